@@ -1,0 +1,48 @@
+export {
+  apiKey,
+  bearerJwt,
+  type CredentialCheck,
+  type JwtCheck,
+  MIN_SECRET_BYTES,
+  sameSecret,
+  signPlatformJwt,
+  verifyHs256Jwt,
+} from './credentials.js';
+export { type ErrorAnswer, type ErrorStyle, type ProblemKind, renderError } from './errors.js';
+export {
+  type ContractBinding,
+  createHttpServer,
+  createRequestListener,
+  type Handler,
+  type HandlerRequest,
+  type HandlerResult,
+  listen,
+  type RequestListener,
+  type ServerOptions,
+} from './http.js';
+export type {
+  ContractMeta,
+  OperationMeta,
+  ParameterMeta,
+  QueryConstraint,
+  SecurityRequirementMeta,
+  SecuritySchemeMeta,
+} from './operations.js';
+export type { BodyOf, HandlerMap, PathOf, QueryOf, ResultOf, TypedRequest } from './typed.js';
+export {
+  type ContractValidators,
+  createValidate,
+  mediaTypeOf,
+  type RequestParts,
+  type Validate,
+} from './validate.js';
+export {
+  type AjvError,
+  type CompiledValidator,
+  describePath,
+  formatErrors,
+  fromAjvErrors,
+  runValidator,
+  type ValidationError,
+  type ValidationResult,
+} from './validation.js';

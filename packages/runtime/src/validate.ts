@@ -1,0 +1,136 @@
+import type { ContractMeta, OperationMeta } from './operations.js';
+import {
+  type CompiledValidator,
+  fromAjvErrors,
+  runValidator,
+  type ValidationError,
+  type ValidationResult,
+  valid,
+} from './validation.js';
+
+/** The compiled validators of one contract, as the codegen emits them. */
+export interface ContractValidators {
+  /** Per operation: validates `{ query, path, headers }`, coercing strings and applying defaults in place. */
+  params: Record<string, CompiledValidator>;
+  /** Per operation and request media type: validates the parsed body. */
+  bodies: Record<string, Record<string, CompiledValidator>>;
+  /** Per operation and status code (or `default`): validates a JSON response body. */
+  responses: Record<string, Record<string, CompiledValidator>>;
+  /** Per named schema under `components.schemas`. */
+  schemas: Record<string, CompiledValidator>;
+}
+
+/** A request as the validators see it: every part optional. */
+export interface RequestParts {
+  query?: Record<string, unknown>;
+  path?: Record<string, unknown>;
+  headers?: Record<string, unknown>;
+  body?: unknown;
+  /** Media type of `body` (parameters such as charset are ignored). */
+  contentType?: string;
+}
+
+export interface Validate<OperationId extends string = string, SchemaName extends string = string> {
+  /** Validates a request's parameters and body. Query values are coerced and defaults applied in place. */
+  request(operationId: OperationId, request: RequestParts): ValidationResult;
+  /** Validates a response body for a status; an undeclared status is an error. */
+  response(operationId: OperationId, status: number | string, body: unknown): ValidationResult;
+  /** Validates a value against a named component schema. */
+  schema(name: SchemaName, value: unknown): ValidationResult;
+}
+
+const fail = (path: string, message: string, keyword: string): ValidationResult => ({
+  ok: false,
+  errors: [{ path, message, keyword }],
+});
+
+/** Media type without parameters, lower-cased. */
+export function mediaTypeOf(contentType: string | undefined): string | undefined {
+  return contentType?.split(';')[0]?.trim().toLowerCase() || undefined;
+}
+
+const CONSTRAINT_PATH = /^#\/properties\/query\/allOf\/(\d+)\//;
+
+/** Parameter errors, with each failed cross-parameter constraint reported once by its own description. */
+function paramErrors(operation: OperationMeta, raw: CompiledValidator['errors']): ValidationError[] {
+  const plain = (raw ?? []).filter((e) => !CONSTRAINT_PATH.test(e.schemaPath));
+  const failed = new Set(
+    (raw ?? []).map((e) => CONSTRAINT_PATH.exec(e.schemaPath)?.[1]).filter((i) => i !== undefined),
+  );
+  const constraints = [...failed].map((index) => operation.constraints[Number(index)]);
+  return [
+    ...fromAjvErrors(plain),
+    ...constraints.map((c) => ({
+      path: '/query',
+      message: c?.description ?? 'violates a constraint',
+      keyword: 'constraint',
+    })),
+  ];
+}
+
+export function createValidate<OperationId extends string, SchemaName extends string>(
+  contract: ContractMeta,
+  validators: ContractValidators,
+): Validate<OperationId, SchemaName> {
+  const operationOf = (operationId: string) => {
+    const operation = contract.operations[operationId];
+    if (!operation) throw new TypeError(`unknown operationId '${operationId}'`);
+    return operation;
+  };
+
+  return {
+    request(operationId, request) {
+      const operation = operationOf(operationId);
+      const params = { query: request.query ?? {}, path: request.path ?? {}, headers: request.headers ?? {} };
+      const paramsValidator = validators.params[operationId];
+      const errors: ValidationError[] = [];
+      if (paramsValidator && !paramsValidator(params)) {
+        errors.push(...paramErrors(operation, paramsValidator.errors));
+      }
+      // Coerced values and defaults are written back for the caller.
+      if (request.query) Object.assign(request.query, params.query);
+      if (request.path) Object.assign(request.path, params.path);
+
+      const body = operation.requestBody;
+      if (body) {
+        if (request.body === undefined) {
+          if (body.required) errors.push({ path: '/body', message: 'is required', keyword: 'required' });
+        } else {
+          const mediaType = mediaTypeOf(request.contentType) ?? body.mediaTypes[0];
+          const bodyValidator = mediaType ? validators.bodies[operationId]?.[mediaType] : undefined;
+          if (!bodyValidator) {
+            errors.push({
+              path: '/body',
+              message: `media type '${mediaType}' is not accepted; use ${body.mediaTypes.join(' or ')}`,
+              keyword: 'contentType',
+            });
+          } else {
+            errors.push(...runValidator(bodyValidator, request.body, '/body').errors);
+          }
+        }
+      }
+      return errors.length ? { ok: false, errors } : valid;
+    },
+
+    response(operationId, status, body) {
+      const operation = operationOf(operationId);
+      const key = String(status);
+      const declared = operation.responses[key] ? key : operation.responses.default ? 'default' : undefined;
+      if (!declared) return fail('', `status ${key} is not declared for ${operationId}`, 'status');
+      const validator = validators.responses[operationId]?.[declared];
+      if (!validator) {
+        // No JSON body declared: only an empty body conforms.
+        return body === undefined || body === null || body === ''
+          ? valid
+          : fail('', `status ${key} of ${operationId} has no body`, 'body');
+      }
+      return runValidator(validator, body);
+    },
+
+    schema(name, value) {
+      const validator = validators.schemas[name];
+      if (!validator) throw new TypeError(`unknown schema '${name}'`);
+      return runValidator(validator, value);
+    },
+  };
+}

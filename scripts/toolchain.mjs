@@ -1,0 +1,38 @@
+// Shared by the top-level commands: run the pinned pnpm without corepack, and install on demand.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+export const pnpmSpec = manifest.packageManager; // e.g. "pnpm@10.34.8"
+
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+/** Runs pnpm synchronously with inherited stdio; returns its exit code. */
+export function pnpm(args, options = {}) {
+  const result = spawnSync(npx, ['--yes', pnpmSpec, ...args], { cwd: root, stdio: 'inherit', ...options });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+/** Starts pnpm in the background and returns the child process. */
+export function pnpmSpawn(args, options = {}) {
+  return spawn(npx, ['--yes', pnpmSpec, ...args], { cwd: root, ...options });
+}
+
+/** Installs the workspace from the lockfile (a no-op when it is already in place). */
+export function ensureInstalled() {
+  const frozen = existsSync(join(root, 'pnpm-lock.yaml')) ? ['--frozen-lockfile'] : [];
+  const code = pnpm(['install', ...frozen, '--prefer-offline', '--reporter=append-only']);
+  if (code !== 0) {
+    console.error('starspec: pnpm install failed');
+    process.exit(code);
+  }
+}
+
+/** Turbo hashes this so a run on another Node major never reuses test results of this one. */
+export function turboEnv() {
+  return { ...process.env, STARSPEC_NODE_MAJOR: process.versions.node.split('.')[0] };
+}

@@ -1,0 +1,106 @@
+import { createRequire } from 'node:module';
+import { COMPONENTS_ID } from '../json-schema.js';
+import type { ContractModel } from '../model.js';
+
+// ajv ships CommonJS; its standalone module is loaded the same way.
+const require = createRequire(import.meta.url);
+const Ajv2020 = require('ajv/dist/2020').default as typeof import('ajv/dist/2020.js').default;
+const standaloneCode = require('ajv/dist/standalone')
+  .default as typeof import('ajv/dist/standalone/index.js').default;
+const addFormats = require('ajv-formats').default as typeof import('ajv-formats').default;
+
+// OpenAPI's numeric and binary formats: annotations here, the schema's `type` does the checking.
+const OPENAPI_FORMATS = ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password'];
+
+export interface ValidatorExports {
+  params: Record<string, string>;
+  bodies: Record<string, Record<string, string>>;
+  responses: Record<string, Record<string, string>>;
+  schemas: Record<string, string>;
+}
+
+function newAjv(coerce: boolean) {
+  const ajv = new Ajv2020({
+    code: { source: true, esm: true, lines: false },
+    allErrors: true,
+    strict: true,
+    strictTypes: false,
+    strictTuples: false,
+    strictRequired: false,
+    coerceTypes: coerce,
+    useDefaults: coerce,
+    // Keep error objects small: no schema or data copies.
+    verbose: false,
+  });
+  addFormats(ajv);
+  for (const format of OPENAPI_FORMATS) ajv.addFormat(format, true);
+  return ajv;
+}
+
+/** ajv's standalone ESM still calls require() for its runtime helpers; turn those into imports. */
+function toEsm(code: string): string {
+  const imports = new Map<string, string>();
+  const body = code.replace(/require\("([^"]+)"\)/g, (_, specifier: string) => {
+    const file = specifier.endsWith('.js') ? specifier : `${specifier}.js`;
+    let name = imports.get(file);
+    if (!name) {
+      name = `runtime${imports.size}`;
+      imports.set(file, name);
+    }
+    return name;
+  });
+  const header = [...imports]
+    .map(([file, name]) => `import ${name} from ${JSON.stringify(file)};`)
+    .join('\n');
+  return `${header}\n${body.replace(/^"use strict";/, '')}\n`;
+}
+
+/**
+ * Compiles every validator of a contract ahead of time. Returns two modules: request
+ * parameters (string coercion and defaults on) and everything else (exact JSON types),
+ * plus the export names for each validator.
+ */
+export function emitValidators(model: ContractModel) {
+  const names: ValidatorExports = { params: {}, bodies: {}, responses: {}, schemas: {} };
+  const components = { $id: COMPONENTS_ID, $defs: model.schemas };
+
+  const requestAjv = newAjv(true);
+  requestAjv.addSchema(components);
+  const requestExports: Record<string, string> = {};
+  for (const operation of model.operations) {
+    const id = operation.meta.operationId;
+    const exportName = `params_${id}`;
+    requestAjv.addSchema(operation.paramsSchema as object, exportName);
+    requestExports[exportName] = exportName;
+    names.params[id] = exportName;
+  }
+
+  const ajv = newAjv(false);
+  ajv.addSchema(components);
+  const exports: Record<string, string> = {};
+  const add = (exportName: string, schema: unknown) => {
+    ajv.addSchema(schema as object, exportName);
+    exports[exportName] = exportName;
+    return exportName;
+  };
+  for (const operation of model.operations) {
+    const id = operation.meta.operationId;
+    Object.entries(operation.bodySchemas).forEach(([mediaType, schema], index) => {
+      names.bodies[id] ??= {};
+      names.bodies[id][mediaType] = add(`body_${id}_${index}`, schema);
+    });
+    for (const [status, schema] of Object.entries(operation.responseSchemas)) {
+      names.responses[id] ??= {};
+      names.responses[id][status] = add(`response_${id}_${status}`, schema);
+    }
+  }
+  Object.keys(model.schemas).forEach((name, index) => {
+    names.schemas[name] = add(`schema_${index}`, { $ref: `${COMPONENTS_ID}#/$defs/${name}` });
+  });
+
+  return {
+    requestModule: toEsm(standaloneCode(requestAjv, requestExports)),
+    module: toEsm(standaloneCode(ajv, exports)),
+    names,
+  };
+}

@@ -1,0 +1,61 @@
+/** The `$id` under which a contract's component schemas are registered with ajv. */
+export const COMPONENTS_ID = 'components.json';
+
+// Keywords that only annotate in OpenAPI and are unknown to ajv's JSON Schema 2020-12 vocabulary.
+const ANNOTATIONS = new Set(['example', 'xml', 'externalDocs', 'discriminator']);
+
+/**
+ * Turns an OpenAPI 3.1 schema into one ajv compiles: component references point at the
+ * components schema, OpenAPI-only annotations and `x-` extensions are dropped.
+ */
+export function toJsonSchema(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(toJsonSchema);
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (ANNOTATIONS.has(key) || key.startsWith('x-')) continue;
+    if (key === '$ref' && typeof value === 'string') {
+      const match = /^#\/components\/schemas\/(.+)$/.exec(value);
+      if (!match) throw new Error(`schema reference ${value} must point into #/components/schemas`);
+      out.$ref = `${COMPONENTS_ID}#/$defs/${match[1]}`;
+      continue;
+    }
+    // Property names, examples and enum values are data, not schemas.
+    if (
+      key === 'properties' ||
+      key === 'patternProperties' ||
+      key === '$defs' ||
+      key === 'dependentSchemas'
+    ) {
+      out[key] = Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, toJsonSchema(v)]));
+    } else if (
+      key === 'examples' ||
+      key === 'enum' ||
+      key === 'const' ||
+      key === 'default' ||
+      key === 'required'
+    ) {
+      out[key] = value;
+    } else {
+      out[key] = toJsonSchema(value);
+    }
+  }
+  return out;
+}
+
+/** JSON Schema for one cross-parameter constraint (`x-query-constraints`). */
+export function constraintSchema(constraint: { kind: string; parameters: string[] }): unknown {
+  const [first, ...rest] = constraint.parameters;
+  if (!first || rest.length === 0) throw new Error('a query constraint names at least two parameters');
+  if (constraint.kind === 'exactly-one') {
+    return { oneOf: constraint.parameters.map((name) => ({ required: [name] })) };
+  }
+  if (constraint.kind === 'at-most-one') {
+    const pairs: unknown[] = [];
+    constraint.parameters.forEach((a, i) => {
+      for (const b of constraint.parameters.slice(i + 1)) pairs.push({ required: [a, b] });
+    });
+    return { not: { anyOf: pairs } };
+  }
+  throw new Error(`unknown query constraint kind '${constraint.kind}'`);
+}

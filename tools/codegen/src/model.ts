@@ -1,0 +1,170 @@
+import type {
+  ContractMeta,
+  OperationMeta,
+  ParameterMeta,
+  QueryConstraint,
+  SecuritySchemeMeta,
+} from '@starspec/runtime';
+import { HTTP_METHODS, type OpenApiDocument, type Parameter, type PathItem, resolveRef } from './document.js';
+import { constraintSchema, toJsonSchema } from './json-schema.js';
+
+/** Everything the emitters need about one operation. */
+export interface OperationModel {
+  meta: OperationMeta;
+  /** Schema of `{ query, path, headers }`. */
+  paramsSchema: unknown;
+  /** Request body schema per media type. */
+  bodySchemas: Record<string, unknown>;
+  /** JSON response body schema per status (or `default`). */
+  responseSchemas: Record<string, unknown>;
+}
+
+export interface ContractModel {
+  meta: ContractMeta;
+  operations: OperationModel[];
+  /** Component schemas, converted for ajv, by name. */
+  schemas: Record<string, unknown>;
+}
+
+const isJson = (mediaType: string) => mediaType === 'application/json' || /\+json$/.test(mediaType);
+
+function parameterGroup(
+  parameters: Parameter[],
+  where: Parameter['in'],
+  constraints: QueryConstraint[] = [],
+) {
+  const selected = parameters.filter((p) => p.in === where);
+  const schema: Record<string, unknown> = {
+    type: 'object',
+    properties: Object.fromEntries(selected.map((p) => [p.name, toJsonSchema(p.schema ?? {})])),
+  };
+  const required = selected.filter((p) => p.required || p.in === 'path').map((p) => p.name);
+  if (required.length > 0) schema.required = required;
+  if (constraints.length > 0) schema.allOf = constraints.map(constraintSchema);
+  return schema;
+}
+
+function readConstraints(operationId: string, value: unknown, parameters: Parameter[]): QueryConstraint[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) throw new Error(`${operationId}: x-query-constraints must be a list`);
+  return value.map((raw) => {
+    const c = raw as QueryConstraint;
+    for (const name of c.parameters ?? []) {
+      if (!parameters.some((p) => p.in === 'query' && p.name === name)) {
+        throw new Error(`${operationId}: constraint '${c.id}' names unknown query parameter '${name}'`);
+      }
+    }
+    return { id: c.id, kind: c.kind, parameters: [...c.parameters], description: c.description };
+  });
+}
+
+export function buildModel(document: OpenApiDocument): ContractModel {
+  const operations: OperationModel[] = [];
+  const seen = new Set<string>();
+  for (const [path, rawItem] of Object.entries(document.paths ?? {})) {
+    const item = resolveRef<PathItem>(document, rawItem);
+    const shared = (item.parameters ?? []).map((p) => resolveRef<Parameter>(document, p));
+    for (const method of HTTP_METHODS) {
+      const operation = item[method] as Record<string, unknown> | undefined;
+      if (!operation) continue;
+      const operationId = operation.operationId as string | undefined;
+      if (!operationId) throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
+      if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(operationId))
+        throw new Error(`operationId '${operationId}' is not an identifier`);
+      if (seen.has(operationId)) throw new Error(`operationId '${operationId}' is used twice`);
+      seen.add(operationId);
+
+      const own = ((operation.parameters as unknown[]) ?? []).map((p) => resolveRef<Parameter>(document, p));
+      const parameters = [
+        ...shared.filter((s) => !own.some((o) => o.name === s.name && o.in === s.in)),
+        ...own,
+      ];
+      const constraints = readConstraints(operationId, operation['x-query-constraints'], parameters);
+      const paramsSchema = {
+        type: 'object',
+        properties: {
+          query: parameterGroup(parameters, 'query', constraints),
+          path: parameterGroup(parameters, 'path'),
+          headers: parameterGroup(parameters, 'header'),
+        },
+        required: ['query', 'path', 'headers'],
+      };
+
+      const body = operation.requestBody
+        ? resolveRef<{ required?: boolean; content?: Record<string, { schema?: unknown }> }>(
+            document,
+            operation.requestBody,
+          )
+        : undefined;
+      const bodySchemas = Object.fromEntries(
+        Object.entries(body?.content ?? {}).map(([mediaType, media]) => [
+          mediaType,
+          toJsonSchema(media.schema ?? {}),
+        ]),
+      );
+
+      const responses: OperationMeta['responses'] = {};
+      const responseSchemas: Record<string, unknown> = {};
+      for (const [status, rawResponse] of Object.entries(
+        (operation.responses as Record<string, unknown>) ?? {},
+      )) {
+        const response = resolveRef<{ content?: Record<string, { schema?: unknown }> }>(
+          document,
+          rawResponse,
+        );
+        const mediaTypes = Object.keys(response.content ?? {});
+        responses[status] = { mediaTypes };
+        const json = mediaTypes.find(isJson);
+        if (json) responseSchemas[status] = toJsonSchema(response.content?.[json]?.schema ?? {});
+      }
+
+      const parameterMeta: ParameterMeta[] = parameters.map((p) => ({
+        name: p.name,
+        in: p.in,
+        required: Boolean(p.required) || p.in === 'path',
+        array: (p.schema as { type?: unknown } | undefined)?.type === 'array',
+      }));
+      operations.push({
+        meta: {
+          operationId,
+          method,
+          path,
+          parameters: parameterMeta,
+          constraints,
+          requestBody: body
+            ? { required: Boolean(body.required), mediaTypes: Object.keys(body.content ?? {}) }
+            : null,
+          responses,
+          security: (operation.security as OperationMeta['security']) ?? document.security ?? null,
+        },
+        paramsSchema,
+        bodySchemas,
+        responseSchemas,
+      });
+    }
+  }
+
+  const securitySchemes = Object.fromEntries(
+    Object.entries(document.components?.securitySchemes ?? {}).map(([name, raw]) => {
+      const scheme = resolveRef<SecuritySchemeMeta>(document, raw);
+      const meta: SecuritySchemeMeta = { type: scheme.type };
+      if (scheme.scheme) meta.scheme = scheme.scheme;
+      if (scheme.in) meta.in = scheme.in;
+      if (scheme.name) meta.name = scheme.name;
+      return [name, meta];
+    }),
+  );
+  const schemas = Object.fromEntries(
+    Object.entries(document.components?.schemas ?? {}).map(([name, schema]) => [name, toJsonSchema(schema)]),
+  );
+  return {
+    meta: {
+      title: document.info.title,
+      version: document.info.version,
+      operations: Object.fromEntries(operations.map((o) => [o.meta.operationId, o.meta])),
+      securitySchemes,
+    },
+    operations,
+    schemas,
+  };
+}
