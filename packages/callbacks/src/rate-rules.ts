@@ -23,43 +23,14 @@
 import Big from 'big.js';
 import { type AssetConfig, defaultAssetConfig, significantDecimals } from './asset-config.js';
 import { decimalPlaces, formatDecimal, parseDecimal, unitInLastPlace } from './decimal.js';
+import type { components, operations } from './generated/types.js';
 
-// TODO(types): replace with generated contract types
-/** Query of the platform's GET /rate call. */
-export interface RateRequest {
-  type: 'indicative' | 'firm';
-  sell_asset: string;
-  buy_asset: string;
-  sell_amount?: string;
-  buy_amount?: string;
-  client_id?: string;
-  country_code?: string;
-  expire_after?: string;
-  sell_delivery_method?: string;
-  buy_delivery_method?: string;
-}
-export interface RateFeeDetail {
-  name: string;
-  description?: string;
-  amount: string;
-}
-export interface RateFee {
-  total: string;
-  asset: string;
-  details?: RateFeeDetail[];
-}
-export interface Rate {
-  id?: string;
-  expires_at?: string;
-  price: string;
-  sell_amount: string;
-  buy_amount: string;
-  fee?: RateFee;
-}
-export interface RateResponse {
-  rate: Rate;
-}
-// end of contract types
+/** The query of the platform's GET /rate call. */
+export type RateRequest = operations['getRate']['parameters']['query'];
+export type RateFeeDetail = components['schemas']['RateFeeDetail'];
+export type RateFee = components['schemas']['RateFee'];
+export type Rate = components['schemas']['Rate'];
+export type RateResponse = components['schemas']['RateResponse'];
 
 export const RATE_RULES = [
   { id: 'rate.present', description: 'The body is an object with an object member `rate`.' },

@@ -131,11 +131,6 @@ export const contract: ContractMeta = {
           "mediaTypes": [
             "application/json"
           ]
-        },
-        "422": {
-          "mediaTypes": [
-            "application/json"
-          ]
         }
       },
       "security": [
@@ -294,11 +289,6 @@ export const contract: ContractMeta = {
           ]
         },
         "404": {
-          "mediaTypes": [
-            "application/json"
-          ]
-        },
-        "422": {
           "mediaTypes": [
             "application/json"
           ]

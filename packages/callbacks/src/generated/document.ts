@@ -6,7 +6,7 @@ export const document: Readonly<Record<string, unknown>> = {
     "title": "Anchor callbacks",
     "version": "2.9.0",
     "summary": "The endpoints a Stellar anchor platform calls on the anchor's business back-end.",
-    "description": "While the platform serves a client application (a wallet) it calls back into the anchor's own\nback-end to learn what it cannot know by itself: which KYC fields a customer still owes\n(SEP-12) and at which rate the anchor exchanges two assets (SEP-38).\n\nThe platform sends every request with `Content-Type: application/json` to\n`callback_api.base_url` (default `http://localhost:8081`), with each path below appended.\n\n## How the platform treats the back-end's answers\n\n| Back-end answers | The client application receives |\n|---|---|\n| 2xx as listed per operation | the answer, after validation (see `getRate`) |\n| 400 or 422 `{error}` | 400 with the same `error` |\n| 404 | 404 |\n| 401 | 403 |\n| anything else (403, 500, 503, …), an unreachable host or an unparseable body | 502 `{\"error\": \"internal server error\"}` |\n\nA back-end therefore reports a user-facing problem as 400 `{error}`; every other failure\nreaches the client as a bad gateway.\n\n## Authentication\n\nOff by default (`callback_api.auth.type: none`). When configured, the platform sends either\na fresh HS256 JWT per request (`Authorization: Bearer …`, claims `iat` and `exp` only, shared\nsecret of at least 32 bytes) or the raw shared secret in `X-Api-Key`.\n",
+    "description": "While the platform serves a client application (a wallet) it calls back into the anchor's own\nback-end to learn what it cannot know by itself: which KYC fields a customer still owes\n(SEP-12) and at which rate the anchor exchanges two assets (SEP-38).\n\nThe platform sends every request with `Content-Type: application/json` to\n`callback_api.base_url` (default `http://localhost:8081`), with each path below appended.\n\n## How the platform treats the back-end's answers\n\n| Back-end answers | The client application receives |\n|---|---|\n| 2xx as listed per operation | the answer, after validation (see `getRate`) |\n| 400 `{error}` (or 422, which the platform treats alike) | 400 with the same `error` |\n| 404 | 404 |\n| 401 | 403 |\n| anything else (403, 500, 503, …), an unreachable host or an unparseable body | 502 `{\"error\": \"internal server error\"}` |\n\nA back-end therefore reports a user-facing problem as 400 `{error}`; every other failure\nreaches the client as a bad gateway.\n\n## Authentication\n\nOff by default (`callback_api.auth.type: none`). When configured, the platform sends either\na fresh HS256 JWT per request (`Authorization: Bearer …`, claims `iat` and `exp` only, shared\nsecret of at least 32 bytes) or the raw shared secret in `X-Api-Key`.\n",
     "license": {
       "name": "Apache 2.0",
       "identifier": "Apache-2.0"
@@ -185,9 +185,6 @@ export const document: Readonly<Record<string, unknown>> = {
           },
           "404": {
             "$ref": "#/components/responses/NotFound"
-          },
-          "422": {
-            "$ref": "#/components/responses/Unprocessable"
           }
         }
       }
@@ -467,9 +464,6 @@ export const document: Readonly<Record<string, unknown>> = {
           },
           "404": {
             "$ref": "#/components/responses/NotFound"
-          },
-          "422": {
-            "$ref": "#/components/responses/Unprocessable"
           }
         }
       }
@@ -675,23 +669,6 @@ export const document: Readonly<Record<string, unknown>> = {
                 "value": {
                   "error": "customer not found",
                   "id": "0f9f8d3c-0000-4000-8000-000000000000"
-                }
-              }
-            }
-          }
-        }
-      },
-      "Unprocessable": {
-        "description": "The request is well-formed but cannot be acted on; the platform treats it like a 400.",
-        "content": {
-          "application/json": {
-            "schema": {
-              "$ref": "#/components/schemas/Error"
-            },
-            "examples": {
-              "badDocument": {
-                "value": {
-                  "error": "photo_id_front is not a readable image"
                 }
               }
             }

@@ -453,15 +453,6 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request is well-formed but cannot be acted on; the platform treats it like a 400. */
-        Unprocessable: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
     };
     parameters: {
         /** @description The customer id the anchor answered to an earlier `putCustomer` or `getCustomer`. */
@@ -564,7 +555,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["Unprocessable"];
         };
     };
     deleteCustomer: {
@@ -672,7 +662,6 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["Unprocessable"];
         };
     };
 }

@@ -41,7 +41,6 @@ export const validate: Validate<OperationId, SchemaName> = createValidate<Operat
       "400": v(validators.response_putCustomer_400),
       "401": v(validators.response_putCustomer_401),
       "404": v(validators.response_putCustomer_404),
-      "422": v(validators.response_putCustomer_422),
     },
     "deleteCustomer": {
       "401": v(validators.response_deleteCustomer_401),
@@ -52,7 +51,6 @@ export const validate: Validate<OperationId, SchemaName> = createValidate<Operat
       "400": v(validators.response_getRate_400),
       "401": v(validators.response_getRate_401),
       "404": v(validators.response_getRate_404),
-      "422": v(validators.response_getRate_422),
     },
   },
   schemas: {

@@ -37,22 +37,14 @@ function newAjv(coerce: boolean) {
   return ajv;
 }
 
-/** ajv's standalone ESM still calls require() for its runtime helpers; turn those into imports. */
+/**
+ * ajv's standalone ESM still calls require() for its runtime helpers (CommonJS). A module-local
+ * require keeps their exact CommonJS shape under Node and under bundlers' interop alike.
+ */
 function toEsm(code: string): string {
-  const imports = new Map<string, string>();
-  const body = code.replace(/require\("([^"]+)"\)/g, (_, specifier: string) => {
-    const file = specifier.endsWith('.js') ? specifier : `${specifier}.js`;
-    let name = imports.get(file);
-    if (!name) {
-      name = `runtime${imports.size}`;
-      imports.set(file, name);
-    }
-    return name;
-  });
-  const header = [...imports]
-    .map(([file, name]) => `import ${name} from ${JSON.stringify(file)};`)
-    .join('\n');
-  return `${header}\n${body.replace(/^"use strict";/, '')}\n`;
+  const body = code.replace(/^"use strict";/, '');
+  if (!body.includes('require(')) return `${body}\n`;
+  return `import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n${body}\n`;
 }
 
 /**
