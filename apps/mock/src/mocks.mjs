@@ -1,7 +1,7 @@
 // Mock servers for the contracts: Prism serves each OpenAPI contract's examples and validates requests.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -45,6 +45,18 @@ function waitForPort(host, port, child, timeoutMs) {
   });
 }
 
+/** A port that is free right now on `host`. */
+export function freePort(host = '127.0.0.1') {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, host, () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 /**
  * Starts the mock of one contract and resolves once it accepts connections.
  * Returns its base URL and a `stop()` that ends it.
@@ -52,7 +64,7 @@ function waitForPort(host, port, child, timeoutMs) {
 export async function startMock(name, { port, host = '127.0.0.1', timeoutMs = 60_000, log = false } = {}) {
   const mock = MOCKS.find((m) => m.name === name);
   if (!mock) throw new Error(`no mock named '${name}' (known: ${MOCKS.map((m) => m.name).join(', ')})`);
-  const listenPort = port ?? portOf(mock);
+  const listenPort = port === 0 ? await freePort(host) : (port ?? portOf(mock));
   const child = spawn(
     process.execPath,
     [

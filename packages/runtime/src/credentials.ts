@@ -87,3 +87,26 @@ export function apiKey(key: string, header = 'x-api-key'): CredentialCheck {
     return sameSecret(given, key) ? null : `wrong ${header}`;
   };
 }
+
+/** What a client sends: a fresh platform JWT per request, or the API key. */
+export type ClientCredentials = { jwtSecret: string; expiresInSeconds?: number } | { apiKey: string };
+
+/**
+ * A fetch middleware (openapi-fetch's `client.use`) that authenticates every request
+ * the way the platform does.
+ */
+export function credentialsMiddleware(credentials: ClientCredentials) {
+  if ('jwtSecret' in credentials) assertSecret(credentials.jwtSecret);
+  return {
+    onRequest({ request }: { request: Request }) {
+      if ('jwtSecret' in credentials) {
+        const expiresInSeconds = credentials.expiresInSeconds;
+        const token = signPlatformJwt(credentials.jwtSecret, expiresInSeconds ? { expiresInSeconds } : {});
+        request.headers.set('authorization', `Bearer ${token}`);
+      } else {
+        request.headers.set('x-api-key', credentials.apiKey);
+      }
+      return request;
+    },
+  };
+}

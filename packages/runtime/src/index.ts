@@ -1,6 +1,8 @@
 export {
   apiKey,
   bearerJwt,
+  type ClientCredentials,
+  credentialsMiddleware,
   type CredentialCheck,
   type JwtCheck,
   MIN_SECRET_BYTES,

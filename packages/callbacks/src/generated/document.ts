@@ -665,9 +665,10 @@ export const document: Readonly<Record<string, unknown>> = {
               "$ref": "#/components/schemas/Error"
             },
             "examples": {
-              "unknownCustomer": {
+              "unknownId": {
+                "summary": "An id the anchor never issued",
                 "value": {
-                  "error": "customer not found",
+                  "error": "not found",
                   "id": "0f9f8d3c-0000-4000-8000-000000000000"
                 }
               }
