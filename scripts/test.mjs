@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: installs what is missing, then lints the specs and the code and runs every package's tests.
-// Extra arguments go to turbo (e.g. `npm test -- --force`).
-import { ensureInstalled, pnpm, turboEnv } from './toolchain.mjs';
+// `npm test`: installs what is missing, lints the specs and the code, and runs every package's tests.
+// Extra arguments go to turbo (e.g. `npm test -- --force`). Ends with one summary line over all packages.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureInstalled, pnpm, root, turboEnv } from './toolchain.mjs';
 
 console.log(`starspec: testing on Node ${process.version}`);
 ensureInstalled();
@@ -15,10 +17,25 @@ const code = pnpm(
     'lint',
     'test',
     '--output-logs=new-only',
+    '--continue',
     ...process.argv.slice(2),
   ],
-  {
-    env: turboEnv(),
-  },
+  { env: turboEnv() },
 );
-process.exit(code);
+
+// Each package's vitest writes test-results/vitest.json (restored by turbo on a cache hit).
+const totals = { passed: 0, failed: 0, skipped: 0 };
+for (const group of ['packages', 'apps', 'tools']) {
+  const dir = join(root, group);
+  if (!existsSync(dir)) continue;
+  for (const name of readdirSync(dir)) {
+    const file = join(dir, name, 'test-results', 'vitest.json');
+    if (!existsSync(file)) continue;
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + report.numTodoTests;
+  }
+}
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(code !== 0 ? code : totals.failed > 0 ? 1 : 0);

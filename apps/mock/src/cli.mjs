@@ -64,6 +64,8 @@ try {
       process.stdout.write(`${JSON.stringify({ name, url: started.url, spec: started.spec })}\n`);
     else process.stdout.write(`${name} mock (${started.spec}): ${started.url}\n`);
   }
+  // Tells a supervisor (the main command) that every mock is up.
+  if (parsed.values.json) process.stdout.write(`${JSON.stringify({ ready: true })}\n`);
 } catch (error) {
   process.stderr.write(`starspec-mock: ${error.message}\n`);
   await Promise.all(running.map((m) => m.stop()));

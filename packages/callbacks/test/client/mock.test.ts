@@ -1,6 +1,7 @@
 // The generated client against the Prism mock of the contract, for every operation.
-import { credentialsMiddleware } from '@starspec/runtime';
+
 import { type RunningMock, startMock } from '@starspec/mock';
+import { credentialsMiddleware } from '@starspec/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ContractClient, createClient, validate, validateRateResponse } from '../../src/index.js';
 
@@ -80,7 +81,12 @@ describe('deleteCustomer', () => {
 });
 
 describe('getRate', () => {
-  const query = { type: 'indicative', sell_asset: 'iso4217:USD', buy_asset: USDC, sell_amount: '100' } as const;
+  const query = {
+    type: 'indicative',
+    sell_asset: 'iso4217:USD',
+    buy_asset: USDC,
+    sell_amount: '100',
+  } as const;
 
   it('prices an indicative rate that passes the platform rules', async () => {
     const { data, response } = await client.GET('/rate', { params: { query } });
@@ -90,8 +96,16 @@ describe('getRate', () => {
   });
 
   it('answers a firm quote with id and expires_at', async () => {
-    const firm = { ...query, type: 'firm', sell_amount: '103.00', client_id: 'GBLRB4TAZSOK3BTA4K7SLXSRQTCIAFNCE4H3OQ33X6MIQ4FYAXPKAFMC' } as const;
-    const { data } = await client.GET('/rate', { params: { query: firm }, headers: { prefer: 'example=firmQuote' } });
+    const firm = {
+      ...query,
+      type: 'firm',
+      sell_amount: '103.00',
+      client_id: 'GBLRB4TAZSOK3BTA4K7SLXSRQTCIAFNCE4H3OQ33X6MIQ4FYAXPKAFMC',
+    } as const;
+    const { data } = await client.GET('/rate', {
+      params: { query: firm },
+      headers: { prefer: 'example=firmQuote' },
+    });
     expect(data?.rate.id).toBeTruthy();
     expect(data?.rate.expires_at).toBeTruthy();
     expect(validateRateResponse({ request: firm, response: data }).ok).toBe(true);

@@ -17,7 +17,13 @@ function resolve(value: unknown): Json {
 
 /** Every example attached to a request body or response in the contract, with what it belongs to. */
 function mediaExamples() {
-  const out: Array<{ where: string; operationId: string; status?: string; mediaType: string; value: unknown }> = [];
+  const out: Array<{
+    where: string;
+    operationId: string;
+    status?: string;
+    mediaType: string;
+    value: unknown;
+  }> = [];
   for (const [path, item] of Object.entries(doc.paths as Json)) {
     for (const [method, op] of Object.entries(item as Json)) {
       const operation = op as Json;
@@ -25,14 +31,25 @@ function mediaExamples() {
       const body = operation.requestBody ? resolve(operation.requestBody) : undefined;
       for (const [mediaType, media] of Object.entries((body?.content as Json) ?? {})) {
         for (const [name, example] of Object.entries(((media as Json).examples as Json) ?? {})) {
-          out.push({ where: `${method} ${path} body ${mediaType} ${name}`, operationId, mediaType, value: resolve(example).value });
+          out.push({
+            where: `${method} ${path} body ${mediaType} ${name}`,
+            operationId,
+            mediaType,
+            value: resolve(example).value,
+          });
         }
       }
       for (const [status, raw] of Object.entries((operation.responses as Json) ?? {})) {
         const response = resolve(raw);
         for (const [mediaType, media] of Object.entries((response.content as Json) ?? {})) {
           for (const [name, example] of Object.entries(((media as Json).examples as Json) ?? {})) {
-            out.push({ where: `${method} ${path} ${status} ${name}`, operationId, status, mediaType, value: resolve(example).value });
+            out.push({
+              where: `${method} ${path} ${status} ${name}`,
+              operationId,
+              status,
+              mediaType,
+              value: resolve(example).value,
+            });
           }
         }
       }
@@ -45,9 +62,13 @@ describe('the contract examples pass the generated validators', () => {
   const examples = mediaExamples();
   it('has several examples per operation', () => {
     for (const [operationId, operation] of Object.entries(contract.operations)) {
-      const withBody = Object.entries(operation.responses).some(([s, r]) => s.startsWith('2') && r.mediaTypes.length > 0);
+      const withBody = Object.entries(operation.responses).some(
+        ([s, r]) => s.startsWith('2') && r.mediaTypes.length > 0,
+      );
       if (!withBody) continue;
-      expect(examples.filter((e) => e.operationId === operationId && e.status?.startsWith('2')).length).toBeGreaterThan(0);
+      expect(
+        examples.filter((e) => e.operationId === operationId && e.status?.startsWith('2')).length,
+      ).toBeGreaterThan(0);
     }
     expect(examples.length).toBeGreaterThanOrEqual(20);
   });
@@ -60,15 +81,24 @@ describe('the contract examples pass the generated validators', () => {
   });
 
   it.each(examples.filter((e) => !e.status && e.mediaType === 'application/json'))('$where', (example) => {
-    expect(validate.request(example.operationId as never, { body: example.value, contentType: example.mediaType }).ok).toBe(true);
+    expect(
+      validate.request(example.operationId as never, { body: example.value, contentType: example.mediaType })
+        .ok,
+    ).toBe(true);
   });
 });
 
 describe('validate.schema', () => {
   it('locates errors by JSON pointer', () => {
-    const result = validate.schema('RateResponse', { rate: { price: 1, sell_amount: '1', fee: { total: '1' } } });
+    const result = validate.schema('RateResponse', {
+      rate: { price: 1, sell_amount: '1', fee: { total: '1' } },
+    });
     expect(result.ok).toBe(false);
-    expect(result.errors.map((e) => e.path).sort()).toEqual(['/rate/buy_amount', '/rate/fee/asset', '/rate/price']);
+    expect(result.errors.map((e) => e.path).sort()).toEqual([
+      '/rate/buy_amount',
+      '/rate/fee/asset',
+      '/rate/price',
+    ]);
   });
 
   it('checks enums and nested maps', () => {
@@ -77,8 +107,16 @@ describe('validate.schema', () => {
       fields: { first_name: { type: 'text', description: 'First name' } },
     });
     expect(result.errors).toEqual([
-      { path: '/status', message: 'must be one of: ACCEPTED, PROCESSING, NEEDS_INFO, REJECTED', keyword: 'enum' },
-      { path: '/fields/first_name/type', message: 'must be one of: string, binary, number, date', keyword: 'enum' },
+      {
+        path: '/status',
+        message: 'must be one of: ACCEPTED, PROCESSING, NEEDS_INFO, REJECTED',
+        keyword: 'enum',
+      },
+      {
+        path: '/fields/first_name/type',
+        message: 'must be one of: string, binary, number, date',
+        keyword: 'enum',
+      },
     ]);
   });
 
@@ -95,7 +133,11 @@ describe('validate.request', () => {
     expect(validate.request('getRate', { query: { ...rate, buy_amount: '1' } }).ok).toBe(true);
     for (const query of [rate, { ...rate, sell_amount: '1', buy_amount: '1' }]) {
       expect(validate.request('getRate', { query }).errors).toEqual([
-        { path: '/query', message: 'Exactly one of `sell_amount` and `buy_amount` is sent.', keyword: 'constraint' },
+        {
+          path: '/query',
+          message: 'Exactly one of `sell_amount` and `buy_amount` is sent.',
+          keyword: 'constraint',
+        },
       ]);
     }
   });
@@ -103,9 +145,9 @@ describe('validate.request', () => {
   it('enforces at most one delivery method', () => {
     const query = { ...rate, sell_amount: '1', sell_delivery_method: 'WIRE' };
     expect(validate.request('getRate', { query }).ok).toBe(true);
-    expect(validate.request('getRate', { query: { ...query, buy_delivery_method: 'PIX' } }).errors[0]?.keyword).toBe(
-      'constraint',
-    );
+    expect(
+      validate.request('getRate', { query: { ...query, buy_delivery_method: 'PIX' } }).errors[0]?.keyword,
+    ).toBe('constraint');
   });
 
   it('applies defaults in place', () => {

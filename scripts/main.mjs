@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// `npm start`: installs what is missing, builds every package, then starts the local stack and
+// prints each URL. Runs until interrupted. `npm start -- --smoke` starts, probes and stops.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { ensureInstalled, pnpm, root, turboEnv } from './toolchain.mjs';
+
+// Every service of the local stack: a command that prints one JSON line `{ name, url }` per endpoint it
+// serves, then `{ ready: true }`.
+const SERVICES = [
+  { label: 'mock servers', command: [process.execPath, join(root, 'apps/mock/src/cli.mjs'), '--json'] },
+];
+
+const smoke = process.argv.includes('--smoke');
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log(`Usage: npm start [-- --smoke]
+
+Installs dependencies, builds every package and starts the local stack:
+${SERVICES.map((s) => `  - ${s.label}`).join('\n')}
+Each URL is printed once it answers. Ports are set by CALLBACKS_PORT (default 4010).
+  --smoke   start everything, check that each URL answers, stop, and exit 0 (or 1)`);
+  process.exit(0);
+}
+
+ensureInstalled();
+console.log('starspec: building');
+const built = pnpm(['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'], { env: turboEnv() });
+if (built !== 0) process.exit(built);
+
+const children = [];
+const endpoints = [];
+const stop = (code) => {
+  for (const child of children) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 500).unref();
+};
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+function startService(service) {
+  return new Promise((resolve, reject) => {
+    const [command, ...args] = service.command;
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    children.push(child);
+    child.once('exit', (code) => reject(new Error(`${service.label} exited with code ${code}`)));
+    const lines = createInterface({ input: child.stdout });
+    lines.on('line', (line) => {
+      try {
+        const endpoint = JSON.parse(line);
+        if (endpoint.ready) return resolve();
+        endpoints.push(endpoint);
+        console.log(`  ${endpoint.name.padEnd(12)} ${endpoint.url}`);
+      } catch {
+        console.log(line);
+      }
+    });
+  });
+}
+
+console.log('starspec: starting the local stack');
+try {
+  for (const service of SERVICES) await startService(service);
+} catch (error) {
+  console.error(`starspec: ${error.message}`);
+  stop(1);
+}
+
+if (smoke) {
+  let failed = 0;
+  for (const endpoint of endpoints) {
+    const ok = await fetch(endpoint.url).then(
+      () => true,
+      () => false,
+    );
+    console.log(`starspec: ${endpoint.name} ${ok ? 'answers' : 'does not answer'} at ${endpoint.url}`);
+    if (!ok) failed++;
+  }
+  stop(failed ? 1 : 0);
+} else {
+  console.log('starspec: stack is up; press Ctrl-C to stop');
+}

@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import type { OpenApiDocument } from '../src/document.js';
+import { buildModel, type OperationModel } from '../src/model.js';
+
+const fixture = (name: string) => parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
+
+describe('buildModel', () => {
+  const model = buildModel(fixture('pets.openapi.yaml') as OpenApiDocument);
+  const [getPet] = model.operations as [OperationModel];
+
+  it('merges path-level parameters and marks array and required ones', () => {
+    expect(getPet.meta.parameters.map((p) => [p.name, p.in, p.required, p.array])).toEqual([
+      ['petId', 'path', true, false],
+      ['tags', 'query', false, true],
+      ['limit', 'query', false, false],
+      ['a', 'query', false, false],
+      ['b', 'query', false, false],
+      ['c', 'query', false, false],
+    ]);
+  });
+
+  it('turns an at-most-one constraint into a schema over every pair', () => {
+    const query = (getPet.paramsSchema as { properties: { query: { allOf: unknown[] } } }).properties.query;
+    expect(query.allOf).toEqual([
+      { not: { anyOf: [{ required: ['a', 'b'] }, { required: ['a', 'c'] }, { required: ['b', 'c'] }] } },
+    ]);
+  });
+
+  it('records media types, and JSON response schemas for +json types too', () => {
+    expect(getPet.meta.responses).toEqual({
+      '200': { mediaTypes: ['application/hal+json'] },
+      '404': { mediaTypes: [] },
+    });
+    expect(Object.keys(getPet.responseSchemas ?? {})).toEqual(['200']);
+  });
+
+  it('drops OpenAPI-only annotations and x- extensions from schemas, and points refs at the components', () => {
+    expect(model.schemas.Pet).not.toHaveProperty('example');
+    expect(model.schemas.Pet).not.toHaveProperty('x-internal');
+    expect(getPet.responseSchemas['200']).toEqual({ $ref: 'components.json#/$defs/Pet' });
+  });
+});
+
+describe('invalid contracts are refused with a clear message', () => {
+  const cases = fixture('invalid.yaml') as Array<{ name: string; message: string; spec: OpenApiDocument }>;
+  it.each(cases)('$name', ({ spec, message }) => {
+    expect(() => buildModel(spec)).toThrow(message);
+  });
+});
