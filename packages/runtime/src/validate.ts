@@ -81,15 +81,13 @@ export function createValidate<OperationId extends string, SchemaName extends st
   return {
     request(operationId, request) {
       const operation = operationOf(operationId);
+      // The caller's own objects are validated, so coerced values and defaults land in them.
       const params = { query: request.query ?? {}, path: request.path ?? {}, headers: request.headers ?? {} };
       const paramsValidator = validators.params[operationId];
       const errors: ValidationError[] = [];
       if (paramsValidator && !paramsValidator(params)) {
         errors.push(...paramErrors(operation, paramsValidator.errors));
       }
-      // Coerced values and defaults are written back for the caller.
-      if (request.query) Object.assign(request.query, params.query);
-      if (request.path) Object.assign(request.path, params.path);
 
       const body = operation.requestBody;
       if (body) {
