@@ -1,5 +1,5 @@
 // Shared by the top-level commands: run the pinned pnpm without corepack, and install on demand.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,9 +17,18 @@ export function pnpm(args, options = {}) {
   return result.status ?? 1;
 }
 
-/** Starts pnpm in the background and returns the child process. */
-export function pnpmSpawn(args, options = {}) {
-  return spawn(npx, ['--yes', pnpmSpec, ...args], { cwd: root, ...options });
+/** Runs pnpm synchronously and returns its standard output (throws when it fails). */
+export function pnpmOutput(args, options = {}) {
+  const result = spawnSync(npx, ['--yes', pnpmSpec, ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 64 * 1024 * 1024,
+    ...options,
+  });
+  if (result.error) throw result.error;
+  if (result.status !== 0) throw new Error(`pnpm ${args.join(' ')} exited with code ${result.status}`);
+  return result.stdout;
 }
 
 /** Installs the workspace from the lockfile (a no-op when it is already in place). */
