@@ -31,6 +31,8 @@ if (built !== 0) process.exit(built);
 const children = [];
 const endpoints = [];
 const stop = (code) => {
+  // The exit code holds even if the event loop empties before the timer below fires.
+  process.exitCode = code;
   for (const child of children) child.kill('SIGTERM');
   setTimeout(() => process.exit(code), 500).unref();
 };
@@ -58,14 +60,18 @@ function startService(service) {
 }
 
 console.log('starspec: starting the local stack');
+let started = true;
 try {
   for (const service of SERVICES) await startService(service);
 } catch (error) {
   console.error(`starspec: ${error.message}`);
+  started = false;
   stop(1);
 }
 
-if (smoke) {
+if (!started) {
+  // stop() ends the process once the other services are down.
+} else if (smoke) {
   let failed = 0;
   for (const endpoint of endpoints) {
     const ok = await fetch(endpoint.url).then(
