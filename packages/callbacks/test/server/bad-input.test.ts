@@ -3,7 +3,8 @@ import type { Server } from 'node:http';
 import { listen } from '@starspec/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { createServer, type Handlers } from '../../src/index.js';
+import { createServer } from '../../src/index.js';
+import { recordingHandlers } from './stub-handlers.js';
 
 interface BadRequest {
   name: string;
@@ -18,24 +19,7 @@ const cases = parse(readFileSync(new URL('./bad-input.yaml', import.meta.url), '
 
 // Every handler records that it ran: a rejected request must never reach one.
 const calls: string[] = [];
-const handlers: Handlers = {
-  getCustomer: () => {
-    calls.push('getCustomer');
-    return { status: 200, body: { status: 'NEEDS_INFO' } };
-  },
-  putCustomer: () => {
-    calls.push('putCustomer');
-    return { status: 202, body: { id: 'c-1' } };
-  },
-  deleteCustomer: () => {
-    calls.push('deleteCustomer');
-    return { status: 204 };
-  },
-  getRate: () => {
-    calls.push('getRate');
-    return { status: 200, body: { rate: { price: '1', sell_amount: '1', buy_amount: '1' } } };
-  },
-};
+const handlers = recordingHandlers(calls);
 
 let server: Server;
 let base: string;

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createRequestListener } from '../../src/index.js';
+import { stubHandlers } from './stub-handlers.js';
 
 let server: Server;
 let base: string;
@@ -13,15 +14,14 @@ beforeAll(async () => {
     res.json({ ok: true });
   });
   app.use(
-    createRequestListener({
-      getCustomer: ({ query }) => ({
-        status: 200,
-        body: { status: 'NEEDS_INFO', message: `lang=${query.lang}` },
+    createRequestListener(
+      stubHandlers({
+        getCustomer: ({ query }) => ({
+          status: 200,
+          body: { status: 'NEEDS_INFO', message: `lang=${query.lang}` },
+        }),
       }),
-      putCustomer: () => ({ status: 202, body: { id: 'c-1' } }),
-      deleteCustomer: () => ({ status: 204 }),
-      getRate: () => ({ status: 200, body: { rate: { price: '1', sell_amount: '1', buy_amount: '1' } } }),
-    }),
+    ),
   );
   app.use((_req, res) => {
     res.status(404).json({ error: 'not here' });
