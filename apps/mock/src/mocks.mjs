@@ -12,6 +12,7 @@ const prismBin = join(dirname(require.resolve('@stoplight/prism-cli/package.json
 /** Every contract with a mock: its spec, default port and the variable that overrides it. */
 export const MOCKS = [
   { name: 'callbacks', spec: 'specs/callbacks.openapi.yaml', port: 4010, env: 'CALLBACKS_PORT' },
+  { name: 'ledger-api', spec: 'specs/ledger-api.openapi.yaml', port: 4011, env: 'LEDGER_API_PORT' },
 ];
 
 /** The port a mock listens on: its environment variable, else the default. */

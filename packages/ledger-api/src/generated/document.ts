@@ -10377,6 +10377,406 @@ export const document: Readonly<Record<string, unknown>> = {
           }
         }
       },
+      "AssetStatAccounts": {
+        "type": "object",
+        "title": "Holders by authorization",
+        "description": "Number of trust lines holding the asset, by authorization state.",
+        "required": [
+          "authorized",
+          "authorized_to_maintain_liabilities",
+          "unauthorized"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "authorized": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "Trust lines fully authorized."
+          },
+          "authorized_to_maintain_liabilities": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "Trust lines that may keep their offers but not receive."
+          },
+          "unauthorized": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "Trust lines not authorized."
+          }
+        }
+      },
+      "AssetStatBalances": {
+        "type": "object",
+        "title": "Supply by authorization",
+        "description": "Amount held in trust lines, by authorization state.",
+        "required": [
+          "authorized",
+          "authorized_to_maintain_liabilities",
+          "unauthorized"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "authorized": {
+            "$ref": "#/components/schemas/Amount",
+            "description": "Held in authorized trust lines."
+          },
+          "authorized_to_maintain_liabilities": {
+            "$ref": "#/components/schemas/Amount",
+            "description": "Held in trust lines authorized to maintain liabilities."
+          },
+          "unauthorized": {
+            "$ref": "#/components/schemas/Amount",
+            "description": "Held in unauthorized trust lines."
+          }
+        }
+      },
+      "AssetStat": {
+        "type": "object",
+        "title": "Asset statistics",
+        "description": "Supply and holder statistics of one issued asset (a record of `/assets`). `contract_id` is the\nasset's Stellar Asset Contract, present once it is known.\n",
+        "required": [
+          "_links",
+          "asset_type",
+          "asset_code",
+          "asset_issuer",
+          "paging_token",
+          "num_claimable_balances",
+          "num_liquidity_pools",
+          "num_contracts",
+          "accounts",
+          "claimable_balances_amount",
+          "liquidity_pools_amount",
+          "contracts_amount",
+          "balances",
+          "flags"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "_links": {
+            "type": "object",
+            "description": "`toml`: the issuer's stellar.toml, with an empty `href` when the issuer has no home domain.",
+            "required": [
+              "toml"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "toml": {
+                "$ref": "#/components/schemas/Link"
+              }
+            }
+          },
+          "asset_type": {
+            "type": "string",
+            "enum": [
+              "credit_alphanum4",
+              "credit_alphanum12"
+            ],
+            "description": "Issued assets only; lumens have no statistics record."
+          },
+          "asset_code": {
+            "$ref": "#/components/schemas/AssetCode"
+          },
+          "asset_issuer": {
+            "$ref": "#/components/schemas/AccountId"
+          },
+          "paging_token": {
+            "$ref": "#/components/schemas/PagingToken"
+          },
+          "contract_id": {
+            "$ref": "#/components/schemas/ContractId"
+          },
+          "num_claimable_balances": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "Claimable balances holding the asset."
+          },
+          "num_liquidity_pools": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "Liquidity pools with the asset as a reserve."
+          },
+          "num_contracts": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "Contracts holding a balance of the asset."
+          },
+          "accounts": {
+            "$ref": "#/components/schemas/AssetStatAccounts"
+          },
+          "claimable_balances_amount": {
+            "$ref": "#/components/schemas/Amount",
+            "description": "Held in claimable balances."
+          },
+          "liquidity_pools_amount": {
+            "$ref": "#/components/schemas/Amount",
+            "description": "Held in liquidity pool reserves."
+          },
+          "contracts_amount": {
+            "$ref": "#/components/schemas/Amount",
+            "description": "Held by contracts."
+          },
+          "balances": {
+            "$ref": "#/components/schemas/AssetStatBalances"
+          },
+          "flags": {
+            "$ref": "#/components/schemas/AccountFlags"
+          }
+        }
+      },
+      "AssetStatPage": {
+        "description": "A page of asset statistics.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/Page"
+          },
+          {
+            "type": "object",
+            "properties": {
+              "_embedded": {
+                "type": "object",
+                "properties": {
+                  "records": {
+                    "type": "array",
+                    "items": {
+                      "$ref": "#/components/schemas/AssetStat"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        ]
+      },
+      "OrderBookLevel": {
+        "type": "object",
+        "title": "Order book level",
+        "description": "All offers at one price, summed.",
+        "required": [
+          "price_r",
+          "price",
+          "amount"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "price_r": {
+            "$ref": "#/components/schemas/PriceR"
+          },
+          "price": {
+            "$ref": "#/components/schemas/Amount",
+            "description": "`price_r` as a 7-decimal string, in counter per base."
+          },
+          "amount": {
+            "$ref": "#/components/schemas/Amount",
+            "description": "Amount offered at this price, in the selling asset of the side."
+          }
+        }
+      },
+      "OrderBook": {
+        "type": "object",
+        "title": "Order book",
+        "description": "Bids and asks for one pair of assets, best price first. Not paged.",
+        "required": [
+          "bids",
+          "asks",
+          "base",
+          "counter"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "bids": {
+            "type": "array",
+            "description": "Offers buying the base asset.",
+            "items": {
+              "$ref": "#/components/schemas/OrderBookLevel"
+            }
+          },
+          "asks": {
+            "type": "array",
+            "description": "Offers selling the base asset.",
+            "items": {
+              "$ref": "#/components/schemas/OrderBookLevel"
+            }
+          },
+          "base": {
+            "$ref": "#/components/schemas/Asset"
+          },
+          "counter": {
+            "$ref": "#/components/schemas/Asset"
+          }
+        }
+      },
+      "PaymentPath": {
+        "type": "object",
+        "title": "Payment path",
+        "description": "A way to convert `source_amount` of one asset into `destination_amount` of another.",
+        "required": [
+          "source_asset_type",
+          "source_amount",
+          "destination_asset_type",
+          "destination_amount",
+          "path"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "source_asset_type": {
+            "$ref": "#/components/schemas/AssetType"
+          },
+          "source_asset_code": {
+            "$ref": "#/components/schemas/AssetCode"
+          },
+          "source_asset_issuer": {
+            "$ref": "#/components/schemas/AccountId"
+          },
+          "source_amount": {
+            "$ref": "#/components/schemas/Amount",
+            "description": "Amount the sender spends."
+          },
+          "destination_asset_type": {
+            "$ref": "#/components/schemas/AssetType"
+          },
+          "destination_asset_code": {
+            "$ref": "#/components/schemas/AssetCode"
+          },
+          "destination_asset_issuer": {
+            "$ref": "#/components/schemas/AccountId"
+          },
+          "destination_amount": {
+            "$ref": "#/components/schemas/Amount",
+            "description": "Amount the receiver gets."
+          },
+          "path": {
+            "type": "array",
+            "description": "The intermediate assets, at most 5, in order.",
+            "maxItems": 5,
+            "items": {
+              "$ref": "#/components/schemas/Asset"
+            }
+          }
+        }
+      },
+      "PaymentPathPage": {
+        "type": "object",
+        "title": "Payment paths",
+        "description": "The answer of a path search. Unlike other collections it has no links and no paging.",
+        "required": [
+          "_embedded"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "_embedded": {
+            "type": "object",
+            "description": "The paths found.",
+            "required": [
+              "records"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "records": {
+                "type": "array",
+                "description": "Paths, best first.",
+                "items": {
+                  "$ref": "#/components/schemas/PaymentPath"
+                }
+              }
+            }
+          }
+        }
+      },
+      "TradeAggregation": {
+        "type": "object",
+        "title": "Trade aggregation",
+        "description": "Trades of one pair summed over one time bucket. Integer fields (`timestamp`, `trade_count`)\nand the rational prices are decimal strings.\n",
+        "required": [
+          "timestamp",
+          "trade_count",
+          "base_volume",
+          "counter_volume",
+          "avg",
+          "high",
+          "high_r",
+          "low",
+          "low_r",
+          "open",
+          "open_r",
+          "close",
+          "close_r"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "timestamp": {
+            "$ref": "#/components/schemas/Int64String",
+            "description": "Start of the bucket, milliseconds since the Unix epoch."
+          },
+          "trade_count": {
+            "$ref": "#/components/schemas/Int64String",
+            "description": "Trades in the bucket."
+          },
+          "base_volume": {
+            "$ref": "#/components/schemas/Amount",
+            "description": "Base asset traded."
+          },
+          "counter_volume": {
+            "$ref": "#/components/schemas/Amount",
+            "description": "Counter asset traded."
+          },
+          "avg": {
+            "$ref": "#/components/schemas/Amount",
+            "description": "Volume-weighted average price."
+          },
+          "high": {
+            "$ref": "#/components/schemas/Amount",
+            "description": "Highest price."
+          },
+          "high_r": {
+            "$ref": "#/components/schemas/TradePrice"
+          },
+          "low": {
+            "$ref": "#/components/schemas/Amount",
+            "description": "Lowest price."
+          },
+          "low_r": {
+            "$ref": "#/components/schemas/TradePrice"
+          },
+          "open": {
+            "$ref": "#/components/schemas/Amount",
+            "description": "First price."
+          },
+          "open_r": {
+            "$ref": "#/components/schemas/TradePrice"
+          },
+          "close": {
+            "$ref": "#/components/schemas/Amount",
+            "description": "Last price."
+          },
+          "close_r": {
+            "$ref": "#/components/schemas/TradePrice"
+          }
+        }
+      },
+      "TradeAggregationPage": {
+        "description": "A page of trade aggregations.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/Page"
+          },
+          {
+            "type": "object",
+            "properties": {
+              "_embedded": {
+                "type": "object",
+                "properties": {
+                  "records": {
+                    "type": "array",
+                    "items": {
+                      "$ref": "#/components/schemas/TradeAggregation"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        ]
+      },
       "SubmitTransactionRequest": {
         "type": "object",
         "title": "Transaction submission",

@@ -4388,6 +4388,158 @@ export interface components {
             max_fee: components["schemas"]["FeeDistribution"];
         };
         /**
+         * Holders by authorization
+         * @description Number of trust lines holding the asset, by authorization state.
+         */
+        AssetStatAccounts: {
+            /** @description Trust lines fully authorized. */
+            authorized: number;
+            /** @description Trust lines that may keep their offers but not receive. */
+            authorized_to_maintain_liabilities: number;
+            /** @description Trust lines not authorized. */
+            unauthorized: number;
+        };
+        /**
+         * Supply by authorization
+         * @description Amount held in trust lines, by authorization state.
+         */
+        AssetStatBalances: {
+            /** @description Held in authorized trust lines. */
+            authorized: components["schemas"]["Amount"];
+            /** @description Held in trust lines authorized to maintain liabilities. */
+            authorized_to_maintain_liabilities: components["schemas"]["Amount"];
+            /** @description Held in unauthorized trust lines. */
+            unauthorized: components["schemas"]["Amount"];
+        };
+        /**
+         * Asset statistics
+         * @description Supply and holder statistics of one issued asset (a record of `/assets`). `contract_id` is the
+         *     asset's Stellar Asset Contract, present once it is known.
+         */
+        AssetStat: {
+            /** @description `toml`: the issuer's stellar.toml, with an empty `href` when the issuer has no home domain. */
+            _links: {
+                toml: components["schemas"]["Link"];
+            };
+            /**
+             * @description Issued assets only; lumens have no statistics record.
+             * @enum {string}
+             */
+            asset_type: "credit_alphanum4" | "credit_alphanum12";
+            asset_code: components["schemas"]["AssetCode"];
+            asset_issuer: components["schemas"]["AccountId"];
+            paging_token: components["schemas"]["PagingToken"];
+            contract_id?: components["schemas"]["ContractId"];
+            /** @description Claimable balances holding the asset. */
+            num_claimable_balances: number;
+            /** @description Liquidity pools with the asset as a reserve. */
+            num_liquidity_pools: number;
+            /** @description Contracts holding a balance of the asset. */
+            num_contracts: number;
+            accounts: components["schemas"]["AssetStatAccounts"];
+            /** @description Held in claimable balances. */
+            claimable_balances_amount: components["schemas"]["Amount"];
+            /** @description Held in liquidity pool reserves. */
+            liquidity_pools_amount: components["schemas"]["Amount"];
+            /** @description Held by contracts. */
+            contracts_amount: components["schemas"]["Amount"];
+            balances: components["schemas"]["AssetStatBalances"];
+            flags: components["schemas"]["AccountFlags"];
+        };
+        /** @description A page of asset statistics. */
+        AssetStatPage: components["schemas"]["Page"] & {
+            _embedded?: {
+                records?: components["schemas"]["AssetStat"][];
+            };
+        };
+        /**
+         * Order book level
+         * @description All offers at one price, summed.
+         */
+        OrderBookLevel: {
+            price_r: components["schemas"]["PriceR"];
+            /** @description `price_r` as a 7-decimal string, in counter per base. */
+            price: components["schemas"]["Amount"];
+            /** @description Amount offered at this price, in the selling asset of the side. */
+            amount: components["schemas"]["Amount"];
+        };
+        /**
+         * Order book
+         * @description Bids and asks for one pair of assets, best price first. Not paged.
+         */
+        OrderBook: {
+            /** @description Offers buying the base asset. */
+            bids: components["schemas"]["OrderBookLevel"][];
+            /** @description Offers selling the base asset. */
+            asks: components["schemas"]["OrderBookLevel"][];
+            base: components["schemas"]["Asset"];
+            counter: components["schemas"]["Asset"];
+        };
+        /**
+         * Payment path
+         * @description A way to convert `source_amount` of one asset into `destination_amount` of another.
+         */
+        PaymentPath: {
+            source_asset_type: components["schemas"]["AssetType"];
+            source_asset_code?: components["schemas"]["AssetCode"];
+            source_asset_issuer?: components["schemas"]["AccountId"];
+            /** @description Amount the sender spends. */
+            source_amount: components["schemas"]["Amount"];
+            destination_asset_type: components["schemas"]["AssetType"];
+            destination_asset_code?: components["schemas"]["AssetCode"];
+            destination_asset_issuer?: components["schemas"]["AccountId"];
+            /** @description Amount the receiver gets. */
+            destination_amount: components["schemas"]["Amount"];
+            /** @description The intermediate assets, at most 5, in order. */
+            path: components["schemas"]["Asset"][];
+        };
+        /**
+         * Payment paths
+         * @description The answer of a path search. Unlike other collections it has no links and no paging.
+         */
+        PaymentPathPage: {
+            /** @description The paths found. */
+            _embedded: {
+                /** @description Paths, best first. */
+                records: components["schemas"]["PaymentPath"][];
+            };
+        };
+        /**
+         * Trade aggregation
+         * @description Trades of one pair summed over one time bucket. Integer fields (`timestamp`, `trade_count`)
+         *     and the rational prices are decimal strings.
+         */
+        TradeAggregation: {
+            /** @description Start of the bucket, milliseconds since the Unix epoch. */
+            timestamp: components["schemas"]["Int64String"];
+            /** @description Trades in the bucket. */
+            trade_count: components["schemas"]["Int64String"];
+            /** @description Base asset traded. */
+            base_volume: components["schemas"]["Amount"];
+            /** @description Counter asset traded. */
+            counter_volume: components["schemas"]["Amount"];
+            /** @description Volume-weighted average price. */
+            avg: components["schemas"]["Amount"];
+            /** @description Highest price. */
+            high: components["schemas"]["Amount"];
+            high_r: components["schemas"]["TradePrice"];
+            /** @description Lowest price. */
+            low: components["schemas"]["Amount"];
+            low_r: components["schemas"]["TradePrice"];
+            /** @description First price. */
+            open: components["schemas"]["Amount"];
+            open_r: components["schemas"]["TradePrice"];
+            /** @description Last price. */
+            close: components["schemas"]["Amount"];
+            close_r: components["schemas"]["TradePrice"];
+        };
+        /** @description A page of trade aggregations. */
+        TradeAggregationPage: components["schemas"]["Page"] & {
+            _embedded?: {
+                records?: components["schemas"]["TradeAggregation"][];
+            };
+        };
+        /**
          * Transaction submission
          * @description The form sent to submit a transaction.
          */
