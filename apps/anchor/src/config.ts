@@ -1,0 +1,103 @@
+/**
+ * The anchor's configuration, read from the environment. Every setting has a default, so the
+ * anchor starts with nothing set: port 8081 (the platform's default callback address), a SQLite
+ * file under apps/anchor/data, the asset and KYC files beside package.json, and no
+ * authentication (the platform's own default, `callback_api.auth.type: none`).
+ */
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MIN_SECRET_BYTES } from '@starspec/runtime';
+
+/** apps/anchor, whether running from src/ (tests) or dist/. */
+export const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+export type AuthConfig =
+  | { type: 'none' }
+  | { type: 'jwt'; secret: string }
+  | { type: 'api_key'; secret: string };
+
+export interface AnchorConfig {
+  host: string;
+  port: number;
+  /** A file path, or `:memory:` for a throw-away database. */
+  databasePath: string;
+  assetsFile: string;
+  kycFile: string;
+  auth: AuthConfig;
+  /** Largest accepted request body (multipart uploads of documents included). */
+  bodyLimitBytes: number;
+}
+
+export class ConfigError extends Error {}
+
+export const ENVIRONMENT = [
+  ['PORT', 'port to listen on', '8081'],
+  ['HOST', 'address to listen on', '127.0.0.1'],
+  ['DATABASE_PATH', 'SQLite database file (":memory:" for none)', 'apps/anchor/data/anchor.db'],
+  [
+    'ASSETS_FILE',
+    "asset configuration (the Anchor Platform's shape, plus prices and fees)",
+    'apps/anchor/assets.yaml',
+  ],
+  ['KYC_FILE', 'customer requirements per type and transaction amount', 'apps/anchor/kyc.yaml'],
+  ['CALLBACK_API_AUTH_TYPE', "none | jwt | api_key, as the platform's callback_api.auth.type", 'none'],
+  ['SECRET_CALLBACK_API_AUTH_SECRET', `the shared secret (at least ${MIN_SECRET_BYTES} bytes for jwt)`, ''],
+  ['BODY_LIMIT_BYTES', 'largest request body', String(10 * 1024 * 1024)],
+] as const;
+
+function integer(name: string, text: string, min: number, max: number): number {
+  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}; found ${JSON.stringify(text)}`);
+  }
+  return Number(text);
+}
+
+/** Reads the configuration; relative paths are resolved against `cwd`. Throws ConfigError. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AnchorConfig {
+  const value = (name: string) => {
+    const v = env[name];
+    return v === undefined || v.trim() === '' ? undefined : v.trim();
+  };
+  const path = (name: string, fallback: string) => {
+    const given = value(name);
+    if (given === undefined) return fallback;
+    return given === ':memory:' ? given : resolve(cwd, given);
+  };
+
+  const type = (value('CALLBACK_API_AUTH_TYPE') ?? 'none').toLowerCase();
+  const secret = env.SECRET_CALLBACK_API_AUTH_SECRET ?? '';
+  let auth: AuthConfig;
+  if (type === 'none') {
+    auth = { type: 'none' };
+  } else if (type === 'jwt') {
+    if (Buffer.byteLength(secret, 'utf8') < MIN_SECRET_BYTES) {
+      throw new ConfigError(
+        `CALLBACK_API_AUTH_TYPE=jwt needs SECRET_CALLBACK_API_AUTH_SECRET of at least ${MIN_SECRET_BYTES} bytes (HS256); it has ${Buffer.byteLength(secret, 'utf8')}`,
+      );
+    }
+    auth = { type: 'jwt', secret };
+  } else if (type === 'api_key') {
+    if (secret === '')
+      throw new ConfigError('CALLBACK_API_AUTH_TYPE=api_key needs SECRET_CALLBACK_API_AUTH_SECRET');
+    auth = { type: 'api_key', secret };
+  } else {
+    throw new ConfigError(
+      `CALLBACK_API_AUTH_TYPE must be none, jwt or api_key; found ${JSON.stringify(type)}`,
+    );
+  }
+
+  return {
+    host: value('HOST') ?? '127.0.0.1',
+    port: integer('PORT', value('PORT') ?? '8081', 0, 65535),
+    databasePath: path('DATABASE_PATH', join(PACKAGE_DIR, 'data', 'anchor.db')),
+    assetsFile: path('ASSETS_FILE', join(PACKAGE_DIR, 'assets.yaml')),
+    kycFile: path('KYC_FILE', join(PACKAGE_DIR, 'kyc.yaml')),
+    auth,
+    bodyLimitBytes: integer(
+      'BODY_LIMIT_BYTES',
+      value('BODY_LIMIT_BYTES') ?? String(10 * 1024 * 1024),
+      1024,
+      1024 ** 3,
+    ),
+  };
+}
