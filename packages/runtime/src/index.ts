@@ -22,6 +22,7 @@ export {
   type RequestListener,
   type ServerOptions,
 } from './http.js';
+export * from './jsonrpc.js';
 export type {
   ContractMeta,
   OperationMeta,

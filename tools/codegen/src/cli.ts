@@ -5,7 +5,8 @@ import { generate, staleFiles, writeFiles } from './generate.js';
 const HELP = `Usage: starspec-codegen [options]
 
 Generates types, a typed client, a typed server adapter and ahead-of-time validators
-from an OpenAPI 3.1 contract into a package's src/generated/ folder.
+from an OpenAPI 3.1 contract into a package's src/generated/ folder; with "openrpc" in the
+config, a typed JSON-RPC client, dispatcher and validators from an OpenRPC 1.x contract.
 
 Options:
   -c, --config FILE   codegen config (default: ./codegen.config.json)

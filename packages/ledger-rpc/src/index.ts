@@ -1,0 +1,28 @@
+// The generated contract layer, and the hand-written behaviour beside it.
+
+export * from './generated/index.js';
+export {
+  cursorLedger,
+  DEFAULT_LIMITS,
+  type ItemOf,
+  type PagedMethod,
+  type PageOf,
+  type PaginateOptions,
+  type PagingClient,
+  paginate,
+  paginateItems,
+} from './paginate.js';
+export {
+  decodeLedgerCloseMeta,
+  decodeLedgerEntryData,
+  decodeScVal,
+  decodeTransactionEnvelope,
+  decodeTransactionMeta,
+  decodeXdr,
+  XDR_TYPES,
+  XdrDecodeError,
+  type XdrField,
+  type XdrTypeName,
+  type XdrValue,
+  xdrFieldsOf,
+} from './xdr.js';
