@@ -39,6 +39,9 @@ const TITLES: Record<ProblemKind, string> = {
   server_error: 'Internal Server Error',
 };
 
+/** Horizon's `detail` of every 400 that names an invalid field. */
+export const BAD_REQUEST_DETAIL = 'The request you sent was invalid in some way.';
+
 export interface ErrorAnswer {
   status: number;
   headers: Record<string, string>;
@@ -61,6 +64,14 @@ export function renderError(
     };
   }
   const first = errors[0];
+  if (first?.problem) {
+    const { type, title, detail } = first.problem;
+    return {
+      status,
+      headers: { 'content-type': 'application/problem+json; charset=utf-8' },
+      body: { type: `https://stellar.org/horizon-errors/${type}`, title, status, detail },
+    };
+  }
   const field = first?.path.split('/').filter(Boolean).slice(1).join('.') || undefined;
   return {
     status,
@@ -69,8 +80,11 @@ export function renderError(
       type: `https://stellar.org/horizon-errors/${kind}`,
       title: TITLES[kind],
       status,
-      detail: message,
-      ...(first ? { extras: { invalid_field: field ?? first.path, reason: formatErrors([first]) } } : {}),
+      // A located bad request carries its specifics in `extras`; the detail is the service's fixed sentence.
+      detail: first && kind === 'bad_request' ? BAD_REQUEST_DETAIL : message,
+      ...(first
+        ? { extras: { invalid_field: field ?? first.path, reason: first.reason ?? formatErrors([first]) } }
+        : {}),
     },
   };
 }

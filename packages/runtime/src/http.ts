@@ -292,7 +292,13 @@ export function createRequestListener(
           body: parsed.forValidation,
           contentType: parsed.contentType,
         });
-        if (!check.ok) throw new HttpError('bad_request', formatErrors(check.errors), check.errors);
+        if (!check.ok) {
+          throw new HttpError(
+            'bad_request',
+            formatErrors(check.errors),
+            withReasons(operation, check.errors),
+          );
+        }
 
         const result = await handlers[operation.operationId]?.({
           query: parameters.query,
@@ -345,5 +351,17 @@ export function listen(server: Server, port = 0, host = '127.0.0.1'): Promise<st
       const address = server.address() as AddressInfo;
       resolve(`http://${host.includes(':') ? `[${host}]` : host}:${address.port}`);
     });
+  });
+}
+
+/** Attaches the contract's exact wording (`x-problem-reasons`) to parameter failures that have one. */
+function withReasons(operation: OperationMeta, errors: ValidationError[]): ValidationError[] {
+  return errors.map((error) => {
+    const [, where, name] = error.path.split('/');
+    const parameter = operation.parameters.find(
+      (p) => p.name === name && (where === 'headers' ? p.in === 'header' : p.in === where),
+    );
+    const reason = parameter?.reasons?.[error.keyword];
+    return reason === undefined ? error : { ...error, reason };
   });
 }

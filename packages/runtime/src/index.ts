@@ -27,6 +27,7 @@ export type {
   ContractMeta,
   OperationMeta,
   ParameterMeta,
+  ProblemOverride,
   QueryConstraint,
   SecurityRequirementMeta,
   SecuritySchemeMeta,

@@ -5,6 +5,11 @@ export interface ParameterMeta {
   required: boolean;
   /** `array` parameters collect repeated query keys; the rest take the first value. */
   array: boolean;
+  /**
+   * The exact `reason` a problem answer gives when this parameter fails a schema keyword
+   * (`x-problem-reasons` in the contract, keyed by keyword), so a server matches the real service word for word.
+   */
+  reasons?: Record<string, string>;
 }
 
 /** A cross-parameter rule of an operation (`x-query-constraints` in the contract). */
@@ -13,6 +18,15 @@ export interface QueryConstraint {
   kind: 'exactly-one' | 'at-most-one';
   parameters: string[];
   description: string;
+  /** The problem a problem-style contract answers when the rule fails, as the real service words it. */
+  problem?: ProblemOverride;
+}
+
+/** A contract-declared problem: `type` is the last segment of the problem type URL. */
+export interface ProblemOverride {
+  type: string;
+  title: string;
+  detail: string;
 }
 
 export interface SecurityRequirementMeta {

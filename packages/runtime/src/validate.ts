@@ -64,6 +64,7 @@ function paramErrors(operation: OperationMeta, raw: CompiledValidator['errors'])
       path: '/query',
       message: c?.description ?? 'violates a constraint',
       keyword: 'constraint',
+      ...(c?.problem ? { problem: c.problem } : {}),
     })),
   ];
 }

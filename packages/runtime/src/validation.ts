@@ -1,3 +1,5 @@
+import type { ProblemOverride } from './operations.js';
+
 /** A validation failure, located by a JSON pointer into the validated value. */
 export interface ValidationError {
   /** JSON pointer, e.g. `/query/type` or `/rate/fee/total`. */
@@ -5,6 +7,10 @@ export interface ValidationError {
   message: string;
   /** The JSON Schema keyword (or `constraint`) that failed. */
   keyword: string;
+  /** The contract's own wording for this failure, when it declares one (`x-problem-reasons`). */
+  reason?: string;
+  /** The contract's own problem for this failure (a cross-parameter rule that declares one). */
+  problem?: ProblemOverride;
 }
 
 export interface ValidationResult {

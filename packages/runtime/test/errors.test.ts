@@ -20,8 +20,21 @@ describe('renderError', () => {
       type: 'https://stellar.org/horizon-errors/bad_request',
       title: 'Bad Request',
       status: 400,
-      detail: 'bad limit',
+      detail: 'The request you sent was invalid in some way.',
       extras: { invalid_field: 'limit', reason: "query parameter 'limit' must be <= 200" },
+    });
+  });
+
+  it("problem style gives the contract's own reason when the failure has one", () => {
+    const answer = renderError('problem', 'bad_request', 'bad limit', [
+      { path: '/query/limit', message: 'must be <= 200', keyword: 'maximum', reason: 'over the max' },
+    ]);
+    expect(answer.body).toMatchObject({ extras: { invalid_field: 'limit', reason: 'over the max' } });
+  });
+
+  it('problem style keeps the message as detail when no field is named', () => {
+    expect(renderError('problem', 'not_found', 'no endpoint at /x').body).toMatchObject({
+      detail: 'no endpoint at /x',
     });
   });
 });

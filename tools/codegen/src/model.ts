@@ -2,6 +2,7 @@ import type {
   ContractMeta,
   OperationMeta,
   ParameterMeta,
+  ProblemOverride,
   QueryConstraint,
   SecuritySchemeMeta,
 } from '@starspec/runtime';
@@ -54,7 +55,8 @@ function readConstraints(operationId: string, value: unknown, parameters: Parame
         throw new Error(`${operationId}: constraint '${c.id}' names unknown query parameter '${name}'`);
       }
     }
-    return { id: c.id, kind: c.kind, parameters: [...c.parameters], description: c.description };
+    const problem = c.problem === undefined ? {} : { problem: readProblem(operationId, c.id, c.problem) };
+    return { id: c.id, kind: c.kind, parameters: [...c.parameters], description: c.description, ...problem };
   });
 }
 
@@ -123,6 +125,7 @@ export function buildModel(document: OpenApiDocument): ContractModel {
         in: p.in,
         required: Boolean(p.required) || p.in === 'path',
         array: (p.schema as { type?: unknown } | undefined)?.type === 'array',
+        ...readReasons(operationId, p),
       }));
       operations.push({
         meta: {
@@ -167,4 +170,26 @@ export function buildModel(document: OpenApiDocument): ContractModel {
     operations,
     schemas,
   };
+}
+
+/** `x-problem-reasons` of a parameter: schema keyword → the exact reason a problem answer gives. */
+function readReasons(operationId: string, parameter: Parameter): { reasons?: Record<string, string> } {
+  const value = (parameter as unknown as Record<string, unknown>)['x-problem-reasons'];
+  if (value === undefined) return {};
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    Object.values(value).some((v) => typeof v !== 'string')
+  ) {
+    throw new Error(`${operationId}: x-problem-reasons of '${parameter.name}' must map keywords to strings`);
+  }
+  return { reasons: { ...(value as Record<string, string>) } };
+}
+
+function readProblem(operationId: string, id: string, value: unknown): ProblemOverride {
+  const p = value as Partial<ProblemOverride> | null;
+  if (typeof p?.type !== 'string' || typeof p.title !== 'string' || typeof p.detail !== 'string') {
+    throw new Error(`${operationId}: the problem of constraint '${id}' needs string type, title and detail`);
+  }
+  return { type: p.type, title: p.title, detail: p.detail };
 }

@@ -57,13 +57,21 @@ export const contract: ContractMeta = {
           "name": "order",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "enum": "order: invalid value"
+          }
         },
         {
           "name": "limit",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "type": "unparseable value",
+            "minimum": "invalid limit: non-positive value provided",
+            "maximum": "invalid limit: value provided that is over limit max of 200"
+          }
         }
       ],
       "constraints": [],
@@ -191,13 +199,21 @@ export const contract: ContractMeta = {
           "name": "order",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "enum": "order: invalid value"
+          }
         },
         {
           "name": "limit",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "type": "unparseable value",
+            "minimum": "invalid limit: non-positive value provided",
+            "maximum": "invalid limit: value provided that is over limit max of 200"
+          }
         },
         {
           "name": "include_failed",
@@ -273,13 +289,21 @@ export const contract: ContractMeta = {
           "name": "order",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "enum": "order: invalid value"
+          }
         },
         {
           "name": "limit",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "type": "unparseable value",
+            "minimum": "invalid limit: non-positive value provided",
+            "maximum": "invalid limit: value provided that is over limit max of 200"
+          }
         },
         {
           "name": "include_failed",
@@ -361,13 +385,21 @@ export const contract: ContractMeta = {
           "name": "order",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "enum": "order: invalid value"
+          }
         },
         {
           "name": "limit",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "type": "unparseable value",
+            "minimum": "invalid limit: non-positive value provided",
+            "maximum": "invalid limit: value provided that is over limit max of 200"
+          }
         },
         {
           "name": "include_failed",
@@ -449,13 +481,21 @@ export const contract: ContractMeta = {
           "name": "order",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "enum": "order: invalid value"
+          }
         },
         {
           "name": "limit",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "type": "unparseable value",
+            "minimum": "invalid limit: non-positive value provided",
+            "maximum": "invalid limit: value provided that is over limit max of 200"
+          }
         }
       ],
       "constraints": [],
@@ -519,13 +559,21 @@ export const contract: ContractMeta = {
           "name": "order",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "enum": "order: invalid value"
+          }
         },
         {
           "name": "limit",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "type": "unparseable value",
+            "minimum": "invalid limit: non-positive value provided",
+            "maximum": "invalid limit: value provided that is over limit max of 200"
+          }
         },
         {
           "name": "include_failed",
@@ -651,7 +699,10 @@ export const contract: ContractMeta = {
           "name": "hash",
           "in": "path",
           "required": true,
-          "array": false
+          "array": false,
+          "reasons": {
+            "pattern": "Transaction hash must be a hex-encoded, lowercase SHA-256 hash"
+          }
         }
       ],
       "constraints": [],
@@ -704,7 +755,10 @@ export const contract: ContractMeta = {
           "name": "hash",
           "in": "path",
           "required": true,
-          "array": false
+          "array": false,
+          "reasons": {
+            "pattern": "Transaction hash must be a hex-encoded, lowercase SHA-256 hash"
+          }
         },
         {
           "name": "cursor",
@@ -716,13 +770,21 @@ export const contract: ContractMeta = {
           "name": "order",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "enum": "order: invalid value"
+          }
         },
         {
           "name": "limit",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "type": "unparseable value",
+            "minimum": "invalid limit: non-positive value provided",
+            "maximum": "invalid limit: value provided that is over limit max of 200"
+          }
         },
         {
           "name": "include_failed",
@@ -797,7 +859,10 @@ export const contract: ContractMeta = {
           "name": "hash",
           "in": "path",
           "required": true,
-          "array": false
+          "array": false,
+          "reasons": {
+            "pattern": "Transaction hash must be a hex-encoded, lowercase SHA-256 hash"
+          }
         },
         {
           "name": "cursor",
@@ -809,13 +874,21 @@ export const contract: ContractMeta = {
           "name": "order",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "enum": "order: invalid value"
+          }
         },
         {
           "name": "limit",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "type": "unparseable value",
+            "minimum": "invalid limit: non-positive value provided",
+            "maximum": "invalid limit: value provided that is over limit max of 200"
+          }
         },
         {
           "name": "include_failed",
@@ -890,7 +963,10 @@ export const contract: ContractMeta = {
           "name": "hash",
           "in": "path",
           "required": true,
-          "array": false
+          "array": false,
+          "reasons": {
+            "pattern": "Transaction hash must be a hex-encoded, lowercase SHA-256 hash"
+          }
         },
         {
           "name": "cursor",
@@ -902,13 +978,21 @@ export const contract: ContractMeta = {
           "name": "order",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "enum": "order: invalid value"
+          }
         },
         {
           "name": "limit",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "type": "unparseable value",
+            "minimum": "invalid limit: non-positive value provided",
+            "maximum": "invalid limit: value provided that is over limit max of 200"
+          }
         }
       ],
       "constraints": [],
@@ -1041,13 +1125,21 @@ export const contract: ContractMeta = {
           "name": "order",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "enum": "order: invalid value"
+          }
         },
         {
           "name": "limit",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "type": "unparseable value",
+            "minimum": "invalid limit: non-positive value provided",
+            "maximum": "invalid limit: value provided that is over limit max of 200"
+          }
         },
         {
           "name": "include_failed",
@@ -1188,13 +1280,21 @@ export const contract: ContractMeta = {
           "name": "order",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "enum": "order: invalid value"
+          }
         },
         {
           "name": "limit",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "type": "unparseable value",
+            "minimum": "invalid limit: non-positive value provided",
+            "maximum": "invalid limit: value provided that is over limit max of 200"
+          }
         }
       ],
       "constraints": [],
@@ -1258,13 +1358,21 @@ export const contract: ContractMeta = {
           "name": "order",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "enum": "order: invalid value"
+          }
         },
         {
           "name": "limit",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "type": "unparseable value",
+            "minimum": "invalid limit: non-positive value provided",
+            "maximum": "invalid limit: value provided that is over limit max of 200"
+          }
         },
         {
           "name": "include_failed",
@@ -1340,13 +1448,21 @@ export const contract: ContractMeta = {
           "name": "order",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "enum": "order: invalid value"
+          }
         },
         {
           "name": "limit",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "type": "unparseable value",
+            "minimum": "invalid limit: non-positive value provided",
+            "maximum": "invalid limit: value provided that is over limit max of 200"
+          }
         }
       ],
       "constraints": [],
@@ -1440,19 +1556,28 @@ export const contract: ContractMeta = {
           "name": "signer",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "pattern": "Account ID must start with `G` and contain 56 alphanum characters"
+          }
         },
         {
           "name": "sponsor",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "pattern": "Account ID must start with `G` and contain 56 alphanum characters"
+          }
         },
         {
           "name": "asset",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "pattern": "Asset must be the string \"native\" or a string of the form \"Code:IssuerAccountID\" for issued assets."
+          }
         },
         {
           "name": "liquidity_pool",
@@ -1470,13 +1595,21 @@ export const contract: ContractMeta = {
           "name": "order",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "enum": "order: invalid value"
+          }
         },
         {
           "name": "limit",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "type": "unparseable value",
+            "minimum": "invalid limit: non-positive value provided",
+            "maximum": "invalid limit: value provided that is over limit max of 200"
+          }
         }
       ],
       "constraints": [
@@ -1489,7 +1622,12 @@ export const contract: ContractMeta = {
             "asset",
             "liquidity_pool"
           ],
-          "description": "Exactly one of `signer`, `sponsor`, `asset` and `liquidity_pool` is sent; otherwise 400 `invalid_accounts_params`."
+          "description": "Exactly one of `signer`, `sponsor`, `asset` and `liquidity_pool` is sent; otherwise 400 `invalid_accounts_params`.",
+          "problem": {
+            "type": "invalid_accounts_params",
+            "title": "Invalid Accounts Parameters",
+            "detail": "Exactly one filter is required. Please ensure that you are including a signer, sponsor, asset, or liquidity pool filter."
+          }
         }
       ],
       "requestBody": null,
@@ -1541,7 +1679,10 @@ export const contract: ContractMeta = {
           "name": "account_id",
           "in": "path",
           "required": true,
-          "array": false
+          "array": false,
+          "reasons": {
+            "pattern": "Account ID must start with `G` and contain 56 alphanum characters"
+          }
         }
       ],
       "constraints": [],
@@ -1600,13 +1741,19 @@ export const contract: ContractMeta = {
           "name": "sponsor",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "pattern": "Account ID must start with `G` and contain 56 alphanum characters"
+          }
         },
         {
           "name": "claimant",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "pattern": "Account ID must start with `G` and contain 56 alphanum characters"
+          }
         },
         {
           "name": "cursor",
@@ -1618,13 +1765,21 @@ export const contract: ContractMeta = {
           "name": "order",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "enum": "order: invalid value"
+          }
         },
         {
           "name": "limit",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "type": "unparseable value",
+            "minimum": "invalid limit: non-positive value provided",
+            "maximum": "invalid limit: value provided that is over limit max of 200"
+          }
         }
       ],
       "constraints": [],
@@ -1742,13 +1897,21 @@ export const contract: ContractMeta = {
           "name": "order",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "enum": "order: invalid value"
+          }
         },
         {
           "name": "limit",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "type": "unparseable value",
+            "minimum": "invalid limit: non-positive value provided",
+            "maximum": "invalid limit: value provided that is over limit max of 200"
+          }
         },
         {
           "name": "include_failed",
@@ -1824,13 +1987,21 @@ export const contract: ContractMeta = {
           "name": "order",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "enum": "order: invalid value"
+          }
         },
         {
           "name": "limit",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "type": "unparseable value",
+            "minimum": "invalid limit: non-positive value provided",
+            "maximum": "invalid limit: value provided that is over limit max of 200"
+          }
         },
         {
           "name": "include_failed",
@@ -1906,7 +2077,10 @@ export const contract: ContractMeta = {
           "name": "account",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "pattern": "Account ID must start with `G` and contain 56 alphanum characters"
+          }
         },
         {
           "name": "cursor",
@@ -1918,13 +2092,21 @@ export const contract: ContractMeta = {
           "name": "order",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "enum": "order: invalid value"
+          }
         },
         {
           "name": "limit",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "type": "unparseable value",
+            "minimum": "invalid limit: non-positive value provided",
+            "maximum": "invalid limit: value provided that is over limit max of 200"
+          }
         }
       ],
       "constraints": [],
@@ -2042,13 +2224,21 @@ export const contract: ContractMeta = {
           "name": "order",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "enum": "order: invalid value"
+          }
         },
         {
           "name": "limit",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "type": "unparseable value",
+            "minimum": "invalid limit: non-positive value provided",
+            "maximum": "invalid limit: value provided that is over limit max of 200"
+          }
         },
         {
           "name": "include_failed",
@@ -2124,13 +2314,21 @@ export const contract: ContractMeta = {
           "name": "order",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "enum": "order: invalid value"
+          }
         },
         {
           "name": "limit",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "type": "unparseable value",
+            "minimum": "invalid limit: non-positive value provided",
+            "maximum": "invalid limit: value provided that is over limit max of 200"
+          }
         },
         {
           "name": "include_failed",
@@ -2212,13 +2410,21 @@ export const contract: ContractMeta = {
           "name": "order",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "enum": "order: invalid value"
+          }
         },
         {
           "name": "limit",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "type": "unparseable value",
+            "minimum": "invalid limit: non-positive value provided",
+            "maximum": "invalid limit: value provided that is over limit max of 200"
+          }
         }
       ],
       "constraints": [],
@@ -2288,13 +2494,21 @@ export const contract: ContractMeta = {
           "name": "order",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "enum": "order: invalid value"
+          }
         },
         {
           "name": "limit",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "type": "unparseable value",
+            "minimum": "invalid limit: non-positive value provided",
+            "maximum": "invalid limit: value provided that is over limit max of 200"
+          }
         }
       ],
       "constraints": [],
@@ -2352,13 +2566,19 @@ export const contract: ContractMeta = {
           "name": "seller",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "pattern": "Account ID must start with `G` and contain 56 alphanum characters"
+          }
         },
         {
           "name": "sponsor",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "pattern": "Account ID must start with `G` and contain 56 alphanum characters"
+          }
         },
         {
           "name": "selling",
@@ -2418,13 +2638,21 @@ export const contract: ContractMeta = {
           "name": "order",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "enum": "order: invalid value"
+          }
         },
         {
           "name": "limit",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "type": "unparseable value",
+            "minimum": "invalid limit: non-positive value provided",
+            "maximum": "invalid limit: value provided that is over limit max of 200"
+          }
         }
       ],
       "constraints": [
@@ -2561,13 +2789,21 @@ export const contract: ContractMeta = {
           "name": "order",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "enum": "order: invalid value"
+          }
         },
         {
           "name": "limit",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "type": "unparseable value",
+            "minimum": "invalid limit: non-positive value provided",
+            "maximum": "invalid limit: value provided that is over limit max of 200"
+          }
         }
       ],
       "constraints": [],
@@ -2685,13 +2921,21 @@ export const contract: ContractMeta = {
           "name": "order",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "enum": "order: invalid value"
+          }
         },
         {
           "name": "limit",
           "in": "query",
           "required": false,
-          "array": false
+          "array": false,
+          "reasons": {
+            "type": "unparseable value",
+            "minimum": "invalid limit: non-positive value provided",
+            "maximum": "invalid limit: value provided that is over limit max of 200"
+          }
         }
       ],
       "constraints": [],

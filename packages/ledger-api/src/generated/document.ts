@@ -1519,7 +1519,12 @@ export const document: Readonly<Record<string, unknown>> = {
               "asset",
               "liquidity_pool"
             ],
-            "description": "Exactly one of `signer`, `sponsor`, `asset` and `liquidity_pool` is sent; otherwise 400 `invalid_accounts_params`."
+            "description": "Exactly one of `signer`, `sponsor`, `asset` and `liquidity_pool` is sent; otherwise 400 `invalid_accounts_params`.",
+            "problem": {
+              "type": "invalid_accounts_params",
+              "title": "Invalid Accounts Parameters",
+              "detail": "Exactly one filter is required. Please ensure that you are including a signer, sponsor, asset, or liquidity pool filter."
+            }
           }
         ]
       }
@@ -11109,6 +11114,9 @@ export const document: Readonly<Record<string, unknown>> = {
           ],
           "default": "asc"
         },
+        "x-problem-reasons": {
+          "enum": "order: invalid value"
+        },
         "examples": {
           "newestFirst": {
             "value": "desc"
@@ -11124,6 +11132,11 @@ export const document: Readonly<Record<string, unknown>> = {
           "minimum": 1,
           "maximum": 200,
           "default": 10
+        },
+        "x-problem-reasons": {
+          "type": "unparseable value",
+          "minimum": "invalid limit: non-positive value provided",
+          "maximum": "invalid limit: value provided that is over limit max of 200"
         },
         "examples": {
           "small": {
@@ -11188,6 +11201,9 @@ export const document: Readonly<Record<string, unknown>> = {
         "schema": {
           "$ref": "#/components/schemas/Hash"
         },
+        "x-problem-reasons": {
+          "pattern": "Transaction hash must be a hex-encoded, lowercase SHA-256 hash"
+        },
         "examples": {
           "transaction": {
             "value": "a434302ea03b42dd00614e258e6b7cdce5dc8a9d7381b1cba8844b75df4f1486"
@@ -11216,6 +11232,9 @@ export const document: Readonly<Record<string, unknown>> = {
         "description": "The address of an account (`G…`).",
         "schema": {
           "$ref": "#/components/schemas/AccountId"
+        },
+        "x-problem-reasons": {
+          "pattern": "Account ID must start with `G` and contain 56 alphanum characters"
         },
         "examples": {
           "account": {
@@ -11273,6 +11292,9 @@ export const document: Readonly<Record<string, unknown>> = {
         "schema": {
           "$ref": "#/components/schemas/AccountId"
         },
+        "x-problem-reasons": {
+          "pattern": "Account ID must start with `G` and contain 56 alphanum characters"
+        },
         "examples": {
           "signer": {
             "value": "GASAK3DMPMVB4G4447P32EA4PT5UCDLVEHFY2NRS32QXDVPIBUVXUWF4"
@@ -11285,6 +11307,9 @@ export const document: Readonly<Record<string, unknown>> = {
         "description": "Accounts sponsored by this account (the account itself or any of its entries). One of the four account filters.",
         "schema": {
           "$ref": "#/components/schemas/AccountId"
+        },
+        "x-problem-reasons": {
+          "pattern": "Account ID must start with `G` and contain 56 alphanum characters"
         },
         "examples": {
           "sponsor": {
@@ -11299,6 +11324,9 @@ export const document: Readonly<Record<string, unknown>> = {
         "schema": {
           "type": "string",
           "pattern": "^[a-zA-Z0-9]{1,12}:G[A-Z2-7]{55}$"
+        },
+        "x-problem-reasons": {
+          "pattern": "Asset must be the string \"native\" or a string of the form \"Code:IssuerAccountID\" for issued assets."
         },
         "examples": {
           "usdc": {
@@ -11339,6 +11367,9 @@ export const document: Readonly<Record<string, unknown>> = {
         "schema": {
           "$ref": "#/components/schemas/AccountId"
         },
+        "x-problem-reasons": {
+          "pattern": "Account ID must start with `G` and contain 56 alphanum characters"
+        },
         "examples": {
           "sponsor": {
             "value": "GCS4PXWRDKC5445PEKTJHIOEOVTCIQK2YMGPXDZLDXUIPK4HOHLQVYXL"
@@ -11351,6 +11382,9 @@ export const document: Readonly<Record<string, unknown>> = {
         "description": "Only balances this account is a claimant of (whether or not it can claim now).",
         "schema": {
           "$ref": "#/components/schemas/AccountId"
+        },
+        "x-problem-reasons": {
+          "pattern": "Account ID must start with `G` and contain 56 alphanum characters"
         },
         "examples": {
           "claimant": {
@@ -11379,6 +11413,9 @@ export const document: Readonly<Record<string, unknown>> = {
         "schema": {
           "$ref": "#/components/schemas/AccountId"
         },
+        "x-problem-reasons": {
+          "pattern": "Account ID must start with `G` and contain 56 alphanum characters"
+        },
         "examples": {
           "holder": {
             "value": "GDA2KZG7UB3C3KU4RYRGCQI6JPV2I2FYBWT434MQHPE36FH7CWGVR5X3"
@@ -11392,6 +11429,9 @@ export const document: Readonly<Record<string, unknown>> = {
         "schema": {
           "$ref": "#/components/schemas/AccountId"
         },
+        "x-problem-reasons": {
+          "pattern": "Account ID must start with `G` and contain 56 alphanum characters"
+        },
         "examples": {
           "seller": {
             "value": "GAXXBGVWDE5BA74QCLEMOXXNXJ7XYPHWAE5FUOMCMD3D75LXEDRZTZVU"
@@ -11404,6 +11444,9 @@ export const document: Readonly<Record<string, unknown>> = {
         "description": "Only offers whose reserve this account sponsors.",
         "schema": {
           "$ref": "#/components/schemas/AccountId"
+        },
+        "x-problem-reasons": {
+          "pattern": "Account ID must start with `G` and contain 56 alphanum characters"
         },
         "examples": {
           "sponsor": {
