@@ -3,6 +3,8 @@ export interface MockDefinition {
   spec: string;
   port: number;
   env: string;
+  /** `openrpc` contracts are served by the OpenRPC mock server; the rest by Prism. */
+  kind?: 'openrpc';
 }
 export interface RunningMock {
   name: string;

@@ -8,11 +8,27 @@ import { fileURLToPath } from 'node:url';
 const require = createRequire(import.meta.url);
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const prismBin = join(dirname(require.resolve('@stoplight/prism-cli/package.json')), 'dist', 'index.js');
+const openRpcMockBin = join(
+  dirname(require.resolve('@open-rpc/mock-server/package.json')),
+  'build',
+  'cli.js',
+);
 
-/** Every contract with a mock: its spec, default port and the variable that overrides it. */
+/**
+ * Every contract with a mock: its spec, default port and the variable that overrides it.
+ * OpenAPI contracts are served by Prism; the OpenRPC contract by the OpenRPC mock server, which
+ * answers JSON-RPC POSTs at `/` with the contract's examples and checks params against it.
+ */
 export const MOCKS = [
   { name: 'callbacks', spec: 'specs/callbacks.openapi.yaml', port: 4010, env: 'CALLBACKS_PORT' },
   { name: 'ledger-api', spec: 'specs/ledger-api.openapi.yaml', port: 4011, env: 'LEDGER_API_PORT' },
+  {
+    name: 'ledger-rpc',
+    spec: 'specs/ledger-rpc.openrpc.json',
+    port: 4012,
+    env: 'LEDGER_RPC_PORT',
+    kind: 'openrpc',
+  },
 ];
 
 /** The port a mock listens on: its environment variable, else the default. */
@@ -66,23 +82,24 @@ export async function startMock(name, { port, host = '127.0.0.1', timeoutMs = 60
   const mock = MOCKS.find((m) => m.name === name);
   if (!mock) throw new Error(`no mock named '${name}' (known: ${MOCKS.map((m) => m.name).join(', ')})`);
   const listenPort = port === 0 ? await freePort(host) : (port ?? portOf(mock));
-  const child = spawn(
-    process.execPath,
-    [
-      prismBin,
-      'mock',
-      '--host',
-      host,
-      '--port',
-      String(listenPort),
-      '--errors',
-      'false',
-      join(root, mock.spec),
-    ],
-    {
-      stdio: ['ignore', log ? 'inherit' : 'pipe', log ? 'inherit' : 'pipe'],
-    },
-  );
+  const args =
+    mock.kind === 'openrpc'
+      ? // The OpenRPC mock listens on every interface; it has no host option.
+        [openRpcMockBin, '--document', join(root, mock.spec), '--port', String(listenPort)]
+      : [
+          prismBin,
+          'mock',
+          '--host',
+          host,
+          '--port',
+          String(listenPort),
+          '--errors',
+          'false',
+          join(root, mock.spec),
+        ];
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', log ? 'inherit' : 'pipe', log ? 'inherit' : 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (d) => {
     output = (output + d).slice(-4000);

@@ -48,6 +48,40 @@ describe('mock registry', () => {
     await expect(fetch(`${mock.url}/customer`)).rejects.toThrow();
   });
 
+  it('serves every contract on its own port', () => {
+    expect(MOCKS.map((m) => [m.name, m.port, m.env])).toEqual([
+      ['callbacks', 4010, 'CALLBACKS_PORT'],
+      ['ledger-api', 4011, 'LEDGER_API_PORT'],
+      ['ledger-rpc', 4012, 'LEDGER_RPC_PORT'],
+    ]);
+  });
+
+  it('serves the JSON-RPC contract: examples for calls, contract errors for bad ones', async () => {
+    const mock = await startMock('ledger-rpc', { port: 0 });
+    const call = (body) =>
+      fetch(`${mock.url}/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then((r) => r.json());
+    try {
+      const latest = await call({ jsonrpc: '2.0', id: 1, method: 'getLatestLedger' });
+      expect(latest.id).toBe(1);
+      expect(typeof latest.result.sequence).toBe('number');
+      const unknown = await call({ jsonrpc: '2.0', id: 2, method: 'getNothing' });
+      expect(unknown.error.code).toBe(-32601);
+      const invalid = await call({
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'getTransaction',
+        params: { hash: 'nope' },
+      });
+      expect(invalid.error.code).toBe(-32602);
+    } finally {
+      await mock.stop();
+    }
+  });
+
   it('refuses an unknown contract', async () => {
     await expect(startMock('nope')).rejects.toThrow("no mock named 'nope'");
   });
