@@ -99,9 +99,12 @@ export async function* paginate<M extends PagedMethod>(
     const latest = page.latestLedger;
     const at = cursorLedger(method, cursor);
     if (method === 'getEvents') {
+      // A page that is not full means the server scanned its whole window, up to the cursor's ledger.
       const full = items.length >= limit;
-      if (!full && latest !== undefined && at !== undefined && at >= latest) return;
-      if (endLedger !== undefined && at !== undefined && at >= endLedger - 1) return;
+      if (!full && at !== undefined) {
+        if (latest !== undefined && at >= latest) return;
+        if (endLedger !== undefined && at >= endLedger - 1) return;
+      }
     } else {
       if (items.length === 0 || items.length < limit) return;
       const last = ledgerOf(method, items[items.length - 1]);
