@@ -11,6 +11,7 @@
  * - the anchor cannot be reached: 503; it does not answer in time: 504.
  */
 import type { Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import {
   type AssetConfig,
   createClient,
@@ -227,10 +228,38 @@ export function createGateway(options: GatewayOptions): Gateway {
 
 /** The platform as a node:http server. Requests are validated against the platform contract first. */
 export function createPlatformServer(options: GatewayOptions, serverOptions: ServerOptions = {}): Server {
-  return createServer(createGateway(options).handlers, {
+  const report =
+    serverOptions.onError ??
+    ((error, context) => console.error(`[${context.operationId ?? 'platform'}]`, error));
+  const server = createServer(createGateway(options).handlers, {
     bodyLimitBytes: BODY_LIMIT_BYTES,
     ...serverOptions,
+    // A client that hangs up in the middle of its request body is not a fault of the platform.
+    onError: (error, context) => {
+      if ((error as NodeJS.ErrnoException | undefined)?.code !== 'ECONNRESET') report(error, context);
+    },
   });
+  server.on('clientError', answerClientError);
+  return server;
+}
+
+/** Requests Node cannot even parse still get the contract's error shape (instead of a bare 400). */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, text, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'the request headers are too large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'the request was not received in time']
+        : [400, 'Bad Request', 'the request is not valid HTTP'];
+  const body = JSON.stringify({ error: message });
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /** The anchor's GET /rate query for a client request; absent values are left out. */
