@@ -91,7 +91,7 @@ export async function* paginate<M extends PagedMethod>(
       pastEnd = kept.length < items.length;
       items = kept;
     }
-    yield (pastEnd ? { ...page, [ITEMS[method]]: items } : page) as PageOf<M>;
+    yield (pastEnd ? { ...page, [ITEMS[method]]: items } : page) as unknown as PageOf<M>;
     if (pastEnd) return;
 
     const cursor = page.cursor;
@@ -124,7 +124,7 @@ export async function* paginateItems<M extends PagedMethod>(
   options: PaginateOptions = {},
 ): AsyncGenerator<ItemOf<M>, void, undefined> {
   for await (const page of paginate(client, method, params, options)) {
-    const items = (page as LoosePage)[ITEMS[method]] as ItemOf<M>[] | undefined;
+    const items = (page as unknown as LoosePage)[ITEMS[method]] as ItemOf<M>[] | undefined;
     for (const item of items ?? []) yield item;
   }
 }

@@ -105,7 +105,7 @@ function expand(value: unknown, segments: string[], at: string, out: Array<[stri
 /**
  * The XDR values in a method's result (or params, with `side: 'params'`), located by the
  * contract's `x-xdr-type` marks. Nothing is decoded until a field's `decode()` is called.
- * Absent fields and empty strings are skipped.
+ * Absent fields, empty strings and topic wildcards (`*`, `**`) are skipped.
  */
 export function xdrFieldsOf<M extends MethodName>(
   method: M,
@@ -120,7 +120,8 @@ export function xdrFieldsOf<M extends MethodName>(
     const found: Array<[string, unknown]> = [];
     expand(value, segments, '', found);
     for (const [pointer, raw] of found) {
-      if (typeof raw !== 'string' || raw === '') continue;
+      // `*` and `**` are getEvents topic wildcards where a filter segment may also be an ScVal.
+      if (typeof raw !== 'string' || raw === '' || raw === '*' || raw === '**') continue;
       let decoded: { value: unknown } | undefined;
       fields.push({
         pointer,

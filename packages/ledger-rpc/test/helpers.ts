@@ -1,41 +1,35 @@
 import type { Server } from 'node:http';
 import { listen, type RpcServerOptions } from '@starspec/runtime';
-import { createServer, type Handlers } from '../src/index.js';
+import { createServer, document, type Handlers, type MethodName, type ResultOf } from '../src/index.js';
 
 export const HASH = 'a'.repeat(64);
 
-/** A handler map answering every method with a small result that conforms to the contract. */
+type Example = { name: string; result?: { value?: unknown } };
+
+/** The result of one of the contract's own examples of a method (real data that conforms). */
+export function example<M extends MethodName>(method: M, name?: string): ResultOf<M> {
+  const methods = document.methods as Array<{ name: string; examples?: Example[] }>;
+  const examples = methods.find((m) => m.name === method)?.examples ?? [];
+  const found = name ? examples.find((e) => e.name === name) : examples[0];
+  if (found?.result?.value === undefined) throw new Error(`no example '${name ?? 0}' of ${method}`);
+  return structuredClone(found.result.value) as ResultOf<M>;
+}
+
+/** A handler map answering every method with the contract's first example of it. */
 export function stubHandlers(overrides: Partial<Handlers> = {}): Handlers {
   return {
-    getHealth: () => ({
-      status: 'healthy',
-      latestLedger: 100,
-      oldestLedger: 1,
-      ledgerRetentionWindow: 120960,
-    }),
-    getLatestLedger: () => ({ id: HASH, protocolVersion: 23, sequence: 100 }),
-    getNetwork: () => ({ passphrase: 'Test SDF Network ; September 2015', protocolVersion: 23 }),
-    getVersionInfo: () => ({ version: '27.1.1', commitHash: 'abc', protocolVersion: 23 }),
-    getFeeStats: () => ({ latestLedger: 100 }),
-    getTransaction: ({ hash }) => ({
-      status: 'NOT_FOUND',
-      txHash: hash,
-      latestLedger: 100,
-      latestLedgerCloseTime: '1700000000',
-      oldestLedger: 1,
-      oldestLedgerCloseTime: '1690000000',
-    }),
-    getTransactions: () => ({ transactions: [], latestLedger: 100, oldestLedger: 1, cursor: '0' }),
-    getLedgers: () => ({ ledgers: [], latestLedger: 100, oldestLedger: 1, cursor: '0' }),
-    getEvents: () => ({ events: [], latestLedger: 100, oldestLedger: 1, cursor: '0' }),
-    getLedgerEntries: () => ({ entries: [], latestLedger: 100 }),
-    sendTransaction: () => ({
-      status: 'PENDING',
-      hash: HASH,
-      latestLedger: 100,
-      latestLedgerCloseTime: 1700000000,
-    }),
-    simulateTransaction: () => ({ latestLedger: 100 }),
+    getHealth: () => example('getHealth'),
+    getLatestLedger: () => example('getLatestLedger'),
+    getNetwork: () => example('getNetwork'),
+    getVersionInfo: () => example('getVersionInfo'),
+    getFeeStats: () => example('getFeeStats'),
+    getTransaction: ({ hash }) => ({ ...example('getTransaction', 'Not found'), txHash: hash }),
+    getTransactions: () => example('getTransactions'),
+    getLedgers: () => example('getLedgers'),
+    getEvents: () => example('getEvents'),
+    getLedgerEntries: () => example('getLedgerEntries'),
+    sendTransaction: () => example('sendTransaction'),
+    simulateTransaction: () => example('simulateTransaction'),
     ...overrides,
   };
 }

@@ -2,21 +2,21 @@
 import { JsonRpcError, JsonRpcHttpError } from '@starspec/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/index.js';
-import { HASH, type Running, start, stubHandlers } from '../helpers.js';
+import { example, HASH, type Running, start, stubHandlers } from '../helpers.js';
 
 let rpc: Running;
 const seen: Array<{ method: string; params: unknown; notification: boolean }> = [];
 beforeAll(async () => {
-  const record =
-    <T>(method: string, answer: T) =>
-    (params: unknown, context: { notification: boolean }) => {
-      seen.push({ method, params, notification: context.notification });
-      return answer;
-    };
   rpc = await start(
     stubHandlers({
-      getLatestLedger: record('getLatestLedger', { id: HASH, protocolVersion: 23, sequence: 4242 }),
-      getLedgers: record('getLedgers', { ledgers: [], latestLedger: 4242, oldestLedger: 1, cursor: '4242' }),
+      getLatestLedger: (params, context) => {
+        seen.push({ method: 'getLatestLedger', params, notification: context.notification });
+        return { ...example('getLatestLedger'), sequence: 4242 };
+      },
+      getLedgers: (params, context) => {
+        seen.push({ method: 'getLedgers', params, notification: context.notification });
+        return { ...example('getLedgers'), cursor: '4242' };
+      },
     }),
   );
 });
@@ -133,7 +133,7 @@ describe('contract checks in the client', () => {
     });
     await expect(client.getLedgers({ startLedger: 'x' as unknown as number })).rejects.toMatchObject({
       code: -32602,
-      data: 'params.startLedger must be number',
+      data: 'params.startLedger must be integer',
     });
   });
 

@@ -128,7 +128,7 @@ describe('result validation (validateResults, like the REST adapter’s validate
     expect(answer.status).toBe(200);
     expect(body.error.code).toBe(-32603);
     expect(body.error.message).toContain('getLatestLedger answered a result outside the contract');
-    expect(body.error.message).toContain('result.sequence must be number');
+    expect(body.error.message).toContain('result.sequence must be integer');
     expect(errors).toHaveLength(1);
   });
 
@@ -140,7 +140,7 @@ describe('result validation (validateResults, like the REST adapter’s validate
 
   it('defaults to on under NODE_ENV=test', async () => {
     expect(process.env.NODE_ENV).toBe('test');
-    const answer = await createDispatcher(bad).dispatch(
+    const answer = await createDispatcher(bad, { onError: () => {} }).dispatch(
       '{"jsonrpc":"2.0","id":1,"method":"getLatestLedger"}',
     );
     expect(JSON.parse(answer.body ?? '').error.code).toBe(-32603);

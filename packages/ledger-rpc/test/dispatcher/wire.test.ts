@@ -4,14 +4,14 @@
 // parser (json.go) that Stellar RPC serves through.
 import { JsonRpcError } from '@starspec/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HASH, type Running, send, start, stubHandlers } from '../helpers.js';
+import { example, HASH, type Running, send, start, stubHandlers } from '../helpers.js';
 
 const call = (id: unknown, method: string, params?: unknown) =>
   JSON.stringify({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });
 const note = (method: string, params?: unknown) =>
   JSON.stringify({ jsonrpc: '2.0', method, ...(params === undefined ? {} : { params }) });
 
-const healthy = { status: 'healthy', latestLedger: 100, oldestLedger: 1, ledgerRetentionWindow: 120960 };
+const healthy = example('getHealth');
 
 let rpc: Running;
 const notified: string[] = [];
@@ -20,7 +20,7 @@ beforeAll(async () => {
     stubHandlers({
       getNetwork: (_params, context) => {
         if (context.notification) notified.push('getNetwork');
-        return { passphrase: 'Test SDF Network ; September 2015', protocolVersion: 23 };
+        return example('getNetwork');
       },
       sendTransaction: () => {
         throw new JsonRpcError(-32602, 'invalid_xdr');
@@ -104,7 +104,7 @@ describe('invalid params (reference §1 "Params style" and error codes: -32602 "
     expect(answer).toEqual({
       jsonrpc: '2.0',
       id: 1,
-      error: { code: -32602, message: 'invalid parameters', data: 'params.startLedger must be number' },
+      error: { code: -32602, message: 'invalid parameters', data: 'params.startLedger must be integer' },
     });
   });
 
@@ -266,7 +266,7 @@ describe('notifications and batches (reference §1 "Batch")', () => {
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.text)).toEqual([
       { jsonrpc: '2.0', id: 1, result: healthy },
-      { jsonrpc: '2.0', id: 'two', result: { id: HASH, protocolVersion: 23, sequence: 100 } },
+      { jsonrpc: '2.0', id: 'two', result: example('getLatestLedger') },
       {
         jsonrpc: '2.0',
         id: 3,

@@ -3,7 +3,7 @@
 import { JsonRpcError } from '@starspec/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, cursorLedger, paginate, paginateItems, type RpcClient } from '../../src/index.js';
-import { HASH, type Running, start, stubHandlers } from '../helpers.js';
+import { example, type Running, start, stubHandlers } from '../helpers.js';
 
 const LATEST = 35_000;
 const OLDEST = 1;
@@ -18,6 +18,12 @@ const TXS = TX_LEDGERS.flatMap((ledger) =>
 );
 const EVENT_LEDGERS = [5, 6, 15_000, 15_000, 34_999];
 const EVENTS = EVENT_LEDGERS.map((ledger, i) => ({ ledger, id: eventId(toid(ledger, 1, 0), i) }));
+
+const ledgerTemplate = example('getLedgers').ledgers[0];
+const txTemplate = example('getTransactions').transactions[0];
+const eventTemplate = example('getEvents').events[0];
+if (!ledgerTemplate || !txTemplate || !eventTemplate) throw new Error('the contract has no example records');
+const closeTimes = { latestLedgerCloseTime: '1786101355', oldestLedgerCloseTime: '1785496560' };
 
 const calls: Array<{ method: string; params: Record<string, unknown> }> = [];
 const outOfRange = (n: number) =>
@@ -41,13 +47,7 @@ beforeAll(async () => {
         if (from < OLDEST || from > LATEST) throw outOfRange(from);
         const ledgers = [];
         for (let seq = from; seq <= Math.min(from + limit - 1, LATEST); seq++) {
-          ledgers.push({
-            hash: HASH,
-            sequence: seq,
-            ledgerCloseTime: String(seq),
-            headerXdr: 'AA==',
-            metadataXdr: 'AA==',
-          });
+          ledgers.push({ ...ledgerTemplate, sequence: seq });
         }
         const cursor = String(ledgers.at(-1)?.sequence ?? from - 1);
         return {
@@ -68,10 +68,9 @@ beforeAll(async () => {
         const after = pagination?.cursor ? BigInt(pagination.cursor) : toid(startLedger ?? 0) - 1n;
         const page = TXS.filter((t) => t.toid > after).slice(0, limit);
         const transactions = page.map((t) => ({
-          status: 'SUCCESS',
+          ...txTemplate,
           ledger: t.ledger,
           applicationOrder: t.order,
-          txHash: HASH,
         }));
         const cursor = (page.at(-1)?.toid ?? after).toString();
         return {
@@ -109,14 +108,8 @@ beforeAll(async () => {
           page.length === limit
             ? (page.at(-1)?.id ?? '')
             : eventId(toid(end - 1, 1_048_575, 4095), 4_294_967_295);
-        const events = page.map((e) => ({
-          type: 'contract' as const,
-          ledger: e.ledger,
-          id: e.id,
-          topic: ['AAAADwAAAAh0cmFuc2Zlcg=='],
-          value: 'AAAAAQ==',
-        }));
-        return { events, latestLedger: LATEST, oldestLedger: OLDEST, cursor };
+        const events = page.map((e) => ({ ...eventTemplate, ledger: e.ledger, id: e.id }));
+        return { events, latestLedger: LATEST, oldestLedger: OLDEST, ...closeTimes, cursor };
       },
     }),
   );

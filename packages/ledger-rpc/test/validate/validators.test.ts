@@ -32,7 +32,7 @@ describe('validate.params', () => {
   });
 
   it('reports every error of a value (allErrors)', () => {
-    const result = validate.params('getTransaction', { hash: 'xyz' });
+    const result = validate.params('getTransaction', { hash: 5, xdrFormat: 'xml' });
     expect(result.errors.length).toBeGreaterThanOrEqual(2);
   });
 
@@ -48,7 +48,7 @@ describe('validate.result', () => {
       ok: false,
       errors: expect.arrayContaining([
         { path: '/passphrase', message: 'is required', keyword: 'required' },
-        { path: '/protocolVersion', message: 'must be number', keyword: 'type' },
+        { path: '/protocolVersion', message: 'must be integer', keyword: 'type' },
       ]),
     });
   });

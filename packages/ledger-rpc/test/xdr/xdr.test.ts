@@ -188,7 +188,9 @@ describe('xdrFieldsOf: the XDR fields of a result, decoded on request', () => {
       'result',
       table,
     );
-    expect((ledgers[0]?.decode() as xdr.LedgerCloseMeta).v0().ledgerHeader().header().ledgerSeq()).toBe(7);
+    expect(
+      (ledgers[0]?.decode() as xdr.LedgerCloseMeta | undefined)?.v0().ledgerHeader().header().ledgerSeq(),
+    ).toBe(7);
     const topic = [nativeToScVal('transfer', { type: 'symbol' }).toXDR('base64')];
     const events = xdrFieldsOf(
       'getEvents',
