@@ -57,6 +57,7 @@ export async function startAnchor(
 
 export interface Answer {
   status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: answers are read loosely; expectContract checks their shape
   body: any;
   headers: Headers;
 }

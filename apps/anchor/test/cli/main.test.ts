@@ -1,0 +1,83 @@
+// The command: --help, the --json start-up protocol of the main command, SIGTERM, bad configuration.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runProcess, startProcess } from '../support/process.js';
+
+const db = () => join(mkdtempSync(join(tmpdir(), 'anchor-cli-')), 'anchor.db');
+
+describe('starspec-anchor', () => {
+  it('prints its usage and the environment it reads', async () => {
+    const { code, stdout } = await runProcess({}, ['--help']);
+    expect(code).toBe(0);
+    for (const name of [
+      'PORT',
+      'DATABASE_PATH',
+      'ASSETS_FILE',
+      'CALLBACK_API_AUTH_TYPE',
+      'SECRET_CALLBACK_API_AUTH_SECRET',
+    ]) {
+      expect(stdout).toContain(name);
+    }
+  });
+
+  it('exits 2 on an unknown option', async () => {
+    const { code, stderr } = await runProcess({}, ['--bogus']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('--bogus');
+  });
+
+  it('prints {name, url} then {ready} and serves; SIGTERM stops it with 0', async () => {
+    const started = await startProcess({ DATABASE_PATH: db() });
+    expect(JSON.parse(started.lines[0] ?? '')).toEqual({ name: 'anchor', url: started.url });
+    expect(JSON.parse(started.lines[1] ?? '')).toEqual({ ready: true });
+    expect(started.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const answer = await fetch(`${started.url}/customer`);
+    expect(answer.status).toBe(200);
+    // A request under way when SIGTERM arrives is still answered.
+    const inFlight = fetch(
+      `${started.url}/rate?type=indicative&sell_asset=iso4217:USD&buy_asset=stellar:native&sell_amount=100`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    started.child.kill('SIGTERM');
+    expect((await inFlight).status).toBe(200);
+    expect(await started.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it('refuses to start with a JWT secret under 32 bytes', async () => {
+    const { code, stdout, stderr } = await runProcess(
+      { DATABASE_PATH: db(), CALLBACK_API_AUTH_TYPE: 'jwt', SECRET_CALLBACK_API_AUTH_SECRET: 'too-short' },
+      ['--json'],
+    );
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('at least 32 bytes');
+  });
+
+  it('refuses to start with a broken asset file', async () => {
+    const { code, stderr } = await runProcess(
+      { DATABASE_PATH: db(), ASSETS_FILE: '/nonexistent/assets.yaml' },
+      ['--json'],
+    );
+    expect(code).toBe(1);
+    expect(stderr).toContain('/nonexistent/assets.yaml');
+  });
+
+  it('starts with authentication when configured', async () => {
+    const started = await startProcess({
+      DATABASE_PATH: db(),
+      CALLBACK_API_AUTH_TYPE: 'api_key',
+      SECRET_CALLBACK_API_AUTH_SECRET: 'the-key',
+    });
+    try {
+      expect((await fetch(`${started.url}/customer`)).status).toBe(401);
+      expect((await fetch(`${started.url}/customer`, { headers: { 'x-api-key': 'the-key' } })).status).toBe(
+        200,
+      );
+    } finally {
+      started.child.kill('SIGTERM');
+      await started.exited;
+    }
+  });
+});
