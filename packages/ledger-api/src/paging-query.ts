@@ -11,10 +11,10 @@
 import type { components } from './generated/types.js';
 import { cursorAfterLedger } from './paging-token.js';
 
-export type Problem = components['schemas']['Problem'];
-export type Link = components['schemas']['Link'];
+type Problem = components['schemas']['Problem'];
+export type HalLink = components['schemas']['Link'];
 export type PageLinks = components['schemas']['PageLinks'];
-export type Order = 'asc' | 'desc';
+export type PageOrder = 'asc' | 'desc';
 
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 200;
@@ -22,7 +22,7 @@ export const MAX_LIMIT = 200;
 export interface PagingQuery {
   /** Absent: the start of the collection (`asc`) or its end (`desc`). Otherwise a paging token, or `now`. */
   cursor: string | undefined;
-  order: Order;
+  order: PageOrder;
   limit: number;
 }
 
@@ -138,7 +138,7 @@ export function parsePagingQuery(query: QueryInput, options: PagingOptions = {})
   if (orderText !== '' && orderText !== 'asc' && orderText !== 'desc') {
     return { ok: false, problem: invalidFieldProblem('order', 'order: invalid value') };
   }
-  const order: Order = orderText === 'desc' ? 'desc' : 'asc';
+  const order: PageOrder = orderText === 'desc' ? 'desc' : 'asc';
 
   // `now` is valid wherever it is accepted; when it was not resolved to a ledger it stays a word.
   if ((options.cursor ?? 'toid') === 'toid' && cursor !== '' && cursor !== 'now' && !isToidCursor(cursor)) {
@@ -149,7 +149,7 @@ export function parsePagingQuery(query: QueryInput, options: PagingOptions = {})
 }
 
 /** A HAL link; `templated` only when the href is a URI template, as the reference server does. */
-export function link(href: string): Link {
+export function halLink(href: string): HalLink {
   return href.includes('{') ? { href, templated: true } : { href };
 }
 
@@ -168,7 +168,7 @@ function encodeQuery(params: URLSearchParams): string {
     .join('&');
 }
 
-function withPaging(url: URL, cursor: string, order: Order, limit: number): string {
+function withPaging(url: URL, cursor: string, order: PageOrder, limit: number): string {
   const target = new URL(url.href);
   const params = new URLSearchParams(target.search);
   params.set('cursor', cursor);
@@ -197,12 +197,12 @@ export function buildPageLinks(input: PageLinksInput): PageLinks {
   const url = new URL(input.url);
   const { order, limit } = input.paging;
   const cursor = input.paging.cursor ?? '';
-  const reversed: Order = order === 'asc' ? 'desc' : 'asc';
+  const reversed: PageOrder = order === 'asc' ? 'desc' : 'asc';
   const first = input.records[0]?.paging_token ?? cursor;
   const last = input.records[input.records.length - 1]?.paging_token ?? cursor;
   return {
-    self: link(withPaging(url, cursor, order, limit)),
-    next: link(withPaging(url, last, order, limit)),
-    prev: link(withPaging(url, first, reversed, limit)),
+    self: halLink(withPaging(url, cursor, order, limit)),
+    next: halLink(withPaging(url, last, order, limit)),
+    prev: halLink(withPaging(url, first, reversed, limit)),
   };
 }

@@ -54,7 +54,9 @@ export type RecordOf<P extends PagedPath> = HalPage<GetOf<P>>['_embedded']['reco
 
 type ParamsOf<P extends PagedPath> = GetOf<P> extends { parameters: infer Q } ? Q : never;
 /** The query arguments of a collection path (`cursor`, `order`, `limit` and its filters). */
-export type QueryOf<P extends PagedPath> = NonNullable<ParamsOf<P> extends { query?: infer Q } ? Q : never>;
+export type CollectionQuery<P extends PagedPath> = NonNullable<
+  ParamsOf<P> extends { query?: infer Q } ? Q : never
+>;
 type PathParamsOf<P extends PagedPath> = ParamsOf<P> extends { path: infer T } ? T : never;
 
 export interface WalkOptions {
@@ -64,8 +66,8 @@ export interface WalkOptions {
 }
 
 type ParamsInit<P extends PagedPath> = [PathParamsOf<P>] extends [never]
-  ? { params?: { query?: QueryOf<P> } }
-  : { params: { path: PathParamsOf<P>; query?: QueryOf<P> } };
+  ? { params?: { query?: CollectionQuery<P> } }
+  : { params: { path: PathParamsOf<P>; query?: CollectionQuery<P> } };
 
 export type PaginateInit<P extends PagedPath> = WalkOptions & {
   headers?: Record<string, string>;

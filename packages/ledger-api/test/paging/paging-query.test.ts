@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import {
   buildPageLinks,
+  halLink,
   invalidFieldProblem,
-  link,
   type PagingOptions,
   type PagingQuery,
   parsePagingQuery,
@@ -118,11 +118,11 @@ describe('buildPageLinks', () => {
   });
 
   it('marks only URI templates as templated', () => {
-    expect(link('https://h.example/accounts/G/transactions{?cursor,limit,order}')).toEqual({
+    expect(halLink('https://h.example/accounts/G/transactions{?cursor,limit,order}')).toEqual({
       href: 'https://h.example/accounts/G/transactions{?cursor,limit,order}',
       templated: true,
     });
-    expect(link('https://h.example/ledgers?cursor=1')).toEqual({
+    expect(halLink('https://h.example/ledgers?cursor=1')).toEqual({
       href: 'https://h.example/ledgers?cursor=1',
     });
   });

@@ -1,0 +1,89 @@
+/**
+ * The envelope being submitted, read once: its base64 XDR (sent unchanged on every
+ * attempt), its hash (to look it up), and its time bounds (which decide when a
+ * missing transaction can be declared `tx_too_late`).
+ */
+import { FeeBumpTransaction, Transaction, TransactionBuilder, xdr } from '@stellar/stellar-base';
+
+/** A signed transaction: a stellar-base Transaction or FeeBumpTransaction, an XDR envelope, or its base64. */
+export type EnvelopeInput = Transaction | FeeBumpTransaction | xdr.TransactionEnvelope | string;
+
+export interface Envelope {
+  /** The `TransactionEnvelope` as base64; every (re)submission sends exactly this. */
+  readonly xdr: string;
+  /** Unix seconds after which the transaction can no longer enter a ledger; undefined when unbounded. */
+  readonly maxTime: number | undefined;
+  /** The hex hash, or undefined when it cannot be computed (a base64 envelope and no network passphrase). */
+  hash(): string | undefined;
+}
+
+function timeBoundsOf(cond: xdr.Preconditions): xdr.TimeBounds | null {
+  switch (cond.switch().name) {
+    case 'precondTime':
+      return cond.timeBounds();
+    case 'precondV2':
+      return cond.v2().timeBounds() ?? null;
+    default:
+      return null;
+  }
+}
+
+/** The time bounds that govern the envelope: for a fee bump, those of its inner transaction. */
+function maxTimeOf(envelope: xdr.TransactionEnvelope): number | undefined {
+  let bounds: xdr.TimeBounds | null;
+  switch (envelope.switch().name) {
+    case 'envelopeTypeTxV0':
+      bounds = envelope.v0().tx().timeBounds() ?? null;
+      break;
+    case 'envelopeTypeTx':
+      bounds = timeBoundsOf(envelope.v1().tx().cond());
+      break;
+    case 'envelopeTypeTxFeeBump':
+      bounds = timeBoundsOf(envelope.feeBump().tx().innerTx().v1().tx().cond());
+      break;
+    default:
+      throw new TypeError(`not a transaction envelope: ${envelope.switch().name}`);
+  }
+  if (bounds === null) return undefined;
+  const max = Number(bounds.maxTime().toString());
+  // 0 means "no upper bound".
+  return max === 0 ? undefined : max;
+}
+
+function decode(base64: string): xdr.TransactionEnvelope {
+  try {
+    return xdr.TransactionEnvelope.fromXDR(base64, 'base64');
+  } catch (cause) {
+    throw new TypeError('the envelope is not a base64 TransactionEnvelope XDR', { cause });
+  }
+}
+
+/**
+ * Reads the envelope. `networkPassphrase` is needed only to hash an envelope given as
+ * XDR (a Transaction object knows its network).
+ */
+export function readEnvelope(input: EnvelopeInput, networkPassphrase?: string): Envelope {
+  if (input instanceof Transaction || input instanceof FeeBumpTransaction) {
+    const envelope = input.toEnvelope();
+    return {
+      xdr: envelope.toXDR('base64'),
+      maxTime: maxTimeOf(envelope),
+      hash: () => input.hash().toString('hex'),
+    };
+  }
+  const envelope = typeof input === 'string' ? decode(input) : input;
+  const base64 = typeof input === 'string' ? input : input.toXDR('base64');
+  // Checked before anything is sent, so that a bad envelope fails here and not at the server.
+  const maxTime = maxTimeOf(envelope);
+  let hash: string | undefined;
+  return {
+    xdr: base64,
+    maxTime,
+    hash: () => {
+      if (hash === undefined && networkPassphrase !== undefined) {
+        hash = TransactionBuilder.fromXDR(envelope, networkPassphrase).hash().toString('hex');
+      }
+      return hash;
+    },
+  };
+}
