@@ -19,8 +19,21 @@ export interface ValidatorExports {
   schemas: Record<string, string>;
 }
 
-function newAjv(coerce: boolean) {
+/** Whether any `pattern` of the contract needs Unicode regular expressions (non-ASCII or `\p`/`\u{}` escapes). */
+export function needsUnicodePatterns(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(needsUnicodePatterns);
+  if (!value || typeof value !== 'object') return false;
+  return Object.entries(value).some(([key, v]) =>
+    key === 'pattern' && typeof v === 'string'
+      ? /[^\x00-\x7f]|\\[pP]\{|\\u\{/.test(v)
+      : needsUnicodePatterns(v),
+  );
+}
+
+function newAjv(coerce: boolean, unicodeRegExp: boolean) {
   const ajv = new Ajv2020({
+    // ASCII-only patterns run markedly faster as plain (non-`u`) regular expressions.
+    unicodeRegExp,
     code: { source: true, esm: true, lines: false },
     allErrors: true,
     strict: true,
@@ -56,7 +69,9 @@ export function emitValidators(model: ContractModel) {
   const names: ValidatorExports = { params: {}, bodies: {}, responses: {}, schemas: {} };
   const components = { $id: COMPONENTS_ID, $defs: model.schemas };
 
-  const requestAjv = newAjv(true);
+  const unicode =
+    needsUnicodePatterns(model.schemas) || model.operations.some((o) => needsUnicodePatterns(o));
+  const requestAjv = newAjv(true, unicode);
   requestAjv.addSchema(components);
   const requestExports: Record<string, string> = {};
   for (const operation of model.operations) {
@@ -67,7 +82,7 @@ export function emitValidators(model: ContractModel) {
     names.params[id] = exportName;
   }
 
-  const ajv = newAjv(false);
+  const ajv = newAjv(false, unicode);
   ajv.addSchema(components);
   const exports: Record<string, string> = {};
   const add = (exportName: string, schema: unknown) => {

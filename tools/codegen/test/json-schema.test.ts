@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { needsUnicodePatterns } from '../src/emit/validators.js';
+import { toJsonSchema } from '../src/json-schema.js';
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const target = (name: string) => `components.json#/$defs/${name}`;
+
+describe('discriminated unions', () => {
+  const union = {
+    description: 'A pet',
+    oneOf: [ref('Cat'), ref('Dog')],
+    discriminator: {
+      propertyName: 'kind',
+      mapping: {
+        cat: '#/components/schemas/Cat',
+        kitten: '#/components/schemas/Cat',
+        dog: '#/components/schemas/Dog',
+      },
+    },
+  };
+
+  it('become a switch on the tag: a known tag, then only its own schema', () => {
+    expect(toJsonSchema(union)).toEqual({
+      description: 'A pet',
+      allOf: [
+        { type: 'object', required: ['kind'], properties: { kind: { enum: ['cat', 'kitten', 'dog'] } } },
+        { if: { properties: { kind: { enum: ['cat', 'kitten'] } } }, then: { $ref: target('Cat') } },
+        { if: { properties: { kind: { enum: ['dog'] } } }, then: { $ref: target('Dog') } },
+      ],
+    });
+  });
+
+  it('stay a oneOf when a branch has no mapping entry', () => {
+    const partial = { ...union, oneOf: [ref('Cat'), ref('Dog'), ref('Fish')] };
+    expect(toJsonSchema(partial)).toEqual({
+      description: 'A pet',
+      oneOf: [{ $ref: target('Cat') }, { $ref: target('Dog') }, { $ref: target('Fish') }],
+    });
+  });
+
+  it('stay a oneOf without a mapping', () => {
+    const implicit = { oneOf: [ref('Cat')], discriminator: { propertyName: 'kind' } };
+    expect(toJsonSchema(implicit)).toEqual({ oneOf: [{ $ref: target('Cat') }] });
+  });
+});
+
+describe('needsUnicodePatterns', () => {
+  it('is false for ASCII patterns anywhere in a schema', () => {
+    expect(needsUnicodePatterns({ properties: { id: { type: 'string', pattern: '^G[A-Z2-7]{55}$' } } })).toBe(
+      false,
+    );
+  });
+
+  it('is true for property escapes, code point escapes and non-ASCII characters', () => {
+    expect(needsUnicodePatterns([{ pattern: '^\\p{L}+$' }])).toBe(true);
+    expect(needsUnicodePatterns({ items: { pattern: '\\u{1F600}' } })).toBe(true);
+    expect(needsUnicodePatterns({ pattern: '^é$' })).toBe(true);
+  });
+
+  it('reads a property named pattern as a property, not a pattern', () => {
+    expect(needsUnicodePatterns({ properties: { pattern: { type: 'string' } } })).toBe(false);
+  });
+});
