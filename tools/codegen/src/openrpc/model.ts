@@ -34,6 +34,18 @@ const DATA_KEYS = new Set(['enum', 'const', 'default', 'examples', 'required']);
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependencies']);
 const COMPONENT_SCHEMA = /^#\/components\/schemas\/([^/]+)$/;
 
+/** The value a `#/...` pointer names, one step (a reference found there is kept). */
+function pointerTarget(document: OpenRpcDocument, ref: string): unknown {
+  if (!ref.startsWith('#/')) throw new Error(`unsupported reference ${ref}: only #/ references are`);
+  let target: unknown = document;
+  for (const segment of ref.slice(2).split('/')) {
+    const key = decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~');
+    target = (target as Record<string, unknown> | undefined)?.[key];
+  }
+  if (target === undefined) throw new Error(`unresolved reference ${ref}`);
+  return target;
+}
+
 /**
  * Turns an OpenRPC (draft-07) schema into one ajv compiles: references to component schemas point
  * at the registered components schema, other internal references are inlined, `x-` extensions
@@ -52,7 +64,7 @@ export function toAjvSchema(document: OpenRpcDocument, schema: unknown, stack: s
         continue;
       }
       if (stack.includes(value)) throw new Error(`circular reference ${value} outside components.schemas`);
-      Object.assign(out, toAjvSchema(document, deref(document, { $ref: value }), [...stack, value]));
+      Object.assign(out, toAjvSchema(document, pointerTarget(document, value), [...stack, value]));
       continue;
     }
     if (SCHEMA_MAPS.has(key) && value && typeof value === 'object' && !Array.isArray(value)) {
