@@ -6,10 +6,24 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ensureInstalled, pnpm, root, turboEnv } from './toolchain.mjs';
 
+// The apps read PORT; the stack gives each its own variable so they can be moved independently.
+const anchorPort = process.env.ANCHOR_PORT || '8081';
+const platformPort = process.env.PLATFORM_PORT || '8082';
+
 // Every service of the local stack: a command that prints one JSON line `{ name, url }` per endpoint it
 // serves, then `{ ready: true }`.
 const SERVICES = [
   { label: 'mock servers', command: [process.execPath, join(root, 'apps/mock/src/cli.mjs'), '--json'] },
+  {
+    label: 'reference anchor',
+    command: [process.execPath, join(root, 'apps/anchor/dist/main.js'), '--json'],
+    env: { PORT: anchorPort },
+  },
+  {
+    label: 'platform rate gateway',
+    command: [process.execPath, join(root, 'apps/platform/dist/main.js'), '--json'],
+    env: { PORT: platformPort, ANCHOR_URL: `http://127.0.0.1:${anchorPort}` },
+  },
 ];
 
 const smoke = process.argv.includes('--smoke');
@@ -18,7 +32,8 @@ if (process.argv.includes('--help') || process.argv.includes('-h')) {
 
 Installs dependencies, builds every package and starts the local stack:
 ${SERVICES.map((s) => `  - ${s.label}`).join('\n')}
-Each URL is printed once it answers. Ports are set by CALLBACKS_PORT (default 4010).
+Each URL is printed once it answers. Ports: CALLBACKS_PORT (4010), LEDGER_API_PORT (4011),
+LEDGER_RPC_PORT (4012) for the mocks, ANCHOR_PORT (8081) and PLATFORM_PORT (8082) for the apps.
   --smoke   start everything, check that each URL answers, stop, and exit 0 (or 1)`);
   process.exit(0);
 }
@@ -42,7 +57,11 @@ process.on('SIGTERM', () => stop(0));
 function startService(service) {
   return new Promise((resolve, reject) => {
     const [command, ...args] = service.command;
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, ...service.env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     children.push(child);
     child.once('exit', (code) => reject(new Error(`${service.label} exited with code ${code}`)));
     const lines = createInterface({ input: child.stdout });

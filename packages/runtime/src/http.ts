@@ -97,8 +97,11 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
+        // Stop keeping the body, but answer 413 (with Connection: close) instead of resetting the socket.
+        req.removeAllListeners('data');
+        chunks.length = 0;
+        req.resume();
         reject(new HttpError('payload_too_large', `request body is larger than ${limit} bytes`));
-        req.destroy();
         return;
       }
       chunks.push(chunk);
@@ -328,7 +331,11 @@ export function createRequestListener(
           result.body,
         );
       } catch (error) {
-        if (error instanceof HttpError) return fail(res, error.kind, error.message, error.errors);
+        if (error instanceof HttpError) {
+          // An oversized body is not read to its end: the connection cannot carry another request.
+          const close = error.kind === 'payload_too_large' ? { connection: 'close' } : undefined;
+          return fail(res, error.kind, error.message, error.errors, close);
+        }
         onError(error, { operationId });
         if (!res.headersSent) fail(res, 'server_error', 'internal server error');
         else res.destroy();

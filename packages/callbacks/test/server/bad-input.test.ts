@@ -96,6 +96,31 @@ describe('routing and transport errors keep the {error} shape', () => {
     }
   });
 
+  it('answers 413 for a chunked body over the limit, not a reset connection', async () => {
+    const small = createServer(handlers, { bodyLimitBytes: 1024 });
+    const url = await listen(small);
+    try {
+      // A stream has no content-length: the limit is found while reading.
+      const body = new ReadableStream({
+        start(controller) {
+          for (let i = 0; i < 8; i++) controller.enqueue(new TextEncoder().encode('x'.repeat(512)));
+          controller.close();
+        },
+      });
+      const response = await fetch(`${url}/customer`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+      expect(response.status).toBe(413);
+      expect(response.headers.get('connection')).toBe('close');
+      expect(await response.json()).toHaveProperty('error');
+    } finally {
+      small.close();
+    }
+  });
+
   it('answers 400 for a path that is not valid percent-encoding', async () => {
     const response = await fetch(`${base}/customer/%E0%A4%A`, { method: 'DELETE' });
     expect(response.status).toBe(400);
