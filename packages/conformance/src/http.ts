@@ -1,0 +1,127 @@
+/**
+ * The one HTTP client of the suites: every request has a time limit, and every exchange is
+ * recorded (credentials redacted, long bodies cut) so that a failure can show it.
+ */
+import type { Exchange, RecordedRequest, RecordedResponse } from './model.js';
+
+/** Bodies longer than this are kept as a cut text in evidence. */
+export const MAX_EVIDENCE_BODY = 16 * 1024;
+
+export interface HttpRequest {
+  method?: string;
+  /** A path relative to the base URL (`/rate?type=firm`), or an absolute URL. */
+  path: string;
+  query?: Record<string, string | undefined>;
+  headers?: Record<string, string>;
+  /** Sent as is when a string; as JSON otherwise (with `content-type: application/json`). */
+  body?: unknown;
+}
+
+export interface HttpOptions {
+  baseUrl: string;
+  timeoutMs: number;
+}
+
+const SECRET_HEADERS = new Set(['authorization', 'x-api-key']);
+
+/** Shows a credential's shape without the credential. */
+export function redact(name: string, value: string): string {
+  if (!SECRET_HEADERS.has(name.toLowerCase())) return value;
+  const bearer = /^(Bearer)\s+(.*)$/i.exec(value);
+  if (bearer) return `${bearer[1]} <${bearer[2]?.length ?? 0} characters, redacted>`;
+  return `<${value.length} characters, redacted>`;
+}
+
+/** Joins a base URL and a path (keeping a base path such as `/api`) and adds query parameters. */
+export function urlOf(baseUrl: string, path: string, query?: Record<string, string | undefined>): string {
+  const url = /^https?:\/\//i.test(path)
+    ? new URL(path)
+    : new URL(baseUrl.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`));
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) url.searchParams.append(name, value);
+  }
+  return url.toString();
+}
+
+function parseBody(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The body as evidence: parsed JSON when small enough, else a cut text. */
+export function evidenceBody(text: string): unknown {
+  if (text.length > MAX_EVIDENCE_BODY) {
+    return `${text.slice(0, MAX_EVIDENCE_BODY)}… (cut; ${text.length} characters in all)`;
+  }
+  return parseBody(text);
+}
+
+export interface HttpAnswer {
+  exchange: Exchange;
+  /** The parsed body (JSON, else text), never cut; undefined when there was no response. */
+  body: unknown;
+}
+
+function describeError(error: unknown, timeoutMs: number): string {
+  const e = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+  if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return `no answer within ${timeoutMs} ms`;
+  const cause = e?.cause?.code ?? e?.cause?.message;
+  return cause ? `${e?.message ?? 'request failed'} (${cause})` : (e?.message ?? String(error));
+}
+
+/** Sends one request; never throws: a transport failure is recorded as `exchange.error`. */
+export async function send(options: HttpOptions, request: HttpRequest): Promise<HttpAnswer> {
+  const method = (request.method ?? 'GET').toUpperCase();
+  const url = urlOf(options.baseUrl, request.path, request.query);
+  const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
+  let payload: string | undefined;
+  if (request.body !== undefined) {
+    if (typeof request.body === 'string') {
+      payload = request.body;
+    } else {
+      payload = JSON.stringify(request.body);
+      headers['content-type'] ??= 'application/json';
+    }
+  }
+  const recorded: RecordedRequest = {
+    method,
+    url,
+    headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), redact(k, v)])),
+  };
+  if (payload !== undefined) recorded.body = evidenceBody(payload);
+
+  const started = performance.now();
+  try {
+    const response = await fetch(url, {
+      method,
+      headers,
+      ...(payload !== undefined ? { body: payload } : {}),
+      redirect: 'manual',
+      signal: AbortSignal.timeout(options.timeoutMs),
+    });
+    const text = await response.text();
+    const answer: RecordedResponse = {
+      status: response.status,
+      headers: Object.fromEntries([...response.headers].map(([k, v]) => [k.toLowerCase(), v])),
+    };
+    const shown = evidenceBody(text);
+    if (shown !== undefined) answer.body = shown;
+    return {
+      exchange: { request: recorded, response: answer, durationMs: Math.round(performance.now() - started) },
+      body: parseBody(text),
+    };
+  } catch (error) {
+    return {
+      exchange: {
+        request: recorded,
+        error: describeError(error, options.timeoutMs),
+        durationMs: Math.round(performance.now() - started),
+      },
+      body: undefined,
+    };
+  }
+}

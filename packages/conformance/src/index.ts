@@ -1,0 +1,44 @@
+/**
+ * @starspec/conformance: conformance suites for anchor back-ends (callbacks), Horizon-compatible
+ * ledger REST providers and Stellar-RPC-compatible JSON-RPC providers.
+ *
+ *   const report = await runSuite('callbacks', { baseUrl: 'http://localhost:8081', jwtSecret });
+ *   expect(report.checks.filter((c) => c.status === 'fail')).toEqual([]);
+ */
+import { type Report, type SuiteName, UsageError } from './model.js';
+import { type RunOptions, runChecks } from './runner.js';
+import { type SuiteOptions, suiteOf } from './suites/index.js';
+
+export * from './model.js';
+export { formatJson, reportSchema } from './reporters/json.js';
+export { escapeXml, formatJunit } from './reporters/junit.js';
+export { type Output, type PrettyOptions, PrettyReporter } from './reporters/pretty.js';
+export { evidenceText } from './reporters/text.js';
+export {
+  type CheckContext,
+  type CheckDefinition,
+  DEFAULT_TIMEOUT_MS,
+  type ProgressEvent,
+  type RunOptions,
+  selectChecks,
+} from './runner.js';
+export {
+  type CallbacksOptions,
+  listChecks,
+  PLACEHOLDER_CLIENT_ID,
+  type SuiteOptions,
+} from './suites/index.js';
+export { TOOL } from './version.js';
+
+/**
+ * Runs one suite against a target and resolves with its report (it never throws for a failing
+ * check; it throws UsageError for invalid options).
+ */
+export async function runSuite<N extends SuiteName>(
+  name: N,
+  options: RunOptions & SuiteOptions[N],
+): Promise<Report> {
+  const suite = suiteOf(name);
+  if (!suite) throw new UsageError(`no suite named '${name}'`);
+  return runChecks(suite, options);
+}

@@ -1,0 +1,194 @@
+/**
+ * Runs the checks of a suite in order: selects them (`only`), skips those that need real
+ * behaviour when the target is a static mock, turns thrown failures and skips into results, and
+ * fails a check whose requests got an answer outside the contract.
+ */
+import {
+  CheckFailure,
+  type CheckResult,
+  CheckSkip,
+  type Evidence,
+  type Report,
+  type SuiteName,
+  UsageError,
+} from './model.js';
+import { TOOL } from './version.js';
+
+/** Collects the contract problems of the requests made on behalf of a check. */
+export interface Recorder {
+  problem(evidence: Evidence): void;
+}
+
+/** What a running check can report besides failing (throw) or skipping (throw). */
+export interface CheckContext extends Recorder {
+  /** A remark shown with a pass, e.g. what was covered. */
+  note(text: string): void;
+}
+
+export interface CheckDefinition<S> {
+  /** Stable id, e.g. `rate.firm.has-id`. */
+  id: string;
+  title: string;
+  /**
+   * Set when the check needs a back-end with real behaviour (state, answers computed from the
+   * request): against a static mock it is skipped, with this as the reason.
+   */
+  needsBehaviour?: string;
+  run(state: S, t: CheckContext): Promise<void>;
+}
+
+export interface SuiteDefinition<O, S> {
+  name: SuiteName;
+  title: string;
+  checks: readonly CheckDefinition<S>[];
+  /** Reads the suite's options; throws UsageError when they are invalid. */
+  prepare(options: O): S | Promise<S>;
+}
+
+export type ProgressEvent =
+  | { type: 'suite-start'; suite: SuiteName; target: string; total: number }
+  | { type: 'check-start'; index: number; total: number; id: string; title: string }
+  | { type: 'check-end'; index: number; total: number; result: CheckResult };
+
+export interface RunOptions {
+  /** The target's base URL. */
+  baseUrl: string;
+  /** Time limit of each request, in ms (default 10000). */
+  timeoutMs?: number;
+  /** Ids to run; an id ending in `*` selects every id with that prefix. Default: all. */
+  only?: readonly string[];
+  /** The target is a static mock (e.g. Prism): checks that need real behaviour are skipped. */
+  staticMock?: boolean;
+  /** Called as the run goes. */
+  onProgress?: (event: ProgressEvent) => void;
+}
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** The checks `only` selects, in suite order; throws UsageError for a pattern that selects nothing. */
+export function selectChecks<S>(
+  checks: readonly CheckDefinition<S>[],
+  only: readonly string[] | undefined,
+): CheckDefinition<S>[] {
+  if (only === undefined || only.length === 0) return [...checks];
+  const patterns = only.map((p) => p.trim()).filter((p) => p !== '');
+  const matches = (pattern: string, id: string) =>
+    pattern.endsWith('*') ? id.startsWith(pattern.slice(0, -1)) : id === pattern;
+  const unknown = patterns.filter((p) => !checks.some((c) => matches(p, c.id)));
+  if (unknown.length > 0) {
+    throw new UsageError(
+      `--only: no check has the id ${unknown.map((u) => `'${u}'`).join(', ')} (list them with --list)`,
+    );
+  }
+  return checks.filter((c) => patterns.some((p) => matches(p, c.id)));
+}
+
+class Context implements CheckContext {
+  readonly problems: Evidence[] = [];
+  readonly notes: string[] = [];
+  problem(evidence: Evidence): void {
+    if (!this.problems.some((p) => p === evidence)) this.problems.push(evidence);
+  }
+  note(text: string): void {
+    this.notes.push(text);
+  }
+}
+
+/** Runs one check to a result. */
+async function runCheck<S>(check: CheckDefinition<S>, state: S, options: RunOptions): Promise<CheckResult> {
+  const started = performance.now();
+  const result = (status: CheckResult['status'], message?: string, evidence: Evidence[] = []) => {
+    const out: CheckResult = {
+      id: check.id,
+      title: check.title,
+      status,
+      evidence,
+      durationMs: Math.round(performance.now() - started),
+    };
+    if (message !== undefined && message !== '') out.message = message;
+    return out;
+  };
+  if (check.needsBehaviour !== undefined && options.staticMock) {
+    return result(
+      'skip',
+      `needs a back-end with real behaviour (${check.needsBehaviour}); the target is a static mock`,
+    );
+  }
+  const t = new Context();
+  try {
+    await check.run(state, t);
+  } catch (error) {
+    if (error instanceof CheckSkip) return result('skip', error.message);
+    if (error instanceof CheckFailure)
+      return result('fail', error.message, [...error.evidence, ...t.problems]);
+    const message = error instanceof Error ? error.message : String(error);
+    return result('fail', `the check could not run: ${message}`, [
+      { expected: 'the check runs to a verdict', found: message },
+    ]);
+  }
+  if (t.problems.length > 0) {
+    const first = t.problems[0] as Evidence;
+    return result('fail', first.found ?? first.expected, t.problems);
+  }
+  return result('pass', t.notes.join('; '));
+}
+
+/** Runs a suite's selected checks in order and returns the report. */
+export async function runChecks<O, S>(
+  suite: SuiteDefinition<O, S>,
+  options: RunOptions & O,
+): Promise<Report> {
+  const selected = selectChecks(suite.checks, options.only);
+  const state = await suite.prepare(options);
+  const startedAt = new Date();
+  const started = performance.now();
+  const total = selected.length;
+  options.onProgress?.({ type: 'suite-start', suite: suite.name, target: options.baseUrl, total });
+  const checks: CheckResult[] = [];
+  for (const [index, check] of selected.entries()) {
+    options.onProgress?.({ type: 'check-start', index, total, id: check.id, title: check.title });
+    const result = await runCheck(check, state, options);
+    checks.push(result);
+    options.onProgress?.({ type: 'check-end', index, total, result });
+  }
+  const summary = {
+    total,
+    passed: checks.filter((c) => c.status === 'pass').length,
+    failed: checks.filter((c) => c.status === 'fail').length,
+    skipped: checks.filter((c) => c.status === 'skip').length,
+  };
+  return {
+    tool: { ...TOOL },
+    suite: suite.name,
+    target: options.baseUrl,
+    startedAt: startedAt.toISOString(),
+    durationMs: Math.round(performance.now() - started),
+    ok: summary.failed === 0,
+    summary,
+    checks,
+  };
+}
+
+/**
+ * Requests shared by several checks, made once per run. A check that uses a shared request also
+ * gets the contract problems its answers had.
+ */
+export class Probes {
+  private readonly entries = new Map<string, { promise: Promise<unknown>; problems: Evidence[] }>();
+
+  async use<T>(t: Recorder, key: string, make: (recorder: Recorder) => Promise<T>): Promise<T> {
+    let entry = this.entries.get(key);
+    if (!entry) {
+      const problems: Evidence[] = [];
+      entry = { problems, promise: make({ problem: (e) => problems.push(e) }) };
+      // A failed probe is reported by each check that uses it, not as an unhandled rejection.
+      entry.promise.catch(() => undefined);
+      this.entries.set(key, entry);
+    }
+    try {
+      return (await entry.promise) as T;
+    } finally {
+      for (const problem of entry.problems) t.problem(problem);
+    }
+  }
+}

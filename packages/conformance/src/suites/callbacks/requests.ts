@@ -1,0 +1,258 @@
+/**
+ * Requests the back-end must refuse: requests outside the contract get 400 {error}, and with
+ * authentication configured, a missing, wrong or expired credential gets 401 {error}.
+ */
+import { signPlatformJwt } from '@starspec/runtime';
+import { fail, skip } from '../../model.js';
+import type { CheckDefinition } from '../../runner.js';
+import { randomAccountId } from '../../strkey.js';
+import { type CallbacksState, type CallRequest, call, isRecord } from './state.js';
+
+type Operation = 'getCustomer' | 'putCustomer' | 'getRate';
+
+interface BadRequest {
+  id: string;
+  title: string;
+  needsBehaviour?: string;
+  operation: Operation;
+  request(state: CallbacksState): CallRequest;
+}
+
+/** A valid GET /rate query, changed by `change`. */
+function rateQuery(
+  state: CallbacksState,
+  change: (q: Record<string, string | undefined>) => void,
+): CallRequest {
+  const query: Record<string, string | undefined> = {
+    type: 'indicative',
+    sell_asset: state.pair.sell,
+    buy_asset: state.pair.buy,
+    sell_amount: state.amounts[0],
+  };
+  change(query);
+  return { path: '/rate', query };
+}
+
+const CONSTRAINTS =
+  'enforcing the contract’s cross-parameter rules (x-query-constraints), which a static mock does not';
+
+const BAD_REQUESTS: BadRequest[] = [
+  {
+    id: 'bad-request.rate.missing-type',
+    title: 'GET /rate without `type` gets 400 {error}',
+    operation: 'getRate',
+    request: (s) =>
+      rateQuery(s, (q) => {
+        q.type = undefined;
+      }),
+  },
+  {
+    id: 'bad-request.rate.unknown-type',
+    title: 'GET /rate with a `type` other than indicative or firm gets 400 {error}',
+    operation: 'getRate',
+    request: (s) =>
+      rateQuery(s, (q) => {
+        q.type = 'estimate';
+      }),
+  },
+  {
+    id: 'bad-request.rate.malformed-asset',
+    title: 'GET /rate with a sell_asset not in asset identification format gets 400 {error}',
+    operation: 'getRate',
+    request: (s) =>
+      rateQuery(s, (q) => {
+        q.sell_asset = 'USD';
+      }),
+  },
+  {
+    id: 'bad-request.rate.non-positive-amount',
+    title: 'GET /rate with sell_amount 0 gets 400 {error}',
+    operation: 'getRate',
+    request: (s) =>
+      rateQuery(s, (q) => {
+        q.sell_amount = '0';
+      }),
+  },
+  {
+    id: 'bad-request.rate.both-amounts',
+    title: 'GET /rate with both sell_amount and buy_amount gets 400 {error}',
+    needsBehaviour: CONSTRAINTS,
+    operation: 'getRate',
+    request: (s) =>
+      rateQuery(s, (q) => {
+        q.buy_amount = s.amounts[0];
+      }),
+  },
+  {
+    id: 'bad-request.rate.no-amount',
+    title: 'GET /rate with neither sell_amount nor buy_amount gets 400 {error}',
+    needsBehaviour: CONSTRAINTS,
+    operation: 'getRate',
+    request: (s) =>
+      rateQuery(s, (q) => {
+        q.sell_amount = undefined;
+      }),
+  },
+  {
+    id: 'bad-request.rate.both-delivery-methods',
+    title: 'GET /rate with both sell_delivery_method and buy_delivery_method gets 400 {error}',
+    needsBehaviour: CONSTRAINTS,
+    operation: 'getRate',
+    request: (s) =>
+      rateQuery(s, (q) => {
+        q.sell_delivery_method = s.sep38.get(s.pair.sell)?.sellMethods[0] ?? 'WIRE';
+        q.buy_delivery_method = s.sep38.get(s.pair.buy)?.buyMethods[0] ?? 'WIRE';
+      }),
+  },
+  {
+    id: 'bad-request.customer.bad-memo-type',
+    title: 'GET /customer with a memo_type other than id, hash or text gets 400 {error}',
+    operation: 'getCustomer',
+    request: () => ({
+      path: '/customer',
+      query: { account: randomAccountId(), memo: '1001', memo_type: 'number' },
+    }),
+  },
+  {
+    id: 'bad-request.customer.invalid-json',
+    title: 'PUT /customer with a body that is not JSON gets 400 {error}',
+    needsBehaviour: 'parsing request bodies',
+    operation: 'putCustomer',
+    request: () => ({
+      method: 'PUT',
+      path: '/customer',
+      headers: { 'content-type': 'application/json' },
+      body: `{"account": "${randomAccountId()}", "first_name": `,
+    }),
+  },
+];
+
+const badRequestChecks = BAD_REQUESTS.map(
+  (bad): CheckDefinition<CallbacksState> => ({
+    id: bad.id,
+    title: bad.title,
+    ...(bad.needsBehaviour ? { needsBehaviour: bad.needsBehaviour } : {}),
+    async run(state, t) {
+      const answer = await call(state, t, bad.operation, bad.request(state));
+      const body = answer.body;
+      if (answer.status !== 400 || !isRecord(body) || typeof body.error !== 'string') {
+        const shape = answer.status === 400 ? ' without {"error": "..."}' : '';
+        fail(
+          `a request outside the contract was answered ${answer.status}${shape}`,
+          answer.exchange,
+          '400 with {"error": "..."} (the platform passes `error` on to the client application)',
+          `${answer.status} ${JSON.stringify(body) ?? 'without a body'}`,
+        );
+      }
+    },
+  }),
+);
+
+/** A valid request of each kind, sent with the given credential headers. */
+function probes(state: CallbacksState): { operation: Operation; request: CallRequest }[] {
+  return [
+    { operation: 'getCustomer', request: { path: '/customer' } },
+    {
+      operation: 'getRate',
+      request: rateQuery(state, () => undefined),
+    },
+  ];
+}
+
+function requireAuth(state: CallbacksState): NonNullable<CallbacksState['auth']> {
+  if (!state.auth) {
+    skip(
+      'no credentials given: with --jwt-secret or --api-key (the platform’s callback_api.auth) the back-end must refuse requests without them',
+    );
+  }
+  return state.auth;
+}
+
+const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+async function expectRefused(
+  state: CallbacksState,
+  t: Parameters<CheckDefinition<CallbacksState>['run']>[1],
+  credentials: Record<string, string>,
+  what: string,
+): Promise<void> {
+  for (const { operation, request } of probes(state)) {
+    const answer = await call(state, t, operation, { ...request, credentials });
+    const body = answer.body;
+    if (answer.status !== 401 || !isRecord(body) || typeof body.error !== 'string') {
+      fail(
+        `a request ${what} was answered ${answer.status}`,
+        answer.exchange,
+        `401 {"error": "..."}: the request ${what} is refused (the platform shows the client a 403)`,
+        `${answer.status}`,
+      );
+    }
+  }
+}
+
+const authChecks: CheckDefinition<CallbacksState>[] = [
+  {
+    id: 'auth.missing-credential',
+    title: 'A request without the platform’s credential is refused (401)',
+    needsBehaviour: 'credential checks',
+    async run(state, t) {
+      requireAuth(state);
+      await expectRefused(state, t, {}, 'without a credential');
+    },
+  },
+  {
+    id: 'auth.wrong-credential',
+    title: 'A request with a wrong credential is refused (401)',
+    needsBehaviour: 'credential checks',
+    async run(state, t) {
+      const auth = requireAuth(state);
+      if (auth.kind === 'api-key') {
+        const wrong = auth.key.endsWith('x') ? `${auth.key.slice(0, -1)}y` : `${auth.key.slice(0, -1)}x`;
+        await expectRefused(state, t, { 'x-api-key': wrong }, 'with a wrong X-Api-Key');
+        return;
+      }
+      const now = Math.floor(Date.now() / 1000);
+      const otherSecret = signPlatformJwt(`not the platform's secret: ${'x'.repeat(32)}`);
+      await expectRefused(
+        state,
+        t,
+        { authorization: `Bearer ${otherSecret}` },
+        'with a JWT signed by another secret',
+      );
+      const unsigned = `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ iat: now, exp: now + 30 })}.`;
+      await expectRefused(
+        state,
+        t,
+        { authorization: `Bearer ${unsigned}` },
+        'with an unsigned JWT (alg none)',
+      );
+      await expectRefused(
+        state,
+        t,
+        { authorization: 'Bearer not-a-jwt' },
+        'with a bearer token that is not a JWT',
+      );
+    },
+  },
+  {
+    id: 'auth.expired-credential',
+    title: 'A request with an expired JWT is refused (401)',
+    needsBehaviour: 'credential checks',
+    async run(state, t) {
+      const auth = requireAuth(state);
+      if (auth.kind !== 'jwt') skip('an API key does not expire');
+      const expired = signPlatformJwt(auth.secret, {
+        now: new Date(Date.now() - 10 * 60_000),
+        expiresInSeconds: 30,
+      });
+      await expectRefused(
+        state,
+        t,
+        { authorization: `Bearer ${expired}` },
+        'with a JWT that expired 9.5 minutes ago',
+      );
+    },
+  },
+];
+
+export const requestChecks: CheckDefinition<CallbacksState>[] = [...badRequestChecks, ...authChecks];

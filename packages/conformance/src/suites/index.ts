@@ -1,0 +1,35 @@
+// Every suite, by name.
+import type { SuiteName } from '../model.js';
+import type { CheckDefinition, SuiteDefinition } from '../runner.js';
+import { type CallbacksOptions, callbacksSuite } from './callbacks/index.js';
+
+export { type CallbacksOptions, PLACEHOLDER_CLIENT_ID } from './callbacks/index.js';
+
+/** Options per suite, besides the common run options. */
+export interface SuiteOptions {
+  callbacks: CallbacksOptions;
+  'ledger-api': Record<string, never>;
+  'ledger-rpc': Record<string, never>;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: each suite has its own state type
+export const SUITES: Partial<Record<SuiteName, SuiteDefinition<any, any>>> = {
+  callbacks: callbacksSuite,
+};
+
+/** The suite of a name, or undefined. */
+// biome-ignore lint/suspicious/noExplicitAny: each suite has its own state type
+export function suiteOf(name: string): SuiteDefinition<any, any> | undefined {
+  return Object.hasOwn(SUITES, name) ? SUITES[name as SuiteName] : undefined;
+}
+
+/** The checks of a suite: id and title, in run order. */
+export function listChecks(name: SuiteName): { id: string; title: string; needsBehaviour?: string }[] {
+  const suite = suiteOf(name);
+  if (!suite) throw new Error(`no suite named '${name}'`);
+  return suite.checks.map((c: CheckDefinition<unknown>) => ({
+    id: c.id,
+    title: c.title,
+    ...(c.needsBehaviour ? { needsBehaviour: c.needsBehaviour } : {}),
+  }));
+}

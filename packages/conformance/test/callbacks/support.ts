@@ -1,0 +1,65 @@
+// Runs the callbacks suite against a test server, with the options most tests share.
+import type { CallbacksOptions, Report, RunOptions } from '../../src/index.js';
+import { runSuite } from '../../src/index.js';
+import {
+  API_KEY,
+  ASSETS,
+  JWT_SECRET,
+  KNOWN_CLIENT,
+  type ServerAuth,
+  startCallbacksServer,
+} from './server.js';
+
+export type AuthKind = 'jwt' | 'api-key' | 'none';
+
+export function serverAuth(kind: AuthKind): ServerAuth | undefined {
+  if (kind === 'jwt') return { kind: 'jwt', secret: JWT_SECRET };
+  if (kind === 'api-key') return { kind: 'api-key', key: API_KEY };
+  return undefined;
+}
+
+export function clientAuth(kind: AuthKind): Pick<CallbacksOptions, 'jwtSecret' | 'apiKey'> {
+  if (kind === 'jwt') return { jwtSecret: JWT_SECRET };
+  if (kind === 'api-key') return { apiKey: API_KEY };
+  return {};
+}
+
+/** Starts the test server (with breaks), runs the suite against it, stops the server. */
+export async function runAgainstServer(
+  options: {
+    auth?: AuthKind;
+    breaks?: readonly string[];
+    suite?: Partial<RunOptions & CallbacksOptions>;
+  } = {},
+): Promise<Report> {
+  const auth = options.auth ?? 'jwt';
+  const server = await startCallbacksServer({
+    ...(serverAuth(auth) ? { auth: serverAuth(auth) } : {}),
+    breaks: options.breaks ?? [],
+  });
+  try {
+    return await runSuite('callbacks', {
+      baseUrl: server.url,
+      assets: ASSETS,
+      clientId: KNOWN_CLIENT,
+      timeoutMs: 5000,
+      ...clientAuth(auth),
+      ...options.suite,
+    });
+  } finally {
+    await server.close();
+  }
+}
+
+/** `id: status (message)` per check, for readable assertion failures. */
+export function outcomes(report: Report): Record<string, string> {
+  return Object.fromEntries(
+    report.checks.map((c) => [c.id, c.message ? `${c.status} (${c.message})` : c.status]),
+  );
+}
+
+export function failures(report: Report): Record<string, string> {
+  return Object.fromEntries(
+    report.checks.filter((c) => c.status === 'fail').map((c) => [c.id, c.message ?? '']),
+  );
+}

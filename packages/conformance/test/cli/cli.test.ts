@@ -1,0 +1,196 @@
+// The command line: --help, usage errors (exit 2), a passing run (exit 0), a failing run
+// (exit 1), each reporter's output, and the installed bin as a process.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { XMLValidator } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HELP, main } from '../../src/cli.js';
+import {
+  ASSETS_FILE,
+  JWT_SECRET,
+  KNOWN_CLIENT,
+  startCallbacksServer,
+  type TestServer,
+} from '../callbacks/server.js';
+import { PACKAGE_DIR } from '../support/global-setup.js';
+import { validateReport } from '../support/report-schema.js';
+
+async function run(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(argv, {
+    stdout: { write: (t: string) => (stdout += t) },
+    stderr: { write: (t: string) => (stderr += t) },
+  });
+  return { code, stdout, stderr };
+}
+
+let correct: TestServer;
+let broken: TestServer;
+beforeAll(async () => {
+  correct = await startCallbacksServer({ auth: { kind: 'jwt', secret: JWT_SECRET } });
+  broken = await startCallbacksServer({
+    auth: { kind: 'jwt', secret: JWT_SECRET },
+    breaks: ['firm-without-id'],
+  });
+});
+afterAll(async () => {
+  await correct?.close();
+  await broken?.close();
+});
+
+const target = (server: TestServer) => [
+  'callbacks',
+  '--base-url',
+  server.url,
+  '--jwt-secret',
+  JWT_SECRET,
+  '--assets',
+  ASSETS_FILE,
+  '--client-id',
+  KNOWN_CLIENT,
+];
+
+describe('--help', () => {
+  it('documents every option and the exit codes', async () => {
+    const { code, stdout } = await run(['--help']);
+    expect(code).toBe(0);
+    for (const option of [
+      '--base-url',
+      '--only',
+      '--reporter',
+      '--timeout',
+      '--static-mock',
+      '--list',
+      '--help',
+      '--jwt-secret',
+      '--api-key',
+      '--assets',
+      '--client-id',
+      '--sell-asset',
+      '--buy-asset',
+      '--amount',
+      '--langs',
+      '--allow-submit',
+    ]) {
+      expect(stdout).toContain(option);
+    }
+    expect(stdout).toContain(
+      'Exit codes: 0 no check failed (passed or skipped), 1 a check failed, 2 usage error.',
+    );
+    expect(stdout).toBe(HELP);
+  });
+});
+
+describe('usage errors exit 2 with the reason', () => {
+  it.each([
+    [[], 'name a suite'],
+    [['horizon', '--base-url', 'http://x'], "no suite named 'horizon'"],
+    [['callbacks'], '--base-url is required'],
+    [['callbacks', '--base-url', 'not a url'], "--base-url: 'not a url' is not a URL"],
+    [
+      ['callbacks', '--base-url', 'http://x', '--reporter', 'xml'],
+      '--reporter: expected pretty, json or junit',
+    ],
+    [['callbacks', '--base-url', 'http://x', '--timeout', '0'], '--timeout: expected a positive number'],
+    [
+      ['callbacks', '--base-url', 'http://x', '--only', 'rate.nope'],
+      "--only: no check has the id 'rate.nope'",
+    ],
+    [['callbacks', '--base-url', 'http://x', '--jwt-secret', 'short'], 'at least 32 bytes'],
+    [['callbacks', '--base-url', 'http://x', '--jwt-secret', 'x'.repeat(32), '--api-key', 'k'], 'not both'],
+    [
+      ['callbacks', '--base-url', 'http://x', '--allow-submit'],
+      '--allow-submit is an option of the ledger-api suite',
+    ],
+    [
+      ['callbacks', '--base-url', 'http://x', '--assets', '/nonexistent/assets.yaml'],
+      '--assets: cannot read',
+    ],
+    [
+      ['callbacks', '--base-url', 'http://x', '--assets', join(PACKAGE_DIR, 'package.json')],
+      '--assets: asset configuration',
+    ],
+    [
+      ['callbacks', '--base-url', 'http://x', '--sell-asset', 'iso4217:USD'],
+      'give --sell-asset and --buy-asset together',
+    ],
+    [
+      ['callbacks', '--base-url', 'http://x', '--client-id', 'nobody'],
+      "--client-id: 'nobody' is not a Stellar public key",
+    ],
+    [
+      ['callbacks', '--base-url', 'http://x', '--langs', 'english'],
+      "--langs: 'english' is not an ISO 639-1 code",
+    ],
+    [['callbacks', '--base-url', 'http://x', '--bogus'], "Unknown option '--bogus'"],
+  ])('%j', async (argv, reason) => {
+    const { code, stderr, stdout } = await run(argv);
+    expect(code).toBe(2);
+    expect(stderr).toContain(reason);
+    expect(stderr).toContain('--help');
+    expect(stdout).toBe('');
+  });
+});
+
+describe('runs', () => {
+  it('--list prints every check id and title', async () => {
+    const { code, stdout } = await run(['callbacks', '--list']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^customer\.registration-fields\tGET \/customer without parameters/);
+    expect(stdout).toContain('rate.firm.has-id\tA firm quote has an `id`\n');
+  });
+
+  it('exits 0 when every check passes (pretty reporter)', async () => {
+    const { code, stdout } = await run(target(correct));
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/\nOK callbacks: 54 checks, 54 passed, 0 failed, 0 skipped/);
+  });
+
+  it('exits 1 when a check fails, and shows the evidence', async () => {
+    const { code, stdout } = await run([...target(broken), '--only', 'rate.firm.*']);
+    expect(code).toBe(1);
+    expect(stdout).toContain('FAIL rate.firm.has-id');
+    expect(stdout).toMatch(/expected: For type=firm, `rate\.id` is a non-empty string\./);
+    expect(stdout).toMatch(/request: +GET http:\/\/127\.0\.0\.1:\d+\/rate\?type=firm/);
+  });
+
+  it('--reporter json writes a report its schema accepts, and nothing else on stdout', async () => {
+    const { code, stdout } = await run([...target(broken), '--reporter', 'json']);
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout);
+    expect(validateReport(report), JSON.stringify(validateReport.errors)).toBe(true);
+    expect(report.checks.find((c: { id: string }) => c.id === 'rate.firm.has-id').status).toBe('fail');
+  });
+
+  it('--reporter junit writes well-formed XML', async () => {
+    const { code, stdout } = await run([...target(correct), '--reporter', 'junit', '--only', 'customer.*']);
+    expect(code).toBe(0);
+    expect(XMLValidator.validate(stdout)).toBe(true);
+    expect(stdout).toContain('<testsuite name="callbacks" tests="9" failures="0" errors="0" skipped="0"');
+  });
+});
+
+describe('the starspec-conformance bin', () => {
+  const bin = join(PACKAGE_DIR, 'dist', 'bin.js');
+  const exec = (args: string[]) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d) => (stdout += d));
+      child.stderr.on('data', (d) => (stderr += d));
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+    });
+
+  it('exits 0, 1 and 2', async () => {
+    expect((await exec(['--help'])).code).toBe(0);
+    expect((await exec(['callbacks'])).code).toBe(2);
+    const passing = await exec([...target(correct), '--only', 'customer.*,auth.*']);
+    expect(passing.stdout).toMatch(/OK callbacks: 12 checks, 12 passed/);
+    expect(passing.code).toBe(0);
+    const failing = await exec([...target(broken), '--only', 'rate.firm.has-id', '--reporter', 'json']);
+    expect(failing.code).toBe(1);
+    expect(JSON.parse(failing.stdout).summary).toEqual({ total: 1, passed: 0, failed: 1, skipped: 0 });
+  });
+});
