@@ -336,6 +336,11 @@ export function createRequestListener(
           const close = error.kind === 'payload_too_large' ? { connection: 'close' } : undefined;
           return fail(res, error.kind, error.message, error.errors, close);
         }
+        // A client that hung up mid-request is not a server error: there is no one left to answer.
+        if (req.destroyed || (error as NodeJS.ErrnoException)?.code === 'ECONNRESET') {
+          res.destroy();
+          return;
+        }
         onError(error, { operationId });
         if (!res.headersSent) fail(res, 'server_error', 'internal server error');
         else res.destroy();

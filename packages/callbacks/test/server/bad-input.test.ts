@@ -121,6 +121,26 @@ describe('routing and transport errors keep the {error} shape', () => {
     }
   });
 
+  it('treats a client that hangs up mid-body as gone, not as a server error', async () => {
+    const errors: unknown[] = [];
+    const quiet = createServer(handlers, { onError: (error) => errors.push(error) });
+    const url = new URL(await listen(quiet));
+    try {
+      const { connect } = await import('node:net');
+      const socket = connect(Number(url.port), url.hostname);
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write(
+        'PUT /customer HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      socket.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(errors).toEqual([]);
+    } finally {
+      quiet.close();
+    }
+  });
+
   it('answers 400 for a path that is not valid percent-encoding', async () => {
     const response = await fetch(`${base}/customer/%E0%A4%A`, { method: 'DELETE' });
     expect(response.status).toBe(400);
