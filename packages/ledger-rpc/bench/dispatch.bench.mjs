@@ -17,7 +17,9 @@ const bare = createBareServer((req, res) => {
   req.on('data', (c) => chunks.push(c));
   req.on('end', () => {
     JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(answer) }).end(answer);
+    res
+      .writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(answer) })
+      .end(answer);
   });
 });
 const stub = () => {
@@ -44,9 +46,14 @@ const dispatcher = createServer(
 const listen = (server) =>
   new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
 const post = async (url) => {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: request });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: request,
+  });
   const text = await response.text();
-  if (response.status !== 200 || text.length !== answer.length) throw new Error(`unexpected answer ${response.status}`);
+  if (response.status !== 200 || text.length !== answer.length)
+    throw new Error(`unexpected answer ${response.status}`);
 };
 async function throughput(port, ms = 1500) {
   const url = `http://127.0.0.1:${port}/`;

@@ -101,6 +101,7 @@ export interface Thing {
   id: Hash;
   [k: string]: any;
 }
+export type Json = any;
 export type AnyOfHashThing = Hash | Thing;
 export type GetThing = (id: Hash, format?: string) => Promise<Thing>;
 export type Ping = () => Promise<void>;
@@ -128,7 +129,13 @@ export default Tiny;
     expect(out.declarations).toContain('export interface Thing {\n  id: Hash;\n}');
     expect(out.declarations).not.toContain('[k: string]');
     expect(out.declarations).not.toContain('AnyOfHashThing');
-    expect([...out.names].sort()).toEqual(['Hash', 'Thing']);
+    expect([...out.names].sort()).toEqual(['Hash', 'Json', 'Thing']);
+  });
+
+  it('types what the generator left as any (schemas without a type) as unknown', () => {
+    expect(postProcessTypings(source, ['getThing', 'ping']).declarations).toContain(
+      'export type Json = unknown;',
+    );
   });
 
   it('fails on a reference to a type nothing declares (the generator bug with type arrays)', () => {

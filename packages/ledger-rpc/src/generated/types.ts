@@ -53,7 +53,7 @@ export type UnorderedSetOfContractAddressCTRDcPwD = ContractAddress[];
  * Matches exactly one topic, whatever its value.
  *
  */
-export type AnyIHIuK1H4 = any;
+export type StringO3R0EzeB = "*";
 /**
  *
  * The return value of the call, a base64 ScVal.
@@ -65,26 +65,26 @@ export type XdrScVal = string;
  * A topic segment that stands for exactly one topic: a base64 ScVal (exact match) or `*`.
  *
  */
-export type ExactOrOneSegment = AnyIHIuK1H4 | XdrScVal;
-export type AnyAeECMLvc = any;
-export type AnyUMf9NUyZ = any;
-export type AnyBtZevVNz = any;
-export type AnyQS1YJals = any;
-export type Any6T9XcmwK = any;
-export type AnyLag99P6C = any;
-export type AnyLYBP9AjN = any;
+export type ExactOrOneSegment = StringO3R0EzeB | XdrScVal;
+export type Any3MEUOirb = unknown;
+export type StringSOGnuwjJ = "**";
+export type AnyY24R7OlX = unknown;
+export type Any3Rr6RJC1 = unknown;
+export type AnyA1IJgTgO = unknown;
+export type AnyFhX7FuA7 = unknown;
+export type AnyC1CTRCuK = unknown;
 /**
  *
  * Matches zero or more remaining topics.
  *
  */
-export type AnyDurptAyQ = any;
+export type StringCPWbmxvs = "**";
 /**
  *
  * One segment of a topic filter: a base64 ScVal for an exact match, `*` for exactly one topic of any value, or `**` for zero or more trailing topics (allowed only as the last segment).
  *
  */
-export type SegmentMatcher = ExactOrOneSegment | AnyDurptAyQ;
+export type SegmentMatcher = ExactOrOneSegment | StringCPWbmxvs;
 /**
  *
  * A topic filter: 1 to 4 segments, matched position by position against an event's topics, optionally followed by a trailing `**` that does not count towards the 4 (so at most 5 items). Without a trailing `**` the event must have exactly as many topics as the filter has segments; with it, at least as many as the segments before it. `**` anywhere but last gives -32602 `… wildcard '**' is only allowed as the last segment`; more than 4 counted segments give -32602 `… topic cannot have more than 4 segments`. Example: `["AAAADwAAAAh0cmFuc2Zlcg==", "*", "*", "**"]` matches every `transfer` event whatever its addresses and asset.
@@ -96,7 +96,7 @@ export type TopicFilter = SegmentMatcher[];
  * Topic filters, at most 5 (-32602 `maximum 5 topics per filter`); an event matches when it matches any one of them.
  *
  */
-export type UnorderedSetOfTopicFilter2Z3OmL0G = TopicFilter[];
+export type UnorderedSetOfTopicFilterUreJigQN = TopicFilter[];
 /**
  *
  * One event filter. An event matches the filter when it matches the `type` AND one of the `contractIds` AND one of the `topics` filters; an omitted or empty member matches everything. Filters are validated in order and errors name the filter (`filter 2 invalid: …`).
@@ -105,7 +105,7 @@ export type UnorderedSetOfTopicFilter2Z3OmL0G = TopicFilter[];
 export interface EventFilter {
   type?: EventTypeFilter;
   contractIds?: UnorderedSetOfContractAddressCTRDcPwD;
-  topics?: UnorderedSetOfTopicFilter2Z3OmL0G;
+  topics?: UnorderedSetOfTopicFilterUreJigQN;
 }
 /**
  *
@@ -204,7 +204,7 @@ export type Integer5LTvZRIX = number;
  * Always `healthy` in a result.
  *
  */
-export type String0Pjy1FjD = "healthy";
+export type StringURY787Gl = "healthy";
 /**
  *
  * The configured history-retention-window in ledgers (default 120960, about 7 days). The window is full when latestLedger - oldestLedger + 1 equals it.
@@ -240,13 +240,13 @@ export type XdrLedgerHeaderHistoryEntry = string;
  * The header with its hash. The XDR `LedgerHeaderHistoryEntry` rendered as JSON by the server's xdr2json converter (the stellar-xdr JSON form: snake_case names, enums as strings, 64-bit and larger integers as strings, addresses as strkeys). Its shape follows the XDR and changes when the XDR changes; it is not a stable schema. Present only when the request asked for `xdrFormat: "json"`.
  *
  */
-export type AnyMudYKpuV = any;
+export type AnyMudYKpuV = unknown;
 /**
  *
  * The full close meta of the ledger. The XDR `LedgerCloseMeta` rendered as JSON by the server's xdr2json converter (the stellar-xdr JSON form: snake_case names, enums as strings, 64-bit and larger integers as strings, addresses as strkeys). Its shape follows the XDR and changes when the XDR changes; it is not a stable schema. Present only when the request asked for `xdrFormat: "json"`.
  *
  */
-export type AnyFp6TLV39 = any;
+export type AnyFp6TLV39 = unknown;
 /**
  *
  * One ledger in a getLedgers page. `headerXdr` and `metadataXdr` are always present: in json mode the server leaves them as empty strings and adds `headerJson` and `metadataJson`.
@@ -273,8 +273,8 @@ export type UnorderedSetOfLedgerInfoegCeLxwK = LedgerInfo[];
  *
  */
 export type UnixTimeNumber = number;
-export type AnySb6PbMGt = any;
-export type Any5Og5Dxmg = any;
+export type AnySb6PbMGt = unknown;
+export type Any5Og5Dxmg = unknown;
 /**
  *
  * SUCCESS when the transaction was applied successfully, FAILED when it was included but failed (it still paid its fee).
@@ -304,7 +304,7 @@ export type XdrTransactionEnvelope = string;
  * The submitted envelope. The XDR `TransactionEnvelope` rendered as JSON by the server's xdr2json converter (the stellar-xdr JSON form: snake_case names, enums as strings, 64-bit and larger integers as strings, addresses as strkeys). Its shape follows the XDR and changes when the XDR changes; it is not a stable schema. Present only when the request asked for `xdrFormat: "json"`.
  *
  */
-export type AnyXe0YmMef = any;
+export type AnyXe0YmMef = unknown;
 /**
  *
  * Only with ERROR: why core rejected it, a base64 TransactionResult (e.g. txBAD_SEQ, txINSUFFICIENT_FEE).
@@ -316,7 +316,7 @@ export type XdrTransactionResult = string;
  * The result. The XDR `TransactionResult` rendered as JSON by the server's xdr2json converter (the stellar-xdr JSON form: snake_case names, enums as strings, 64-bit and larger integers as strings, addresses as strkeys). Its shape follows the XDR and changes when the XDR changes; it is not a stable schema. Present only when the request asked for `xdrFormat: "json"`.
  *
  */
-export type AnyHWmjb6LO = any;
+export type AnyHWmjb6LO = unknown;
 /**
  *
  * The meta, base64 TransactionMeta (v4 from protocol 23). Classic effects not covered by events (signers, data entries, sequence bumps, offers) are read from here.
@@ -328,7 +328,7 @@ export type XdrTransactionMeta = string;
  * The meta. The XDR `TransactionMeta` rendered as JSON by the server's xdr2json converter (the stellar-xdr JSON form: snake_case names, enums as strings, 64-bit and larger integers as strings, addresses as strkeys). Its shape follows the XDR and changes when the XDR changes; it is not a stable schema. Present only when the request asked for `xdrFormat: "json"`.
  *
  */
-export type AnyXWplzqVk = any;
+export type AnyXWplzqVk = unknown;
 /**
  *
  * A contract event wrapped with the flag telling whether it was emitted inside a successful call. Base64 of the XDR `DiagnosticEvent`.
@@ -346,7 +346,7 @@ export type UnorderedSetOfXdrDiagnosticEvent6JrmrYds = XdrDiagnosticEvent[];
  * One diagnostic event. The XDR `DiagnosticEvent` rendered as JSON by the server's xdr2json converter (the stellar-xdr JSON form: snake_case names, enums as strings, 64-bit and larger integers as strings, addresses as strkeys). Its shape follows the XDR and changes when the XDR changes; it is not a stable schema. Present only when the request asked for `xdrFormat: "json"`.
  *
  */
-export type AnyGnhLmTzZ = any;
+export type AnyGnhLmTzZ = unknown;
 /**
  *
  * json mode: the diagnostic events.
@@ -370,7 +370,7 @@ export type UnorderedSetOfXdrTransactionEventMGzXH3Y1 = XdrTransactionEvent[];
  * One transaction-level event. The XDR `TransactionEvent` rendered as JSON by the server's xdr2json converter (the stellar-xdr JSON form: snake_case names, enums as strings, 64-bit and larger integers as strings, addresses as strkeys). Its shape follows the XDR and changes when the XDR changes; it is not a stable schema. Present only when the request asked for `xdrFormat: "json"`.
  *
  */
-export type AnyGms0STzb = any;
+export type AnyGms0STzb = unknown;
 /**
  *
  * json mode: the transaction-level events.
@@ -400,7 +400,7 @@ export type UnorderedSetOfUnorderedSetOfXdrContractEventUKfcrcxlVF3ORV0O = Unord
  * One operation-level event. The XDR `ContractEvent` rendered as JSON by the server's xdr2json converter (the stellar-xdr JSON form: snake_case names, enums as strings, 64-bit and larger integers as strings, addresses as strkeys). Its shape follows the XDR and changes when the XDR changes; it is not a stable schema. Present only when the request asked for `xdrFormat: "json"`.
  *
  */
-export type AnyTVRNAzOF = any;
+export type AnyTVRNAzOF = unknown;
 /**
  *
  * The events of one operation.
@@ -464,8 +464,8 @@ export type String5SIMVRlB = "SUCCESS" | "FAILED" | "NOT_FOUND";
  *
  */
 export type RequestHash = string;
-export type AnyWbMbsGgX = any;
-export type AnyTbQgjEsa = any;
+export type AnyWbMbsGgX = unknown;
+export type AnyTbQgjEsa = unknown;
 /**
  *
  * Event type. `diagnostic` never occurs: diagnostic events left getEvents in v23.
@@ -513,7 +513,7 @@ export type UnorderedSetOfXdrScValUq7YhYxL = XdrScVal[];
  * One topic. The XDR `ScVal` rendered as JSON by the server's xdr2json converter (the stellar-xdr JSON form: snake_case names, enums as strings, 64-bit and larger integers as strings, addresses as strkeys). Its shape follows the XDR and changes when the XDR changes; it is not a stable schema. Present only when the request asked for `xdrFormat: "json"`.
  *
  */
-export type Any8LAmVmlz = any;
+export type Any8LAmVmlz = unknown;
 /**
  *
  * json mode: the event topics.
@@ -525,7 +525,7 @@ export type UnorderedSetOfAny8LAmVmlzts4OmXXe = Any8LAmVmlz[];
  * The event data. The XDR `ScVal` rendered as JSON by the server's xdr2json converter (the stellar-xdr JSON form: snake_case names, enums as strings, 64-bit and larger integers as strings, addresses as strkeys). Its shape follows the XDR and changes when the XDR changes; it is not a stable schema. Present only when the request asked for `xdrFormat: "json"`.
  *
  */
-export type Any7VJ86C0L = any;
+export type Any7VJ86C0L = unknown;
 /**
  *
  * One event as getEvents returns it. Topics and value come as base64 ScVals (`topic`, `value`) or, in json mode, as JSON (`topicJson`, `valueJson`). `topic` is left out when the event has no topics.
@@ -563,7 +563,7 @@ export type StringV65CDRyB = "PENDING" | "DUPLICATE" | "TRY_AGAIN_LATER" | "ERRO
  * Only with ERROR: why core rejected it. The XDR `TransactionResult` rendered as JSON by the server's xdr2json converter (the stellar-xdr JSON form: snake_case names, enums as strings, 64-bit and larger integers as strings, addresses as strkeys). Its shape follows the XDR and changes when the XDR changes; it is not a stable schema. Present only when the request asked for `xdrFormat: "json"`.
  *
  */
-export type AnyJYQOzRIx = any;
+export type AnyJYQOzRIx = unknown;
 /**
  *
  * Only with ERROR, when core produced them: diagnostic events explaining the rejection (base64 DiagnosticEvent).
@@ -628,7 +628,7 @@ export type XdrSorobanTransactionData = string;
  * Footprint and resources to put in the transaction. The XDR `SorobanTransactionData` rendered as JSON by the server's xdr2json converter (the stellar-xdr JSON form: snake_case names, enums as strings, 64-bit and larger integers as strings, addresses as strkeys). Its shape follows the XDR and changes when the XDR changes; it is not a stable schema. Present only when the request asked for `xdrFormat: "json"`.
  *
  */
-export type AnyWjV6UrrG = any;
+export type AnyWjV6UrrG = unknown;
 /**
  *
  * Minimum resource fee for the restore, stroops as a decimal string.
@@ -646,7 +646,7 @@ export type UnorderedSetOfXdrDiagnosticEventsTUbs14I = XdrDiagnosticEvent[];
  * One event. The XDR `DiagnosticEvent` rendered as JSON by the server's xdr2json converter (the stellar-xdr JSON form: snake_case names, enums as strings, 64-bit and larger integers as strings, addresses as strkeys). Its shape follows the XDR and changes when the XDR changes; it is not a stable schema. Present only when the request asked for `xdrFormat: "json"`.
  *
  */
-export type AnyI2VPKkn6 = any;
+export type AnyI2VPKkn6 = unknown;
 /**
  *
  * json mode: the events.
@@ -658,7 +658,7 @@ export type UnorderedSetOfAnyI2VPKkn65AK1H0DX = AnyI2VPKkn6[];
  * The return value of the call. The XDR `ScVal` rendered as JSON by the server's xdr2json converter (the stellar-xdr JSON form: snake_case names, enums as strings, 64-bit and larger integers as strings, addresses as strkeys). Its shape follows the XDR and changes when the XDR changes; it is not a stable schema. Present only when the request asked for `xdrFormat: "json"`.
  *
  */
-export type AnyF5UYLUVu = any;
+export type AnyF5UYLUVu = unknown;
 /**
  *
  * One authorization (credentials and invocation tree) for a contract call. Base64 of the XDR `SorobanAuthorizationEntry`.
@@ -676,7 +676,7 @@ export type UnorderedSetOfXdrSorobanAuthorizationEntry20Qp1QPI = XdrSorobanAutho
  * One authorization. The XDR `SorobanAuthorizationEntry` rendered as JSON by the server's xdr2json converter (the stellar-xdr JSON form: snake_case names, enums as strings, 64-bit and larger integers as strings, addresses as strkeys). Its shape follows the XDR and changes when the XDR changes; it is not a stable schema. Present only when the request asked for `xdrFormat: "json"`.
  *
  */
-export type AnyUBxRI1VV = any;
+export type AnyUBxRI1VV = unknown;
 /**
  *
  * json mode: the authorizations.
@@ -700,14 +700,14 @@ export interface SimulateHostFunctionResult {
  *
  */
 export type UnorderedSetOfSimulateHostFunctionResultwBUSqW7B = SimulateHostFunctionResult[];
-export type AnyQNTzk4PR = any;
-export type AnyJ0CmQtsJ = any;
+export type AnyQNTzk4PR = unknown;
+export type AnyJ0CmQtsJ = unknown;
 /**
  *
  * Soroban data for the RestoreFootprint transaction. The XDR `SorobanTransactionData` rendered as JSON by the server's xdr2json converter (the stellar-xdr JSON form: snake_case names, enums as strings, 64-bit and larger integers as strings, addresses as strkeys). Its shape follows the XDR and changes when the XDR changes; it is not a stable schema. Present only when the request asked for `xdrFormat: "json"`.
  *
  */
-export type AnyAem3IBui = any;
+export type AnyAem3IBui = unknown;
 /**
  *
  * Present when the call touches archived entries that a RestoreFootprint transaction must bring back first: submit one with this `transactionData` and at least this resource fee, then simulate again.
@@ -718,8 +718,8 @@ export interface RestorePreamble {
   transactionDataJson?: AnyAem3IBui;
   minResourceFee: Int64String;
 }
-export type AnyEkirGIFo = any;
-export type Any06A7ENVc = any;
+export type AnyEkirGIFo = unknown;
+export type Any06A7ENVc = unknown;
 /**
  *
  * Kind of change.
@@ -731,7 +731,7 @@ export type StringVjWlDOtx = "created" | "updated" | "deleted";
  * Key of the changed entry. The XDR `LedgerKey` rendered as JSON by the server's xdr2json converter (the stellar-xdr JSON form: snake_case names, enums as strings, 64-bit and larger integers as strings, addresses as strkeys). Its shape follows the XDR and changes when the XDR changes; it is not a stable schema. Present only when the request asked for `xdrFormat: "json"`.
  *
  */
-export type AnyUrhuOYWr = any;
+export type AnyUrhuOYWr = unknown;
 /**
  *
  * A full ledger entry: last-modified ledger, data and extension. Base64 of the XDR `LedgerEntry`.
@@ -750,7 +750,7 @@ export type AnyOfXdrLedgerEntryNullQu0Arl1FHUSBfhMs = XdrLedgerEntry | NullQu0Ar
  * The entry before the call. The XDR `LedgerEntry` rendered as JSON by the server's xdr2json converter (the stellar-xdr JSON form: snake_case names, enums as strings, 64-bit and larger integers as strings, addresses as strkeys). Its shape follows the XDR and changes when the XDR changes; it is not a stable schema. Present only when the request asked for `xdrFormat: "json"`.
  *
  */
-export type Any7NDZStnd = any;
+export type Any7NDZStnd = unknown;
 /**
  *
  * The entry after the call (base64 LedgerEntry), or null.
@@ -762,7 +762,7 @@ export type AnyOfXdrLedgerEntryNullQu0Arl1FZ2ZRjnJF = XdrLedgerEntry | NullQu0Ar
  * The entry after the call. The XDR `LedgerEntry` rendered as JSON by the server's xdr2json converter (the stellar-xdr JSON form: snake_case names, enums as strings, 64-bit and larger integers as strings, addresses as strkeys). Its shape follows the XDR and changes when the XDR changes; it is not a stable schema. Present only when the request asked for `xdrFormat: "json"`.
  *
  */
-export type Any0ZbdOksS = any;
+export type Any0ZbdOksS = unknown;
 /**
  *
  * A ledger entry the simulated call would create, update or delete. `before` and `after` are always present: a base64 LedgerEntry or `null` (null for the missing side of a creation or deletion, and for both sides in json mode, where `beforeJson`/`afterJson` carry the values).
@@ -783,14 +783,14 @@ export interface LedgerEntryChange {
  *
  */
 export type UnorderedSetOfLedgerEntryChangeRop4EnAi = LedgerEntryChange[];
-export type AnyAkkwmS5Y = any;
-export type AnyCbLJOHZ1 = any;
+export type AnyAkkwmS5Y = unknown;
+export type AnyCbLJOHZ1 = unknown;
 /**
  *
  * The requested key. The XDR `LedgerKey` rendered as JSON by the server's xdr2json converter (the stellar-xdr JSON form: snake_case names, enums as strings, 64-bit and larger integers as strings, addresses as strkeys). Its shape follows the XDR and changes when the XDR changes; it is not a stable schema. Present only when the request asked for `xdrFormat: "json"`.
  *
  */
-export type Any3R5V4VuZ = any;
+export type Any3R5V4VuZ = unknown;
 /**
  *
  * The current entry data, base64 LedgerEntryData (not a whole LedgerEntry).
@@ -802,7 +802,7 @@ export type XdrLedgerEntryData = string;
  * The current entry data. The XDR `LedgerEntryData` rendered as JSON by the server's xdr2json converter (the stellar-xdr JSON form: snake_case names, enums as strings, 64-bit and larger integers as strings, addresses as strkeys). Its shape follows the XDR and changes when the XDR changes; it is not a stable schema. Present only when the request asked for `xdrFormat: "json"`.
  *
  */
-export type Any6RZQusNX = any;
+export type Any6RZQusNX = unknown;
 /**
  *
  * The entry's extension, base64 LedgerEntryExt (`AAAAAA==` for v0). Added in v23; missing from the official spec.
@@ -814,7 +814,7 @@ export type XdrLedgerEntryExt = string;
  * The entry's extension (e.g. the string `"v0"`). The XDR `LedgerEntryExt` rendered as JSON by the server's xdr2json converter (the stellar-xdr JSON form: snake_case names, enums as strings, 64-bit and larger integers as strings, addresses as strkeys). Its shape follows the XDR and changes when the XDR changes; it is not a stable schema. Present only when the request asked for `xdrFormat: "json"`.
  *
  */
-export type AnyWb5IAJL0 = any;
+export type AnyWb5IAJL0 = unknown;
 /**
  *
  * One found ledger entry. In base64 mode `key`, `xdr` and `extXdr` are all present; in json mode `keyJson`, `dataJson` and `extJson` replace them.
@@ -922,7 +922,7 @@ export interface GetVersionInfoResult {
  *
  */
 export interface GetHealthResult {
-  status: String0Pjy1FjD;
+  status: StringURY787Gl;
   latestLedger: LedgerSequence;
   latestLedgerCloseTime: UnixTimeString;
   oldestLedger: LedgerSequence;

@@ -44,6 +44,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
  * and otherwise by a hash of its content (`StringRJtIDIi3`), so titles are added first:
  * component schemas by their component name, content descriptors' schemas by the descriptor,
  * and inline param and result schemas by method (`GetEventsResult`, `GetEventsPagination`).
+ * A `const` also gets the equivalent one-value `enum`, which the generator turns into a literal.
  */
 export function titledForGenerator(document: OpenRpcDocument): OpenRpcDocument {
   const copy = structuredClone(document);
@@ -51,6 +52,24 @@ export function titledForGenerator(document: OpenRpcDocument): OpenRpcDocument {
     if (isObject(schema) && typeof schema.$ref !== 'string' && typeof schema.title !== 'string')
       schema.title = name;
   };
+  // The transpiler types a `const` without `type` as `any`; as a one-value enum it is a literal type.
+  const constToEnum = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (const item of node) constToEnum(item);
+      return;
+    }
+    if (!isObject(node)) return;
+    const value = node.const;
+    if (value !== undefined && node.enum === undefined && (value === null || typeof value !== 'object')) {
+      node.enum = [value];
+      if (node.type === undefined) node.type = value === null ? 'null' : typeof value;
+    }
+    for (const [key, child] of Object.entries(node))
+      if (key !== 'examples' && key !== 'enum') constToEnum(child);
+  };
+  constToEnum(copy.components?.schemas);
+  constToEnum(copy.components?.contentDescriptors);
+  constToEnum(copy.methods);
   for (const [name, schema] of Object.entries(copy.components?.schemas ?? {})) {
     // Component schemas are named by their key, even when they carry another title.
     if (isObject(schema) && typeof schema.$ref !== 'string') schema.title = name;
@@ -131,7 +150,8 @@ const GLOBAL_TYPES = new Set(['Promise', 'Array', 'Record', 'Date', 'Uint8Array'
  *   - turns each positional method signature (`(startLedger?: X, …) => Promise<R>`) into a param
  *     and result type per method, read from the AST;
  *   - removes the `[k: string]: any` index signature it puts in every object type (it would let
- *     any misspelt field through the compiler; the validators still check undeclared fields);
+ *     any misspelt field through the compiler; the validators still check undeclared fields),
+ *     and types the rest of its `any`s (schemas without a type) as `unknown`;
  *   - fails on a type reference that nothing declares, instead of emitting code that does not compile.
  */
 export function postProcessTypings(source: string, methodNames: string[]): PostProcessed {
@@ -190,20 +210,24 @@ export function postProcessTypings(source: string, methodNames: string[]): PostP
     if (ts.isTypeAliasDeclaration(statement) || ts.isInterfaceDeclaration(statement)) {
       names.add(statement.name.text);
       collectReferences(statement, statement.name.text);
-      // Cut `[k: string]: any;` members (with their trivia) out of the statement's text.
-      const cuts: Array<[number, number]> = [];
+      // Cut `[k: string]: any;` members (with their trivia) out of the statement's text,
+      // and every other `any` (a schema without a type, e.g. the `*Json` fields) becomes `unknown`.
+      const edits: Array<[number, number, string]> = [];
       const visit = (n: ts.Node) => {
         if (ts.isIndexSignatureDeclaration(n) && n.type.kind === ts.SyntaxKind.AnyKeyword) {
-          cuts.push([n.getFullStart(), n.getEnd()]);
+          edits.push([n.getFullStart(), n.getEnd(), '']);
+          return;
         }
+        if (n.kind === ts.SyntaxKind.AnyKeyword) edits.push([n.getStart(file), n.getEnd(), 'unknown']);
         ts.forEachChild(n, visit);
       };
       visit(statement);
       let text = source.slice(statement.getFullStart(), statement.getEnd());
-      for (const [start, end] of cuts.sort((a, b) => b[0] - a[0])) {
+      for (const [start, end, replacement] of edits.sort((a, b) => b[0] - a[0])) {
         const from = start - statement.getFullStart();
         const to = end - statement.getFullStart();
-        text = text.slice(0, from) + text.slice(to).replace(/^;/, '');
+        const rest = text.slice(to);
+        text = text.slice(0, from) + replacement + (replacement === '' ? rest.replace(/^;/, '') : rest);
       }
       const members =
         ts.isTypeAliasDeclaration(statement) && ts.isUnionTypeNode(statement.type)
