@@ -1,6 +1,8 @@
+import { writeFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generate, staleFiles, writeFiles } from './generate.js';
+import { generateMapping } from './mapping.js';
 
 const HELP = `Usage: starspec-codegen [options]
 
@@ -17,9 +19,83 @@ Options:
   -h, --help          show this help
 
 Exit codes: 0 success, 1 generation failed or --check found differences, 2 usage error.
+
+       starspec-codegen mapping --spec FILE [--rpc FILE] [--out FILE] [--check]
+Writes the REST → JSON-RPC table (MAPPING.md) from the x-rpc of every operation; see
+"starspec-codegen mapping --help".
 `;
 
+const MAPPING_HELP = `Usage: starspec-codegen mapping --spec FILE [options]
+
+Writes a Markdown table of every operation's x-rpc extension (the JSON-RPC methods that
+replace it, their support and a note). Every operation must have x-rpc.
+
+Options:
+      --spec FILE     the OpenAPI 3.1 contract (required)
+      --rpc FILE      the OpenRPC contract: every method x-rpc names must be one of its methods
+      --out FILE      the Markdown file (default: MAPPING.md)
+      --check         compare with the file on disk instead of writing; exit 1 if it differs
+  -q, --quiet         print nothing but errors
+  -h, --help          show this help
+
+Exit codes: 0 success, 1 generation failed or --check found a difference, 2 usage error.
+`;
+
+async function mapping(argv: string[]): Promise<number> {
+  let values: { spec?: string; rpc?: string; out: string; check: boolean; quiet: boolean; help: boolean };
+  try {
+    values = parseArgs({
+      args: argv,
+      options: {
+        spec: { type: 'string' },
+        rpc: { type: 'string' },
+        out: { type: 'string', default: 'MAPPING.md' },
+        check: { type: 'boolean', default: false },
+        quiet: { type: 'boolean', short: 'q', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      allowPositionals: false,
+      strict: true,
+    }).values;
+    if (!values.help && values.spec === undefined) throw new Error('--spec is required');
+  } catch (error) {
+    process.stderr.write(`starspec-codegen mapping: ${(error as Error).message}\n\n${MAPPING_HELP}`);
+    return 2;
+  }
+  if (values.help) {
+    process.stdout.write(MAPPING_HELP);
+    return 0;
+  }
+  const log = (line: string) => {
+    if (!values.quiet) process.stderr.write(`starspec-codegen mapping: ${line}\n`);
+  };
+  try {
+    const file = await generateMapping({
+      spec: values.spec as string,
+      out: values.out,
+      ...(values.rpc === undefined ? {} : { rpc: values.rpc }),
+    });
+    const name = relative(process.cwd(), file.path);
+    if (values.check) {
+      const stale = await staleFiles([file]);
+      if (stale.length > 0) {
+        process.stderr.write(`starspec-codegen mapping: out of date: ${name}\n`);
+        return 1;
+      }
+      log(`${name} is up to date`);
+      return 0;
+    }
+    await writeFile(file.path, file.contents);
+    log(`wrote ${name}`);
+    return 0;
+  } catch (error) {
+    process.stderr.write(`starspec-codegen mapping: ${(error as Error).message}\n`);
+    return 1;
+  }
+}
+
 export async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'mapping') return mapping(argv.slice(1));
   let args: ReturnType<typeof parse>;
   function parse() {
     return parseArgs({

@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { loadDocument } from './document.js';
+import { emitMapping } from './emit/mapping.js';
 import {
   emitClient,
   emitContract,
@@ -31,7 +32,7 @@ export interface GeneratedFile {
 }
 
 /** Finds the repository root (the folder with pnpm-workspace.yaml) so headers name the spec stably. */
-async function findRoot(from: string): Promise<string> {
+export async function findRoot(from: string): Promise<string> {
   let dir = from;
   for (;;) {
     try {
@@ -81,8 +82,13 @@ export async function generate(
     ['validate.ts', emitValidate(validators.names)],
     ['client.ts', emitClient()],
     ['server.ts', emitServer({ errorStyle: config.errorStyle })],
-    ['index.ts', emitIndex()],
   ];
+  const mapping = emitMapping(model);
+  if (mapping !== undefined) {
+    log(`REST → JSON-RPC mapping of ${model.operations.filter((o) => o.rpc).length} operations`);
+    files.push(['mapping.ts', mapping]);
+  }
+  files.push(['index.ts', emitIndex({ mapping: mapping !== undefined })]);
   return files.map(([name, contents]) => ({ path: join(out, name), contents: header + contents }));
 }
 

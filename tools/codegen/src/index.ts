@@ -1,2 +1,13 @@
+export { loadDocument, type OpenApiDocument } from './document.js';
+export { emitMapping, emitMappingMarkdown, type MappingRow, mappingRows } from './emit/mapping.js';
 export { type CodegenConfig, type GeneratedFile, generate, staleFiles, writeFiles } from './generate.js';
-export { buildModel, type ContractModel, type OperationModel } from './model.js';
+export { generateMapping, type MappingOptions, openRpcMethodNames } from './mapping.js';
+export {
+  buildModel,
+  type ContractModel,
+  type OperationModel,
+  RPC_SUPPORT,
+  type RpcMapping,
+  type RpcSupport,
+  readRpc,
+} from './model.js';

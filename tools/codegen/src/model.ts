@@ -18,6 +18,21 @@ export interface OperationModel {
   bodySchemas: Record<string, unknown>;
   /** JSON response body schema per status (or `default`). */
   responseSchemas: Record<string, unknown>;
+  /** The operation's `x-rpc`: the JSON-RPC methods that replace it, when the contract says. */
+  rpc?: RpcMapping;
+}
+
+/** How far the named JSON-RPC methods reproduce a REST operation. */
+export type RpcSupport = 'direct' | 'partial' | 'none';
+export const RPC_SUPPORT: readonly RpcSupport[] = ['direct', 'partial', 'none'];
+
+/** `x-rpc` of an operation: `{ methods, support, note }`. */
+export interface RpcMapping {
+  /** JSON-RPC method names, in the order the contract gives them; empty when `support` is `none`. */
+  methods: string[];
+  support: RpcSupport;
+  /** What the caller does with the methods, or instead of them; may be empty. */
+  note: string;
 }
 
 export interface ContractModel {
@@ -127,6 +142,7 @@ export function buildModel(document: OpenApiDocument): ContractModel {
         array: (p.schema as { type?: unknown } | undefined)?.type === 'array',
         ...readReasons(operationId, p),
       }));
+      const rpc = readRpc(operationId, operation['x-rpc']);
       operations.push({
         meta: {
           operationId,
@@ -143,6 +159,7 @@ export function buildModel(document: OpenApiDocument): ContractModel {
         paramsSchema,
         bodySchemas,
         responseSchemas,
+        ...(rpc ? { rpc } : {}),
       });
     }
   }
@@ -192,4 +209,33 @@ function readProblem(operationId: string, id: string, value: unknown): ProblemOv
     throw new Error(`${operationId}: the problem of constraint '${id}' needs string type, title and detail`);
   }
   return { type: p.type, title: p.title, detail: p.detail };
+}
+
+/** `x-rpc` of an operation, checked: methods a list of distinct names, support one of three, note a string. */
+export function readRpc(operationId: string, value: unknown): RpcMapping | undefined {
+  if (value === undefined) return undefined;
+  const fail = (why: string): never => {
+    throw new Error(`${operationId}: x-rpc ${why}`);
+  };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return fail('must be an object { methods, support, note }');
+  }
+  const entry = value as Record<string, unknown>;
+  for (const key of Object.keys(entry)) {
+    if (!['methods', 'support', 'note'].includes(key)) fail(`has an unknown member '${key}'`);
+  }
+  const { methods, support, note } = entry;
+  if (!Array.isArray(methods) || methods.some((m) => typeof m !== 'string' || m.trim() === '')) {
+    return fail('methods must be a list of method names');
+  }
+  const names = methods as string[];
+  const twice = names.find((m, i) => names.indexOf(m) !== i);
+  if (twice !== undefined) fail(`names method '${twice}' twice`);
+  if (!RPC_SUPPORT.includes(support as RpcSupport)) {
+    fail(`support must be one of ${RPC_SUPPORT.join(', ')} (got ${JSON.stringify(support)})`);
+  }
+  if (typeof note !== 'string') fail('note must be a string (empty when there is nothing to say)');
+  if (support === 'none' && names.length > 0) fail("support 'none' lists no methods (name them in the note)");
+  if (support !== 'none' && names.length === 0) fail(`support '${support}' needs at least one method`);
+  return { methods: [...names], support: support as RpcSupport, note: note as string };
 }

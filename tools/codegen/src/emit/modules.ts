@@ -110,11 +110,21 @@ export function createServer(handlers: Handlers, options?: ServerOptions): Serve
 `;
 }
 
-export function emitIndex(): string {
+export function emitIndex(options: { mapping?: boolean } = {}): string {
+  const mapping = options.mapping
+    ? `export {
+  type MappedOperationId,
+  mapping,
+  type RpcMappingEntry,
+  type RpcMethod,
+  type RpcSupport,
+} from './mapping.js';
+`
+    : '';
   return `export { createClient, type ContractClient } from './client.js';
 export { contract } from './contract.js';
 export { document } from './document.js';
-export { createRequestListener, createServer, errorStyle, type Handlers } from './server.js';
+${mapping}export { createRequestListener, createServer, errorStyle, type Handlers } from './server.js';
 export type { components, operations, paths } from './types.js';
 export { type OperationId, type SchemaName, validate } from './validate.js';
 `;
