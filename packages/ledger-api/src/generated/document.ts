@@ -110,6 +110,16 @@ export const document: Readonly<Record<string, unknown>> = {
           "503": {
             "$ref": "#/components/responses/ServiceUnavailable"
           }
+        },
+        "x-rpc": {
+          "methods": [
+            "getLatestLedger",
+            "getVersionInfo",
+            "getHealth",
+            "getNetwork"
+          ],
+          "support": "direct",
+          "note": ""
         }
       }
     },
@@ -170,7 +180,14 @@ export const document: Readonly<Record<string, unknown>> = {
             "$ref": "#/components/responses/Timeout"
           }
         },
-        "x-streamable": true
+        "x-streamable": true,
+        "x-rpc": {
+          "methods": [
+            "getLedgers"
+          ],
+          "support": "direct",
+          "note": ""
+        }
       }
     },
     "/ledgers/{sequence}": {
@@ -223,6 +240,13 @@ export const document: Readonly<Record<string, unknown>> = {
           "503": {
             "$ref": "#/components/responses/ServiceUnavailable"
           }
+        },
+        "x-rpc": {
+          "methods": [
+            "getLedgers"
+          ],
+          "support": "direct",
+          "note": "Filter by ledger sequence."
         }
       }
     },
@@ -291,7 +315,14 @@ export const document: Readonly<Record<string, unknown>> = {
             "$ref": "#/components/responses/Timeout"
           }
         },
-        "x-streamable": true
+        "x-streamable": true,
+        "x-rpc": {
+          "methods": [
+            "getTransactions"
+          ],
+          "support": "direct",
+          "note": "Filter by ledger sequence."
+        }
       }
     },
     "/ledgers/{sequence}/operations": {
@@ -362,7 +393,14 @@ export const document: Readonly<Record<string, unknown>> = {
             "$ref": "#/components/responses/Timeout"
           }
         },
-        "x-streamable": true
+        "x-streamable": true,
+        "x-rpc": {
+          "methods": [
+            "getTransactions"
+          ],
+          "support": "direct",
+          "note": "Parse the transaction XDR for operations."
+        }
       }
     },
     "/ledgers/{sequence}/payments": {
@@ -433,7 +471,15 @@ export const document: Readonly<Record<string, unknown>> = {
             "$ref": "#/components/responses/Timeout"
           }
         },
-        "x-streamable": true
+        "x-streamable": true,
+        "x-rpc": {
+          "methods": [
+            "getEvents",
+            "getTransactions"
+          ],
+          "support": "partial",
+          "note": "Use asset events and parse the meta XDR."
+        }
       }
     },
     "/ledgers/{sequence}/effects": {
@@ -498,7 +544,15 @@ export const document: Readonly<Record<string, unknown>> = {
             "$ref": "#/components/responses/Timeout"
           }
         },
-        "x-streamable": true
+        "x-streamable": true,
+        "x-rpc": {
+          "methods": [
+            "getEvents",
+            "getTransactions"
+          ],
+          "support": "partial",
+          "note": "Events cover only the effects the asset-events model covers; the meta XDR gives the rest."
+        }
       }
     },
     "/transactions": {
@@ -561,7 +615,14 @@ export const document: Readonly<Record<string, unknown>> = {
             "$ref": "#/components/responses/Timeout"
           }
         },
-        "x-streamable": true
+        "x-streamable": true,
+        "x-rpc": {
+          "methods": [
+            "getTransactions"
+          ],
+          "support": "direct",
+          "note": ""
+        }
       },
       "post": {
         "tags": [
@@ -639,6 +700,13 @@ export const document: Readonly<Record<string, unknown>> = {
           "504": {
             "$ref": "#/components/responses/SubmissionTimeout"
           }
+        },
+        "x-rpc": {
+          "methods": [
+            "sendTransaction"
+          ],
+          "support": "direct",
+          "note": ""
         }
       }
     },
@@ -695,6 +763,13 @@ export const document: Readonly<Record<string, unknown>> = {
           "503": {
             "$ref": "#/components/responses/ServiceUnavailable"
           }
+        },
+        "x-rpc": {
+          "methods": [
+            "getTransaction"
+          ],
+          "support": "direct",
+          "note": ""
         }
       }
     },
@@ -769,7 +844,14 @@ export const document: Readonly<Record<string, unknown>> = {
             "$ref": "#/components/responses/Timeout"
           }
         },
-        "x-streamable": true
+        "x-streamable": true,
+        "x-rpc": {
+          "methods": [
+            "getTransaction"
+          ],
+          "support": "direct",
+          "note": "Parse the XDR for operations."
+        }
       }
     },
     "/transactions/{hash}/payments": {
@@ -843,7 +925,12 @@ export const document: Readonly<Record<string, unknown>> = {
             "$ref": "#/components/responses/Timeout"
           }
         },
-        "x-streamable": true
+        "x-streamable": true,
+        "x-rpc": {
+          "methods": [],
+          "support": "none",
+          "note": "Use getEvents or parse getTransactions."
+        }
       }
     },
     "/transactions/{hash}/effects": {
@@ -911,7 +998,12 @@ export const document: Readonly<Record<string, unknown>> = {
             "$ref": "#/components/responses/Timeout"
           }
         },
-        "x-streamable": true
+        "x-streamable": true,
+        "x-rpc": {
+          "methods": [],
+          "support": "none",
+          "note": "Use getEvents or parse getTransactions."
+        }
       }
     },
     "/transactions_async": {
@@ -1044,6 +1136,13 @@ export const document: Readonly<Record<string, unknown>> = {
               }
             }
           }
+        },
+        "x-rpc": {
+          "methods": [
+            "sendTransaction"
+          ],
+          "support": "direct",
+          "note": ""
         }
       }
     },
@@ -1113,7 +1212,14 @@ export const document: Readonly<Record<string, unknown>> = {
             "$ref": "#/components/responses/Timeout"
           }
         },
-        "x-streamable": true
+        "x-streamable": true,
+        "x-rpc": {
+          "methods": [
+            "getTransactions"
+          ],
+          "support": "direct",
+          "note": "The client builds its own operations view."
+        }
       }
     },
     "/operations/{id}": {
@@ -1198,6 +1304,11 @@ export const document: Readonly<Record<string, unknown>> = {
           "503": {
             "$ref": "#/components/responses/ServiceUnavailable"
           }
+        },
+        "x-rpc": {
+          "methods": [],
+          "support": "none",
+          "note": "Store the operation id with its ledger sequence and transaction index, then use getTransactions."
         }
       }
     },
@@ -1263,7 +1374,12 @@ export const document: Readonly<Record<string, unknown>> = {
             "$ref": "#/components/responses/Timeout"
           }
         },
-        "x-streamable": true
+        "x-streamable": true,
+        "x-rpc": {
+          "methods": [],
+          "support": "none",
+          "note": ""
+        }
       }
     },
     "/payments": {
@@ -1332,7 +1448,15 @@ export const document: Readonly<Record<string, unknown>> = {
             "$ref": "#/components/responses/Timeout"
           }
         },
-        "x-streamable": true
+        "x-streamable": true,
+        "x-rpc": {
+          "methods": [
+            "getEvents",
+            "getTransactions"
+          ],
+          "support": "partial",
+          "note": ""
+        }
       }
     },
     "/effects": {
@@ -1401,7 +1525,15 @@ export const document: Readonly<Record<string, unknown>> = {
             "$ref": "#/components/responses/Timeout"
           }
         },
-        "x-streamable": true
+        "x-streamable": true,
+        "x-rpc": {
+          "methods": [
+            "getEvents",
+            "getTransactions"
+          ],
+          "support": "partial",
+          "note": ""
+        }
       }
     },
     "/fee_stats": {
@@ -1440,6 +1572,14 @@ export const document: Readonly<Record<string, unknown>> = {
           "503": {
             "$ref": "#/components/responses/ServiceUnavailable"
           }
+        },
+        "x-rpc": {
+          "methods": [
+            "getFeeStats",
+            "simulateTransaction"
+          ],
+          "support": "direct",
+          "note": ""
         }
       }
     },
@@ -1526,7 +1666,12 @@ export const document: Readonly<Record<string, unknown>> = {
               "detail": "Exactly one filter is required. Please ensure that you are including a signer, sponsor, asset, or liquidity pool filter."
             }
           }
-        ]
+        ],
+        "x-rpc": {
+          "methods": [],
+          "support": "none",
+          "note": "The client builds the list from ledger history via getLedgers."
+        }
       }
     },
     "/accounts/{account_id}": {
@@ -1577,7 +1722,14 @@ export const document: Readonly<Record<string, unknown>> = {
             "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
-        "x-streamable": true
+        "x-streamable": true,
+        "x-rpc": {
+          "methods": [
+            "getLedgerEntries"
+          ],
+          "support": "direct",
+          "note": "Trust line information is not given directly; it is derived from ledger entries."
+        }
       }
     },
     "/claimable_balances": {
@@ -1642,6 +1794,11 @@ export const document: Readonly<Record<string, unknown>> = {
           "504": {
             "$ref": "#/components/responses/Timeout"
           }
+        },
+        "x-rpc": {
+          "methods": [],
+          "support": "none",
+          "note": ""
         }
       }
     },
@@ -1692,6 +1849,13 @@ export const document: Readonly<Record<string, unknown>> = {
           "503": {
             "$ref": "#/components/responses/ServiceUnavailable"
           }
+        },
+        "x-rpc": {
+          "methods": [
+            "getLedgerEntries"
+          ],
+          "support": "direct",
+          "note": ""
         }
       }
     },
@@ -1760,7 +1924,12 @@ export const document: Readonly<Record<string, unknown>> = {
             "$ref": "#/components/responses/Timeout"
           }
         },
-        "x-streamable": true
+        "x-streamable": true,
+        "x-rpc": {
+          "methods": [],
+          "support": "none",
+          "note": ""
+        }
       }
     },
     "/claimable_balances/{id}/operations": {
@@ -1831,7 +2000,12 @@ export const document: Readonly<Record<string, unknown>> = {
             "$ref": "#/components/responses/Timeout"
           }
         },
-        "x-streamable": true
+        "x-streamable": true,
+        "x-rpc": {
+          "methods": [],
+          "support": "none",
+          "note": ""
+        }
       }
     },
     "/liquidity_pools": {
@@ -1893,6 +2067,11 @@ export const document: Readonly<Record<string, unknown>> = {
           "504": {
             "$ref": "#/components/responses/Timeout"
           }
+        },
+        "x-rpc": {
+          "methods": [],
+          "support": "none",
+          "note": ""
         }
       }
     },
@@ -1943,6 +2122,13 @@ export const document: Readonly<Record<string, unknown>> = {
           "503": {
             "$ref": "#/components/responses/ServiceUnavailable"
           }
+        },
+        "x-rpc": {
+          "methods": [
+            "getLedgerEntries"
+          ],
+          "support": "direct",
+          "note": ""
         }
       }
     },
@@ -2011,7 +2197,12 @@ export const document: Readonly<Record<string, unknown>> = {
             "$ref": "#/components/responses/Timeout"
           }
         },
-        "x-streamable": true
+        "x-streamable": true,
+        "x-rpc": {
+          "methods": [],
+          "support": "none",
+          "note": ""
+        }
       }
     },
     "/liquidity_pools/{id}/operations": {
@@ -2082,7 +2273,12 @@ export const document: Readonly<Record<string, unknown>> = {
             "$ref": "#/components/responses/Timeout"
           }
         },
-        "x-streamable": true
+        "x-streamable": true,
+        "x-rpc": {
+          "methods": [],
+          "support": "none",
+          "note": ""
+        }
       }
     },
     "/liquidity_pools/{id}/effects": {
@@ -2147,7 +2343,12 @@ export const document: Readonly<Record<string, unknown>> = {
             "$ref": "#/components/responses/Timeout"
           }
         },
-        "x-streamable": true
+        "x-streamable": true,
+        "x-rpc": {
+          "methods": [],
+          "support": "none",
+          "note": ""
+        }
       }
     },
     "/liquidity_pools/{id}/trades": {
@@ -2212,7 +2413,12 @@ export const document: Readonly<Record<string, unknown>> = {
             "$ref": "#/components/responses/Timeout"
           }
         },
-        "x-streamable": true
+        "x-streamable": true,
+        "x-rpc": {
+          "methods": [],
+          "support": "none",
+          "note": "Trades are inferred from getEvents and getTransactions metadata."
+        }
       }
     },
     "/offers": {
@@ -2318,7 +2524,12 @@ export const document: Readonly<Record<string, unknown>> = {
             ],
             "description": "`buying` and the `buying_asset_*` parameters are not combined (400 \"Ambiguous parameter\")."
           }
-        ]
+        ],
+        "x-rpc": {
+          "methods": [],
+          "support": "none",
+          "note": ""
+        }
       }
     },
     "/offers/{id}": {
@@ -2368,6 +2579,13 @@ export const document: Readonly<Record<string, unknown>> = {
           "503": {
             "$ref": "#/components/responses/ServiceUnavailable"
           }
+        },
+        "x-rpc": {
+          "methods": [
+            "getLedgerEntries"
+          ],
+          "support": "direct",
+          "note": ""
         }
       }
     },
@@ -2433,7 +2651,12 @@ export const document: Readonly<Record<string, unknown>> = {
             "$ref": "#/components/responses/Timeout"
           }
         },
-        "x-streamable": true
+        "x-streamable": true,
+        "x-rpc": {
+          "methods": [],
+          "support": "none",
+          "note": "Trades are inferred from getEvents and getTransactions metadata."
+        }
       }
     },
     "/trades": {
@@ -2520,7 +2743,15 @@ export const document: Readonly<Record<string, unknown>> = {
             "$ref": "#/components/responses/Timeout"
           }
         },
-        "x-streamable": true
+        "x-streamable": true,
+        "x-rpc": {
+          "methods": [
+            "getEvents",
+            "getTransactions"
+          ],
+          "support": "partial",
+          "note": "The RPC service has no trade event."
+        }
       }
     }
   },

@@ -2,6 +2,13 @@
 export { createClient, type ContractClient } from './client.js';
 export { contract } from './contract.js';
 export { document } from './document.js';
+export {
+  type MappedOperationId,
+  mapping,
+  type RpcMappingEntry,
+  type RpcMethod,
+  type RpcSupport,
+} from './mapping.js';
 export { createRequestListener, createServer, errorStyle, type Handlers } from './server.js';
 export type { components, operations, paths } from './types.js';
 export { type OperationId, type SchemaName, validate } from './validate.js';
