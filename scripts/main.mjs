@@ -24,6 +24,7 @@ const SERVICES = [
     command: [process.execPath, join(root, 'apps/platform/dist/main.js'), '--json'],
     env: { PORT: platformPort, ANCHOR_URL: `http://127.0.0.1:${anchorPort}` },
   },
+  { label: 'docs site', command: [process.execPath, join(root, 'apps/docs/src/serve.mjs'), '--json'] },
 ];
 
 const smoke = process.argv.includes('--smoke');
@@ -33,7 +34,8 @@ if (process.argv.includes('--help') || process.argv.includes('-h')) {
 Installs dependencies, builds every package and starts the local stack:
 ${SERVICES.map((s) => `  - ${s.label}`).join('\n')}
 Each URL is printed once it answers. Ports: CALLBACKS_PORT (4010), LEDGER_API_PORT (4011),
-LEDGER_RPC_PORT (4012) for the mocks, ANCHOR_PORT (8081) and PLATFORM_PORT (8082) for the apps.
+LEDGER_RPC_PORT (4012) for the mocks, ANCHOR_PORT (8081) and PLATFORM_PORT (8082) for the apps,
+DOCS_PORT (4000) for the docs site.
   --smoke   start everything, check that each URL answers, stop, and exit 0 (or 1)`);
   process.exit(0);
 }
