@@ -66,6 +66,7 @@ function discriminatorSwitch(schema: Record<string, unknown>): Record<string, un
   const { oneOf: _branches, discriminator: _discriminator, allOf, ...rest } = schema;
   const cases = [...targets].map((ref) => ({
     if: { properties: { [tag]: { enum: Object.keys(mapping).filter((value) => mapping[value] === ref) } } },
+    // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword here.
     then: { $ref: ref },
   }));
   return {

@@ -20,6 +20,7 @@ describe('discriminated unions', () => {
   };
 
   it('become a switch on the tag: a known tag, then only its own schema', () => {
+    // biome-ignore-start lint/suspicious/noThenProperty: `then` is the JSON Schema keyword here.
     expect(toJsonSchema(union)).toEqual({
       description: 'A pet',
       allOf: [
@@ -28,6 +29,7 @@ describe('discriminated unions', () => {
         { if: { properties: { kind: { enum: ['dog'] } } }, then: { $ref: target('Dog') } },
       ],
     });
+    // biome-ignore-end lint/suspicious/noThenProperty: `then` is the JSON Schema keyword here.
   });
 
   it('stay a oneOf when a branch has no mapping entry', () => {

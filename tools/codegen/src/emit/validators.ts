@@ -25,7 +25,7 @@ export function needsUnicodePatterns(value: unknown): boolean {
   if (!value || typeof value !== 'object') return false;
   return Object.entries(value).some(([key, v]) =>
     key === 'pattern' && typeof v === 'string'
-      ? /[^\x00-\x7f]|\\[pP]\{|\\u\{/.test(v)
+      ? /[^ -~\t\n\r]|\\[pP]\{|\\u\{/.test(v)
       : needsUnicodePatterns(v),
   );
 }
