@@ -243,7 +243,9 @@ const isValidId = (value: unknown) =>
  * fixed order (jrpc2 walks a Go map, whose order is random).
  */
 function parseElement(raw: unknown): ParsedRequest {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+  // Go decodes `null` into a map without error: it is an empty object (no version marker).
+  if (raw === null) return parseElement({});
+  if (typeof raw !== 'object' || Array.isArray(raw)) {
     return {
       id: undefined,
       method: '',

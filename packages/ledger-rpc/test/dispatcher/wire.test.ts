@@ -187,6 +187,12 @@ describe('bad envelopes (reference §1 "Envelope checks": -32600, jrpc2 json.go)
       { code: -32600, message: 'empty method name' },
     ],
     ['a body that is not an object', '5', null, { code: -32700, message: 'request is not a JSON object' }],
+    [
+      'a null body (Go decodes it as an empty object)',
+      'null',
+      null,
+      { code: -32600, message: 'invalid version marker' },
+    ],
   ];
   for (const [name, body, id, error] of cases) {
     it(`${name} → ${error.code} "${error.message}"`, async () => {
