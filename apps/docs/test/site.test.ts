@@ -32,35 +32,38 @@ const operations = ledgerApi ? restOperations(ledgerApi) : [];
 const mapped = operations.filter((o) => o.rpc);
 const rpcMethods = (documents['ledger-rpc']?.methods ?? []).map((m) => m.name);
 
-let browser: Browser;
+const MISSING = `${CHROMIUM} is missing: the browser test needs Debian's chromium (apt-get install -y chromium); .ci/run installs it`;
+
+let browserStarted: Promise<Browser> | undefined;
 let base: string;
 let stopServer: () => Promise<void>;
 
-beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `${CHROMIUM} is missing: the browser test needs Debian's chromium (apt-get install -y chromium); .ci/run installs it`,
-    );
-  }
-  mkdirSync(shots, { recursive: true });
-  const server = await startStaticServer(dist, { host: '127.0.0.1', port: 0 });
-  base = server.url;
-  stopServer = server.stop;
-  browser = await chromium.launch({
+/** The browser, started on first use; without Chromium every test that needs it fails with MISSING. */
+function browser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) return Promise.reject(new Error(MISSING));
+  browserStarted ??= chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'],
   });
+  return browserStarted;
+}
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  const server = await startStaticServer(dist, { host: '127.0.0.1', port: 0 });
+  base = server.url;
+  stopServer = server.stop;
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await (await browserStarted?.catch(() => undefined))?.close();
   await stopServer?.();
 });
 
 /** Opens a page, records every error, outside request and failed load, and waits until it is rendered. */
 async function open(path: string): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  const page = await (await browser()).newPage({ viewport: { width: 1440, height: 900 } });
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
@@ -98,6 +101,11 @@ function openApiOperations(document: Json): Operation[] {
 }
 
 describe('the docs site', () => {
+  it("runs Debian's Chromium", async () => {
+    expect(existsSync(CHROMIUM), MISSING).toBe(true);
+    expect((await browser()).version()).toMatch(/^\d+\./);
+  });
+
   it('has a page for every contract, the mapping and the guides', () => {
     const files = pages.map((p) => p.file);
     for (const c of contracts) expect(files).toContain(`${c.name}.html`);
