@@ -29,7 +29,8 @@ const page = {
 };
 const bytes = JSON.stringify(page);
 const parsed = JSON.parse(bytes);
-if (!validate.schema('OperationPage', parsed).ok) throw new Error('the benchmark page is not a valid OperationPage');
+if (!validate.schema('OperationPage', parsed).ok)
+  throw new Error('the benchmark page is not a valid OperationPage');
 
 /** Median time per call in microseconds over several timed batches, after a warm-up. */
 function measure(fn, batch = 200, rounds = 15) {
