@@ -24,9 +24,12 @@ export {
 } from './runner.js';
 export {
   type CallbacksOptions,
+  type LedgerApiOptions,
   listChecks,
+  MALFORMED_ENVELOPE,
   PLACEHOLDER_CLIENT_ID,
   type SuiteOptions,
+  unfundedEnvelope,
 } from './suites/index.js';
 export { TOOL } from './version.js';
 

@@ -12,6 +12,7 @@ import {
   startCallbacksServer,
   type TestServer,
 } from '../callbacks/server.js';
+import { startLedgerServer } from '../ledger-api/server.js';
 import { PACKAGE_DIR } from '../support/global-setup.js';
 import { validateReport } from '../support/report-schema.js';
 
@@ -124,6 +125,11 @@ describe('usage errors exit 2 with the reason', () => {
       "--langs: 'english' is not an ISO 639-1 code",
     ],
     [['callbacks', '--base-url', 'http://x', '--bogus'], "Unknown option '--bogus'"],
+    [
+      ['ledger-api', '--base-url', 'http://x', '--jwt-secret', 'x'.repeat(32)],
+      '--jwt-secret is an option of the callbacks suite',
+    ],
+    [['ledger-api', '--base-url', 'ftp://x'], "--base-url: 'ftp://x' must be an http or https URL"],
   ])('%j', async (argv, reason) => {
     const { code, stderr, stdout } = await run(argv);
     expect(code).toBe(2);
@@ -168,6 +174,31 @@ describe('runs', () => {
     expect(code).toBe(0);
     expect(XMLValidator.validate(stdout)).toBe(true);
     expect(stdout).toContain('<testsuite name="callbacks" tests="9" failures="0" errors="0" skipped="0"');
+  });
+});
+
+describe('the ledger-api suite from the command line', () => {
+  it('exits 0 against a correct provider and 1 against a broken one', async () => {
+    const good = await startLedgerServer();
+    const bad = await startLedgerServer({ breaks: ['next-repeats-page'] });
+    try {
+      const passing = await run([
+        'ledger-api',
+        '--base-url',
+        good.url,
+        '--allow-submit',
+        '--reporter',
+        'json',
+      ]);
+      expect(passing.code).toBe(0);
+      expect(JSON.parse(passing.stdout).summary).toMatchObject({ failed: 0, skipped: 0 });
+      const failing = await run(['ledger-api', '--base-url', bad.url, '--only', 'paging.*']);
+      expect(failing.code).toBe(1);
+      expect(failing.stdout).toContain('FAIL paging.next-after-last');
+    } finally {
+      await good.close();
+      await bad.close();
+    }
   });
 });
 

@@ -1,0 +1,121 @@
+/**
+ * Record and page schemas on every GET endpoint the provider serves. Endpoints that take an id
+ * are asked for one found on the provider itself (the newest transaction, its ledger and source
+ * account, the newest operation, the first claimable balance, liquidity pool and offer).
+ */
+import { contract, type OperationId } from '@starspec/ledger-api';
+import type { OperationMeta } from '@starspec/runtime';
+import { fail, skip } from '../../model.js';
+import type { CheckDefinition } from '../../runner.js';
+import { type Answer, call, IGNORE, isRecord, type LedgerApiState, recordsOf } from './state.js';
+
+export interface Ids {
+  sequence?: string;
+  hash?: string;
+  operation?: string;
+  account?: string;
+  claimableBalance?: string;
+  liquidityPool?: string;
+  offer?: string;
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+const first = (answer: Answer) => (answer.status === 200 ? recordsOf(answer.body)?.[0] : undefined);
+
+/** Ids to request the endpoints that take one, found with a few list requests. */
+export function discover(state: LedgerApiState): Promise<Ids> {
+  return state.probes.use(IGNORE, 'discover', async (r) => {
+    const ids: Ids = {};
+    const list = (operationId: OperationId, path: string, query: Record<string, string>) =>
+      call(state, r, operationId, { path, query }).then(first);
+    const transaction = await list('listTransactions', '/transactions', { order: 'desc', limit: '10' });
+    if (transaction) {
+      ids.hash = text(transaction.hash);
+      if (typeof transaction.ledger === 'number') ids.sequence = String(transaction.ledger);
+      ids.account = text(transaction.source_account);
+    }
+    if (ids.sequence === undefined) {
+      const ledger = await list('listLedgers', '/ledgers', { order: 'desc', limit: '1' });
+      if (typeof ledger?.sequence === 'number') ids.sequence = String(ledger.sequence);
+    }
+    ids.operation = text((await list('listOperations', '/operations', { order: 'desc', limit: '10' }))?.id);
+    ids.claimableBalance = text(
+      (await list('listClaimableBalances', '/claimable_balances', { limit: '1' }))?.id,
+    );
+    ids.liquidityPool = text((await list('listLiquidityPools', '/liquidity_pools', { limit: '1' }))?.id);
+    ids.offer = text((await list('listOffers', '/offers', { limit: '1' }))?.id);
+    return ids;
+  });
+}
+
+/** Which id fills a path parameter. */
+function idFor(operation: OperationMeta, name: string): keyof Ids {
+  if (name === 'sequence') return 'sequence';
+  if (name === 'hash') return 'hash';
+  if (name === 'account_id') return 'account';
+  if (operation.path.startsWith('/operations/')) return 'operation';
+  if (operation.path.startsWith('/claimable_balances/')) return 'claimableBalance';
+  if (operation.path.startsWith('/liquidity_pools/')) return 'liquidityPool';
+  return 'offer';
+}
+
+const WHAT: Record<keyof Ids, string> = {
+  sequence: 'ledger (from GET /transactions or GET /ledgers)',
+  hash: 'transaction (from GET /transactions)',
+  operation: 'operation (from GET /operations)',
+  account: 'account (the source of the newest transaction)',
+  claimableBalance: 'claimable balance (GET /claimable_balances listed none)',
+  liquidityPool: 'liquidity pool (GET /liquidity_pools listed none)',
+  offer: 'offer (GET /offers listed none)',
+};
+
+/** `listLedgerOperations` → `list-ledger-operations`. */
+export const kebab = (operationId: string) => operationId.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+function endpointCheck(operation: OperationMeta): CheckDefinition<LedgerApiState> {
+  const operationId = operation.operationId as OperationId;
+  const collection = operation.parameters.some((p) => p.name === 'cursor');
+  return {
+    id: `schema.${kebab(operationId)}`,
+    title: `GET ${operation.path} answers ${collection ? 'a page whose records validate' : 'a body that validates'} against the contract`,
+    async run(state, t) {
+      let path = operation.path;
+      const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
+      if (names.length > 0) {
+        const ids = await discover(state);
+        for (const name of names) {
+          const key = idFor(operation, name);
+          const id = ids[key];
+          if (id === undefined) skip(`needs the id of a ${WHAT[key]}, and the provider gave none`);
+          path = path.replace(`{${name}}`, encodeURIComponent(id));
+        }
+      }
+      const query: Record<string, string> = {};
+      if (operationId === 'listAccounts') {
+        // Exactly one filter is required: the accounts an account signs for include itself.
+        const { account } = await discover(state);
+        if (account === undefined) skip(`needs an account to filter by signer: ${WHAT.account}`);
+        query.signer = account;
+      }
+      const answer = await call(state, t, operationId, { path, query });
+      if (answer.status === 404) {
+        skip(
+          `the provider answered 404: it does not serve GET ${operation.path}${names.length ? ` for ${path}` : ''}`,
+        );
+      }
+      if (answer.status !== 200) {
+        fail(
+          `GET ${path} was answered ${answer.status}`,
+          answer.exchange,
+          `200 with the ${collection ? 'page' : 'resource'} the contract describes`,
+          `${answer.status}${isRecord(answer.body) && typeof answer.body.title === 'string' ? ` ${answer.body.title}` : ''}`,
+        );
+      }
+      if (collection) t.note(`${recordsOf(answer.body)?.length ?? 0} record(s)`);
+    },
+  };
+}
+
+export const endpointChecks: CheckDefinition<LedgerApiState>[] = Object.values(contract.operations)
+  .filter((operation) => operation.method === 'get')
+  .map(endpointCheck);
