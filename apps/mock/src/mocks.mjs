@@ -8,16 +8,12 @@ import { fileURLToPath } from 'node:url';
 const require = createRequire(import.meta.url);
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const prismBin = join(dirname(require.resolve('@stoplight/prism-cli/package.json')), 'dist', 'index.js');
-const openRpcMockBin = join(
-  dirname(require.resolve('@open-rpc/mock-server/package.json')),
-  'build',
-  'cli.js',
-);
+const rpcMock = join(dirname(fileURLToPath(import.meta.url)), 'rpc-mock.mjs');
 
 /**
  * Every contract with a mock: its spec, default port and the variable that overrides it.
- * OpenAPI contracts are served by Prism; the OpenRPC contract by the OpenRPC mock server, which
- * answers JSON-RPC POSTs at `/` with the contract's examples and checks params against it.
+ * OpenAPI contracts are served by Prism; the OpenRPC contract by `rpc-mock.mjs`, which answers
+ * JSON-RPC POSTs at `/` with the contract's examples after checking params against it.
  */
 export const MOCKS = [
   { name: 'callbacks', spec: 'specs/callbacks.openapi.yaml', port: 4010, env: 'CALLBACKS_PORT' },
@@ -84,8 +80,7 @@ export async function startMock(name, { port, host = '127.0.0.1', timeoutMs = 60
   const listenPort = port === 0 ? await freePort(host) : (port ?? portOf(mock));
   const args =
     mock.kind === 'openrpc'
-      ? // The OpenRPC mock listens on every interface; it has no host option.
-        [openRpcMockBin, '--document', join(root, mock.spec), '--port', String(listenPort)]
+      ? [rpcMock, '--document', join(root, mock.spec), '--host', host, '--port', String(listenPort)]
       : [
           prismBin,
           'mock',
