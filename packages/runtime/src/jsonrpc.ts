@@ -204,9 +204,10 @@ export interface RpcServerOptions {
   /** Largest accepted request body. Default 512 KiB, the real server's `maxHTTPRequestSize`. */
   bodyLimitBytes?: number;
   /**
-   * How a body that is not JSON is answered. `stellar-rpc` (default): HTTP 500 with the plain text
-   * `[-32700] invalid request value`, as the real server's jrpc2 bridge does. `json-rpc`: HTTP 200
-   * with a -32700 error object and a null id, as the JSON-RPC 2.0 specification asks.
+   * How a body that is not JSON is answered. `json-rpc` (default): HTTP 200 with a -32700 error
+   * object and a null id, as the JSON-RPC 2.0 specification asks, so bad input never gets a 500.
+   * `stellar-rpc`: HTTP 500 with the plain text `[-32700] invalid request value`, byte for byte what
+   * the real server's jrpc2 bridge sends (clients must accept both).
    */
   parseErrors?: 'stellar-rpc' | 'json-rpc';
   /** Answer CORS preflights and echo the Origin, as the real server does for every origin. Default true. */
@@ -416,7 +417,7 @@ export function createDispatcher(
   };
 }
 
-function parseErrorAnswer(style: RpcServerOptions['parseErrors']): RpcAnswer {
+function parseErrorAnswer(style: RpcServerOptions['parseErrors'] = 'json-rpc'): RpcAnswer {
   if (style === 'json-rpc') {
     return {
       status: 200,

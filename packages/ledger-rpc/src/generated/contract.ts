@@ -212,7 +212,7 @@ export const contract: RpcContractMeta = {
     },
     "getTransactions": {
       "name": "getTransactions",
-      "paramStructure": "by-name",
+      "paramStructure": "either",
       "params": [
         {
           "name": "startLedger",

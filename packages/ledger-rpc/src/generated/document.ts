@@ -412,7 +412,7 @@ export const document: Readonly<Record<string, unknown>> = {
       "name": "getTransactions",
       "summary": "page through transactions in apply order",
       "description": "Returns transactions in ledger and apply order from `startLedger` or from after `pagination.cursor` (a TOID; exactly one of the two), `limit` at a time (default 50, max 200). The server scans forward from the start until it has `limit` transactions or reaches the latest ledger; there are no filters. Each transaction has its envelope, result, meta (TransactionMeta), events and diagnostic events. Unlike the other methods, this one also accepts positional (array) params. Errors: -32600 for a start ledger out of range, startLedger with cursor, `limit must not exceed 200` and a bad xdrFormat; -32602 for a non-numeric cursor, `database does not contain metadata for ledger: N` (cursor in a trimmed ledger) or `startLedger exceeds supported range`; -32603 for store errors.",
-      "paramStructure": "by-name",
+      "paramStructure": "either",
       "params": [
         {
           "$ref": "#/components/contentDescriptors/StartLedger"

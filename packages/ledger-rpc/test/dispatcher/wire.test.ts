@@ -130,6 +130,12 @@ describe('invalid params (reference §1 "Params style" and error codes: -32602 "
     expect(answer.error).toMatchObject({ code: -32602, message: 'invalid parameters' });
   });
 
+  it('getTransactions alone also takes params by position (plain handler.New), mapped onto its names', async () => {
+    const answer = JSON.parse((await send(rpc.url, call(6, 'getTransactions', [1043210]))).text);
+    expect(answer.error).toBeUndefined();
+    expect(answer.result).toBeDefined();
+  });
+
   it('valid params reach the handler', async () => {
     const answer = JSON.parse((await send(rpc.url, call(5, 'getTransaction', { hash: HASH }))).text);
     expect(answer.result).toMatchObject({ status: 'NOT_FOUND', txHash: HASH });
@@ -213,33 +219,36 @@ describe('bad envelopes (reference §1 "Envelope checks": -32600, jrpc2 json.go)
   });
 });
 
-describe('malformed JSON (reference §1 "Malformed JSON body": HTTP 500, plain text, a bridge quirk)', () => {
-  for (const [name, body] of [
+describe('malformed JSON (reference §1 "Malformed JSON body")', () => {
+  const bodies = [
     ['a truncated object', '{'],
     ['text that is not JSON', 'not json'],
     ['an empty body', ''],
     ['trailing bytes after a request', `${call(1, 'getHealth')} trailing`],
-  ]) {
-    it(`${name} → 500 "[-32700] invalid request value"`, async () => {
+  ];
+  for (const [name, body] of bodies) {
+    it(`${name} → the specification's -32700 object on HTTP 200 (never a 500)`, async () => {
       const answer = await send(rpc.url, body);
-      expect(answer.status).toBe(500);
-      expect(answer.headers.get('content-type')).toBe('text/plain; charset=utf-8');
-      expect(answer.text).toBe('[-32700] invalid request value\n');
-    });
-  }
-
-  it("with parseErrors: 'json-rpc' the same body gets the specification's -32700 object on HTTP 200", async () => {
-    const strict = await start(stubHandlers(), { parseErrors: 'json-rpc' });
-    try {
-      const answer = await send(strict.url, '{');
       expect(answer.status).toBe(200);
       expect(JSON.parse(answer.text)).toEqual({
         jsonrpc: '2.0',
         id: null,
         error: { code: -32700, message: 'invalid request value' },
       });
+    });
+  }
+
+  it("with parseErrors: 'stellar-rpc' the same bodies get the real server's 500 \"[-32700] invalid request value\"", async () => {
+    const wire = await start(stubHandlers(), { parseErrors: 'stellar-rpc' });
+    try {
+      for (const [, body] of bodies) {
+        const answer = await send(wire.url, body);
+        expect(answer.status).toBe(500);
+        expect(answer.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+        expect(answer.text).toBe('[-32700] invalid request value\n');
+      }
     } finally {
-      await strict.close();
+      await wire.close();
     }
   });
 });
