@@ -61,9 +61,10 @@ callbacks:
                           descriptions must differ from English (default: es, pt, fr, de are
                           tried, and the lang check is skipped if none is supported)
 
-ledger-api:
-      --allow-submit      also POST a malformed transaction envelope to /transactions and
-                          /transactions_async (never a valid one)
+ledger-api, ledger-rpc:
+      --allow-submit      also submit transactions that can never be applied: an envelope
+                          that is not XDR, and an unsigned one from an account that does not
+                          exist (POST /transactions and /transactions_async; sendTransaction)
 
 Exit codes: 0 no check failed (passed or skipped), 1 a check failed, 2 usage error.
 `;
@@ -87,17 +88,17 @@ const OPTIONS = {
   'allow-submit': { type: 'boolean' },
 } as const;
 
-/** Which suite each suite-specific option belongs to. */
-const OWNER: Record<string, SuiteName> = {
-  'jwt-secret': 'callbacks',
-  'api-key': 'callbacks',
-  assets: 'callbacks',
-  'client-id': 'callbacks',
-  'sell-asset': 'callbacks',
-  'buy-asset': 'callbacks',
-  amount: 'callbacks',
-  langs: 'callbacks',
-  'allow-submit': 'ledger-api',
+/** Which suites each suite-specific option belongs to. */
+const OWNER: Record<string, SuiteName[]> = {
+  'jwt-secret': ['callbacks'],
+  'api-key': ['callbacks'],
+  assets: ['callbacks'],
+  'client-id': ['callbacks'],
+  'sell-asset': ['callbacks'],
+  'buy-asset': ['callbacks'],
+  amount: ['callbacks'],
+  langs: ['callbacks'],
+  'allow-submit': ['ledger-api', 'ledger-rpc'],
 };
 
 export interface CliIo {
@@ -147,9 +148,11 @@ export function parseCommandLine(argv: readonly string[]): {
     throw new UsageError(`no suite named '${name}'; the suites are callbacks, ledger-api and ledger-rpc`);
   }
   const suite = name as SuiteName;
-  for (const [option, owner] of Object.entries(OWNER)) {
-    if ((values as Record<string, unknown>)[option] !== undefined && owner !== suite) {
-      throw new UsageError(`--${option} is an option of the ${owner} suite, not of ${suite}`);
+  for (const [option, owners] of Object.entries(OWNER)) {
+    if ((values as Record<string, unknown>)[option] !== undefined && !owners.includes(suite)) {
+      throw new UsageError(
+        `--${option} is an option of the ${owners.join(' and ')} suite${owners.length > 1 ? 's' : ''}, not of ${suite}`,
+      );
     }
   }
   const reporter = values.reporter ?? 'pretty';

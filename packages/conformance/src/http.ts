@@ -34,9 +34,12 @@ export function redact(name: string, value: string): string {
 
 /** Joins a base URL and a path (keeping a base path such as `/api`) and adds query parameters. */
 export function urlOf(baseUrl: string, path: string, query?: Record<string, string | undefined>): string {
+  // An empty path is the base URL itself (a JSON-RPC endpoint).
   const url = /^https?:\/\//i.test(path)
     ? new URL(path)
-    : new URL(baseUrl.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`));
+    : path === ''
+      ? new URL(baseUrl)
+      : new URL(baseUrl.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`));
   for (const [name, value] of Object.entries(query ?? {})) {
     if (value !== undefined) url.searchParams.append(name, value);
   }

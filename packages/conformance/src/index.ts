@@ -25,6 +25,7 @@ export {
 export {
   type CallbacksOptions,
   type LedgerApiOptions,
+  type LedgerRpcOptions,
   listChecks,
   MALFORMED_ENVELOPE,
   PLACEHOLDER_CLIENT_ID,

@@ -13,6 +13,7 @@ import {
   type TestServer,
 } from '../callbacks/server.js';
 import { startLedgerServer } from '../ledger-api/server.js';
+import { startRpcServer } from '../ledger-rpc/server.js';
 import { PACKAGE_DIR } from '../support/global-setup.js';
 import { validateReport } from '../support/report-schema.js';
 
@@ -102,7 +103,7 @@ describe('usage errors exit 2 with the reason', () => {
     [['callbacks', '--base-url', 'http://x', '--jwt-secret', 'x'.repeat(32), '--api-key', 'k'], 'not both'],
     [
       ['callbacks', '--base-url', 'http://x', '--allow-submit'],
-      '--allow-submit is an option of the ledger-api suite',
+      '--allow-submit is an option of the ledger-api and ledger-rpc suites, not of callbacks',
     ],
     [
       ['callbacks', '--base-url', 'http://x', '--assets', '/nonexistent/assets.yaml'],
@@ -195,6 +196,31 @@ describe('the ledger-api suite from the command line', () => {
       const failing = await run(['ledger-api', '--base-url', bad.url, '--only', 'paging.*']);
       expect(failing.code).toBe(1);
       expect(failing.stdout).toContain('FAIL paging.next-after-last');
+    } finally {
+      await good.close();
+      await bad.close();
+    }
+  });
+});
+
+describe('the ledger-rpc suite from the command line', () => {
+  it('exits 0 against a correct provider and 1 against a broken one', async () => {
+    const good = await startRpcServer();
+    const bad = await startRpcServer({ breaks: ['batch-first-only'] });
+    try {
+      const passing = await run([
+        'ledger-rpc',
+        '--base-url',
+        good.url,
+        '--allow-submit',
+        '--reporter',
+        'junit',
+      ]);
+      expect(passing.code).toBe(0);
+      expect(XMLValidator.validate(passing.stdout)).toBe(true);
+      const failing = await run(['ledger-rpc', '--base-url', bad.url, '--only', 'protocol.*']);
+      expect(failing.code).toBe(1);
+      expect(failing.stdout).toContain('FAIL protocol.batch');
     } finally {
       await good.close();
       await bad.close();

@@ -1,0 +1,170 @@
+/**
+ * What the ledger-rpc suite knows while it runs: the endpoint, the shared calls, and how a
+ * JSON-RPC answer is read and checked (envelope, id, result against the contract).
+ */
+import { randomBytes } from 'node:crypto';
+import { contract, type MethodName, validate } from '@starspec/ledger-rpc';
+import type { ValidationError } from '@starspec/runtime';
+import { type HttpOptions, send } from '../../http.js';
+import { CheckFailure, type Exchange, evidenceOf, UsageError } from '../../model.js';
+import { DEFAULT_TIMEOUT_MS, Probes, type Recorder, type RunOptions } from '../../runner.js';
+
+/** Options of the ledger-rpc suite (besides the common run options). */
+export interface LedgerRpcOptions {
+  /** Also call sendTransaction, with an envelope that can never be applied. */
+  allowSubmit?: boolean;
+}
+
+export interface LedgerRpcState {
+  http: HttpOptions;
+  allowSubmit: boolean;
+  probes: Probes;
+  nextId: number;
+}
+
+export function prepareLedgerRpc(options: RunOptions & LedgerRpcOptions): LedgerRpcState {
+  let url: URL;
+  try {
+    url = new URL(options.baseUrl);
+  } catch {
+    throw new UsageError(`--base-url: '${options.baseUrl}' is not a URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`--base-url: '${options.baseUrl}' must be an http or https URL`);
+  }
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) {
+    throw new UsageError(`--timeout: expected a positive number of milliseconds, found ${timeoutMs}`);
+  }
+  return {
+    http: { baseUrl: options.baseUrl, timeoutMs },
+    allowSubmit: options.allowSubmit === true,
+    probes: new Probes(),
+    nextId: 1,
+  };
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export interface Posted {
+  exchange: Exchange;
+  status: number;
+  /** The parsed body (JSON, else text); undefined when empty. */
+  body: unknown;
+}
+
+/** POSTs a raw body (text, or JSON for anything else) to the endpoint. */
+export async function post(state: LedgerRpcState, body: unknown): Promise<Posted> {
+  const { exchange, body: parsed } = await send(state.http, {
+    method: 'POST',
+    path: '',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  if (!exchange.response) {
+    throw new CheckFailure(`no answer from ${state.http.baseUrl}: ${exchange.error}`, [
+      evidenceOf(exchange, `an answer within ${state.http.timeoutMs} ms`),
+    ]);
+  }
+  return { exchange, status: exchange.response.status, body: parsed };
+}
+
+export interface Called extends Posted {
+  result?: unknown;
+  error?: { code: unknown; message: unknown; data?: unknown };
+}
+
+type Method = MethodName;
+
+const describe = (errors: readonly ValidationError[]) =>
+  errors
+    .slice(0, 5)
+    .map((e) => (e.path ? `${e.path} ${e.message}` : e.message))
+    .join('; ');
+
+/** What is wrong with a JSON-RPC response to a request with `id`, or undefined. */
+export function envelopeProblem(answer: unknown, id: unknown): string | undefined {
+  if (!isRecord(answer)) return 'the answer is not a JSON-RPC response object';
+  if (answer.jsonrpc !== '2.0') return `jsonrpc is ${JSON.stringify(answer.jsonrpc)}, not "2.0"`;
+  if (answer.id !== id) return `id is ${JSON.stringify(answer.id)}, not the request's ${JSON.stringify(id)}`;
+  const has = ['result' in answer, 'error' in answer];
+  if (has[0] === has[1]) return 'a response has exactly one of result and error';
+  if ('error' in answer) {
+    const error = answer.error;
+    if (!isRecord(error) || !Number.isInteger(error.code) || typeof error.message !== 'string') {
+      return 'error is not {code: integer, message: string}';
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Calls one method and checks the answer: HTTP 200, a JSON-RPC response with the request's id,
+ * and a result that validates against the contract. Problems go to the recorder.
+ */
+export async function callMethod(
+  state: LedgerRpcState,
+  recorder: Recorder,
+  method: Method | string,
+  params?: unknown,
+): Promise<Called> {
+  const id = state.nextId++;
+  const request: Record<string, unknown> = { jsonrpc: '2.0', id, method };
+  if (params !== undefined) request.params = params;
+  const posted = await post(state, request);
+  const envelope = posted.status === 200 ? envelopeProblem(posted.body, id) : `HTTP ${posted.status}`;
+  if (envelope !== undefined) {
+    recorder.problem(
+      evidenceOf(posted.exchange, 'HTTP 200 with a JSON-RPC 2.0 response echoing the request id', envelope),
+    );
+    return posted;
+  }
+  const answer = posted.body as Record<string, unknown>;
+  const called: Called = { ...posted };
+  if ('error' in answer) {
+    called.error = answer.error as Called['error'];
+    return called;
+  }
+  called.result = answer.result;
+  if (Object.hasOwn(contract.methods, method)) {
+    const verdict = validate.result(method as Method, answer.result);
+    if (!verdict.ok) {
+      recorder.problem(
+        evidenceOf(
+          posted.exchange,
+          `a ${method} result as the contract describes it`,
+          `the result is outside the contract: ${describe(verdict.errors)}`,
+        ),
+      );
+    }
+  }
+  return called;
+}
+
+/** The ledger range the checks start from: 20 ledgers before the latest, within retention. */
+export function range(
+  state: LedgerRpcState,
+  t: Recorder,
+): Promise<{ start: number; latest: number } | undefined> {
+  return state.probes.use(t, 'range', async (r) => {
+    const health = await callMethod(state, r, 'getHealth');
+    const h = isRecord(health.result) ? health.result : {};
+    let latest = typeof h.latestLedger === 'number' ? h.latestLedger : undefined;
+    let oldest = typeof h.oldestLedger === 'number' ? h.oldestLedger : undefined;
+    if (latest === undefined) {
+      const ledger = await callMethod(state, r, 'getLatestLedger');
+      if (isRecord(ledger.result) && typeof ledger.result.sequence === 'number')
+        latest = ledger.result.sequence;
+    }
+    if (latest === undefined) return undefined;
+    oldest ??= latest - 20;
+    return { start: Math.max(oldest, latest - 20), latest };
+  });
+}
+
+/** XDR of a LedgerKey of type ACCOUNT for a random ed25519 key (an account that does not exist). */
+export function randomAccountKey(): string {
+  return Buffer.concat([Buffer.alloc(8), randomBytes(32)]).toString('base64');
+}
