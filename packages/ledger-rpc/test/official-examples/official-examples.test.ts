@@ -53,7 +53,10 @@ function applyFixes(value: unknown, fixes: Fix[]): unknown {
       return;
     }
     const object = target as Record<string, unknown>;
-    if (rest.length > 0) return apply(object[head], rest, fix);
+    if (rest.length > 0) {
+      apply(object[head], rest, fix);
+      return;
+    }
     if (fix.op === 'remove') {
       if (!(head in object)) throw new Error(`${fix.path}: nothing to remove`);
       delete object[head];
