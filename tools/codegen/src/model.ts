@@ -131,8 +131,14 @@ export function buildModel(document: OpenApiDocument): ContractModel {
         );
         const mediaTypes = Object.keys(response.content ?? {});
         responses[status] = { mediaTypes };
-        const json = mediaTypes.find(isJson);
-        if (json) responseSchemas[status] = toJsonSchema(response.content?.[json]?.schema ?? {});
+        // A status may answer in several JSON media types (e.g. a record or a problem): the body
+        // must then match one of their schemas.
+        const schemas = mediaTypes
+          .filter(isJson)
+          .map((type) => JSON.stringify(toJsonSchema(response.content?.[type]?.schema ?? {})));
+        const distinct = [...new Set(schemas)].map((schema) => JSON.parse(schema) as unknown);
+        if (distinct.length === 1) responseSchemas[status] = distinct[0];
+        else if (distinct.length > 1) responseSchemas[status] = { anyOf: distinct };
       }
 
       const parameterMeta: ParameterMeta[] = parameters.map((p) => ({

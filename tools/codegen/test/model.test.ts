@@ -49,3 +49,48 @@ describe('invalid contracts are refused with a clear message', () => {
     expect(() => buildModel(spec)).toThrow(message);
   });
 });
+
+describe('responses in several JSON media types', () => {
+  const document = {
+    openapi: '3.1.0',
+    info: { title: 't', version: '1' },
+    paths: {
+      '/x': {
+        post: {
+          operationId: 'postX',
+          responses: {
+            '400': {
+              description: 'a record or a problem',
+              content: {
+                'application/hal+json': { schema: { type: 'object', required: ['hash'] } },
+                'application/problem+json': { schema: { type: 'object', required: ['type'] } },
+                'text/plain': { schema: { type: 'string' } },
+              },
+            },
+            '200': {
+              description: 'the same schema twice',
+              content: {
+                'application/json': { schema: { type: 'object' } },
+                'application/hal+json': { schema: { type: 'object' } },
+              },
+            },
+          },
+        },
+      },
+    },
+  } as unknown as OpenApiDocument;
+  const [postX] = buildModel(document).operations as [OperationModel];
+
+  it('accept a body matching any of them', () => {
+    expect(postX.responseSchemas['400']).toEqual({
+      anyOf: [
+        { type: 'object', required: ['hash'] },
+        { type: 'object', required: ['type'] },
+      ],
+    });
+  });
+
+  it('keep one schema when they agree', () => {
+    expect(postX.responseSchemas['200']).toEqual({ type: 'object' });
+  });
+});
