@@ -69,7 +69,8 @@ export async function generate(
   log(`${model.operations.length} operations, ${Object.keys(model.schemas).length} schemas`);
 
   log('types (openapi-typescript)');
-  const types = await emitTypes(document);
+  // openapi-typescript adds discriminator enums to the document it is given: hand it a copy.
+  const types = await emitTypes(structuredClone(document));
   log('validators (ajv standalone)');
   const validators = emitValidators(model);
 

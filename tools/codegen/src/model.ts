@@ -7,6 +7,7 @@ import type {
   SecuritySchemeMeta,
 } from '@starspec/runtime';
 import { HTTP_METHODS, type OpenApiDocument, type Parameter, type PathItem, resolveRef } from './document.js';
+import { flattenClosedCompositions } from './flatten.js';
 import { constraintSchema, toJsonSchema } from './json-schema.js';
 
 /** Everything the emitters need about one operation. */
@@ -180,8 +181,13 @@ export function buildModel(document: OpenApiDocument): ContractModel {
       return [name, meta];
     }),
   );
-  const schemas = Object.fromEntries(
-    Object.entries(document.components?.schemas ?? {}).map(([name, schema]) => [name, toJsonSchema(schema)]),
+  const schemas = flattenClosedCompositions(
+    Object.fromEntries(
+      Object.entries(document.components?.schemas ?? {}).map(([name, schema]) => [
+        name,
+        toJsonSchema(schema),
+      ]),
+    ),
   );
   return {
     meta: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { needsUnicodePatterns } from '../src/emit/validators.js';
+import { needsUnicodePatterns, RFC3339_DATE_TIME } from '../src/emit/validators.js';
 import { toJsonSchema } from '../src/json-schema.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -61,5 +61,34 @@ describe('needsUnicodePatterns', () => {
 
   it('reads a property named pattern as a property, not a pattern', () => {
     expect(needsUnicodePatterns({ properties: { pattern: { type: 'string' } } })).toBe(false);
+  });
+});
+
+describe('RFC3339_DATE_TIME', () => {
+  it.each([
+    '2024-07-05T05:51:31Z',
+    '2024-02-29T00:00:00Z',
+    '2024-12-31T23:59:60Z',
+    '2024-07-05t05:51:31.123456z',
+    '2024-07-05 05:51:31+05:30',
+    '2024-04-30T10:00:00-00:00',
+  ])('accepts %s', (value) => {
+    expect(RFC3339_DATE_TIME.test(value)).toBe(true);
+  });
+
+  it.each([
+    '2024-07-05',
+    '2024-07-05T05:51:31',
+    '2024-13-01T00:00:00Z',
+    '2024-04-31T00:00:00Z',
+    '2024-02-30T00:00:00Z',
+    '2024-07-05T24:00:00Z',
+    '2024-07-05T05:60:00Z',
+    '2024-07-05T05:51:61Z',
+    '2024-07-05T05:51:31+24:00',
+    '2024-07-05T05:51:31+0530',
+    ' 2024-07-05T05:51:31Z',
+  ])('refuses %s', (value) => {
+    expect(RFC3339_DATE_TIME.test(value)).toBe(false);
   });
 });

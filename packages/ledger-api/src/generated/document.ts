@@ -4308,21 +4308,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "funder",
               "account"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "create_account"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -4394,21 +4379,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "to",
               "amount"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "payment"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -4514,22 +4484,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "source_max",
               "source_asset_type"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "path_payment_strict_receive",
-                  "path_payment"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -4606,22 +4560,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "selling_asset_type",
               "offer_id"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "manage_sell_offer",
-                  "manage_offer"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -4693,22 +4631,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "buying_asset_type",
               "selling_asset_type"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "create_passive_sell_offer",
-                  "create_passive_offer"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -4815,21 +4737,6 @@ export const document: Readonly<Record<string, unknown>> = {
                 "description": "New high threshold."
               }
             }
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "set_options"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -4896,21 +4803,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "limit",
               "trustor"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "change_trust"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -4979,21 +4871,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "authorize",
               "authorize_to_maintain_liabilities"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "allow_trust"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -5047,21 +4924,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "account",
               "into"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "account_merge"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -5085,21 +4947,6 @@ export const document: Readonly<Record<string, unknown>> = {
                 "type": "integer",
                 "const": 9,
                 "description": "Always 9."
-              }
-            }
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "inflation"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
               }
             }
           }
@@ -5140,21 +4987,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "name",
               "value"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "manage_data"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -5187,21 +5019,6 @@ export const document: Readonly<Record<string, unknown>> = {
             "required": [
               "bump_to"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "bump_sequence"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -5275,21 +5092,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "selling_asset_type",
               "offer_id"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "manage_buy_offer"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -5392,21 +5194,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "destination_min",
               "source_asset_type"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "path_payment_strict_send"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -5452,21 +5239,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "amount",
               "claimants"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "create_claimable_balance"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -5512,21 +5284,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "balance_id",
               "claimant"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "claim_claimable_balance"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -5559,21 +5316,6 @@ export const document: Readonly<Record<string, unknown>> = {
             "required": [
               "sponsored_id"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "begin_sponsoring_future_reserves"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -5609,21 +5351,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "begin_sponsor_muxed_id": {
                 "$ref": "#/components/schemas/Uint64String",
                 "description": "The id part of `begin_sponsor_muxed`."
-              }
-            }
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "end_sponsoring_future_reserves"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
               }
             }
           }
@@ -5691,21 +5418,6 @@ export const document: Readonly<Record<string, unknown>> = {
                 "description": "That signer."
               }
             }
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "revoke_sponsorship"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -5764,21 +5476,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "from",
               "amount"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "clawback"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -5811,21 +5508,6 @@ export const document: Readonly<Record<string, unknown>> = {
             "required": [
               "balance_id"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "clawback_claimable_balance"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -5909,21 +5591,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "asset_type",
               "trustor"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "set_trust_line_flags"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -5997,21 +5664,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "reserves_deposited",
               "shares_received"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "liquidity_pool_deposit"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -6065,21 +5717,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "shares",
               "reserves_received"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "liquidity_pool_withdraw"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -6144,21 +5781,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "salt",
               "asset_balance_changes"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "invoke_host_function"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -6192,21 +5814,6 @@ export const document: Readonly<Record<string, unknown>> = {
             "required": [
               "extend_to"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "extend_footprint_ttl"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -6230,21 +5837,6 @@ export const document: Readonly<Record<string, unknown>> = {
                 "type": "integer",
                 "const": 26,
                 "description": "Always 26."
-              }
-            }
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "restore_footprint"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
               }
             }
           }
@@ -6635,21 +6227,6 @@ export const document: Readonly<Record<string, unknown>> = {
             "required": [
               "starting_balance"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "account_created"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -6673,21 +6250,6 @@ export const document: Readonly<Record<string, unknown>> = {
                 "type": "integer",
                 "const": 1,
                 "description": "Always 1."
-              }
-            }
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "account_removed"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
               }
             }
           }
@@ -6735,21 +6297,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "asset_type",
               "amount"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "account_credited"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -6795,21 +6342,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "asset_type",
               "amount"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "account_debited"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -6858,21 +6390,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "med_threshold",
               "high_threshold"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "account_thresholds_updated"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -6905,21 +6422,6 @@ export const document: Readonly<Record<string, unknown>> = {
             "required": [
               "home_domain"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "account_home_domain_updated"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -6953,21 +6455,6 @@ export const document: Readonly<Record<string, unknown>> = {
                 "description": "New value of auth revocable (the field name is spelled so)."
               }
             }
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "account_flags_updated"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -6991,21 +6478,6 @@ export const document: Readonly<Record<string, unknown>> = {
                 "type": "integer",
                 "const": 7,
                 "description": "Always 7."
-              }
-            }
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "account_inflation_destination_updated"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
               }
             }
           }
@@ -7052,21 +6524,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "public_key",
               "key"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "signer_created"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -7111,21 +6568,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "public_key",
               "key"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "signer_removed"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -7170,21 +6612,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "public_key",
               "key"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "signer_updated"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -7234,21 +6661,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "asset_type",
               "limit"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "trustline_created"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -7298,21 +6710,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "asset_type",
               "limit"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "trustline_removed"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -7362,21 +6759,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "asset_type",
               "limit"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "trustline_updated"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -7418,21 +6800,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "trustor",
               "asset_type"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "trustline_authorized"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -7474,21 +6841,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "trustor",
               "asset_type"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "trustline_deauthorized"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -7530,21 +6882,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "trustor",
               "asset_type"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "trustline_authorized_to_maintain_liabilities"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -7602,21 +6939,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "asset_type",
               "trustor"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "trustline_flags_updated"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -7698,21 +7020,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "bought_amount",
               "bought_asset_type"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "trade"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -7750,21 +7057,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "name",
               "value"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "data_created"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -7797,21 +7089,6 @@ export const document: Readonly<Record<string, unknown>> = {
             "required": [
               "name"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "data_removed"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -7849,21 +7126,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "name",
               "value"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "data_updated"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -7896,21 +7158,6 @@ export const document: Readonly<Record<string, unknown>> = {
             "required": [
               "new_seq"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "sequence_bumped"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -7953,21 +7200,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "balance_id",
               "amount"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "claimable_balance_created"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -8015,21 +7247,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "amount",
               "predicate"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "claimable_balance_claimant_created"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -8072,21 +7289,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "balance_id",
               "amount"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "claimable_balance_claimed"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -8119,21 +7321,6 @@ export const document: Readonly<Record<string, unknown>> = {
             "required": [
               "sponsor"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "account_sponsorship_created"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -8171,21 +7358,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "former_sponsor",
               "new_sponsor"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "account_sponsorship_updated"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -8218,21 +7390,6 @@ export const document: Readonly<Record<string, unknown>> = {
             "required": [
               "former_sponsor"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "account_sponsorship_removed"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -8278,21 +7435,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "asset_type",
               "sponsor"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "trustline_sponsorship_created"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -8343,21 +7485,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "former_sponsor",
               "new_sponsor"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "trustline_sponsorship_updated"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -8403,21 +7530,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "asset_type",
               "former_sponsor"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "trustline_sponsorship_removed"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -8455,21 +7567,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "data_name",
               "sponsor"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "data_sponsorship_created"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -8512,21 +7609,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "former_sponsor",
               "new_sponsor"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "data_sponsorship_updated"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -8564,21 +7646,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "data_name",
               "former_sponsor"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "data_sponsorship_removed"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -8616,21 +7683,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "balance_id",
               "sponsor"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "claimable_balance_sponsorship_created"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -8673,21 +7725,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "former_sponsor",
               "new_sponsor"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "claimable_balance_sponsorship_updated"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -8725,21 +7762,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "balance_id",
               "former_sponsor"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "claimable_balance_sponsorship_removed"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -8777,21 +7799,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "signer",
               "sponsor"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "signer_sponsorship_created"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -8834,21 +7841,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "former_sponsor",
               "new_sponsor"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "signer_sponsorship_updated"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -8886,21 +7878,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "signer",
               "former_sponsor"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "signer_sponsorship_removed"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -8933,21 +7910,6 @@ export const document: Readonly<Record<string, unknown>> = {
             "required": [
               "balance_id"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "claimable_balance_clawed_back"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -8992,21 +7954,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "reserves_deposited",
               "shares_received"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "liquidity_pool_deposited"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -9051,21 +7998,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "reserves_received",
               "shares_redeemed"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "liquidity_pool_withdrew"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -9107,21 +8039,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "sold",
               "bought"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "liquidity_pool_trade"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -9153,21 +8070,6 @@ export const document: Readonly<Record<string, unknown>> = {
             "required": [
               "liquidity_pool"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "liquidity_pool_created"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -9200,21 +8102,6 @@ export const document: Readonly<Record<string, unknown>> = {
             "required": [
               "liquidity_pool_id"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "liquidity_pool_removed"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -9259,21 +8146,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "reserves_revoked",
               "shares_revoked"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "liquidity_pool_revoked"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -9332,21 +8204,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "contract",
               "amount"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "contract_credited"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -9397,21 +8254,6 @@ export const document: Readonly<Record<string, unknown>> = {
               "contract",
               "amount"
             ]
-          },
-          {
-            "type": "object",
-            "required": [
-              "type"
-            ],
-            "properties": {
-              "type": {
-                "type": "string",
-                "enum": [
-                  "contract_debited"
-                ],
-                "description": "discriminator enum property added by openapi-typescript"
-              }
-            }
           }
         ],
         "unevaluatedProperties": false
@@ -9756,10 +8598,8 @@ export const document: Readonly<Record<string, unknown>> = {
           },
           "asset_type": {
             "type": "string",
-            "enum": [
-              "native"
-            ],
-            "description": "Always `native`. (enum property replaced by openapi-typescript)"
+            "const": "native",
+            "description": "Always `native`."
           }
         }
       },
@@ -9824,7 +8664,7 @@ export const document: Readonly<Record<string, unknown>> = {
               "credit_alphanum4",
               "credit_alphanum12"
             ],
-            "description": "Kind of issued asset. (enum property replaced by openapi-typescript)"
+            "description": "Kind of issued asset."
           },
           "asset_code": {
             "$ref": "#/components/schemas/AssetCode"
@@ -9884,10 +8724,8 @@ export const document: Readonly<Record<string, unknown>> = {
           },
           "asset_type": {
             "type": "string",
-            "enum": [
-              "liquidity_pool_shares"
-            ],
-            "description": "Always `liquidity_pool_shares`. (enum property replaced by openapi-typescript)"
+            "const": "liquidity_pool_shares",
+            "description": "Always `liquidity_pool_shares`."
           }
         }
       },

@@ -12,6 +12,14 @@ const addFormats = require('ajv-formats').default as typeof import('ajv-formats'
 // OpenAPI's numeric and binary formats: annotations here, the schema's `type` does the checking.
 const OPENAPI_FORMATS = ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password'];
 
+/**
+ * RFC 3339 `date-time`: real months and days per month (29 February is accepted in every year),
+ * hours 00-23, minutes 00-59, seconds 00-60 (leap second), optional fraction, and `Z` or a
+ * `±hh:mm` offset. `T`/`t` or a space separate date and time, as ajv-formats accepts.
+ */
+export const RFC3339_DATE_TIME =
+  /^\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|02-(?:0[1-9]|1\d|2\d))[Tt ](?:[01]\d|2[0-3]):[0-5]\d:(?:[0-5]\d|60)(?:\.\d+)?(?:[Zz]|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
+
 export interface ValidatorExports {
   params: Record<string, string>;
   bodies: Record<string, Record<string, string>>;
@@ -46,6 +54,9 @@ function newAjv(coerce: boolean, unicodeRegExp: boolean) {
     verbose: false,
   });
   addFormats(ajv);
+  // One regular expression instead of ajv-formats' split-and-parse: emitted inline, it checks
+  // every timestamp of a page of records at a fraction of the cost.
+  ajv.addFormat('date-time', RFC3339_DATE_TIME);
   for (const format of OPENAPI_FORMATS) ajv.addFormat(format, true);
   return ajv;
 }
