@@ -51,6 +51,8 @@ export interface FeeSchedule {
   /** The asset fees are charged in; falls back to the other one when it has 0 significant decimals. */
   feeAsset: 'sell' | 'buy';
   components: readonly FeeComponent[];
+  /** When nothing is charged: answer a fee of 0 (no details) instead of leaving the fee out. */
+  showZeroFee: boolean;
 }
 
 export interface Client {
@@ -251,9 +253,12 @@ export function parseRatesConfig(yamlText: string): RatesConfig {
       if (fixedUsd) component.fixedUsd = fixedUsd;
       return component;
     });
-    schedules.set(name, { name, feeAsset, components });
+    const showZeroFee = s.show_zero_fee ?? false;
+    if (typeof showZeroFee !== 'boolean') fail(`${where}.show_zero_fee`, 'expected true or false');
+    schedules.set(name, { name, feeAsset, components, showZeroFee });
   }
-  if (schedules.size === 0) schedules.set('none', { name: 'none', feeAsset: 'sell', components: [] });
+  if (schedules.size === 0)
+    schedules.set('none', { name: 'none', feeAsset: 'sell', components: [], showZeroFee: false });
   const defaultSchedule =
     anchor.default_fee_schedule === undefined
       ? ([...schedules.keys()][0] ?? 'none')

@@ -20,7 +20,7 @@ import { Big, integerDigits, roundDown, roundUp, text } from './decimal.js';
 export interface RateFeeOut {
   total: string;
   asset: string;
-  details: { name: string; description?: string; amount: string }[];
+  details?: { name: string; description?: string; amount: string }[];
 }
 
 export interface PricedRate {
@@ -134,5 +134,6 @@ export function priceRate(config: RatesConfig, request: PriceRequest): PricedRat
 
   const rate: PricedRate = { price, sell_amount: text(sellAmount), buy_amount: text(buyAmount) };
   if (fee.total.gt(0)) rate.fee = { total: text(fee.total), asset: feeAsset.id, details: fee.details };
+  else if (request.schedule.showZeroFee) rate.fee = { total: '0', asset: feeAsset.id };
   return rate;
 }

@@ -3,6 +3,8 @@
 // gives the rule nothing to apply to.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -43,7 +45,11 @@ function knownClient(assets: unknown): string | undefined {
   return clients?.flatMap((c) => c.client_ids ?? [])[0];
 }
 
-describe.skipIf(!existsSync(MAIN))('the callbacks suite against the reference anchor', () => {
+it('has the reference anchor built', () => {
+  expect(existsSync(MAIN), `${MAIN} is missing: build @starspec/anchor first`).toBe(true);
+});
+
+describe('the callbacks suite against the reference anchor', () => {
   const assets: unknown = parse(readFileSync(ASSETS_FILE, 'utf8'));
   const clientId = knownClient(assets);
 
@@ -80,5 +86,34 @@ describe.skipIf(!existsSync(MAIN))('the callbacks suite against the reference an
       ...(clientId ? { clientId } : {}),
     });
     expectConforming(report);
+  });
+
+  // The two rules about rates without a charge apply only when the anchor charges nothing; the
+  // reference anchor does so when its default fee schedule is empty (fee left out) or says
+  // `show_zero_fee` (fee 0 without details).
+  it.each([
+    [false, 'rate.formula.no-fee'],
+    [true, 'rate.fee.zero-total-without-details'],
+  ])('passes the rules for free rates too (show_zero_fee: %s)', async (showZeroFee, rule) => {
+    const free = `    free:\n      fee_asset: sell\n      show_zero_fee: ${showZeroFee}\n      components: []\n`;
+    const text = readFileSync(ASSETS_FILE, 'utf8')
+      .replace('default_fee_schedule: standard', 'default_fee_schedule: free')
+      .replace('  fee_schedules:\n', `  fee_schedules:\n${free}`);
+    const dir = await mkdtemp(join(tmpdir(), 'starspec-anchor-'));
+    const file = join(dir, 'assets.yaml');
+    await writeFile(file, text);
+    try {
+      const url = await startAnchor({ ASSETS_FILE: file });
+      const report = await runSuite('callbacks', {
+        baseUrl: url,
+        assets: parse(text),
+        ...(clientId ? { clientId } : {}),
+        only: [`platform.${rule}`],
+      });
+      expect(failures(report)).toEqual({});
+      expect(report.checks.find((c) => c.id === `platform.${rule}`)?.status).toBe('pass');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
