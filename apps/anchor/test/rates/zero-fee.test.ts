@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ASSETS_YAML, send, startAnchor } from '../support/anchor.js';
 
 /** The reference asset file with its default schedule replaced by one that charges nothing. */
-export function freeAssets(showZeroFee: boolean): string {
+function freeAssets(showZeroFee: boolean): string {
   const free = `    free:\n      fee_asset: sell\n      show_zero_fee: ${showZeroFee}\n      components: []\n`;
   return ASSETS_YAML.replace('default_fee_schedule: standard', 'default_fee_schedule: free').replace(
     '  fee_schedules:\n',
