@@ -65,6 +65,28 @@ export interface RunOptions {
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
+/** `--base-url`, checked: an http or https URL. */
+export function checkBaseUrl(baseUrl: string): void {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new UsageError(`--base-url: '${baseUrl}' is not a URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`--base-url: '${baseUrl}' must be an http or https URL`);
+  }
+}
+
+/** `--timeout`, checked, or the default: a positive whole number of milliseconds. */
+export function checkTimeout(timeoutMs: number | undefined): number {
+  const value = timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new UsageError(`--timeout: expected a positive number of milliseconds, found ${value}`);
+  }
+  return value;
+}
+
 /** The checks `only` selects, in suite order; throws UsageError for a pattern that selects nothing. */
 export function selectChecks<S>(
   checks: readonly CheckDefinition<S>[],

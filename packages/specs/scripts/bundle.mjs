@@ -5,7 +5,7 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundle, createConfig } from '@redocly/openapi-core';
+import { loadDocument } from '@starspec/codegen';
 import { stringify } from 'yaml';
 
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -26,18 +26,6 @@ async function findContracts() {
     found.push({ name, kind, source: `specs/${file}` });
   }
   return found;
-}
-
-/**
- * An OpenAPI contract with every other file it references pulled into `components`.
- * @param {string} path
- */
-async function bundleOpenApi(path) {
-  const config = await createConfig({});
-  const result = await bundle({ ref: path, config, dereference: false });
-  const errors = result.problems.filter((p) => p.severity === 'error');
-  if (errors.length > 0) throw new Error(`${path}: ${errors.map((p) => p.message).join('; ')}`);
-  return /** @type {Record<string, unknown>} */ (result.bundle.parsed);
 }
 
 const SCHEMAS = '#/components/schemas/';
@@ -126,7 +114,7 @@ const index = [];
 for (const contract of await findContracts()) {
   const path = join(specsDir, '..', contract.source);
   const document =
-    contract.kind === 'openapi' ? await bundleOpenApi(path) : JSON.parse(await readFile(path, 'utf8'));
+    contract.kind === 'openapi' ? await loadDocument(path) : JSON.parse(await readFile(path, 'utf8'));
   const external = [...externalReferences(document)];
   if (external.length > 0)
     throw new Error(`${contract.source}: references left outside the bundle: ${external}`);

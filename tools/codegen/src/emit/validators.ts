@@ -38,20 +38,25 @@ export function needsUnicodePatterns(value: unknown): boolean {
   );
 }
 
+/** The ajv options every ahead-of-time validator module is compiled with (OpenAPI and OpenRPC). */
+export const STANDALONE_OPTIONS = {
+  code: { source: true, esm: true, lines: false },
+  allErrors: true,
+  strict: true,
+  strictTypes: false,
+  strictTuples: false,
+  strictRequired: false,
+  // Keep error objects small: no schema or data copies.
+  verbose: false,
+} as const;
+
 function newAjv(coerce: boolean, unicodeRegExp: boolean) {
   const ajv = new Ajv2020({
+    ...STANDALONE_OPTIONS,
     // ASCII-only patterns run markedly faster as plain (non-`u`) regular expressions.
     unicodeRegExp,
-    code: { source: true, esm: true, lines: false },
-    allErrors: true,
-    strict: true,
-    strictTypes: false,
-    strictTuples: false,
-    strictRequired: false,
     coerceTypes: coerce,
     useDefaults: coerce,
-    // Keep error objects small: no schema or data copies.
-    verbose: false,
   });
   addFormats(ajv);
   // One regular expression instead of ajv-formats' split-and-parse: emitted inline, it checks
@@ -65,7 +70,7 @@ function newAjv(coerce: boolean, unicodeRegExp: boolean) {
  * ajv's standalone ESM still calls require() for its runtime helpers (CommonJS). A module-local
  * require keeps their exact CommonJS shape under Node and under bundlers' interop alike.
  */
-function toEsm(code: string): string {
+export function toEsm(code: string): string {
   const body = code.replace(/^"use strict";/, '');
   if (!body.includes('require(')) return `${body}\n`;
   return `import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n${body}\n`;

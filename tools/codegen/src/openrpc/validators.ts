@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { STANDALONE_OPTIONS, toEsm } from '../emit/validators.js';
 import { COMPONENTS_ID } from '../json-schema.js';
 import type { RpcContractModel } from './model.js';
 
@@ -28,24 +29,9 @@ export interface RpcValidatorExports {
   schemas: Record<string, string>;
 }
 
-/** ajv's standalone ESM still calls require() for its runtime helpers; give the module its own. */
-function toEsm(code: string): string {
-  const body = code.replace(/^"use strict";/, '');
-  if (!body.includes('require(')) return `${body}\n`;
-  return `import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n${body}\n`;
-}
-
 /** Compiles params, result and component-schema validators of a JSON-RPC contract ahead of time. */
 export function emitRpcValidators(model: RpcContractModel) {
-  const ajv = new Ajv({
-    code: { source: true, esm: true, lines: false },
-    allErrors: true,
-    strict: true,
-    strictTypes: false,
-    strictTuples: false,
-    strictRequired: false,
-    verbose: false,
-  });
+  const ajv = new Ajv({ ...STANDALONE_OPTIONS });
   addFormats(ajv);
   for (const format of ANNOTATION_FORMATS) ajv.addFormat(format, true);
   ajv.addSchema({ $id: COMPONENTS_ID, definitions: model.schemas });

@@ -13,7 +13,7 @@ import {
 import { MIN_SECRET_BYTES, signPlatformJwt, type ValidationError } from '@starspec/runtime';
 import { type HttpOptions, type HttpRequest, send } from '../../http.js';
 import { CheckFailure, type Exchange, evidenceOf, UsageError } from '../../model.js';
-import { DEFAULT_TIMEOUT_MS, Probes, type Recorder, type RunOptions } from '../../runner.js';
+import { checkBaseUrl, checkTimeout, Probes, type Recorder, type RunOptions } from '../../runner.js';
 import { accountId } from '../../strkey.js';
 
 /** Options of the callbacks suite (besides the common run options). */
@@ -126,15 +126,7 @@ export function scaleAmount(amount: string, power: number): string {
 }
 
 export function prepareCallbacks(options: RunOptions & CallbacksOptions): CallbacksState {
-  let baseUrl: URL;
-  try {
-    baseUrl = new URL(options.baseUrl);
-  } catch {
-    throw new UsageError(`--base-url: '${options.baseUrl}' is not a URL`);
-  }
-  if (baseUrl.protocol !== 'http:' && baseUrl.protocol !== 'https:') {
-    throw new UsageError(`--base-url: '${options.baseUrl}' must be an http or https URL`);
-  }
+  checkBaseUrl(options.baseUrl);
   if (options.jwtSecret !== undefined && options.apiKey !== undefined) {
     throw new UsageError('give either --jwt-secret or --api-key, not both');
   }
@@ -192,10 +184,7 @@ export function prepareCallbacks(options: RunOptions & CallbacksOptions): Callba
   for (const lang of langs ?? []) {
     if (!/^[a-z]{2}$/.test(lang)) throw new UsageError(`--langs: '${lang}' is not an ISO 639-1 code`);
   }
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) {
-    throw new UsageError(`--timeout: expected a positive number of milliseconds, found ${timeoutMs}`);
-  }
+  const timeoutMs = checkTimeout(options.timeoutMs);
 
   return {
     http: { baseUrl: options.baseUrl, timeoutMs },

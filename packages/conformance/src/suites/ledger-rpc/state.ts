@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { contract, type MethodName, validate } from '@starspec/ledger-rpc';
 import type { ValidationError } from '@starspec/runtime';
 import { type HttpOptions, send } from '../../http.js';
-import { CheckFailure, type Exchange, evidenceOf, UsageError } from '../../model.js';
-import { DEFAULT_TIMEOUT_MS, Probes, type Recorder, type RunOptions } from '../../runner.js';
+import { CheckFailure, type Exchange, evidenceOf } from '../../model.js';
+import { checkBaseUrl, checkTimeout, Probes, type Recorder, type RunOptions } from '../../runner.js';
 
 /** Options of the ledger-rpc suite (besides the common run options). */
 export interface LedgerRpcOptions {
@@ -23,19 +23,8 @@ export interface LedgerRpcState {
 }
 
 export function prepareLedgerRpc(options: RunOptions & LedgerRpcOptions): LedgerRpcState {
-  let url: URL;
-  try {
-    url = new URL(options.baseUrl);
-  } catch {
-    throw new UsageError(`--base-url: '${options.baseUrl}' is not a URL`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`--base-url: '${options.baseUrl}' must be an http or https URL`);
-  }
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) {
-    throw new UsageError(`--timeout: expected a positive number of milliseconds, found ${timeoutMs}`);
-  }
+  checkBaseUrl(options.baseUrl);
+  const timeoutMs = checkTimeout(options.timeoutMs);
   return {
     http: { baseUrl: options.baseUrl, timeoutMs },
     allowSubmit: options.allowSubmit === true,
