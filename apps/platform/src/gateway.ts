@@ -231,13 +231,11 @@ export function createPlatformServer(options: GatewayOptions, serverOptions: Ser
   const report =
     serverOptions.onError ??
     ((error, context) => console.error(`[${context.operationId ?? 'platform'}]`, error));
+  // A client that hangs up mid-body never reaches onError: the runtime treats it as gone.
   const server = createServer(createGateway(options).handlers, {
     bodyLimitBytes: BODY_LIMIT_BYTES,
     ...serverOptions,
-    // A client that hangs up in the middle of its request body is not a fault of the platform.
-    onError: (error, context) => {
-      if ((error as NodeJS.ErrnoException | undefined)?.code !== 'ECONNRESET') report(error, context);
-    },
+    onError: report,
   });
   server.on('clientError', answerClientError);
   return server;
