@@ -5,7 +5,14 @@
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createServer, type Handlers } from '@starspec/callbacks';
-import { apiKey, bearerJwt, type CredentialCheck, listen, type ServerOptions } from '@starspec/runtime';
+import {
+  apiKey,
+  bearerJwt,
+  type CredentialCheck,
+  closeGracefully,
+  listen,
+  type ServerOptions,
+} from '@starspec/runtime';
 import type { AnchorConfig, AuthConfig } from './config.js';
 import { type KycConfig, parseKycConfig } from './customers/kyc-config.js';
 import { CustomerService, type CustomerServiceOptions } from './customers/service.js';
@@ -21,7 +28,11 @@ export interface AnchorOptions {
   auth?: AuthConfig;
   /** The clock, in ms since the epoch (tests move it). */
   now?: () => number;
-  bodyLimitBytes?: number;
+  /** Request limits (body sizes, connections, time); each defaults to the runtime's. */
+  limits?: Pick<
+    ServerOptions,
+    'bodyLimitBytes' | 'jsonBodyLimitBytes' | 'bufferedBodyLimitBytes' | 'maxConnections' | 'requestTimeoutMs'
+  >;
   validateResponses?: boolean;
   onError?: ServerOptions['onError'];
   sendCode?: CustomerServiceOptions['sendCode'];
@@ -70,7 +81,7 @@ export function createAnchor(options: AnchorOptions): Anchor {
   const checks = security(options.auth);
   const server = createServer(handlers, {
     ...(checks ? { security: checks } : {}),
-    ...(options.bodyLimitBytes !== undefined ? { bodyLimitBytes: options.bodyLimitBytes } : {}),
+    ...options.limits,
     ...(options.validateResponses !== undefined ? { validateResponses: options.validateResponses } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
   });
@@ -86,13 +97,7 @@ export function createAnchor(options: AnchorOptions): Anchor {
     listen: (port = 0, host = '127.0.0.1') => listen(server, port, host),
     close(graceMs = 5000) {
       closing ??= (async () => {
-        if (server.listening) {
-          const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-          server.closeIdleConnections();
-          const timer = setTimeout(() => server.closeAllConnections(), graceMs);
-          await closed;
-          clearTimeout(timer);
-        }
+        await closeGracefully(server, { graceMs });
         await options.store.close();
       })();
       return closing;
@@ -114,7 +119,13 @@ export async function anchorFromConfig(
     rates,
     kyc,
     auth: config.auth,
-    bodyLimitBytes: config.bodyLimitBytes,
+    limits: {
+      bodyLimitBytes: config.bodyLimitBytes,
+      jsonBodyLimitBytes: config.jsonBodyLimitBytes,
+      bufferedBodyLimitBytes: config.bufferedBodyLimitBytes,
+      maxConnections: config.maxConnections,
+      requestTimeoutMs: config.requestTimeoutMs,
+    },
     ...extra,
   });
 }

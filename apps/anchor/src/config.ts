@@ -26,7 +26,29 @@ export interface AnchorConfig {
   auth: AuthConfig;
   /** Largest accepted request body (multipart uploads of documents included). */
   bodyLimitBytes: number;
+  /** Largest accepted JSON body: far below uploads, since it is parsed into objects. */
+  jsonBodyLimitBytes: number;
+  /** Body bytes all requests being read may hold together. */
+  bufferedBodyLimitBytes: number;
+  /** Open connections at most. */
+  maxConnections: number;
+  /** Time to receive a whole request, body included (ms). */
+  requestTimeoutMs: number;
 }
+
+/** The defaults of the limits, in one place for the configuration, its help text and the README. */
+export const LIMITS = {
+  BODY_LIMIT_BYTES: ['largest request body (uploads included)', 10 * 1024 * 1024, 1024, 1024 ** 3],
+  JSON_BODY_LIMIT_BYTES: ['largest JSON request body', 100 * 1024, 1024, 1024 ** 3],
+  BUFFERED_BODY_LIMIT_BYTES: [
+    'request body bytes held at once, all requests together',
+    64 * 1024 * 1024,
+    1024,
+    1024 ** 4,
+  ],
+  MAX_CONNECTIONS: ['open connections at most', 256, 1, 1_000_000],
+  REQUEST_TIMEOUT_MS: ['time to receive a whole request (ms)', 30_000, 1000, 3_600_000],
+} as const;
 
 export class ConfigError extends Error {}
 
@@ -42,7 +64,7 @@ export const ENVIRONMENT = [
   ['KYC_FILE', 'customer requirements per type and transaction amount', 'apps/anchor/kyc.yaml'],
   ['CALLBACK_API_AUTH_TYPE', "none | jwt | api_key, as the platform's callback_api.auth.type", 'none'],
   ['SECRET_CALLBACK_API_AUTH_SECRET', `the shared secret (at least ${MIN_SECRET_BYTES} bytes for jwt)`, ''],
-  ['BODY_LIMIT_BYTES', 'largest request body', String(10 * 1024 * 1024)],
+  ...Object.entries(LIMITS).map(([name, [what, fallback]]) => [name, what, String(fallback)] as const),
 ] as const;
 
 function integer(name: string, text: string, min: number, max: number): number {
@@ -62,6 +84,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     const given = value(name);
     if (given === undefined) return fallback;
     return given === ':memory:' ? given : resolve(cwd, given);
+  };
+
+  const limit = (name: keyof typeof LIMITS) => {
+    const [, fallback, min, max] = LIMITS[name];
+    return integer(name, value(name) ?? String(fallback), min, max);
   };
 
   const type = (value('CALLBACK_API_AUTH_TYPE') ?? 'none').toLowerCase();
@@ -93,11 +120,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     assetsFile: path('ASSETS_FILE', join(PACKAGE_DIR, 'assets.yaml')),
     kycFile: path('KYC_FILE', join(PACKAGE_DIR, 'kyc.yaml')),
     auth,
-    bodyLimitBytes: integer(
-      'BODY_LIMIT_BYTES',
-      value('BODY_LIMIT_BYTES') ?? String(10 * 1024 * 1024),
-      1024,
-      1024 ** 3,
-    ),
+    bodyLimitBytes: limit('BODY_LIMIT_BYTES'),
+    jsonBodyLimitBytes: limit('JSON_BODY_LIMIT_BYTES'),
+    bufferedBodyLimitBytes: limit('BUFFERED_BODY_LIMIT_BYTES'),
+    maxConnections: limit('MAX_CONNECTIONS'),
+    requestTimeoutMs: limit('REQUEST_TIMEOUT_MS'),
   };
 }

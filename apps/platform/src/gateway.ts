@@ -11,7 +11,6 @@
  * - the anchor cannot be reached: 503; it does not answer in time: 504.
  */
 import type { Server } from 'node:http';
-import type { Duplex } from 'node:stream';
 import {
   type AssetConfig,
   createClient,
@@ -231,33 +230,14 @@ export function createPlatformServer(options: GatewayOptions, serverOptions: Ser
   const report =
     serverOptions.onError ??
     ((error, context) => console.error(`[${context.operationId ?? 'platform'}]`, error));
-  // A client that hangs up mid-body never reaches onError: the runtime treats it as gone.
+  // A client that hangs up mid-body never reaches onError: the runtime treats it as gone. Requests
+  // Node cannot parse get the {error} shape from the runtime's server.
   const server = createServer(createGateway(options).handlers, {
     bodyLimitBytes: BODY_LIMIT_BYTES,
     ...serverOptions,
     onError: report,
   });
-  server.on('clientError', answerClientError);
   return server;
-}
-
-/** Requests Node cannot even parse still get the contract's error shape (instead of a bare 400). */
-function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
-  if (error.code === 'ECONNRESET' || !socket.writable) {
-    socket.destroy();
-    return;
-  }
-  const [status, text, message] =
-    error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'Request Header Fields Too Large', 'the request headers are too large']
-      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'Request Timeout', 'the request was not received in time']
-        : [400, 'Bad Request', 'the request is not valid HTTP'];
-  const body = JSON.stringify({ error: message });
-  socket.end(
-    `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
 }
 
 /** The anchor's GET /rate query for a client request; absent values are left out. */

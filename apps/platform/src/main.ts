@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // starspec-platform: serves the platform's prices and quotes until SIGTERM or SIGINT.
 import { parseArgs } from 'node:util';
-import { listen } from '@starspec/runtime';
+import { closeGracefully, listen } from '@starspec/runtime';
 import { ConfigError, ENVIRONMENT, readConfig } from './config.js';
 import { createPlatformServer } from './gateway.js';
 
@@ -62,15 +62,8 @@ async function main(argv: string[]): Promise<void> {
     process.exit(1);
   }
 
-  const stop = () => {
-    server.close(() => process.exit(0));
-    server.closeIdleConnections();
-    // Requests still waiting on the anchor get at most this long.
-    setTimeout(() => {
-      server.closeAllConnections();
-      process.exit(0);
-    }, 3000).unref();
-  };
+  // Requests already received are answered; those still waiting on the anchor get at most 3 s.
+  const stop = () => closeGracefully(server, { graceMs: 3000 }).then(() => process.exit(0));
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 

@@ -15,7 +15,10 @@ export type ProblemKind =
   | 'not_acceptable'
   | 'unsupported_media_type'
   | 'payload_too_large'
-  | 'server_error';
+  | 'request_timeout'
+  | 'header_too_large'
+  | 'server_error'
+  | 'server_over_capacity';
 
 const STATUS: Record<ProblemKind, number> = {
   bad_request: 400,
@@ -25,7 +28,10 @@ const STATUS: Record<ProblemKind, number> = {
   not_acceptable: 406,
   unsupported_media_type: 415,
   payload_too_large: 413,
+  request_timeout: 408,
+  header_too_large: 431,
   server_error: 500,
+  server_over_capacity: 503,
 };
 
 const TITLES: Record<ProblemKind, string> = {
@@ -36,7 +42,10 @@ const TITLES: Record<ProblemKind, string> = {
   not_acceptable: 'Not Acceptable',
   unsupported_media_type: 'Unsupported Media Type',
   payload_too_large: 'Payload Too Large',
+  request_timeout: 'Request Timeout',
+  header_too_large: 'Request Header Fields Too Large',
   server_error: 'Internal Server Error',
+  server_over_capacity: 'Server Over Capacity',
 };
 
 /** Horizon's `detail` of every 400 that names an invalid field. */

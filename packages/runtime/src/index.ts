@@ -11,17 +11,7 @@ export {
   verifyHs256Jwt,
 } from './credentials.js';
 export { type ErrorAnswer, type ErrorStyle, type ProblemKind, renderError } from './errors.js';
-export {
-  type ContractBinding,
-  createHttpServer,
-  createRequestListener,
-  type Handler,
-  type HandlerRequest,
-  type HandlerResult,
-  listen,
-  type RequestListener,
-  type ServerOptions,
-} from './http.js';
+export * from './http/index.js';
 export * from './jsonrpc.js';
 export type {
   ContractMeta,

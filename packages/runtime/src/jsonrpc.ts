@@ -1,7 +1,8 @@
 // JSON-RPC 2.0 over HTTP: the generic half under a generated JSON-RPC package. A dispatcher that
 // answers the way Stellar RPC does (creachadair/jrpc2's HTTP bridge), a validator table for
 // OpenRPC contracts, and a small fetch client with batch calls.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createHttpServer, type HttpServerOptions } from './http/server.js';
 import {
   type CompiledValidator,
   runValidator,
@@ -193,7 +194,8 @@ export interface RpcBinding {
   validate: RpcValidate;
 }
 
-export interface RpcServerOptions {
+export interface RpcServerOptions
+  extends Pick<HttpServerOptions, 'requestTimeoutMs' | 'headersTimeoutMs' | 'maxConnections'> {
   /**
    * Validate every result against the contract; a non-conforming one becomes -32603 naming the
    * problem. Default: NODE_ENV === 'test'.
@@ -520,74 +522,97 @@ export function createJsonRpcListener(
   const onError =
     options.onError ?? ((error, context) => console.error(`[${context.method ?? 'rpc'}]`, error));
 
-  return (req, res) => {
-    void (async () => {
-      const common: Record<string, string> = { 'accept-post': 'application/json' };
+  async function serve(req: IncomingMessage, res: ServerResponse) {
+    const common: Record<string, string> = { 'accept-post': 'application/json' };
+    try {
       const origin = req.headers.origin;
       if (cors && origin) {
         common['access-control-allow-origin'] = origin;
         common.vary = 'Origin';
         if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
-          const allow: Record<string, string> = {
-            vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers',
-            'access-control-allow-origin': origin,
-            'access-control-allow-methods': String(
-              req.headers['access-control-request-method'],
-            ).toUpperCase(),
-          };
-          const requested = req.headers['access-control-request-headers'];
-          if (requested) allow['access-control-allow-headers'] = String(requested);
-          res.writeHead(204, allow).end();
+          req.resume();
+          res.writeHead(204, preflightHeaders(req, origin)).end();
           return;
         }
       }
-      try {
-        if (req.method !== 'POST') {
-          req.resume();
-          return write(res, { status: 405, headers: {} }, common);
-        }
-        const { type, charset } = parseContentType(req.headers['content-type']);
-        const plain = { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' };
-        if (type !== 'application/json') {
-          req.resume();
-          return write(
-            res,
-            { status: 415, headers: plain, body: 'content-type must be application/json\n' },
-            common,
-          );
-        }
-        if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
-          req.resume();
-          return write(res, { status: 415, headers: plain, body: 'invalid content-type charset\n' }, common);
-        }
-        let body: string;
-        try {
-          body = await readBody(req, limit);
-        } catch (error) {
-          if (error instanceof BodyTooLarge) {
-            write(
-              res,
-              { status: 413, headers: plain, body: `request body is larger than ${limit} bytes\n` },
-              { ...common, connection: 'close' },
-            );
-            req.destroy();
-            return;
-          }
-          throw error;
-        }
-        write(res, await dispatcher.dispatch(body, req), common);
-      } catch (error) {
-        onError(error, {});
-        if (!res.headersSent) write(res, { status: 400, headers: {}, body: undefined }, common);
-        else res.destroy();
+      if (req.method !== 'POST') {
+        req.resume();
+        return write(res, { status: 405, headers: {} }, common);
       }
-    })();
+      const { type, charset } = parseContentType(req.headers['content-type']);
+      const plain = { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' };
+      if (type !== 'application/json') {
+        req.resume();
+        return write(
+          res,
+          { status: 415, headers: plain, body: 'content-type must be application/json\n' },
+          common,
+        );
+      }
+      if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+        req.resume();
+        return write(res, { status: 415, headers: plain, body: 'invalid content-type charset\n' }, common);
+      }
+      let body: string;
+      try {
+        body = await readBody(req, limit);
+      } catch (error) {
+        if (error instanceof BodyTooLarge) {
+          write(
+            res,
+            { status: 413, headers: plain, body: `request body is larger than ${limit} bytes\n` },
+            { ...common, connection: 'close' },
+          );
+          req.destroy();
+          return;
+        }
+        throw error;
+      }
+      write(res, await dispatcher.dispatch(body, req), common);
+    } catch (error) {
+      // A client that hung up mid-request is not a server error: there is no one left to answer.
+      if (req.destroyed || (error as NodeJS.ErrnoException)?.code === 'ECONNRESET') {
+        res.destroy();
+        return;
+      }
+      onError(error, {});
+      if (!res.headersSent) write(res, { status: 400, headers: {}, body: undefined }, common);
+      else res.destroy();
+    }
+  }
+
+  return (req, res) => {
+    // Nothing a request does may become an unhandled rejection: that would end the process.
+    serve(req, res).catch(() => res.destroy());
   };
 }
 
-/** A node:http server for a JSON-RPC listener. */
-export function createJsonRpcServer(listener: RpcRequestListener): Server {
-  return createServer(listener);
+/** RFC 9110 token characters: a method name is one, and only one can be echoed in a header. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** A header value Node can write back: visible latin1 characters, spaces and tabs. */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/**
+ * The answer to a CORS preflight: every origin and method is allowed, as on the real server.
+ * A requested method that is not a token (e.g. the byte 0xb5, which upper-cases to a character
+ * outside latin1) or headers Node could not write back are not echoed: the browser then refuses.
+ */
+function preflightHeaders(req: IncomingMessage, origin: string): Record<string, string> {
+  const headers: Record<string, string> = {
+    vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers',
+    'access-control-allow-origin': origin,
+  };
+  const method = String(req.headers['access-control-request-method']);
+  if (TOKEN.test(method)) headers['access-control-allow-methods'] = method.toUpperCase();
+  const requested = req.headers['access-control-request-headers'];
+  if (requested && HEADER_VALUE.test(String(requested)))
+    headers['access-control-allow-headers'] = String(requested);
+  return headers;
+}
+
+/** A node:http server for a JSON-RPC listener, with the runtime's time and connection bounds. */
+export function createJsonRpcServer(listener: RpcRequestListener, options: HttpServerOptions = {}): Server {
+  return createHttpServer(listener, { errorStyle: 'text', ...options });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 // Type-level glue from openapi-typescript's `operations` to handler signatures.
-import type { HandlerRequest } from './http.js';
+import type { HandlerRequest } from './http/index.js';
 
 type Defined<T> = Exclude<T, undefined>;
 type Part<Op, Where extends string> = Op extends { parameters: infer P }

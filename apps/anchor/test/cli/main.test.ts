@@ -1,5 +1,6 @@
 // The command: --help, the --json start-up protocol of the main command, SIGTERM, bad configuration.
 import { mkdtempSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -42,6 +43,41 @@ describe('starspec-anchor', () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     started.child.kill('SIGTERM');
     expect((await inFlight).status).toBe(200);
+    expect(await started.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it('answers every request already sent when SIGTERM arrives', async () => {
+    const started = await startProcess({ DATABASE_PATH: db() });
+    const { port } = new URL(started.url);
+    const count = 40;
+    let connected = 0;
+    let allConnected: () => void = () => {};
+    const ready = new Promise<void>((resolve) => {
+      allConnected = resolve;
+    });
+    const answers = Array.from({ length: count }, (_, i) => {
+      const socket = connect(Number(port), '127.0.0.1');
+      let text = '';
+      socket.setEncoding('latin1');
+      socket.on('data', (chunk) => {
+        text += chunk;
+      });
+      socket.on('error', () => {});
+      socket.on('connect', () => {
+        socket.write(
+          `GET /rate?type=indicative&sell_asset=iso4217:USD&buy_asset=stellar:native&sell_amount=${100 + i} HTTP/1.1\r\nHost: x\r\n\r\n`,
+          () => {
+            connected += 1;
+            if (connected === count) allConnected();
+          },
+        );
+      });
+      return new Promise<string>((resolve) => socket.on('close', () => resolve(text.split('\r\n')[0] ?? '')));
+    });
+    // Every request is on the wire before the signal: the server must answer each one.
+    await ready;
+    started.child.kill('SIGTERM');
+    expect(await Promise.all(answers)).toEqual(Array(count).fill('HTTP/1.1 200 OK'));
     expect(await started.exited).toEqual({ code: 0, signal: null });
   });
 

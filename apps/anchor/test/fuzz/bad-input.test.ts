@@ -329,7 +329,7 @@ let t: TestAnchor;
 let agent: Agent;
 let port: number;
 beforeAll(async () => {
-  t = await startAnchor({ bodyLimitBytes: BODY_LIMIT });
+  t = await startAnchor({ limits: { bodyLimitBytes: BODY_LIMIT } });
   port = Number(new URL(t.base).port);
   agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 });

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { validate } from '@starspec/callbacks';
 import { expect } from 'vitest';
-import { type Anchor, createAnchor } from '../../src/app.js';
+import { type Anchor, type AnchorOptions, createAnchor } from '../../src/app.js';
 import type { AuthConfig } from '../../src/config.js';
 import { parseKycConfig } from '../../src/customers/kyc-config.js';
 import { parseRatesConfig } from '../../src/rates/config.js';
@@ -32,7 +32,7 @@ export async function startAnchor(
     kyc?: string;
     auth?: AuthConfig;
     databasePath?: string;
-    bodyLimitBytes?: number;
+    limits?: AnchorOptions['limits'];
     now?: number;
   } = {},
 ): Promise<TestAnchor> {
@@ -44,7 +44,7 @@ export async function startAnchor(
     rates: parseRatesConfig(options.assets ?? ASSETS_YAML),
     kyc: parseKycConfig(options.kyc ?? KYC_YAML),
     ...(options.auth ? { auth: options.auth } : {}),
-    ...(options.bodyLimitBytes ? { bodyLimitBytes: options.bodyLimitBytes } : {}),
+    ...(options.limits ? { limits: options.limits } : {}),
     now: () => clock.now,
     validateResponses: true,
     onError: (error) => errors.push(error),

@@ -36,5 +36,5 @@ export function createRequestListener(handlers: Handlers, options?: RpcServerOpt
 
 /** A node:http server serving the handlers on every path. */
 export function createServer(handlers: Handlers, options?: RpcServerOptions): Server {
-  return createJsonRpcServer(createRequestListener(handlers, options));
+  return createJsonRpcServer(createRequestListener(handlers, options), options);
 }

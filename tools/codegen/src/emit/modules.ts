@@ -105,7 +105,7 @@ export function createRequestListener(handlers: Handlers, options?: ServerOption
 
 /** A node:http server serving the handlers. */
 export function createServer(handlers: Handlers, options?: ServerOptions): Server {
-  return createHttpServer(createRequestListener(handlers, options));
+  return createHttpServer(createRequestListener(handlers, options), { ...options, errorStyle });
 }
 `;
 }

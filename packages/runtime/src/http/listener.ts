@@ -1,0 +1,253 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { CredentialCheck } from '../credentials.js';
+import { type ErrorStyle, type ProblemKind, renderError } from '../errors.js';
+import type { ContractMeta, OperationMeta } from '../operations.js';
+import type { Validate } from '../validate.js';
+import { formatErrors, type ValidationError } from '../validation.js';
+import { type BodyLimits, parseBody } from './body.js';
+import { HttpError } from './errors.js';
+import { compileRoutes, matchRoute } from './routes.js';
+import { decodePath, parseTarget } from './target.js';
+
+/** The request a handler receives: validated, with query values coerced and defaults applied. */
+export interface HandlerRequest {
+  query: Record<string, unknown>;
+  path: Record<string, string>;
+  headers: IncomingMessage['headers'];
+  body: unknown;
+  contentType: string | undefined;
+  raw: IncomingMessage;
+}
+
+/** A handler's answer: a status the contract declares, its body, and extra headers. */
+export interface HandlerResult {
+  status: number | string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export type Handler = (request: HandlerRequest) => HandlerResult | Promise<HandlerResult>;
+
+export interface ServerOptions {
+  /** Validate every response against the contract; a non-conforming one becomes a 500. Default: NODE_ENV === 'test'. */
+  validateResponses?: boolean;
+  /** Credential checks by security scheme name. When any is set, every request must pass one of them. */
+  security?: Record<string, CredentialCheck>;
+  /** Largest accepted request body, uploads included. Default 10 MiB. */
+  bodyLimitBytes?: number;
+  /** Largest accepted JSON body (it is parsed into objects, so it stays far below uploads). Default 1 MiB. */
+  jsonBodyLimitBytes?: number;
+  /** Body bytes all requests being read may hold together; past it a request gets 503. Default 64 MiB. */
+  bufferedBodyLimitBytes?: number;
+  /** Called with handler exceptions and non-conforming responses. Default: console.error. */
+  onError?: (error: unknown, context: { operationId?: string }) => void;
+  /** Time to receive a whole request, body included (ms). Default 30 s. */
+  requestTimeoutMs?: number;
+  /** Time to receive the request headers (ms). Default 10 s. */
+  headersTimeoutMs?: number;
+  /** Open connections at most; more are refused at accept. Default 1,024. */
+  maxConnections?: number;
+}
+
+export interface ContractBinding {
+  contract: ContractMeta;
+  validate: Validate;
+  errorStyle: ErrorStyle;
+}
+
+export type RequestListener = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next?: (error?: unknown) => void,
+) => void;
+
+export const DEFAULT_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+export const DEFAULT_JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+export const DEFAULT_BUFFERED_BODY_LIMIT_BYTES = 64 * 1024 * 1024;
+
+function send(res: ServerResponse, status: number, headers: Record<string, string>, body: unknown) {
+  if (body === undefined || status === 204 || status === 304) {
+    res.writeHead(status, headers).end();
+    return;
+  }
+  const payload = Buffer.isBuffer(body)
+    ? body
+    : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+  res
+    .writeHead(status, {
+      'content-type': 'application/json; charset=utf-8',
+      ...headers,
+      'content-length': String(payload.length),
+    })
+    .end(payload);
+}
+
+function checkSecurity(
+  operation: OperationMeta,
+  security: Record<string, CredentialCheck> | undefined,
+  req: IncomingMessage,
+) {
+  const configured = Object.values(security ?? {});
+  if (configured.length === 0 || (operation.security && operation.security.length === 0)) return;
+  const reasons: string[] = [];
+  for (const check of configured) {
+    const reason = check(req.headers);
+    if (reason === null) return;
+    reasons.push(reason);
+  }
+  throw new HttpError('unauthorized', reasons.join('; '));
+}
+
+/** Query and header parameters the operation declares; the query string is parsed only when it has any. */
+function collectParameters(operation: OperationMeta, search: string, req: IncomingMessage) {
+  const query: Record<string, unknown> = {};
+  const headers: Record<string, unknown> = {};
+  let params: URLSearchParams | undefined;
+  for (const parameter of operation.parameters) {
+    if (parameter.in === 'query') {
+      params ??= new URLSearchParams(search);
+      const values = params.getAll(parameter.name);
+      if (values.length === 0) continue;
+      query[parameter.name] = parameter.array ? values : values[0];
+    } else if (parameter.in === 'header') {
+      const value = req.headers[parameter.name.toLowerCase()];
+      if (value !== undefined) headers[parameter.name] = value;
+    }
+  }
+  return { query, headers };
+}
+
+/** Attaches the contract's exact wording (`x-problem-reasons`) to parameter failures that have one. */
+function withReasons(operation: OperationMeta, errors: ValidationError[]): ValidationError[] {
+  return errors.map((error) => {
+    const [, where, name] = error.path.split('/');
+    const parameter = operation.parameters.find(
+      (p) => p.name === name && (where === 'headers' ? p.in === 'header' : p.in === where),
+    );
+    const reason = parameter?.reasons?.[error.keyword];
+    return reason === undefined ? error : { ...error, reason };
+  });
+}
+
+/**
+ * A node:http request listener for one contract: routes by method and path, checks credentials,
+ * validates the request before the handler runs, and renders errors in the contract's shape.
+ * With a third `next` argument (Express, Connect) unknown routes are passed on instead of answered.
+ */
+export function createRequestListener(
+  binding: ContractBinding,
+  handlers: Record<string, Handler>,
+  options: ServerOptions = {},
+): RequestListener {
+  const routes = compileRoutes(binding.contract);
+  const limits: BodyLimits = {
+    any: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+    json: options.jsonBodyLimitBytes ?? DEFAULT_JSON_BODY_LIMIT_BYTES,
+    budget: { limit: options.bufferedBodyLimitBytes ?? DEFAULT_BUFFERED_BODY_LIMIT_BYTES, held: 0 },
+  };
+  const validateResponses = options.validateResponses ?? process.env.NODE_ENV === 'test';
+  const onError =
+    options.onError ?? ((error, context) => console.error(`[${context.operationId ?? 'server'}]`, error));
+  const fail = (
+    res: ServerResponse,
+    kind: ProblemKind,
+    message: string,
+    errors?: ValidationError[],
+    extra?: Record<string, string>,
+  ) => {
+    const answer = renderError(binding.errorStyle, kind, message, errors);
+    send(res, answer.status, { ...answer.headers, ...extra }, answer.body);
+  };
+
+  async function serve(req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) {
+    let operationId: string | undefined;
+    try {
+      const target = parseTarget(req.url);
+      if (!target) throw new HttpError('bad_request', 'the request target is not a path');
+      const method = (req.method ?? 'GET').toLowerCase();
+      const hit = matchRoute(routes, method, target.path);
+      if (!hit.route) {
+        if (next) return next();
+        const shown = decodePath(target.path);
+        if (shown === undefined) throw new HttpError('bad_request', 'the request path is not valid UTF-8');
+        if (hit.allow.length > 0) {
+          const allow = hit.allow.map((m) => m.toUpperCase()).join(', ');
+          return fail(
+            res,
+            'method_not_allowed',
+            `method ${method.toUpperCase()} is not allowed on ${shown}`,
+            [],
+            {
+              allow,
+            },
+          );
+        }
+        return fail(res, 'not_found', `no endpoint at ${shown}`);
+      }
+      const operation = hit.route.operation;
+      operationId = operation.operationId;
+      checkSecurity(operation, options.security, req);
+      const parameters = collectParameters(operation, target.search, req);
+      const parsed = operation.requestBody
+        ? await parseBody(req, operation, limits)
+        : { body: undefined, forValidation: undefined, contentType: req.headers['content-type'] };
+      const check = binding.validate.request(operation.operationId, {
+        query: parameters.query,
+        path: hit.values,
+        headers: parameters.headers,
+        body: parsed.forValidation,
+        contentType: parsed.contentType,
+      });
+      if (!check.ok) {
+        throw new HttpError('bad_request', formatErrors(check.errors), withReasons(operation, check.errors));
+      }
+
+      const result = await handlers[operation.operationId]?.({
+        query: parameters.query,
+        path: hit.values,
+        headers: req.headers,
+        body: parsed.body,
+        contentType: parsed.contentType,
+        raw: req,
+      });
+      if (!result) throw new Error(`no handler for ${operation.operationId}`);
+      if (validateResponses) {
+        const conformance = binding.validate.response(operation.operationId, result.status, result.body);
+        if (!conformance.ok) {
+          const problem = new Error(
+            `${operation.operationId} answered ${result.status} outside the contract: ${formatErrors(conformance.errors)}`,
+          );
+          onError(problem, { operationId });
+          return fail(res, 'server_error', problem.message);
+        }
+      }
+      const declared = operation.responses[String(result.status)] ?? operation.responses.default;
+      const mediaType = declared?.mediaTypes[0];
+      send(
+        res,
+        Number(result.status),
+        { ...(mediaType ? { 'content-type': mediaType } : {}), ...result.headers },
+        result.body,
+      );
+    } catch (error) {
+      if (error instanceof HttpError)
+        return fail(res, error.kind, error.message, error.errors, error.headers);
+      // A client that hung up mid-request is not a server error: there is no one left to answer.
+      if (req.destroyed || (error as NodeJS.ErrnoException)?.code === 'ECONNRESET') {
+        res.destroy();
+        return;
+      }
+      onError(error, { operationId });
+      if (!res.headersSent) fail(res, 'server_error', 'internal server error');
+      else res.destroy();
+    }
+  }
+
+  return (req, res, next) => {
+    // Nothing a request does may become an unhandled rejection: that would end the process.
+    serve(req, res, next).catch((error: unknown) => {
+      options.onError?.(error, {});
+      res.destroy();
+    });
+  };
+}

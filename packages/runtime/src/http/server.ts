@@ -1,0 +1,127 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { type ErrorStyle, type ProblemKind, renderError } from '../errors.js';
+import type { RequestListener, ServerOptions } from './listener.js';
+
+export interface HttpServerOptions
+  extends Pick<ServerOptions, 'requestTimeoutMs' | 'headersTimeoutMs' | 'maxConnections'> {
+  /**
+   * The shape of answers to requests Node cannot parse. Default `error-object`; `text` answers a
+   * plain-text reason, as Go's net/http does for the JSON-RPC service.
+   */
+  errorStyle?: ErrorStyle | 'text';
+}
+
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+export const DEFAULT_MAX_CONNECTIONS = 1024;
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  413: 'Payload Too Large',
+  431: 'Request Header Fields Too Large',
+};
+
+const TEXT = { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' };
+
+/** What a parse failure of Node's HTTP parser means for the client. */
+function clientProblem(code: string | undefined): [ProblemKind, string] {
+  if (code === 'HPE_HEADER_OVERFLOW') return ['header_too_large', 'the request headers are too large'];
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return ['request_timeout', 'the request was not received in time'];
+  return ['bad_request', 'the request is not valid HTTP'];
+}
+
+/**
+ * Requests Node cannot even parse (malformed, headers too large, too slow) still get the
+ * contract's error shape instead of a bare status line, and the connection is closed.
+ */
+export function answerClientError(style: ErrorStyle | 'text') {
+  return (error: NodeJS.ErrnoException, socket: Duplex): void => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const [kind, message] = clientProblem(error.code);
+    const answer =
+      style === 'text'
+        ? { status: renderError('error-object', kind, message).status, headers: TEXT, body: `${message}\n` }
+        : renderError(style, kind, message);
+    const body = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+    const headers = Object.entries(answer.headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    socket.end(
+      `HTTP/1.1 ${answer.status} ${REASONS[answer.status] ?? 'Error'}\r\n${headers}` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  };
+}
+
+/**
+ * A node:http server for a request listener, with bounds that keep one slow or hostile client
+ * from holding the server: time to send headers and the whole request, and open connections.
+ */
+export function createHttpServer(listener: RequestListener, options: HttpServerOptions = {}): Server {
+  const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const server = createServer(
+    {
+      requestTimeout,
+      headersTimeout: Math.min(options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS, requestTimeout),
+      // How often Node looks for requests past their time; its default (30 s) would double a short limit.
+      connectionsCheckingInterval: Math.max(250, Math.min(5_000, Math.floor(requestTimeout / 4))),
+    },
+    (req, res) => listener(req, res),
+  );
+  server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  server.on('clientError', answerClientError(options.errorStyle ?? 'error-object'));
+  return server;
+}
+
+/**
+ * Starts listening and resolves with the base URL (e.g. `http://127.0.0.1:8081`). The default
+ * host is the loopback address, reachable from this machine only: pass `0.0.0.0` (or `::`) to
+ * serve other machines or containers.
+ */
+export function listen(server: Server, port = 0, host = '127.0.0.1'): Promise<string> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      const address = server.address() as AddressInfo;
+      resolve(`http://${host.includes(':') ? `[${host}]` : host}:${address.port}`);
+    });
+  });
+}
+
+export interface CloseOptions {
+  /** How long requests under way may take before their connections are cut. Default 5 s. */
+  graceMs?: number;
+  /**
+   * How long the server keeps accepting before it stops listening. Connections the kernel has
+   * already accepted, with their request sent, wait in its queue until Node takes them: closing at
+   * once would reset them. Default 100 ms.
+   */
+  drainMs?: number;
+}
+
+/**
+ * Stops the server and answers every request already received before closing: connections
+ * waiting in the kernel's queue are taken first, each answer from then on carries
+ * `Connection: close`, idle connections close, busy ones after their answer; whatever is still
+ * open after `graceMs` is cut.
+ */
+export async function closeGracefully(server: Server, options: CloseOptions = {}): Promise<void> {
+  if (!server.listening) return;
+  const { graceMs = 5_000, drainMs = 100 } = options;
+  server.prependListener('request', (_req, res) => res.setHeader('connection', 'close'));
+  await new Promise((resolve) => setTimeout(resolve, drainMs));
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+    server.close(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}

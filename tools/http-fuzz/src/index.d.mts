@@ -1,0 +1,32 @@
+export interface Random {
+  next(): number;
+  int(n: number): number;
+  pick<T>(items: readonly T[]): T;
+  chance(p: number): boolean;
+}
+export function random(seed: number): Random;
+export function generateRequests(options: {
+  seed?: number;
+  count: number;
+  paths: readonly string[];
+}): Buffer[];
+export function send(
+  port: number,
+  bytes: Buffer | string,
+  options?: { host?: string; timeoutMs?: number; endAfterMs?: number },
+): Promise<{ status: number; head: string }>;
+export interface FuzzFailure {
+  request: string;
+  status: number;
+  head: string;
+}
+export function fuzz(
+  port: number,
+  requests: readonly Buffer[],
+  options?: {
+    concurrency?: number;
+    timeoutMs?: number;
+    endAfterMs?: number;
+    isAcceptable?: (status: number, head: string) => boolean;
+  },
+): Promise<{ statuses: Record<string, number>; failures: FuzzFailure[] }>;
