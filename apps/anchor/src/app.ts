@@ -43,7 +43,7 @@ export interface Anchor {
 export function security(auth: AuthConfig | undefined): Record<string, CredentialCheck> | undefined {
   if (!auth || auth.type === 'none') return undefined;
   return auth.type === 'jwt'
-    ? { platformJwt: bearerJwt(auth.secret) }
+    ? { platformJwt: bearerJwt(auth.secret, auth.header ? { header: auth.header } : {}) }
     : { platformApiKey: apiKey(auth.secret) };
 }
 
