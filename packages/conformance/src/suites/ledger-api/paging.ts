@@ -252,6 +252,8 @@ export const pagingChecks: CheckDefinition<LedgerApiState>[] = [
   {
     id: 'paging.records-in-order',
     title: 'The records of a page are in the requested order of their paging tokens',
+    // Apps read `records` in the order they asked for (js-stellar-sdk's CallBuilder.order).
+    level: 'must',
     needsBehaviour: NEEDS_PAGES,
     async run(state, t) {
       const evidence: Evidence[] = [];
@@ -279,6 +281,8 @@ export const pagingChecks: CheckDefinition<LedgerApiState>[] = [
   {
     id: 'paging.next-after-last',
     title: '`next` carries the last paging token, and the next page starts strictly after it',
+    // CollectionPage.next() follows `_links.next`: a repeat or a gap loses or doubles records.
+    level: 'must',
     needsBehaviour: NEEDS_PAGES,
     async run(state, t) {
       const evidence: Evidence[] = [];
@@ -292,6 +296,8 @@ export const pagingChecks: CheckDefinition<LedgerApiState>[] = [
     id: 'paging.prev-reverses',
     title:
       '`prev` carries the first paging token with the order reversed, and leads back to the previous page',
+    // CollectionPage.prev() follows `_links.prev`.
+    level: 'must',
     needsBehaviour: NEEDS_PAGES,
     async run(state, t) {
       const evidence: Evidence[] = [];
@@ -303,6 +309,9 @@ export const pagingChecks: CheckDefinition<LedgerApiState>[] = [
   {
     id: 'paging.defaults',
     title: 'Without order and limit, a collection answers order asc and 10 records',
+    // js-stellar-sdk sends order and limit only when the app sets them and then follows the
+    // provider's own links: another default changes which records come first, breaks no call.
+    level: 'should',
     needsBehaviour: NEEDS_PAGES,
     async run(state, t) {
       const plain = await getPage(state, t, 'listLedgers', '/ledgers', {});
@@ -336,6 +345,8 @@ export const pagingChecks: CheckDefinition<LedgerApiState>[] = [
   {
     id: 'paging.limit.accepted',
     title: 'limit=1 answers one record and limit=200 a full page (a shorter one only at the end)',
+    // An app bounds a page with CallBuilder.limit() and often stops at a short page.
+    level: 'must',
     needsBehaviour: NEEDS_PAGES,
     async run(state, t) {
       const evidence: Evidence[] = [];
@@ -376,18 +387,25 @@ export const pagingChecks: CheckDefinition<LedgerApiState>[] = [
   {
     id: 'paging.limit.rejected',
     title: 'limit 0, 201 or not a number gets 400 with extras.invalid_field "limit"',
+    // Only an app's own mistake sends such a limit; the SDK passes it as given and reports any
+    // error status as a NetworkError without reading the body.
+    level: 'should',
     needsBehaviour: 'problems naming the offending parameter',
     run: (state, t) => badParameter(state, t, 'limit', ['0', '201', 'ten']),
   },
   {
     id: 'paging.bad-order',
     title: 'An order other than asc or desc gets 400 with extras.invalid_field "order"',
+    // CallBuilder.order() takes only asc or desc.
+    level: 'should',
     needsBehaviour: 'problems naming the offending parameter',
     run: (state, t) => badParameter(state, t, 'order', ['sideways']),
   },
   {
     id: 'paging.bad-cursor',
     title: 'A cursor that is no paging token gets 400 with extras.invalid_field "cursor"',
+    // The SDK sends back paging tokens the provider gave; a bad one is an app's own mistake.
+    level: 'should',
     needsBehaviour: 'problems naming the offending parameter',
     run: (state, t) => badParameter(state, t, 'cursor', ['not-a-cursor']),
   },
