@@ -24,6 +24,22 @@ export interface Recorder {
   problem(evidence: Evidence): void;
 }
 
+/**
+ * The recorder for answers to requests the target's real caller never makes (e.g. requests
+ * outside the contract): nothing in those answers can break that caller, so their problems are
+ * of level `should`.
+ */
+export function neverSent(recorder: Recorder): Recorder {
+  return {
+    problem: (evidence) =>
+      recorder.problem({
+        ...evidence,
+        found: `${evidence.found ?? evidence.expected} (the real caller never makes this request)`,
+        level: 'should',
+      }),
+  };
+}
+
 /** What a running check can report besides failing (throw) or skipping (throw). */
 export interface CheckContext extends Recorder {
   /** A remark shown with a pass, e.g. what was covered. */

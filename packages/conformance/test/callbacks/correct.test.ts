@@ -70,7 +70,11 @@ describe('the correct back-end', () => {
     // The token is redacted in the evidence whatever the header's name.
     const wrong = await runAgainstServer({
       jwtHeader: 'X-Platform-Token',
-      suite: { jwtHeader: 'X-Platform-Token', jwtSecret: `${'w'.repeat(32)}`, only: ['customer.unknown-account'] },
+      suite: {
+        jwtHeader: 'X-Platform-Token',
+        jwtSecret: `${'w'.repeat(32)}`,
+        only: ['customer.unknown-account'],
+      },
     });
     expect(wrong.checks[0]?.evidence[0]?.request?.headers['x-platform-token']).toMatch(
       /^Bearer <\d+ characters, redacted>$/,

@@ -9,7 +9,7 @@ import {
   skip,
   UsageError,
 } from '../../src/index.js';
-import { Probes, runChecks, type SuiteDefinition } from '../../src/runner.js';
+import { neverSent, Probes, runChecks, type SuiteDefinition } from '../../src/runner.js';
 
 interface State {
   probes: Probes;
@@ -173,6 +173,17 @@ describe('levels', () => {
     check('l.empty-failure', async () => {
       throw new CheckFailure('failed without evidence');
     }),
+    check(
+      'l.should-no-answer',
+      async () => {
+        throw new CheckFailure('no answer', [{ expected: 'an answer', error: 'connection refused' }]);
+      },
+      undefined,
+      'should',
+    ),
+    check('l.never-sent', async (_s, t) =>
+      neverSent(t).problem({ expected: 'a conforming answer', found: 'an answer outside the contract' }),
+    ),
   ];
   const run = (strict: boolean) =>
     runChecks(
@@ -207,7 +218,14 @@ describe('levels', () => {
       status: 'fail',
       evidence: [{ expected: 'failed without evidence', level: 'must' }],
     });
-    expect(report.summary).toEqual({ total: 5, passed: 0, warned: 2, failed: 3, skipped: 0 });
+    // No answer at all leaves nothing to judge, whatever the check's level.
+    expect(byId['l.should-no-answer']).toMatchObject({ status: 'fail', message: 'no answer' });
+    // The answer to a request the real caller never makes cannot break it.
+    expect(byId['l.never-sent']).toMatchObject({
+      status: 'warn',
+      message: 'an answer outside the contract (the real caller never makes this request)',
+    });
+    expect(report.summary).toEqual({ total: 7, passed: 0, warned: 3, failed: 4, skipped: 0 });
     expect(report.strict).toBe(false);
   });
 
@@ -226,6 +244,6 @@ describe('levels', () => {
     );
     expect(strict.checks.map((c) => c.status)).toEqual(['fail', 'fail']);
     expect(strict).toMatchObject({ ok: false, strict: true });
-    expect((await run(true)).summary).toMatchObject({ warned: 0, failed: 5 });
+    expect((await run(true)).summary).toMatchObject({ warned: 0, failed: 7 });
   });
 });

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { fail, skip } from '../../model.js';
-import type { CheckDefinition } from '../../runner.js';
+import { type CheckDefinition, neverSent } from '../../runner.js';
 import { randomAccountId } from '../../strkey.js';
 import {
   asRegistration,
@@ -33,7 +33,7 @@ export const customerChecks: CheckDefinition<CallbacksState>[] = [
     // the wallet's SEP-10 token, so only the contract depends on this answer.
     level: 'should',
     async run(state, t) {
-      const answer = await call(state, t, 'getCustomer', { path: '/customer', platformSends: false });
+      const answer = await call(state, neverSent(t), 'getCustomer', { path: '/customer' });
       if (!asRegistration(answer)) {
         fail('no registration fields without parameters', answer.exchange, RULE_2, describe(answer));
       }

@@ -12,7 +12,7 @@
  */
 import { signPlatformJwt } from '@starspec/runtime';
 import { fail, skip } from '../../model.js';
-import type { CheckDefinition } from '../../runner.js';
+import { type CheckDefinition, neverSent } from '../../runner.js';
 import { randomAccountId } from '../../strkey.js';
 import { authHeaders, type CallbacksState, type CallRequest, call, isRecord } from './state.js';
 
@@ -155,7 +155,7 @@ const badRequestChecks = BAD_REQUESTS.map(
     level: 'should',
     ...(bad.needsBehaviour ? { needsBehaviour: bad.needsBehaviour } : {}),
     async run(state, t) {
-      const answer = await call(state, t, bad.operation, { ...bad.request(state), platformSends: false });
+      const answer = await call(state, neverSent(t), bad.operation, bad.request(state));
       const body = answer.body;
       if (answer.status !== 400 || !isRecord(body) || typeof body.error !== 'string') {
         const shape = answer.status === 400 ? ' without {"error": "..."}' : '';

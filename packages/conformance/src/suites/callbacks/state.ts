@@ -21,7 +21,7 @@ import { type HttpOptions, type HttpRequest, send } from '../../http.js';
 import { CheckFailure, type CheckLevel, type Exchange, evidenceOf, UsageError } from '../../model.js';
 import { checkBaseUrl, checkTimeout, Probes, type Recorder, type RunOptions } from '../../runner.js';
 import { accountId } from '../../strkey.js';
-import { deviationLevel, type Tolerance } from './tolerance.js';
+import { deviationLevel } from './tolerance.js';
 
 /** Options of the callbacks suite (besides the common run options). */
 export interface CallbacksOptions {
@@ -234,17 +234,7 @@ export interface Answer {
 export interface CallRequest extends HttpRequest {
   /** Headers that replace the platform's credentials; `{}` sends none. Default: the platform's. */
   credentials?: Record<string, string>;
-  /**
-   * False for a request the platform never makes (e.g. one outside the contract): nothing in
-   * its answer can break the platform, so every contract problem there is of level `should`.
-   */
-  platformSends?: boolean;
 }
-
-const NEVER_SENT: Tolerance = {
-  level: 'should',
-  why: 'the platform never sends this request, so it never reads this answer',
-};
 
 /** A rejection the validator gave no reason for. */
 const UNSPECIFIED: ValidationError = { path: '', message: 'its body does not match', keyword: 'body' };
@@ -266,7 +256,7 @@ export async function call(
   operationId: OperationId,
   request: CallRequest,
 ): Promise<Answer> {
-  const { credentials, platformSends = true, ...rest } = request;
+  const { credentials, ...rest } = request;
   const headers = { ...(credentials ?? authHeaders(state.auth)), ...rest.headers };
   const { exchange, body } = await send(state.http, { ...rest, headers });
   if (!exchange.response) {
@@ -278,10 +268,7 @@ export async function call(
   const verdict = validate.response(operationId, status, body);
   // One problem per level: what the platform cannot read apart from what it reads anyway.
   const errors = verdict.ok || verdict.errors.length > 0 ? verdict.errors : [UNSPECIFIED];
-  const graded = errors.map((error) => ({
-    error,
-    ...(platformSends ? deviationLevel(operationId, status, error, body) : NEVER_SENT),
-  }));
+  const graded = errors.map((error) => ({ error, ...deviationLevel(operationId, status, error, body) }));
   for (const level of ['must', 'should'] satisfies CheckLevel[]) {
     const atLevel = graded.filter((g) => g.level === level);
     if (atLevel.length === 0) continue;

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { CheckFailure, type Evidence, evidenceOf, fail, skip } from '../../model.js';
-import type { CheckDefinition } from '../../runner.js';
+import { type CheckDefinition, neverSent } from '../../runner.js';
 import { MALFORMED_ENVELOPE, unfundedEnvelope } from './envelope.js';
 import { type Answer, call, isRecord, type LedgerApiState } from './state.js';
 
@@ -70,7 +70,7 @@ export const errorChecks: CheckDefinition<LedgerApiState>[] = [
     needsBehaviour: NEEDS_CORE,
     async run(state, t) {
       requireSubmit(state);
-      const answer = await call(state, t, 'submitTransaction', {
+      const answer = await call(state, neverSent(t), 'submitTransaction', {
         path: '/transactions',
         ...form(MALFORMED_ENVELOPE),
       });
@@ -124,7 +124,7 @@ export const errorChecks: CheckDefinition<LedgerApiState>[] = [
     needsBehaviour: NEEDS_CORE,
     async run(state, t) {
       requireSubmit(state);
-      const answer = await call(state, t, 'submitTransactionAsync', {
+      const answer = await call(state, neverSent(t), 'submitTransactionAsync', {
         path: '/transactions_async',
         ...form(MALFORMED_ENVELOPE),
       });
