@@ -2,7 +2,8 @@
 import { createHmac } from 'node:crypto';
 import { signPlatformJwt } from '@starspec/runtime';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config.js';
+import { security } from '../../src/app.js';
+import { type AuthConfig, ConfigError, loadConfig } from '../../src/config.js';
 import { ACCOUNT, send, startAnchor, type TestAnchor } from '../support/anchor.js';
 
 const SECRET = 'a-shared-secret-of-at-least-32-bytes!!';
@@ -88,6 +89,20 @@ describe('configuration', () => {
   ])('refuses %s', (_, env, reason) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(reason);
+  });
+
+  it.each<[string, AuthConfig, RegExp]>([
+    ['a JWT secret of 32 spaces', { type: 'jwt', secret: ' '.repeat(32) }, /empty or only whitespace/],
+    ['a JWT secret under 32 bytes', { type: 'jwt', secret: 'x'.repeat(31) }, /at least 32 bytes/],
+    [
+      'an API key under 16 bytes',
+      { type: 'api_key', secret: 'k'.repeat(15) },
+      /at least 16 bytes; it has 15/,
+    ],
+    ['an API key of spaces', { type: 'api_key', secret: ' '.repeat(16) }, /empty or only whitespace/],
+  ])('the credential check createAnchor builds refuses %s', (_, auth, reason) => {
+    expect(() => security(auth)).toThrow(RangeError);
+    expect(() => security(auth)).toThrow(reason);
   });
 
   it('counts the JWT secret in UTF-8 bytes', () => {
