@@ -1,13 +1,12 @@
 /**
  * Paging invariants, walked over real pages of the history collections: records in order,
  * `next` continuing strictly after the last token, `prev` reversing from the first token, the
- * defaults (`asc`, 10), the bounds of `limit`, and 400 problems naming a bad `limit`, `order`
- * or `cursor` in `extras.invalid_field`.
+ * defaults (`asc`, 10) and the bounds of `limit`.
  */
 import type { OperationId } from '@starspec/ledger-api';
 import { CheckFailure, type Evidence, evidenceOf, fail, skip } from '../../model.js';
 import type { CheckDefinition, Recorder } from '../../runner.js';
-import { type Answer, call, isRecord, type LedgerApiState, linkQuery, recordsOf } from './state.js';
+import { type Answer, call, isRecord, type LedgerApiState, linkQuery, recordsOf, verdict } from './state.js';
 
 /** The history collections walked, whose paging tokens are ordered. */
 export const WALKED: readonly { path: string; operationId: OperationId }[] = [
@@ -218,34 +217,6 @@ async function prevChecks(state: LedgerApiState, t: Recorder, w: Walk, evidence:
   }
 }
 
-function verdict(evidence: Evidence[], what: string): void {
-  if (evidence.length > 0)
-    throw new CheckFailure(`${evidence.length} ${what}: ${evidence[0]?.found}`, evidence);
-}
-
-async function badParameter(
-  state: LedgerApiState,
-  t: Recorder,
-  name: string,
-  values: string[],
-): Promise<void> {
-  const evidence: Evidence[] = [];
-  for (const value of values) {
-    const answer = await call(state, t, 'listLedgers', { path: '/ledgers', query: { [name]: value } });
-    const extras = isRecord(answer.body) && isRecord(answer.body.extras) ? answer.body.extras : undefined;
-    if (answer.status !== 400 || extras?.invalid_field !== name) {
-      evidence.push(
-        evidenceOf(
-          answer.exchange,
-          `400 problem with extras.invalid_field "${name}" for ${name}=${value}`,
-          `${answer.status}${extras ? ` with extras.invalid_field ${JSON.stringify(extras.invalid_field)}` : ' without extras'}`,
-        ),
-      );
-    }
-  }
-  verdict(evidence, `bad ${name} value(s) not refused`);
-}
-
 const NEEDS_PAGES = 'pages computed from cursor, order and limit';
 
 export const pagingChecks: CheckDefinition<LedgerApiState>[] = [
@@ -383,30 +354,5 @@ export const pagingChecks: CheckDefinition<LedgerApiState>[] = [
       }
       verdict(evidence, 'limit(s) not honoured');
     },
-  },
-  {
-    id: 'paging.limit.rejected',
-    title: 'limit 0, 201 or not a number gets 400 with extras.invalid_field "limit"',
-    // Only an app's own mistake sends such a limit; the SDK passes it as given and reports any
-    // error status as a NetworkError without reading the body.
-    level: 'should',
-    needsBehaviour: 'problems naming the offending parameter',
-    run: (state, t) => badParameter(state, t, 'limit', ['0', '201', 'ten']),
-  },
-  {
-    id: 'paging.bad-order',
-    title: 'An order other than asc or desc gets 400 with extras.invalid_field "order"',
-    // CallBuilder.order() takes only asc or desc.
-    level: 'should',
-    needsBehaviour: 'problems naming the offending parameter',
-    run: (state, t) => badParameter(state, t, 'order', ['sideways']),
-  },
-  {
-    id: 'paging.bad-cursor',
-    title: 'A cursor that is no paging token gets 400 with extras.invalid_field "cursor"',
-    // The SDK sends back paging tokens the provider gave; a bad one is an app's own mistake.
-    level: 'should',
-    needsBehaviour: 'problems naming the offending parameter',
-    run: (state, t) => badParameter(state, t, 'cursor', ['not-a-cursor']),
   },
 ];
