@@ -6,7 +6,7 @@
 import type { OperationId } from '@starspec/ledger-api';
 import { CheckFailure, type Evidence, evidenceOf, fail, skip } from '../../model.js';
 import type { CheckDefinition, Recorder } from '../../runner.js';
-import { type Answer, call, isRecord, type LedgerApiState, linkQuery, recordsOf, verdict } from './state.js';
+import { type Answer, call, type LedgerApiState, linkQuery, recordsOf, verdict } from './state.js';
 
 /** The history collections walked, whose paging tokens are ordered. */
 export const WALKED: readonly { path: string; operationId: OperationId }[] = [
