@@ -112,7 +112,7 @@ const BAD_REQUESTS: BadRequest[] = [
   {
     id: 'bad-request.rate.both-delivery-methods',
     neverSent:
-      'the platform never sends both delivery methods (one side of a SEP-38 exchange is on-chain); an anchor that prices them anyway still answers a rate it can use',
+      'delivery methods apply to off-chain assets only and a SEP-38 exchange has an on-chain side, so a wallet names one; and an anchor that prices both anyway still answers a rate the platform can use',
     title: 'GET /rate with both sell_delivery_method and buy_delivery_method gets 400 {error}',
     needsBehaviour: CONSTRAINTS,
     operation: 'getRate',
