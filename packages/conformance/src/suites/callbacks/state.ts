@@ -249,7 +249,7 @@ export async function call(
     ]);
   }
   const status = exchange.response.status;
-  const verdict = validate.response(operationId, status, body);
+  const verdict = validate.response(operationId, status, body, { mode: 'strict' });
   if (!verdict.ok) {
     recorder.problem(
       evidenceOf(
