@@ -47,39 +47,46 @@ export function readModeOf(options: ResponseValidationOptions = {}): ReadMode | 
   return options.validateResponses ? 'tolerant' : undefined;
 }
 
-/** Throws a ResponseValidationError when an answer is outside the contract, as read in `mode`. */
-export function assertResponse(operationId: OperationId, status: number, body: unknown, mode: ReadMode): void {
+function assertBody(operationId: OperationId, status: number, body: unknown, mode: ReadMode): void {
   const declared = contract.operations[operationId]?.responses ?? {};
   if (mode === 'tolerant' && !declared[String(status)] && !declared.default) return;
   const verdict = validate.response(operationId, status, body, { mode });
   if (!verdict.ok) throw new ResponseValidationError(operationId, status, mode, verdict.errors, body);
 }
 
-const operationIds = new Map<string, OperationId>(
-  Object.values(contract.operations).map((o) => [`${o.method.toUpperCase()} ${o.path}`, o.operationId as OperationId]),
-);
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
 
 /**
- * openapi-fetch middleware that checks every JSON (or empty) answer with assertResponse; answers
- * in other media types are not checked. Given to a client (`client.use`) or to one request
- * (`{ middleware: [responseValidation('strict')] }`).
+ * Rejects with a ResponseValidationError when an answer of the operation is outside the contract,
+ * as read in `mode`. The body is read from a clone; a body in a media type other than JSON is
+ * not checked.
+ */
+export async function assertResponse(operationId: OperationId, response: Response, mode: ReadMode): Promise<void> {
+  const text = await response.clone().text();
+  if (text !== '' && !JSON_MEDIA_TYPE.test(response.headers.get('content-type') ?? '')) return;
+  let body: unknown;
+  try {
+    body = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    const error = { path: '', message: 'is not JSON', keyword: 'json' };
+    throw new ResponseValidationError(operationId, response.status, mode, [error], text);
+  }
+  assertBody(operationId, response.status, body, mode);
+}
+
+const operationIds = new Map<string, OperationId>(
+  Object.values(contract.operations).map((o) => [`${o.method.toUpperCase()} ${o.path}`, o.operationId as OperationId]),
+);
+
+/**
+ * openapi-fetch middleware that checks every answer with assertResponse. Given to a client
+ * (`client.use`) or to one request (`{ middleware: [responseValidation('strict')] }`).
  */
 export function responseValidation(mode: ReadMode = 'tolerant'): Middleware {
   return {
     async onResponse({ request, response, schemaPath }) {
       const operationId = operationIds.get(`${request.method} ${schemaPath}`);
-      if (operationId === undefined) return undefined;
-      const text = await response.clone().text();
-      if (text !== '' && !JSON_MEDIA_TYPE.test(response.headers.get('content-type') ?? '')) return undefined;
-      let body: unknown;
-      try {
-        body = text === '' ? undefined : JSON.parse(text);
-      } catch {
-        const error = { path: '', message: 'is not JSON', keyword: 'json' };
-        throw new ResponseValidationError(operationId, response.status, mode, [error], text);
-      }
-      assertResponse(operationId, response.status, body, mode);
+      if (operationId !== undefined) await assertResponse(operationId, response, mode);
       return undefined;
     },
   };
