@@ -46,6 +46,8 @@ describe('contract problems, graded by what the platform makes of them', () => {
   it.each([
     // Gson reads "STRING" as Field.Type.STRING: the wallet still gets a type.
     ['upper-case-field-types', 'customer.unknown-account', 'warn'],
+    // A member the contract does not declare: Gson skips it.
+    ['extra-members', 'customer.unknown-account', 'warn'],
     // "String" matches neither the serialized nor the constant name: the wallet gets no type.
     ['mixed-case-field-types', 'customer.unknown-account', 'fail'],
     // Sep12Status has no VERIFIED: the wallet gets no status.

@@ -272,7 +272,9 @@ export function startCallbacksServer(
       if (query.account !== undefined) {
         const record = on('forgets-customers') ? undefined : findByAccount(query.account, query.memo);
         if (!record && on('unknown-account-404')) return { status: 404, body: { error: 'no such account' } };
-        return { status: 200, body: record ? view(record, lang) : registration(lang) };
+        const answer = record ? view(record, lang) : registration(lang);
+        // A member of a newer release, or a vendor's own: Gson skips it (a warning).
+        return { status: 200, body: on('extra-members') ? { ...answer, vendor_note: 'x' } : answer };
       }
       if (on('registration-accepted')) return { status: 200, body: { status: 'ACCEPTED' } };
       return { status: 200, body: registration(lang) };

@@ -265,7 +265,7 @@ export async function call(
     ]);
   }
   const status = exchange.response.status;
-  const verdict = validate.response(operationId, status, body);
+  const verdict = validate.response(operationId, status, body, { mode: 'strict' });
   // One problem per level: what the platform cannot read apart from what it reads anyway.
   const errors = verdict.ok || verdict.errors.length > 0 ? verdict.errors : [UNSPECIFIED];
   const graded = errors.map((error) => ({ error, ...deviationLevel(operationId, status, error, body) }));

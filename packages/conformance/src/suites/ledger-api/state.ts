@@ -75,8 +75,8 @@ export function contractErrors(operationId: OperationId, answer: Answer): string
   const problem = type === 'application/problem+json' || (plainJson && isProblem(answer.body));
   const verdict =
     problem && types[0] !== 'application/problem+json'
-      ? validate.schema('Problem', answer.body)
-      : validate.response(operationId, answer.status, answer.body);
+      ? validate.schema('Problem', answer.body, { mode: 'strict' })
+      : validate.response(operationId, answer.status, answer.body, { mode: 'strict' });
   return verdict.ok ? undefined : describeErrors(verdict.errors);
 }
 
