@@ -69,7 +69,9 @@ for (const [variable, fallback] of PORTS) {
   const port = Number(process.env[variable] || fallback);
   if (!Number.isInteger(port) || port <= 0 || port > 65535) continue; // the service reports it
   if (!(await isFree(port))) {
-    console.error(`starspec: port ${port} is already in use; stop what uses it or set ${variable} to a free port`);
+    console.error(
+      `starspec: port ${port} is already in use; stop what uses it or set ${variable} to a free port`,
+    );
     process.exit(1);
   }
 }

@@ -53,7 +53,11 @@ export function contractError(style, status, reason, field) {
 export function clientErrorAnswer(style, error, headerLimit) {
   const [status, text, reason] =
     error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'Request Header Fields Too Large', `the request line and headers are larger than ${headerLimit} bytes`]
+      ? [
+          431,
+          'Request Header Fields Too Large',
+          `the request line and headers are larger than ${headerLimit} bytes`,
+        ]
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'Request Timeout', 'the request was not received in time']
         : [400, 'Bad Request', 'the request is not valid HTTP/1.1'];

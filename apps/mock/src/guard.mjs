@@ -3,7 +3,13 @@
 // client may send, and forwards everything else to Prism unchanged.
 import { Agent, createServer, request } from 'node:http';
 import { clientErrorAnswer, contractError } from './contract-errors.mjs';
-import { checkBody, checkContentType, checkTarget, compileTemplates, normalizeAccept } from './request-checks.mjs';
+import {
+  checkBody,
+  checkContentType,
+  checkTarget,
+  compileTemplates,
+  normalizeAccept,
+} from './request-checks.mjs';
 
 /** The largest request body forwarded; a larger one gets 413 and the connection is closed. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;

@@ -74,7 +74,10 @@ const PRISM_MOCKS = [
     style: 'error-object',
     bodies: [
       { type: 'application/json', body: '{"account":"GA"}' },
-      { type: 'multipart/form-data; boundary=x', body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n' },
+      {
+        type: 'multipart/form-data; boundary=x',
+        body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n',
+      },
     ],
     probe: { path: '/customer' },
   },
@@ -86,34 +89,38 @@ const PRISM_MOCKS = [
   },
 ];
 
-describe.each(PRISM_MOCKS)(`the $name mock behind its guard (seed ${SEED})`, ({ name, style, bodies, probe }) => {
-  let mock;
-  let profile;
-  beforeAll(async () => {
-    profile = await openApiProfile(name, bodies);
-    mock = await startMock(name, { port: 0 });
-  });
-  afterAll(() => mock?.stop());
+describe.each(PRISM_MOCKS)(
+  `the $name mock behind its guard (seed ${SEED})`,
+  ({ name, style, bodies, probe }) => {
+    let mock;
+    let profile;
+    beforeAll(async () => {
+      profile = await openApiProfile(name, bodies);
+      mock = await startMock(name, { port: 0 });
+    });
+    afterAll(() => mock?.stop());
 
-  it(`answers ${REQUESTS} hostile requests without a 5xx, its own errors in the contract's shape`, {
-    timeout: 600_000,
-  }, async () => {
-    const outcomes = await fuzz(Number(new URL(mock.url).port), REQUESTS, seeded(SEED), profile);
-    const counts = statusCounts(outcomes);
-    console.log(`${name}: ${JSON.stringify(counts)}`);
-    expectNone(outcomes, unansweredOr5xx);
-    // Prism marks its answers with its CORS headers; the others are the guard's own.
-    const fromGuard = outcomes.filter(
-      (o) => o.answer.status >= 400 && !/\r\naccess-control-allow-origin:/i.test(o.answer.head),
-    );
-    const headRequest = (o) => o.request.startsWith('HEAD ');
-    expectNone(fromGuard, (o) => !headRequest(o) && !inShape(style, o.answer.body));
-    // The generator reaches both the guard's refusals and Prism's own answers.
-    for (const status of [200, 400, 413, 431]) expect(counts[status], `status ${status}`).toBeGreaterThan(0);
-    expect(fromGuard.length).toBeGreaterThan(REQUESTS / 10);
-    await stillServing(mock, probe);
-  });
-});
+    it(`answers ${REQUESTS} hostile requests without a 5xx, its own errors in the contract's shape`, {
+      timeout: 600_000,
+    }, async () => {
+      const outcomes = await fuzz(Number(new URL(mock.url).port), REQUESTS, seeded(SEED), profile);
+      const counts = statusCounts(outcomes);
+      console.log(`${name}: ${JSON.stringify(counts)}`);
+      expectNone(outcomes, unansweredOr5xx);
+      // Prism marks its answers with its CORS headers; the others are the guard's own.
+      const fromGuard = outcomes.filter(
+        (o) => o.answer.status >= 400 && !/\r\naccess-control-allow-origin:/i.test(o.answer.head),
+      );
+      const headRequest = (o) => o.request.startsWith('HEAD ');
+      expectNone(fromGuard, (o) => !headRequest(o) && !inShape(style, o.answer.body));
+      // The generator reaches both the guard's refusals and Prism's own answers.
+      for (const status of [200, 400, 413, 431])
+        expect(counts[status], `status ${status}`).toBeGreaterThan(0);
+      expect(fromGuard.length).toBeGreaterThan(REQUESTS / 10);
+      await stillServing(mock, probe);
+    });
+  },
+);
 
 describe(`the ledger-rpc mock (seed ${SEED})`, () => {
   let mock;
@@ -126,7 +133,12 @@ describe(`the ledger-rpc mock (seed ${SEED})`, () => {
     const document = await loadContract('ledger-rpc');
     const calls = document.methods.map((m, id) => ({
       type: 'application/json',
-      body: JSON.stringify({ jsonrpc: '2.0', id, method: m.name, params: m.examples?.[0]?.params ? {} : undefined }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id,
+        method: m.name,
+        params: m.examples?.[0]?.params ? {} : undefined,
+      }),
     }));
     const profile = { paths: ['/', '/rpc', '/?x=1'], methods: ['POST'], bodies: calls };
     const outcomes = await fuzz(Number(new URL(mock.url).port), REQUESTS, seeded(SEED + 1), profile);

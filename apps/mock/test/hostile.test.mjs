@@ -43,7 +43,12 @@ const CASES = {
       want: { status: 400, body: { error: 'accept must be a comma-separated list of media ranges' } },
     },
     {
-      given: rawRequest('PUT', '/customer', [...HOST, ['Content-Type', 'text/plain; charset=foo']], json('x')),
+      given: rawRequest(
+        'PUT',
+        '/customer',
+        [...HOST, ['Content-Type', 'text/plain; charset=foo']],
+        json('x'),
+      ),
       want: { status: 400, body: { error: "content-type charset 'foo' is not supported; send utf-8" } },
     },
     {
@@ -70,7 +75,12 @@ const CASES = {
       want: { status: 400, body: badRequest('cursor', 'is not valid percent-encoded UTF-8') },
     },
     {
-      given: rawRequest('POST', '/transactions', [...HOST, ['Content-Type', 'application/json']], json('nope')),
+      given: rawRequest(
+        'POST',
+        '/transactions',
+        [...HOST, ['Content-Type', 'application/json']],
+        json('nope'),
+      ),
       want: { status: 400, body: badRequest('body', 'is not valid JSON') },
     },
     {
@@ -118,7 +128,10 @@ describe.each(Object.keys(CASES))('the %s mock, through its guard', (name) => {
   });
 
   it('still serves afterwards', async () => {
-    const answer = await sendRaw(port, rawRequest('GET', name === 'callbacks' ? '/customer' : '/ledgers', HOST));
+    const answer = await sendRaw(
+      port,
+      rawRequest('GET', name === 'callbacks' ? '/customer' : '/ledgers', HOST),
+    );
     expect(answer.status).toBe(200);
     expect(await Promise.race([mock.died, false])).toBe(false);
   });

@@ -154,9 +154,40 @@ const BAD_TARGETS = [
   '/.%2e/',
   '/..;/',
 ];
-const ODD_METHODS = ['PROPFIND', 'PURGE', 'MKCOL', 'LINK', 'SEARCH', 'REPORT', 'TRACE', 'get', 'FOO', 'G\u00b5T', 'QUERY'];
-const ODD_VALUES = ['\u00b5', '\u00ff\u00fe', 'caf\u00e9', '', ' ', ',,,', ';', 'x', 'a/b/c', '"', '\u00c3\u00a9'];
-const ACCEPTS = ['*/*', 'application/json', 'text/html;q=abc', 'application/json;q=0', 'application/json;', '\u00b5/json'];
+const ODD_METHODS = [
+  'PROPFIND',
+  'PURGE',
+  'MKCOL',
+  'LINK',
+  'SEARCH',
+  'REPORT',
+  'TRACE',
+  'get',
+  'FOO',
+  'G\u00b5T',
+  'QUERY',
+];
+const ODD_VALUES = [
+  '\u00b5',
+  '\u00ff\u00fe',
+  'caf\u00e9',
+  '',
+  ' ',
+  ',,,',
+  ';',
+  'x',
+  'a/b/c',
+  '"',
+  '\u00c3\u00a9',
+];
+const ACCEPTS = [
+  '*/*',
+  'application/json',
+  'text/html;q=abc',
+  'application/json;q=0',
+  'application/json;',
+  '\u00b5/json',
+];
 const CONTENT_TYPES = [
   'application/json',
   'application/json; charset=utf-8',
@@ -168,7 +199,16 @@ const CONTENT_TYPES = [
   'multipart/form-data; boundary=x',
   'application/octet-stream',
 ];
-const JUNK_BODIES = ['{', 'nope', '\u00ff\u00fe', 'null', '"x"', `${'['.repeat(3000)}${']'.repeat(3000)}`, 'a=%ff&b', '\u0000'];
+const JUNK_BODIES = [
+  '{',
+  'nope',
+  '\u00ff\u00fe',
+  'null',
+  '"x"',
+  `${'['.repeat(3000)}${']'.repeat(3000)}`,
+  'a=%ff&b',
+  '\u0000',
+];
 
 /**
  * @param {Random} random
@@ -190,7 +230,9 @@ function target(random, profile) {
     case 4:
       return `${valid}${valid.includes('?') ? '&' : '?'}${pick(random, BAD_SEGMENTS)}=${pick(random, BAD_SEGMENTS)}`;
     case 5:
-      return chance(random, 0.5) ? `${valid}/${'a'.repeat(int(random, 20_000))}` : `${valid}/${pick(random, BAD_SEGMENTS)}`;
+      return chance(random, 0.5)
+        ? `${valid}/${'a'.repeat(int(random, 20_000))}`
+        : `${valid}/${pick(random, BAD_SEGMENTS)}`;
     default:
       return valid;
   }
@@ -222,7 +264,10 @@ function oddHeaders(random) {
         headers.push(['Authorization', `Bearer ${pick(random, ODD_VALUES)}`]);
         break;
       case 5:
-        headers.push(['Prefer', pick(random, ['\u00b5', 'code=abc', 'example=nope', 'code=', 'dynamic=false'])]);
+        headers.push([
+          'Prefer',
+          pick(random, ['\u00b5', 'code=abc', 'example=nope', 'code=', 'dynamic=false']),
+        ]);
         break;
       case 6:
         headers.push(['X-Big', 'b'.repeat(int(random, 20_000))]);
