@@ -60,6 +60,13 @@ const CASES = {
       ),
       want: { status: 413, body: { error: `the request body is larger than ${BODY_LIMIT_BYTES} bytes` } },
     },
+    {
+      given: rawRequest('PUT', '/customer', [...HOST, ['Content-Type', 'application/json']], {
+        body: ' '.repeat(BODY_LIMIT_BYTES + 1),
+        chunked: true,
+      }),
+      want: { status: 413, body: { error: `the request body is larger than ${BODY_LIMIT_BYTES} bytes` } },
+    },
   ],
   'ledger-api': [
     {
