@@ -93,7 +93,9 @@ export function createGuard({
   answerTimeoutMs = ANSWER_TIMEOUT_MS,
 }) {
   const compiled = compileTemplates(templates);
-  const agent = new Agent({ keepAlive: true });
+  // A connection per request: a kept-alive one can be closed by Prism just as it is reused
+  // (ECONNRESET), and a local connection costs next to nothing.
+  const agent = new Agent({ keepAlive: false });
 
   /**
    * @param {import('node:http').ServerResponse} res
@@ -128,11 +130,14 @@ export function createGuard({
       answer.pipe(res);
       answer.on('error', () => res.destroy());
     });
-    toPrism.setTimeout(answerTimeoutMs, () => toPrism.destroy(new Error('timeout')));
+    let timedOut = false;
+    toPrism.setTimeout(answerTimeoutMs, () => {
+      timedOut = true;
+      toPrism.destroy(new Error(`no answer within ${answerTimeoutMs} ms`));
+    });
     toPrism.on('error', (error) => {
       if (res.headersSent) return res.destroy();
-      if (error.message === 'timeout')
-        refuse(res, 504, `the mock did not answer within ${answerTimeoutMs / 1000} s`);
+      if (timedOut) refuse(res, 504, `the mock did not answer within ${answerTimeoutMs / 1000} s`);
       else refuse(res, 502, `the mock is not reachable: ${error.message}`);
     });
     res.on('close', () => {

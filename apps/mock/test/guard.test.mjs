@@ -33,7 +33,10 @@ describe('the guard, when Prism fails', () => {
     {
       given: 'Prism is not reachable',
       upstream: unreachableUpstream,
-      want: { status: 502, body: { error: expect.stringMatching(/^the mock is not reachable: .*ECONNREFUSED/) } },
+      want: {
+        status: 502,
+        body: { error: expect.stringMatching(/^the mock is not reachable: .*ECONNREFUSED/) },
+      },
     },
   ])('$given: $want.status', async ({ upstream, want }) => {
     const guard = createGuard({
