@@ -41,11 +41,13 @@ function valueAt(body: unknown, pointer: string): unknown {
   return node;
 }
 
-function ownerOf(path: string, keyword: string): RuleId {
+/** The rule an error of the schema belongs to; a null counts as missing. */
+function ownerOf(path: string, keyword: string, value: unknown): RuleId {
+  const missing = keyword === 'required' || value === null;
   for (const rule of RATE_RULES) {
     const schema = 'schema' in rule ? rule.schema : undefined;
     if (schema === undefined || !schema.path.test(path)) continue;
-    if (schema.required === undefined || schema.required === (keyword === 'required')) return rule.id;
+    if (schema.required === undefined || schema.required === missing) return rule.id;
   }
   return 'rate.body.json';
 }
@@ -54,16 +56,25 @@ function ownerOf(path: string, keyword: string): RuleId {
 function bodyOf(input: ContractInput): { body: unknown } | RateViolation {
   if (input.text === undefined) {
     if (input.value === undefined || input.value === null) {
-      return { rule: 'rate.body.present', message: `a JSON object body is required; found ${describe(input.value)}` };
+      return {
+        rule: 'rate.body.present',
+        message: `a JSON object body is required; found ${describe(input.value)}`,
+      };
     }
     return { body: input.value };
   }
-  if (/^[ \t\r\n]*$/.test(input.text)) return { rule: 'rate.body.present', message: 'a JSON object body is required; the body is empty' };
+  if (/^[ \t\r\n]*$/.test(input.text))
+    return { rule: 'rate.body.present', message: 'a JSON object body is required; the body is empty' };
   try {
     const body: unknown = JSON.parse(input.text);
-    return body === null ? { rule: 'rate.body.present', message: 'a JSON object body is required; found null' } : { body };
+    return body === null
+      ? { rule: 'rate.body.present', message: 'a JSON object body is required; found null' }
+      : { body };
   } catch (error) {
-    return { rule: 'rate.body.json', message: `the body is not JSON (RFC 8259): ${(error as Error).message}` };
+    return {
+      rule: 'rate.body.json',
+      message: `the body is not JSON (RFC 8259): ${(error as Error).message}`,
+    };
   }
 }
 
@@ -72,9 +83,14 @@ export function contractVerdict(input: ContractInput): ContractVerdict {
   if ('rule' in read) return { ok: false, violations: [read] };
   const { body } = read;
   const violations: RateViolation[] = validate.schema('RateResponse', body).errors.map((error) => {
-    const found = error.keyword === 'required' ? '' : `; found ${describe(valueAt(body, error.path))}`;
+    const value = valueAt(body, error.path);
+    const found = error.keyword === 'required' ? '' : `; found ${describe(value)}`;
     const where = error.path === '' ? 'the body' : dotted(error.path);
-    return { rule: ownerOf(error.path, error.keyword), message: `${where} ${error.message}${found}`, path: error.path };
+    return {
+      rule: ownerOf(error.path, error.keyword, value),
+      message: `${where} ${error.message}${found}`,
+      path: error.path,
+    };
   });
   if (isRecord(body) && isRecord(body.rate)) {
     const rate = body.rate;

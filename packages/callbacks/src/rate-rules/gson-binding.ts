@@ -122,7 +122,9 @@ function readInstant(reader: GsonReader): JavaInstant | null {
   if (element.kind !== 'text') throw new InstantFormatError('an object or null is not an instant');
   const instant = parseIsoInstant(element.text);
   if (instant === undefined) {
-    throw new InstantFormatError(`${JSON.stringify(element.text.slice(0, 60))} is not an ISO_INSTANT instant`);
+    throw new InstantFormatError(
+      `${JSON.stringify(element.text.slice(0, 60))} is not an ISO_INSTANT instant`,
+    );
   }
   return instant;
 }
@@ -196,7 +198,10 @@ function readRate(reader: GsonReader, at: (path: string) => void): PlatformRate 
 }
 
 /** Gson.fromJson(text, type) with `read` as the type's adapter, then the check that nothing follows. */
-function fromJson<T>(text: string, read: (reader: GsonReader, at: (path: string) => void) => T | null): GsonRead<T> {
+function fromJson<T>(
+  text: string,
+  read: (reader: GsonReader, at: (path: string) => void) => T | null,
+): GsonRead<T> {
   const reader = new GsonReader(text);
   let path = '';
   const at = (next: string) => {
@@ -213,7 +218,9 @@ function fromJson<T>(text: string, read: (reader: GsonReader, at: (path: string)
   } catch (error) {
     if (error instanceof GsonEmptyDocument) return { kind: 'null' };
     const known =
-      error instanceof GsonSyntaxError || error instanceof GsonTypeError || error instanceof InstantFormatError;
+      error instanceof GsonSyntaxError ||
+      error instanceof GsonTypeError ||
+      error instanceof InstantFormatError;
     if (!known) throw error;
     return { kind: 'unreadable', reason: error.message, path, instant: error instanceof InstantFormatError };
   }

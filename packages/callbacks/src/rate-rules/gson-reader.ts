@@ -25,7 +25,14 @@ export type JsonToken =
   | 'NULL'
   | 'END_DOCUMENT';
 
-type Scope = 'EMPTY_ARRAY' | 'NONEMPTY_ARRAY' | 'EMPTY_OBJECT' | 'DANGLING_NAME' | 'NONEMPTY_OBJECT' | 'EMPTY_DOCUMENT' | 'NONEMPTY_DOCUMENT';
+type Scope =
+  | 'EMPTY_ARRAY'
+  | 'NONEMPTY_ARRAY'
+  | 'EMPTY_OBJECT'
+  | 'DANGLING_NAME'
+  | 'NONEMPTY_OBJECT'
+  | 'EMPTY_DOCUMENT'
+  | 'NONEMPTY_DOCUMENT';
 
 // What doPeek found; strings and names remember how they are quoted.
 type Peeked =
@@ -35,7 +42,24 @@ type Peeked =
   | { token: 'NUMBER'; length: number };
 
 // isLiteral(): the characters that end an unquoted value or name.
-const NOT_LITERAL = new Set(['/', '\\', ';', '#', '=', '{', '}', '[', ']', ':', ',', ' ', '\t', '\f', '\r', '\n']);
+const NOT_LITERAL = new Set([
+  '/',
+  '\\',
+  ';',
+  '#',
+  '=',
+  '{',
+  '}',
+  '[',
+  ']',
+  ':',
+  ',',
+  ' ',
+  '\t',
+  '\f',
+  '\r',
+  '\n',
+]);
 
 export class GsonReader {
   #pos = 0;

@@ -8,18 +8,18 @@
  */
 import { type AssetConfig, defaultAssetConfig, significantDecimals } from '../asset-config.js';
 import { type ContractVerdict, contractVerdict } from './contract-pass.js';
+import { contractDecimal } from './contract-values.js';
 import { parseJavaDecimal, toPlainJava } from './java-decimal.js';
 import { RATE_RULES, type RuleId } from './list.js';
 import { type PlatformVerdict, platformVerdict, type RateViolation } from './platform-pass.js';
-import { contractDecimal } from './contract-values.js';
 import { isRecord, type RateFacts, type RateRequest } from './types.js';
 
 export type { ContractVerdict } from './contract-pass.js';
 export { readErrorResponse } from './gson-binding.js';
 export { RATE_RULES, type RuleId, rateRule } from './list.js';
 export type { PlatformVerdict, RateViolation } from './platform-pass.js';
-export type { PlatformAnswer } from './sep38-answer.js';
 export { QUOTE_ID_MAX_LENGTH } from './rules/sep38.js';
+export type { PlatformAnswer } from './sep38-answer.js';
 export type {
   PlatformBehaviour,
   PlatformOutcome,
@@ -69,7 +69,8 @@ export interface RateVerdict {
 export type RateValidationResult = RateVerdict;
 
 function decimalsLookup(assets: AssetConfig) {
-  return (assetId: unknown) => (typeof assetId === 'string' ? significantDecimals(assets, assetId) : undefined);
+  return (assetId: unknown) =>
+    typeof assetId === 'string' ? significantDecimals(assets, assetId) : undefined;
 }
 
 /** The body as text for the platform's reader: as received, or as JSON.stringify writes the value. */
@@ -105,7 +106,8 @@ export function validateRateResponse(input: ValidateRateInput): RateVerdict {
   });
   const violations = [...platform.violations];
   for (const violation of contract.violations) {
-    if (!violations.some((v) => v.rule === violation.rule && v.path === violation.path)) violations.push(violation);
+    if (!violations.some((v) => v.rule === violation.rule && v.path === violation.path))
+      violations.push(violation);
   }
   return { ok: platform.outcome === 'accept' && contract.ok, violations, platform, contract };
 }

@@ -133,15 +133,21 @@ function fromBig(unscaled: bigint, scale: number): JavaDecimal {
 
 function bound(digits: number): void {
   if (digits > MAX_EXACT_DIGITS) {
-    throw new ExactArithmeticBound(`exact arithmetic would need ${digits} digits (the bound is ${MAX_EXACT_DIGITS})`);
+    throw new ExactArithmeticBound(
+      `exact arithmetic would need ${digits} digits (the bound is ${MAX_EXACT_DIGITS})`,
+    );
   }
 }
+
+// BigInteger.TEN.pow(n) refuses at once from here on: floor(4n / 32) > 67108864 ints.
+const TEN_POW_OVERFLOW = 536_870_920;
 
 /** The unscaled value of `value` brought to the larger `scale` (value × 10^raise). */
 function raised(value: JavaDecimal, scale: number): bigint {
   const raise = scale - value.scale;
   if (value.sign === 0) return 0n; // Java raises a zero for free
   if (!fitsInt(raise)) throw new JavaArithmeticError('Overflow: the scales differ by more than 32 bits');
+  if (raise >= TEN_POW_OVERFLOW) throw new JavaArithmeticError('BigInteger would overflow supported range');
   bound(raise + value.digits.length);
   return big(value) * 10n ** BigInt(raise);
 }
@@ -180,7 +186,10 @@ export function setScaleJava(value: JavaDecimal, scale: number, mode: RoundingMo
   const drop = value.scale - scale;
   // Dividing by 10^drop: the digits before the cut, then rounding on the digits after it.
   const kept = value.digits.length > drop ? value.digits.slice(0, value.digits.length - drop) : '0';
-  const rest = value.digits.length > drop ? value.digits.slice(value.digits.length - drop) : value.digits.padStart(drop, '0');
+  const rest =
+    value.digits.length > drop
+      ? value.digits.slice(value.digits.length - drop)
+      : value.digits.padStart(drop, '0');
   let unscaled = BigInt(kept) * BigInt(value.sign);
   const restIsZero = /^0*$/.test(rest);
   if (!restIsZero) {

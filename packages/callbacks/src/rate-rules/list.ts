@@ -5,9 +5,23 @@
  * stops at the first broken rule; the contract is checked against all of them. Last come the
  * rules only our contract has.
  */
-import { sellAmount, buyAmount } from './rules/amounts.js';
-import { bodyJson, bodyPresent, expiresAtFormat, numbersBounded, numbersInRange, priceRequired, ratePresent } from './rules/body.js';
-import { detailAmountDecimals, detailAmountPositive, detailNameRequired, detailPresent, detailsSum } from './rules/details.js';
+import { buyAmount, sellAmount } from './rules/amounts.js';
+import {
+  bodyJson,
+  bodyPresent,
+  expiresAtFormat,
+  numbersBounded,
+  numbersInRange,
+  priceRequired,
+  ratePresent,
+} from './rules/body.js';
+import {
+  detailAmountDecimals,
+  detailAmountPositive,
+  detailNameRequired,
+  detailPresent,
+  detailsSum,
+} from './rules/details.js';
 import {
   feeAssetConfigured,
   feeTotalDecimals,
@@ -15,7 +29,12 @@ import {
   feeTotalRequired,
   feeZeroTotalWithoutDetails,
 } from './rules/fee.js';
-import { firmExpiresAtRequired, firmExpiresInFuture, firmHonoursExpireAfter, firmIdRequired } from './rules/firm.js';
+import {
+  firmExpiresAtRequired,
+  firmExpiresInFuture,
+  firmHonoursExpireAfter,
+  firmIdRequired,
+} from './rules/firm.js';
 import {
   formulaFeeInBuyAsset,
   formulaFeeInSellAsset,
@@ -65,7 +84,9 @@ export const RATE_RULES = [
 
 export type RuleId = (typeof RATE_RULES)[number]['id'];
 
-const BY_ID: ReadonlyMap<string, (typeof RATE_RULES)[number]> = new Map(RATE_RULES.map((rule) => [rule.id, rule]));
+const BY_ID: ReadonlyMap<string, (typeof RATE_RULES)[number]> = new Map(
+  RATE_RULES.map((rule) => [rule.id, rule]),
+);
 
 /** The rule with this id; throws for an unknown id (a programming error). */
 export function rateRule(id: RuleId | string): (typeof RATE_RULES)[number] {

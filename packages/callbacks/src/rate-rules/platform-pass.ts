@@ -1,6 +1,11 @@
 // The Anchor Platform's verdict on one answer: the rules in its order, stopping at the first broken one.
 import { type GsonRead, type PlatformRate, readRateResponse } from './gson-binding.js';
-import { ExactArithmeticBound, JavaArithmeticError, type JavaDecimal, parseJavaDecimal } from './java-decimal.js';
+import {
+  ExactArithmeticBound,
+  JavaArithmeticError,
+  type JavaDecimal,
+  parseJavaDecimal,
+} from './java-decimal.js';
 import { RATE_RULES, type RuleId, rateRule } from './list.js';
 import { type PlatformAnswer, sep38Answer } from './sep38-answer.js';
 import { type PlatformContext, PlatformFault, type RateRequest } from './types.js';
@@ -28,7 +33,8 @@ function refuse(rule: RuleId, message: string, path?: string): PlatformVerdict {
 }
 
 function fromRead(read: GsonRead<{ rate: PlatformRate | null }>): PlatformVerdict | PlatformRate {
-  if (read.kind === 'null') return refuse('rate.body.present', 'the body is empty or null (Gson reads no object)');
+  if (read.kind === 'null')
+    return refuse('rate.body.present', 'the body is empty or null (Gson reads no object)');
   if (read.kind === 'unreadable') {
     const rule = read.instant ? 'rate.firm.expires-at-format' : 'rate.body.json';
     const where = read.path === '' ? '' : ` (at ${read.path})`;

@@ -77,12 +77,21 @@ export function sep38Answer(context: PlatformContext): PlatformAnswer {
 
 // Gson's JsonWriter with HTML escaping off: quotes, backslashes, control characters, U+2028/9.
 function gsonString(text: string): string {
-  const short: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\t': '\\t', '\b': '\\b', '\n': '\\n', '\r': '\\r', '\f': '\\f' };
+  const short: Record<string, string> = {
+    '"': '\\"',
+    '\\': '\\\\',
+    '\t': '\\t',
+    '\b': '\\b',
+    '\n': '\\n',
+    '\r': '\\r',
+    '\f': '\\f',
+  };
   let out = '"';
   for (const ch of text) {
     const code = ch.charCodeAt(0);
     if (short[ch] !== undefined) out += short[ch];
-    else if (code < 0x20 || code === 0x2028 || code === 0x2029) out += `\\u${code.toString(16).padStart(4, '0')}`;
+    else if (code < 0x20 || code === 0x2028 || code === 0x2029)
+      out += `\\u${code.toString(16).padStart(4, '0')}`;
     else out += ch;
   }
   return `${out}"`;

@@ -92,7 +92,12 @@ function amountRules<const Side extends 'sell' | 'buy'>(side: Side) {
       const wanted = contractDecimal(request[name]);
       const value = contractDecimal(rate[name]);
       if (wanted === undefined || value === undefined || wanted.eq(value)) return [];
-      return [{ message: `rate.${name} must equal the requested ${name} ${request[name]}; found ${plain(value)}`, path }];
+      return [
+        {
+          message: `rate.${name} must equal the requested ${name} ${request[name]}; found ${plain(value)}`,
+          path,
+        },
+      ];
     },
   });
 

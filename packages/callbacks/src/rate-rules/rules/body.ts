@@ -33,9 +33,9 @@ export const bodyJson = defineRule({
 
 export const expiresAtFormat = defineRule({
   id: 'rate.firm.expires-at-format',
-    path: '/rate/expires_at',
+  path: '/rate/expires_at',
   description:
-    '`rate.expires_at`, when present, is an RFC 3339 date-time string (the contract); the platform reads any rate type\'s `expires_at` with DateTimeFormatter.ISO_INSTANT.',
+    "`rate.expires_at`, when present, is an RFC 3339 date-time string (the contract); the platform reads any rate type's `expires_at` with DateTimeFormatter.ISO_INSTANT.",
   appliesWhen: '`rate.expires_at` is present and not null',
   applies: (f) => f.expiresAt,
   platform: {
@@ -49,7 +49,7 @@ export const expiresAtFormat = defineRule({
 
 export const ratePresent = defineRule({
   id: 'rate.present',
-    path: '/rate',
+  path: '/rate',
   description: 'The body is an object with an object member `rate`.',
   appliesWhen: 'always',
   applies: always,
@@ -60,7 +60,7 @@ export const ratePresent = defineRule({
 
 export const priceRequired = defineRule({
   id: 'rate.price.required',
-    path: '/rate/price',
+  path: '/rate/price',
   description: '`rate.price` is present and not null.',
   appliesWhen: 'the body has a rate',
   applies: (f) => f.rate,

@@ -5,7 +5,14 @@
  */
 import Big from 'big.js';
 import { contractDecimal, placesOf, plain } from '../contract-values.js';
-import { addJava, compareJava, JAVA_ZERO, type JavaDecimal, strippedScale, toPlainJava } from '../java-decimal.js';
+import {
+  addJava,
+  compareJava,
+  JAVA_ZERO,
+  type JavaDecimal,
+  strippedScale,
+  toPlainJava,
+} from '../java-decimal.js';
 import { AP, defineRule, describe, isRecord, type PlatformContext, VALIDATE } from '../types.js';
 
 const source = (how: string) => `${AP}: ${VALIDATE} (${how})`;
@@ -14,12 +21,14 @@ const listed = (f: { details: number | undefined }) => (f.details ?? 0) > 0;
 /** The contract's view of each listed detail that is an object. */
 function eachDetail(details: unknown): [Record<string, unknown>, number][] {
   if (!Array.isArray(details)) return [];
-  return details.flatMap((item, index) => (isRecord(item) ? [[item, index] as [Record<string, unknown>, number]] : []));
+  return details.flatMap((item, index) =>
+    isRecord(item) ? [[item, index] as [Record<string, unknown>, number]] : [],
+  );
 }
 
 export const detailPresent = defineRule({
   id: 'rate.fee.details.item-present',
-    path: '',
+  path: '',
   description: 'Each item of `rate.fee.details` is an object (not null).',
   appliesWhen: '`rate.fee.details` lists items',
   applies: listed,
@@ -39,7 +48,7 @@ export const detailPresent = defineRule({
 
 export const detailAmountPositive = defineRule({
   id: 'rate.fee.details.amount-positive',
-    path: '/amount',
+  path: '/amount',
   description: 'Each `rate.fee.details[].amount` is a decimal string greater than 0.',
   appliesWhen: '`rate.fee.details` lists items',
   applies: listed,
@@ -65,11 +74,16 @@ export const detailAmountPositive = defineRule({
 
 export const detailAmountDecimals = defineRule({
   id: 'rate.fee.details.amount-decimals',
-    path: '/amount',
-  description: "Each `rate.fee.details[].amount` has at most the fee asset's significant_decimals digits after the point.",
+  path: '/amount',
+  description:
+    "Each `rate.fee.details[].amount` has at most the fee asset's significant_decimals digits after the point.",
   appliesWhen: '`rate.fee.details` lists items',
   applies: listed,
-  platform: { outcome: '502', stage: 'validate', source: source('NumberHelper.hasProperSignificantDecimals') },
+  platform: {
+    outcome: '502',
+    stage: 'validate',
+    source: source('NumberHelper.hasProperSignificantDecimals'),
+  },
   contract: "SEP-38: amounts within the asset's significant_decimals",
   scope: 'detail',
   checkPlatform: ({ rate, decimal, decimalsOf }, detail) => {
@@ -99,8 +113,9 @@ export const detailAmountDecimals = defineRule({
 
 export const detailNameRequired = defineRule({
   id: 'rate.fee.details.name-required',
-    path: '/name',
-  description: 'Each `rate.fee.details[].name` is present: a string (the contract); the platform refuses only a missing or null name.',
+  path: '/name',
+  description:
+    'Each `rate.fee.details[].name` is present: a string (the contract); the platform refuses only a missing or null name.',
   appliesWhen: '`rate.fee.details` lists items',
   applies: listed,
   platform: { outcome: '502', stage: 'validate', source: source('feeDescription.getName() == null') },
@@ -118,12 +133,16 @@ const sums = new WeakMap<PlatformContext, JavaDecimal>();
 
 export const detailsSum = defineRule({
   id: 'rate.fee.details.sum',
-    path: '/rate/fee/details',
+  path: '/rate/fee/details',
   description:
     '`rate.fee.details` is a list whose amounts sum to `rate.fee.total` exactly (an empty list with a non-zero total fails).',
   appliesWhen: '`rate.fee.details` is present and not null',
   applies: (f) => f.details !== undefined,
-  platform: { outcome: '502', stage: 'validate', source: source('the sum of the amounts compareTo fee.total') },
+  platform: {
+    outcome: '502',
+    stage: 'validate',
+    source: source('the sum of the amounts compareTo fee.total'),
+  },
   contract: 'callbacks contract: RateFee.total equals the sum of details[].amount',
   schema: { path: /^\/rate\/fee\/details$/ },
   scope: 'detail',

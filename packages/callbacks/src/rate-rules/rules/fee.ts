@@ -7,11 +7,15 @@ const source = (how: string) => `${AP}: ${VALIDATE} (${how})`;
 
 export const feeTotalRequired = defineRule({
   id: 'rate.fee.total-required',
-    path: '/rate/fee/total',
+  path: '/rate/fee/total',
   description: 'When `rate.fee` is present, `rate.fee.total` is present and not null.',
   appliesWhen: '`rate.fee` is present',
   applies: (f) => f.fee,
-  platform: { outcome: '502', stage: 'validate', source: source('NumberHelper.isNonNegativeNumber(null) is false') },
+  platform: {
+    outcome: '502',
+    stage: 'validate',
+    source: source('NumberHelper.isNonNegativeNumber(null) is false'),
+  },
   contract: 'callbacks contract: RateFee requires total',
   schema: { path: /^\/rate\/fee\/total$/, required: true },
   checkPlatform: ({ rate }) =>
@@ -22,7 +26,7 @@ export const feeTotalRequired = defineRule({
 
 export const feeTotalNonNegative = defineRule({
   id: 'rate.fee.total-non-negative',
-    path: '/rate/fee/total',
+  path: '/rate/fee/total',
   description: '`rate.fee.total` is a decimal string >= 0.',
   appliesWhen: '`rate.fee` is present',
   applies: (f) => f.fee,
@@ -40,7 +44,7 @@ export const feeTotalNonNegative = defineRule({
 
 export const feeZeroTotalWithoutDetails = defineRule({
   id: 'rate.fee.zero-total-without-details',
-    path: '/rate/fee/details',
+  path: '/rate/fee/details',
   description: 'When `rate.fee.total` is 0, `rate.fee.details` is empty or absent.',
   appliesWhen: '`rate.fee.total` is 0',
   applies: (f) => f.feeTotalZero,
@@ -49,7 +53,8 @@ export const feeZeroTotalWithoutDetails = defineRule({
   checkPlatform: ({ rate, decimal }) => {
     const details = rate.fee?.details;
     const total = decimal(rate.fee?.total ?? null);
-    if (total?.sign !== 0 || details === null || details === undefined || details.length === 0) return undefined;
+    if (total?.sign !== 0 || details === null || details === undefined || details.length === 0)
+      return undefined;
     return `rate.fee.details must be empty or absent when rate.fee.total is 0; found ${details.length} item(s)`;
   },
   checkContract: ({ fee }) => {
@@ -66,7 +71,7 @@ export const feeZeroTotalWithoutDetails = defineRule({
 
 export const feeAssetConfigured = defineRule({
   id: 'rate.fee.asset-configured',
-    path: '/rate/fee/asset',
+  path: '/rate/fee/asset',
   description: '`rate.fee.asset` is an asset id in the asset configuration with significant_decimals > 0.',
   appliesWhen: '`rate.fee` is present',
   applies: (f) => f.fee,
@@ -92,22 +97,33 @@ export const feeAssetConfigured = defineRule({
     const decimals = decimalsOf(fee.asset);
     const path = '/rate/fee/asset';
     if (decimals === undefined) {
-      return [{ message: `rate.fee.asset ${JSON.stringify(fee.asset)} is not in the asset configuration`, path }];
+      return [
+        { message: `rate.fee.asset ${JSON.stringify(fee.asset)} is not in the asset configuration`, path },
+      ];
     }
     return decimals > 0
       ? []
-      : [{ message: `rate.fee.asset ${fee.asset} must have significant_decimals > 0; it has ${decimals}`, path }];
+      : [
+          {
+            message: `rate.fee.asset ${fee.asset} must have significant_decimals > 0; it has ${decimals}`,
+            path,
+          },
+        ];
   },
 });
 
 export const feeTotalDecimals = defineRule({
   id: 'rate.fee.total-decimals',
-    path: '/rate/fee/total',
+  path: '/rate/fee/total',
   description:
     "`rate.fee.total` has at most the fee asset's significant_decimals digits after the point, trailing zeros ignored.",
   appliesWhen: '`rate.fee` is present',
   applies: (f) => f.fee,
-  platform: { outcome: '502', stage: 'validate', source: source('NumberHelper.hasProperSignificantDecimals') },
+  platform: {
+    outcome: '502',
+    stage: 'validate',
+    source: source('NumberHelper.hasProperSignificantDecimals'),
+  },
   contract: "SEP-38: amounts within the asset's significant_decimals",
   checkPlatform: ({ rate, decimal, decimalsOf }) => {
     const max = decimalsOf(rate.fee?.asset);

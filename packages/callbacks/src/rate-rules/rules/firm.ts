@@ -4,7 +4,7 @@ import { AP, defineRule, describe, VALIDATE } from '../types.js';
 
 export const firmIdRequired = defineRule({
   id: 'rate.firm.id-required',
-    path: '/rate/id',
+  path: '/rate/id',
   description:
     'For type=firm, `rate.id` is present: a non-empty string (the contract); the platform refuses only a missing or null id.',
   appliesWhen: 'the request was type=firm (and, for the contract, whenever `rate.id` is present)',
@@ -22,7 +22,7 @@ export const firmIdRequired = defineRule({
 
 export const firmExpiresAtRequired = defineRule({
   id: 'rate.firm.expires-at-required',
-    path: '/rate/expires_at',
+  path: '/rate/expires_at',
   description: 'For type=firm, `rate.expires_at` is present and not null.',
   appliesWhen: 'the request was type=firm',
   applies: (f) => f.firm,
@@ -61,7 +61,12 @@ export const firmExpiresInFuture = defineRule({
     const nowNanos = BigInt(now.getTime()) * 1_000_000n;
     return expires > nowNanos
       ? []
-      : [{ message: `rate.expires_at must be later than now (${now.toISOString()})`, path: '/rate/expires_at' }];
+      : [
+          {
+            message: `rate.expires_at must be later than now (${now.toISOString()})`,
+            path: '/rate/expires_at',
+          },
+        ];
   },
 });
 
@@ -77,7 +82,8 @@ export const firmHonoursExpireAfter = defineRule({
     const expires = contractInstant(rate.expires_at);
     // An unreadable expire_after is the caller's problem: nothing to compare.
     const wanted = contractInstant(request.expire_after);
-    if (!checkExpiry || !firm || expires === undefined || wanted === undefined || expires >= wanted) return [];
+    if (!checkExpiry || !firm || expires === undefined || wanted === undefined || expires >= wanted)
+      return [];
     return [
       {
         message: `rate.expires_at must be on or after the requested expire_after ${request.expire_after}`,

@@ -13,7 +13,15 @@ import {
   toDoubleJava,
   toPlainJava,
 } from '../java-decimal.js';
-import { AP, type ContractContext, defineRule, describe, type PlatformContext, PlatformFault, VALIDATE } from '../types.js';
+import {
+  AP,
+  type ContractContext,
+  defineRule,
+  describe,
+  type PlatformContext,
+  PlatformFault,
+  VALIDATE,
+} from '../types.js';
 
 type Which = 'fee-in-sell-asset' | 'fee-in-buy-asset' | 'no-fee';
 
@@ -58,7 +66,10 @@ function platformCheck(which: Which) {
 
 function contractCheck(which: Which) {
   return ({ rate, fee, request, decimalsOf }: ContractContext) => {
-    if (formulaOf(fee ?? (rate.fee === undefined || rate.fee === null ? null : {}), request.sell_asset) !== which)
+    if (
+      formulaOf(fee ?? (rate.fee === undefined || rate.fee === null ? null : {}), request.sell_asset) !==
+      which
+    )
       return [];
     const price = contractDecimal(rate.price);
     const buy = contractDecimal(rate.buy_amount);
@@ -95,7 +106,8 @@ function formulaRule<const W extends Which>(which: W, when: string) {
       stage: 'validate',
       source: `${AP}: ${VALIDATE} (withinRoundingError: |sell - expected| as a double < Math.pow(10, -d))`,
     },
-    contract: 'SEP-38 GET /price: sell_amount = price × buy_amount with fees, within the sell asset rounding; compared exactly',
+    contract:
+      'SEP-38 GET /price: sell_amount = price × buy_amount with fees, within the sell asset rounding; compared exactly',
     checkPlatform: platformCheck(which),
     checkContract: contractCheck(which),
   });
@@ -103,7 +115,7 @@ function formulaRule<const W extends Which>(which: W, when: string) {
 
 export const priceNumeric = defineRule({
   id: 'rate.price.numeric',
-    path: '/rate/price',
+  path: '/rate/price',
   description: '`rate.price` is a decimal string.',
   appliesWhen: 'the body has a rate',
   applies: (f) => f.rate,
@@ -115,10 +127,15 @@ export const priceNumeric = defineRule({
   contract: 'callbacks contract: Rate.price is a Decimal',
   schema: { path: /^\/rate\/price$/, required: false },
   checkPlatform: ({ rate, decimal }) =>
-    decimal(rate.price) === undefined ? `rate.price must be a number; found ${describe(rate.price)}` : undefined,
+    decimal(rate.price) === undefined
+      ? `rate.price must be a number; found ${describe(rate.price)}`
+      : undefined,
 });
 
-export const formulaFeeInSellAsset = formulaRule('fee-in-sell-asset', "When `rate.fee.asset` is the request's sell_asset");
+export const formulaFeeInSellAsset = formulaRule(
+  'fee-in-sell-asset',
+  "When `rate.fee.asset` is the request's sell_asset",
+);
 export const formulaFeeInBuyAsset = formulaRule(
   'fee-in-buy-asset',
   'When `rate.fee.asset` is any other asset (the buy asset or another one)',

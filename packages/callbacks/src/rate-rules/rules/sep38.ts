@@ -14,7 +14,7 @@ const FEE_COLUMN_LENGTH = 1023;
 
 export const totalPriceComputable = defineRule({
   id: 'rate.total-price.computable',
-    path: '/rate/buy_amount',
+  path: '/rate/buy_amount',
   description:
     '`rate.buy_amount` is at least 0.00000000005, so that it does not round to zero at 10 decimals, the precision of total_price.',
   appliesWhen: 'the body has a rate',
@@ -38,7 +38,7 @@ export const totalPriceComputable = defineRule({
 
 export const firmIdLength = defineRule({
   id: 'rate.firm.id-length',
-    path: '/rate/id',
+  path: '/rate/id',
   description: `For type=firm, \`rate.id\` has at most ${QUOTE_ID_MAX_LENGTH} characters.`,
   appliesWhen: 'the request was type=firm and `rate.id` is a string',
   applies: (f) => f.firm,
