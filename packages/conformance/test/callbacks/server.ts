@@ -464,7 +464,7 @@ function breakRate(rate: Rate, query: Record<string, unknown>, breaks: Set<strin
     fee.total = add(fee.total, '0.001');
     details[0].amount = add(details[0].amount, '0.001');
   }
-  if (details?.[0] && on('fee-detail-without-name')) details[0].name = '';
+  if (details?.[0] && on('fee-detail-without-name')) delete (details[0] as { name?: string }).name;
   if (details && on('fee-detail-zero')) details.push({ name: 'Promotion', amount: '0' });
   if (details?.[0] && details[1] && on('fee-detail-extra-decimals')) {
     details[0].amount = add(details[0].amount, '0.001');
