@@ -171,7 +171,7 @@ describe('runs', () => {
     const { code, stdout } = await run([...target(broken), '--only', 'rate.firm.*']);
     expect(code).toBe(1);
     expect(stdout).toContain('FAIL rate.firm.has-id');
-    expect(stdout).toMatch(/expected: For type=firm, `rate\.id` is a non-empty string\./);
+    expect(stdout).toMatch(/expected: For type=firm, `rate\.id` is present: a non-empty string/);
     expect(stdout).toMatch(/request: +GET http:\/\/127\.0\.0\.1:\d+\/rate\?type=firm/);
   });
 

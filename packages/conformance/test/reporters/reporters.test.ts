@@ -128,7 +128,7 @@ describe('the pretty reporter', () => {
     expect(text).toMatch(/\n {2}WARN bad-request\.rate\.both-delivery-methods .* — a request outside/);
     expect(text).toMatch(/\nWarnings \(.*--strict.*\)\n\n {2}WARN bad-request\.rate\.both-delivery-methods/);
     expect(text).toMatch(/\nFailures\n\n {2}FAIL rate\.firm\.has-id/);
-    expect(text).toContain('    expected: For type=firm, `rate.id` is a non-empty string.\n');
+    expect(text).toContain('    expected: For type=firm, `rate.id` is present: a non-empty string');
     expect(text).toContain('    level:    must (the real caller would fail or misbehave)\n');
     expect(text).toContain('    level:    should (the contract asks for it; the real caller tolerates it)\n');
     expect(text).toMatch(

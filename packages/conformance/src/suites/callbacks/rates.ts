@@ -41,6 +41,19 @@ function firmRuleCheck(id: string, title: string, rule: RuleId): CheckDefinition
   };
 }
 
+// Rules of @starspec/callbacks this suite has no broken back-end for yet (whole-body reading,
+// the platform's arithmetic limits and the quote table): they are not checks here.
+const NOT_YET_CHECKED: ReadonlySet<RuleId> = new Set<RuleId>([
+  'rate.body.present',
+  'rate.body.json',
+  'rate.fee.details.item-present',
+  'rate.total-price.computable',
+  'rate.firm.id-length',
+  'rate.firm.quote-storable',
+  'rate.numbers.in-range',
+  'rate.numbers.bounded',
+]);
+
 const FIRM_RULES: readonly RuleId[] = [
   'rate.firm.id-required',
   'rate.firm.expires-at-required',
@@ -183,7 +196,7 @@ export const rateChecks: CheckDefinition<CallbacksState>[] = [
       );
     },
   },
-  ...RATE_RULES.filter((r) => !FIRM_RULES.includes(r.id)).map(
+  ...RATE_RULES.filter((r) => !FIRM_RULES.includes(r.id) && !NOT_YET_CHECKED.has(r.id)).map(
     (rule): CheckDefinition<CallbacksState> => ({
       id: `platform.${rule.id}`,
       title: `Platform rule: ${rule.description}`,
