@@ -48,9 +48,10 @@ for (let i = 0; i < 5; i++) {
       const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: true, useDefaults: true });
       addFormats(ajv);
       for (const f of ['int32','int64','float','double','byte','binary','password']) ajv.addFormat(f, true);
-      ajv.addSchema({ $id: 'components.json', $defs: model.schemas });
+      for (const [name, schema] of Object.entries(model.schemas))
+        ajv.addSchema({ ...schema, $id: '/components/schemas/' + name });
       for (const op of model.operations) ajv.compile(op.paramsSchema);
-      for (const name of Object.keys(model.schemas)) ajv.compile({ $ref: 'components.json#/$defs/' + name });
+      for (const name of Object.keys(model.schemas)) ajv.compile({ $ref: '/components/schemas/' + name });
       console.log(performance.now() - t);`),
   );
 }

@@ -27,7 +27,7 @@ import {
   responseValidation,
 } from './generated/client.js';
 import type { paths } from './generated/types.js';
-import { getOperationOf } from './url-operation.js';
+import type { OperationId } from './generated/validate.js';
 
 /** The part of a page this module reads. */
 export interface PageLike<T> {
@@ -226,13 +226,22 @@ function clientFetcher(
   };
 }
 
+/** The operation whose pages a URL walk checks; the contract's paths load only for a walk that checks. */
+async function checkedOperation(url: string | URL): Promise<OperationId> {
+  const { getOperationOf } = await import('./url-operation.js');
+  const operationId = getOperationOf(url);
+  if (operationId === undefined)
+    throw new TypeError(`${new URL(url).pathname} is no path of the ledger API: its pages cannot be checked`);
+  return operationId;
+}
+
 function urlFetcher(url: string | URL, options: UrlWalkOptions): PageFetcher<unknown> {
   const fetchImpl = options.fetch ?? fetch;
   const mode = readModeOf(options);
-  const operationId = getOperationOf(url);
-  if (mode !== undefined && operationId === undefined)
-    throw new TypeError(`${new URL(url).pathname} is no path of the ledger API: its pages cannot be checked`);
+  let operation: Promise<OperationId> | undefined;
   return async (href) => {
+    if (mode !== undefined) operation ??= checkedOperation(url);
+    const operationId = await operation;
     const target = href ?? new URL(url).href;
     const response = await fetchImpl(target, {
       headers: { accept: 'application/hal+json', ...options.headers },

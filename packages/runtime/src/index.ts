@@ -23,6 +23,7 @@ export {
 export { type ErrorAnswer, type ErrorStyle, type ProblemKind, renderError } from './errors.js';
 export * from './http/index.js';
 export * from './jsonrpc.js';
+export * from './jsonrpc-http.js';
 export type {
   ContractMeta,
   OperationMeta,

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { finishDist } from './dist.js';
 import { generate, staleFiles, writeFiles } from './generate.js';
 import { generateMapping } from './mapping.js';
 
@@ -23,6 +24,25 @@ Exit codes: 0 success, 1 generation failed or --check found differences, 2 usage
        starspec-codegen mapping --spec FILE [--rpc FILE] [--out FILE] [--check]
 Writes the REST → JSON-RPC table (MAPPING.md) from the x-rpc of every operation; see
 "starspec-codegen mapping --help".
+
+       starspec-codegen dist [--from DIR] [--to DIR]
+After the compiler: copies the generated JavaScript modules into the build output and drops the
+source maps of generated code; see "starspec-codegen dist --help".
+`;
+
+const DIST_HELP = `Usage: starspec-codegen dist [options]
+
+Run after the compiler in a package build. The validators are generated as JavaScript with
+declarations beside them (the compiler does not copy them): they are copied into the output.
+The output of generated code keeps no source maps.
+
+Options:
+      --from DIR      the generated folder (default: src/generated)
+      --to DIR        the compiler's output for it (default: dist/generated)
+  -q, --quiet         print nothing but errors
+  -h, --help          show this help
+
+Exit codes: 0 success, 1 failure, 2 usage error.
 `;
 
 const MAPPING_HELP = `Usage: starspec-codegen mapping --spec FILE [options]
@@ -94,8 +114,44 @@ async function mapping(argv: string[]): Promise<number> {
   }
 }
 
+async function dist(argv: string[]): Promise<number> {
+  let values: { from: string; to: string; quiet: boolean; help: boolean };
+  try {
+    values = parseArgs({
+      args: argv,
+      options: {
+        from: { type: 'string', default: 'src/generated' },
+        to: { type: 'string', default: 'dist/generated' },
+        quiet: { type: 'boolean', short: 'q', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      allowPositionals: false,
+      strict: true,
+    }).values;
+  } catch (error) {
+    process.stderr.write(`starspec-codegen dist: ${(error as Error).message}\n\n${DIST_HELP}`);
+    return 2;
+  }
+  if (values.help) {
+    process.stdout.write(DIST_HELP);
+    return 0;
+  }
+  try {
+    const { copied, dropped } = await finishDist({ from: values.from, to: values.to });
+    if (!values.quiet)
+      process.stderr.write(
+        `starspec-codegen dist: copied ${copied.length} files, dropped ${dropped.length} maps\n`,
+      );
+    return 0;
+  } catch (error) {
+    process.stderr.write(`starspec-codegen dist: ${(error as Error).message}\n`);
+    return 1;
+  }
+}
+
 export async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'mapping') return mapping(argv.slice(1));
+  if (argv[0] === 'dist') return dist(argv.slice(1));
   let args: ReturnType<typeof parse>;
   function parse() {
     return parseArgs({

@@ -44,15 +44,24 @@ function flatten(schema: unknown, schemas: Record<string, unknown>): unknown {
 
   const properties: Record<string, unknown> = {};
   const required = new Set<string>();
-  for (const part of parts as Plain[]) {
+  const shared: unknown[] = [];
+  (parts as Plain[]).forEach((part, index) => {
+    // A component part stays one shared check of its members and their `required`; here its
+    // members are only named (`true`), so that the object is closed over every part's members.
+    const component = typeof (allOf[index] as { $ref?: unknown }).$ref === 'string';
+    if (component) shared.push(allOf[index]);
     for (const [key, value] of Object.entries(part.properties ?? {})) {
-      properties[key] = key in properties ? { allOf: [properties[key], value] } : value;
+      if (component) properties[key] ??= true;
+      else
+        properties[key] =
+          key in properties && properties[key] !== true ? { allOf: [properties[key], value] } : value;
     }
-    for (const key of part.required ?? []) required.add(key);
-  }
+    if (!component) for (const key of part.required ?? []) required.add(key);
+  });
   return {
     ...rest,
     type: 'object',
+    ...(shared.length > 0 ? { allOf: shared } : {}),
     properties,
     ...(required.size > 0 ? { required: [...required] } : {}),
     additionalProperties: false,

@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { addedMembersOptional } from './added-in.js';
 import { loadDocument } from './document.js';
-import { emitClient } from './emit/client.js';
+import { emitClient, emitResponseChecks } from './emit/client.js';
 import { emitMapping } from './emit/mapping.js';
 import { emitContract, emitDocument, emitIndex, emitServer, emitValidate } from './emit/modules.js';
 import { emitTypes } from './emit/types.js';
@@ -74,10 +74,13 @@ export async function generate(
     ['types.ts', types],
     ['contract.ts', emitContract(model)],
     ['document.ts', emitDocument(document)],
-    ['request-validators.ts', `// @ts-nocheck\n${validators.requestModule}`],
-    ['validators.ts', `// @ts-nocheck\n${validators.module}`],
+    ['request-validators.js', validators.requestModule.js],
+    ['request-validators.d.ts', validators.requestModule.dts],
+    ['validators.js', validators.module.js],
+    ['validators.d.ts', validators.module.dts],
     ['validate.ts', emitValidate(validators.names)],
     ['client.ts', emitClient()],
+    ['response-checks.ts', emitResponseChecks()],
     ['server.ts', emitServer({ errorStyle: config.errorStyle })],
   ];
   const mapping = emitMapping(model);

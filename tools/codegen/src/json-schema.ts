@@ -1,9 +1,12 @@
 import { ADDED_IN } from './added-in.js';
 
-/** The `$id` under which a contract's component schemas are registered with ajv. */
-export const COMPONENTS_ID = 'components.json';
-/** How a converted OpenAPI schema refers to a component schema: this prefix and its name. */
-export const COMPONENT_REF_PREFIX = `${COMPONENTS_ID}#/$defs/`;
+/**
+ * How a converted schema refers to a component schema: this prefix and its name, which is also the
+ * component's `$id` with ajv. Each component is a schema of its own (not a `$defs` entry of one
+ * document), so ajv compiles it once however many operations refer to it. The absolute path
+ * resolves to itself from any other component's `$id`.
+ */
+export const COMPONENT_REF_PREFIX = '/components/schemas/';
 
 // Keywords that only annotate in OpenAPI and are unknown to ajv's JSON Schema 2020-12 vocabulary.
 const ANNOTATIONS = new Set(['example', 'xml', 'externalDocs', 'discriminator']);
@@ -70,17 +73,25 @@ function discriminatorSwitch(schema: Record<string, unknown>): Record<string, un
   if (new Set(branches).size !== targets.size) return undefined;
   const tag = discriminator.propertyName;
   const { oneOf: _branches, discriminator: _discriminator, allOf, ...rest } = schema;
-  const cases = [...targets].map((ref) => ({
-    if: { properties: { [tag]: { enum: Object.keys(mapping).filter((value) => mapping[value] === ref) } } },
-    // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword here.
-    then: { $ref: ref },
-  }));
+  // One chain of if/then/else: the cases after the one that matches are not even tried.
+  const chain = [...targets].reduceRight<Record<string, unknown> | undefined>(
+    (otherwise, ref) => ({
+      if: {
+        required: [tag],
+        properties: { [tag]: { enum: Object.keys(mapping).filter((value) => mapping[value] === ref) } },
+      },
+      // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword here.
+      then: { $ref: ref },
+      ...(otherwise ? { else: otherwise } : {}),
+    }),
+    undefined,
+  );
   return {
     ...rest,
     allOf: [
       ...((allOf as unknown[] | undefined) ?? []),
       { type: 'object', required: [tag], properties: { [tag]: { enum: Object.keys(mapping) } } },
-      ...cases,
+      ...(chain ? [chain] : []),
     ],
   };
 }
@@ -100,4 +111,54 @@ export function constraintSchema(constraint: { kind: string; parameters: string[
     return { not: { anyOf: pairs } };
   }
   throw new Error(`unknown query constraint kind '${constraint.kind}'`);
+}
+
+// Keywords that only annotate: ajv's code never reads them, and they would only be copied into it.
+const ANNOTATION_KEYWORDS = new Set([
+  'title',
+  'description',
+  'examples',
+  '$comment',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+]);
+// Keywords whose value maps names to subschemas.
+const SCHEMA_MAPS = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+  'dependencies',
+]);
+// Keywords whose value is data or a plain value, never a subschema.
+const DATA_KEYWORDS = new Set([
+  'enum',
+  'const',
+  'default',
+  'required',
+  'dependentRequired',
+  'type',
+  'format',
+  'pattern',
+  '$ref',
+  '$id',
+  'unknownMember',
+  'addedRequired',
+]);
+
+/** The schema without annotations (see ANNOTATION_KEYWORDS): what ajv compiles, nothing more. */
+export function validationOnly(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(validationOnly);
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (ANNOTATION_KEYWORDS.has(key)) continue;
+    if (DATA_KEYWORDS.has(key)) out[key] = value;
+    else if (SCHEMA_MAPS.has(key) && value && typeof value === 'object' && !Array.isArray(value)) {
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, validationOnly(sub)]));
+    } else out[key] = validationOnly(value);
+  }
+  return out;
 }

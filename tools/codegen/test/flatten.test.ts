@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { flattenClosedCompositions } from '../src/flatten.js';
 
-const ref = (name: string) => ({ $ref: `components.json#/$defs/${name}` });
+const ref = (name: string) => ({ $ref: `/components/schemas/${name}` });
 
 describe('flattenClosedCompositions', () => {
   const base = {
@@ -11,7 +11,7 @@ describe('flattenClosedCompositions', () => {
     properties: { id: { type: 'string' }, type: { type: 'string' } },
   };
 
-  it('makes a closed allOf of plain parts one closed object with every property', () => {
+  it('makes a closed allOf of plain parts one closed object naming every property', () => {
     const schemas = flattenClosedCompositions({
       Base: base,
       Payment: {
@@ -27,18 +27,39 @@ describe('flattenClosedCompositions', () => {
         unevaluatedProperties: false,
       },
     });
+    // The component part stays one shared check (its members and required); its members are named
+    // so that the object is closed over all of them.
     expect(schemas.Payment).toEqual({
       title: 'payment',
       type: 'object',
+      allOf: [ref('Base')],
       properties: {
-        id: { type: 'string' },
-        type: { allOf: [{ type: 'string' }, { const: 'payment' }] },
+        id: true,
+        type: { const: 'payment' },
         amount: { type: 'string' },
       },
-      required: ['id', 'type', 'amount'],
+      required: ['amount'],
       additionalProperties: false,
     });
     expect(schemas.Base).toBe(base);
+  });
+
+  it('merges a property two inline parts declare, and keeps inline parts whole', () => {
+    const schemas = flattenClosedCompositions({
+      Both: {
+        allOf: [
+          { type: 'object', required: ['a'], properties: { a: { type: 'string' } } },
+          { properties: { a: { minLength: 1 }, b: {} } },
+        ],
+        unevaluatedProperties: false,
+      },
+    });
+    expect(schemas.Both).toEqual({
+      type: 'object',
+      properties: { a: { allOf: [{ type: 'string' }, { minLength: 1 }] }, b: {} },
+      required: ['a'],
+      additionalProperties: false,
+    });
   });
 
   it('leaves compositions it cannot prove equal alone', () => {

@@ -57,11 +57,14 @@ describe('generation is deterministic', () => {
         'contract.ts',
         'document.ts',
         'index.ts',
-        'request-validators.ts',
+        'request-validators.d.ts',
+        'request-validators.js',
+        'response-checks.ts',
         'server.ts',
         'types.ts',
         'validate.ts',
-        'validators.ts',
+        'validators.d.ts',
+        'validators.js',
       ]);
       expect(right).toEqual(left);
       for (const [, contents] of left)

@@ -3,7 +3,7 @@ import { needsUnicodePatterns, RFC3339_DATE_TIME } from '../src/emit/validators.
 import { toJsonSchema } from '../src/json-schema.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const target = (name: string) => `components.json#/$defs/${name}`;
+const target = (name: string) => `/components/schemas/${name}`;
 
 describe('discriminated unions', () => {
   const union = {
@@ -19,14 +19,20 @@ describe('discriminated unions', () => {
     },
   };
 
-  it('become a switch on the tag: a known tag, then only its own schema', () => {
+  it('become a switch on the tag: a known tag, then only its own schema, tried in turn', () => {
     // biome-ignore-start lint/suspicious/noThenProperty: `then` is the JSON Schema keyword here.
     expect(toJsonSchema(union)).toEqual({
       description: 'A pet',
       allOf: [
         { type: 'object', required: ['kind'], properties: { kind: { enum: ['cat', 'kitten', 'dog'] } } },
-        { if: { properties: { kind: { enum: ['cat', 'kitten'] } } }, then: { $ref: target('Cat') } },
-        { if: { properties: { kind: { enum: ['dog'] } } }, then: { $ref: target('Dog') } },
+        {
+          if: { required: ['kind'], properties: { kind: { enum: ['cat', 'kitten'] } } },
+          then: { $ref: target('Cat') },
+          else: {
+            if: { required: ['kind'], properties: { kind: { enum: ['dog'] } } },
+            then: { $ref: target('Dog') },
+          },
+        },
       ],
     });
     // biome-ignore-end lint/suspicious/noThenProperty: `then` is the JSON Schema keyword here.

@@ -39,7 +39,7 @@ describe('buildModel', () => {
   it('drops OpenAPI-only annotations and x- extensions from schemas, and points refs at the components', () => {
     expect(model.schemas.Pet).not.toHaveProperty('example');
     expect(model.schemas.Pet).not.toHaveProperty('x-internal');
-    expect(getPet.responseSchemas['200']).toEqual({ $ref: 'components.json#/$defs/Pet' });
+    expect(getPet.responseSchemas['200']).toEqual({ $ref: '/components/schemas/Pet' });
   });
 });
 

@@ -29,7 +29,7 @@ describe('buildRpcModel', async () => {
     expect(method('getThing')?.paramsSchema).toEqual({
       type: 'object',
       properties: {
-        id: { $ref: 'components.json#/definitions/Hash' },
+        id: { $ref: '/components/schemas/Hash' },
         format: { type: 'string', enum: ['base64', 'json'] },
       },
       required: ['id'],
@@ -48,7 +48,7 @@ describe('buildRpcModel', async () => {
     // also take other internal ones, one step at a time.
     const doc = { ...document, extra: { wrapper: { schema: { $ref: '#/components/schemas/Hash' } } } };
     expect(toAjvSchema(doc as never, { $ref: '#/extra/wrapper/schema' })).toEqual({
-      $ref: 'components.json#/definitions/Hash',
+      $ref: '/components/schemas/Hash',
     });
     expect(thing.properties.deprecatedField).toEqual({ type: 'boolean' });
   });
@@ -187,7 +187,8 @@ describe('generate with "openrpc" in the config', { timeout: 120_000 }, () => {
         'server.ts',
         'types.ts',
         'validate.ts',
-        'validators.ts',
+        'validators.d.ts',
+        'validators.js',
       ]);
       for (const file of files) {
         expect(file.contents).toMatch(

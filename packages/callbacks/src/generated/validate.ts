@@ -5,7 +5,7 @@ import {
   createValidate,
   type Validate,
   type ValidationResult,
-} from '@starspec/runtime';
+} from '@starspec/runtime/client';
 import { contract } from './contract.js';
 import * as request from './request-validators.js';
 import type { components, operations } from './types.js';

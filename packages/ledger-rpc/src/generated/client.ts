@@ -6,9 +6,17 @@ import {
   JsonRpcError,
   JSONRPC_ERRORS,
   type RpcSettled,
-} from '@starspec/runtime';
+} from '@starspec/runtime/client';
 import type { MethodName, ParamsOf, ResultOf } from './types.js';
-import { type ReadMode, validate } from './validate.js';
+import type { ReadMode } from './validate.js';
+
+// The validators, loaded once, on the first call that checks params or a result: a client that
+// checks nothing never loads them (in a browser bundle they are a chunk of their own).
+let validators: Promise<typeof import('./validate.js')> | undefined;
+const loadValidate = async () => {
+  validators ??= import('./validate.js');
+  return (await validators).validate;
+};
 
 /** A method's params argument: optional when every param is. */
 export type ParamsArg<M extends MethodName> = {} extends ParamsOf<M> ? [params?: ParamsOf<M>] : [params: ParamsOf<M>];
@@ -56,15 +64,15 @@ export type RpcClient = { [M in MethodName]: (...args: ParamsArg<M>) => Promise<
 /** A JSON-RPC client whose every call is checked by the compiler against the contract. */
 export function createClient(options: ClientOptions): RpcClient {
   const transport = createJsonRpcTransport(options);
-  const checkParams = (method: MethodName, params: unknown) => {
+  const checkParams = async (method: MethodName, params: unknown) => {
     if (!options.validateParams) return;
-    const check = validate.params(method, params);
+    const check = (await loadValidate()).params(method, params);
     if (!check.ok) throw new JsonRpcError(JSONRPC_ERRORS.invalidParams, 'invalid parameters', formatParamErrors(check.errors));
   };
   const mode: ReadMode | undefined = options.strict ? 'strict' : options.validateResults ? 'tolerant' : undefined;
-  const resultError = (method: MethodName, result: unknown) => {
+  const resultError = async (method: MethodName, result: unknown) => {
     if (mode === undefined) return undefined;
-    const check = validate.result(method, result, { mode });
+    const check = (await loadValidate()).result(method, result, { mode });
     return check.ok
       ? undefined
       : new JsonRpcError(
@@ -73,9 +81,9 @@ export function createClient(options: ClientOptions): RpcClient {
         );
   };
   async function call<M extends MethodName>(method: M, ...args: ParamsArg<M>): Promise<ResultOf<M>> {
-    checkParams(method, args[0]);
+    await checkParams(method, args[0]);
     const result = await transport.call(method, args[0]);
-    const problem = resultError(method, result);
+    const problem = await resultError(method, result);
     if (problem) throw problem;
     return result as ResultOf<M>;
   }
@@ -106,18 +114,20 @@ export function createClient(options: ClientOptions): RpcClient {
   getLedgerEntries: (...args) => call("getLedgerEntries", ...args),
     call,
     async notify(method, ...args) {
-      checkParams(method, args[0]);
+      await checkParams(method, args[0]);
       await transport.notify(method, args[0]);
     },
     async batch(calls) {
-      for (const c of calls) checkParams(c.method, c.params);
+      for (const c of calls) await checkParams(c.method, c.params);
       const settled = await transport.batch(calls);
-      return settled.map((outcome, i) => {
-        const c = calls[i];
-        if (!outcome || !outcome.ok || !c) return outcome;
-        const problem = resultError(c.method, outcome.result);
-        return problem ? { ok: false, error: problem.toJSON() } : outcome;
-      }) as never;
+      return Promise.all(
+        settled.map(async (outcome, i) => {
+          const c = calls[i];
+          if (!outcome || !outcome.ok || !c) return outcome;
+          const problem = await resultError(c.method, outcome.result);
+          return problem ? { ok: false, error: problem.toJSON() } : outcome;
+        }),
+      ) as never;
     },
   } as RpcClient;
 }

@@ -5,7 +5,7 @@ import {
   type RpcValidate,
   type RpcValidators,
   type ValidationResult,
-} from '@starspec/runtime';
+} from '@starspec/runtime/client';
 import { contract } from './contract.js';
 import type { MethodName, SchemaName } from './types.js';
 import * as validators from './validators.js';

@@ -20,7 +20,8 @@ const FILES = [
   'server.ts',
   'types.ts',
   'validate.ts',
-  'validators.ts',
+  'validators.d.ts',
+  'validators.js',
 ];
 
 async function cli(args: string[]) {

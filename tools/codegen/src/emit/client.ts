@@ -1,10 +1,14 @@
-/** The generated fetch client of an OpenAPI contract, with optional checks of its answers. */
+/**
+ * The generated fetch client of an OpenAPI contract, with optional checks of its answers. It
+ * imports no validator: they load on the first answer to check (`response-checks.ts`), so that a
+ * browser bundle of a client that does not check answers stays small, and one that does gets them
+ * as a chunk of their own.
+ */
 export function emitClient(): string {
-  return `import type { ValidationError } from '@starspec/runtime';
+  return `import type { ValidationError } from '@starspec/runtime/client';
 import createFetchClient, { type Client, type ClientOptions as FetchClientOptions, type Middleware } from 'openapi-fetch';
-import { contract } from './contract.js';
 import type { paths } from './types.js';
-import { type OperationId, type ReadMode, validate } from './validate.js';
+import type { OperationId, ReadMode } from './validate.js';
 
 export type ContractClient = Client<paths>;
 
@@ -48,12 +52,12 @@ export function readModeOf(options: ResponseValidationOptions = {}): ReadMode | 
   return options.validateResponses ? 'tolerant' : undefined;
 }
 
-function assertBody(operationId: OperationId, status: number, body: unknown, mode: ReadMode): void {
-  const declared = contract.operations[operationId]?.responses ?? {};
-  if (mode === 'tolerant' && !declared[String(status)] && !declared.default) return;
-  const verdict = validate.response(operationId, status, body, { mode });
-  if (!verdict.ok) throw new ResponseValidationError(operationId, status, mode, verdict.errors, body);
-}
+// The validators and the contract's operations, loaded once, on the first answer to check.
+let checks: Promise<typeof import('./response-checks.js')> | undefined;
+const loadChecks = () => {
+  checks ??= import('./response-checks.js');
+  return checks;
+};
 
 const JSON_MEDIA_TYPE = /^application\\/(?:[\\w.-]+\\+)?json\\s*(?:;|$)/i;
 
@@ -72,12 +76,9 @@ export async function assertResponse(operationId: OperationId, response: Respons
     const error = { path: '', message: 'is not JSON', keyword: 'json' };
     throw new ResponseValidationError(operationId, response.status, mode, [error], text);
   }
-  assertBody(operationId, response.status, body, mode);
+  const errors = (await loadChecks()).answerErrors(operationId, response.status, body, mode);
+  if (errors) throw new ResponseValidationError(operationId, response.status, mode, errors, body);
 }
-
-const operationIds = new Map<string, OperationId>(
-  Object.values(contract.operations).map((o) => [\`\${o.method.toUpperCase()} \${o.path}\`, o.operationId as OperationId]),
-);
 
 /**
  * openapi-fetch middleware that checks every answer with assertResponse. Given to a client
@@ -86,7 +87,7 @@ const operationIds = new Map<string, OperationId>(
 export function responseValidation(mode: ReadMode = 'tolerant'): Middleware {
   return {
     async onResponse({ request, response, schemaPath }) {
-      const operationId = operationIds.get(\`\${request.method} \${schemaPath}\`);
+      const operationId = (await loadChecks()).operationIdOf(request.method, schemaPath);
       if (operationId !== undefined) await assertResponse(operationId, response, mode);
       return undefined;
     },
@@ -103,6 +104,39 @@ export function createClient(options: ClientOptions = {}): ContractClient {
   const mode = readModeOf({ validateResponses, strict });
   if (mode !== undefined) client.use(responseValidation(mode));
   return client;
+}
+`;
+}
+
+/** The part of the client that loads on the first answer it checks: the contract and its validators. */
+export function emitResponseChecks(): string {
+  return `import type { ValidationError } from '@starspec/runtime/client';
+import { contract } from './contract.js';
+import { type OperationId, type ReadMode, validate } from './validate.js';
+
+const operationIds = new Map<string, OperationId>(
+  Object.values(contract.operations).map((o) => [\`\${o.method.toUpperCase()} \${o.path}\`, o.operationId as OperationId]),
+);
+
+/** The operation a request of the client is, by its method and path template. */
+export function operationIdOf(method: string, schemaPath: string): OperationId | undefined {
+  return operationIds.get(\`\${method} \${schemaPath}\`);
+}
+
+/**
+ * What is wrong with an answer, as read in \`mode\`; undefined when nothing is. Read tolerantly, an
+ * answer with a status the contract does not declare is the caller's to judge.
+ */
+export function answerErrors(
+  operationId: OperationId,
+  status: number,
+  body: unknown,
+  mode: ReadMode,
+): ValidationError[] | undefined {
+  const declared = contract.operations[operationId]?.responses ?? {};
+  if (mode === 'tolerant' && !declared[String(status)] && !declared.default) return undefined;
+  const verdict = validate.response(operationId, status, body, { mode });
+  return verdict.ok ? undefined : verdict.errors;
 }
 `;
 }

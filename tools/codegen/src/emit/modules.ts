@@ -9,16 +9,25 @@ export interface ModuleOptions {
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
 export function emitContract(model: ContractModel): string {
-  return `import type { ContractMeta } from '@starspec/runtime';
+  return `import type { ContractMeta } from '@starspec/runtime/client';
 
 /** Routing, parameter and response metadata of every operation, read from the contract. */
 export const contract: ContractMeta = ${json(model.meta)};
 `;
 }
 
+/**
+ * A JSON value as \`JSON.parse('…')\`: about half the bytes of an indented object literal, and
+ * read faster when the module loads (a JSON parse instead of JavaScript).
+ */
+export function parsedJson(value: unknown): string {
+  const text = JSON.stringify(value).replace(/\\/g, '\\\\').replace(/'/g, "\\'");
+  return `JSON.parse('${text}')`;
+}
+
 export function emitDocument(document: unknown): string {
-  return `/** The contract itself (bundled), for tools that render or inspect it. */
-export const document: Readonly<Record<string, unknown>> = ${json(document)};
+  return `/** The contract itself (bundled), for tools that render or inspect it; \`specs/\` has it readable. */
+export const document: Readonly<Record<string, unknown>> = ${parsedJson(document)};
 `;
 }
 
@@ -45,7 +54,7 @@ export function emitValidate(names: ValidatorExports): string {
   createValidate,
   type Validate,
   type ValidationResult,
-} from '@starspec/runtime';
+} from '@starspec/runtime/client';
 import { contract } from './contract.js';
 import * as request from './request-validators.js';
 import type { components, operations } from './types.js';

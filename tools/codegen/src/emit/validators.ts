@@ -1,26 +1,17 @@
 import { createRequire } from 'node:module';
-import { COMPONENT_REF_PREFIX, COMPONENTS_ID } from '../json-schema.js';
+import { COMPONENT_REF_PREFIX, validationOnly } from '../json-schema.js';
 import type { ContractModel } from '../model.js';
 import { contractWithReadModes, mergedComponents, withReadModes } from '../read-modes.js';
+import { addContractFormats } from './formats.js';
 import { addReadModeKeywords } from './mode-keywords.js';
+import { STANDALONE_OPTIONS, standaloneModule } from './standalone.js';
 
-// ajv ships CommonJS; its standalone module is loaded the same way.
+// ajv ships CommonJS.
 const require = createRequire(import.meta.url);
 const Ajv2020 = require('ajv/dist/2020').default as typeof import('ajv/dist/2020.js').default;
-const standaloneCode = require('ajv/dist/standalone')
-  .default as typeof import('ajv/dist/standalone/index.js').default;
-const addFormats = require('ajv-formats').default as typeof import('ajv-formats').default;
 
-// OpenAPI's numeric and binary formats: annotations here, the schema's `type` does the checking.
-const OPENAPI_FORMATS = ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password'];
-
-/**
- * RFC 3339 `date-time`: real months and days per month (29 February is accepted in every year),
- * hours 00-23, minutes 00-59, seconds 00-60 (leap second), optional fraction, and `Z` or a
- * `±hh:mm` offset. `T`/`t` or a space separate date and time, as ajv-formats accepts.
- */
-export const RFC3339_DATE_TIME =
-  /^\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|02-(?:0[1-9]|1\d|2\d))[Tt ](?:[01]\d|2[0-3]):[0-5]\d:(?:[0-5]\d|60)(?:\.\d+)?(?:[Zz]|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
+export { RFC3339_DATE_TIME } from './formats.js';
+export { STANDALONE_OPTIONS } from './standalone.js';
 
 export interface ValidatorExports {
   params: Record<string, string>;
@@ -40,45 +31,58 @@ export function needsUnicodePatterns(value: unknown): boolean {
   );
 }
 
-/** The ajv options every ahead-of-time validator module is compiled with (OpenAPI and OpenRPC). */
-export const STANDALONE_OPTIONS = {
-  code: { source: true, esm: true, lines: false },
-  allErrors: true,
-  strict: true,
-  strictTypes: false,
-  strictTuples: false,
-  strictRequired: false,
-  // Keep error objects small: no schema or data copies.
-  verbose: false,
-  // The read mode is the validator's `this`, handed on to referenced validators (see read-modes.ts).
-  passContext: true,
-} as const;
+/** Whether any schema in `value` uses one of the keywords. */
+export function usesKeyword(value: unknown, keywords: readonly string[]): boolean {
+  if (Array.isArray(value)) return value.some((item) => usesKeyword(item, keywords));
+  if (!value || typeof value !== 'object') return false;
+  return Object.entries(value).some(([key, v]) => keywords.includes(key) || usesKeyword(v, keywords));
+}
 
-function newAjv(coerce: boolean, unicodeRegExp: boolean) {
+interface Features {
+  /** ASCII-only patterns run markedly faster as plain (non-`u`) regular expressions. */
+  unicodeRegExp: boolean;
+  /** `unevaluatedProperties`/`unevaluatedItems`: without them, no evaluation bookkeeping in every validator. */
+  unevaluated: boolean;
+  /** `$dynamicRef`: without it, no dynamic anchors handed through every call. */
+  dynamicRef: boolean;
+}
+
+/** What the contract's schemas use, so the validators carry no machinery for the rest. */
+function featuresOf(...values: unknown[]): Features {
+  return {
+    unicodeRegExp: values.some(needsUnicodePatterns),
+    unevaluated: values.some((v) => usesKeyword(v, ['unevaluatedProperties', 'unevaluatedItems'])),
+    dynamicRef: values.some((v) => usesKeyword(v, ['$dynamicRef', '$dynamicAnchor', '$recursiveRef'])),
+  };
+}
+
+function newAjv(coerce: boolean, features: Features) {
   const ajv = new Ajv2020({
     ...STANDALONE_OPTIONS,
-    // ASCII-only patterns run markedly faster as plain (non-`u`) regular expressions.
-    unicodeRegExp,
+    ...features,
     coerceTypes: coerce,
     useDefaults: coerce,
   });
-  addFormats(ajv);
+  // Ajv2020 turns both on whatever it is given; its code generation reads them from its options.
+  ajv.opts.unevaluated = features.unevaluated;
+  ajv.opts.dynamicRef = features.dynamicRef;
+  addContractFormats(ajv);
   addReadModeKeywords(ajv);
-  // One regular expression instead of ajv-formats' split-and-parse: emitted inline, it checks
-  // every timestamp of a page of records at a fraction of the cost.
-  ajv.addFormat('date-time', RFC3339_DATE_TIME);
-  for (const format of OPENAPI_FORMATS) ajv.addFormat(format, true);
   return ajv;
 }
 
 /**
- * ajv's standalone ESM still calls require() for its runtime helpers (CommonJS). A module-local
- * require keeps their exact CommonJS shape under Node and under bundlers' interop alike.
+ * Registers each component schema under its own `$id` (the reference prefix and its name), so
+ * that ajv compiles it once and every schema referring to it calls that one function.
  */
-export function toEsm(code: string): string {
-  const body = code.replace(/^"use strict";/, '');
-  if (!body.includes('require(')) return `${body}\n`;
-  return `import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n${body}\n`;
+export function addComponents(
+  ajv: { addSchema(schema: object): unknown },
+  components: Record<string, unknown>,
+  prefix: string,
+): void {
+  for (const [name, schema] of Object.entries(components)) {
+    ajv.addSchema({ $id: `${prefix}${name}`, ...(validationOnly(schema) as object) });
+  }
 }
 
 /**
@@ -105,27 +109,25 @@ export function emitValidators(model: ContractModel) {
     ...mergedComponents(model.schemas, Object.values(answers), COMPONENT_REF_PREFIX),
   ]);
   const moded = contractWithReadModes(model.schemas, answers, merged, { closeOpen: true });
-  const components = { $id: COMPONENTS_ID, $defs: moded.components };
 
-  const unicode =
-    needsUnicodePatterns(model.schemas) || model.operations.some((o) => needsUnicodePatterns(o));
-  const requestAjv = newAjv(true, unicode);
-  requestAjv.addSchema(components);
+  const features = featuresOf(model.schemas, model.operations);
+  const requestAjv = newAjv(true, features);
+  addComponents(requestAjv, moded.components, COMPONENT_REF_PREFIX);
   const requestExports: Record<string, string> = {};
   for (const operation of model.operations) {
     const id = operation.meta.operationId;
     const exportName = `params_${id}`;
     const params = withReadModes(operation.paramsSchema, false, { closeOpen: false });
-    requestAjv.addSchema(params as object, exportName);
+    requestAjv.addSchema(validationOnly(params) as object, exportName);
     requestExports[exportName] = exportName;
     names.params[id] = exportName;
   }
 
-  const ajv = newAjv(false, unicode);
-  ajv.addSchema(components);
+  const ajv = newAjv(false, features);
+  addComponents(ajv, moded.components, COMPONENT_REF_PREFIX);
   const exports: Record<string, string> = {};
   const add = (exportName: string, schema: unknown) => {
-    ajv.addSchema(schema as object, exportName);
+    ajv.addSchema(validationOnly(schema) as object, exportName);
     exports[exportName] = exportName;
     return exportName;
   };
@@ -140,13 +142,15 @@ export function emitValidators(model: ContractModel) {
       names.responses[id][status] = add(`response_${id}_${status}`, moded.roots[`${id} ${status}`]);
     }
   }
+  // A named schema's validator is its component's own function.
   Object.keys(model.schemas).forEach((name, index) => {
-    names.schemas[name] = add(`schema_${index}`, { $ref: `${COMPONENT_REF_PREFIX}${name}` });
+    exports[`schema_${index}`] = `${COMPONENT_REF_PREFIX}${name}`;
+    names.schemas[name] = `schema_${index}`;
   });
 
   return {
-    requestModule: toEsm(standaloneCode(requestAjv, requestExports)),
-    module: toEsm(standaloneCode(ajv, exports)),
+    requestModule: standaloneModule(requestAjv, requestExports),
+    module: standaloneModule(ajv, exports),
     names,
   };
 }

@@ -1,3 +1,4 @@
+import { parsedJson } from '../emit/modules.js';
 import { emitReadModeSupport } from '../emit/read-mode-module.js';
 import type { RpcContractModel } from './model.js';
 import { type PostProcessed, pascal } from './typings.js';
@@ -73,7 +74,7 @@ export function emitRpcTypes(
 
 export function emitRpcContract(model: RpcContractModel): string {
   const xdr = Object.fromEntries(model.methods.map((m) => [m.meta.name, m.xdr]));
-  return `import type { RpcContractMeta } from '@starspec/runtime';
+  return `import type { RpcContractMeta } from '@starspec/runtime/client';
 
 /** Params, param structure and declared errors of every method, read from the contract. */
 export const contract: RpcContractMeta = ${json(model.meta)};
@@ -88,7 +89,7 @@ export const xdrFields: Readonly<Record<string, { params: Readonly<Record<string
 
 export function emitRpcDocument(document: unknown): string {
   return `/** The contract itself, for tools that render or inspect it (e.g. \`rpc.discover\`). */
-export const document: Readonly<Record<string, unknown>> = ${json(document)};
+export const document: Readonly<Record<string, unknown>> = ${parsedJson(document)};
 `;
 }
 
@@ -103,7 +104,7 @@ export function emitRpcValidate(names: RpcValidatorExports): string {
   type RpcValidate,
   type RpcValidators,
   type ValidationResult,
-} from '@starspec/runtime';
+} from '@starspec/runtime/client';
 import { contract } from './contract.js';
 import type { MethodName, SchemaName } from './types.js';
 import * as validators from './validators.js';
@@ -159,9 +160,17 @@ export function emitRpcClient(model: RpcContractModel): string {
   JsonRpcError,
   JSONRPC_ERRORS,
   type RpcSettled,
-} from '@starspec/runtime';
+} from '@starspec/runtime/client';
 import type { MethodName, ParamsOf, ResultOf } from './types.js';
-import { type ReadMode, validate } from './validate.js';
+import type { ReadMode } from './validate.js';
+
+// The validators, loaded once, on the first call that checks params or a result: a client that
+// checks nothing never loads them (in a browser bundle they are a chunk of their own).
+let validators: Promise<typeof import('./validate.js')> | undefined;
+const loadValidate = async () => {
+  validators ??= import('./validate.js');
+  return (await validators).validate;
+};
 
 /** A method's params argument: optional when every param is. */
 export type ParamsArg<M extends MethodName> = {} extends ParamsOf<M> ? [params?: ParamsOf<M>] : [params: ParamsOf<M>];
@@ -209,15 +218,15 @@ export type RpcClient = { [M in MethodName]: (...args: ParamsArg<M>) => Promise<
 /** A JSON-RPC client whose every call is checked by the compiler against the contract. */
 export function createClient(options: ClientOptions): RpcClient {
   const transport = createJsonRpcTransport(options);
-  const checkParams = (method: MethodName, params: unknown) => {
+  const checkParams = async (method: MethodName, params: unknown) => {
     if (!options.validateParams) return;
-    const check = validate.params(method, params);
+    const check = (await loadValidate()).params(method, params);
     if (!check.ok) throw new JsonRpcError(JSONRPC_ERRORS.invalidParams, 'invalid parameters', formatParamErrors(check.errors));
   };
   const mode: ReadMode | undefined = options.strict ? 'strict' : options.validateResults ? 'tolerant' : undefined;
-  const resultError = (method: MethodName, result: unknown) => {
+  const resultError = async (method: MethodName, result: unknown) => {
     if (mode === undefined) return undefined;
-    const check = validate.result(method, result, { mode });
+    const check = (await loadValidate()).result(method, result, { mode });
     return check.ok
       ? undefined
       : new JsonRpcError(
@@ -226,9 +235,9 @@ export function createClient(options: ClientOptions): RpcClient {
         );
   };
   async function call<M extends MethodName>(method: M, ...args: ParamsArg<M>): Promise<ResultOf<M>> {
-    checkParams(method, args[0]);
+    await checkParams(method, args[0]);
     const result = await transport.call(method, args[0]);
-    const problem = resultError(method, result);
+    const problem = await resultError(method, result);
     if (problem) throw problem;
     return result as ResultOf<M>;
   }
@@ -236,18 +245,20 @@ export function createClient(options: ClientOptions): RpcClient {
 ${methods}
     call,
     async notify(method, ...args) {
-      checkParams(method, args[0]);
+      await checkParams(method, args[0]);
       await transport.notify(method, args[0]);
     },
     async batch(calls) {
-      for (const c of calls) checkParams(c.method, c.params);
+      for (const c of calls) await checkParams(c.method, c.params);
       const settled = await transport.batch(calls);
-      return settled.map((outcome, i) => {
-        const c = calls[i];
-        if (!outcome || !outcome.ok || !c) return outcome;
-        const problem = resultError(c.method, outcome.result);
-        return problem ? { ok: false, error: problem.toJSON() } : outcome;
-      }) as never;
+      return Promise.all(
+        settled.map(async (outcome, i) => {
+          const c = calls[i];
+          if (!outcome || !outcome.ok || !c) return outcome;
+          const problem = await resultError(c.method, outcome.result);
+          return problem ? { ok: false, error: problem.toJSON() } : outcome;
+        }),
+      ) as never;
     },
   } as RpcClient;
 }

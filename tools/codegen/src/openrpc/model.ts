@@ -1,6 +1,6 @@
 import type { JsonRpcErrorObject, RpcContractMeta, RpcMethodMeta } from '@starspec/runtime';
 import { ADDED_IN } from '../added-in.js';
-import { COMPONENTS_ID } from '../json-schema.js';
+import { COMPONENT_REF_PREFIX } from '../json-schema.js';
 import {
   type ContentDescriptor,
   deref,
@@ -34,8 +34,8 @@ const ANNOTATIONS = new Set(['example', 'deprecated', 'externalDocs', 'discrimin
 const DATA_KEYS = new Set(['enum', 'const', 'default', 'examples', 'required']);
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependencies']);
 const COMPONENT_SCHEMA = /^#\/components\/schemas\/([^/]+)$/;
-/** How a converted OpenRPC schema refers to a component schema: this prefix and its name. */
-export const RPC_COMPONENT_REF_PREFIX = `${COMPONENTS_ID}#/definitions/`;
+/** How a converted OpenRPC schema refers to a component schema: this prefix and its name (its `$id`). */
+export const RPC_COMPONENT_REF_PREFIX = COMPONENT_REF_PREFIX;
 
 /** The value a `#/...` pointer names, one step (a reference found there is kept). */
 function pointerTarget(document: OpenRpcDocument, ref: string): unknown {

@@ -1,0 +1,15 @@
+// `@starspec/callbacks/client`: the typed client and its answer checks, for browsers and any
+// bundler. Nothing here imports a `node:` module; the validators load only when answers are
+// checked (`validateResponses`/`strict`), and `@starspec/callbacks/validate` has them directly.
+export {
+  assertResponse,
+  type ClientOptions,
+  type ContractClient,
+  createClient,
+  ResponseValidationError,
+  type ResponseValidationOptions,
+  readModeOf,
+  responseValidation,
+} from './generated/client.js';
+export type { components, operations, paths } from './generated/types.js';
+export type { OperationId, ReadMode, ReadOptions, SchemaName } from './generated/validate.js';

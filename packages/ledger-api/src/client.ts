@@ -1,0 +1,18 @@
+// `@starspec/ledger-api/client`: the typed client, its answer checks, paging and paging tokens, for
+// browsers and any bundler. Nothing here imports a `node:` module or stellar-base; the validators
+// load only when answers are checked (`validateResponses`/`strict`), and
+// `@starspec/ledger-api/validate` has them directly. Submission lives in the main entry.
+export {
+  assertResponse,
+  type ClientOptions,
+  type ContractClient,
+  createClient,
+  ResponseValidationError,
+  type ResponseValidationOptions,
+  readModeOf,
+  responseValidation,
+} from './generated/client.js';
+export type { components, operations, paths } from './generated/types.js';
+export type { OperationId, ReadMode, ReadOptions, SchemaName } from './generated/validate.js';
+export * from './paging.js';
+export * from './paging-token.js';

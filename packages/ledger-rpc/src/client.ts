@@ -1,0 +1,26 @@
+// `@starspec/ledger-rpc/client`: the typed JSON-RPC client, its errors and cursor paging, for
+// browsers and any bundler. Nothing here imports a `node:` module or stellar-base; the validators
+// load only when params or results are checked (`validateParams`, `validateResults`/`strict`), and
+// `@starspec/ledger-rpc/validate` has them directly. XDR decoding lives in the main entry.
+export { JSONRPC_ERRORS, JsonRpcError, JsonRpcHttpError, type RpcSettled } from '@starspec/runtime/client';
+export {
+  type BatchCall,
+  type BatchResults,
+  type ClientOptions,
+  createClient,
+  type ParamsArg,
+  type RpcClient,
+} from './generated/client.js';
+export type * from './generated/types.js';
+export type { ReadMode, ReadOptions } from './generated/validate.js';
+export {
+  cursorLedger,
+  DEFAULT_LIMITS,
+  type ItemOf,
+  type PagedMethod,
+  type PageOf,
+  type PaginateOptions,
+  type PagingClient,
+  paginate,
+  paginateItems,
+} from './paginate.js';

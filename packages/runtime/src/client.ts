@@ -1,0 +1,31 @@
+// `@starspec/runtime/client`: what a generated client needs, and nothing that needs Node (no
+// `node:` module in its import graph), so that it bundles for browsers: validation results and
+// their messages, the validator tables, the contract metadata types, and the JSON-RPC wire shapes,
+// errors and fetch client. Servers and credentials are in the main entry.
+export * from './jsonrpc-client.js';
+export type {
+  ContractMeta,
+  OperationMeta,
+  ParameterMeta,
+  ProblemOverride,
+  QueryConstraint,
+  SecurityRequirementMeta,
+  SecuritySchemeMeta,
+} from './operations.js';
+export {
+  type ContractValidators,
+  createValidate,
+  mediaTypeOf,
+  type RequestParts,
+  type Validate,
+} from './validate.js';
+export {
+  type AjvError,
+  type CompiledValidator,
+  describePath,
+  formatErrors,
+  fromAjvErrors,
+  runValidator,
+  type ValidationError,
+  type ValidationResult,
+} from './validation.js';

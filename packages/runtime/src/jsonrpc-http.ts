@@ -1,0 +1,190 @@
+// The node:http listener and server of the JSON-RPC dispatcher (jsonrpc.ts): content types, body
+// limits, CORS and the real server's HTTP answers around one dispatch per request body.
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createHttpServer, type HttpServerOptions } from './http/server.js';
+import {
+  createDispatcher,
+  type RpcAnswer,
+  type RpcBinding,
+  type RpcHandler,
+  type RpcServerOptions,
+} from './jsonrpc.js';
+
+// ---------------------------------------------------------------------------------------------
+// node:http listener
+
+/** Go's mime.ParseMediaType, reduced to what the bridge reads: the lower-cased type and charset. */
+function parseContentType(header: string | undefined): { type: string; charset?: string } {
+  if (!header) return { type: '' };
+  const [rawType = '', ...rest] = header.split(';');
+  const type = rawType.trim().toLowerCase();
+  if (!/^[!#$%&'*+\-.^_`|~\w]+\/[!#$%&'*+\-.^_`|~\w]+$/.test(type)) return { type: '' };
+  let charset: string | undefined;
+  for (const part of rest) {
+    const eq = part.indexOf('=');
+    if (eq < 0) {
+      if (part.trim() === '') continue;
+      return { type: '' };
+    }
+    const key = part.slice(0, eq).trim().toLowerCase();
+    let value = part.slice(eq + 1).trim();
+    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
+    if (key === 'charset') charset = value;
+  }
+  return charset === undefined ? { type } : { type, charset };
+}
+
+class BodyTooLarge extends Error {}
+
+function readBody(req: IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) {
+      reject(new BodyTooLarge());
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    req.on('data', (chunk: Buffer) => {
+      if (done) return;
+      size += chunk.length;
+      if (size > limit) {
+        done = true;
+        reject(new BodyTooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (!done) resolve(Buffer.concat(chunks).toString('utf8'));
+    });
+    req.on('error', (error) => {
+      if (!done) reject(error);
+      done = true;
+    });
+  });
+}
+
+function write(res: ServerResponse, answer: RpcAnswer, extra: Record<string, string>) {
+  const headers: Record<string, string> = { ...extra, ...answer.headers };
+  if (answer.body === undefined) {
+    res.writeHead(answer.status, headers).end();
+    return;
+  }
+  const payload = Buffer.from(answer.body, 'utf8');
+  headers['content-length'] = String(payload.length);
+  res.writeHead(answer.status, headers).end(payload);
+}
+
+export type RpcRequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * A node:http request listener for a JSON-RPC contract, answering transport errors as Stellar
+ * RPC does: every path is served; POST only (405 with `Accept-Post`, no body); media type
+ * `application/json` with an optional utf-8 charset (else 415 with a plain-text reason); a body
+ * over the limit gets 413 and the connection is closed.
+ */
+export function createJsonRpcListener(
+  binding: RpcBinding,
+  handlers: Record<string, RpcHandler>,
+  options: RpcServerOptions = {},
+): RpcRequestListener {
+  const dispatcher = createDispatcher(binding, handlers, options);
+  const limit = options.bodyLimitBytes ?? 512 * 1024;
+  const cors = options.cors ?? true;
+  const onError =
+    options.onError ?? ((error, context) => console.error(`[${context.method ?? 'rpc'}]`, error));
+
+  async function serve(req: IncomingMessage, res: ServerResponse) {
+    const common: Record<string, string> = { 'accept-post': 'application/json' };
+    try {
+      const origin = req.headers.origin;
+      if (cors && origin) {
+        common['access-control-allow-origin'] = origin;
+        common.vary = 'Origin';
+        if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
+          req.resume();
+          res.writeHead(204, preflightHeaders(req, origin)).end();
+          return;
+        }
+      }
+      if (req.method !== 'POST') {
+        req.resume();
+        return write(res, { status: 405, headers: {} }, common);
+      }
+      const { type, charset } = parseContentType(req.headers['content-type']);
+      const plain = { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' };
+      if (type !== 'application/json') {
+        req.resume();
+        return write(
+          res,
+          { status: 415, headers: plain, body: 'content-type must be application/json\n' },
+          common,
+        );
+      }
+      if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+        req.resume();
+        return write(res, { status: 415, headers: plain, body: 'invalid content-type charset\n' }, common);
+      }
+      let body: string;
+      try {
+        body = await readBody(req, limit);
+      } catch (error) {
+        if (error instanceof BodyTooLarge) {
+          write(
+            res,
+            { status: 413, headers: plain, body: `request body is larger than ${limit} bytes\n` },
+            { ...common, connection: 'close' },
+          );
+          req.destroy();
+          return;
+        }
+        throw error;
+      }
+      write(res, await dispatcher.dispatch(body, req), common);
+    } catch (error) {
+      // A client that hung up mid-request is not a server error: there is no one left to answer.
+      if (req.destroyed || (error as NodeJS.ErrnoException)?.code === 'ECONNRESET') {
+        res.destroy();
+        return;
+      }
+      onError(error, {});
+      if (!res.headersSent) write(res, { status: 400, headers: {}, body: undefined }, common);
+      else res.destroy();
+    }
+  }
+
+  return (req, res) => {
+    // Nothing a request does may become an unhandled rejection: that would end the process.
+    serve(req, res).catch(() => res.destroy());
+  };
+}
+
+/** RFC 9110 token characters: a method name is one, and only one can be echoed in a header. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** A header value Node can write back: visible latin1 characters, spaces and tabs. */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/**
+ * The answer to a CORS preflight: every origin and method is allowed, as on the real server.
+ * A requested method that is not a token (e.g. the byte 0xb5, which upper-cases to a character
+ * outside latin1) or headers Node could not write back are not echoed: the browser then refuses.
+ */
+function preflightHeaders(req: IncomingMessage, origin: string): Record<string, string> {
+  const headers: Record<string, string> = {
+    vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers',
+    'access-control-allow-origin': origin,
+  };
+  const method = String(req.headers['access-control-request-method']);
+  if (TOKEN.test(method)) headers['access-control-allow-methods'] = method.toUpperCase();
+  const requested = req.headers['access-control-request-headers'];
+  if (requested && HEADER_VALUE.test(String(requested)))
+    headers['access-control-allow-headers'] = String(requested);
+  return headers;
+}
+
+/** A node:http server for a JSON-RPC listener, with the runtime's time and connection bounds. */
+export function createJsonRpcServer(listener: RpcRequestListener, options: HttpServerOptions = {}): Server {
+  return createHttpServer(listener, { errorStyle: 'text', ...options });
+}
