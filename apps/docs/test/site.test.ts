@@ -1,16 +1,16 @@
 // Loads every page of the built site in Debian's Chromium from a local server: each contract's
 // operations and methods are on its page, the mapping links both ways, nothing is fetched from
 // outside, the console stays free of errors, and a screenshot of each page is kept.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromiumMissing, chromiumPath } from '@starspec/browser/chromium';
 import { type ContractInfo, listContracts, loadContract } from '@starspec/specs';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restOperations } from '../src/mapping.mjs';
 import { startStaticServer } from '../src/static-server.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
 const appRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(appRoot, 'dist');
 const shots = join(appRoot, 'test-results', 'screenshots');
@@ -32,17 +32,16 @@ const operations = ledgerApi ? restOperations(ledgerApi) : [];
 const mapped = operations.filter((o) => o.rpc);
 const rpcMethods = (documents['ledger-rpc']?.methods ?? []).map((m) => m.name);
 
-const MISSING = `${CHROMIUM} is missing: the browser test needs Debian's chromium (apt-get install -y chromium); .ci/run installs it`;
-
 let browserStarted: Promise<Browser> | undefined;
 let base: string;
 let stopServer: () => Promise<void>;
 
-/** The browser, started on first use; without Chromium every test that needs it fails with MISSING. */
+/** The browser, started on first use; without Chromium every test that needs it fails saying so. */
 function browser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) return Promise.reject(new Error(MISSING));
+  const missing = chromiumMissing();
+  if (missing) return Promise.reject(new Error(missing));
   browserStarted ??= chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: chromiumPath(),
     headless: true,
     args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'],
   });
@@ -102,7 +101,7 @@ function openApiOperations(document: Json): Operation[] {
 
 describe('the docs site', () => {
   it("runs Debian's Chromium", async () => {
-    expect(existsSync(CHROMIUM), MISSING).toBe(true);
+    expect(chromiumMissing()).toBeUndefined();
     expect((await browser()).version()).toMatch(/^\d+\./);
   });
 
