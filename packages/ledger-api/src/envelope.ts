@@ -3,7 +3,8 @@
  * attempt), its hash (to look it up), and its time bounds (which decide when a
  * missing transaction can be declared `tx_too_late`).
  */
-import { FeeBumpTransaction, Transaction, TransactionBuilder, xdr } from '@stellar/stellar-base';
+import type { FeeBumpTransaction, Transaction, xdr } from '@stellar/stellar-base';
+import { stellarBase } from './stellar-base.js';
 
 /** A signed transaction: a stellar-base Transaction or FeeBumpTransaction, an XDR envelope, or its base64. */
 export type EnvelopeInput = Transaction | FeeBumpTransaction | xdr.TransactionEnvelope | string;
@@ -52,7 +53,7 @@ function maxTimeOf(envelope: xdr.TransactionEnvelope): number | undefined {
 
 function decode(base64: string): xdr.TransactionEnvelope {
   try {
-    return xdr.TransactionEnvelope.fromXDR(base64, 'base64');
+    return stellarBase().xdr.TransactionEnvelope.fromXDR(base64, 'base64');
   } catch (cause) {
     throw new TypeError('the envelope is not a base64 TransactionEnvelope XDR', { cause });
   }
@@ -63,6 +64,7 @@ function decode(base64: string): xdr.TransactionEnvelope {
  * XDR (a Transaction object knows its network).
  */
 export function readEnvelope(input: EnvelopeInput, networkPassphrase?: string): Envelope {
+  const { FeeBumpTransaction, Transaction } = stellarBase();
   if (input instanceof Transaction || input instanceof FeeBumpTransaction) {
     const envelope = input.toEnvelope();
     return {
@@ -81,7 +83,7 @@ export function readEnvelope(input: EnvelopeInput, networkPassphrase?: string): 
     maxTime,
     hash: () => {
       if (hash === undefined && networkPassphrase !== undefined) {
-        hash = TransactionBuilder.fromXDR(envelope, networkPassphrase).hash().toString('hex');
+        hash = stellarBase().TransactionBuilder.fromXDR(envelope, networkPassphrase).hash().toString('hex');
       }
       return hash;
     },

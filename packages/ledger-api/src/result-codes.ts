@@ -8,8 +8,9 @@
  * which is not a mechanical rename of the XDR names (txNO_ACCOUNT is
  * `tx_no_source_account`, manageSellOfferSellNotAuthorized is `sell_not_authorized`).
  */
-import { xdr } from '@stellar/stellar-base';
+import type { xdr } from '@stellar/stellar-base';
 import type { components } from './generated/types.js';
+import { stellarBase } from './stellar-base.js';
 
 /** A transaction result code name; the contract's enum, plus any code a newer network may add. */
 export type TransactionResultCode = components['schemas']['TransactionResultCode'] | (string & {});
@@ -229,7 +230,7 @@ export interface ResultCodes {
 export function decodeTransactionResult(resultXdr: string): ResultCodes {
   let result: xdr.TransactionResult;
   try {
-    result = xdr.TransactionResult.fromXDR(resultXdr, 'base64');
+    result = stellarBase().xdr.TransactionResult.fromXDR(resultXdr, 'base64');
   } catch (cause) {
     throw new TypeError('not a base64 TransactionResult XDR', { cause });
   }

@@ -17,7 +17,7 @@ const SOURCE_MAP_COMMENT = /\n\/\/# sourceMappingURL=\S+\s*$/;
  * Returns the files copied and the maps dropped.
  */
 export async function finishDist(options: DistOptions): Promise<{ copied: string[]; dropped: string[] }> {
-  const sources = await readdir(options.from);
+  const sources = (await readdir(options.from)).sort();
   const modules = sources.filter((name) => name.endsWith('.js'));
   const copied: string[] = [];
   for (const name of modules) {
@@ -30,7 +30,7 @@ export async function finishDist(options: DistOptions): Promise<{ copied: string
     }
   }
   const dropped: string[] = [];
-  for (const name of await readdir(options.to)) {
+  for (const name of (await readdir(options.to)).sort()) {
     const path = join(options.to, name);
     if (name.endsWith('.map')) {
       await rm(path);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { needsUnicodePatterns, RFC3339_DATE_TIME } from '../src/emit/validators.js';
-import { toJsonSchema } from '../src/json-schema.js';
+import { toJsonSchema, validationOnly } from '../src/json-schema.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const target = (name: string) => `/components/schemas/${name}`;
@@ -96,5 +96,29 @@ describe('RFC3339_DATE_TIME', () => {
     ' 2024-07-05T05:51:31Z',
   ])('refuses %s', (value) => {
     expect(RFC3339_DATE_TIME.test(value)).toBe(false);
+  });
+});
+
+describe('validationOnly', () => {
+  it('drops annotations, not members, data or keywords that validate', () => {
+    expect(
+      validationOnly({
+        title: 'T',
+        description: 'D',
+        examples: [{ description: 'kept: data' }],
+        deprecated: true,
+        type: 'object',
+        properties: { description: { type: 'string', description: 'member named description' }, title: {} },
+        enum: [{ title: 'kept: data' }],
+        default: { description: 'kept: data' },
+        allOf: [{ $comment: 'c', readOnly: true, minimum: 1 }],
+      }),
+    ).toEqual({
+      type: 'object',
+      properties: { description: { type: 'string' }, title: {} },
+      enum: [{ title: 'kept: data' }],
+      default: { description: 'kept: data' },
+      allOf: [{ minimum: 1 }],
+    });
   });
 });

@@ -86,12 +86,10 @@ export function addComponents(
 }
 
 /**
- * Compiles every validator of a contract ahead of time. Returns two modules: request
- * parameters (string coercion and defaults on) and everything else (exact JSON types),
- * plus the export names for each validator. Answers can be read in a mode (see read-modes.ts).
+ * The schemas of a contract's answers (bodies and responses, keyed `body <operationId> <type>` and
+ * `<operationId> <status>`) and its components, rewritten for the read modes (see read-modes.ts).
  */
-export function emitValidators(model: ContractModel) {
-  const names: ValidatorExports = { params: {}, bodies: {}, responses: {}, schemas: {} };
+export function answerSchemas(model: ContractModel) {
   const answers = Object.fromEntries(
     model.operations.flatMap((o) => [
       ...Object.entries(o.bodySchemas).map(([type, schema]) => [
@@ -108,7 +106,17 @@ export function emitValidators(model: ContractModel) {
     ...model.mergedSchemas,
     ...mergedComponents(model.schemas, Object.values(answers), COMPONENT_REF_PREFIX),
   ]);
-  const moded = contractWithReadModes(model.schemas, answers, merged, { closeOpen: true });
+  return contractWithReadModes(model.schemas, answers, merged, { closeOpen: true });
+}
+
+/**
+ * Compiles every validator of a contract ahead of time. Returns two modules: request
+ * parameters (string coercion and defaults on) and everything else (exact JSON types),
+ * plus the export names for each validator. Answers can be read in a mode (see read-modes.ts).
+ */
+export function emitValidators(model: ContractModel) {
+  const names: ValidatorExports = { params: {}, bodies: {}, responses: {}, schemas: {} };
+  const moded = answerSchemas(model);
 
   const features = featuresOf(model.schemas, model.operations);
   const requestAjv = newAjv(true, features);
