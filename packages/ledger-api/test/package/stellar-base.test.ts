@@ -12,12 +12,12 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const entry = pathToFileURL(join(root, 'dist', 'index.js')).href;
 const transaction = JSON.parse(readFileSync(join(root, 'test/fixtures/horizon/transaction.json'), 'utf8'));
 
-/** Whether stellar-base is in Node's module cache after importing the package and running `then`. */
-async function loadsStellarBase(then: string): Promise<boolean> {
+/** Whether stellar-base is in Node's module cache after importing the package and running `code`. */
+async function loadsStellarBase(code: string): Promise<boolean> {
   const script = `
     import { createRequire } from 'node:module';
     const pkg = await import(${JSON.stringify(entry)});
-    ${then}
+    ${code}
     const cache = Object.keys(createRequire(import.meta.url).cache);
     console.log(JSON.stringify(cache.some((file) => file.includes('stellar-base'))));`;
   const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: root });
@@ -26,20 +26,20 @@ async function loadsStellarBase(then: string): Promise<boolean> {
 
 describe('stellar-base loads on first use', { timeout: 60_000 }, () => {
   const cases = [
-    { why: 'importing the package', then: '', want: false },
-    { why: 'creating a client', then: "pkg.createClient({ baseUrl: 'http://127.0.0.1:1' });", want: false },
+    { why: 'importing the package', code: '', want: false },
+    { why: 'creating a client', code: "pkg.createClient({ baseUrl: 'http://127.0.0.1:1' });", want: false },
     {
       why: 'reading a result code',
-      then: `pkg.decodeTransactionResult(${JSON.stringify(transaction.result_xdr)});`,
+      code: `pkg.decodeTransactionResult(${JSON.stringify(transaction.result_xdr)});`,
       want: true,
     },
     {
       why: 'reading an envelope',
-      then: `pkg.readEnvelope(${JSON.stringify(transaction.envelope_xdr)});`,
+      code: `pkg.readEnvelope(${JSON.stringify(transaction.envelope_xdr)});`,
       want: true,
     },
   ];
-  it.each(cases)('$why: $want', async ({ then, want }) => {
-    expect(await loadsStellarBase(then)).toBe(want);
+  it.each(cases)('$why: $want', async ({ code, want }) => {
+    expect(await loadsStellarBase(code)).toBe(want);
   });
 });
