@@ -1,4 +1,4 @@
-import { parsedJson } from '../emit/modules.js';
+import { emitLazyDocument } from '../emit/modules.js';
 import { emitReadModeSupport } from '../emit/read-mode-module.js';
 import type { RpcContractModel } from './model.js';
 import { type PostProcessed, pascal } from './typings.js';
@@ -87,10 +87,11 @@ export const xdrFields: Readonly<Record<string, { params: Readonly<Record<string
 `;
 }
 
-export function emitRpcDocument(document: unknown): string {
-  return `/** The contract itself, for tools that render or inspect it (e.g. \`rpc.discover\`). */
-export const document: Readonly<Record<string, unknown>> = ${parsedJson(document)};
-`;
+export function emitRpcDocument(document: object): string {
+  return emitLazyDocument(
+    document,
+    'The contract itself, for tools that render or inspect it (e.g. `rpc.discover`).',
+  );
 }
 
 export function emitRpcValidate(names: RpcValidatorExports): string {
