@@ -4,8 +4,9 @@ import { addedMembersOptional } from './added-in.js';
 import { loadDocument } from './document.js';
 import { emitClient, emitResponseChecks } from './emit/client.js';
 import { emitMapping } from './emit/mapping.js';
-import { emitContract, emitDocument, emitIndex, emitServer, emitValidate } from './emit/modules.js';
+import { emitContract, emitDocument, emitIndex, emitServer } from './emit/modules.js';
 import { emitTypes } from './emit/types.js';
+import { emitAnswers, emitValidate } from './emit/validate-modules.js';
 import { emitValidators } from './emit/validators.js';
 import { buildModel } from './model.js';
 import { generateOpenRpcFiles } from './openrpc/generate.js';
@@ -78,6 +79,7 @@ export async function generate(
     ['request-validators.d.ts', validators.requestModule.dts],
     ['validators.js', validators.module.js],
     ['validators.d.ts', validators.module.dts],
+    ['answers.ts', emitAnswers(validators.names)],
     ['validate.ts', emitValidate(validators.names)],
     ['client.ts', emitClient()],
     ['response-checks.ts', emitResponseChecks()],

@@ -53,6 +53,7 @@ describe('generation is deterministic', () => {
       expect((await cli(['--config', configB, '--quiet'])).code).toBe(0);
       const [left, right] = await Promise.all([snapshot(a), snapshot(b)]);
       expect(left.map(([name]) => name)).toEqual([
+        'answers.ts',
         'client.ts',
         'contract.ts',
         'document.ts',

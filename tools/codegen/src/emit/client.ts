@@ -108,11 +108,11 @@ export function createClient(options: ClientOptions = {}): ContractClient {
 `;
 }
 
-/** The part of the client that loads on the first answer it checks: the contract and its validators. */
+/** The part of the client that loads on the first answer it checks: the contract and its answers' validators. */
 export function emitResponseChecks(): string {
   return `import type { ValidationError } from '@starspec/runtime/client';
+import { answers, type OperationId, type ReadMode } from './answers.js';
 import { contract } from './contract.js';
-import { type OperationId, type ReadMode, validate } from './validate.js';
 
 const operationIds = new Map<string, OperationId>(
   Object.values(contract.operations).map((o) => [\`\${o.method.toUpperCase()} \${o.path}\`, o.operationId as OperationId]),
@@ -135,7 +135,7 @@ export function answerErrors(
 ): ValidationError[] | undefined {
   const declared = contract.operations[operationId]?.responses ?? {};
   if (mode === 'tolerant' && !declared[String(status)] && !declared.default) return undefined;
-  const verdict = validate.response(operationId, status, body, { mode });
+  const verdict = answers.response(operationId, status, body, { mode });
   return verdict.ok ? undefined : verdict.errors;
 }
 `;

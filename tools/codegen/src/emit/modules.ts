@@ -1,6 +1,4 @@
 import type { ContractModel } from '../model.js';
-import { emitReadModeSupport } from './read-mode-module.js';
-import type { ValidatorExports } from './validators.js';
 
 export interface ModuleOptions {
   errorStyle: 'error-object' | 'problem';
@@ -47,74 +45,6 @@ export function emitDocument(document: object): string {
     document,
     'The contract itself (bundled), for tools that render or inspect it; `specs/` has it readable.',
   );
-}
-
-export function emitValidate(names: ValidatorExports): string {
-  const lookup = (table: Record<string, string>) =>
-    `{\n${Object.entries(table)
-      .map(([key, name]) => `    ${JSON.stringify(key)}: v(request.${name}),`)
-      .join('\n')}\n  }`;
-  const nested = (table: Record<string, Record<string, string>>) =>
-    `{\n${Object.entries(table)
-      .map(
-        ([op, inner]) =>
-          `    ${JSON.stringify(op)}: {\n${Object.entries(inner)
-            .map(([key, name]) => `      ${JSON.stringify(key)}: v(validators.${name}),`)
-            .join('\n')}\n    },`,
-      )
-      .join('\n')}\n  }`;
-  const schemas = `{\n${Object.entries(names.schemas)
-    .map(([key, name]) => `    ${JSON.stringify(key)}: v(validators.${name}),`)
-    .join('\n')}\n  }`;
-  return `import {
-  type CompiledValidator,
-  type ContractValidators,
-  createValidate,
-  type Validate,
-  type ValidationResult,
-} from '@starspec/runtime/client';
-import { contract } from './contract.js';
-import * as request from './request-validators.js';
-import type { components, operations } from './types.js';
-import * as validators from './validators.js';
-
-export type OperationId = keyof operations & string;
-export type SchemaName = keyof components['schemas'] & string;
-
-${emitReadModeSupport()}
-/** Validators of the contract; answers and schemas can be read in a mode. */
-export interface ContractValidate extends Validate<OperationId, SchemaName> {
-  /** Validates a response body for a status (an undeclared status is an error), read in \`options.mode\`. */
-  response(operationId: OperationId, status: number | string, body: unknown, options?: ReadOptions): ValidationResult;
-  /** Validates a value against a named component schema, read in \`options.mode\`. */
-  schema(name: SchemaName, value: unknown, options?: ReadOptions): ValidationResult;
-}
-
-const v = (fn: unknown) => fn as CompiledValidator;
-
-const compiled: ContractValidators = {
-  params: ${lookup(names.params)},
-  bodies: ${nested(names.bodies)},
-  responses: ${nested(names.responses)},
-  schemas: ${schemas},
-};
-
-const byMode = {
-  contract: createValidate<OperationId, SchemaName>(contract, compiled),
-  tolerant: createValidate<OperationId, SchemaName>(contract, inMode(compiled, 'tolerant')),
-  strict: createValidate<OperationId, SchemaName>(contract, inMode(compiled, 'strict')),
-};
-
-/**
- * Validators compiled ahead of time from the contract (no schema compile at run time).
- * Each returns \`{ ok, errors }\`; every error is located by a JSON pointer.
- */
-export const validate: ContractValidate = {
-  request: (operationId, parts) => byMode.contract.request(operationId, parts),
-  response: (operationId, status, body, options) => byMode[modeOf(options)].response(operationId, status, body),
-  schema: (name, value, options) => byMode[modeOf(options)].schema(name, value),
-};
-`;
 }
 
 export function emitServer(options: ModuleOptions): string {

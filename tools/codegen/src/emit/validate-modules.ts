@@ -1,0 +1,99 @@
+import { emitReadModeSupport } from './read-mode-module.js';
+import type { ValidatorExports } from './validators.js';
+
+const v = (module: string, name: string) => `v(${module}.${name})`;
+const table = (entries: Record<string, string>, module: string, indent: string) =>
+  `{\n${Object.entries(entries)
+    .map(([key, name]) => `${indent}  ${JSON.stringify(key)}: ${v(module, name)},`)
+    .join('\n')}\n${indent}}`;
+const nested = (entries: Record<string, Record<string, string>>, module: string) =>
+  `{\n${Object.entries(entries)
+    .map(([op, inner]) => `    ${JSON.stringify(op)}: ${table(inner, module, '    ')},`)
+    .join('\n')}\n  }`;
+
+/**
+ * `answers.ts`: the validators of bodies, answers and named schemas, and answers read in a mode.
+ * What a client loads to check answers: the request parameters' validators are not in it.
+ */
+export function emitAnswers(names: ValidatorExports): string {
+  return `import {
+  type CompiledValidator,
+  type ContractValidators,
+  createValidate,
+  type ValidationResult,
+} from '@starspec/runtime/client';
+import { contract } from './contract.js';
+import type { components, operations } from './types.js';
+import * as validators from './validators.js';
+
+export type OperationId = keyof operations & string;
+export type SchemaName = keyof components['schemas'] & string;
+
+${emitReadModeSupport()}
+const v = (fn: unknown) => fn as CompiledValidator;
+
+/** The validators of request bodies, of answers (by status) and of every named schema. */
+export const answerValidators: Omit<ContractValidators, 'params'> = {
+  bodies: ${nested(names.bodies, 'validators')},
+  responses: ${nested(names.responses, 'validators')},
+  schemas: ${table(names.schemas, 'validators', '  ')},
+};
+
+const byMode = {
+  contract: createValidate<OperationId, SchemaName>(contract, { params: {}, ...answerValidators }),
+  tolerant: createValidate<OperationId, SchemaName>(contract, inMode({ params: {}, ...answerValidators }, 'tolerant')),
+  strict: createValidate<OperationId, SchemaName>(contract, inMode({ params: {}, ...answerValidators }, 'strict')),
+};
+
+/** Answers and named schemas, read in \`options.mode\` (without one, as the contract is written). */
+export const answers = {
+  /** Validates a response body for a status (an undeclared status is an error). */
+  response: (operationId: OperationId, status: number | string, body: unknown, options?: ReadOptions): ValidationResult =>
+    byMode[modeOf(options)].response(operationId, status, body),
+  /** Validates a value against a named component schema. */
+  schema: (name: SchemaName, value: unknown, options?: ReadOptions): ValidationResult =>
+    byMode[modeOf(options)].schema(name, value),
+};
+`;
+}
+
+/** `validate.ts`: every validator of the contract, requests included. */
+export function emitValidate(names: ValidatorExports): string {
+  return `import {
+  type CompiledValidator,
+  createValidate,
+  type Validate,
+  type ValidationResult,
+} from '@starspec/runtime/client';
+import { answers, answerValidators, type OperationId, type ReadOptions, type SchemaName } from './answers.js';
+import { contract } from './contract.js';
+import * as request from './request-validators.js';
+
+export type { OperationId, ReadMode, ReadOptions, SchemaName } from './answers.js';
+
+/** Validators of the contract; answers and schemas can be read in a mode. */
+export interface ContractValidate extends Validate<OperationId, SchemaName> {
+  /** Validates a response body for a status (an undeclared status is an error), read in \`options.mode\`. */
+  response(operationId: OperationId, status: number | string, body: unknown, options?: ReadOptions): ValidationResult;
+  /** Validates a value against a named component schema, read in \`options.mode\`. */
+  schema(name: SchemaName, value: unknown, options?: ReadOptions): ValidationResult;
+}
+
+const v = (fn: unknown) => fn as CompiledValidator;
+
+const requests = createValidate<OperationId, SchemaName>(contract, {
+  params: ${table(names.params, 'request', '  ')},
+  ...answerValidators,
+});
+
+/**
+ * Validators compiled ahead of time from the contract (no schema compile at run time).
+ * Each returns \`{ ok, errors }\`; every error is located by a JSON pointer.
+ */
+export const validate: ContractValidate = {
+  request: (operationId, parts) => requests.request(operationId, parts),
+  response: answers.response,
+  schema: answers.schema,
+};
+`;
+}
