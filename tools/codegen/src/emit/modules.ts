@@ -4,13 +4,29 @@ export interface ModuleOptions {
   errorStyle: 'error-object' | 'problem';
 }
 
-const json = (value: unknown) => JSON.stringify(value, null, 2);
+/**
+ * An object with one line per member: each member's value on its line (the compiler keeps a
+ * literal written on one line on one line), so a diff names the operation that changed and the
+ * built module carries no indentation.
+ */
+function linePerMember(value: Record<string, unknown>, indent = '  '): string {
+  const lines = Object.entries(value).map(
+    ([key, member]) => `${indent}${JSON.stringify(key)}: ${JSON.stringify(member)},`,
+  );
+  return lines.length === 0 ? '{}' : `{\n${lines.join('\n')}\n${indent.slice(2)}}`;
+}
 
 export function emitContract(model: ContractModel): string {
+  const { operations, securitySchemes, ...rest } = model.meta;
+  const head = Object.entries(rest).map(([key, value]) => `  ${key}: ${JSON.stringify(value)},`);
   return `import type { ContractMeta } from '@starspec/runtime/client';
 
 /** Routing, parameter and response metadata of every operation, read from the contract. */
-export const contract: ContractMeta = ${json(model.meta)};
+export const contract: ContractMeta = {
+${head.join('\n')}
+  operations: ${linePerMember(operations, '    ')},
+  securitySchemes: ${linePerMember(securitySchemes, '    ')},
+};
 `;
 }
 
