@@ -19,7 +19,7 @@ import {
 } from '@starspec/runtime';
 import { type HttpOptions, type HttpRequest, send } from '../../http.js';
 import { CheckFailure, type CheckLevel, type Exchange, evidenceOf, UsageError } from '../../model.js';
-import { checkBaseUrl, checkTimeout, Probes, type Recorder, type RunOptions } from '../../runner.js';
+import { checkBaseUrl, httpOptionsOf, Probes, type Recorder, type RunOptions } from '../../runner.js';
 import { accountId } from '../../strkey.js';
 import { deviationLevel } from './tolerance.js';
 
@@ -197,10 +197,8 @@ export function prepareCallbacks(options: RunOptions & CallbacksOptions): Callba
   for (const lang of langs ?? []) {
     if (!/^[a-z]{2}$/.test(lang)) throw new UsageError(`--langs: '${lang}' is not an ISO 639-1 code`);
   }
-  const timeoutMs = checkTimeout(options.timeoutMs);
-
   return {
-    http: { baseUrl: options.baseUrl, timeoutMs },
+    http: httpOptionsOf(options),
     auth,
     assets,
     assetsGiven: options.assets !== undefined,

@@ -7,7 +7,7 @@ import { contract, type MethodName, validate } from '@starspec/ledger-rpc';
 import type { ValidationError } from '@starspec/runtime';
 import { type HttpOptions, send } from '../../http.js';
 import { CheckFailure, type Exchange, evidenceOf } from '../../model.js';
-import { checkBaseUrl, checkTimeout, Probes, type Recorder, type RunOptions } from '../../runner.js';
+import { httpOptionsOf, Probes, type Recorder, type RunOptions } from '../../runner.js';
 
 /** Options of the ledger-rpc suite (besides the common run options). */
 export interface LedgerRpcOptions {
@@ -23,10 +23,8 @@ export interface LedgerRpcState {
 }
 
 export function prepareLedgerRpc(options: RunOptions & LedgerRpcOptions): LedgerRpcState {
-  checkBaseUrl(options.baseUrl);
-  const timeoutMs = checkTimeout(options.timeoutMs);
   return {
-    http: { baseUrl: options.baseUrl, timeoutMs },
+    http: httpOptionsOf(options),
     allowSubmit: options.allowSubmit === true,
     probes: new Probes(),
     nextId: 1,
