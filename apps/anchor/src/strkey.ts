@@ -2,7 +2,7 @@
  * Stellar addresses (SEP-23 strkeys), read and written with @stellar/stellar-base: G… accounts,
  * M… muxed accounts (an account plus a 64-bit id) and C… contracts.
  */
-import { StrKey } from '@stellar/stellar-base';
+import { StrKey } from '@stellar/stellar-sdk/base';
 
 /** True for a G… address with a valid checksum. */
 export function isAccountId(text: string): boolean {

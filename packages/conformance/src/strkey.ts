@@ -1,6 +1,6 @@
 /** Stellar account ids, written with @stellar/stellar-base, so the suites can name fresh accounts. */
 import { randomBytes } from 'node:crypto';
-import { StrKey } from '@stellar/stellar-base';
+import { StrKey } from '@stellar/stellar-sdk/base';
 
 /** The G… address of a 32-byte public key. */
 export function accountId(key: Uint8Array): string {

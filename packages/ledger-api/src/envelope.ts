@@ -3,7 +3,7 @@
  * attempt), its hash (to look it up), and its time bounds (which decide when a
  * missing transaction can be declared `tx_too_late`).
  */
-import { FeeBumpTransaction, Transaction, TransactionBuilder, xdr } from '@stellar/stellar-base';
+import { FeeBumpTransaction, Transaction, TransactionBuilder, xdr } from '@stellar/stellar-sdk/base';
 
 /** A signed transaction: a stellar-base Transaction or FeeBumpTransaction, an XDR envelope, or its base64. */
 export type EnvelopeInput = Transaction | FeeBumpTransaction | xdr.TransactionEnvelope | string;

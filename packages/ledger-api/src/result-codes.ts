@@ -8,7 +8,7 @@
  * which is not a mechanical rename of the XDR names (txNO_ACCOUNT is
  * `tx_no_source_account`, manageSellOfferSellNotAuthorized is `sell_not_authorized`).
  */
-import { xdr } from '@stellar/stellar-base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import type { components } from './generated/types.js';
 
 /** A transaction result code name; the contract's enum, plus any code a newer network may add. */

@@ -1,6 +1,6 @@
 // XDR values of the contract, decoded on request with @stellar/stellar-base (never by hand).
 // Which fields hold which XDR type comes from the contract's `x-xdr-type` marks (`xdrFields`).
-import { xdr } from '@stellar/stellar-base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { xdrFields as contractXdrFields } from './generated/contract.js';
 import type { MethodName, ResultOf } from './generated/types.js';
 

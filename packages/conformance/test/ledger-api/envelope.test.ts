@@ -1,6 +1,6 @@
 // The envelopes the submission checks send: one is not XDR, the other a well-formed unsigned
 // transaction from a fresh account, which no network can apply.
-import { Keypair, StrKey, TransactionBuilder, xdr } from '@stellar/stellar-base';
+import { Keypair, StrKey, TransactionBuilder, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import { MALFORMED_ENVELOPE, unfundedEnvelope } from '../../src/index.js';
 import { compareTokens } from '../../src/suites/ledger-api/paging.js';

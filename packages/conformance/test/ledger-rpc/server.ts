@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { contract, createDispatcher, document, type Handlers, validate } from '@starspec/ledger-rpc';
 import { JsonRpcError } from '@starspec/runtime';
-import { xdr } from '@stellar/stellar-base';
+import { xdr } from '@stellar/stellar-sdk/base';
 
 type Json = Record<string, unknown>;
 

@@ -1,4 +1,4 @@
-import { Account, Keypair, Networks, Operation, TransactionBuilder, xdr } from '@stellar/stellar-base';
+import { Account, Keypair, Networks, Operation, TransactionBuilder, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import { readEnvelope } from '../../src/index.js';
 import { feeBumped, NETWORK, signedPayment } from './fixtures.js';

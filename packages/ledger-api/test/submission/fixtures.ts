@@ -8,7 +8,7 @@ import {
   type Transaction,
   TransactionBuilder,
   xdr,
-} from '@stellar/stellar-base';
+} from '@stellar/stellar-sdk/base';
 
 export const NETWORK = Networks.TESTNET;
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { xdr } from '@stellar/stellar-base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import {

@@ -10,7 +10,7 @@ import {
   scValToNative,
   TransactionBuilder,
   xdr,
-} from '@stellar/stellar-base';
+} from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import {
   decodeLedgerCloseMeta,
