@@ -308,7 +308,7 @@ export function startLedgerServer(options: { breaks?: readonly string[] } = {}):
     const tx = String((request.body as Json | undefined)?.tx ?? '');
     let decoded = true;
     try {
-      xdr.TransactionEnvelope.fromXDR(tx, 'base64');
+      xdr.TransactionEnvelope.fromXdr(tx, 'base64');
     } catch {
       decoded = false;
     }

@@ -195,7 +195,7 @@ export function startRpcServer(
     },
     sendTransaction: (params: { transaction?: unknown }) => {
       try {
-        xdr.TransactionEnvelope.fromXDR(String(params.transaction), 'base64');
+        xdr.TransactionEnvelope.fromXdr(String(params.transaction), 'base64');
       } catch {
         throw new JsonRpcError(-32602, 'invalid_xdr');
       }

@@ -36,7 +36,7 @@ function envelope(): string {
     .setTimeout(300)
     .build();
   tx.sign(source);
-  return tx.toEnvelope().toXDR('base64');
+  return tx.toEnvelope().toXdr('base64');
 }
 
 describe('every read operation answers as the contract says', () => {

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { contract, type MethodName, validate } from '@starspec/ledger-rpc';
 import type { ValidationError } from '@starspec/runtime';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { type HttpOptions, send } from '../../http.js';
 import { CheckFailure, type Exchange, evidenceOf } from '../../model.js';
 import { checkBaseUrl, checkTimeout, Probes, type Recorder, type RunOptions } from '../../runner.js';
@@ -155,5 +156,6 @@ export function range(
 
 /** XDR of a LedgerKey of type ACCOUNT for a random ed25519 key (an account that does not exist). */
 export function randomAccountKey(): string {
-  return Buffer.concat([Buffer.alloc(8), randomBytes(32)]).toString('base64');
+  const accountId = xdr.PublicKey.publicKeyTypeEd25519(randomBytes(32));
+  return xdr.LedgerKey.account(new xdr.LedgerKeyAccount({ accountId })).toXdr('base64');
 }
