@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type LibsqlDatabase from 'libsql';
 import { PACKAGE_DIR } from '../config.js';
+import { prepareStatements, type Statements } from './statements.js';
 import type {
   CustomerChange,
   CustomerKey,
@@ -116,6 +117,7 @@ interface QuoteRow {
 
 export class SqliteStore implements Store {
   readonly db: Database;
+  private readonly sql: Statements;
 
   constructor(path: string) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -125,14 +127,13 @@ export class SqliteStore implements Store {
     this.db.exec('PRAGMA synchronous = FULL');
     this.db.exec('PRAGMA foreign_keys = ON');
     migrate(this.db);
+    this.sql = prepareStatements(this.db);
   }
 
   private customerRow(row: CustomerRow | undefined): CustomerRecord | undefined {
     if (!row) return undefined;
     const fields: Record<string, StoredField> = {};
-    const rows = this.db
-      .prepare('SELECT * FROM customer_fields WHERE customer_id = ? ORDER BY name')
-      .all(row.id) as FieldRow[];
+    const rows = this.sql.fieldsOfCustomer.all(row.id) as FieldRow[];
     for (const f of rows) {
       const field: StoredField = {
         value: f.value,
@@ -161,17 +162,11 @@ export class SqliteStore implements Store {
   }
 
   private readCustomer(id: string): CustomerRecord | undefined {
-    return this.customerRow(this.db.prepare('SELECT * FROM customers WHERE id = ?').get(id) as CustomerRow);
+    return this.customerRow(this.sql.customerById.get(id) as CustomerRow | undefined);
   }
 
   private applyChange(id: string, change: CustomerChange): void {
-    const upsert = this.db.prepare(
-      `INSERT INTO customer_fields (customer_id, name, value, content, content_type, provided_at, verified, verification_code)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (customer_id, name) DO UPDATE SET value = excluded.value, content = excluded.content,
-         content_type = excluded.content_type, provided_at = excluded.provided_at, verified = excluded.verified,
-         verification_code = excluded.verification_code`,
-    );
+    const upsert = this.sql.upsertField;
     for (const [name, f] of Object.entries(change.set)) {
       upsert.run(
         id,
@@ -184,23 +179,15 @@ export class SqliteStore implements Store {
         f.verificationCode ?? null,
       );
     }
-    const remove = this.db.prepare('DELETE FROM customer_fields WHERE customer_id = ? AND name = ?');
-    for (const name of change.remove) remove.run(id, name);
-    const verify = this.db.prepare(
-      'UPDATE customer_fields SET verified = 1, verification_code = NULL WHERE customer_id = ? AND name = ?',
+    for (const name of change.remove) this.sql.deleteField.run(id, name);
+    for (const name of change.verified) this.sql.verifyField.run(id, name);
+    if (change.transaction) this.sql.linkTransaction.run(change.transaction.id, change.transaction.type, id);
+    this.sql.touchCustomer.run(
+      change.now,
+      change.rejection?.reason ?? null,
+      change.rejection?.at ?? null,
+      id,
     );
-    for (const name of change.verified) verify.run(id, name);
-    if (change.transaction) {
-      this.db
-        .prepare(
-          `INSERT INTO customer_transactions (transaction_id, type, customer_id) VALUES (?, ?, ?)
-           ON CONFLICT (transaction_id, type) DO UPDATE SET customer_id = excluded.customer_id`,
-        )
-        .run(change.transaction.id, change.transaction.type, id);
-    }
-    this.db
-      .prepare('UPDATE customers SET updated_at = ?, rejection_reason = ?, rejection_at = ? WHERE id = ?')
-      .run(change.now, change.rejection?.reason ?? null, change.rejection?.at ?? null, id);
   }
 
   async getCustomer(id: string): Promise<CustomerRecord | undefined> {
@@ -208,32 +195,28 @@ export class SqliteStore implements Store {
   }
 
   async findCustomer(key: CustomerKey): Promise<CustomerRecord | undefined> {
-    const row = this.db
-      .prepare(
-        `SELECT * FROM customers WHERE account = ? AND ifnull(memo, '') = ? AND ifnull(memo_type, '') = ?`,
-      )
-      .get(key.account, key.memo ?? '', key.memoType ?? '') as CustomerRow | undefined;
+    const row = this.sql.customerByKey.get(key.account, key.memo ?? '', key.memoType ?? '') as
+      | CustomerRow
+      | undefined;
     return this.customerRow(row);
   }
 
   async findCustomerByTransaction(transactionId: string, type: string): Promise<CustomerRecord | undefined> {
-    const row = this.db
-      .prepare(
-        `SELECT c.* FROM customers c JOIN customer_transactions t ON t.customer_id = c.id
-         WHERE t.transaction_id = ? AND t.type = ?`,
-      )
-      .get(transactionId, type) as CustomerRow | undefined;
+    const row = this.sql.customerByTransaction.get(transactionId, type) as CustomerRow | undefined;
     return this.customerRow(row);
   }
 
   async createCustomer(id: string, key: CustomerKey | null, change: CustomerChange): Promise<CustomerRecord> {
     this.db
       .transaction(() => {
-        this.db
-          .prepare(
-            'INSERT INTO customers (id, account, memo, memo_type, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
-          )
-          .run(id, key?.account ?? null, key?.memo ?? null, key?.memoType ?? null, change.now, change.now);
+        this.sql.insertCustomer.run(
+          id,
+          key?.account ?? null,
+          key?.memo ?? null,
+          key?.memoType ?? null,
+          change.now,
+          change.now,
+        );
         this.applyChange(id, change);
       })
       .immediate();
@@ -245,7 +228,7 @@ export class SqliteStore implements Store {
   async updateCustomer(id: string, change: CustomerChange): Promise<CustomerRecord | undefined> {
     const found = this.db
       .transaction(() => {
-        if (this.db.prepare('SELECT 1 FROM customers WHERE id = ?').get(id) === undefined) return false;
+        if (this.sql.customerExists.get(id) === undefined) return false;
         this.applyChange(id, change);
         return true;
       })
@@ -255,51 +238,38 @@ export class SqliteStore implements Store {
 
   async deleteCustomer(id: string): Promise<boolean> {
     // Fields and transaction links go with it (ON DELETE CASCADE).
-    return this.db.prepare('DELETE FROM customers WHERE id = ?').run(id).changes > 0;
+    return this.sql.deleteCustomer.run(id).changes > 0;
   }
 
   async getTransaction(id: string): Promise<KnownTransaction | undefined> {
-    return this.db.prepare('SELECT id, amount, asset FROM transactions WHERE id = ?').get(id) as
-      | KnownTransaction
-      | undefined;
+    return this.sql.transactionById.get(id) as KnownTransaction | undefined;
   }
 
   async putTransaction(transaction: KnownTransaction): Promise<void> {
-    this.db
-      .prepare(
-        `INSERT INTO transactions (id, amount, asset) VALUES (?, ?, ?)
-         ON CONFLICT (id) DO UPDATE SET amount = excluded.amount, asset = excluded.asset`,
-      )
-      .run(transaction.id, transaction.amount, transaction.asset);
+    this.sql.upsertTransaction.run(transaction.id, transaction.amount, transaction.asset);
   }
 
   async saveQuote(q: FirmQuote): Promise<void> {
-    this.db
-      .prepare(
-        `INSERT INTO quotes (id, client_id, sell_asset, buy_asset, sell_amount, buy_amount, price, fee,
-           sell_delivery_method, buy_delivery_method, country_code, expire_after, expires_at, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        q.id,
-        q.clientId,
-        q.sellAsset,
-        q.buyAsset,
-        q.sellAmount,
-        q.buyAmount,
-        q.price,
-        q.fee === null || q.fee === undefined ? null : JSON.stringify(q.fee),
-        q.sellDeliveryMethod,
-        q.buyDeliveryMethod,
-        q.countryCode,
-        q.expireAfter,
-        q.expiresAt,
-        q.createdAt,
-      );
+    this.sql.insertQuote.run(
+      q.id,
+      q.clientId,
+      q.sellAsset,
+      q.buyAsset,
+      q.sellAmount,
+      q.buyAmount,
+      q.price,
+      q.fee === null || q.fee === undefined ? null : JSON.stringify(q.fee),
+      q.sellDeliveryMethod,
+      q.buyDeliveryMethod,
+      q.countryCode,
+      q.expireAfter,
+      q.expiresAt,
+      q.createdAt,
+    );
   }
 
   async getQuote(id: string): Promise<FirmQuote | undefined> {
-    const row = this.db.prepare('SELECT * FROM quotes WHERE id = ?').get(id) as QuoteRow | undefined;
+    const row = this.sql.quoteById.get(id) as QuoteRow | undefined;
     if (!row) return undefined;
     return {
       id: row.id,
