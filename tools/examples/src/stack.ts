@@ -33,11 +33,26 @@ function startAnchor(): Promise<{ child: ChildProcess; url: string }> {
 }
 
 export async function startStack(): Promise<Stack> {
-  const [anchor, horizon, rpc] = await Promise.all([
+  const started = await Promise.allSettled([
     startAnchor(),
     startMock('ledger-api', { port: 0 }),
     startMock('ledger-rpc', { port: 0 }),
-  ]);
+  ] as const);
+  const [anchorStart, horizonStart, rpcStart] = started;
+  if (
+    anchorStart.status !== 'fulfilled' ||
+    horizonStart.status !== 'fulfilled' ||
+    rpcStart.status !== 'fulfilled'
+  ) {
+    // Stop what did start, then report the first failure.
+    if (anchorStart.status === 'fulfilled') anchorStart.value.child.kill('SIGTERM');
+    for (const mock of [horizonStart, rpcStart]) if (mock.status === 'fulfilled') await mock.value.stop();
+    const failure = started.find((s) => s.status === 'rejected') as PromiseRejectedResult;
+    throw failure.reason;
+  }
+  const anchor = anchorStart.value;
+  const horizon = horizonStart.value;
+  const rpc = rpcStart.value;
   const mocks: RunningMock[] = [horizon, rpc];
   return {
     env: {

@@ -35,7 +35,6 @@ let project = '';
 let stack: Stack | undefined;
 
 beforeAll(async () => {
-  const started = startStack();
   const work = mkdtempSync(join(tmpdir(), 'starspec-examples-'));
   project = join(work, 'project');
   createProject(project, packAll(root, join(work, 'tarballs')), {
@@ -82,7 +81,8 @@ beforeAll(async () => {
     if (!file) continue;
     diagnostics.set(file, [...(diagnostics.get(file) ?? []), line]);
   }
-  stack = await started;
+  // Started after the synchronous work above, which would keep the stack from reporting ready.
+  stack = await startStack();
 }, 600_000);
 
 afterAll(() => stack?.stop());

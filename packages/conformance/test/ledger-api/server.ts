@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { contract, createRequestListener, document, type Handlers, validate } from '@starspec/ledger-api';
 import type { HandlerRequest, HandlerResult } from '@starspec/runtime';
-import { xdr } from '@stellar/stellar-base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { accountId } from '../../src/strkey.js';
 
 type Json = Record<string, unknown>;
@@ -308,7 +308,7 @@ export function startLedgerServer(options: { breaks?: readonly string[] } = {}):
     const tx = String((request.body as Json | undefined)?.tx ?? '');
     let decoded = true;
     try {
-      xdr.TransactionEnvelope.fromXDR(tx, 'base64');
+      xdr.TransactionEnvelope.fromXdr(tx, 'base64');
     } catch {
       decoded = false;
     }

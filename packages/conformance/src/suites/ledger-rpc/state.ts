@@ -3,8 +3,9 @@
  * JSON-RPC answer is read and checked (envelope, id, result against the contract).
  */
 import { randomBytes } from 'node:crypto';
-import { contract, type MethodName, validate } from '@starspec/ledger-rpc';
+import { contract, type MethodName, validate, xdrFieldsOf } from '@starspec/ledger-rpc';
 import type { ValidationError } from '@starspec/runtime';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { type HttpOptions, send } from '../../http.js';
 import { CheckFailure, type Exchange, evidenceOf } from '../../model.js';
 import { httpOptionsOf, Probes, type Recorder, type RunOptions } from '../../runner.js';
@@ -117,17 +118,34 @@ export async function callMethod(
   called.result = answer.result;
   if (Object.hasOwn(contract.methods, method)) {
     const verdict = validate.result(method as Method, answer.result, { mode: 'strict' });
-    if (!verdict.ok) {
+    const problem = verdict.ok ? undecodableXdr(method as Method, answer.result) : describe(verdict.errors);
+    if (problem !== undefined) {
       recorder.problem(
         evidenceOf(
           posted.exchange,
           `a ${method} result as the contract describes it`,
-          `the result is outside the contract: ${describe(verdict.errors)}`,
+          `the result is outside the contract: ${problem}`,
         ),
       );
     }
   }
   return called;
+}
+
+/**
+ * The first XDR field of a result that does not decode as the type its `x-xdr-type` names
+ * (rpc.Server decodes them for the app), or undefined when all do.
+ */
+function undecodableXdr(method: Method, result: unknown): string | undefined {
+  if (!isRecord(result)) return undefined;
+  for (const field of xdrFieldsOf(method, result)) {
+    try {
+      field.decode();
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+  }
+  return undefined;
 }
 
 /** The ledger range the checks start from: 20 ledgers before the latest, within retention. */
@@ -153,5 +171,6 @@ export function range(
 
 /** XDR of a LedgerKey of type ACCOUNT for a random ed25519 key (an account that does not exist). */
 export function randomAccountKey(): string {
-  return Buffer.concat([Buffer.alloc(8), randomBytes(32)]).toString('base64');
+  const accountId = xdr.PublicKey.publicKeyTypeEd25519(randomBytes(32));
+  return xdr.LedgerKey.account(new xdr.LedgerKeyAccount({ accountId })).toXdr('base64');
 }
