@@ -31,7 +31,12 @@ export function violations(
       );
     }
     // The rule's own record says whether it speaks about this answer.
-    const facts = rateFacts({ request: outcome.query, response: outcome.answer.body, assets: state.assets, checkExpiry: true });
+    const facts = rateFacts({
+      request: outcome.query,
+      response: outcome.answer.body,
+      assets: state.assets,
+      checkExpiry: true,
+    });
     if (hits.length > 0 || rateRule(rule).applies(facts)) applicable += 1;
   }
   return { evidence, applicable };
