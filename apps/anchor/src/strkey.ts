@@ -1,8 +1,8 @@
 /**
- * Stellar addresses (SEP-23 strkeys), read and written with @stellar/stellar-base: G… accounts,
+ * Stellar addresses (SEP-23 strkeys), read and written with @stellar/stellar-sdk: G… accounts,
  * M… muxed accounts (an account plus a 64-bit id) and C… contracts.
  */
-import { StrKey } from '@stellar/stellar-base';
+import { Account, MuxedAccount, StrKey } from '@stellar/stellar-sdk/base';
 
 /** True for a G… address with a valid checksum. */
 export function isAccountId(text: string): boolean {
@@ -12,16 +12,15 @@ export function isAccountId(text: string): boolean {
 /** The G… address of a 32-byte ed25519 public key. */
 export function encodeAccountId(publicKey: Uint8Array): string {
   if (publicKey.length !== 32) throw new RangeError('an ed25519 public key has 32 bytes');
-  return StrKey.encodeEd25519PublicKey(Buffer.from(publicKey));
+  return StrKey.encodeEd25519PublicKey(publicKey);
 }
 
 /** The M… address of a G… address and a 64-bit id. */
 export function encodeMuxedAccount(accountId: string, id: bigint): string {
   if (!isAccountId(accountId)) throw new RangeError(`not an account id: ${accountId}`);
-  const payload = Buffer.alloc(40);
-  StrKey.decodeEd25519PublicKey(accountId).copy(payload);
-  payload.writeBigUInt64BE(id, 32);
-  return StrKey.encodeMed25519PublicKey(payload);
+  if (id < 0n || id >= 2n ** 64n) throw new RangeError(`not a 64-bit muxed id: ${id}`);
+  // The sequence number is never used: MuxedAccount only needs one to be built.
+  return new MuxedAccount(new Account(accountId, '0'), id.toString()).accountId();
 }
 
 export type ParsedAddress =
@@ -37,9 +36,8 @@ export function parseAddress(text: string): ParsedAddress | undefined {
   if (StrKey.isValidEd25519PublicKey(text)) return { kind: 'account', account: text };
   if (StrKey.isValidContract(text)) return { kind: 'contract', account: text };
   if (StrKey.isValidMed25519PublicKey(text)) {
-    const payload = StrKey.decodeMed25519PublicKey(text);
-    const account = StrKey.encodeEd25519PublicKey(payload.subarray(0, 32));
-    return { kind: 'muxed', account, id: payload.readBigUInt64BE(32).toString() };
+    const muxed = MuxedAccount.fromAddress(text, '0');
+    return { kind: 'muxed', account: muxed.baseAccount().accountId(), id: muxed.id() };
   }
   return undefined;
 }

@@ -3,6 +3,7 @@
 // client may send, and forwards everything else to Prism unchanged.
 import { Agent, createServer, request } from 'node:http';
 import { clientErrorAnswer, contractError } from './contract-errors.mjs';
+import { pageAnswer } from './paging.mjs';
 import {
   checkBody,
   checkContentType,
@@ -79,6 +80,7 @@ function endToEnd(headers) {
  * @property {Promise<{ host: string, port: number }>} upstream where Prism listens, once it does
  * @property {number} [bodyLimit]
  * @property {number} [answerTimeoutMs]
+ * @property {boolean} [pages] rewrite pages of records so that following `next` ends (ledger API)
  */
 
 /**
@@ -91,6 +93,7 @@ export function createGuard({
   upstream,
   bodyLimit = BODY_LIMIT_BYTES,
   answerTimeoutMs = ANSWER_TIMEOUT_MS,
+  pages = false,
 }) {
   const compiled = compileTemplates(templates);
   // A connection per request: a kept-alive one can be closed by Prism just as it is reused
@@ -126,9 +129,24 @@ export function createGuard({
     if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined)
       headers['content-length'] = String(body.length);
     const toPrism = request({ host, port, agent, method: req.method, path: req.url, headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
-      answer.pipe(res);
       answer.on('error', () => res.destroy());
+      const json = /json/i.test(String(answer.headers['content-type'] ?? ''));
+      if (!(pages && req.method === 'GET' && answer.statusCode === 200 && json)) {
+        res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
+        answer.pipe(res);
+        return;
+      }
+      const chunks = [];
+      answer.on('data', (chunk) => chunks.push(chunk));
+      answer.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const origin = `http://${req.headers.host ?? 'localhost'}`;
+        const paged = pageAnswer(req.url ?? '/', origin, text) ?? text;
+        const out = endToEnd(answer.headers);
+        delete out['transfer-encoding'];
+        out['content-length'] = String(Buffer.byteLength(paged));
+        res.writeHead(200, out).end(paged);
+      });
     });
     let timedOut = false;
     toPrism.setTimeout(answerTimeoutMs, () => {

@@ -103,7 +103,11 @@ describe.each(PRISM_MOCKS)(
     it(`answers ${REQUESTS} hostile requests without a 5xx, its own errors in the contract's shape`, {
       timeout: 600_000,
     }, async () => {
-      const outcomes = await fuzz(Number(new URL(mock.url).port), REQUESTS, seeded(SEED), profile);
+      // Prism is slow, and the whole test suite shares two cores: an answer may take a while, but
+      // one that never comes within 30 s is a hang.
+      const outcomes = await fuzz(Number(new URL(mock.url).port), REQUESTS, seeded(SEED), profile, {
+        timeoutMs: 30_000,
+      });
       const counts = statusCounts(outcomes);
       console.log(`${name}: ${JSON.stringify(counts)}`);
       expectNone(outcomes, unansweredOr5xx);

@@ -57,6 +57,7 @@ describe('@stellar/stellar-sdk rpc.Server against the mock', () => {
   it('getLedgers', async () => {
     const page = await server.getLedgers({ startLedger: 1043210, pagination: { limit: 2 } });
     expect(page.ledgers.length).toBeGreaterThan(0);
+    expect(page.ledgers[0].metadataXdr).toBeInstanceOf(xdr.LedgerCloseMeta);
     expect(page.cursor).toBeTruthy();
   });
 
@@ -82,7 +83,7 @@ describe('@stellar/stellar-sdk rpc.Server against the mock', () => {
       'AAAAAAAAAAAlK6ThTOOuxQH/I146ZR4nk3bvI2/QSXTk9cc8lAyGUw==',
       'AAAABgAAAAHXkotywnA8z+r365/0701QSlWouXn8m0UOoshCtNHOYQAAABAAAAABAAAAAgAAAA8AAAAHQmFsYW5jZQAAAAASAAAAAbMlb2uN+LmBf8KdlIIWCIn9TGutPyDCOoYFzlNXzaADAAAAAQ==',
       'AAAAAAAAAACj5trCivl3DuPnYuT/YUgsLngz3aIaOauJXfauGSlPog==',
-    ].map((key) => xdr.LedgerKey.fromXDR(key, 'base64'));
+    ].map((key) => xdr.LedgerKey.fromXdr(key, 'base64'));
     const answer = await server.getLedgerEntries(...keys);
     expect(answer.latestLedger).toBeGreaterThan(0);
     expect(answer.entries.length).toBeGreaterThan(0);

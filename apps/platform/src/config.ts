@@ -6,10 +6,15 @@ import { DEFAULT_TIMEOUT_MS, type GatewayOptions, MAX_TIMEOUT_MS } from './gatew
 
 export const DEFAULT_PORT = 8082;
 export const DEFAULT_ANCHOR_URL = 'http://127.0.0.1:8081';
+export const DEFAULT_HOST = '127.0.0.1';
 
 /** The environment variables the platform reads, with what each does (for --help). */
 export const ENVIRONMENT: readonly [name: string, meaning: string][] = [
-  ['PORT', `port to listen on, on 127.0.0.1 (default ${DEFAULT_PORT}; 0 picks a free one)`],
+  [
+    'HOST',
+    `address to listen on (default ${DEFAULT_HOST}, this machine only; 0.0.0.0 or :: for other machines and containers)`,
+  ],
+  ['PORT', `port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)`],
   ['ANCHOR_URL', `the anchor's callback base URL (default ${DEFAULT_ANCHOR_URL})`],
   [
     'ANCHOR_JWT_SECRET',
@@ -34,6 +39,7 @@ export const ENVIRONMENT: readonly [name: string, meaning: string][] = [
 export class ConfigError extends Error {}
 
 export interface PlatformConfig {
+  host: string;
   port: number;
   gateway: GatewayOptions;
 }
@@ -48,6 +54,13 @@ export function readConfig(env: Env = process.env): PlatformConfig {
   const port = Number(portText);
   if (!/^[0-9]+$/.test(portText) || port > 65535) {
     throw new ConfigError(`PORT must be a port number from 0 to 65535, not ${JSON.stringify(portText)}`);
+  }
+
+  const host = value('HOST') ?? DEFAULT_HOST;
+  if (/\s|\/|^\[|\]$/.test(host)) {
+    throw new ConfigError(
+      `HOST must be an address or host name such as 0.0.0.0, not ${JSON.stringify(host)}`,
+    );
   }
 
   const anchorUrl = value('ANCHOR_URL') ?? DEFAULT_ANCHOR_URL;
@@ -108,7 +121,7 @@ export function readConfig(env: Env = process.env): PlatformConfig {
     }
     gateway.checkExpiry = expiry === 'true';
   }
-  return { port, gateway };
+  return { host, port, gateway };
 }
 
 function requireSecret(name: string, secret: string): void {

@@ -7,8 +7,8 @@ import { createPlatformServer } from './gateway.js';
 
 const HELP = `Usage: starspec-platform [--json]
 
-Serves the platform's client endpoints (GET /price, POST /quote, GET /quote/{id}) on 127.0.0.1,
-forwarding each rate request to the anchor's GET /rate and checking the answer with the
+Serves the platform's client endpoints (GET /price, POST /quote, GET /quote/{id}) on HOST:PORT
+(127.0.0.1:8082 unless set), forwarding each rate request to the anchor's GET /rate and checking the answer with the
 platform's rate rules. Runs until SIGTERM or SIGINT.
 
 Options:
@@ -54,10 +54,10 @@ async function main(argv: string[]): Promise<void> {
   const server = createPlatformServer(config.gateway);
   let url: string;
   try {
-    url = await listen(server, config.port);
+    url = await listen(server, config.port, config.host);
   } catch (error) {
     process.stderr.write(
-      `starspec-platform: cannot listen on port ${config.port}: ${(error as Error).message}\n`,
+      `starspec-platform: cannot listen on ${config.host} port ${config.port}: ${(error as Error).message}\n`,
     );
     process.exit(1);
   }

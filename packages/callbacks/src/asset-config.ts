@@ -5,6 +5,7 @@
  * The platform writes it as `items: [{ id, significant_decimals, ... }]` and
  * looks assets up by exact string equality on `id`.
  */
+import { isRecord } from '@starspec/runtime';
 
 export type AssetScheme = 'stellar' | 'iso4217';
 
@@ -50,11 +51,17 @@ export function defaultAssetConfig(): AssetConfig {
   return DEFAULT_CONFIG;
 }
 
+/** Errors quote at most this much of a string they were given. */
+const EXCERPT_CHARS = 40;
+
 /**
- * Reads `{ items: [...] }` (or a bare array of items). Keys other than `id`
- * and `significant_decimals` are ignored. Throws on anything else.
+ * Reads `{ items: [...] }` (or a bare array of items), parsed, or as JSON text. Keys other than
+ * `id` and `significant_decimals` are ignored. Throws on anything else. YAML text is parsed by
+ * the caller (`parseAssetConfig(parse(text))` with the `yaml` package), which keeps a YAML parser
+ * out of this package's browser bundle.
  */
 export function parseAssetConfig(value: unknown): AssetConfig {
+  if (typeof value === 'string') return parseAssetConfig(parseText(value));
   let items: unknown;
   if (Array.isArray(value)) {
     items = value;
@@ -85,10 +92,10 @@ export function parseAssetConfig(value: unknown): AssetConfig {
     const scheme = ANY_SCHEME.exec(id)?.[1] as AssetScheme | undefined;
     if (scheme === undefined) {
       throw new Error(
-        `${where}.id: "${id}" is not an asset id (expected stellar:CODE:ISSUER, stellar:native or iso4217:CODE)`,
+        `${where}.id: ${excerpt(id)} is not an asset id (expected stellar:CODE:ISSUER, stellar:native or iso4217:CODE)`,
       );
     }
-    if (assets.has(id)) throw new Error(`${where}.id: duplicate asset id "${id}"`);
+    if (assets.has(id)) throw new Error(`${where}.id: duplicate asset id ${excerpt(id)}`);
 
     const raw = item.significant_decimals;
     let decimals: number;
@@ -118,15 +125,28 @@ export function significantDecimals(config: AssetConfig, assetId: string): numbe
   return scheme === undefined ? undefined : DEFAULT_SIGNIFICANT_DECIMALS[scheme];
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+function parseText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new Error(
+      `asset configuration: expected the parsed document or JSON text, found ${kindOf(text)}; ` +
+        'parse YAML first, e.g. parseAssetConfig(parse(text)) with the yaml package',
+    );
+  }
+}
+
+/** A string as errors show it: short ones whole, long ones as an excerpt with their length. */
+function excerpt(text: string): string {
+  if (text.length <= EXCERPT_CHARS) return JSON.stringify(text);
+  return `${JSON.stringify(text.slice(0, EXCERPT_CHARS))}… (${text.length} characters)`;
 }
 
 function kindOf(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return `the string ${JSON.stringify(value)}`;
+  if (typeof value === 'string') return `the string ${excerpt(value)}`;
   if (typeof value === 'number' || typeof value === 'boolean') return `${typeof value} ${String(value)}`;
   return typeof value === 'object' ? 'an object' : typeof value;
 }

@@ -1,11 +1,14 @@
 /**
  * starspec-conformance: runs one suite against a running service and reports every check.
- * Exit codes: 0 no check failed (warnings allowed unless --strict), 1 a check failed, 2 usage error.
+ * Exit codes: 0 no check failed (warnings allowed unless --strict), 1 a check failed, 2 usage error
+ * or a target that cannot be reached.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parse as parseYaml } from 'yaml';
+import { credentialHint } from './hints.js';
 import { type Report, type SuiteName, UsageError } from './model.js';
+import { TargetUnreachableError } from './reachability.js';
 import { formatJson } from './reporters/json.js';
 import { formatJunit } from './reporters/junit.js';
 import { type Output, PrettyReporter } from './reporters/pretty.js';
@@ -35,12 +38,18 @@ Options of every suite:
       --reporter NAME     pretty (default): a line per check as it ends, the evidence of
                           each failure and a summary; json: the report as one JSON document
                           (shape: reportSchema of the library); junit: JUnit XML
+      --output FILE       also write the report to FILE (json, junit: there instead of stdout,
+                          which then shows the pretty lines; pretty: the same text)
+      --header 'N: V'     send this header with every request (repeatable), e.g. a
+                          provider's credential: --header 'Authorization: Bearer <token>'
       --timeout MS        time limit of each request in milliseconds (default ${DEFAULT_TIMEOUT_MS})
       --static-mock       the target is a static mock (e.g. Prism): the checks that need a
                           real back-end's behaviour are skipped, with the reason
       --strict            problems of level should fail their check too (exit 1)
+      --fail-on-skip      a skipped check fails the run (exit 1)
       --list              print the suite's check ids, levels and titles, and exit
   -h, --help              show this help
+      --version           print the version and exit
 
 callbacks:
       --jwt-secret S      the platform's callback_api.auth secret (type jwt, >= 32 bytes):
@@ -74,16 +83,20 @@ ledger-api, ledger-rpc:
                           exist (POST /transactions and /transactions_async; sendTransaction)
 
 Exit codes: 0 no check failed (passed, warned or skipped), 1 a check failed (with --strict,
-also one that warned), 2 usage error.
+also one that warned; with --fail-on-skip, also one that was skipped), 2 usage error or a
+target that cannot be reached (nothing listens there, or its host name does not resolve).
 `;
 
 const OPTIONS = {
   'base-url': { type: 'string' },
   only: { type: 'string', multiple: true },
   reporter: { type: 'string' },
+  output: { type: 'string' },
+  header: { type: 'string', multiple: true },
   timeout: { type: 'string' },
   'static-mock': { type: 'boolean' },
   strict: { type: 'boolean' },
+  'fail-on-skip': { type: 'boolean' },
   list: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   'jwt-secret': { type: 'string' },
@@ -112,6 +125,12 @@ const OWNER: Record<string, SuiteName[]> = {
   'allow-submit': ['ledger-api', 'ledger-rpc'],
 };
 
+/** The flag of a library option: `baseUrl` → `--base-url`; `timeoutMs` is `--timeout`. */
+export function flagOf(option: string): string {
+  if (option === 'timeoutMs') return '--timeout';
+  return `--${option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+}
+
 export interface CliIo {
   stdout: Output;
   stderr: Output;
@@ -138,13 +157,17 @@ function readAssets(path: string): unknown {
   }
 }
 
-/** The run options of the command line, or a UsageError. */
-export function parseCommandLine(argv: readonly string[]): {
+export interface Command {
   suite: SuiteName;
   reporter: 'pretty' | 'json' | 'junit';
   list: boolean;
+  output?: string;
+  failOnSkip: boolean;
   options: RunOptions & Record<string, unknown>;
-} {
+}
+
+/** The run options of the command line, or a UsageError. */
+export function parseCommandLine(argv: readonly string[]): Command {
   let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
   try {
     parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
@@ -170,7 +193,9 @@ export function parseCommandLine(argv: readonly string[]): {
   if (reporter !== 'pretty' && reporter !== 'json' && reporter !== 'junit') {
     throw new UsageError(`--reporter: expected pretty, json or junit; found '${reporter}'`);
   }
-  if (values.list) return { suite, reporter, list: true, options: { baseUrl: values['base-url'] ?? '' } };
+  if (values.list) {
+    return { suite, reporter, list: true, failOnSkip: false, options: { baseUrl: values['base-url'] ?? '' } };
+  }
   if (values['base-url'] === undefined) throw new UsageError('--base-url is required');
   let timeoutMs = DEFAULT_TIMEOUT_MS;
   if (values.timeout !== undefined) {
@@ -189,6 +214,7 @@ export function parseCommandLine(argv: readonly string[]): {
   };
   const only = list(values.only);
   if (only) options.only = only;
+  if (values.header !== undefined) options.headers = parseHeaders(values.header);
   const copy = (option: keyof typeof values, key: string) => {
     if (values[option] !== undefined) options[key] = values[option];
   };
@@ -202,7 +228,27 @@ export function parseCommandLine(argv: readonly string[]): {
   copy('allow-submit', 'allowSubmit');
   if (values.langs !== undefined) options.langs = list([values.langs]) ?? [];
   if (values.assets !== undefined) options.assets = readAssets(values.assets);
-  return { suite, reporter, list: false, options };
+  const command: Command = {
+    suite,
+    reporter,
+    list: false,
+    failOnSkip: values['fail-on-skip'] ?? false,
+    options,
+  };
+  return values.output === undefined ? command : { ...command, output: values.output };
+}
+
+/** `--header 'Name: value'` as a header map; a malformed one is a UsageError. */
+function parseHeaders(given: readonly string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const text of given) {
+    const match = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):[ \t]*(.*)$/.exec(text);
+    if (!match?.[1] || /[\r\n\0]/.test(match[2] ?? '')) {
+      throw new UsageError(`--header: expected 'Name: value'; found '${text.slice(0, 60)}'`);
+    }
+    headers[match[1].toLowerCase()] = (match[2] ?? '').trim();
+  }
+  return headers;
 }
 
 /** Runs the command line; resolves with the exit code. */
@@ -212,6 +258,10 @@ export async function main(
 ): Promise<number> {
   if (argv.includes('-h') || argv.includes('--help')) {
     io.stdout.write(HELP);
+    return 0;
+  }
+  if (argv.includes('--version')) {
+    io.stdout.write(`${TOOL.version}\n`);
     return 0;
   }
   try {
@@ -229,31 +279,69 @@ export async function main(
       }
       return 0;
     }
-    let report: Report;
-    if (command.reporter === 'pretty') {
-      const pretty = new PrettyReporter({ out: io.stdout, err: io.stderr });
-      report = await runSuiteFor(command.suite, { ...command.options, onProgress: pretty.onProgress });
-      pretty.finish(report);
-    } else {
-      const progress = new PrettyReporter({ out: { write: () => true }, err: io.stderr });
-      const onProgress = (event: ProgressEvent) => {
-        if (event.type !== 'suite-start') progress.onProgress(event);
-      };
-      report = await runSuiteFor(command.suite, { ...command.options, onProgress });
-      progress.finish(report);
-      io.stdout.write(command.reporter === 'json' ? formatJson(report) : formatJunit(report));
+    const report = await runAndReport(command, io);
+    const hint = credentialHint(command.suite, report, command.options);
+    if (hint !== undefined) io.stderr.write(`starspec-conformance: ${hint}\n`);
+    if (command.failOnSkip && report.summary.skipped > 0) {
+      io.stderr.write(
+        `starspec-conformance: ${report.summary.skipped} check(s) skipped, and --fail-on-skip makes that a failure\n`,
+      );
+      return 1;
     }
     return report.ok ? 0 : 1;
   } catch (error) {
+    if (error instanceof TargetUnreachableError) {
+      io.stderr.write(`starspec-conformance: ${error.message}\n`);
+      return 2;
+    }
     if (error instanceof UsageError) {
       io.stderr.write(
-        `starspec-conformance: ${error.message}\n\nRun starspec-conformance --help for the options.\n`,
+        `starspec-conformance: ${error.render(flagOf)}\n\nRun starspec-conformance --help for the options.\n`,
       );
       return 2;
     }
     io.stderr.write(`starspec-conformance: ${(error as Error)?.stack ?? String(error)}\n`);
     return 1;
   }
+}
+
+/**
+ * Runs the suite with the chosen reporter. The pretty lines go to stdout unless the report itself
+ * does; with --output the report (or, for pretty, the same text) also goes to the file.
+ */
+async function runAndReport(command: Command, io: CliIo): Promise<Report> {
+  const file: string[] = [];
+  const toFile: Output = { write: (text: string) => file.push(text) };
+  const reportOnStdout = command.reporter !== 'pretty' && command.output === undefined;
+  const lines: Output = reportOnStdout ? { write: () => true } : io.stdout;
+  const tee: Output =
+    command.reporter === 'pretty' && command.output !== undefined
+      ? {
+          write: (text: string) => {
+            lines.write(text);
+            return toFile.write(text);
+          },
+          isTTY: lines.isTTY,
+        }
+      : lines;
+  const pretty = new PrettyReporter({ out: tee, err: io.stderr, color: tee === lines ? undefined : false });
+  const onProgress = (event: ProgressEvent) => {
+    if (!(reportOnStdout && event.type === 'suite-start')) pretty.onProgress(event);
+  };
+  const report = await runSuiteFor(command.suite, { ...command.options, onProgress });
+  pretty.finish(report);
+  if (command.reporter !== 'pretty') {
+    const text = command.reporter === 'json' ? formatJson(report) : formatJunit(report);
+    (command.output === undefined ? io.stdout : toFile).write(text);
+  }
+  if (command.output !== undefined) {
+    try {
+      writeFileSync(command.output, file.join(''));
+    } catch (error) {
+      throw new UsageError(`--output: cannot write ${command.output}: ${(error as Error).message}`);
+    }
+  }
+  return report;
 }
 
 async function runSuiteFor(name: SuiteName, options: RunOptions & Record<string, unknown>): Promise<Report> {

@@ -20,6 +20,8 @@ export interface HttpRequest {
 export interface HttpOptions {
   baseUrl: string;
   timeoutMs: number;
+  /** Sent with every request (a request's own headers win). */
+  headers?: Record<string, string>;
 }
 
 const SECRET_HEADERS = new Set(['authorization', 'x-api-key']);
@@ -83,7 +85,11 @@ function describeError(error: unknown, timeoutMs: number): string {
 export async function send(options: HttpOptions, request: HttpRequest): Promise<HttpAnswer> {
   const method = (request.method ?? 'GET').toUpperCase();
   const url = urlOf(options.baseUrl, request.path, request.query);
-  const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    ...options.headers,
+    ...request.headers,
+  };
   let payload: string | undefined;
   if (request.body !== undefined) {
     if (typeof request.body === 'string') {

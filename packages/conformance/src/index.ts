@@ -6,10 +6,12 @@
  *   expect(report.checks.filter((c) => c.status === 'fail')).toEqual([]);
  */
 import { type Report, type SuiteName, UsageError } from './model.js';
-import { type RunOptions, runChecks } from './runner.js';
+import { assertReachable } from './reachability.js';
+import { checkTimeout, type RunOptions, runChecks } from './runner.js';
 import { type SuiteOptions, suiteOf } from './suites/index.js';
 
 export * from './model.js';
+export { TargetUnreachableError } from './reachability.js';
 export { formatJson, reportSchema } from './reporters/json.js';
 export { escapeXml, formatJunit } from './reporters/junit.js';
 export { type Output, type PrettyOptions, PrettyReporter } from './reporters/pretty.js';
@@ -36,7 +38,8 @@ export { TOOL } from './version.js';
 
 /**
  * Runs one suite against a target and resolves with its report (it never throws for a failing
- * check; it throws UsageError for invalid options).
+ * check; it throws UsageError for invalid options and TargetUnreachableError when nothing
+ * listens at the base URL).
  */
 export async function runSuite<N extends SuiteName>(
   name: N,
@@ -44,5 +47,5 @@ export async function runSuite<N extends SuiteName>(
 ): Promise<Report> {
   const suite = suiteOf(name);
   if (!suite) throw new UsageError(`no suite named '${name}'`);
-  return runChecks(suite, options);
+  return runChecks(suite, options, () => assertReachable(options.baseUrl, checkTimeout(options.timeoutMs)));
 }

@@ -4,6 +4,8 @@
  * counts against a check the problems its requests' answers had. A problem of level `must` fails
  * the check; problems of level `should` only make it a warning, unless the run is strict.
  */
+
+import type { HttpOptions } from './http.js';
 import {
   CheckFailure,
   type CheckLevel,
@@ -84,32 +86,42 @@ export interface RunOptions {
   staticMock?: boolean;
   /** Problems of level `should` fail their check too (default: they make it a warning). */
   strict?: boolean;
+  /** Headers sent with every request, e.g. a provider's credential (`{ authorization: 'Bearer …' }`). */
+  headers?: Record<string, string>;
   /** Called as the run goes. */
   onProgress?: (event: ProgressEvent) => void;
 }
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
-/** `--base-url`, checked: an http or https URL. */
+/** `baseUrl`, checked: an http or https URL. */
 export function checkBaseUrl(baseUrl: string): void {
   let url: URL;
   try {
     url = new URL(baseUrl);
   } catch {
-    throw new UsageError(`--base-url: '${baseUrl}' is not a URL`);
+    throw new UsageError(`{baseUrl}: '${baseUrl}' is not a URL`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`--base-url: '${baseUrl}' must be an http or https URL`);
+    throw new UsageError(`{baseUrl}: '${baseUrl}' must be an http or https URL`);
   }
 }
 
-/** `--timeout`, checked, or the default: a positive whole number of milliseconds. */
+/** `timeoutMs`, checked, or the default: a positive whole number of milliseconds. */
 export function checkTimeout(timeoutMs: number | undefined): number {
   const value = timeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (!Number.isInteger(value) || value <= 0) {
-    throw new UsageError(`--timeout: expected a positive number of milliseconds, found ${value}`);
+    throw new UsageError(`{timeoutMs}: expected a positive number of milliseconds, found ${value}`);
   }
   return value;
+}
+
+/** The HTTP options of a run: base URL and timeout checked (UsageError), headers as given. */
+export function httpOptionsOf(options: RunOptions): HttpOptions {
+  checkBaseUrl(options.baseUrl);
+  const http: HttpOptions = { baseUrl: options.baseUrl, timeoutMs: checkTimeout(options.timeoutMs) };
+  if (options.headers !== undefined) http.headers = { ...options.headers };
+  return http;
 }
 
 /** The checks `only` selects, in suite order; throws UsageError for a pattern that selects nothing. */
@@ -124,7 +136,7 @@ export function selectChecks<S>(
   const unknown = patterns.filter((p) => !checks.some((c) => matches(p, c.id)));
   if (unknown.length > 0) {
     throw new UsageError(
-      `--only: no check has the id ${unknown.map((u) => `'${u}'`).join(', ')} (list them with --list)`,
+      `{only}: no check has the id ${unknown.map((u) => `'${u}'`).join(', ')} (list them with {list})`,
     );
   }
   return checks.filter((c) => patterns.some((p) => matches(p, c.id)));
@@ -194,13 +206,18 @@ async function runCheck<S>(check: CheckDefinition<S>, state: S, options: RunOpti
   return result(worst === 'must' || options.strict ? 'fail' : 'warn', message, evidence);
 }
 
-/** Runs a suite's selected checks in order and returns the report. */
+/**
+ * Runs a suite's selected checks in order and returns the report. `beforeChecks` runs once the
+ * options are known to be valid (runSuite asks there whether the target can be reached).
+ */
 export async function runChecks<O, S>(
   suite: SuiteDefinition<O, S>,
   options: RunOptions & O,
+  beforeChecks?: () => Promise<void>,
 ): Promise<Report> {
   const selected = selectChecks(suite.checks, options.only);
   const state = await suite.prepare(options);
+  await beforeChecks?.();
   const startedAt = new Date();
   const started = performance.now();
   const total = selected.length;

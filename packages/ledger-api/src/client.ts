@@ -1,5 +1,5 @@
 // `@starspec/ledger-api/client`: the typed client, its answer checks, paging and paging tokens, for
-// browsers and any bundler. Nothing here imports a `node:` module or stellar-base; the validators
+// browsers and any bundler. Nothing here imports a `node:` module or the Stellar SDK; the validators
 // load only when answers are checked (`validateResponses`/`strict`), and
 // `@starspec/ledger-api/validate` has them directly. Submission lives in the main entry.
 export {

@@ -3,10 +3,10 @@
  * attempt), its hash (to look it up), and its time bounds (which decide when a
  * missing transaction can be declared `tx_too_late`).
  */
-import type { FeeBumpTransaction, Transaction, xdr } from '@stellar/stellar-base';
-import { stellarBase } from './stellar-base.js';
+import type { FeeBumpTransaction, Transaction, xdr } from '@stellar/stellar-sdk/base';
+import { stellarBase, stellarXdr } from './stellar-sdk.js';
 
-/** A signed transaction: a stellar-base Transaction or FeeBumpTransaction, an XDR envelope, or its base64. */
+/** A signed transaction: an SDK Transaction or FeeBumpTransaction, an XDR envelope, or its base64. */
 export type EnvelopeInput = Transaction | FeeBumpTransaction | xdr.TransactionEnvelope | string;
 
 export interface Envelope {
@@ -19,11 +19,11 @@ export interface Envelope {
 }
 
 function timeBoundsOf(cond: xdr.Preconditions): xdr.TimeBounds | null {
-  switch (cond.switch().name) {
+  switch (cond.type) {
     case 'precondTime':
-      return cond.timeBounds();
+      return cond.timeBounds;
     case 'precondV2':
-      return cond.v2().timeBounds() ?? null;
+      return cond.v2.timeBounds;
     default:
       return null;
   }
@@ -32,28 +32,28 @@ function timeBoundsOf(cond: xdr.Preconditions): xdr.TimeBounds | null {
 /** The time bounds that govern the envelope: for a fee bump, those of its inner transaction. */
 function maxTimeOf(envelope: xdr.TransactionEnvelope): number | undefined {
   let bounds: xdr.TimeBounds | null;
-  switch (envelope.switch().name) {
+  switch (envelope.type) {
     case 'envelopeTypeTxV0':
-      bounds = envelope.v0().tx().timeBounds() ?? null;
+      bounds = envelope.v0.tx.timeBounds;
       break;
     case 'envelopeTypeTx':
-      bounds = timeBoundsOf(envelope.v1().tx().cond());
+      bounds = timeBoundsOf(envelope.v1.tx.cond);
       break;
     case 'envelopeTypeTxFeeBump':
-      bounds = timeBoundsOf(envelope.feeBump().tx().innerTx().v1().tx().cond());
+      bounds = timeBoundsOf(envelope.feeBump.tx.innerTx.v1.tx.cond);
       break;
     default:
-      throw new TypeError(`not a transaction envelope: ${envelope.switch().name}`);
+      throw new TypeError(`not a transaction envelope: ${(envelope as { type: string }).type}`);
   }
   if (bounds === null) return undefined;
-  const max = Number(bounds.maxTime().toString());
+  const max = Number(bounds.maxTime);
   // 0 means "no upper bound".
   return max === 0 ? undefined : max;
 }
 
 function decode(base64: string): xdr.TransactionEnvelope {
   try {
-    return stellarBase().xdr.TransactionEnvelope.fromXDR(base64, 'base64');
+    return stellarBase().xdr.TransactionEnvelope.fromXdr(base64, 'base64');
   } catch (cause) {
     throw new TypeError('the envelope is not a base64 TransactionEnvelope XDR', { cause });
   }
@@ -64,17 +64,18 @@ function decode(base64: string): xdr.TransactionEnvelope {
  * XDR (a Transaction object knows its network).
  */
 export function readEnvelope(input: EnvelopeInput, networkPassphrase?: string): Envelope {
-  const { FeeBumpTransaction, Transaction } = stellarBase();
+  const { FeeBumpTransaction, Transaction, TransactionBuilder } = stellarBase();
+  const { encodeBytes } = stellarXdr();
   if (input instanceof Transaction || input instanceof FeeBumpTransaction) {
     const envelope = input.toEnvelope();
     return {
-      xdr: envelope.toXDR('base64'),
+      xdr: envelope.toXdr('base64'),
       maxTime: maxTimeOf(envelope),
-      hash: () => input.hash().toString('hex'),
+      hash: () => encodeBytes(input.hash(), 'hex'),
     };
   }
   const envelope = typeof input === 'string' ? decode(input) : input;
-  const base64 = typeof input === 'string' ? input : input.toXDR('base64');
+  const base64 = typeof input === 'string' ? input : input.toXdr('base64');
   // Checked before anything is sent, so that a bad envelope fails here and not at the server.
   const maxTime = maxTimeOf(envelope);
   let hash: string | undefined;
@@ -83,7 +84,7 @@ export function readEnvelope(input: EnvelopeInput, networkPassphrase?: string): 
     maxTime,
     hash: () => {
       if (hash === undefined && networkPassphrase !== undefined) {
-        hash = stellarBase().TransactionBuilder.fromXDR(envelope, networkPassphrase).hash().toString('hex');
+        hash = encodeBytes(TransactionBuilder.fromXdr(envelope, networkPassphrase).hash(), 'hex');
       }
       return hash;
     },

@@ -8,9 +8,9 @@
  * which is not a mechanical rename of the XDR names (txNO_ACCOUNT is
  * `tx_no_source_account`, manageSellOfferSellNotAuthorized is `sell_not_authorized`).
  */
-import type { xdr } from '@stellar/stellar-base';
+import type { xdr } from '@stellar/stellar-sdk/base';
 import type { components } from './generated/types.js';
-import { stellarBase } from './stellar-base.js';
+import { stellarBase } from './stellar-sdk.js';
 
 /** A transaction result code name; the contract's enum, plus any code a newer network may add. */
 export type TransactionResultCode = components['schemas']['TransactionResultCode'] | (string & {});
@@ -26,7 +26,7 @@ export interface ResultCodeInfo {
 const REBUILD =
   'Fix the transaction and build a new one (reload the source account for its next sequence number).';
 
-// Keyed by the stellar-base enum name, in XDR order.
+// Keyed by the SDK's XDR name of the code (`TransactionResultResult` arm), in XDR order.
 const TABLE: readonly (readonly [string, TransactionResultCode, number, string, string])[] = [
   [
     'txFeeBumpInnerSuccess',
@@ -163,7 +163,7 @@ const BY_XDR_NAME: ReadonlyMap<string, TransactionResultCode> = new Map(
 
 const snake = (camel: string) => camel.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`).replace(/^_/, '');
 
-/** The API name of a stellar-base transaction result code name (`txBadSeq` → `tx_bad_seq`). */
+/** The API name of an XDR transaction result code name (`txBadSeq` → `tx_bad_seq`). */
 export function transactionCodeName(xdrName: string): TransactionResultCode {
   // A code newer than this table: the reference server's naming pattern.
   return BY_XDR_NAME.get(xdrName) ?? `tx_${snake(xdrName.replace(/^tx/, ''))}`;
@@ -205,12 +205,12 @@ const OPERATION_EXCEPTIONS: Readonly<Record<string, string>> = {
 
 /** The API name of one operation's result (`paymentUnderfunded` → `op_underfunded`). */
 export function operationCodeName(result: xdr.OperationResult): string {
-  const outer = result.switch().name;
-  if (outer !== 'opInner') return OPERATION_EXCEPTIONS[outer] ?? `op_${snake(outer.replace(/^op/, ''))}`;
-  const tr = result.tr();
+  if (result.type !== 'opInner')
+    return OPERATION_EXCEPTIONS[result.type] ?? `op_${snake(result.type.replace(/^op/, ''))}`;
+  const { tr } = result;
   // A passive sell offer answers with manage_sell_offer codes.
-  const type = tr.switch().name === 'createPassiveSellOffer' ? 'manageSellOffer' : tr.switch().name;
-  const inner = (tr.value() as { switch(): { name: string } }).switch().name;
+  const type = tr.type === 'createPassiveSellOffer' ? 'manageSellOffer' : tr.type;
+  const inner = tr.value.type;
   const exception = OPERATION_EXCEPTIONS[inner];
   if (exception !== undefined) return exception;
   const rest = inner.startsWith(type) ? inner.slice(type.length) : inner;
@@ -230,21 +230,20 @@ export interface ResultCodes {
 export function decodeTransactionResult(resultXdr: string): ResultCodes {
   let result: xdr.TransactionResult;
   try {
-    result = stellarBase().xdr.TransactionResult.fromXDR(resultXdr, 'base64');
+    result = stellarBase().xdr.TransactionResult.fromXdr(resultXdr, 'base64');
   } catch (cause) {
     throw new TypeError('not a base64 TransactionResult XDR', { cause });
   }
-  const outer = result.result();
-  const name = outer.switch().name;
-  const codes: ResultCodes = { transaction: transactionCodeName(name) };
-  if (name === 'txFeeBumpInnerSuccess' || name === 'txFeeBumpInnerFailed') {
-    const inner = outer.innerResultPair().result().result();
-    codes.inner_transaction = transactionCodeName(inner.switch().name);
-    if (inner.switch().name === 'txSuccess' || inner.switch().name === 'txFailed') {
-      codes.operations = inner.results().map(operationCodeName);
+  const outer = result.result;
+  const codes: ResultCodes = { transaction: transactionCodeName(outer.type) };
+  if (outer.type === 'txFeeBumpInnerSuccess' || outer.type === 'txFeeBumpInnerFailed') {
+    const inner = outer.innerResultPair.result.result;
+    codes.inner_transaction = transactionCodeName(inner.type);
+    if (inner.type === 'txSuccess' || inner.type === 'txFailed') {
+      codes.operations = inner.results.map(operationCodeName);
     }
-  } else if (name === 'txSuccess' || name === 'txFailed') {
-    codes.operations = outer.results().map(operationCodeName);
+  } else if (outer.type === 'txSuccess' || outer.type === 'txFailed') {
+    codes.operations = outer.results.map(operationCodeName);
   }
   return codes;
 }

@@ -51,7 +51,7 @@ export interface WaitOptions extends ResponseValidationOptions {
 export interface SubmitOptions extends WaitOptions {
   /**
    * Needed only to hash an envelope given as XDR when the server does not send the
-   * hash (a stellar-base Transaction knows its network).
+   * hash (an SDK Transaction knows its network).
    */
   networkPassphrase?: string;
   /** Most POSTs of the envelope, the first included. Default 5. */

@@ -1,6 +1,6 @@
-// XDR values of the contract, decoded on request with @stellar/stellar-base (never by hand).
+// XDR values of the contract, decoded on request with @stellar/stellar-sdk's XDR (never by hand).
 // Which fields hold which XDR type comes from the contract's `x-xdr-type` marks (`xdrFields`).
-import { xdr } from '@stellar/stellar-base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { xdrFields as contractXdrFields } from './generated/contract.js';
 import type { MethodName, ResultOf } from './generated/types.js';
 
@@ -25,8 +25,11 @@ export const XDR_TYPES = [
 ] as const;
 
 export type XdrTypeName = (typeof XDR_TYPES)[number];
-/** The decoded value of an XDR type, e.g. `XdrValue<'TransactionMeta'>` is `xdr.TransactionMeta`. */
-export type XdrValue<T extends XdrTypeName> = ReturnType<(typeof xdr)[T]['fromXDR']>;
+/**
+ * The decoded value of an XDR type, e.g. `XdrValue<'TransactionMeta'>` is `xdr.TransactionMeta`:
+ * for an XDR union, the union of its arm classes, told apart by `.type` (`meta.type === 'v4' && meta.v4`).
+ */
+export type XdrValue<T extends XdrTypeName> = ReturnType<(typeof xdr)[T]['fromXdrObject']>;
 
 export class XdrDecodeError extends Error {
   constructor(
@@ -45,7 +48,7 @@ export class XdrDecodeError extends Error {
 const isXdrType = (type: string): type is XdrTypeName => (XDR_TYPES as readonly string[]).includes(type);
 
 interface XdrCodec {
-  fromXDR(input: string, format: 'base64'): unknown;
+  fromXdr(input: string, format: 'base64'): unknown;
 }
 
 /** Decodes one base64 XDR value of a named type; throws XdrDecodeError on a bad value or unknown type. */
@@ -53,13 +56,13 @@ export function decodeXdr<T extends XdrTypeName>(type: T, base64: string, pointe
 export function decodeXdr(type: string, base64: string, pointer?: string): unknown;
 export function decodeXdr(type: string, base64: string, pointer?: string): unknown {
   const codec = (xdr as unknown as Record<string, XdrCodec | undefined>)[type];
-  if (!isXdrType(type) || typeof codec?.fromXDR !== 'function') {
+  if (!isXdrType(type) || typeof codec?.fromXdr !== 'function') {
     throw new XdrDecodeError(type, pointer, new Error(`'${type}' is not one of ${XDR_TYPES.join(', ')}`));
   }
   if (typeof base64 !== 'string')
     throw new XdrDecodeError(type, pointer, new Error('the value is not a string'));
   try {
-    return codec.fromXDR(base64, 'base64');
+    return codec.fromXdr(base64, 'base64');
   } catch (error) {
     throw new XdrDecodeError(type, pointer, error);
   }

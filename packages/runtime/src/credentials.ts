@@ -5,6 +5,7 @@
  * how a server checks it.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isRecord } from './json.js';
 
 /** The platform's shared secrets must be at least this long (HS256 key-strength rule). */
 export const MIN_SECRET_BYTES = 32;
@@ -34,8 +35,20 @@ const base64url = (input: Buffer | string) => Buffer.from(input).toString('base6
 
 const isBlank = (value: string) => value.trim() === '';
 
+/**
+ * Why a value given as a secret is not a string: most often an environment variable that is not
+ * set (`process.env.SECRET!` is undefined at run time).
+ */
+function notAString(what: string, value: unknown): string | undefined {
+  if (typeof value === 'string') return undefined;
+  const found = value === undefined ? 'undefined (an environment variable that is not set?)' : typeof value;
+  return `the ${what} is missing: expected a string, found ${found}`;
+}
+
 /** Why a JWT secret is unusable, or undefined when it is fine. */
 export function secretProblem(secret: string): string | undefined {
+  const missing = notAString('shared secret', secret);
+  if (missing !== undefined) return missing;
   if (isBlank(secret)) return 'the shared secret is empty or only whitespace';
   const bytes = Buffer.byteLength(secret, 'utf8');
   if (bytes < MIN_SECRET_BYTES) {
@@ -46,6 +59,8 @@ export function secretProblem(secret: string): string | undefined {
 
 /** Why an API key is unusable for a server, or undefined when it is fine. */
 export function apiKeyProblem(key: string): string | undefined {
+  const missing = notAString('API key', key);
+  if (missing !== undefined) return missing;
   if (isBlank(key)) return 'the API key is empty or only whitespace';
   const bytes = Buffer.byteLength(key, 'utf8');
   if (bytes < MIN_API_KEY_BYTES)
@@ -98,9 +113,7 @@ const refuse = (reason: string): JwtCheck => ({ ok: false, reason });
 function decodePart(part: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
+    return isRecord(value) ? value : undefined;
   } catch {
     return undefined;
   }
@@ -203,6 +216,7 @@ export function bearerJwt(secret: string, options: BearerJwtOptions = {}): Crede
  * `AuthHelper.forApiKey` ignores `api_key.http_header`); returns null when valid, else the reason.
  */
 export function apiKey(key: string, header = 'x-api-key'): CredentialCheck {
+  assert(notAString('API key', key));
   if (isBlank(key)) throw new RangeError('the API key is empty or only whitespace');
   assert(headerNameProblem(header));
   const name = header.toLowerCase();
@@ -237,6 +251,8 @@ export function credentialsMiddleware(credentials: ClientCredentials) {
       request.headers.set(header, `Bearer ${signPlatformJwt(jwtSecret, { expiresInSeconds })}`);
   } else {
     const key = credentials.apiKey;
+    assert(notAString('API key', key));
+    if (isBlank(key)) throw new RangeError('the API key is empty or only whitespace');
     authenticate = (request) => request.headers.set('x-api-key', key);
   }
   return {

@@ -166,6 +166,23 @@ describe('credential checks', () => {
     expect(apiKeyProblem(key)).toBe(problem);
   });
 
+  // `process.env.SECRET!` compiles and is undefined at run time when the variable is not set.
+  const unset = process.env.STARSPEC_NEVER_SET as string;
+  it.each([
+    { given: 'credentialsMiddleware jwtSecret', make: () => credentialsMiddleware({ jwtSecret: unset }) },
+    { given: 'credentialsMiddleware apiKey', make: () => credentialsMiddleware({ apiKey: unset }) },
+    { given: 'bearerJwt', make: () => bearerJwt(unset) },
+    { given: 'apiKey', make: () => apiKey(unset) },
+  ])('$given with an unset variable says the secret is missing', ({ make }) => {
+    expect(make).toThrow(
+      /is missing: expected a string, found undefined \(an environment variable that is not set\?\)/,
+    );
+  });
+
+  it('the client middleware refuses a blank API key', () => {
+    expect(() => credentialsMiddleware({ apiKey: '  ' })).toThrow(/empty or only whitespace/);
+  });
+
   it('the client middleware sets the header the server checks', () => {
     const jwt = credentialsMiddleware({ jwtSecret: SECRET }).onRequest({ request: new Request('http://x/') });
     expect(bearerJwt(SECRET)(Object.fromEntries(jwt.headers))).toBeNull();

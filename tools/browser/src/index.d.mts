@@ -1,6 +1,5 @@
 import type { BuildResult, Metafile } from 'esbuild';
 
-export { chromiumMissing, chromiumPath } from './chromium.mjs';
 export declare const CLIENT_ENTRIES: readonly string[];
 export declare const VALIDATE_ENTRIES: readonly string[];
 export declare function resolveEntry(specifier: string): string;

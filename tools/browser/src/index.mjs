@@ -6,8 +6,6 @@ import { build } from 'esbuild';
 
 const require = createRequire(import.meta.url);
 
-export { chromiumMissing, chromiumPath } from './chromium.mjs';
-
 /** The client entries of the packages, each bundled for browsers. */
 export const CLIENT_ENTRIES = [
   '@starspec/callbacks/client',

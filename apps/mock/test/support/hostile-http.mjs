@@ -310,10 +310,10 @@ export function hostileRequest(random, profile) {
  * @param {number} count
  * @param {Random} random
  * @param {Profile} profile
- * @param {number} [concurrency]
+ * @param {{ concurrency?: number, timeoutMs?: number }} [options] requests at once (16); the wait for each answer (15 s)
  * @returns {Promise<Outcome[]>}
  */
-export async function fuzz(port, count, random, profile, concurrency = 16) {
+export async function fuzz(port, count, random, profile, { concurrency = 16, timeoutMs } = {}) {
   const requests = Array.from({ length: count }, () => hostileRequest(random, profile));
   /** @type {Outcome[]} */
   const outcomes = [];
@@ -322,7 +322,7 @@ export async function fuzz(port, count, random, profile, concurrency = 16) {
     Array.from({ length: concurrency }, async () => {
       while (next < requests.length) {
         const request = /** @type {string} */ (requests[next++]);
-        outcomes.push({ request, answer: await sendRaw(port, request) });
+        outcomes.push({ request, answer: await sendRaw(port, request, { timeoutMs }) });
       }
     }),
   );

@@ -54,6 +54,7 @@ describe('starspec-platform (dist/main.js)', () => {
     expect(await exited).toBe(0);
     for (const word of [
       '--json',
+      'HOST',
       'PORT',
       'ANCHOR_URL',
       'ANCHOR_JWT_SECRET',
@@ -114,6 +115,25 @@ describe('starspec-platform (dist/main.js)', () => {
         body: JSON.stringify({ sell_asset: USD, buy_asset: USDC, sell_amount: '103', context: 'sep31' }),
       });
       expect(quote.status).toBe(201);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+  });
+
+  it('listens on HOST: every address with 0.0.0.0, reachable through the loopback too', async () => {
+    const { child, exited } = run(['--json'], { HOST: '0.0.0.0', ANCHOR_URL: anchor.url });
+    try {
+      const [endpoint] = (await readyLines(child)) as [{ url: string }];
+      expect(endpoint.url).toMatch(/^http:\/\/0\.0\.0\.0:\d+$/);
+      const port = new URL(endpoint.url).port;
+      const query = new URLSearchParams({
+        sell_asset: USD,
+        buy_asset: USDC,
+        sell_amount: '103',
+        context: 'sep31',
+      });
+      expect((await fetch(`http://127.0.0.1:${port}/price?${query}`)).status).toBe(200);
     } finally {
       child.kill('SIGTERM');
     }

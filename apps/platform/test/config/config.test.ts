@@ -9,7 +9,11 @@ const SECRET = 'a-secret-of-at-least-thirty-two-bytes!!';
 
 describe('readConfig', () => {
   it('defaults: port 8082, the local anchor, no credentials, default assets', () => {
-    expect(readConfig({})).toEqual({ port: 8082, gateway: { anchorUrl: 'http://127.0.0.1:8081' } });
+    expect(readConfig({})).toEqual({
+      host: '127.0.0.1',
+      port: 8082,
+      gateway: { anchorUrl: 'http://127.0.0.1:8081' },
+    });
   });
 
   it('reads every variable', () => {
@@ -20,6 +24,7 @@ describe('readConfig', () => {
       'items:\n  - id: iso4217:USD\n    significant_decimals: 4\n  - id: stellar:native\n',
     );
     const config = readConfig({
+      HOST: '0.0.0.0',
       PORT: '9000',
       ANCHOR_URL: 'https://anchor.example.com/callbacks',
       ANCHOR_JWT_SECRET: SECRET,
@@ -29,6 +34,7 @@ describe('readConfig', () => {
       RATE_CHECK_EXPIRY: 'true',
     });
     expect(config.port).toBe(9000);
+    expect(config.host).toBe('0.0.0.0');
     expect(config.gateway).toMatchObject({
       anchorUrl: 'https://anchor.example.com/callbacks',
       anchorCredentials: { jwtSecret: SECRET },
@@ -50,6 +56,9 @@ describe('readConfig', () => {
   });
 
   it.each([
+    [{ HOST: '0.0.0.0 ' }, 'HOST'],
+    [{ HOST: '[::1]' }, 'HOST'],
+    [{ HOST: 'http://x' }, 'HOST'],
     [{ PORT: '-1' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
     [{ PORT: '80a' }, 'PORT'],

@@ -54,6 +54,25 @@ describe('parseAssetConfig', () => {
     expect(significantDecimals(config, 'iso4217:EUR')).toBe(2);
   });
 
+  it('reads JSON text', () => {
+    const config = parseAssetConfig(
+      JSON.stringify({ items: [{ id: 'iso4217:USD', significant_decimals: 3 }] }),
+    );
+    expect(significantDecimals(config, 'iso4217:USD')).toBe(3);
+  });
+
+  it('never quotes more than a short excerpt of what it was given', () => {
+    const text = `items:\n${'  - id: iso4217:USD\n'.repeat(400)}`;
+    let message = '';
+    try {
+      parseAssetConfig(text);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message.length).toBeGreaterThan(0);
+    expect(message.length).toBeLessThan(250);
+  });
+
   it('accepts a bare array of items', () => {
     const config = parseAssetConfig([{ id: 'iso4217:USD', significant_decimals: 3 }, { id: USDC }]);
     expect(significantDecimals(config, 'iso4217:USD')).toBe(3);
@@ -79,7 +98,16 @@ describe('parseAssetConfig', () => {
 
   it.each([
     ['null', null, /expected an object with an "items" list or an array, found null/],
-    ['a string', 'items', /found the string "items"/],
+    [
+      'YAML text',
+      PLATFORM_ASSETS_YAML,
+      /found the string "\\nitems:\\n {2}- id: stellar:USDC:GA5ZSEJYB37"… \(\d+ characters\); parse YAML first/,
+    ],
+    [
+      'a long id',
+      { items: [{ id: 'x'.repeat(5000) }] },
+      /items\[0\]\.id: "x{40}"… \(5000 characters\) is not an asset id/,
+    ],
     ['a number', 7, /found number 7/],
     ['an object without items', { assets: [] }, /no "items" key/],
     ['items not a list', { items: { id: 'iso4217:USD' } }, /"items" to be a list, found an object/],

@@ -76,11 +76,15 @@ describe('--help', () => {
       '--amount',
       '--langs',
       '--allow-submit',
+      '--output',
+      '--header',
+      '--fail-on-skip',
+      '--version',
     ]) {
       expect(stdout).toContain(option);
     }
     expect(stdout).toContain(
-      'Exit codes: 0 no check failed (passed, warned or skipped), 1 a check failed (with --strict,\nalso one that warned), 2 usage error.',
+      'Exit codes: 0 no check failed (passed, warned or skipped), 1 a check failed (with --strict,\nalso one that warned; with --fail-on-skip, also one that was skipped), 2 usage error or a\ntarget that cannot be reached',
     );
     expect(stdout).toMatch(/\nLevels: [\s\S]*must: [\s\S]*should:/);
     expect(stdout).toBe(HELP);

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { contract, createDispatcher, document, type Handlers, validate } from '@starspec/ledger-rpc';
 import { JsonRpcError } from '@starspec/runtime';
-import { xdr } from '@stellar/stellar-base';
+import { xdr } from '@stellar/stellar-sdk/base';
 
 type Json = Record<string, unknown>;
 
@@ -59,6 +59,15 @@ const EVENTS = sequences.flatMap((ledger) =>
     id: `${toid(ledger, 1, 0).toString().padStart(19, '0')}-${String(index).padStart(10, '0')}`,
   })),
 );
+
+/** Base64 that is no ScVal: the ScValType 0x7fffffff does not exist. */
+const NOT_AN_SCVAL = 'f////w==';
+
+const withValue = <E extends Json>(event: E, scVal: string): E => ({
+  ...event,
+  topic: [scVal, ...(event.topic as string[]).slice(1)],
+  value: scVal,
+});
 
 /** The ledger window, with close times typed as the method's own example types them. */
 const window = (method: string, name?: string) => {
@@ -123,11 +132,18 @@ export interface RpcServer {
   close(): Promise<void>;
 }
 
-export function startRpcServer(
-  options: { breaks?: readonly string[]; parseErrors?: 'stellar-rpc' | 'json-rpc' } = {},
-): Promise<RpcServer> {
+export interface RpcServerOptions {
+  breaks?: readonly string[];
+  parseErrors?: 'stellar-rpc' | 'json-rpc';
+  /** Base64 ScVal that every event carries as its value and first topic, instead of the example's. */
+  eventScVal?: string;
+}
+
+export function startRpcServer(options: RpcServerOptions = {}): Promise<RpcServer> {
   const breaks = new Set(options.breaks ?? []);
   const on = (name: string) => breaks.has(name);
+  const eventValue = on('event-value-not-xdr') ? NOT_AN_SCVAL : options.eventScVal;
+  const events = eventValue === undefined ? EVENTS : EVENTS.map((e) => withValue(e, eventValue));
 
   const handlers: Record<string, (params: Json) => unknown> = {
     getHealth: () => ({
@@ -188,14 +204,14 @@ export function startRpcServer(
       const start = startOf(params);
       let cursor = start === undefined ? params.pagination?.cursor : undefined;
       if (on('events-cursor-ignored')) cursor = undefined;
-      const events = EVENTS.filter((e) =>
-        cursor === undefined ? e.ledger >= (start ?? OLDEST) : e.id > cursor,
-      ).slice(0, limit);
-      return { events, cursor: events[events.length - 1]?.id ?? cursor ?? '', ...window('getEvents') };
+      const page = events
+        .filter((e) => (cursor === undefined ? e.ledger >= (start ?? OLDEST) : e.id > cursor))
+        .slice(0, limit);
+      return { events: page, cursor: page[page.length - 1]?.id ?? cursor ?? '', ...window('getEvents') };
     },
     sendTransaction: (params: { transaction?: unknown }) => {
       try {
-        xdr.TransactionEnvelope.fromXDR(String(params.transaction), 'base64');
+        xdr.TransactionEnvelope.fromXdr(String(params.transaction), 'base64');
       } catch {
         throw new JsonRpcError(-32602, 'invalid_xdr');
       }

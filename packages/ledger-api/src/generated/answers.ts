@@ -49,6 +49,16 @@ function modeOf(options: ReadOptions | undefined): ReadMode | 'contract' {
   return mode;
 }
 
+/** One value per mode, each built on its first use (a program that reads one way builds one). */
+function perMode<V>(build: (mode: ReadMode | 'contract') => V): (mode: ReadMode | 'contract') => V {
+  const built: Partial<Record<ReadMode | 'contract', V>> = {};
+  return (mode) => {
+    const value = built[mode] ?? build(mode);
+    built[mode] = value;
+    return value;
+  };
+}
+
 const v = (fn: unknown) => fn as CompiledValidator;
 
 /** The validators of request bodies, of answers (by status) and of every named schema. */
@@ -593,18 +603,17 @@ export const answerValidators: Omit<ContractValidators, 'params'> = {
   },
 };
 
-const byMode = {
-  contract: createValidate<OperationId, SchemaName>(contract, { params: {}, ...answerValidators }),
-  tolerant: createValidate<OperationId, SchemaName>(contract, inMode({ params: {}, ...answerValidators }, 'tolerant')),
-  strict: createValidate<OperationId, SchemaName>(contract, inMode({ params: {}, ...answerValidators }, 'strict')),
-};
+const byMode = perMode((mode) => {
+  const table = { params: {}, ...answerValidators };
+  return createValidate<OperationId, SchemaName>(contract, mode === 'contract' ? table : inMode(table, mode));
+});
 
 /** Answers and named schemas, read in `options.mode` (without one, as the contract is written). */
 export const answers = {
   /** Validates a response body for a status (an undeclared status is an error). */
   response: (operationId: OperationId, status: number | string, body: unknown, options?: ReadOptions): ValidationResult =>
-    byMode[modeOf(options)].response(operationId, status, body),
+    byMode(modeOf(options)).response(operationId, status, body),
   /** Validates a value against a named component schema. */
   schema: (name: SchemaName, value: unknown, options?: ReadOptions): ValidationResult =>
-    byMode[modeOf(options)].schema(name, value),
+    byMode(modeOf(options)).schema(name, value),
 };

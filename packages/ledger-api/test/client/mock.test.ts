@@ -2,7 +2,7 @@
 // answer checked by the contract's own validators.
 import { readFileSync } from 'node:fs';
 import { type RunningMock, startMock } from '@starspec/mock';
-import { Account, Asset, Keypair, Networks, Operation, TransactionBuilder } from '@stellar/stellar-base';
+import { Account, Asset, Keypair, Networks, Operation, TransactionBuilder } from '@stellar/stellar-sdk/base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { type ContractClient, contract, createClient, type OperationId, validate } from '../../src/index.js';
@@ -36,7 +36,7 @@ function envelope(): string {
     .setTimeout(300)
     .build();
   tx.sign(source);
-  return tx.toEnvelope().toXDR('base64');
+  return tx.toEnvelope().toXdr('base64');
 }
 
 describe('every read operation answers as the contract says', () => {

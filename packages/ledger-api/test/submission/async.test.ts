@@ -9,6 +9,7 @@ import {
   failedResultXdr,
   feeBumped,
   feeBumpInnerFailedXdr,
+  hashHex,
   NETWORK,
   NOT_FOUND,
   paymentUnderfunded,
@@ -52,7 +53,7 @@ async function rejectionOf(promise: Promise<unknown>): Promise<SubmissionError> 
 describe('tx_status table', () => {
   it('(submission) → PENDING (201): poll while 404, resolved with the record', async () => {
     const { tx } = signedPayment(MAX_TIME);
-    const hash = tx.hash().toString('hex');
+    const hash = hashHex(tx);
     const time = fakeTime(START);
     server.script('POST /transactions_async', [asyncAnswer(201, 'PENDING', hash)]);
     server.script(`GET /transactions/${hash}`, [
@@ -72,7 +73,7 @@ describe('tx_status table', () => {
 
   it('PENDING → resolved as a failed transaction: thrown with its codes, or returned with acceptFailed', async () => {
     const { tx } = signedPayment(MAX_TIME);
-    const hash = tx.hash().toString('hex');
+    const hash = hashHex(tx);
     const time = fakeTime(START);
     const failed = record(tx, false, failedResultXdr([paymentUnderfunded()]));
     server.script('POST /transactions_async', [asyncAnswer(201, 'PENDING', hash)]);
@@ -89,7 +90,7 @@ describe('tx_status table', () => {
 
   it('(submission) → DUPLICATE (409): waited on like PENDING', async () => {
     const { tx } = signedPayment(MAX_TIME);
-    const hash = tx.hash().toString('hex');
+    const hash = hashHex(tx);
     const time = fakeTime(START);
     server.script('POST /transactions_async', [asyncAnswer(409, 'DUPLICATE', hash)]);
     server.script(`GET /transactions/${hash}`, [
@@ -104,7 +105,7 @@ describe('tx_status table', () => {
 
   it('(submission) → TRY_AGAIN_LATER (503): back off and resend the identical envelope', async () => {
     const { tx } = signedPayment(MAX_TIME);
-    const hash = tx.hash().toString('hex');
+    const hash = hashHex(tx);
     const time = fakeTime(START);
     const events: RetryEvent[] = [];
     server.script('POST /transactions_async', [
@@ -120,26 +121,24 @@ describe('tx_status table', () => {
     expect(submission).toMatchObject({ txStatus: 'PENDING', submissions: 3 });
     expect(time.waits).toEqual([1000, 2000]);
     expect(events.map((e) => e.reason)).toEqual(['try_again_later', 'try_again_later']);
-    expectIdenticalBodies(tx.toEnvelope().toXDR('base64'));
+    expectIdenticalBodies(tx.toEnvelope().toXdr('base64'));
   });
 
   it('TRY_AGAIN_LATER until the attempts run out: unavailable', async () => {
     const { tx } = signedPayment(MAX_TIME);
     const time = fakeTime(START);
-    server.script('POST /transactions_async', [
-      asyncAnswer(503, 'TRY_AGAIN_LATER', tx.hash().toString('hex')),
-    ]);
+    server.script('POST /transactions_async', [asyncAnswer(503, 'TRY_AGAIN_LATER', hashHex(tx))]);
     const error = await rejectionOf(
       submitTransactionAsync(server.base, tx, { now: time.now, sleep: time.sleep, maxSubmissions: 3 }),
     );
     expect(error.kind).toBe('unavailable');
     expect(server.requests('POST /transactions_async')).toHaveLength(3);
-    expectIdenticalBodies(tx.toEnvelope().toXDR('base64'));
+    expectIdenticalBodies(tx.toEnvelope().toXdr('base64'));
   });
 
   it('(submission) → ERROR (400) txBAD_SEQ: decoded to tx_bad_seq, not resent', async () => {
     const { tx } = signedPayment(MAX_TIME);
-    const hash = tx.hash().toString('hex');
+    const hash = hashHex(tx);
     const errorXdr = resultXdr('txBadSeq', '0');
     server.script('POST /transactions_async', [asyncAnswer(400, 'ERROR', hash, errorXdr)]);
     const error = await rejectionOf(submitTransactionAsync(server.base, tx));
@@ -155,7 +154,7 @@ describe('tx_status table', () => {
   it('ERROR txINSUFFICIENT_FEE: decoded to tx_insufficient_fee, hint to fee-bump', async () => {
     const { tx } = signedPayment(MAX_TIME);
     server.script('POST /transactions_async', [
-      asyncAnswer(400, 'ERROR', tx.hash().toString('hex'), resultXdr('txInsufficientFee', '0')),
+      asyncAnswer(400, 'ERROR', hashHex(tx), resultXdr('txInsufficientFee', '0')),
     ]);
     const error = await rejectionOf(submitTransactionAsync(server.base, tx));
     expect(error.resultCode).toBe('tx_insufficient_fee');
@@ -166,19 +165,17 @@ describe('tx_status table', () => {
     const { tx } = signedPayment(MAX_TIME);
     const bump = feeBumped(tx);
     const errorXdr = feeBumpInnerFailedXdr(tx.hash(), 'txBadSeq');
-    server.script('POST /transactions_async', [
-      asyncAnswer(400, 'ERROR', bump.hash().toString('hex'), errorXdr),
-    ]);
+    server.script('POST /transactions_async', [asyncAnswer(400, 'ERROR', hashHex(bump), errorXdr)]);
     const error = await rejectionOf(submitTransactionAsync(server.base, bump));
     expect(error.resultCode).toBe('tx_fee_bump_inner_failed');
     expect(error.innerResultCode).toBe('tx_bad_seq');
     expect(error.hint).toMatch(/reload the account/i);
-    expectIdenticalBodies(bump.toEnvelope().toXDR('base64'));
+    expectIdenticalBodies(bump.toEnvelope().toXdr('base64'));
   });
 
   it('PENDING → never ingested: tx_too_late once maxTime has passed', async () => {
     const { tx } = signedPayment(MAX_TIME);
-    const hash = tx.hash().toString('hex');
+    const hash = hashHex(tx);
     const time = fakeTime(START);
     server.clock = time.now;
     server.script('POST /transactions_async', [asyncAnswer(201, 'PENDING', hash)]);
@@ -199,18 +196,18 @@ describe('tx_status table', () => {
 describe('around the table', () => {
   it('429 on submission honours Retry-After', async () => {
     const { tx } = signedPayment(MAX_TIME);
-    const hash = tx.hash().toString('hex');
+    const hash = hashHex(tx);
     const time = fakeTime(START);
     server.script('POST /transactions_async', [rateLimited('2'), asyncAnswer(201, 'PENDING', hash)]);
     const submission = await submitTransactionAsync(server.base, tx, { now: time.now, sleep: time.sleep });
     expect(submission.submissions).toBe(2);
     expect(time.waits).toEqual([2000]);
-    expectIdenticalBodies(tx.toEnvelope().toXDR('base64'));
+    expectIdenticalBodies(tx.toEnvelope().toXdr('base64'));
   });
 
   it('429 on a lookup honours Retry-After', async () => {
     const { tx } = signedPayment(MAX_TIME);
-    const hash = tx.hash().toString('hex');
+    const hash = hashHex(tx);
     const time = fakeTime(START);
     server.script(`GET /transactions/${hash}`, [
       NOT_FOUND,
@@ -240,11 +237,11 @@ describe('around the table', () => {
 
   it('waitForTransaction by envelope reads the hash and the time bounds from it', async () => {
     const { tx } = signedPayment(MAX_TIME);
-    const hash = tx.hash().toString('hex');
+    const hash = hashHex(tx);
     const time = fakeTime(MAX_TIME * 1000 + 1);
     server.script(`GET /transactions/${hash}`, [NOT_FOUND]);
     const error = await rejectionOf(
-      waitForTransaction(server.base, tx.toEnvelope().toXDR('base64'), {
+      waitForTransaction(server.base, tx.toEnvelope().toXdr('base64'), {
         networkPassphrase: NETWORK,
         now: time.now,
         sleep: time.sleep,
@@ -258,7 +255,7 @@ describe('around the table', () => {
 
   it('waitForTransaction by hash takes maxTime as an option, and without it runs out as unresolved', async () => {
     const { tx } = signedPayment(MAX_TIME);
-    const hash = tx.hash().toString('hex');
+    const hash = hashHex(tx);
     server.script(`GET /transactions/${hash}`, [NOT_FOUND]);
     const late = fakeTime(MAX_TIME * 1000);
     const tooLate = await rejectionOf(

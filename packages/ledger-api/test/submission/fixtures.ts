@@ -8,9 +8,13 @@ import {
   type Transaction,
   TransactionBuilder,
   xdr,
-} from '@stellar/stellar-base';
+} from '@stellar/stellar-sdk/base';
+import { encodeBytes } from '@stellar/stellar-sdk/xdr';
 
 export const NETWORK = Networks.TESTNET;
+
+/** The hex hash of a transaction, as the ledger API names it. */
+export const hashHex = (tx: Transaction | FeeBumpTransaction): string => encodeBytes(tx.hash(), 'hex');
 
 /** A real signed payment, with time bounds [0, maxTime] (unix seconds) or none. */
 export function signedPayment(maxTime?: number): { tx: Transaction; source: Keypair } {
@@ -40,10 +44,14 @@ export function feeBumped(inner: Transaction): FeeBumpTransaction {
   return bump;
 }
 
-const noOps = (code: string): xdr.TransactionResultResult =>
-  (xdr.TransactionResultResult as unknown as Record<string, () => xdr.TransactionResultResult>)[
-    code
-  ]?.() as xdr.TransactionResultResult;
+/** The arm of an XDR union without a value, by its name (`txBadSeq`); throws for an unknown name. */
+function voidArm<T>(union: unknown, name: string): T {
+  const factory = (union as Record<string, (() => T) | undefined>)[name];
+  if (typeof factory !== 'function') throw new TypeError(`no union arm ${name}`);
+  return factory.call(union);
+}
+
+const noOps = (code: string) => voidArm<xdr.TransactionResultResult>(xdr.TransactionResultResult, code);
 
 /**
  * A TransactionResult XDR (base64) with the given code, e.g. `txBadSeq`; `txSuccess`
@@ -51,19 +59,19 @@ const noOps = (code: string): xdr.TransactionResultResult =>
  */
 export function resultXdr(code: string, fee = '100'): string {
   return new xdr.TransactionResult({
-    feeCharged: xdr.Int64.fromString(fee),
+    feeCharged: BigInt(fee),
     result: code === 'txSuccess' ? xdr.TransactionResultResult.txSuccess([paymentSuccess()]) : noOps(code),
-    ext: new xdr.TransactionResultExt(0),
-  }).toXDR('base64');
+    ext: xdr.TransactionResultExt.v0(),
+  }).toXdr('base64');
 }
 
 /** A txFAILED TransactionResult whose operations answered the given results. */
 export function failedResultXdr(operations: xdr.OperationResult[]): string {
   return new xdr.TransactionResult({
-    feeCharged: xdr.Int64.fromString('100'),
+    feeCharged: 100n,
     result: xdr.TransactionResultResult.txFailed(operations),
-    ext: new xdr.TransactionResultExt(0),
-  }).toXDR('base64');
+    ext: xdr.TransactionResultExt.v0(),
+  }).toXdr('base64');
 }
 
 export const paymentSuccess = (): xdr.OperationResult =>
@@ -73,28 +81,25 @@ export const paymentUnderfunded = (): xdr.OperationResult =>
   xdr.OperationResult.opInner(xdr.OperationResultTr.payment(xdr.PaymentResult.paymentUnderfunded()));
 
 /** A fee bump's result whose inner transaction answered `innerCode`. */
-export function feeBumpInnerFailedXdr(innerHash: Buffer, innerCode: string): string {
-  const innerResult = (
-    xdr.InnerTransactionResultResult as unknown as Record<string, () => xdr.InnerTransactionResultResult>
-  )[innerCode]?.() as xdr.InnerTransactionResultResult;
+export function feeBumpInnerFailedXdr(innerHash: Uint8Array, innerCode: string): string {
   const pair = new xdr.InnerTransactionResultPair({
     transactionHash: innerHash,
     result: new xdr.InnerTransactionResult({
-      feeCharged: xdr.Int64.fromString('100'),
-      result: innerResult,
-      ext: new xdr.InnerTransactionResultExt(0),
+      feeCharged: 100n,
+      result: voidArm<xdr.InnerTransactionResultResult>(xdr.InnerTransactionResultResult, innerCode),
+      ext: xdr.InnerTransactionResultExt.v0(),
     }),
   });
   return new xdr.TransactionResult({
-    feeCharged: xdr.Int64.fromString('200'),
+    feeCharged: 200n,
     result: xdr.TransactionResultResult.txFeeBumpInnerFailed(pair),
-    ext: new xdr.TransactionResultExt(0),
-  }).toXDR('base64');
+    ext: xdr.TransactionResultExt.v0(),
+  }).toXdr('base64');
 }
 
 /** A transaction record as GET /transactions/{hash} answers it (the members the client reads). */
 export function record(tx: Transaction | FeeBumpTransaction, successful: boolean, result: string) {
-  const hash = tx.hash().toString('hex');
+  const hash = hashHex(tx);
   return {
     id: hash,
     paging_token: '180388630528',
@@ -102,7 +107,7 @@ export function record(tx: Transaction | FeeBumpTransaction, successful: boolean
     hash,
     ledger: 42,
     created_at: '2026-08-21T10:00:00Z',
-    envelope_xdr: tx.toEnvelope().toXDR('base64'),
+    envelope_xdr: tx.toEnvelope().toXdr('base64'),
     result_xdr: result,
     fee_charged: '100',
     max_fee: '100',

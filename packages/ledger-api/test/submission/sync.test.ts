@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type RetryEvent, SubmissionError, submitTransaction } from '../../src/index.js';
 import {
   failedResultXdr,
+  hashHex,
   NETWORK,
   NOT_FOUND,
   paymentUnderfunded,
@@ -43,10 +44,10 @@ async function rejectionOf(promise: Promise<unknown>): Promise<SubmissionError> 
 describe('POST /transactions answered at once', () => {
   it('resolves with the record on 200, sending the envelope once as form field tx', async () => {
     const { tx } = signedPayment(MAX_TIME);
-    const xdrText = tx.toEnvelope().toXDR('base64');
+    const xdrText = tx.toEnvelope().toXdr('base64');
     server.script('POST /transactions', [{ status: 200, body: record(tx, true, resultXdr('txSuccess')) }]);
     const result = await submitTransaction(createClient({ baseUrl: server.base }), tx);
-    expect(result.hash).toBe(tx.hash().toString('hex'));
+    expect(result.hash).toBe(hashHex(tx));
     const posts = server.requests('POST /transactions');
     expect(posts).toHaveLength(1);
     expect(posts[0]?.contentType).toBe('application/x-www-form-urlencoded');
@@ -55,7 +56,7 @@ describe('POST /transactions answered at once', () => {
 
   it('accepts a base URL and a base64 envelope', async () => {
     const { tx } = signedPayment(MAX_TIME);
-    const xdrText = tx.toEnvelope().toXDR('base64');
+    const xdrText = tx.toEnvelope().toXdr('base64');
     server.script('POST /transactions', [{ status: 200, body: record(tx, true, resultXdr('txSuccess')) }]);
     const result = await submitTransaction(server.base, xdrText);
     expect(result.successful).toBe(true);
@@ -71,7 +72,7 @@ describe('POST /transactions answered at once', () => {
 describe('400: the network refused the transaction', () => {
   it('tx_bad_seq: reload the account, no retry', async () => {
     const { tx } = signedPayment(MAX_TIME);
-    const envelope = tx.toEnvelope().toXDR('base64');
+    const envelope = tx.toEnvelope().toXdr('base64');
     const result = resultXdr('txBadSeq');
     server.script('POST /transactions', [
       { status: 400, body: transactionFailed(envelope, result, { transaction: 'tx_bad_seq' }) },
@@ -83,7 +84,7 @@ describe('400: the network refused the transaction', () => {
     expect(error.problemType).toBe('transaction_failed');
     expect(error.resultXdr).toBe(result);
     expect(error.envelopeXdr).toBe(envelope);
-    expect(error.hash).toBe(tx.hash().toString('hex'));
+    expect(error.hash).toBe(hashHex(tx));
     expect(error.meaning).toBe('Sequence number does not match the source account.');
     expect(error.hint).toMatch(/reload the account/i);
     expect(server.requests('POST /transactions')).toHaveLength(1);
@@ -91,7 +92,7 @@ describe('400: the network refused the transaction', () => {
 
   it('tx_insufficient_fee: fee-bump it', async () => {
     const { tx } = signedPayment(MAX_TIME);
-    const envelope = tx.toEnvelope().toXDR('base64');
+    const envelope = tx.toEnvelope().toXdr('base64');
     server.script('POST /transactions', [
       {
         status: 400,
@@ -109,7 +110,7 @@ describe('400: the network refused the transaction', () => {
 
   it('tx_failed with operation codes: the transaction entered a ledger', async () => {
     const { tx } = signedPayment(MAX_TIME);
-    const envelope = tx.toEnvelope().toXDR('base64');
+    const envelope = tx.toEnvelope().toXdr('base64');
     const result = failedResultXdr([paymentUnderfunded()]);
     server.script('POST /transactions', [
       {
@@ -128,7 +129,7 @@ describe('400: the network refused the transaction', () => {
 
   it('reads the codes from result_xdr when result_codes is missing', async () => {
     const { tx } = signedPayment(MAX_TIME);
-    const body = transactionFailed(tx.toEnvelope().toXDR('base64'), resultXdr('txBadAuth'), {});
+    const body = transactionFailed(tx.toEnvelope().toXdr('base64'), resultXdr('txBadAuth'), {});
     delete (body.extras as { result_codes?: unknown }).result_codes;
     server.script('POST /transactions', [{ status: 400, body }]);
     const error = await rejectionOf(submitTransaction(server.base, tx));
@@ -157,10 +158,10 @@ describe('400: the network refused the transaction', () => {
 describe('504: poll GET /transactions/{hash}', () => {
   it('finds the transaction after three 404s, with a linear back-off and no resubmission', async () => {
     const { tx } = signedPayment(MAX_TIME);
-    const hash = tx.hash().toString('hex');
+    const hash = hashHex(tx);
     const time = fakeTime(START);
     server.script('POST /transactions', [
-      { status: 504, body: submissionTimeout(hash, tx.toEnvelope().toXDR('base64')) },
+      { status: 504, body: submissionTimeout(hash, tx.toEnvelope().toXdr('base64')) },
     ]);
     server.script(`GET /transactions/${hash}`, [
       NOT_FOUND,
@@ -175,9 +176,9 @@ describe('504: poll GET /transactions/{hash}', () => {
     expect(time.waits).toEqual([1000, 2000, 3000]);
   });
 
-  it('computes the hash with stellar-base when the timeout names none', async () => {
+  it('computes the hash with the SDK when the timeout names none', async () => {
     const { tx } = signedPayment(MAX_TIME);
-    const hash = tx.hash().toString('hex');
+    const hash = hashHex(tx);
     const time = fakeTime(START);
     server.script('POST /transactions', [{ status: 504, body: submissionTimeout(undefined, '') }]);
     server.script(`GET /transactions/${hash}`, [
@@ -185,7 +186,7 @@ describe('504: poll GET /transactions/{hash}', () => {
       { status: 200, body: record(tx, true, resultXdr('txSuccess')) },
     ]);
     // A base64 envelope: the network passphrase is what makes the hash computable.
-    const result = await submitTransaction(server.base, tx.toEnvelope().toXDR('base64'), {
+    const result = await submitTransaction(server.base, tx.toEnvelope().toXdr('base64'), {
       networkPassphrase: NETWORK,
       now: time.now,
       sleep: time.sleep,
@@ -196,11 +197,11 @@ describe('504: poll GET /transactions/{hash}', () => {
 
   it('reports tx_too_late once maxTime (plus the grace) has passed without the transaction', async () => {
     const { tx } = signedPayment(MAX_TIME);
-    const hash = tx.hash().toString('hex');
+    const hash = hashHex(tx);
     const time = fakeTime(START);
     server.clock = time.now;
     server.script('POST /transactions', [
-      { status: 504, body: submissionTimeout(hash, tx.toEnvelope().toXDR('base64')) },
+      { status: 504, body: submissionTimeout(hash, tx.toEnvelope().toXdr('base64')) },
     ]);
     server.script(`GET /transactions/${hash}`, [NOT_FOUND]);
     const error = await rejectionOf(
@@ -224,7 +225,7 @@ describe('504: poll GET /transactions/{hash}', () => {
 
   it('throws a failed SubmissionError when the polled transaction failed in its ledger', async () => {
     const { tx } = signedPayment(MAX_TIME);
-    const hash = tx.hash().toString('hex');
+    const hash = hashHex(tx);
     const time = fakeTime(START);
     const result = failedResultXdr([paymentUnderfunded()]);
     server.script('POST /transactions', [{ status: 504, body: submissionTimeout(hash, '') }]);
@@ -238,7 +239,7 @@ describe('504: poll GET /transactions/{hash}', () => {
 
   it('gives up as unresolved when the lookups run out and the transaction has no time bounds', async () => {
     const { tx } = signedPayment();
-    const hash = tx.hash().toString('hex');
+    const hash = hashHex(tx);
     const time = fakeTime(START);
     server.script('POST /transactions', [{ status: 504, body: submissionTimeout(hash, '') }]);
     server.script(`GET /transactions/${hash}`, [NOT_FOUND]);
@@ -253,7 +254,7 @@ describe('504: poll GET /transactions/{hash}', () => {
 
   it('stops at the deadline', async () => {
     const { tx } = signedPayment();
-    const hash = tx.hash().toString('hex');
+    const hash = hashHex(tx);
     const time = fakeTime(START);
     server.script('POST /transactions', [{ status: 504, body: submissionTimeout(hash, '') }]);
     server.script(`GET /transactions/${hash}`, [NOT_FOUND]);
@@ -285,7 +286,7 @@ describe('retries resend the identical envelope', () => {
       { request: 'submit', reason: 'rate_limited', attempt: 1, status: 429, delayMs: 7000 },
     ]);
     expect(server.requests('POST /transactions')).toHaveLength(2);
-    expectIdenticalBodies('POST /transactions', tx.toEnvelope().toXDR('base64'));
+    expectIdenticalBodies('POST /transactions', tx.toEnvelope().toXdr('base64'));
   });
 
   it('429 without Retry-After falls back to the back-off', async () => {
@@ -334,7 +335,7 @@ describe('retries resend the identical envelope', () => {
     expect(error.problemType).toBe('stale_history');
     expect(time.waits).toEqual([500, 750, 1000]);
     expect(server.requests('POST /transactions')).toHaveLength(4);
-    expectIdenticalBodies('POST /transactions', tx.toEnvelope().toXDR('base64'));
+    expectIdenticalBodies('POST /transactions', tx.toEnvelope().toXdr('base64'));
   });
 
   it('a dropped connection is retried with the same bytes', async () => {
@@ -347,7 +348,7 @@ describe('retries resend the identical envelope', () => {
     const result = await submitTransaction(server.base, tx, { now: time.now, sleep: time.sleep });
     expect(result.successful).toBe(true);
     expect(time.waits).toEqual([1000]);
-    expectIdenticalBodies('POST /transactions', tx.toEnvelope().toXDR('base64'));
+    expectIdenticalBodies('POST /transactions', tx.toEnvelope().toXdr('base64'));
   });
 
   it('does not retry an answer the contract does not define', async () => {

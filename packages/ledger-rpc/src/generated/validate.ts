@@ -47,6 +47,16 @@ function modeOf(options: ReadOptions | undefined): ReadMode | 'contract' {
   return mode;
 }
 
+/** One value per mode, each built on its first use (a program that reads one way builds one). */
+function perMode<V>(build: (mode: ReadMode | 'contract') => V): (mode: ReadMode | 'contract') => V {
+  const built: Partial<Record<ReadMode | 'contract', V>> = {};
+  return (mode) => {
+    const value = built[mode] ?? build(mode);
+    built[mode] = value;
+    return value;
+  };
+}
+
 /** Validators of the contract; results and schemas can be read in a mode. */
 export interface ContractValidate extends RpcValidate<MethodName, SchemaName> {
   /** Validates a method's result, read in `options.mode`. */
@@ -151,11 +161,9 @@ const compiled: RpcValidators = {
   },
 };
 
-const byMode = {
-  contract: createRpcValidate<MethodName, SchemaName>(contract, compiled),
-  tolerant: createRpcValidate<MethodName, SchemaName>(contract, inMode(compiled, 'tolerant')),
-  strict: createRpcValidate<MethodName, SchemaName>(contract, inMode(compiled, 'strict')),
-};
+const byMode = perMode((mode) =>
+  createRpcValidate<MethodName, SchemaName>(contract, mode === 'contract' ? compiled : inMode(compiled, mode)),
+);
 
 /**
  * Validators compiled ahead of time from the contract (no schema compile at run time):
@@ -164,7 +172,7 @@ const byMode = {
  * by JSON pointers.
  */
 export const validate: ContractValidate = {
-  params: (method, params) => byMode.contract.params(method, params),
-  result: (method, result, options) => byMode[modeOf(options)].result(method, result),
-  schema: (name, value, options) => byMode[modeOf(options)].schema(name, value),
+  params: (method, params) => byMode('contract').params(method, params),
+  result: (method, result, options) => byMode(modeOf(options)).result(method, result),
+  schema: (name, value, options) => byMode(modeOf(options)).schema(name, value),
 };

@@ -1,4 +1,4 @@
-// XDR fields decoded on request, with real XDR built by @stellar/stellar-base.
+// XDR fields decoded on request, with real XDR built by @stellar/stellar-sdk.
 import {
   Account,
   Address,
@@ -10,7 +10,8 @@ import {
   scValToNative,
   TransactionBuilder,
   xdr,
-} from '@stellar/stellar-base';
+} from '@stellar/stellar-sdk/base';
+import { expectUnionVariant } from '@stellar/stellar-sdk/xdr';
 import { describe, expect, it } from 'vitest';
 import {
   decodeLedgerCloseMeta,
@@ -26,8 +27,8 @@ import {
   xdrFieldsOf,
 } from '../../src/index.js';
 
-const source = Keypair.fromRawEd25519Seed(Buffer.alloc(32, 1));
-const destination = Keypair.fromRawEd25519Seed(Buffer.alloc(32, 2)).publicKey();
+const source = Keypair.fromRawEd25519Seed(new Uint8Array(32).fill(1));
+const destination = Keypair.fromRawEd25519Seed(new Uint8Array(32).fill(2)).publicKey();
 const CONTRACT = 'CDLZFC3SYJYDZT7K67VZ75HPJVIEUVNIXF47ZG2FB2RMQQVU2HHGCYSC';
 
 function envelope(): string {
@@ -39,87 +40,87 @@ function envelope(): string {
     .setTimeout(30)
     .build();
   tx.sign(source);
-  return tx.toEnvelope().toXDR('base64');
+  return tx.toEnvelope().toXdr('base64');
 }
 
 const transactionMeta = () =>
-  new xdr.TransactionMeta(1, new xdr.TransactionMetaV1({ txChanges: [], operations: [] })).toXDR('base64');
+  xdr.TransactionMeta.v1(new xdr.TransactionMetaV1({ txChanges: [], operations: [] })).toXdr('base64');
 
 function ledgerCloseMeta(sequence: number): string {
-  const zero = Buffer.alloc(32);
+  const zero = new Uint8Array(32);
   const header = new xdr.LedgerHeader({
     ledgerVersion: 23,
     previousLedgerHash: zero,
     scpValue: new xdr.StellarValue({
       txSetHash: zero,
-      closeTime: xdr.Uint64.fromString('1700000000'),
+      closeTime: 1_700_000_000n,
       upgrades: [],
       ext: xdr.StellarValueExt.stellarValueBasic(),
     }),
     txSetResultHash: zero,
     bucketListHash: zero,
     ledgerSeq: sequence,
-    totalCoins: xdr.Int64.fromString('1000000000000000000'),
-    feePool: xdr.Int64.fromString('0'),
+    totalCoins: 1_000_000_000_000_000_000n,
+    feePool: 0n,
     inflationSeq: 0,
-    idPool: xdr.Uint64.fromString('0'),
+    idPool: 0n,
     baseFee: 100,
     baseReserve: 5_000_000,
     maxTxSetSize: 1000,
     skipList: [zero, zero, zero, zero],
-    ext: new xdr.LedgerHeaderExt(0),
+    ext: xdr.LedgerHeaderExt.v0(),
   });
   const meta = new xdr.LedgerCloseMetaV0({
     ledgerHeader: new xdr.LedgerHeaderHistoryEntry({
       hash: zero,
       header,
-      ext: new xdr.LedgerHeaderHistoryEntryExt(0),
+      ext: xdr.LedgerHeaderHistoryEntryExt.v0(),
     }),
-    txSet: new xdr.TransactionSet({ previousLedgerHash: zero, txes: [] }),
+    txSet: new xdr.TransactionSet({ previousLedgerHash: zero, txs: [] }),
     txProcessing: [],
     upgradesProcessing: [],
     scpInfo: [],
   });
-  return new xdr.LedgerCloseMeta(0, meta).toXDR('base64');
+  return xdr.LedgerCloseMeta.v0(meta).toXdr('base64');
 }
 
 const ledgerEntryData = () =>
   xdr.LedgerEntryData.contractData(
     new xdr.ContractDataEntry({
-      ext: new xdr.ExtensionPoint(0),
+      ext: xdr.ExtensionPoint.v0(),
       contract: Address.fromString(CONTRACT).toScAddress(),
       key: nativeToScVal('balance', { type: 'symbol' }),
-      durability: xdr.ContractDataDurability.persistent(),
+      durability: xdr.ContractDataDurability.persistent,
       val: nativeToScVal(42, { type: 'i128' }),
     }),
-  ).toXDR('base64');
+  ).toXdr('base64');
 
 describe('typed decoders', () => {
   it('TransactionEnvelope: the payment comes back', () => {
     const decoded = decodeTransactionEnvelope(envelope());
-    const tx = decoded.v1().tx();
-    expect(tx.seqNum().toString()).toBe('42');
-    const op = tx.operations()[0]?.body().paymentOp();
-    expect(op?.amount().toString()).toBe('125000000');
+    const { tx } = expectUnionVariant(decoded, 'envelopeTypeTx').v1;
+    expect(tx.seqNum).toBe(42n);
+    const body = tx.operations[0]?.body;
+    expect(body?.type === 'payment' && body.paymentOp.amount).toBe(125_000_000n);
   });
 
   it('TransactionMeta', () => {
-    expect(decodeTransactionMeta(transactionMeta()).switch()).toBe(1);
+    expect(decodeTransactionMeta(transactionMeta()).type).toBe('v1');
   });
 
   it('LedgerCloseMeta: the ledger header comes back', () => {
     const meta = decodeLedgerCloseMeta(ledgerCloseMeta(4242));
-    expect(meta.v0().ledgerHeader().header().ledgerSeq()).toBe(4242);
+    expect(expectUnionVariant(meta, 'v0').v0.ledgerHeader.header.ledgerSeq).toBe(4242);
   });
 
   it('LedgerEntryData: a contract data entry', () => {
-    const data = decodeLedgerEntryData(ledgerEntryData()).contractData();
-    expect(scValToNative(data.key())).toBe('balance');
-    expect(scValToNative(data.val())).toBe(42n);
+    const data = expectUnionVariant(decodeLedgerEntryData(ledgerEntryData()), 'contractData').contractData;
+    expect(scValToNative(data.key)).toBe('balance');
+    expect(scValToNative(data.val)).toBe(42n);
   });
 
   it('ScVal', () => {
-    expect(scValToNative(decodeScVal(nativeToScVal({ amount: 7 }).toXDR('base64')))).toEqual({ amount: 7n });
+    expect(scValToNative(decodeScVal(nativeToScVal({ amount: 7 }).toXdr('base64')))).toEqual({ amount: 7n });
   });
 
   it('decodeXdr takes any known type by name', () => {
@@ -127,10 +128,10 @@ describe('typed decoders', () => {
       new xdr.LedgerKeyContractData({
         contract: Address.fromString(CONTRACT).toScAddress(),
         key: xdr.ScVal.scvLedgerKeyContractInstance(),
-        durability: xdr.ContractDataDurability.persistent(),
+        durability: xdr.ContractDataDurability.persistent,
       }),
     );
-    expect(decodeXdr('LedgerKey', key.toXDR('base64')).switch().name).toBe('contractData');
+    expect(decodeXdr('LedgerKey', key.toXdr('base64')).type).toBe('contractData');
   });
 
   it('a value that is not that type throws XdrDecodeError naming type and place', () => {
@@ -177,7 +178,7 @@ describe('xdrFieldsOf: the XDR fields of a result, decoded on request', () => {
       ['/transactions/1/envelopeXdr', 'TransactionEnvelope'],
     ]);
     const first = fields[0]?.decode() as xdr.TransactionEnvelope;
-    expect(first.switch().name).toBe('envelopeTypeTx');
+    expect(first.type).toBe('envelopeTypeTx');
     expect(fields[0]?.decode()).toBe(first); // decoded once
   });
 
@@ -188,13 +189,12 @@ describe('xdrFieldsOf: the XDR fields of a result, decoded on request', () => {
       'result',
       table,
     );
-    expect(
-      (ledgers[0]?.decode() as xdr.LedgerCloseMeta | undefined)?.v0().ledgerHeader().header().ledgerSeq(),
-    ).toBe(7);
-    const topic = [nativeToScVal('transfer', { type: 'symbol' }).toXDR('base64')];
+    const meta = ledgers[0]?.decode() as xdr.LedgerCloseMeta;
+    expect(expectUnionVariant(meta, 'v0').v0.ledgerHeader.header.ledgerSeq).toBe(7);
+    const topic = [nativeToScVal('transfer', { type: 'symbol' }).toXdr('base64')];
     const events = xdrFieldsOf(
       'getEvents',
-      { events: [{ topic, value: nativeToScVal(5).toXDR('base64') }] },
+      { events: [{ topic, value: nativeToScVal(5).toXdr('base64') }] },
       'result',
       table,
     );
@@ -210,7 +210,7 @@ describe('xdrFieldsOf: the XDR fields of a result, decoded on request', () => {
 });
 
 describe("the contract's XDR marks", () => {
-  it('every x-xdr-type the contract names is a type stellar-base decodes', () => {
+  it('every x-xdr-type the contract names is a type the SDK decodes', () => {
     const named = new Set(
       Object.values(xdrFields).flatMap((m) => [...Object.values(m.params), ...Object.values(m.result)]),
     );
@@ -232,5 +232,33 @@ describe("the contract's XDR marks", () => {
     }
     const marked = Object.values(xdrFields).some((m) => Object.keys(m.result).length > 0);
     if (marked) expect(decoded).toBeGreaterThan(0);
+  });
+});
+
+// SCV_EXECUTABLE_TAG (ScValType 22) came with CAP-85; an XDR library from before it throws
+// "unknown ScValType member for value 22" on it.
+describe('CAP-85 executable tags', () => {
+  const tag = xdr.ScVal.scvExecutableTag('wasm');
+  const base64 = tag.toXdr('base64');
+
+  it('is ScValType 22 on the wire', () => {
+    expect(xdr.ScValType.fromName(tag.type).value).toBe(22);
+    expect(Buffer.from(base64, 'base64').readUInt32BE(0)).toBe(22);
+  });
+
+  it.each([
+    ['decodeScVal', () => decodeScVal(base64)],
+    ['decodeXdr', () => decodeXdr('ScVal', base64)],
+  ])('%s reads it', (_name, decode) => {
+    const decoded = decode();
+    expect(decoded.type).toBe('scvExecutableTag');
+    expect(expectUnionVariant(decoded, 'scvExecutableTag').value).toBe('wasm');
+    expect(decoded.equals(tag)).toBe(true);
+  });
+
+  it('xdrFieldsOf decodes it as an event topic and value, with the contract marks', () => {
+    const fields = xdrFieldsOf('getEvents', { events: [{ topic: [base64], value: base64 }] });
+    expect(fields.map((f) => f.pointer)).toEqual(['/events/0/topic/0', '/events/0/value']);
+    for (const field of fields) expect((field.decode() as xdr.ScVal).type).toBe('scvExecutableTag');
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The part of every generated validate.ts that runs the compiled validators in a read mode
  * (see read-modes.ts): the types, a table wrapper that calls each validator with the mode as
- * its `this`, and the check of a caller's mode.
+ * its `this`, the check of a caller's mode, and a cache of one table per mode.
  */
 export function emitReadModeSupport(): string {
   return `/**
@@ -39,6 +39,16 @@ function modeOf(options: ReadOptions | undefined): ReadMode | 'contract' {
   if (mode === undefined) return 'contract';
   if (mode !== 'tolerant' && mode !== 'strict') throw new TypeError(\`unknown read mode '\${String(mode)}'\`);
   return mode;
+}
+
+/** One value per mode, each built on its first use (a program that reads one way builds one). */
+function perMode<V>(build: (mode: ReadMode | 'contract') => V): (mode: ReadMode | 'contract') => V {
+  const built: Partial<Record<ReadMode | 'contract', V>> = {};
+  return (mode) => {
+    const value = built[mode] ?? build(mode);
+    built[mode] = value;
+    return value;
+  };
 }
 `;
 }

@@ -39,20 +39,19 @@ export const answerValidators: Omit<ContractValidators, 'params'> = {
   schemas: ${table(names.schemas, 'validators', '  ')},
 };
 
-const byMode = {
-  contract: createValidate<OperationId, SchemaName>(contract, { params: {}, ...answerValidators }),
-  tolerant: createValidate<OperationId, SchemaName>(contract, inMode({ params: {}, ...answerValidators }, 'tolerant')),
-  strict: createValidate<OperationId, SchemaName>(contract, inMode({ params: {}, ...answerValidators }, 'strict')),
-};
+const byMode = perMode((mode) => {
+  const table = { params: {}, ...answerValidators };
+  return createValidate<OperationId, SchemaName>(contract, mode === 'contract' ? table : inMode(table, mode));
+});
 
 /** Answers and named schemas, read in \`options.mode\` (without one, as the contract is written). */
 export const answers = {
   /** Validates a response body for a status (an undeclared status is an error). */
   response: (operationId: OperationId, status: number | string, body: unknown, options?: ReadOptions): ValidationResult =>
-    byMode[modeOf(options)].response(operationId, status, body),
+    byMode(modeOf(options)).response(operationId, status, body),
   /** Validates a value against a named component schema. */
   schema: (name: SchemaName, value: unknown, options?: ReadOptions): ValidationResult =>
-    byMode[modeOf(options)].schema(name, value),
+    byMode(modeOf(options)).schema(name, value),
 };
 `;
 }

@@ -127,11 +127,9 @@ const compiled: RpcValidators = {
   schemas: ${table(names.schemas)},
 };
 
-const byMode = {
-  contract: createRpcValidate<MethodName, SchemaName>(contract, compiled),
-  tolerant: createRpcValidate<MethodName, SchemaName>(contract, inMode(compiled, 'tolerant')),
-  strict: createRpcValidate<MethodName, SchemaName>(contract, inMode(compiled, 'strict')),
-};
+const byMode = perMode((mode) =>
+  createRpcValidate<MethodName, SchemaName>(contract, mode === 'contract' ? compiled : inMode(compiled, mode)),
+);
 
 /**
  * Validators compiled ahead of time from the contract (no schema compile at run time):
@@ -140,9 +138,9 @@ const byMode = {
  * by JSON pointers.
  */
 export const validate: ContractValidate = {
-  params: (method, params) => byMode.contract.params(method, params),
-  result: (method, result, options) => byMode[modeOf(options)].result(method, result),
-  schema: (name, value, options) => byMode[modeOf(options)].schema(name, value),
+  params: (method, params) => byMode('contract').params(method, params),
+  result: (method, result, options) => byMode(modeOf(options)).result(method, result),
+  schema: (name, value, options) => byMode(modeOf(options)).schema(name, value),
 };
 `;
 }

@@ -2,12 +2,11 @@
  * What the ledger-rpc suite knows while it runs: the endpoint, the shared calls, and how a
  * JSON-RPC answer is read and checked (envelope, id, result against the contract).
  */
-import { randomBytes } from 'node:crypto';
-import { contract, type MethodName, validate } from '@starspec/ledger-rpc';
-import type { ValidationError } from '@starspec/runtime';
+import { contract, type MethodName, validate, xdrFieldsOf } from '@starspec/ledger-rpc';
+import { isRecord, type ValidationError } from '@starspec/runtime';
 import { type HttpOptions, send } from '../../http.js';
 import { CheckFailure, type Exchange, evidenceOf } from '../../model.js';
-import { checkBaseUrl, checkTimeout, Probes, type Recorder, type RunOptions } from '../../runner.js';
+import { httpOptionsOf, Probes, type Recorder, type RunOptions } from '../../runner.js';
 
 /** Options of the ledger-rpc suite (besides the common run options). */
 export interface LedgerRpcOptions {
@@ -23,19 +22,15 @@ export interface LedgerRpcState {
 }
 
 export function prepareLedgerRpc(options: RunOptions & LedgerRpcOptions): LedgerRpcState {
-  checkBaseUrl(options.baseUrl);
-  const timeoutMs = checkTimeout(options.timeoutMs);
   return {
-    http: { baseUrl: options.baseUrl, timeoutMs },
+    http: httpOptionsOf(options),
     allowSubmit: options.allowSubmit === true,
     probes: new Probes(),
     nextId: 1,
   };
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isRecord };
 
 export interface Posted {
   exchange: Exchange;
@@ -119,17 +114,34 @@ export async function callMethod(
   called.result = answer.result;
   if (Object.hasOwn(contract.methods, method)) {
     const verdict = validate.result(method as Method, answer.result, { mode: 'strict' });
-    if (!verdict.ok) {
+    const problem = verdict.ok ? undecodableXdr(method as Method, answer.result) : describe(verdict.errors);
+    if (problem !== undefined) {
       recorder.problem(
         evidenceOf(
           posted.exchange,
           `a ${method} result as the contract describes it`,
-          `the result is outside the contract: ${describe(verdict.errors)}`,
+          `the result is outside the contract: ${problem}`,
         ),
       );
     }
   }
   return called;
+}
+
+/**
+ * The first XDR field of a result that does not decode as the type its `x-xdr-type` names
+ * (rpc.Server decodes them for the app), or undefined when all do.
+ */
+function undecodableXdr(method: Method, result: unknown): string | undefined {
+  if (!isRecord(result)) return undefined;
+  for (const field of xdrFieldsOf(method, result)) {
+    try {
+      field.decode();
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+  }
+  return undefined;
 }
 
 /** The ledger range the checks start from: 20 ledgers before the latest, within retention. */
@@ -151,9 +163,4 @@ export function range(
     oldest ??= latest - 20;
     return { start: Math.max(oldest, latest - 20), latest };
   });
-}
-
-/** XDR of a LedgerKey of type ACCOUNT for a random ed25519 key (an account that does not exist). */
-export function randomAccountKey(): string {
-  return Buffer.concat([Buffer.alloc(8), randomBytes(32)]).toString('base64');
 }

@@ -4,6 +4,7 @@
  * exist on any network (the core rejects it with tx_no_source_account or tx_bad_auth).
  */
 import { randomBytes } from 'node:crypto';
+import { xdr } from '@stellar/stellar-sdk/base';
 
 /** Base64 that does not decode to a TransactionEnvelope. */
 export const MALFORMED_ENVELOPE = 'AAAAAgAAAABub3QtYW4tZW52ZWxvcGU=';
@@ -14,29 +15,21 @@ export const MALFORMED_ENVELOPE = 'AAAAAgAAAABub3QtYW4tZW52ZWxvcGU=';
  */
 export function unfundedEnvelope(key: Uint8Array = randomBytes(32)): string {
   if (key.length !== 32) throw new RangeError('an ed25519 key has 32 bytes');
-  const out = Buffer.alloc(4 + 4 + 32 + 4 + 8 + 4 + 4 + 4 + 4 + 4 + 8 + 4 + 4);
-  let at = 0;
-  const int = (value: number) => {
-    out.writeInt32BE(value, at);
-    at += 4;
-  };
-  const hyper = (value: bigint) => {
-    out.writeBigInt64BE(value, at);
-    at += 8;
-  };
-  int(2); // EnvelopeType ENVELOPE_TYPE_TX
-  int(0); // MuxedAccount: KEY_TYPE_ED25519
-  Buffer.from(key).copy(out, at);
-  at += 32;
-  int(100); // fee
-  hyper(1n); // seqNum
-  int(0); // Preconditions: PRECOND_NONE
-  int(0); // Memo: MEMO_NONE
-  int(1); // one operation
-  int(0); // no operation source account
-  int(11); // OperationType BUMP_SEQUENCE
-  hyper(2n); // bumpTo
-  int(0); // Transaction ext v0
-  int(0); // no signatures
-  return out.toString('base64');
+  const tx = new xdr.Transaction({
+    sourceAccount: xdr.MuxedAccount.keyTypeEd25519(key),
+    fee: 100,
+    seqNum: 1n,
+    cond: xdr.Preconditions.precondNone(),
+    memo: xdr.Memo.memoNone(),
+    operations: [
+      new xdr.Operation({
+        sourceAccount: null,
+        body: xdr.OperationBody.bumpSequence(new xdr.BumpSequenceOp({ bumpTo: 2n })),
+      }),
+    ],
+    ext: xdr.TransactionExt.v0(),
+  });
+  return xdr.TransactionEnvelope.envelopeTypeTx(new xdr.TransactionV1Envelope({ tx, signatures: [] })).toXdr(
+    'base64',
+  );
 }
