@@ -2,8 +2,9 @@ import { writeFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { finishDist } from './dist.js';
-import { generate, staleFiles, writeFiles } from './generate.js';
-import { generateMapping } from './mapping.js';
+
+// The generators load only for the commands that run them: `dist` runs in every package build.
+const generation = () => import('./generate.js');
 
 const HELP = `Usage: starspec-codegen [options]
 
@@ -90,6 +91,8 @@ async function mapping(argv: string[]): Promise<number> {
     if (!values.quiet) process.stderr.write(`starspec-codegen mapping: ${line}\n`);
   };
   try {
+    const { staleFiles } = await generation();
+    const { generateMapping } = await import('./mapping.js');
     const file = await generateMapping({
       spec: values.spec as string,
       out: values.out,
@@ -184,6 +187,7 @@ export async function main(argv: string[]): Promise<number> {
   };
   const configPath = resolve(values.config);
   try {
+    const { generate, staleFiles, writeFiles } = await generation();
     const files = await generate(configPath, log);
     const names = files.map((f) => relative(process.cwd(), f.path));
     if (values.check) {
