@@ -29,6 +29,11 @@ const ORDER = Object.keys(SHORT);
 const REST = 'ledger-api';
 const RPC = 'ledger-rpc';
 
+/** The site's style sheets, joined into `assets/site.css` in this order. */
+const STYLES = ['base.css', 'pages.css', 'mapping.css', 'reference.css'];
+/** The site's own scripts, copied into `assets/`. */
+const SCRIPTS = ['redoc-page.js'];
+
 const GUIDES = [
   {
     id: 'clients',
@@ -87,12 +92,16 @@ async function writePage(file, html, entry) {
   pages.push({ file, ...entry });
 }
 
-// Assets: the site's own, and Redoc's standalone bundle, which is used as it is but for two
-// things that would reach outside: its source-map comment, and the sidebar footer's logo image,
-// which it loads from Redocly's CDN (the footer keeps its "API docs by Redocly" link).
-for (const asset of ['site.css', 'favicon.svg', 'redoc-page.js']) {
+// Assets: the site's own (its style sheets joined into one, in cascade order), and Redoc's
+// standalone bundle, which is used as it is but for two things that would reach outside: its
+// source-map comment, and the sidebar footer's logo image, which it loads from Redocly's CDN (the
+// footer keeps its "API docs by Redocly" link).
+for (const asset of SCRIPTS) {
   await copyFile(join(here, 'assets', asset), join(dist, 'assets', asset));
 }
+await copyFile(join(here, 'assets', 'favicon.svg'), join(dist, 'assets', 'favicon.svg'));
+const css = await Promise.all(STYLES.map((file) => readFile(join(here, 'assets', 'css', file), 'utf8')));
+await writeFile(join(dist, 'assets', 'site.css'), css.join('\n'));
 const redocDir = dirname(require.resolve('redoc/package.json'));
 const redoc = (await readFile(join(redocDir, 'bundles', 'redoc.standalone.js'), 'utf8'))
   .replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n')
