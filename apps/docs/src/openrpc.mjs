@@ -11,6 +11,7 @@ import {
   propertyRows,
   typeHtml,
 } from './schema-html.mjs';
+import { methodSearchHtml } from './search.mjs';
 
 export { typeHtml };
 
@@ -75,10 +76,11 @@ export function openRpcBody(document, { restByMethod }) {
   const extensions = Object.entries(document).filter(([key]) => key.startsWith('x-'));
 
   const sidebar = `<nav class="doc-sidebar" aria-label="Contents">
+${methodSearchHtml(document)}
 <a class="side-title" href="#overview">Overview</a>
 ${extensions.length > 0 ? `<a href="#extensions">Contract notes</a>` : ''}
 <div class="side-heading">Methods</div>
-<ul>${methods.map((m) => `<li><a href="#${rpcAnchor(m.name)}"><code>${escapeHtml(m.name)}</code></a></li>`).join('')}</ul>
+<ul>${methods.map((m) => `<li data-method="${escapeHtml(m.name)}"><a href="#${rpcAnchor(m.name)}"><code>${escapeHtml(m.name)}</code></a></li>`).join('')}</ul>
 <div class="side-heading"><a href="#errors">Errors</a></div>
 <details><summary class="side-heading">Schemas (${Object.keys(schemas).length})</summary>
 <ul>${Object.keys(schemas)
@@ -101,7 +103,7 @@ ${extensions.length > 0 ? `<a href="#extensions">Contract notes</a>` : ''}
 <div class="method-index">${methods
     .map(
       (m) =>
-        `<a href="#${rpcAnchor(m.name)}"><code>${escapeHtml(m.name)}</code><span>${escapeHtml(m.summary ?? '')}</span></a>`,
+        `<a href="#${rpcAnchor(m.name)}" data-method="${escapeHtml(m.name)}"><code>${escapeHtml(m.name)}</code><span>${escapeHtml(m.summary ?? '')}</span></a>`,
     )
     .join('')}</div>
 ${md(document.info.description)}
@@ -145,7 +147,7 @@ ${servers}
 </tr>${propertyRows(document, deref(document, p.schema), p.name, 1)}`,
         )
         .join('\n');
-      return `<section class="method" id="${rpcAnchor(method.name)}">
+      return `<section class="method" id="${rpcAnchor(method.name)}" data-method="${escapeHtml(method.name)}">
 <h2><code>${escapeHtml(method.name)}</code></h2>
 ${method.summary ? `<p class="summary">${escapeHtml(method.summary)}</p>` : ''}
 <p class="facts">${[
@@ -170,6 +172,7 @@ ${
     : ''
 }
 ${md(method.description)}
+<div class="try-it-slot" data-try-it="${escapeHtml(method.name)}"></div>
 <h3>Parameters</h3>
 ${
   params.length > 0

@@ -33,4 +33,3 @@ export function withoutRef(value) {
   const { $ref, ...rest } = value;
   return rest;
 }
-

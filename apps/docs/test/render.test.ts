@@ -150,7 +150,7 @@ describe('the OpenRPC reference', () => {
   const html = openRpcBody(document, { restByMethod });
 
   it('gives each method a section with params, result, errors and the example as a request', () => {
-    expect(html).toContain('<section class="method" id="method-getLedgers">');
+    expect(html).toContain('<section class="method" id="method-getLedgers" data-method="getLedgers">');
     expect(html).toContain('<code>startLedger</code>');
     expect(html).toContain('value at least 1');
     expect(html).toContain('href="#schema-Page"');
