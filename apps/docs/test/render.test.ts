@@ -160,6 +160,13 @@ describe('the OpenRPC reference', () => {
     expect(html).toContain('<p>A <strong>service</strong>.</p>');
   });
 
+  it('has a method search and a try-it slot in each method', () => {
+    expect(html).toContain('<input id="method-search" type="search"');
+    expect(html).toContain('<li data-method="getLedgers"><a href="#method-getLedgers">');
+    expect(html).toContain('<a href="#method-getLedgers" data-method="getLedgers">');
+    expect(html).toContain('<div class="try-it-slot" data-try-it="getLedgers"></div>');
+  });
+
   it('links each method to the REST operations it replaces and to the mapping', () => {
     expect(html).toContain('href="ledger-api.html#operation/listLedgers"');
     expect(html).toContain('href="mapping.html#rpc-getLedgers"');

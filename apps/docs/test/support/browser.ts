@@ -40,7 +40,10 @@ export async function startSite(): Promise<Site> {
     return started;
   };
 
-  async function open(path: string, { viewport = { width: 1440, height: 900 }, allow = [] }: OpenOptions = {}) {
+  async function open(
+    path: string,
+    { viewport = { width: 1440, height: 900 }, allow = [] }: OpenOptions = {},
+  ) {
     const page = await (await browser()).newPage({ viewport });
     const problems: string[] = [];
     page.on('console', (message) => {
