@@ -77,7 +77,11 @@ describe("the guard's own answers to a web page", () => {
     { given: 'a request from a file:// page', origin: 'null', want: 'null' },
     { given: 'a request that is not from a page', origin: undefined, want: null },
   ])('$given: allow-origin $want', async ({ origin, want }) => {
-    const guard = createGuard({ style: 'error-object', templates: ['/customer'], upstream: silentUpstream() });
+    const guard = createGuard({
+      style: 'error-object',
+      templates: ['/customer'],
+      upstream: silentUpstream(),
+    });
     servers.push(guard);
     const response = await fetch(`http://127.0.0.1:${await listen(guard)}/customer`, {
       method: 'PUT',
