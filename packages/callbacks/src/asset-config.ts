@@ -5,6 +5,7 @@
  * The platform writes it as `items: [{ id, significant_decimals, ... }]` and
  * looks assets up by exact string equality on `id`.
  */
+import { isRecord } from '@starspec/runtime';
 
 export type AssetScheme = 'stellar' | 'iso4217';
 
@@ -122,10 +123,6 @@ export function significantDecimals(config: AssetConfig, assetId: string): numbe
   if (config.kind === 'explicit') return config.assets.get(assetId)?.significant_decimals;
   const scheme = wellFormedAssetScheme(assetId);
   return scheme === undefined ? undefined : DEFAULT_SIGNIFICANT_DECIMALS[scheme];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function parseText(text: string): unknown {

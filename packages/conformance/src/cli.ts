@@ -125,6 +125,12 @@ const OWNER: Record<string, SuiteName[]> = {
   'allow-submit': ['ledger-api', 'ledger-rpc'],
 };
 
+/** The flag of a library option: `baseUrl` → `--base-url`; `timeoutMs` is `--timeout`. */
+export function flagOf(option: string): string {
+  if (option === 'timeoutMs') return '--timeout';
+  return `--${option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+}
+
 export interface CliIo {
   stdout: Output;
   stderr: Output;
@@ -290,7 +296,7 @@ export async function main(
     }
     if (error instanceof UsageError) {
       io.stderr.write(
-        `starspec-conformance: ${error.message}\n\nRun starspec-conformance --help for the options.\n`,
+        `starspec-conformance: ${error.render(flagOf)}\n\nRun starspec-conformance --help for the options.\n`,
       );
       return 2;
     }

@@ -104,8 +104,22 @@ export class CheckFailure extends Error {
 /** Thrown by a check to end as skipped, with the reason. */
 export class CheckSkip extends Error {}
 
-/** Invalid options: the CLI answers exit code 2. */
-export class UsageError extends Error {}
+/**
+ * Invalid options: the CLI answers exit code 2. The text names options as `{baseUrl}`: the
+ * message shows the library's option name (`baseUrl`), the CLI renders its flag (`--base-url`).
+ */
+export class UsageError extends Error {
+  readonly template: string;
+  constructor(template: string) {
+    super(template.replace(/\{(\w+)\}/g, '$1'));
+    this.template = template;
+  }
+
+  /** The message with each option named by `name`. */
+  render(name: (option: string) => string): string {
+    return this.template.replace(/\{(\w+)\}/g, (_, option: string) => name(option));
+  }
+}
 
 /** Evidence from an exchange. */
 export function evidenceOf(exchange: Exchange | undefined, expected: string, found?: string): Evidence {

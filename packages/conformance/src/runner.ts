@@ -94,24 +94,24 @@ export interface RunOptions {
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
-/** `--base-url`, checked: an http or https URL. */
+/** `baseUrl`, checked: an http or https URL. */
 export function checkBaseUrl(baseUrl: string): void {
   let url: URL;
   try {
     url = new URL(baseUrl);
   } catch {
-    throw new UsageError(`--base-url: '${baseUrl}' is not a URL`);
+    throw new UsageError(`{baseUrl}: '${baseUrl}' is not a URL`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`--base-url: '${baseUrl}' must be an http or https URL`);
+    throw new UsageError(`{baseUrl}: '${baseUrl}' must be an http or https URL`);
   }
 }
 
-/** `--timeout`, checked, or the default: a positive whole number of milliseconds. */
+/** `timeoutMs`, checked, or the default: a positive whole number of milliseconds. */
 export function checkTimeout(timeoutMs: number | undefined): number {
   const value = timeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (!Number.isInteger(value) || value <= 0) {
-    throw new UsageError(`--timeout: expected a positive number of milliseconds, found ${value}`);
+    throw new UsageError(`{timeoutMs}: expected a positive number of milliseconds, found ${value}`);
   }
   return value;
 }
@@ -136,7 +136,7 @@ export function selectChecks<S>(
   const unknown = patterns.filter((p) => !checks.some((c) => matches(p, c.id)));
   if (unknown.length > 0) {
     throw new UsageError(
-      `--only: no check has the id ${unknown.map((u) => `'${u}'`).join(', ')} (list them with --list)`,
+      `{only}: no check has the id ${unknown.map((u) => `'${u}'`).join(', ')} (list them with {list})`,
     );
   }
   return checks.filter((c) => patterns.some((p) => matches(p, c.id)));

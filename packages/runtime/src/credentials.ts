@@ -5,6 +5,7 @@
  * how a server checks it.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isRecord } from './json.js';
 
 /** The platform's shared secrets must be at least this long (HS256 key-strength rule). */
 export const MIN_SECRET_BYTES = 32;
@@ -112,9 +113,7 @@ const refuse = (reason: string): JwtCheck => ({ ok: false, reason });
 function decodePart(part: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
+    return isRecord(value) ? value : undefined;
   } catch {
     return undefined;
   }

@@ -22,6 +22,7 @@ export {
 } from './credentials.js';
 export { type ErrorAnswer, type ErrorStyle, type ProblemKind, renderError } from './errors.js';
 export * from './http/index.js';
+export { isRecord } from './json.js';
 export * from './jsonrpc.js';
 export type {
   ContractMeta,

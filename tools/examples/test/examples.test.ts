@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { collectExamples, type Example, exampleFileName } from '../src/collect.js';
 import { createProject, PUBLISHED, packAll } from '../src/project.js';
 import { type Stack, startStack } from '../src/stack.js';
@@ -37,7 +37,7 @@ let stack: Stack | undefined;
 beforeAll(async () => {
   const work = mkdtempSync(join(tmpdir(), 'starspec-examples-'));
   project = join(work, 'project');
-  createProject(project, packAll(root, join(work, 'tarballs')), {
+  createProject(project, inject('tarballs'), {
     typescript: '5.9.3',
     '@types/node': '20.19.43',
     yaml: '2.9.1',

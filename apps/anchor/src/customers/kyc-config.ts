@@ -12,9 +12,11 @@
  *   a fixed code for development (without it each code is random and only logged).
  * - `transactions`: transactions whose amount the anchor knows, loaded at start.
  */
+
+import { isRecord } from '@starspec/runtime';
 import { parse } from 'yaml';
+import { type FieldName, isFieldName } from '../sep9/fields.js';
 import type { KnownTransaction } from '../storage/store.js';
-import { type FieldName, isFieldName } from './fields.js';
 
 export interface CustomerType {
   required: FieldName[];
@@ -39,7 +41,7 @@ export interface KycConfig {
 export class KycFileError extends Error {}
 
 type Dict = Record<string, unknown>;
-const isDict = (v: unknown): v is Dict => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isDict: (v: unknown) => v is Dict = isRecord;
 
 function fail(where: string, message: string): never {
   throw new KycFileError(`KYC file: ${where}: ${message}`);

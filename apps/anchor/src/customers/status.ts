@@ -21,8 +21,8 @@
  */
 import type { components } from '@starspec/callbacks';
 import { type Catalog, choiceLabels, format, type MessageKey } from '../i18n/index.js';
+import { FIELDS, type FieldErrorKey, type FieldName, isChoiceField, isFieldName } from '../sep9/fields.js';
 import type { CustomerRecord, StoredField } from '../storage/store.js';
-import { FIELDS, type FieldErrorKey, type FieldName, isChoiceField, isFieldName } from './fields.js';
 import type { KycConfig } from './kyc-config.js';
 
 type Customer = components['schemas']['Customer'];

@@ -1,4 +1,4 @@
-import type { CHOICES, ChoiceField, FieldErrorKey, FieldName } from '../customers/fields.js';
+import type { CHOICES, ChoiceField, FieldErrorKey, FieldName } from '../sep9/fields.js';
 
 /** Customer-facing messages (the `message` of a customer). */
 export type MessageKey =

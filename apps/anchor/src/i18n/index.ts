@@ -2,7 +2,7 @@
  * Languages of descriptions, choices and messages. `lang` is an ISO 639-1 code; an unsupported
  * language falls back to English, as SEP-12 asks.
  */
-import { CHOICES, type ChoiceField } from '../customers/fields.js';
+import { CHOICES, type ChoiceField } from '../sep9/fields.js';
 import type { Catalog } from './catalog.js';
 import { en } from './en.js';
 import { es } from './es.js';

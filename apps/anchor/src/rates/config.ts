@@ -11,6 +11,7 @@
  * A pair can be priced when the sell asset lists the buy asset in `sep38.exchangeable_assets`.
  */
 import { type AssetConfig, parseAssetConfig, significantDecimals } from '@starspec/callbacks';
+import { isRecord } from '@starspec/runtime';
 import { parse } from 'yaml';
 import { isAccountId } from '../strkey.js';
 import { Big, decimal } from './decimal.js';
@@ -79,7 +80,7 @@ export interface RatesConfig {
 export class AssetFileError extends Error {}
 
 type Dict = Record<string, unknown>;
-const isDict = (v: unknown): v is Dict => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isDict: (v: unknown) => v is Dict = isRecord;
 
 function fail(where: string, message: string): never {
   throw new AssetFileError(`asset file: ${where}: ${message}`);

@@ -131,9 +131,7 @@ export class PlatformFault extends Error {
   }
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isRecord } from '@starspec/runtime';
 
 /** Short description of a found value for messages; long strings are cut. */
 export function describe(value: unknown): string {

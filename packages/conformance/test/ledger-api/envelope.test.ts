@@ -3,7 +3,7 @@
 import { Keypair, StrKey, TransactionBuilder, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import { MALFORMED_ENVELOPE, unfundedEnvelope } from '../../src/index.js';
-import { compareTokens } from '../../src/suites/ledger-api/paging.js';
+import { compareTokens } from '../../src/stellar/paging-tokens.js';
 
 describe('the submission envelopes', () => {
   it('MALFORMED_ENVELOPE is base64 that is no TransactionEnvelope', () => {

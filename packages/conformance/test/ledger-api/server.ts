@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { contract, createRequestListener, document, type Handlers, validate } from '@starspec/ledger-api';
 import type { HandlerRequest, HandlerResult } from '@starspec/runtime';
 import { xdr } from '@stellar/stellar-sdk/base';
-import { accountId } from '../../src/strkey.js';
+import { accountId } from '../../src/stellar/accounts.js';
 
 type Json = Record<string, unknown>;
 

@@ -2,7 +2,7 @@
 import { StrKey, xdr } from '@stellar/stellar-sdk/base';
 import { expectUnionVariant } from '@stellar/stellar-sdk/xdr';
 import { describe, expect, it } from 'vitest';
-import { randomAccountKey } from '../../src/suites/ledger-rpc/state.js';
+import { randomAccountKey } from '../../src/stellar/accounts.js';
 
 describe('randomAccountKey', () => {
   it('is the XDR of an ACCOUNT LedgerKey with a valid ed25519 account id', () => {

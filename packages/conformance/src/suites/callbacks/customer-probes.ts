@@ -4,7 +4,7 @@
  */
 import { fail, skip } from '../../model.js';
 import type { CheckContext, Recorder } from '../../runner.js';
-import { randomAccountId } from '../../strkey.js';
+import { randomAccountId } from '../../stellar/accounts.js';
 import { type Answer, type CallbacksState, call, isRecord } from './state.js';
 import { platformFieldType } from './tolerance.js';
 

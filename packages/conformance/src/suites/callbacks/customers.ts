@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { fail, skip } from '../../model.js';
 import { type CheckDefinition, neverSent } from '../../runner.js';
-import { randomAccountId } from '../../strkey.js';
+import { randomAccountId } from '../../stellar/accounts.js';
 import {
   asRegistration,
   createCustomer,

@@ -13,7 +13,7 @@
 import { signPlatformJwt } from '@starspec/runtime';
 import { fail, skip } from '../../model.js';
 import { type CheckDefinition, neverSent } from '../../runner.js';
-import { randomAccountId } from '../../strkey.js';
+import { randomAccountId } from '../../stellar/accounts.js';
 import { authHeaders, type CallbacksState, type CallRequest, call, isRecord } from './state.js';
 
 type Operation = 'getCustomer' | 'putCustomer' | 'getRate';

@@ -13,6 +13,7 @@ import {
 import {
   DEFAULT_JWT_HEADER,
   headerNameProblem,
+  isRecord,
   secretProblem,
   signPlatformJwt,
   type ValidationError,
@@ -20,7 +21,7 @@ import {
 import { type HttpOptions, type HttpRequest, send } from '../../http.js';
 import { CheckFailure, type CheckLevel, type Exchange, evidenceOf, UsageError } from '../../model.js';
 import { checkBaseUrl, httpOptionsOf, Probes, type Recorder, type RunOptions } from '../../runner.js';
-import { accountId } from '../../strkey.js';
+import { accountId } from '../../stellar/accounts.js';
 import { deviationLevel } from './tolerance.js';
 
 /** Options of the callbacks suite (besides the common run options). */
@@ -90,9 +91,7 @@ const POSITIVE_DECIMAL = /^(0*[1-9][0-9]*(\.[0-9]+)?|0+\.[0-9]*[1-9][0-9]*)$/;
 const ACCOUNT = /^G[A-Z2-7]{55}$/;
 
 function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
+  return isRecord(value) ? value : undefined;
 }
 
 function names(value: unknown): string[] {
@@ -137,22 +136,22 @@ export function scaleAmount(amount: string, power: number): string {
 export function prepareCallbacks(options: RunOptions & CallbacksOptions): CallbacksState {
   checkBaseUrl(options.baseUrl);
   if (options.jwtSecret !== undefined && options.apiKey !== undefined) {
-    throw new UsageError('give either --jwt-secret or --api-key, not both');
+    throw new UsageError('give either {jwtSecret} or {apiKey}, not both');
   }
   if (options.jwtHeader !== undefined && options.jwtSecret === undefined) {
-    throw new UsageError('--jwt-header goes with --jwt-secret');
+    throw new UsageError('{jwtHeader} goes with {jwtSecret}');
   }
   let auth: Auth | undefined;
   if (options.jwtSecret !== undefined) {
     const problem = secretProblem(options.jwtSecret);
-    if (problem !== undefined) throw new UsageError(`--jwt-secret: ${problem}`);
+    if (problem !== undefined) throw new UsageError(`{jwtSecret}: ${problem}`);
     const header = options.jwtHeader ?? DEFAULT_JWT_HEADER;
     const headerProblem = headerNameProblem(header);
-    if (headerProblem !== undefined) throw new UsageError(`--jwt-header: ${headerProblem}`);
+    if (headerProblem !== undefined) throw new UsageError(`{jwtHeader}: ${headerProblem}`);
     auth = { kind: 'jwt', secret: options.jwtSecret, header };
   } else if (options.apiKey !== undefined) {
     // The platform accepts any non-empty key (CallbackApiConfig), so the suite does too.
-    if (options.apiKey.trim() === '') throw new UsageError('--api-key: the key is empty');
+    if (options.apiKey.trim() === '') throw new UsageError('{apiKey}: the key is empty');
     auth = { kind: 'api-key', key: options.apiKey };
   }
 
@@ -162,19 +161,19 @@ export function prepareCallbacks(options: RunOptions & CallbacksOptions): Callba
     try {
       assets = parseAssetConfig(options.assets);
     } catch (error) {
-      throw new UsageError(`--assets: ${(error as Error).message}`);
+      throw new UsageError(`{assets}: ${(error as Error).message}`);
     }
     sep38 = readSep38(options.assets);
   }
 
   if ((options.sellAsset === undefined) !== (options.buyAsset === undefined)) {
-    throw new UsageError('give --sell-asset and --buy-asset together');
+    throw new UsageError('give {sellAsset} and {buyAsset} together');
   }
   let pair = DEFAULT_PAIR;
   if (options.sellAsset !== undefined && options.buyAsset !== undefined) {
     for (const [name, value] of [
-      ['--sell-asset', options.sellAsset],
-      ['--buy-asset', options.buyAsset],
+      ['{sellAsset}', options.sellAsset],
+      ['{buyAsset}', options.buyAsset],
     ] as const) {
       if (!ASSET_ID.test(value)) {
         throw new UsageError(
@@ -189,13 +188,13 @@ export function prepareCallbacks(options: RunOptions & CallbacksOptions): Callba
   }
 
   const amount = options.amount ?? '100';
-  if (!POSITIVE_DECIMAL.test(amount)) throw new UsageError(`--amount: '${amount}' is not a positive decimal`);
+  if (!POSITIVE_DECIMAL.test(amount)) throw new UsageError(`{amount}: '${amount}' is not a positive decimal`);
   if (options.clientId !== undefined && !ACCOUNT.test(options.clientId)) {
-    throw new UsageError(`--client-id: '${options.clientId}' is not a Stellar public key (G…)`);
+    throw new UsageError(`{clientId}: '${options.clientId}' is not a Stellar public key (G…)`);
   }
   const langs = options.langs?.map((l) => l.trim()).filter((l) => l !== '');
   for (const lang of langs ?? []) {
-    if (!/^[a-z]{2}$/.test(lang)) throw new UsageError(`--langs: '${lang}' is not an ISO 639-1 code`);
+    if (!/^[a-z]{2}$/.test(lang)) throw new UsageError(`{langs}: '${lang}' is not an ISO 639-1 code`);
   }
   return {
     http: httpOptionsOf(options),
@@ -284,9 +283,7 @@ export async function call(
   return { exchange, status, body, at: new Date() };
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isRecord };
 
 /** Validation errors as one line: `/rate/price is required; ...`. */
 export function describeErrors(errors: readonly ValidationError[]): string {

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { CheckFailure, type Evidence, evidenceOf, fail, skip } from '../../model.js';
 import { type CheckDefinition, neverSent } from '../../runner.js';
-import { MALFORMED_ENVELOPE, unfundedEnvelope } from './envelope.js';
+import { MALFORMED_ENVELOPE, unfundedEnvelope } from '../../stellar/envelopes.js';
 import { type Answer, call, isRecord, type LedgerApiState } from './state.js';
 
 const form = (envelope: string) => ({

@@ -10,7 +10,7 @@ import { errorChecks } from './errors.js';
 import { pagingChecks } from './paging.js';
 import { type LedgerApiOptions, type LedgerApiState, prepareLedgerApi } from './state.js';
 
-export { MALFORMED_ENVELOPE, unfundedEnvelope } from './envelope.js';
+export { MALFORMED_ENVELOPE, unfundedEnvelope } from '../../stellar/envelopes.js';
 export type { LedgerApiOptions } from './state.js';
 
 export const ledgerApiSuite: SuiteDefinition<LedgerApiOptions, LedgerApiState> = {

@@ -6,6 +6,7 @@
 import type { OperationId } from '@starspec/ledger-api';
 import { CheckFailure, type Evidence, evidenceOf, fail, skip } from '../../model.js';
 import type { CheckDefinition, Recorder } from '../../runner.js';
+import { after, type Order, reverse } from '../../stellar/paging-tokens.js';
 import { type Answer, call, type LedgerApiState, linkQuery, recordsOf, verdict } from './state.js';
 
 /** The history collections walked, whose paging tokens are ordered. */
@@ -20,30 +21,6 @@ export const WALKED: readonly { path: string; operationId: OperationId }[] = [
 
 const PAGE = 3;
 const PAGES = 4;
-
-/** Orders paging tokens: `-`-separated parts, numerically when both are digits. */
-export function compareTokens(a: string, b: string): number {
-  const left = a.split('-');
-  const right = b.split('-');
-  for (let i = 0; i < Math.max(left.length, right.length); i++) {
-    const x = left[i];
-    const y = right[i];
-    if (x === undefined) return -1;
-    if (y === undefined) return 1;
-    if (/^\d+$/.test(x) && /^\d+$/.test(y)) {
-      const d = BigInt(x) - BigInt(y);
-      if (d !== 0n) return d < 0n ? -1 : 1;
-    } else if (x !== y) {
-      return x < y ? -1 : 1;
-    }
-  }
-  return 0;
-}
-
-type Order = 'asc' | 'desc';
-const reverse = (order: Order): Order => (order === 'asc' ? 'desc' : 'asc');
-const after = (order: Order, a: string, b: string) =>
-  order === 'asc' ? compareTokens(a, b) > 0 : compareTokens(a, b) < 0;
 
 function tokensOf(answer: Answer): string[] {
   return (recordsOf(answer.body) ?? []).map((r) =>

@@ -4,7 +4,7 @@
  * endpoints that take one.
  */
 import { contract, type OperationId, validate } from '@starspec/ledger-api';
-import { mediaTypeOf, type ValidationError } from '@starspec/runtime';
+import { isRecord, mediaTypeOf, type ValidationError } from '@starspec/runtime';
 import { type HttpOptions, type HttpRequest, send } from '../../http.js';
 import { CheckFailure, type Evidence, type Exchange, evidenceOf } from '../../model.js';
 import { httpOptionsOf, Probes, type Recorder, type RunOptions } from '../../runner.js';
@@ -42,9 +42,7 @@ export interface Answer {
 /** A recorder for requests whose answers are some other check's subject. */
 export const IGNORE: Recorder = { problem: () => undefined };
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isRecord };
 
 function describeErrors(errors: readonly ValidationError[]): string {
   if (errors.length === 0) return 'its body does not match';

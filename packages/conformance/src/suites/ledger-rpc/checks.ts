@@ -7,17 +7,10 @@ import { randomBytes } from 'node:crypto';
 import { contract, type MethodName } from '@starspec/ledger-rpc';
 import { CheckFailure, type Evidence, evidenceOf, fail, skip } from '../../model.js';
 import { type CheckContext, type CheckDefinition, neverSent, type Recorder } from '../../runner.js';
-import { unfundedEnvelope } from '../ledger-api/envelope.js';
-import { compareTokens } from '../ledger-api/paging.js';
-import {
-  type Called,
-  callMethod,
-  isRecord,
-  type LedgerRpcState,
-  post,
-  randomAccountKey,
-  range,
-} from './state.js';
+import { randomAccountKey } from '../../stellar/accounts.js';
+import { unfundedEnvelope } from '../../stellar/envelopes.js';
+import { compareTokens } from '../../stellar/paging-tokens.js';
+import { type Called, callMethod, isRecord, type LedgerRpcState, post, range } from './state.js';
 
 type Method = MethodName;
 

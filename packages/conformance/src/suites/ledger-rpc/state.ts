@@ -2,10 +2,8 @@
  * What the ledger-rpc suite knows while it runs: the endpoint, the shared calls, and how a
  * JSON-RPC answer is read and checked (envelope, id, result against the contract).
  */
-import { randomBytes } from 'node:crypto';
 import { contract, type MethodName, validate, xdrFieldsOf } from '@starspec/ledger-rpc';
-import type { ValidationError } from '@starspec/runtime';
-import { xdr } from '@stellar/stellar-sdk/base';
+import { isRecord, type ValidationError } from '@starspec/runtime';
 import { type HttpOptions, send } from '../../http.js';
 import { CheckFailure, type Exchange, evidenceOf } from '../../model.js';
 import { httpOptionsOf, Probes, type Recorder, type RunOptions } from '../../runner.js';
@@ -32,9 +30,7 @@ export function prepareLedgerRpc(options: RunOptions & LedgerRpcOptions): Ledger
   };
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isRecord };
 
 export interface Posted {
   exchange: Exchange;
@@ -167,10 +163,4 @@ export function range(
     oldest ??= latest - 20;
     return { start: Math.max(oldest, latest - 20), latest };
   });
-}
-
-/** XDR of a LedgerKey of type ACCOUNT for a random ed25519 key (an account that does not exist). */
-export function randomAccountKey(): string {
-  const accountId = xdr.PublicKey.publicKeyTypeEd25519(randomBytes(32));
-  return xdr.LedgerKey.account(new xdr.LedgerKeyAccount({ accountId })).toXdr('base64');
 }
