@@ -34,11 +34,17 @@ describe.skipIf(CHROMIUM === undefined)('try-it panels in Chromium', () => {
 
   beforeAll(async () => {
     site = await startSite();
-    const started = await Promise.all(
-      ['ledger-rpc', 'ledger-api', 'callbacks'].map((name) => startMock(name, { port: 0 })),
+    // Prism can take minutes to start while the whole test suite loads the machine.
+    const started = await Promise.allSettled(
+      ['ledger-rpc', 'ledger-api', 'callbacks'].map((name) =>
+        startMock(name, { port: 0, timeoutMs: 240_000 }),
+      ),
     );
-    for (const mock of started) mocks[mock.name] = mock;
-  }, 180_000);
+    // The ones that started are stopped after all, also when another did not start.
+    for (const outcome of started)
+      if (outcome.status === 'fulfilled') mocks[outcome.value.name] = outcome.value;
+    for (const outcome of started) if (outcome.status === 'rejected') throw outcome.reason;
+  }, 300_000);
 
   afterAll(async () => {
     await Promise.all(Object.values(mocks).map((mock) => mock.stop()));
