@@ -8,6 +8,6 @@ export default defineConfig({
     // both are built first when missing or older than their sources.
     globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    hookTimeout: 180_000,
   },
 });

@@ -46,7 +46,7 @@ export const MOCKS = [
 ];
 
 /** How long a child gets to start listening. */
-const START_TIMEOUT_MS = 60_000;
+const START_TIMEOUT_MS = 120_000;
 
 /** The port a mock listens on: its environment variable, else the default. */
 export function portOf(mock, env = process.env) {

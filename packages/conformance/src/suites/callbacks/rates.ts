@@ -20,7 +20,7 @@ import {
   requirePriced,
 } from './rate-asks.js';
 import { ruleLevel } from './rule-levels.js';
-import { NOT_APPLICABLE, violations } from './rule-verdicts.js';
+import { notApplicable, violations } from './rule-verdicts.js';
 import type { CallbacksState } from './state.js';
 
 const RULE_DESCRIPTION = new Map<string, string>(RATE_RULES.map((r) => [r.id, r.description]));
@@ -217,7 +217,7 @@ export const rateChecks: CheckDefinition<CallbacksState>[] = [
             evidence,
           );
         }
-        if (applicable === 0) skip(NOT_APPLICABLE[rule.id] ?? 'no answer to apply it to');
+        if (applicable === 0) skip(notApplicable(rule.id));
         t.note(`held in ${applicable} of ${priced.length} answers`);
       },
     }),
