@@ -3,57 +3,142 @@ import { HttpError } from './errors.js';
 
 export interface Route {
   operation: OperationMeta;
-  pattern: RegExp;
+  /** Path parameter names, in template order. */
   names: string[];
+  /** Rank when several templates match one path: fewer parameters first, then contract order. */
+  rank: number;
 }
 
 export interface RouteMatch {
   route?: Route;
   /** Decoded path parameters of the route found. */
   values: Record<string, string>;
-  /** Methods that serve the path when the requested one does not. */
+  /** Methods (lower case) that serve the path when the requested one does not. */
   allow: string[];
 }
 
-export function compileRoutes(contract: ContractMeta): Route[] {
-  const routes = Object.values(contract.operations).map((operation) => {
-    const names: string[] = [];
-    const source = operation.path
-      .split(/(\{[^}]+\})/)
-      .map((part) => {
-        const name = /^\{([^}]+)\}$/.exec(part)?.[1];
-        if (name) {
-          names.push(name);
-          return '([^/]+)';
-        }
-        return part.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
-      })
-      .join('');
-    return { operation, pattern: new RegExp(`^${source}/?$`), names };
-  });
-  // Literal paths win over templated ones (e.g. /transactions_async before /transactions/{hash}).
-  return routes.sort((a, b) => a.names.length - b.names.length);
+/** One path segment of the templates: literal children, one parameter child, the routes ending here. */
+interface SegmentNode {
+  literals: Map<string, SegmentNode>;
+  parameter?: SegmentNode;
+  /** Routes whose template ends at this node, by upper-case method. */
+  routes?: Map<string, Route>;
 }
 
-/** Finds the route for a method and a (still percent-encoded) path; a bad encoding of a parameter is a 400. */
-export function matchRoute(routes: readonly Route[], method: string, path: string): RouteMatch {
-  const allow: string[] = [];
-  for (const route of routes) {
-    const match = route.pattern.exec(path);
-    if (!match) continue;
-    if (route.operation.method !== method) {
-      if (!allow.includes(route.operation.method)) allow.push(route.operation.method);
-      continue;
+/** A template with a parameter inside a segment (`/file.{ext}`): matched by its own expression. */
+interface PatternRoute {
+  route: Route;
+  pattern: RegExp;
+}
+
+export interface Router {
+  root: SegmentNode;
+  patterns: PatternRoute[];
+}
+
+const newNode = (): SegmentNode => ({ literals: new Map() });
+const WHOLE_PARAMETER = /^\{([^}]+)\}$/;
+
+function templatePattern(path: string): RegExp {
+  const source = path
+    .split(/(\{[^}]+\})/)
+    .map((part) => (WHOLE_PARAMETER.test(part) ? '([^/]+)' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}/?$`);
+}
+
+/**
+ * Builds the routing tree of a contract: one pass over the path's segments finds every template
+ * that matches (a literal segment and a parameter may both apply), instead of one expression per route.
+ */
+export function compileRoutes(contract: ContractMeta): Router {
+  const router: Router = { root: newNode(), patterns: [] };
+  const operations = Object.values(contract.operations);
+  const names = operations.map((operation) =>
+    [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? ''),
+  );
+  // Literal paths win over templated ones (e.g. /transactions_async before /transactions/{hash}).
+  const order = operations.map((_, index) => index).sort((a, b) => names[a]!.length - names[b]!.length);
+  order.forEach((index, rank) => {
+    const operation = operations[index]!;
+    const route: Route = { operation, names: names[index]!, rank };
+    const segments = operation.path.split('/').slice(1);
+    if (segments.some((segment) => segment.includes('{') && !WHOLE_PARAMETER.test(segment))) {
+      router.patterns.push({ route, pattern: templatePattern(operation.path) });
+      return;
     }
-    const values: Record<string, string> = {};
-    for (const [index, name] of route.names.entries()) {
+    let node = router.root;
+    for (const segment of segments) {
+      if (WHOLE_PARAMETER.test(segment)) node = node.parameter ??= newNode();
+      else {
+        let next = node.literals.get(segment);
+        if (!next) node.literals.set(segment, (next = newNode()));
+        node = next;
+      }
+    }
+    node.routes ??= new Map();
+    const method = operation.method.toUpperCase();
+    if (!node.routes.has(method)) node.routes.set(method, route);
+  });
+  return router;
+}
+
+interface Candidate {
+  routes: Map<string, Route>;
+  raw: string[];
+}
+
+/** Every node where a template ends that the segments reach, with the raw parameter values met. */
+function walk(node: SegmentNode, segments: string[], at: number, raw: string[], found: Candidate[]): void {
+  if (at === segments.length) {
+    if (node.routes) found.push({ routes: node.routes, raw: [...raw] });
+    return;
+  }
+  const segment = segments[at]!;
+  const literal = node.literals.get(segment);
+  if (literal) walk(literal, segments, at + 1, raw, found);
+  if (node.parameter && segment !== '') {
+    raw.push(segment);
+    walk(node.parameter, segments, at + 1, raw, found);
+    raw.pop();
+  }
+}
+
+function decodeValues(route: Route, raw: readonly string[]): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (let i = 0; i < route.names.length; i++) {
+    const name = route.names[i]!;
+    const value = raw[i] ?? '';
+    if (!value.includes('%')) values[name] = value;
+    else {
       try {
-        values[name] = decodeURIComponent(match[index + 1] ?? '');
+        values[name] = decodeURIComponent(value);
       } catch {
         throw new HttpError('bad_request', `path parameter '${name}' is not valid UTF-8`);
       }
     }
-    return { route, values, allow };
   }
-  return { values: {}, allow };
+  return values;
+}
+
+/**
+ * Finds the route for an upper-case method and a (still percent-encoded) path; a bad encoding of
+ * a parameter is a 400. One trailing slash is ignored.
+ */
+export function matchRoute(router: Router, method: string, path: string): RouteMatch {
+  const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  const found: Candidate[] = [];
+  walk(router.root, trimmed.split('/').slice(1), 0, [], found);
+  for (const { route, pattern } of router.patterns) {
+    const match = pattern.exec(path);
+    if (match) found.push({ routes: new Map([[route.operation.method.toUpperCase(), route]]), raw: match.slice(1) });
+  }
+  let best: { route: Route; raw: string[] } | undefined;
+  for (const candidate of found) {
+    const route = candidate.routes.get(method);
+    if (route && (!best || route.rank < best.route.rank)) best = { route, raw: candidate.raw };
+  }
+  if (best) return { route: best.route, values: decodeValues(best.route, best.raw), allow: [] };
+  const others = found.flatMap((candidate) => [...candidate.routes.values()]).sort((a, b) => a.rank - b.rank);
+  return { values: {}, allow: [...new Set(others.map((route) => route.operation.method))] };
 }

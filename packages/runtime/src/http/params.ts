@@ -1,0 +1,73 @@
+import type { IncomingMessage } from 'node:http';
+import type { OperationMeta, ParameterMeta } from '../operations.js';
+
+/** What an operation reads from a request besides its path: worked out once per operation. */
+export interface ParameterPlan {
+  /** Declared query parameters by name; undefined when the operation declares none. */
+  query: Map<string, ParameterMeta> | undefined;
+  /** Declared header parameters: [name as declared, lower-case name]. */
+  headers: Array<[string, string]>;
+}
+
+export function planParameters(operation: OperationMeta): ParameterPlan {
+  const query = new Map<string, ParameterMeta>();
+  const headers: Array<[string, string]> = [];
+  for (const parameter of operation.parameters) {
+    if (parameter.in === 'query' && !query.has(parameter.name)) query.set(parameter.name, parameter);
+    else if (parameter.in === 'header') headers.push([parameter.name, parameter.name.toLowerCase()]);
+  }
+  return { query: query.size > 0 ? query : undefined, headers };
+}
+
+/** Percent-decoding exactly as URLSearchParams does it: `+` is a space, malformed escapes are kept. */
+function decodeFormComponent(raw: string): string {
+  const plus = raw.indexOf('+') === -1 ? raw : raw.replace(/\+/g, ' ');
+  if (plus.indexOf('%') === -1) return plus;
+  try {
+    return decodeURIComponent(plus);
+  } catch {
+    // Malformed or non-UTF-8 escapes: URLSearchParams keeps the bytes it can and uses U+FFFD for the rest.
+    return new URLSearchParams(`v=${raw}`).get('v') ?? '';
+  }
+}
+
+/**
+ * The declared query parameters of a query string, read as URLSearchParams reads it (pairs split
+ * on `&`, the first `=` splits name from value), without decoding the pairs nobody declared.
+ * Array parameters collect every value; the others take the first.
+ */
+function readQuery(search: string, declared: Map<string, ParameterMeta>, into: Record<string, unknown>) {
+  const length = search.length;
+  let start = search.charCodeAt(0) === 63 /* ? */ ? 1 : 0;
+  while (start < length) {
+    let end = search.indexOf('&', start);
+    if (end === -1) end = length;
+    if (end > start) {
+      let equals = search.indexOf('=', start);
+      if (equals === -1 || equals > end) equals = end;
+      const name = decodeFormComponent(search.slice(start, equals));
+      const parameter = declared.get(name);
+      if (parameter) {
+        const value = equals === end ? '' : decodeFormComponent(search.slice(equals + 1, end));
+        const previous = into[name];
+        if (parameter.array) {
+          if (previous === undefined) into[name] = [value];
+          else (previous as string[]).push(value);
+        } else if (previous === undefined) into[name] = value;
+      }
+    }
+    start = end + 1;
+  }
+}
+
+/** Query and header parameters the operation declares; the query string is read only when it has any. */
+export function collectParameters(plan: ParameterPlan, search: string, req: IncomingMessage) {
+  const query: Record<string, unknown> = {};
+  const headers: Record<string, unknown> = {};
+  if (plan.query && search.length > 0) readQuery(search, plan.query, query);
+  for (const [name, lower] of plan.headers) {
+    const value = req.headers[lower];
+    if (value !== undefined) headers[name] = value;
+  }
+  return { query, headers };
+}

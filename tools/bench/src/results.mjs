@@ -1,0 +1,66 @@
+// Command-line options every bench shares, and bench-results.json at the repository root: one
+// section per package, rewritten whole by that package's bench; the README tables come from it.
+import { cpus } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+export const resultsFile = fileURLToPath(new URL('../../../bench-results.json', import.meta.url));
+
+/**
+ * `--rounds N` (default 5), `--duration S` per run (4), `--warmup S` (2), `--connections N` (16);
+ * `--quick` is one short round to see that everything runs, and writes nothing.
+ */
+export function benchOptions(argv = process.argv.slice(2)) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      rounds: { type: 'string', default: '5' },
+      duration: { type: 'string', default: '4' },
+      warmup: { type: 'string', default: '2' },
+      connections: { type: 'string', default: '16' },
+      quick: { type: 'boolean', default: false },
+    },
+  });
+  if (values.quick) return { rounds: 1, durationMs: 1000, warmupMs: 1000, connections: 16, write: false };
+  return {
+    rounds: Number(values.rounds),
+    durationMs: Number(values.duration) * 1000,
+    warmupMs: Number(values.warmup) * 1000,
+    connections: Number(values.connections),
+    write: true,
+  };
+}
+
+/** Replaces the section of one package in bench-results.json. */
+export function recordResults(name, { command, rows, options }) {
+  const all = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : {};
+  all[name] = {
+    command,
+    date: new Date().toISOString().slice(0, 10),
+    node: process.version,
+    machine: `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}`,
+    rounds: options.rounds,
+    durationSeconds: options.durationMs / 1000,
+    rows,
+  };
+  const sorted = Object.fromEntries(Object.keys(all).sort().map((key) => [key, all[key]]));
+  writeFileSync(resultsFile, `${JSON.stringify(sorted, null, 2)}\n`);
+}
+
+/** Prints rows as one line each. */
+export function printRows(rows) {
+  for (const row of rows) {
+    if (row.kind === 'server') {
+      const cpu = row.cpuRatio === null ? '' : `, ${row.cpuRatio.toFixed(2)}× requests per CPU second`;
+      console.log(
+        `${row.id}: ${row.subject.rps} vs ${row.baseline.rps} req/s -> ${row.ratio.toFixed(2)}×${cpu}; ` +
+          `p99 ${row.subject.p99Ms} vs ${row.baseline.p99Ms} ms`,
+      );
+    } else {
+      console.log(
+        `${row.id}: ${row.subject.time} vs ${row.baseline.time} ${row.unit} -> ${row.ratio.toFixed(3)} of the time`,
+      );
+    }
+  }
+}
