@@ -16,3 +16,5 @@ export const servers = {
   lenstr: make((res, { status, mediaType, body }) => { if (body === undefined) return res.writeHead(status).end(); const s = JSON.stringify(body); res.writeHead(status, { 'content-type': mediaType, 'content-length': Buffer.byteLength(s) }).end(s); }),
   lenbuf: make((res, { status, mediaType, body }) => { if (body === undefined) return res.writeHead(status).end(); const s = Buffer.from(JSON.stringify(body)); res.writeHead(status, { 'content-type': mediaType, 'content-length': s.length }).end(s); }),
 };
+import { createHttpServer } from '@starspec/runtime';
+servers.bareopts = () => { const s = servers.lenstr(); const l = s.listeners('request')[0]; return createHttpServer(l); };

@@ -7,7 +7,6 @@ import {
   exampleRequests,
   fastifyServer,
 } from '@starspec/bench';
-import { startMock } from '@starspec/mock';
 import { createServer, document } from '../dist/index.js';
 
 export const requests = exampleRequests(document, {
@@ -27,5 +26,5 @@ export const servers = {
   starspec: () => createServer(exampleHandlers(answers), { validateResponses: false }),
   bare: () => bareServer(requests, answers),
   fastify: () => fastifyServer(document, answers),
-  prism: () => startMock('callbacks', { port: 0 }),
+  prism: async () => (await import('@starspec/mock')).startMock('callbacks', { port: 0 }),
 };

@@ -1,10 +1,6 @@
 // The servers an OpenAPI package is compared with, all answering the contract's own examples:
 // the generated server, a bare node:http handler, and fastify validating with its own ajv.
 import { createServer } from 'node:http';
-import { buildModel } from '@starspec/codegen';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
-import Fastify from 'fastify';
 
 const resolve = (document, value) =>
   value?.$ref ? value.$ref.split('/').slice(1).reduce((node, key) => node[key], document) : value;
@@ -96,13 +92,16 @@ const readBody = (req) =>
 
 /**
  * The floor: node:http answering each known request with its example, serialized per request as
- * any handler does; a body is read and parsed. No routing, no validation.
+ * any handler does, by an exact lookup of method and target; a body is read and parsed. No
+ * routing, no parameters, no validation.
  */
 export function bareServer(requests, answers) {
   const byTarget = new Map(requests.map((r) => [`${r.method} ${r.path}`, answers[r.operationId]]));
   const answer = (res, { status, mediaType, body }) => {
     if (body === undefined) return res.writeHead(status).end();
-    res.writeHead(status, { 'content-type': mediaType }).end(JSON.stringify(body));
+    // With its length the head and the body leave in one write, as the generated server sends them.
+    const text = JSON.stringify(body);
+    res.writeHead(status, { 'content-type': mediaType, 'content-length': Buffer.byteLength(text) }).end(text);
   };
   return createServer((req, res) => {
     const found = byTarget.get(`${req.method} ${req.url}`);
@@ -116,7 +115,7 @@ export function bareServer(requests, answers) {
   });
 }
 
-function fastifyAjv(coerce) {
+function fastifyAjv(Ajv2020, addFormats, coerce) {
   const ajv = new Ajv2020({ allErrors: true, strict: false, coerceTypes: coerce, useDefaults: coerce });
   addFormats(ajv);
   for (const format of ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password']) ajv.addFormat(format, true);
@@ -127,11 +126,16 @@ function fastifyAjv(coerce) {
  * fastify with a route per operation whose schema is the contract's (query, path, headers, body),
  * compiled at start-up by ajv (JSON Schema 2020-12, as the contract), answering the same examples.
  */
-export function fastifyServer(document, answers) {
+export async function fastifyServer(document, answers) {
+  // Loaded here only: the other servers' processes stay free of the codegen, fastify and ajv.
+  const { buildModel } = await import('@starspec/codegen');
+  const { default: Ajv2020 } = await import('ajv/dist/2020.js');
+  const { default: addFormats } = await import('ajv-formats');
+  const { default: Fastify } = await import('fastify');
   const model = buildModel(document);
   const components = { $id: 'components.json', $defs: model.schemas };
-  const params = fastifyAjv(true);
-  const bodies = fastifyAjv(false);
+  const params = fastifyAjv(Ajv2020, addFormats, true);
+  const bodies = fastifyAjv(Ajv2020, addFormats, false);
   params.addSchema(components);
   bodies.addSchema(components);
   const app = Fastify({ logger: false });
@@ -160,5 +164,6 @@ export function fastifyServer(document, answers) {
       },
     });
   }
-  return app.ready().then(() => app.server);
+  await app.ready();
+  return app.server;
 }

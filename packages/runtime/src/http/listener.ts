@@ -191,8 +191,19 @@ export function createRequestListener(
     }
     const declared = operation.responses[String(result.status)] ?? operation.responses.default;
     const mediaType = declared?.mediaTypes[0];
+    const status = Number(result.status);
+    const body = result.body;
+    if (result.headers === undefined && body !== undefined && status !== 204 && status !== 304) {
+      // The usual answer: a body and no extra headers, written without merging header objects.
+      const payload = typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
+      const length = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+      res
+        .writeHead(status, { 'content-type': mediaType ?? JSON_CONTENT_TYPE, 'content-length': String(length) })
+        .end(payload);
+      return;
+    }
     const headers = mediaType ? { 'content-type': mediaType, ...result.headers } : { ...result.headers };
-    send(res, Number(result.status), headers, result.body);
+    send(res, status, headers, body);
   }
 
   function proceed(

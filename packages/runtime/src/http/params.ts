@@ -19,10 +19,29 @@ export function planParameters(operation: OperationMeta): ParameterPlan {
   return { query: query.size > 0 ? query : undefined, headers };
 }
 
+const hexValue = (code: number) =>
+  code >= 48 && code <= 57 ? code - 48 : code >= 65 && code <= 70 ? code - 55 : code >= 97 && code <= 102 ? code - 87 : -1;
+
+/** `%XX` escapes of ASCII bytes decoded by hand (far cheaper than decodeURIComponent); undefined for anything else. */
+function decodeAsciiEscapes(raw: string): string | undefined {
+  let out = '';
+  let from = 0;
+  for (let at = raw.indexOf('%'); at !== -1; at = raw.indexOf('%', from)) {
+    const high = hexValue(raw.charCodeAt(at + 1));
+    const low = hexValue(raw.charCodeAt(at + 2));
+    if (high < 0 || high > 7 || low < 0) return undefined;
+    out += raw.slice(from, at) + String.fromCharCode(high * 16 + low);
+    from = at + 3;
+  }
+  return out + raw.slice(from);
+}
+
 /** Percent-decoding exactly as URLSearchParams does it: `+` is a space, malformed escapes are kept. */
 function decodeFormComponent(raw: string): string {
   const plus = raw.indexOf('+') === -1 ? raw : raw.replace(/\+/g, ' ');
   if (plus.indexOf('%') === -1) return plus;
+  const ascii = decodeAsciiEscapes(plus);
+  if (ascii !== undefined) return ascii;
   try {
     return decodeURIComponent(plus);
   } catch {
@@ -49,11 +68,13 @@ function readQuery(search: string, declared: Map<string, ParameterMeta>, into: R
       const parameter = declared.get(name);
       if (parameter) {
         const value = equals === end ? '' : decodeFormComponent(search.slice(equals + 1, end));
-        const previous = into[name];
+        // The contract's own name as the key: a constant string, unlike the one just sliced out.
+        const key = parameter.name;
+        const previous = into[key];
         if (parameter.array) {
-          if (previous === undefined) into[name] = [value];
+          if (previous === undefined) into[key] = [value];
           else (previous as string[]).push(value);
-        } else if (previous === undefined) into[name] = value;
+        } else if (previous === undefined) into[key] = value;
       }
     }
     start = end + 1;
@@ -65,7 +86,8 @@ export function collectParameters(plan: ParameterPlan, search: string, req: Inco
   const query: Record<string, unknown> = {};
   const headers: Record<string, unknown> = {};
   if (plan.query && search.length > 0) readQuery(search, plan.query, query);
-  for (const [name, lower] of plan.headers) {
+  for (let i = 0; i < plan.headers.length; i++) {
+    const [name, lower] = plan.headers[i]!;
     const value = req.headers[lower];
     if (value !== undefined) headers[name] = value;
   }

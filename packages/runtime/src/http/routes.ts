@@ -20,6 +20,8 @@ export interface RouteMatch {
 /** One path segment of the templates: literal children, one parameter child, the routes ending here. */
 interface SegmentNode {
   literals: Map<string, SegmentNode>;
+  /** The same literal children as a list, compared in place against the path without slicing it. */
+  literalList: Array<[string, SegmentNode]>;
   parameter?: SegmentNode;
   /** Routes whose template ends at this node, by upper-case method. */
   routes?: Map<string, Route>;
@@ -36,7 +38,7 @@ export interface Router {
   patterns: PatternRoute[];
 }
 
-const newNode = (): SegmentNode => ({ literals: new Map() });
+const newNode = (): SegmentNode => ({ literals: new Map(), literalList: [] });
 const WHOLE_PARAMETER = /^\{([^}]+)\}$/;
 
 function templatePattern(path: string): RegExp {
@@ -72,7 +74,11 @@ export function compileRoutes(contract: ContractMeta): Router {
       if (WHOLE_PARAMETER.test(segment)) node = node.parameter ??= newNode();
       else {
         let next = node.literals.get(segment);
-        if (!next) node.literals.set(segment, (next = newNode()));
+        if (!next) {
+          next = newNode();
+          node.literals.set(segment, next);
+          node.literalList.push([segment, next]);
+        }
         node = next;
       }
     }
@@ -121,14 +127,56 @@ function decodeValues(route: Route, raw: readonly string[]): Record<string, stri
   return values;
 }
 
+const NO_VALUES: readonly string[] = [];
+const NO_METHODS: string[] = [];
+
+/** The literal child whose text is `path` from `start` to `end`, compared in place. */
+function literalAt(node: SegmentNode, path: string, start: number, end: number): SegmentNode | undefined {
+  const list = node.literalList;
+  for (let i = 0; i < list.length; i++) {
+    const [text, child] = list[i]!;
+    if (text.length === end - start && path.startsWith(text, start)) return child;
+  }
+  return undefined;
+}
+
+/**
+ * The route when every segment leads to one child only (no literal beside a parameter on the way,
+ * no in-segment template): the usual case, walked over the path in place without backtracking.
+ * Undefined when the path needs the full search (or has no route for the method).
+ */
+function matchDirect(router: Router, method: string, path: string): RouteMatch | undefined {
+  if (router.patterns.length > 0) return undefined;
+  let node = router.root;
+  let raw: string[] | undefined;
+  for (let start = 1; ; ) {
+    let end = path.indexOf('/', start);
+    if (end === -1) end = path.length;
+    const literal = literalAt(node, path, start, end);
+    const parameter = end > start ? node.parameter : undefined;
+    if (literal && parameter) return undefined;
+    if (literal) node = literal;
+    else if (parameter) {
+      (raw ??= []).push(path.slice(start, end));
+      node = parameter;
+    } else return undefined;
+    if (end === path.length) break;
+    start = end + 1;
+  }
+  const route = node.routes?.get(method);
+  return route && { route, values: decodeValues(route, raw ?? NO_VALUES), allow: NO_METHODS };
+}
+
 /**
  * Finds the route for an upper-case method and a (still percent-encoded) path; a bad encoding of
  * a parameter is a 400. One trailing slash is ignored.
  */
 export function matchRoute(router: Router, method: string, path: string): RouteMatch {
   const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  const direct = matchDirect(router, method, trimmed);
+  if (direct) return direct;
   const found: Candidate[] = [];
-  walk(router.root, trimmed.split('/').slice(1), 0, [], found);
+  walk(router.root, trimmed.split('/'), 1, [], found);
   for (const { route, pattern } of router.patterns) {
     const match = pattern.exec(path);
     if (match) found.push({ routes: new Map([[route.operation.method.toUpperCase(), route]]), raw: match.slice(1) });
