@@ -13,7 +13,10 @@ export function pickLoader() {
   const wanted = process.env.STARSPEC_BENCH_LOADER;
   if (wanted !== 'autocannon') {
     try {
-      const banner = execFileSync('wrk', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      const banner = execFileSync('wrk', ['--version'], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       return { kind: 'wrk', version: /wrk (\S+)/.exec(banner)?.[1] ?? '?' };
     } catch (error) {
       // wrk --version exits 1 after printing its banner.

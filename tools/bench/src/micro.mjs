@@ -31,7 +31,9 @@ export function compareFunctions({ id, title, subject, baseline, rounds = 31, ba
 /** Runs each ES module source in a fresh Node process (it prints milliseconds); alternates the two. */
 export function compareStartup({ id, title, subject, baseline, cwd, rounds = 7 }) {
   const run = (code) =>
-    Number(execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd, encoding: 'utf8' }).trim());
+    Number(
+      execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd, encoding: 'utf8' }).trim(),
+    );
   const results = [];
   for (let r = 0; r < rounds; r++) {
     const baselineUs = run(baseline.code);

@@ -3,7 +3,12 @@
 import { createServer } from 'node:http';
 
 const resolve = (document, value) =>
-  value?.$ref ? value.$ref.split('/').slice(1).reduce((node, key) => node[key], document) : value;
+  value?.$ref
+    ? value.$ref
+        .split('/')
+        .slice(1)
+        .reduce((node, key) => node[key], document)
+    : value;
 
 /** A parameter's example value: `example`, else its first named example. */
 function parameterExample(document, parameter) {
@@ -57,15 +62,24 @@ export function exampleRequests(document, { query = {}, skip = [] } = {}) {
       let target = path;
       const search = new URLSearchParams();
       for (const p of parameters) {
-        if (p.in === 'path') target = target.replace(`{${p.name}}`, encodeURIComponent(parameterExample(document, p)));
-        else if (p.in === 'query' && wanted.has(p.name)) search.set(p.name, String(parameterExample(document, p)));
+        if (p.in === 'path')
+          target = target.replace(`{${p.name}}`, encodeURIComponent(parameterExample(document, p)));
+        else if (p.in === 'query' && wanted.has(p.name))
+          search.set(p.name, String(parameterExample(document, p)));
       }
       for (const [name, value] of Object.entries(query[operation.operationId] ?? {})) search.set(name, value);
-      const request = { operationId: operation.operationId, method: method.toUpperCase(), path: target, headers: {} };
+      const request = {
+        operationId: operation.operationId,
+        method: method.toUpperCase(),
+        path: target,
+        headers: {},
+      };
       if (search.size > 0) request.path += `?${search}`;
       const body = resolve(document, operation.requestBody);
       if (body) {
-        const [mediaType, media] = Object.entries(body.content).find(([type]) => type !== 'multipart/form-data');
+        const [mediaType, media] = Object.entries(body.content).find(
+          ([type]) => type !== 'multipart/form-data',
+        );
         const value = mediaExample(document, media);
         request.headers['content-type'] = mediaType;
         request.body = mediaType.includes('json') ? JSON.stringify(value) : `${new URLSearchParams(value)}`;
@@ -118,7 +132,8 @@ export function bareServer(requests, answers) {
 function fastifyAjv(Ajv2020, addFormats, coerce) {
   const ajv = new Ajv2020({ allErrors: true, strict: false, coerceTypes: coerce, useDefaults: coerce });
   addFormats(ajv);
-  for (const format of ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password']) ajv.addFormat(format, true);
+  for (const format of ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password'])
+    ajv.addFormat(format, true);
   return ajv;
 }
 

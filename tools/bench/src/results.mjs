@@ -1,7 +1,8 @@
 // Command-line options every bench shares, and bench-results.json at the repository root: one
 // section per package, rewritten whole by that package's bench; the README tables come from it.
-import { cpus } from 'node:os';
+
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
@@ -44,7 +45,11 @@ export function recordResults(name, { command, rows, options }) {
     durationSeconds: options.durationMs / 1000,
     rows,
   };
-  const sorted = Object.fromEntries(Object.keys(all).sort().map((key) => [key, all[key]]));
+  const sorted = Object.fromEntries(
+    Object.keys(all)
+      .sort()
+      .map((key) => [key, all[key]]),
+  );
   writeFileSync(resultsFile, `${JSON.stringify(sorted, null, 2)}\n`);
 }
 

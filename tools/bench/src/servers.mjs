@@ -10,9 +10,14 @@ const serveScript = fileURLToPath(new URL('./serve.mjs', import.meta.url));
 
 function startServer(modulePath, name) {
   return new Promise((resolve, reject) => {
-    const child = fork(serveScript, [modulePath, name], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(serveScript, [modulePath, name], {
+      execArgv: [],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`server '${name}' exited with code ${code} before listening`)));
+    child.once('exit', (code) =>
+      reject(new Error(`server '${name}' exited with code ${code} before listening`)),
+    );
     child.once('message', ({ url, pid }) => {
       child.removeAllListeners('exit');
       resolve({
@@ -34,7 +39,9 @@ async function checkAnswers(name, url, requests) {
     const response = await fetch(url + r.path, { method: r.method, headers: r.headers, body: r.body });
     const text = await response.text();
     if (response.status < 200 || response.status > 299)
-      throw new Error(`${name} answered ${r.method} ${r.path} with ${response.status}: ${text.slice(0, 300)}`);
+      throw new Error(
+        `${name} answered ${r.method} ${r.path} with ${response.status}: ${text.slice(0, 300)}`,
+      );
   }
 }
 
@@ -60,7 +67,9 @@ export async function compareServers({ id, title, modulePath, servers, pairs, re
       });
       const after = cpuSeconds(server.pid);
       if (result.errors > 0 || result.non2xx > 0)
-        throw new Error(`${server.name}: ${result.errors} errors, ${result.non2xx} non-2xx answers under load`);
+        throw new Error(
+          `${server.name}: ${result.errors} errors, ${result.non2xx} non-2xx answers under load`,
+        );
       const cpuUs =
         before === undefined || after === undefined ? undefined : ((after - before) * 1e6) / result.requests;
       return { ...result, cpuUsPerRequest: cpuUs };

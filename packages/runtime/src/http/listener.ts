@@ -198,7 +198,10 @@ export function createRequestListener(
       const payload = typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
       const length = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
       res
-        .writeHead(status, { 'content-type': mediaType ?? JSON_CONTENT_TYPE, 'content-length': String(length) })
+        .writeHead(status, {
+          'content-type': mediaType ?? JSON_CONTENT_TYPE,
+          'content-length': String(length),
+        })
         .end(payload);
       return;
     }

@@ -20,7 +20,13 @@ export function planParameters(operation: OperationMeta): ParameterPlan {
 }
 
 const hexValue = (code: number) =>
-  code >= 48 && code <= 57 ? code - 48 : code >= 65 && code <= 70 ? code - 55 : code >= 97 && code <= 102 ? code - 87 : -1;
+  code >= 48 && code <= 57
+    ? code - 48
+    : code >= 65 && code <= 70
+      ? code - 55
+      : code >= 97 && code <= 102
+        ? code - 87
+        : -1;
 
 /** `%XX` escapes of ASCII bytes decoded by hand (far cheaper than decodeURIComponent); undefined for anything else. */
 function decodeAsciiEscapes(raw: string): string | undefined {
@@ -71,10 +77,12 @@ function readQuery(search: string, declared: Map<string, ParameterMeta>, into: R
         // The contract's own name as the key: a constant string, unlike the one just sliced out.
         const key = parameter.name;
         const previous = into[key];
+        // Only an own value counts as already read (`constructor` is on every object's prototype).
+        const seen = previous !== undefined && Object.hasOwn(into, key);
         if (parameter.array) {
-          if (previous === undefined) into[key] = [value];
-          else (previous as string[]).push(value);
-        } else if (previous === undefined) into[key] = value;
+          if (seen) (previous as string[]).push(value);
+          else into[key] = [value];
+        } else if (!seen) into[key] = value;
       }
     }
     start = end + 1;
@@ -86,10 +94,11 @@ export function collectParameters(plan: ParameterPlan, search: string, req: Inco
   const query: Record<string, unknown> = {};
   const headers: Record<string, unknown> = {};
   if (plan.query && search.length > 0) readQuery(search, plan.query, query);
-  for (let i = 0; i < plan.headers.length; i++) {
-    const [name, lower] = plan.headers[i]!;
-    const value = req.headers[lower];
-    if (value !== undefined) headers[name] = value;
+  if (plan.headers.length > 0) {
+    for (const [name, lower] of plan.headers) {
+      const value = req.headers[lower];
+      if (value !== undefined) headers[name] = value;
+    }
   }
   return { query, headers };
 }

@@ -55,15 +55,15 @@ function templatePattern(path: string): RegExp {
  */
 export function compileRoutes(contract: ContractMeta): Router {
   const router: Router = { root: newNode(), patterns: [] };
-  const operations = Object.values(contract.operations);
-  const names = operations.map((operation) =>
-    [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? ''),
-  );
+  const templates = Object.values(contract.operations).map((operation, order) => ({
+    operation,
+    order,
+    names: [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? ''),
+  }));
   // Literal paths win over templated ones (e.g. /transactions_async before /transactions/{hash}).
-  const order = operations.map((_, index) => index).sort((a, b) => names[a]!.length - names[b]!.length);
-  order.forEach((index, rank) => {
-    const operation = operations[index]!;
-    const route: Route = { operation, names: names[index]!, rank };
+  templates.sort((a, b) => a.names.length - b.names.length || a.order - b.order);
+  templates.forEach(({ operation, names }, rank) => {
+    const route: Route = { operation, names, rank };
     const segments = operation.path.split('/').slice(1);
     if (segments.some((segment) => segment.includes('{') && !WHOLE_PARAMETER.test(segment))) {
       router.patterns.push({ route, pattern: templatePattern(operation.path) });
@@ -100,7 +100,7 @@ function walk(node: SegmentNode, segments: string[], at: number, raw: string[], 
     if (node.routes) found.push({ routes: node.routes, raw: [...raw] });
     return;
   }
-  const segment = segments[at]!;
+  const segment = segments[at] ?? '';
   const literal = node.literals.get(segment);
   if (literal) walk(literal, segments, at + 1, raw, found);
   if (node.parameter && segment !== '') {
@@ -112,8 +112,7 @@ function walk(node: SegmentNode, segments: string[], at: number, raw: string[], 
 
 function decodeValues(route: Route, raw: readonly string[]): Record<string, string> {
   const values: Record<string, string> = {};
-  for (let i = 0; i < route.names.length; i++) {
-    const name = route.names[i]!;
+  for (const [i, name] of route.names.entries()) {
     const value = raw[i] ?? '';
     if (!value.includes('%')) values[name] = value;
     else {
@@ -133,8 +132,7 @@ const NO_METHODS: string[] = [];
 /** The literal child whose text is `path` from `start` to `end`, compared in place. */
 function literalAt(node: SegmentNode, path: string, start: number, end: number): SegmentNode | undefined {
   const list = node.literalList;
-  for (let i = 0; i < list.length; i++) {
-    const [text, child] = list[i]!;
+  for (const [text, child] of list) {
     if (text.length === end - start && path.startsWith(text, start)) return child;
   }
   return undefined;
@@ -157,7 +155,8 @@ function matchDirect(router: Router, method: string, path: string): RouteMatch |
     if (literal && parameter) return undefined;
     if (literal) node = literal;
     else if (parameter) {
-      (raw ??= []).push(path.slice(start, end));
+      raw ??= [];
+      raw.push(path.slice(start, end));
       node = parameter;
     } else return undefined;
     if (end === path.length) break;
@@ -179,7 +178,8 @@ export function matchRoute(router: Router, method: string, path: string): RouteM
   walk(router.root, trimmed.split('/'), 1, [], found);
   for (const { route, pattern } of router.patterns) {
     const match = pattern.exec(path);
-    if (match) found.push({ routes: new Map([[route.operation.method.toUpperCase(), route]]), raw: match.slice(1) });
+    if (match)
+      found.push({ routes: new Map([[route.operation.method.toUpperCase(), route]]), raw: match.slice(1) });
   }
   let best: { route: Route; raw: string[] } | undefined;
   for (const candidate of found) {
