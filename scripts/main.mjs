@@ -2,6 +2,7 @@
 // `npm start`: installs what is missing, builds every package, then starts the local stack and
 // prints each URL. Runs until interrupted. `npm start -- --smoke` starts, probes and stops.
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ensureInstalled, pnpm, root, turboEnv } from './toolchain.mjs';
@@ -27,6 +28,28 @@ const SERVICES = [
   { label: 'docs site', command: [process.execPath, join(root, 'apps/docs/src/serve.mjs'), '--json'] },
 ];
 
+// Every port of the stack, with the variable that moves it.
+const PORTS = [
+  ['CALLBACKS_PORT', 4010],
+  ['LEDGER_API_PORT', 4011],
+  ['LEDGER_RPC_PORT', 4012],
+  ['ANCHOR_PORT', 8081],
+  ['PLATFORM_PORT', 8082],
+  ['DOCS_PORT', 4000],
+];
+
+/**
+ * Whether `port` can be bound on 127.0.0.1, where the services listen. Binding is the test: a
+ * connection that succeeds only says that something answers, maybe another program.
+ */
+function isFree(port) {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
 const smoke = process.argv.includes('--smoke');
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
   console.log(`Usage: npm start [-- --smoke]
@@ -40,6 +63,19 @@ DOCS_PORT (4000) for the docs site.
   process.exit(0);
 }
 
+// Before the build, which takes a while: a taken port would fail the stack at the end of it.
+// (Each service still binds its own port and fails on its own if it is taken meanwhile.)
+for (const [variable, fallback] of PORTS) {
+  const port = Number(process.env[variable] || fallback);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535) continue; // the service reports it
+  if (!(await isFree(port))) {
+    console.error(
+      `starspec: port ${port} is already in use; stop what uses it or set ${variable} to a free port`,
+    );
+    process.exit(1);
+  }
+}
+
 ensureInstalled();
 console.log('starspec: building');
 const built = pnpm(['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'], { env: turboEnv() });
@@ -47,7 +83,9 @@ if (built !== 0) process.exit(built);
 
 const children = [];
 const endpoints = [];
+let stopping = false;
 const stop = (code) => {
+  stopping = true;
   // The exit code holds even if the event loop empties before the timer below fires.
   process.exitCode = code;
   for (const child of children) child.kill('SIGTERM');
@@ -65,12 +103,23 @@ function startService(service) {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     children.push(child);
-    child.once('exit', (code) => reject(new Error(`${service.label} exited with code ${code}`)));
+    let ready = false;
+    child.once('exit', (code, signal) => {
+      const message = `${service.label} exited with ${signal ?? `code ${code}`}`;
+      if (!ready) return reject(new Error(message));
+      // A service that ends after start leaves a stack that is not up: stop the rest.
+      if (stopping) return;
+      console.error(`starspec: ${message}; stopping`);
+      stop(1);
+    });
     const lines = createInterface({ input: child.stdout });
     lines.on('line', (line) => {
       try {
         const endpoint = JSON.parse(line);
-        if (endpoint.ready) return resolve();
+        if (endpoint.ready) {
+          ready = true;
+          return resolve();
+        }
         endpoints.push(endpoint);
         console.log(`  ${endpoint.name.padEnd(12)} ${endpoint.url}`);
       } catch {

@@ -3,7 +3,8 @@
 // Extra arguments go to turbo (e.g. `npm test -- --force`). Ends with one summary line over all packages.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureInstalled, pnpm, root, turboEnv } from './toolchain.mjs';
+import { BROWSER_HINT } from '../tools/browser-finder/src/index.mjs';
+import { browserForTests, ensureInstalled, pnpm, root, turboEnv } from './toolchain.mjs';
 
 console.log(`starspec: testing on Node ${process.version}`);
 ensureInstalled();
@@ -37,5 +38,8 @@ for (const group of ['packages', 'apps', 'tools']) {
     totals.skipped += report.numPendingTests + report.numTodoTests;
   }
 }
-console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+// Without a browser the browser tests are skipped; the summary line says so and how to get one.
+const browser = browserForTests();
+const hint = browser === 'none' ? ` (${BROWSER_HINT})` : '';
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped${hint}`);
 process.exit(code !== 0 ? code : totals.failed > 0 ? 1 : 0);

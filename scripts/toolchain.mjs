@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findChromium } from '../tools/browser-finder/src/index.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -115,7 +116,23 @@ export function ensureInstalled() {
   }
 }
 
-/** Turbo hashes this so a run on another Node major never reuses test results of this one. */
+/** The browser the tests will drive: its path, 'none', or 'invalid' (a CHROMIUM_PATH that is no executable). */
+export function browserForTests() {
+  try {
+    return findChromium() ?? 'none';
+  } catch {
+    return 'invalid';
+  }
+}
+
+/**
+ * Turbo hashes these, so a run on another Node major, or with another browser (or none, when the
+ * browser tests were skipped), never reuses test results of this one.
+ */
 export function turboEnv() {
-  return { ...process.env, STARSPEC_NODE_MAJOR: process.versions.node.split('.')[0] };
+  return {
+    ...process.env,
+    STARSPEC_NODE_MAJOR: process.versions.node.split('.')[0],
+    STARSPEC_BROWSER: browserForTests(),
+  };
 }

@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import { createServer, type Handlers } from '@starspec/callbacks';
 import {
   apiKey,
+  apiKeyProblem,
   bearerJwt,
   type CredentialCheck,
   closeGracefully,
@@ -50,12 +51,18 @@ export interface Anchor {
   close(graceMs?: number): Promise<void>;
 }
 
-/** The credential check for the configured scheme, by the contract's scheme names. */
+/**
+ * The credential check for the configured scheme, by the contract's scheme names. Throws a
+ * RangeError for a secret too weak to start with (as `loadConfig` refuses it from the environment).
+ */
 export function security(auth: AuthConfig | undefined): Record<string, CredentialCheck> | undefined {
   if (!auth || auth.type === 'none') return undefined;
-  return auth.type === 'jwt'
-    ? { platformJwt: bearerJwt(auth.secret) }
-    : { platformApiKey: apiKey(auth.secret) };
+  if (auth.type === 'jwt') {
+    return { platformJwt: bearerJwt(auth.secret, auth.header ? { header: auth.header } : {}) };
+  }
+  const problem = apiKeyProblem(auth.secret);
+  if (problem !== undefined) throw new RangeError(problem);
+  return { platformApiKey: apiKey(auth.secret) };
 }
 
 export function createHandlers(options: AnchorOptions): Handlers {

@@ -6,14 +6,22 @@
  */
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MIN_SECRET_BYTES } from '@starspec/runtime';
+import {
+  apiKeyProblem,
+  DEFAULT_JWT_HEADER,
+  headerNameProblem,
+  MIN_API_KEY_BYTES,
+  MIN_SECRET_BYTES,
+  secretProblem,
+} from '@starspec/runtime';
 
 /** apps/anchor, whether running from src/ (tests) or dist/. */
 export const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 export type AuthConfig =
   | { type: 'none' }
-  | { type: 'jwt'; secret: string }
+  /** `header` carries `Bearer <token>` (default `Authorization`). */
+  | { type: 'jwt'; secret: string; header?: string }
   | { type: 'api_key'; secret: string };
 
 export interface AnchorConfig {
@@ -63,7 +71,16 @@ export const ENVIRONMENT = [
   ],
   ['KYC_FILE', 'customer requirements per type and transaction amount', 'apps/anchor/kyc.yaml'],
   ['CALLBACK_API_AUTH_TYPE', "none | jwt | api_key, as the platform's callback_api.auth.type", 'none'],
-  ['SECRET_CALLBACK_API_AUTH_SECRET', `the shared secret (at least ${MIN_SECRET_BYTES} bytes for jwt)`, ''],
+  [
+    'SECRET_CALLBACK_API_AUTH_SECRET',
+    `the shared secret (at least ${MIN_SECRET_BYTES} bytes for jwt, ${MIN_API_KEY_BYTES} for api_key; not only whitespace)`,
+    '',
+  ],
+  [
+    'CALLBACK_API_AUTH_JWT_HTTP_HEADER',
+    "the header that carries the JWT, as the platform's callback_api.auth.jwt.http_header",
+    DEFAULT_JWT_HEADER,
+  ],
   ...Object.entries(LIMITS).map(([name, [what, fallback]]) => [name, what, String(fallback)] as const),
 ] as const;
 
@@ -72,6 +89,31 @@ function integer(name: string, text: string, min: number, max: number): number {
     throw new ConfigError(`${name} must be an integer from ${min} to ${max}; found ${JSON.stringify(text)}`);
   }
   return Number(text);
+}
+
+/** The platform's callback_api.auth, as it configures it through the environment. */
+function readAuth(env: NodeJS.ProcessEnv, value: (name: string) => string | undefined): AuthConfig {
+  const type = (value('CALLBACK_API_AUTH_TYPE') ?? 'none').toLowerCase();
+  if (type === 'none') return { type: 'none' };
+  if (type !== 'jwt' && type !== 'api_key') {
+    throw new ConfigError(
+      `CALLBACK_API_AUTH_TYPE must be none, jwt or api_key; found ${JSON.stringify(type)}`,
+    );
+  }
+  // The secret is taken as given: surrounding spaces are part of it, as the platform reads it.
+  const secret = env.SECRET_CALLBACK_API_AUTH_SECRET ?? '';
+  if (secret === '')
+    throw new ConfigError(`CALLBACK_API_AUTH_TYPE=${type} needs SECRET_CALLBACK_API_AUTH_SECRET`);
+  const problem = type === 'jwt' ? secretProblem(secret) : apiKeyProblem(secret);
+  if (problem !== undefined) {
+    throw new ConfigError(`SECRET_CALLBACK_API_AUTH_SECRET: ${problem} (CALLBACK_API_AUTH_TYPE=${type})`);
+  }
+  if (type === 'api_key') return { type, secret };
+  const header = value('CALLBACK_API_AUTH_JWT_HTTP_HEADER') ?? DEFAULT_JWT_HEADER;
+  const headerProblem = headerNameProblem(header);
+  if (headerProblem !== undefined)
+    throw new ConfigError(`CALLBACK_API_AUTH_JWT_HTTP_HEADER: ${headerProblem}`);
+  return { type, secret, header };
 }
 
 /** Reads the configuration; relative paths are resolved against `cwd`. Throws ConfigError. */
@@ -91,27 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     return integer(name, value(name) ?? String(fallback), min, max);
   };
 
-  const type = (value('CALLBACK_API_AUTH_TYPE') ?? 'none').toLowerCase();
-  const secret = env.SECRET_CALLBACK_API_AUTH_SECRET ?? '';
-  let auth: AuthConfig;
-  if (type === 'none') {
-    auth = { type: 'none' };
-  } else if (type === 'jwt') {
-    if (Buffer.byteLength(secret, 'utf8') < MIN_SECRET_BYTES) {
-      throw new ConfigError(
-        `CALLBACK_API_AUTH_TYPE=jwt needs SECRET_CALLBACK_API_AUTH_SECRET of at least ${MIN_SECRET_BYTES} bytes (HS256); it has ${Buffer.byteLength(secret, 'utf8')}`,
-      );
-    }
-    auth = { type: 'jwt', secret };
-  } else if (type === 'api_key') {
-    if (secret === '')
-      throw new ConfigError('CALLBACK_API_AUTH_TYPE=api_key needs SECRET_CALLBACK_API_AUTH_SECRET');
-    auth = { type: 'api_key', secret };
-  } else {
-    throw new ConfigError(
-      `CALLBACK_API_AUTH_TYPE must be none, jwt or api_key; found ${JSON.stringify(type)}`,
-    );
-  }
+  const auth = readAuth(env, value);
 
   return {
     host: value('HOST') ?? '127.0.0.1',

@@ -62,7 +62,12 @@ try {
     process.stdout.write(`${JSON.stringify({ name: 'anchor', url })}\n`);
     process.stdout.write(`${JSON.stringify({ ready: true })}\n`);
   } else {
-    const auth = config.auth.type === 'none' ? 'no authentication' : `auth ${config.auth.type}`;
+    const auth =
+      config.auth.type === 'none'
+        ? 'no authentication'
+        : config.auth.type === 'jwt'
+          ? `auth jwt in ${config.auth.header}`
+          : 'auth api_key';
     process.stdout.write(`anchor: ${url} (database ${config.databasePath}, ${auth})\n`);
   }
 } catch (error) {

@@ -44,12 +44,12 @@ if (unknown.length) {
 }
 
 const running = [];
-const stopAll = async () => {
+const stopAll = async (code) => {
   await Promise.all(running.map((m) => m.stop()));
-  process.exit(0);
+  process.exit(code);
 };
-process.on('SIGINT', stopAll);
-process.on('SIGTERM', stopAll);
+process.on('SIGINT', () => stopAll(0));
+process.on('SIGTERM', () => stopAll(0));
 
 try {
   for (const name of names) {
@@ -68,6 +68,10 @@ try {
   if (parsed.values.json) process.stdout.write(`${JSON.stringify({ ready: true })}\n`);
 } catch (error) {
   process.stderr.write(`starspec-mock: ${error.message}\n`);
-  await Promise.all(running.map((m) => m.stop()));
-  process.exit(1);
+  await stopAll(1);
 }
+
+// A mock that ends on its own takes the others down with it: a half-served stack is not "up".
+const death = await Promise.race(running.map((m) => m.died));
+process.stderr.write(`starspec-mock: ${death}; stopping\n`);
+await stopAll(1);

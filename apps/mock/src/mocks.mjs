@@ -1,9 +1,14 @@
-// Mock servers for the contracts: Prism serves each OpenAPI contract's examples and validates requests.
+// Mock servers for the contracts. Prism serves each OpenAPI contract's examples and validates
+// requests, behind a guard (guard.mjs) that owns the public port; the OpenRPC contract is served
+// by rpc-mock.mjs. Each mock runs as a child process; `died` tells when one ends on its own.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { connect, createServer } from 'node:net';
+import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { loadContract } from '@starspec/specs';
+import { createGuard } from './guard.mjs';
 
 const require = createRequire(import.meta.url);
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -11,13 +16,26 @@ const prismBin = join(dirname(require.resolve('@stoplight/prism-cli/package.json
 const rpcMock = join(dirname(fileURLToPath(import.meta.url)), 'rpc-mock.mjs');
 
 /**
- * Every contract with a mock: its spec, default port and the variable that overrides it.
- * OpenAPI contracts are served by Prism; the OpenRPC contract by `rpc-mock.mjs`, which answers
- * JSON-RPC POSTs at `/` with the contract's examples after checking params against it.
+ * Every contract with a mock: its spec, default port, the variable that overrides it, and the
+ * shape of its errors. OpenAPI contracts are served by Prism; the OpenRPC contract by
+ * `rpc-mock.mjs`, which answers JSON-RPC POSTs at `/` with the contract's examples after checking
+ * params against it.
  */
 export const MOCKS = [
-  { name: 'callbacks', spec: 'specs/callbacks.openapi.yaml', port: 4010, env: 'CALLBACKS_PORT' },
-  { name: 'ledger-api', spec: 'specs/ledger-api.openapi.yaml', port: 4011, env: 'LEDGER_API_PORT' },
+  {
+    name: 'callbacks',
+    spec: 'specs/callbacks.openapi.yaml',
+    port: 4010,
+    env: 'CALLBACKS_PORT',
+    errors: 'error-object',
+  },
+  {
+    name: 'ledger-api',
+    spec: 'specs/ledger-api.openapi.yaml',
+    port: 4011,
+    env: 'LEDGER_API_PORT',
+    errors: 'problem',
+  },
   {
     name: 'ledger-rpc',
     spec: 'specs/ledger-rpc.openrpc.json',
@@ -26,6 +44,9 @@ export const MOCKS = [
     kind: 'openrpc',
   },
 ];
+
+/** How long a child gets to start listening. */
+const START_TIMEOUT_MS = 60_000;
 
 /** The port a mock listens on: its environment variable, else the default. */
 export function portOf(mock, env = process.env) {
@@ -37,25 +58,12 @@ export function portOf(mock, env = process.env) {
   return port;
 }
 
-function waitForPort(host, port, child, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  return new Promise((resolve, reject) => {
-    const attempt = () => {
-      if (child.exitCode !== null) return reject(new Error(`mock exited with code ${child.exitCode}`));
-      const socket = connect({ host, port });
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve();
-      });
-      socket.once('error', () => {
-        socket.destroy();
-        if (Date.now() > deadline)
-          reject(new Error(`mock did not listen on ${host}:${port} within ${timeoutMs} ms`));
-        else setTimeout(attempt, 100);
-      });
-    };
-    attempt();
-  });
+/** Why a mock did not start; for a taken port, the port and the variable that moves the mock. */
+function startFailure(mock, port, error) {
+  const text = `${error.message}${error.output ? `\n${error.output}` : ''}`;
+  return /EADDRINUSE/.test(text)
+    ? `port ${port} is already in use (set ${mock.env} to serve the ${mock.name} mock elsewhere)`
+    : text;
 }
 
 /** A port that is free right now on `host`. */
@@ -71,51 +79,128 @@ export function freePort(host = '127.0.0.1') {
 }
 
 /**
- * Starts the mock of one contract and resolves once it accepts connections.
- * Returns its base URL and a `stop()` that ends it.
+ * Starts a child; `started` resolves with the first stdout line `ready` accepts (its value), or
+ * rejects, with the child's last output, when it exits or takes too long. The output is shown
+ * as it comes when `log` is set.
  */
-export async function startMock(name, { port, host = '127.0.0.1', timeoutMs = 60_000, log = false } = {}) {
+function startChild(args, ready, { log, timeoutMs }) {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (shown) => (data) => {
+    output = (output + data).slice(-4000);
+    if (log) shown.write(data);
+  };
+  child.stdout.on('data', keep(process.stdout));
+  child.stderr.on('data', keep(process.stderr));
+  const started = new Promise((resolve, reject) => {
+    const fail = (message) => {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(Object.assign(new Error(message), { output: output.trim() }));
+    };
+    const timer = setTimeout(() => fail(`did not start within ${timeoutMs} ms`), timeoutMs);
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const value = ready(line);
+      if (value === undefined) return;
+      clearTimeout(timer);
+      resolve(value);
+    });
+    // 'close' comes after the child's output is all read, so the message has all of it.
+    child.once('close', (code, signal) => fail(`exited with ${signal ?? `code ${code}`}`));
+  });
+  return { child, started };
+}
+
+/** The address an rpc-mock.mjs child reports once it listens. */
+const rpcListening = (line) => {
+  try {
+    return JSON.parse(line).listening;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Binds `server` on host:port and resolves with the port. */
+function bind(server, host, port) {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server.address().port));
+  });
+}
+
+/** `http://host:port`, with an IPv6 host in brackets. */
+const baseUrl = (host, port) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+/** The JSON-RPC mock: a child that binds the port itself and reports it. */
+async function startRpcMock(mock, host, port, options) {
+  const args = [rpcMock, '--document', join(root, mock.spec), '--host', host, '--port', String(port)];
+  const started = startChild(args, rpcListening, options);
+  return { ...started, url: await started.started };
+}
+
+/** A Prism mock: the guard takes the public port first (a taken port fails before Prism starts),
+ * then Prism starts on a private port behind it. */
+async function startPrismMock(mock, host, port, options) {
+  const document = await loadContract(mock.name);
+  let reachable;
+  const upstream = new Promise((resolve) => {
+    reachable = resolve;
+  });
+  const guard = createGuard({ style: mock.errors, templates: Object.keys(document.paths), upstream });
+  const publicPort = await bind(guard, host, port);
+  const prismPort = await freePort('127.0.0.1');
+  const args = [prismBin, 'mock', '--host', '127.0.0.1', '--port', String(prismPort), '--errors', 'false'];
+  const listening = (line) => (/Prism is listening/.test(line) ? true : undefined);
+  const started = startChild([...args, join(root, mock.spec)], listening, options);
+  await started.started.catch((error) => {
+    guard.close();
+    throw error;
+  });
+  reachable({ host: '127.0.0.1', port: prismPort });
+  return { ...started, guard, url: baseUrl(host, publicPort) };
+}
+
+/**
+ * Starts the mock of one contract and resolves once it answers on its port.
+ * Returns its base URL, a `stop()` that ends it, and `died`, a promise that settles with a
+ * message if the mock ends without `stop()`.
+ */
+export async function startMock(
+  name,
+  { port, host = '127.0.0.1', timeoutMs = START_TIMEOUT_MS, log = false } = {},
+) {
   const mock = MOCKS.find((m) => m.name === name);
   if (!mock) throw new Error(`no mock named '${name}' (known: ${MOCKS.map((m) => m.name).join(', ')})`);
-  const listenPort = port === 0 ? await freePort(host) : (port ?? portOf(mock));
-  const args =
-    mock.kind === 'openrpc'
-      ? [rpcMock, '--document', join(root, mock.spec), '--host', host, '--port', String(listenPort)]
-      : [
-          prismBin,
-          'mock',
-          '--host',
-          host,
-          '--port',
-          String(listenPort),
-          '--errors',
-          'false',
-          join(root, mock.spec),
-        ];
-  const child = spawn(process.execPath, args, {
-    stdio: ['ignore', log ? 'inherit' : 'pipe', log ? 'inherit' : 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output = (output + d).slice(-4000);
-  });
-  child.stderr?.on('data', (d) => {
-    output = (output + d).slice(-4000);
-  });
+  const wanted = port ?? portOf(mock);
+  let running;
   try {
-    await waitForPort(host, listenPort, child, timeoutMs);
+    const start = mock.kind === 'openrpc' ? startRpcMock : startPrismMock;
+    running = await start(mock, host, wanted, { log, timeoutMs });
   } catch (error) {
-    child.kill('SIGKILL');
-    throw new Error(`${name} mock failed to start: ${error.message}\n${output}`);
+    throw new Error(`${name} mock failed to start: ${startFailure(mock, wanted, error)}`);
   }
-  const url = `http://${host}:${listenPort}`;
+  const { child, guard, url } = running;
+  const closeGuard = () => {
+    guard?.close();
+    guard?.closeAllConnections();
+  };
+  let stopping = false;
+  const died = new Promise((resolve) => {
+    child.once('exit', (code, signal) => {
+      closeGuard();
+      if (!stopping) resolve(`the ${name} mock exited with ${signal ?? `code ${code}`}`);
+    });
+  });
   return {
     name,
     url,
     spec: mock.spec,
+    died,
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        stopping = true;
+        closeGuard();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),

@@ -21,5 +21,15 @@ const handlers = Object.fromEntries(
   document.methods.map((method) => [method.name, (params) => pickExample(method, params ?? {}) ?? null]),
 );
 const server = createServer(handlers, { validateResults: false });
-server.listen(Number(values.port), values.host);
+// The launcher waits for this line (or the exit) rather than probing the port, which another
+// process may hold.
+server.once('error', (error) => {
+  process.stderr.write(`rpc-mock: ${error.message}\n`);
+  process.exit(1);
+});
+server.listen(Number(values.port), values.host, () => {
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+  const host = values.host.includes(':') ? `[${values.host}]` : values.host;
+  process.stdout.write(`${JSON.stringify({ listening: `http://${host}:${port}` })}\n`);
+});
 process.on('SIGTERM', () => server.close(() => process.exit(0)));

@@ -1,4 +1,7 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -7,11 +10,11 @@ import { MOCKS, portOf, startMock } from '../src/mocks.mjs';
 const run = promisify(execFile);
 const cli = fileURLToPath(new URL('../src/cli.mjs', import.meta.url));
 
-async function runCli(args, env = {}) {
+async function runCli(args, env = {}, timeout = 60_000) {
   try {
     const { stdout, stderr } = await run(process.execPath, [cli, ...args], {
       env: { ...process.env, ...env },
-      timeout: 60_000,
+      timeout,
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -103,5 +106,51 @@ describe('starspec-mock CLI', () => {
     const result = await runCli(['callbacks'], { CALLBACKS_PORT: '99999' });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('CALLBACKS_PORT');
+  });
+
+  it.each([
+    ['callbacks', 'CALLBACKS_PORT'],
+    ['ledger-rpc', 'LEDGER_RPC_PORT'],
+  ])('exits 1 naming the port when the %s port is taken by a server that answers', async (name, variable) => {
+    const other = createServer((_req, res) => res.end('someone else'));
+    await new Promise((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const { port } = other.address();
+    try {
+      const result = await runCli([name], { [variable]: String(port) }, 30_000);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`port ${port} is already in use (set ${variable}`);
+    } finally {
+      other.close();
+    }
+  });
+
+  it('exits 1 naming the mock when a mock process ends on its own', async () => {
+    const child = spawn(process.execPath, [cli, '--json', 'callbacks'], {
+      env: { ...process.env, CALLBACKS_PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (data) => {
+      stderr += data;
+    });
+    // 'close' comes after the child's stderr is all read.
+    const exited = new Promise((resolve) => child.once('close', (code) => resolve(code)));
+    try {
+      await new Promise((resolve) =>
+        createInterface({ input: child.stdout }).on('line', (line) => JSON.parse(line).ready && resolve()),
+      );
+      // The CLI's own children are the mock processes (Linux lists them in /proc).
+      const mocks = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(' ');
+      expect(mocks).toHaveLength(1);
+      process.kill(Number(mocks[0]), 'SIGKILL');
+      const code = await Promise.race([
+        exited,
+        new Promise((resolve) => setTimeout(resolve, 30_000, 'running')),
+      ]);
+      expect(code).toBe(1);
+      expect(stderr).toContain('the callbacks mock exited with SIGKILL');
+    } finally {
+      child.kill('SIGKILL');
+    }
   });
 });

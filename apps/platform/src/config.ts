@@ -27,7 +27,7 @@ export const ENVIRONMENT: readonly [name: string, meaning: string][] = [
   ],
   [
     'RATE_CHECK_EXPIRY',
-    "'false' accepts expired firm rates and ignores expire_after, as the Anchor Platform (default true)",
+    "'true' also refuses expired firm rates and ones before expire_after, which the Anchor Platform accepts (default false)",
   ],
 ];
 

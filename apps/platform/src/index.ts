@@ -1,5 +1,6 @@
 // The platform's client-facing contract (generated) and the gateway to the anchor beside it.
 
+export { type AnchorAnswer, statusRefusal } from './anchor-call.js';
 export {
   assertClientSecret,
   authenticateClient,
@@ -11,15 +12,14 @@ export {
 export { ConfigError, DEFAULT_ANCHOR_URL, DEFAULT_PORT, type PlatformConfig, readConfig } from './config.js';
 export {
   BODY_LIMIT_BYTES,
-  type CheckedRate,
-  checkRequest,
   createGateway,
   createPlatformServer,
+  DEFAULT_MAX_ANCHOR_BODY_BYTES,
   DEFAULT_TIMEOUT_MS,
   type Gateway,
   type GatewayOptions,
   type Refusal,
-  violationsMessage,
 } from './gateway.js';
 export * from './generated/index.js';
-export { type Quote, QuoteStore } from './quotes.js';
+export { DEFAULT_MAX_QUOTE_BYTES, DEFAULT_MAX_QUOTES, type Quote, QuoteStore } from './quotes.js';
+export { type CheckedRate, checkedRate, checkRequest, violationMessage } from './rate-view.js';

@@ -11,16 +11,32 @@ export {
 } from './asset-config.js';
 export * from './generated/index.js';
 export {
+  applicableRules,
+  type ContractVerdict,
+  type PlatformAnswer,
+  type PlatformBehaviour,
+  type PlatformOutcome,
+  type PlatformStage,
+  type PlatformVerdict,
+  plainDecimal,
+  QUOTE_ID_MAX_LENGTH,
   RATE_RULES,
   type Rate,
+  type RateFacts,
   type RateFee,
   type RateFeeDetail,
   type RateRequest,
   type RateResponse,
+  type RateRule,
   type RateValidationResult,
+  type RateVerdict,
   type RateViolation,
   type RuleId,
   rateErrorMessage,
+  rateFacts,
+  rateRule,
+  readErrorResponse,
   type ValidateRateInput,
+  type ValidateRateOptions,
   validateRateResponse,
-} from './rate-rules.js';
+} from './rate-rules/index.js';

@@ -1,6 +1,6 @@
 /**
  * starspec-conformance: runs one suite against a running service and reports every check.
- * Exit codes: 0 no check failed, 1 a check failed, 2 usage error.
+ * Exit codes: 0 no check failed (warnings allowed unless --strict), 1 a check failed, 2 usage error.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -16,8 +16,12 @@ import { TOOL } from './version.js';
 export const HELP = `Usage: starspec-conformance <suite> --base-url URL [options]
 
 Runs a conformance suite against a running service: every check passes, fails (with the
-request sent, what came back and what the contract or rule expected) or is skipped (with
-the reason). ${TOOL.name} ${TOOL.version}
+request sent, what came back and what the contract or rule expected), warns or is skipped
+(with the reason). ${TOOL.name} ${TOOL.version}
+
+Levels: each check, and each problem found, has a level. must: the service's real caller
+(the Anchor Platform; js-stellar-sdk) would fail or misbehave, so the check fails. should:
+the contract or SEP asks for it but the real caller tolerates it, so the check only warns.
 
 Suites:
   callbacks    an anchor's back-end as the platform calls it: GET/PUT/DELETE /customer, GET /rate
@@ -34,7 +38,8 @@ Options of every suite:
       --timeout MS        time limit of each request in milliseconds (default ${DEFAULT_TIMEOUT_MS})
       --static-mock       the target is a static mock (e.g. Prism): the checks that need a
                           real back-end's behaviour are skipped, with the reason
-      --list              print the suite's check ids and titles, and exit
+      --strict            problems of level should fail their check too (exit 1)
+      --list              print the suite's check ids, levels and titles, and exit
   -h, --help              show this help
 
 callbacks:
@@ -42,8 +47,10 @@ callbacks:
                           every request carries a fresh HS256 JWT, and the auth.* checks
                           verify that requests without it, or with a wrong or expired one,
                           are refused
-      --api-key K         the platform's API key (type api_key), sent in X-Api-Key; not
-                          together with --jwt-secret
+      --jwt-header NAME   the header that carries the JWT, as the platform's
+                          callback_api.auth.jwt.http_header (default Authorization)
+      --api-key K         the platform's API key (type api_key), sent in X-Api-Key (the
+                          platform's only API key header); not together with --jwt-secret
       --assets FILE       the platform's asset configuration, YAML or JSON, as the Anchor
                           Platform writes it: a top-level items list of {id,
                           significant_decimals, sep38: {exchangeable_assets,
@@ -66,7 +73,8 @@ ledger-api, ledger-rpc:
                           that is not XDR, and an unsigned one from an account that does not
                           exist (POST /transactions and /transactions_async; sendTransaction)
 
-Exit codes: 0 no check failed (passed or skipped), 1 a check failed, 2 usage error.
+Exit codes: 0 no check failed (passed, warned or skipped), 1 a check failed (with --strict,
+also one that warned), 2 usage error.
 `;
 
 const OPTIONS = {
@@ -75,9 +83,11 @@ const OPTIONS = {
   reporter: { type: 'string' },
   timeout: { type: 'string' },
   'static-mock': { type: 'boolean' },
+  strict: { type: 'boolean' },
   list: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   'jwt-secret': { type: 'string' },
+  'jwt-header': { type: 'string' },
   'api-key': { type: 'string' },
   assets: { type: 'string' },
   'client-id': { type: 'string' },
@@ -91,6 +101,7 @@ const OPTIONS = {
 /** Which suites each suite-specific option belongs to. */
 const OWNER: Record<string, SuiteName[]> = {
   'jwt-secret': ['callbacks'],
+  'jwt-header': ['callbacks'],
   'api-key': ['callbacks'],
   assets: ['callbacks'],
   'client-id': ['callbacks'],
@@ -174,6 +185,7 @@ export function parseCommandLine(argv: readonly string[]): {
     baseUrl: values['base-url'],
     timeoutMs,
     staticMock: values['static-mock'] ?? false,
+    strict: values.strict ?? false,
   };
   const only = list(values.only);
   if (only) options.only = only;
@@ -181,6 +193,7 @@ export function parseCommandLine(argv: readonly string[]): {
     if (values[option] !== undefined) options[key] = values[option];
   };
   copy('jwt-secret', 'jwtSecret');
+  copy('jwt-header', 'jwtHeader');
   copy('api-key', 'apiKey');
   copy('client-id', 'clientId');
   copy('sell-asset', 'sellAsset');
@@ -211,7 +224,9 @@ export async function main(
       return 2;
     }
     if (command.list) {
-      for (const check of listChecks(command.suite)) io.stdout.write(`${check.id}\t${check.title}\n`);
+      for (const check of listChecks(command.suite)) {
+        io.stdout.write(`${check.id}\t${check.level}\t${check.title}\n`);
+      }
       return 0;
     }
     let report: Report;

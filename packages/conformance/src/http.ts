@@ -24,10 +24,13 @@ export interface HttpOptions {
 
 const SECRET_HEADERS = new Set(['authorization', 'x-api-key']);
 
-/** Shows a credential's shape without the credential. */
+/**
+ * Shows a credential's shape without the credential: the values of the credential headers, and
+ * a bearer token in any header (the platform's JWT header is configurable).
+ */
 export function redact(name: string, value: string): string {
-  if (!SECRET_HEADERS.has(name.toLowerCase())) return value;
   const bearer = /^(Bearer)\s+(.*)$/i.exec(value);
+  if (!SECRET_HEADERS.has(name.toLowerCase()) && !bearer) return value;
   if (bearer) return `${bearer[1]} <${bearer[2]?.length ?? 0} characters, redacted>`;
   return `<${value.length} characters, redacted>`;
 }

@@ -1,12 +1,22 @@
 /**
- * The check model shared by every suite: a check has a stable id and a title, runs against a
- * target and ends as pass, fail or skip. A failure carries evidence: the request sent, what came
- * back, and what the contract or rule expected.
+ * The check model shared by every suite: a check has a stable id, a title and a level, runs
+ * against a target and ends as pass, warn, fail or skip. A problem carries evidence: the request
+ * sent, what came back, and what the contract or rule expected.
  */
 
 export type SuiteName = 'callbacks' | 'ledger-api' | 'ledger-rpc';
 
-export type CheckStatus = 'pass' | 'fail' | 'skip';
+/**
+ * How much a problem matters to the target's real caller (the Anchor Platform for the callbacks
+ * suite, js-stellar-sdk for the ledger suites):
+ * - `must`: the caller would fail or misbehave; a problem fails the check;
+ * - `should`: the contract or SEP asks for it but the caller tolerates it; a problem is a
+ *   warning (a failure only in a strict run).
+ */
+export type CheckLevel = 'must' | 'should';
+
+/** `warn`: the check found problems, all of level `should`, and the run is not strict. */
+export type CheckStatus = 'pass' | 'warn' | 'fail' | 'skip';
 
 /** A request as it was sent. Credentials are redacted. */
 export interface RecordedRequest {
@@ -43,13 +53,17 @@ export interface Evidence {
   response?: RecordedResponse;
   /** The transport error when no response came back. */
   error?: string;
+  /** How much this problem matters (default: the level of the check that found it). */
+  level?: CheckLevel;
 }
 
 export interface CheckResult {
   id: string;
   title: string;
+  /** The check's level: what its own verdict means to the real caller. */
+  level: CheckLevel;
   status: CheckStatus;
-  /** For a failure, the first problem; for a skip, the reason; for a pass, an optional note. */
+  /** For a failure or warning, the first problem; for a skip, the reason; for a pass, an optional note. */
   message?: string;
   evidence: Evidence[];
   durationMs: number;
@@ -58,6 +72,7 @@ export interface CheckResult {
 export interface ReportSummary {
   total: number;
   passed: number;
+  warned: number;
   failed: number;
   skipped: number;
 }
@@ -69,7 +84,9 @@ export interface Report {
   target: string;
   startedAt: string;
   durationMs: number;
-  /** True when no check failed. */
+  /** Whether warnings counted as failures. */
+  strict: boolean;
+  /** True when no check failed (warnings do not count unless the run is strict). */
   ok: boolean;
   summary: ReportSummary;
   checks: CheckResult[];

@@ -1,10 +1,12 @@
 /**
  * Runs the checks of a suite in order: selects them (`only`), skips those that need real
  * behaviour when the target is a static mock, turns thrown failures and skips into results, and
- * fails a check whose requests got an answer outside the contract.
+ * counts against a check the problems its requests' answers had. A problem of level `must` fails
+ * the check; problems of level `should` only make it a warning, unless the run is strict.
  */
 import {
   CheckFailure,
+  type CheckLevel,
   type CheckResult,
   CheckSkip,
   type Evidence,
@@ -14,9 +16,28 @@ import {
 } from './model.js';
 import { TOOL } from './version.js';
 
-/** Collects the contract problems of the requests made on behalf of a check. */
+/**
+ * Collects the contract problems of the requests made on behalf of a check. A problem without
+ * `level` counts as `must`.
+ */
 export interface Recorder {
   problem(evidence: Evidence): void;
+}
+
+/**
+ * The recorder for answers to requests the target's real caller never makes (e.g. requests
+ * outside the contract): nothing in those answers can break that caller, so their problems are
+ * of level `should`.
+ */
+export function neverSent(recorder: Recorder): Recorder {
+  return {
+    problem: (evidence) =>
+      recorder.problem({
+        ...evidence,
+        found: `${evidence.found ?? evidence.expected} (the real caller never makes this request)`,
+        level: 'should',
+      }),
+  };
 }
 
 /** What a running check can report besides failing (throw) or skipping (throw). */
@@ -29,6 +50,8 @@ export interface CheckDefinition<S> {
   /** Stable id, e.g. `rate.firm.has-id`. */
   id: string;
   title: string;
+  /** What a failure of the check itself means to the target's real caller. */
+  level: CheckLevel;
   /**
    * Set when the check needs a back-end with real behaviour (state, answers computed from the
    * request): against a static mock it is skipped, with this as the reason.
@@ -59,6 +82,8 @@ export interface RunOptions {
   only?: readonly string[];
   /** The target is a static mock (e.g. Prism): checks that need real behaviour are skipped. */
   staticMock?: boolean;
+  /** Problems of level `should` fail their check too (default: they make it a warning). */
+  strict?: boolean;
   /** Called as the run goes. */
   onProgress?: (event: ProgressEvent) => void;
 }
@@ -123,6 +148,7 @@ async function runCheck<S>(check: CheckDefinition<S>, state: S, options: RunOpti
     const out: CheckResult = {
       id: check.id,
       title: check.title,
+      level: check.level,
       status,
       evidence,
       durationMs: Math.round(performance.now() - started),
@@ -137,22 +163,35 @@ async function runCheck<S>(check: CheckDefinition<S>, state: S, options: RunOpti
     );
   }
   const t = new Context();
+  let thrown: { message: string; evidence: Evidence[] } | undefined;
   try {
     await check.run(state, t);
   } catch (error) {
     if (error instanceof CheckSkip) return result('skip', error.message);
-    if (error instanceof CheckFailure)
-      return result('fail', error.message, [...error.evidence, ...t.problems]);
-    const message = error instanceof Error ? error.message : String(error);
-    return result('fail', `the check could not run: ${message}`, [
-      { expected: 'the check runs to a verdict', found: message },
-    ]);
+    if (error instanceof CheckFailure) {
+      const evidence = error.evidence.length > 0 ? error.evidence : [{ expected: error.message }];
+      thrown = { message: error.message, evidence };
+    } else {
+      // A check that cannot run proves nothing: that fails, whatever its level.
+      const message = error instanceof Error ? error.message : String(error);
+      return result('fail', `the check could not run: ${message}`, [
+        { expected: 'the check runs to a verdict', found: message, level: 'must' },
+      ]);
+    }
   }
-  if (t.problems.length > 0) {
-    const first = t.problems[0] as Evidence;
-    return result('fail', first.found ?? first.expected, t.problems);
-  }
-  return result('pass', t.notes.join('; '));
+  // The check's own findings count at its level, contract problems at theirs (default must). A
+  // request that got no answer at all (timeout, refused) leaves nothing to judge: that fails.
+  const own: Evidence[] = (thrown?.evidence ?? []).map((e) => ({
+    ...e,
+    level: e.level ?? (e.error !== undefined && e.response === undefined ? 'must' : check.level),
+  }));
+  const evidence = [...own, ...t.problems.map((e) => ({ ...e, level: e.level ?? ('must' as const) }))];
+  if (evidence.length === 0) return result('pass', t.notes.join('; '));
+  const worst: CheckLevel = evidence.some((e) => e.level === 'must') ? 'must' : 'should';
+  const first = evidence.find((e) => e.level === worst) as Evidence;
+  // The check's own verdict names the result, unless only a graver contract problem does.
+  const message = own.some((e) => e.level === worst) ? thrown?.message : (first.found ?? first.expected);
+  return result(worst === 'must' || options.strict ? 'fail' : 'warn', message, evidence);
 }
 
 /** Runs a suite's selected checks in order and returns the report. */
@@ -173,11 +212,13 @@ export async function runChecks<O, S>(
     checks.push(result);
     options.onProgress?.({ type: 'check-end', index, total, result });
   }
+  const count = (status: CheckResult['status']) => checks.filter((c) => c.status === status).length;
   const summary = {
     total,
-    passed: checks.filter((c) => c.status === 'pass').length,
-    failed: checks.filter((c) => c.status === 'fail').length,
-    skipped: checks.filter((c) => c.status === 'skip').length,
+    passed: count('pass'),
+    warned: count('warn'),
+    failed: count('fail'),
+    skipped: count('skip'),
   };
   return {
     tool: { ...TOOL },
@@ -185,6 +226,7 @@ export async function runChecks<O, S>(
     target: options.baseUrl,
     startedAt: startedAt.toISOString(),
     durationMs: Math.round(performance.now() - started),
+    strict: options.strict ?? false,
     ok: summary.failed === 0,
     summary,
     checks,

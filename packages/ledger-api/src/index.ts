@@ -9,3 +9,4 @@ export * from './result-codes.js';
 export * from './retry.js';
 export * from './submission.js';
 export * from './submission-error.js';
+export * from './submission-options.js';

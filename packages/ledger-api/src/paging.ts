@@ -14,9 +14,20 @@
  * The server's `next` link carries `order` and `limit` already; if a server drops them,
  * they are put back (from the first request, else from the first page's `self` link),
  * so that a walk never silently switches to the default order or page size.
+ *
+ * With `validateResponses` (tolerant) or `strict`, every page is checked against the contract
+ * and one outside it rejects the walk with a ResponseValidationError (see the generated client);
+ * a client created with those options checks its pages in any case.
  */
-import type { ContractClient } from './generated/client.js';
+import {
+  assertResponse,
+  type ContractClient,
+  type ResponseValidationOptions,
+  readModeOf,
+  responseValidation,
+} from './generated/client.js';
 import type { paths } from './generated/types.js';
+import { getOperationOf } from './url-operation.js';
 
 /** The part of a page this module reads. */
 export interface PageLike<T> {
@@ -69,9 +80,10 @@ type ParamsInit<P extends PagedPath> = [PathParamsOf<P>] extends [never]
   ? { params?: { query?: CollectionQuery<P> } }
   : { params: { path: PathParamsOf<P>; query?: CollectionQuery<P> } };
 
-export type PaginateInit<P extends PagedPath> = WalkOptions & {
-  headers?: Record<string, string>;
-} & ParamsInit<P>;
+export type PaginateInit<P extends PagedPath> = WalkOptions &
+  ResponseValidationOptions & {
+    headers?: Record<string, string>;
+  } & ParamsInit<P>;
 
 type InitArgs<P extends PagedPath> = [PathParamsOf<P>] extends [never]
   ? [init?: PaginateInit<P>]
@@ -89,7 +101,7 @@ export interface FetchResultLike<D> {
   response: Response;
 }
 
-export interface UrlWalkOptions extends WalkOptions {
+export interface UrlWalkOptions extends WalkOptions, ResponseValidationOptions {
   fetch?: typeof fetch;
   headers?: Record<string, string>;
 }
@@ -194,16 +206,18 @@ function asText(value: unknown): string | undefined {
 function clientFetcher(
   client: ContractClient,
   path: string,
-  init: {
+  init: ResponseValidationOptions & {
     params?: { path?: unknown; query?: Record<string, unknown> };
     headers?: Record<string, string>;
   } = {},
   signal: AbortSignal | undefined,
 ): PageFetcher<unknown> {
+  const mode = readModeOf(init);
+  const checks = mode === undefined ? {} : { middleware: [responseValidation(mode)] };
   return (href) => {
     let query: Record<string, unknown> | undefined = init.params?.query;
     if (href !== undefined) query = Object.fromEntries(new URL(href).searchParams);
-    const options = { params: { ...init.params, query }, headers: init.headers, signal };
+    const options = { params: { ...init.params, query }, headers: init.headers, signal, ...checks };
     // The path is one of the contract's collection paths; the call is typed by paginate's signature.
     return (client.GET as (path: string, init: unknown) => Promise<FetchResultLike<PageLike<unknown>>>)(
       path,
@@ -214,12 +228,17 @@ function clientFetcher(
 
 function urlFetcher(url: string | URL, options: UrlWalkOptions): PageFetcher<unknown> {
   const fetchImpl = options.fetch ?? fetch;
+  const mode = readModeOf(options);
+  const operationId = getOperationOf(url);
+  if (mode !== undefined && operationId === undefined)
+    throw new TypeError(`${new URL(url).pathname} is no path of the ledger API: its pages cannot be checked`);
   return async (href) => {
     const target = href ?? new URL(url).href;
     const response = await fetchImpl(target, {
       headers: { accept: 'application/hal+json', ...options.headers },
       ...(options.signal ? { signal: options.signal } : {}),
     });
+    if (mode !== undefined && operationId !== undefined) await assertResponse(operationId, response, mode);
     const text = await response.text();
     let body: unknown = text;
     try {

@@ -16,190 +16,29 @@
  */
 
 import { type Envelope, type EnvelopeInput, readEnvelope } from './envelope.js';
-import { type ContractClient, createClient } from './generated/client.js';
 import { decodeTransactionResult, type ResultCodes } from './result-codes.js';
-import { type Backoff, type Clock, defaultSleep, linearDelay, retryAfterMs, type Sleep } from './retry.js';
+import { linearDelay, retryAfterMs } from './retry.js';
+import type { SubmissionError, SubmissionErrorKind, TransactionRecord } from './submission-error.js';
+import type {
+  AsyncSubmission,
+  RetryEvent,
+  SubmissionTarget,
+  SubmitOptions,
+  WaitForOptions,
+} from './submission-options.js';
 import {
-  SubmissionError,
-  type SubmissionErrorInit,
-  type SubmissionErrorKind,
-  type TransactionRecord,
-} from './submission-error.js';
-
-/** Where to submit: the generated client, or the server's base URL. */
-export type SubmissionTarget = ContractClient | string | URL;
-
-export interface RetryEvent {
-  /** Which request is repeated. */
-  request: 'submit' | 'lookup';
-  /** Why: a 429, TRY_AGAIN_LATER, a 503 or other unavailability, no answer at all, or a 404 lookup. */
-  reason: 'rate_limited' | 'try_again_later' | 'unavailable' | 'network' | 'not_found';
-  /** How many of these requests were made so far. */
-  attempt: number;
-  status: number | undefined;
-  /** The wait before the next one. */
-  delayMs: number;
-}
-
-export interface WaitOptions {
-  /** Most lookups of `GET /transactions/{hash}`. Default 60. */
-  maxPolls?: number;
-  /** Linear back-off between attempts (default 1 s, +1 s each, at most 10 s). */
-  backoff?: Backoff;
-  /** Give up at this instant (ms since the epoch, or a Date). Default: no deadline beyond the attempt counts. */
-  deadline?: number | Date;
-  /** Longest `Retry-After` honoured; a longer one ends with kind `rate_limited`. Default 60 s. */
-  maxRetryAfterMs?: number;
-  /**
-   * How long after the transaction's maxTime a 404 still proves nothing: the last ledger
-   * that closed before maxTime may not be ingested yet. Default 10 s (two ledger closes).
-   */
-  expiryGraceMs?: number;
-  /** Resolve with a failed transaction's record instead of throwing a `failed` SubmissionError. */
-  acceptFailed?: boolean;
-  sleep?: Sleep;
-  now?: Clock;
-  signal?: AbortSignal;
-  onRetry?: (event: RetryEvent) => void;
-  /** The fetch used when the target is a base URL. */
-  fetch?: (input: Request) => Promise<Response>;
-}
-
-export interface SubmitOptions extends WaitOptions {
-  /**
-   * Needed only to hash an envelope given as XDR when the server does not send the
-   * hash (a stellar-base Transaction knows its network).
-   */
-  networkPassphrase?: string;
-  /** Most POSTs of the envelope, the first included. Default 5. */
-  maxSubmissions?: number;
-}
-
-export interface WaitForOptions extends WaitOptions {
-  /** Unix seconds (or a Date) after which the transaction cannot enter a ledger; read from the envelope when one is given. */
-  maxTime?: number | Date;
-  networkPassphrase?: string;
-}
+  type Answer,
+  type Context,
+  contextOf,
+  fail,
+  lookup,
+  post,
+  problemOf,
+  safeHash,
+  waitContext,
+} from './submission-requests.js';
 
 type TxStatus = 'PENDING' | 'DUPLICATE' | 'ERROR' | 'TRY_AGAIN_LATER';
-
-/** The answer to an asynchronous submission that was accepted (or had been already). */
-export interface AsyncSubmission {
-  hash: string;
-  txStatus: 'PENDING' | 'DUPLICATE';
-  /** POSTs made, the first included. */
-  submissions: number;
-  /** Waits until the transaction is ingested, with the submission's options unless overridden. */
-  wait(options?: WaitOptions): Promise<TransactionRecord>;
-}
-
-interface Answer {
-  status: number;
-  headers: Headers;
-  body: unknown;
-  error?: unknown;
-}
-
-interface Context {
-  client: ContractClient;
-  envelope: Envelope;
-  form: string;
-  options: SubmitOptions;
-  now: Clock;
-  sleep: Sleep;
-  deadline: number;
-}
-
-function clientOf(target: SubmissionTarget, options: WaitOptions): ContractClient {
-  if (typeof target === 'string' || target instanceof URL) {
-    return createClient({ baseUrl: String(target), ...(options.fetch ? { fetch: options.fetch } : {}) });
-  }
-  return target;
-}
-
-function contextOf(target: SubmissionTarget, envelope: Envelope, options: SubmitOptions): Context {
-  const deadline = options.deadline === undefined ? Number.POSITIVE_INFINITY : Number(options.deadline);
-  return {
-    client: clientOf(target, options),
-    envelope,
-    // Serialised once: every attempt sends these exact bytes.
-    form: new URLSearchParams({ tx: envelope.xdr }).toString(),
-    options,
-    now: options.now ?? Date.now,
-    sleep: options.sleep ?? defaultSleep,
-    deadline,
-  };
-}
-
-async function call(
-  ctx: Context,
-  request: () => Promise<{ data?: unknown; error?: unknown; response: Response }>,
-): Promise<Answer> {
-  ctx.options.signal?.throwIfAborted();
-  try {
-    const { data, error, response } = await request();
-    return { status: response.status, headers: response.headers, body: data ?? error };
-  } catch (error) {
-    if (ctx.options.signal?.aborted) throw error;
-    // No answer: the request may or may not have reached the server.
-    return { status: 0, headers: new Headers(), body: undefined, error };
-  }
-}
-
-function post(ctx: Context, path: '/transactions' | '/transactions_async'): Promise<Answer> {
-  return call(ctx, () =>
-    ctx.client.POST(path, {
-      body: { tx: ctx.envelope.xdr },
-      bodySerializer: () => ctx.form,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      ...(ctx.options.signal ? { signal: ctx.options.signal } : {}),
-    }),
-  );
-}
-
-function lookup(ctx: Context, hash: string): Promise<Answer> {
-  return call(ctx, () =>
-    ctx.client.GET('/transactions/{hash}', {
-      params: { path: { hash } },
-      ...(ctx.options.signal ? { signal: ctx.options.signal } : {}),
-    }),
-  );
-}
-
-interface ProblemBody {
-  type?: string;
-  extras?: { hash?: string; result_xdr?: string; result_codes?: ResultCodes };
-}
-
-const problemOf = (body: unknown): ProblemBody =>
-  typeof body === 'object' && body !== null ? (body as ProblemBody) : {};
-
-function fail(
-  ctx: Context,
-  kind: SubmissionErrorKind,
-  answer: Answer | undefined,
-  extra: Partial<SubmissionErrorInit> = {},
-) {
-  const problem = problemOf(answer?.body);
-  return new SubmissionError({
-    kind,
-    envelopeXdr: ctx.envelope.xdr,
-    hash: extra.hash ?? safeHash(ctx),
-    status: answer?.status || undefined,
-    problemType: problem.type,
-    body: answer?.body,
-    cause: answer?.error,
-    ...extra,
-  });
-}
-
-function safeHash(ctx: Context): string | undefined {
-  try {
-    return ctx.envelope.hash();
-  } catch {
-    return undefined;
-  }
-}
 
 function decodeOrUndefined(resultXdr: string | undefined): ResultCodes | undefined {
   if (resultXdr === undefined) return undefined;
@@ -407,19 +246,6 @@ export async function submitTransactionAsync(
     if (answer.status === 400) throw rejection(ctx, answer);
     throw fail(ctx, 'http', answer);
   }
-}
-
-function waitContext(
-  ctx: Context,
-  overrides: WaitOptions,
-): Pick<Context, 'options' | 'now' | 'sleep' | 'deadline'> {
-  const options = { ...ctx.options, ...overrides };
-  return {
-    options,
-    now: options.now ?? Date.now,
-    sleep: options.sleep ?? defaultSleep,
-    deadline: options.deadline === undefined ? Number.POSITIVE_INFINITY : Number(options.deadline),
-  };
 }
 
 /**

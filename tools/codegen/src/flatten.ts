@@ -1,4 +1,4 @@
-import { COMPONENTS_ID } from './json-schema.js';
+import { COMPONENT_REF_PREFIX } from './json-schema.js';
 
 /**
  * Closed compositions made plain: a schema that is `allOf` plain object parts plus
@@ -20,14 +20,13 @@ export function flattenClosedCompositions(schemas: Record<string, unknown>): Rec
 type Plain = { properties?: Record<string, unknown>; required?: string[] };
 
 const PLAIN_KEYS = new Set(['type', 'properties', 'required', 'title', 'description']);
-const REF_PREFIX = `${COMPONENTS_ID}#/$defs/`;
 
 function plainPart(part: unknown, schemas: Record<string, unknown>): Plain | undefined {
   if (!part || typeof part !== 'object') return undefined;
   const ref = (part as { $ref?: unknown }).$ref;
   if (typeof ref === 'string') {
-    if (Object.keys(part).length !== 1 || !ref.startsWith(REF_PREFIX)) return undefined;
-    return plainPart(schemas[ref.slice(REF_PREFIX.length)], schemas);
+    if (Object.keys(part).length !== 1 || !ref.startsWith(COMPONENT_REF_PREFIX)) return undefined;
+    return plainPart(schemas[ref.slice(COMPONENT_REF_PREFIX.length)], schemas);
   }
   const object = part as Record<string, unknown>;
   if (Object.keys(object).some((key) => !PLAIN_KEYS.has(key))) return undefined;

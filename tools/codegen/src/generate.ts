@@ -1,15 +1,10 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
+import { addedMembersOptional } from './added-in.js';
 import { loadDocument } from './document.js';
+import { emitClient } from './emit/client.js';
 import { emitMapping } from './emit/mapping.js';
-import {
-  emitClient,
-  emitContract,
-  emitDocument,
-  emitIndex,
-  emitServer,
-  emitValidate,
-} from './emit/modules.js';
+import { emitContract, emitDocument, emitIndex, emitServer, emitValidate } from './emit/modules.js';
 import { emitTypes } from './emit/types.js';
 import { emitValidators } from './emit/validators.js';
 import { buildModel } from './model.js';
@@ -70,7 +65,8 @@ export async function generate(
 
   log('types (openapi-typescript)');
   // openapi-typescript adds discriminator enums to the document it is given: hand it a copy.
-  const types = await emitTypes(structuredClone(document));
+  // Members added in a recent server release are optional in the types: a tolerant client may miss them.
+  const types = await emitTypes(addedMembersOptional(structuredClone(document)));
   log('validators (ajv standalone)');
   const validators = emitValidators(model);
 

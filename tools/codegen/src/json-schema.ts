@@ -1,12 +1,17 @@
+import { ADDED_IN } from './added-in.js';
+
 /** The `$id` under which a contract's component schemas are registered with ajv. */
 export const COMPONENTS_ID = 'components.json';
+/** How a converted OpenAPI schema refers to a component schema: this prefix and its name. */
+export const COMPONENT_REF_PREFIX = `${COMPONENTS_ID}#/$defs/`;
 
 // Keywords that only annotate in OpenAPI and are unknown to ajv's JSON Schema 2020-12 vocabulary.
 const ANNOTATIONS = new Set(['example', 'xml', 'externalDocs', 'discriminator']);
 
 /**
  * Turns an OpenAPI 3.1 schema into one ajv compiles: component references point at the
- * components schema, OpenAPI-only annotations and `x-` extensions are dropped.
+ * components schema, OpenAPI-only annotations and `x-` extensions are dropped, except
+ * `x-added-in`, which the read modes consume (see read-modes.ts).
  */
 export function toJsonSchema(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(toJsonSchema);
@@ -15,11 +20,12 @@ export function toJsonSchema(schema: unknown): unknown {
   if (switched) return toJsonSchema(switched);
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
+    if (key === ADDED_IN) out[key] = value;
     if (ANNOTATIONS.has(key) || key.startsWith('x-')) continue;
     if (key === '$ref' && typeof value === 'string') {
       const match = /^#\/components\/schemas\/(.+)$/.exec(value);
       if (!match) throw new Error(`schema reference ${value} must point into #/components/schemas`);
-      out.$ref = `${COMPONENTS_ID}#/$defs/${match[1]}`;
+      out.$ref = `${COMPONENT_REF_PREFIX}${match[1]}`;
       continue;
     }
     // Property names, examples and enum values are data, not schemas.

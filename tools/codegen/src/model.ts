@@ -8,7 +8,8 @@ import type {
 } from '@starspec/runtime';
 import { HTTP_METHODS, type OpenApiDocument, type Parameter, type PathItem, resolveRef } from './document.js';
 import { flattenClosedCompositions } from './flatten.js';
-import { constraintSchema, toJsonSchema } from './json-schema.js';
+import { COMPONENT_REF_PREFIX, constraintSchema, toJsonSchema } from './json-schema.js';
+import { mergedComponents } from './read-modes.js';
 
 /** Everything the emitters need about one operation. */
 export interface OperationModel {
@@ -41,6 +42,11 @@ export interface ContractModel {
   operations: OperationModel[];
   /** Component schemas, converted for ajv, by name. */
   schemas: Record<string, unknown>;
+  /**
+   * Component schemas the contract uses where another schema describes the same value too (e.g.
+   * `allOf` parts), found before closed compositions are flattened: never closed in strict mode.
+   */
+  mergedSchemas: string[];
 }
 
 const isJson = (mediaType: string) => mediaType === 'application/json' || /\+json$/.test(mediaType);
@@ -181,14 +187,15 @@ export function buildModel(document: OpenApiDocument): ContractModel {
       return [name, meta];
     }),
   );
-  const schemas = flattenClosedCompositions(
-    Object.fromEntries(
-      Object.entries(document.components?.schemas ?? {}).map(([name, schema]) => [
-        name,
-        toJsonSchema(schema),
-      ]),
-    ),
+  const converted = Object.fromEntries(
+    Object.entries(document.components?.schemas ?? {}).map(([name, schema]) => [name, toJsonSchema(schema)]),
   );
+  const roots = operations.flatMap((o) => [
+    ...Object.values(o.bodySchemas),
+    ...Object.values(o.responseSchemas),
+  ]);
+  const mergedSchemas = [...mergedComponents(converted, roots, COMPONENT_REF_PREFIX)];
+  const schemas = flattenClosedCompositions(converted);
   return {
     meta: {
       title: document.info.title,
@@ -198,6 +205,7 @@ export function buildModel(document: OpenApiDocument): ContractModel {
     },
     operations,
     schemas,
+    mergedSchemas,
   };
 }
 

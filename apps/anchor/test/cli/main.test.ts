@@ -18,6 +18,7 @@ describe('starspec-anchor', () => {
       'ASSETS_FILE',
       'CALLBACK_API_AUTH_TYPE',
       'SECRET_CALLBACK_API_AUTH_SECRET',
+      'CALLBACK_API_AUTH_JWT_HTTP_HEADER',
     ]) {
       expect(stdout).toContain(name);
     }
@@ -81,15 +82,24 @@ describe('starspec-anchor', () => {
     expect(await started.exited).toEqual({ code: 0, signal: null });
   });
 
-  it('refuses to start with a JWT secret under 32 bytes', async () => {
-    const { code, stdout, stderr } = await runProcess(
-      { DATABASE_PATH: db(), CALLBACK_API_AUTH_TYPE: 'jwt', SECRET_CALLBACK_API_AUTH_SECRET: 'too-short' },
-      ['--json'],
-    );
-    expect(code).toBe(1);
-    expect(stdout).toBe('');
-    expect(stderr).toContain('at least 32 bytes');
-  });
+  it.each([
+    ['jwt', 'too-short', 'the shared secret must be at least 32 bytes (HS256); it has 9'],
+    ['jwt', ' '.repeat(32), 'the shared secret is empty or only whitespace'],
+    ['api_key', 'short-key', 'the API key must be at least 16 bytes; it has 9'],
+  ])(
+    'refuses to start with auth %s and the secret %j: exit 1 and the reason',
+    async (type, secret, reason) => {
+      const { code, stdout, stderr } = await runProcess(
+        { DATABASE_PATH: db(), CALLBACK_API_AUTH_TYPE: type, SECRET_CALLBACK_API_AUTH_SECRET: secret },
+        ['--json'],
+      );
+      expect(code).toBe(1);
+      expect(stdout).toBe('');
+      expect(stderr).toBe(
+        `starspec-anchor: SECRET_CALLBACK_API_AUTH_SECRET: ${reason} (CALLBACK_API_AUTH_TYPE=${type})\n`,
+      );
+    },
+  );
 
   it('refuses to start with a broken asset file', async () => {
     const { code, stderr } = await runProcess(
@@ -104,13 +114,14 @@ describe('starspec-anchor', () => {
     const started = await startProcess({
       DATABASE_PATH: db(),
       CALLBACK_API_AUTH_TYPE: 'api_key',
-      SECRET_CALLBACK_API_AUTH_SECRET: 'the-key',
+      SECRET_CALLBACK_API_AUTH_SECRET: 'the-key-of-the-platform',
     });
     try {
       expect((await fetch(`${started.url}/customer`)).status).toBe(401);
-      expect((await fetch(`${started.url}/customer`, { headers: { 'x-api-key': 'the-key' } })).status).toBe(
-        200,
-      );
+      expect(
+        (await fetch(`${started.url}/customer`, { headers: { 'x-api-key': 'the-key-of-the-platform' } }))
+          .status,
+      ).toBe(200);
     } finally {
       started.child.kill('SIGTERM');
       await started.exited;

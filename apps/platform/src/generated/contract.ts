@@ -102,6 +102,11 @@ export const contract: ContractMeta = {
             "application/json"
           ]
         },
+        "500": {
+          "mediaTypes": [
+            "application/json"
+          ]
+        },
         "502": {
           "mediaTypes": [
             "application/json"
@@ -164,6 +169,11 @@ export const contract: ContractMeta = {
           ]
         },
         "415": {
+          "mediaTypes": [
+            "application/json"
+          ]
+        },
+        "500": {
           "mediaTypes": [
             "application/json"
           ]

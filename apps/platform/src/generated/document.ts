@@ -6,7 +6,7 @@ export const document: Readonly<Record<string, unknown>> = {
     "title": "Platform quotes",
     "version": "1.0.0",
     "summary": "The platform's client-facing prices and firm quotes (SEP-38 shaped), backed by the anchor's GET /rate.",
-    "description": "A client application (a wallet) asks the platform what one asset costs in another. The\nplatform does not price anything itself: it forwards the request to the anchor's back-end\n(`GET /rate` of the anchor callbacks contract), checks the anchor's answer with the platform's\nrate rules, and only then answers the client.\n\n| Client asks | Platform calls the anchor with | Client receives |\n|---|---|---|\n| `GET /price` | `type=indicative` (and `client_id` when a token is sent) | 200 with the price |\n| `POST /quote` | `type=firm`, `client_id` from the token, `expire_after` | 201 with the stored quote |\n| `GET /quote/{id}` | nothing: the platform serves the quote it stored | 200 with the quote |\n\n## How the answer is decided\n\n| Situation | Client receives |\n|---|---|\n| The request breaks this contract, names an asset missing from the platform's asset configuration, or an amount with more decimals than its asset allows | 400 `{error}`; the anchor is not called |\n| The anchor answers 400 (or 422) | 400 with the anchor's `error` |\n| The anchor answers 404 | 404 with the anchor's `error` |\n| The anchor answers 200 and the rate breaks a platform rule | **502**, `error` starting with the failed rule id, e.g. `rate.fee.details.sum: ...` |\n| The anchor answers any other status, a redirect, or an unreadable body | 502 `{error}` |\n| The anchor cannot be reached (connection refused, reset, unknown host) | 503 `{error}` |\n| The anchor does not answer within the platform's time limit (10 s by default) | 504 `{error}` |\n\nThe rule ids are those of `RATE_RULES` in `@starspec/callbacks` (seed rules 1-7 and the Anchor\nPlatform's own checks: positive amounts within each asset's `significant_decimals`, the\nrequested amount echoed, fee details summing to the total, ...). When several rules fail, all\nof them are named, the first at the start of `error`. Beyond the Anchor Platform, a firm rate\nmust not already be expired and must honour the client's `expire_after`\n(`rate.firm.expires-in-future`, `rate.firm.honours-expire-after`).\n\n## Authentication\n\n`POST /quote` and `GET /quote/{id}` need the client's identity; `GET /price` takes it when\ngiven. In production this is the SEP-10 token the client obtained by signing the anchor's\nchallenge; here it is an HS256 JWT whose `sub` is the client's Stellar account, verified with\na secret shared with the issuer. A missing, expired or badly signed token gets 403.\n",
+    "description": "A client application (a wallet) asks the platform what one asset costs in another. The\nplatform does not price anything itself: it forwards the request to the anchor's back-end\n(`GET /rate` of the anchor callbacks contract), checks the anchor's answer with the platform's\nrate rules, and only then answers the client.\n\n| Client asks | Platform calls the anchor with | Client receives |\n|---|---|---|\n| `GET /price` | `type=indicative` (and `client_id` when a token is sent) | 200 with the price |\n| `POST /quote` | `type=firm`, `client_id` from the token, `expire_after` | 201 with the stored quote |\n| `GET /quote/{id}` | nothing: the platform serves the quote it stored | 200 with the quote |\n\n## How the answer is decided\n\nThe platform answers as the Anchor Platform does (RestRateIntegration, Sep38Service and\nPlatformIntegrationHelper of stellar/java-stellar-anchor-sdk 3.0):\n\n| Situation | Client receives |\n|---|---|\n| The request breaks this contract, names an asset missing from the platform's asset configuration, or an amount with more decimals than its asset allows | 400 `{error}`; the anchor is not called |\n| The anchor answers 400 (or 422) | 400 with the anchor's `error` |\n| The anchor answers 404 | 404 with the anchor's `error` |\n| The anchor answers 200 and the rate breaks a rule the Anchor Platform checks | **502**, `error` starting with the rule id, e.g. `rate.fee.details.sum: ...` |\n| The anchor answers 200 with an answer the Anchor Platform fails on: an empty or `null` body, a non-numeric `price`, a sell asset missing from the configuration, a `null` fee detail, a firm quote that does not fit its table (an `id` over 255 characters) | **500**, `error` starting with the rule id |\n| The anchor answers 401, or a status Spring's HttpStatus does not know (e.g. 999) | 500 `{error}` |\n| The anchor answers any other status (a redirect is not followed) | 502 `{error}` |\n| The anchor's answer cannot be read (cut off, larger than 1 MiB) | 502 `{error}` |\n| The anchor cannot be reached (connection refused, reset, unknown host) | 503 `{error}` |\n| The anchor does not answer within the platform's time limit (10 s by default) | 504 `{error}` |\n\nThe rule ids are those of `RATE_RULES` in `@starspec/callbacks`. Like the Anchor Platform, the\nplatform stops at the first broken rule and reads the anchor's answer as its Gson does: a\nnumber or boolean where a string is expected is taken as its text, and `expires_at` is read\nby ISO_INSTANT and written back in that form. With `RATE_CHECK_EXPIRY=true` (off by default;\nthe Anchor Platform has no such check) a firm rate must also not be expired already and must\nhonour the client's `expire_after` (`rate.firm.expires-in-future`,\n`rate.firm.honours-expire-after`).\n\n## Authentication\n\n`POST /quote` and `GET /quote/{id}` need the client's identity; `GET /price` takes it when\ngiven. In production this is the SEP-10 token the client obtained by signing the anchor's\nchallenge; here it is an HS256 JWT whose `sub` is the client's Stellar account, verified with\na secret shared with the issuer. A missing, expired or badly signed token gets 403.\n",
     "license": {
       "name": "Apache 2.0",
       "identifier": "Apache-2.0"
@@ -140,6 +140,9 @@ export const document: Readonly<Record<string, unknown>> = {
           "404": {
             "$ref": "#/components/responses/AnchorNotFound"
           },
+          "500": {
+            "$ref": "#/components/responses/PlatformFailure"
+          },
           "502": {
             "$ref": "#/components/responses/BadGateway"
           },
@@ -217,6 +220,9 @@ export const document: Readonly<Record<string, unknown>> = {
           },
           "415": {
             "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/PlatformFailure"
           },
           "502": {
             "$ref": "#/components/responses/BadGateway"
@@ -540,8 +546,38 @@ export const document: Readonly<Record<string, unknown>> = {
           }
         }
       },
+      "PlatformFailure": {
+        "description": "Where the Anchor Platform fails on the anchor's answer (a Java exception: its answer is a\n500), this platform answers 500 too. `error` starts with the rule id when a rule names it.\n",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            },
+            "examples": {
+              "priceNotNumeric": {
+                "summary": "A price that is not a number",
+                "value": {
+                  "error": "rate.price.numeric: rate.price must be a number; found \"one\""
+                }
+              },
+              "quoteIdTooLong": {
+                "summary": "A firm quote id longer than the quote table holds",
+                "value": {
+                  "error": "rate.firm.id-length: rate.id has 300 characters; a quote id has at most 255"
+                }
+              },
+              "unknownStatus": {
+                "summary": "A status the Anchor Platform does not know",
+                "value": {
+                  "error": "the anchor answered GET /rate with HTTP 999, a status the platform does not know"
+                }
+              }
+            }
+          }
+        }
+      },
       "BadGateway": {
-        "description": "The anchor's answer cannot be given to the client. For a rate that breaks a platform rule,\n`error` starts with the rule id and its reason; every failed rule is named.\n",
+        "description": "The anchor's answer cannot be given to the client. For a rate that breaks a rule the\nAnchor Platform checks, `error` starts with the rule id and its reason (the first broken\nrule, where the Anchor Platform stops).\n",
         "content": {
           "application/json": {
             "schema": {
@@ -561,9 +597,9 @@ export const document: Readonly<Record<string, unknown>> = {
                 }
               },
               "firmWithoutId": {
-                "summary": "A firm rate without id and expiry; both rules are named",
+                "summary": "A firm rate without an id",
                 "value": {
-                  "error": "rate.firm.id-required: rate.id must be a non-empty string for a firm rate; found nothing; rate.firm.expires-at-required: rate.expires_at is required for a firm rate; found nothing"
+                  "error": "rate.firm.id-required: rate.id is required for a firm rate; found nothing or null"
                 }
               },
               "anchorFailed": {
@@ -759,8 +795,7 @@ export const document: Readonly<Record<string, unknown>> = {
         "properties": {
           "name": {
             "type": "string",
-            "description": "Name of the component, e.g. `Service fee`.",
-            "minLength": 1
+            "description": "Name of the component, e.g. `Service fee`; passed on as the anchor gave it."
           },
           "description": {
             "type": "string",
@@ -877,13 +912,13 @@ export const document: Readonly<Record<string, unknown>> = {
         "properties": {
           "id": {
             "type": "string",
-            "description": "The quote's id, chosen by the anchor; other SEPs refer to the quote by it.",
-            "minLength": 1
+            "description": "The quote's id, chosen by the anchor; other SEPs refer to the quote by it. At most 255\ncharacters, as the Anchor Platform's quote table holds; like the Anchor Platform, the\nplatform passes an empty id on.\n",
+            "maxLength": 255
           },
           "expires_at": {
             "type": "string",
-            "format": "date-time",
-            "description": "Until when the anchor holds the quote (ISO 8601), as the anchor wrote it."
+            "description": "Until when the anchor holds the quote: the anchor's `expires_at` read as an instant\nand written in UTC as DateTimeFormatter.ISO_INSTANT writes it (seconds always, a\nfraction in groups of three digits, a signed year past 9999).\n",
+            "pattern": "^([+-][0-9]{4,}|[0-9]{4})-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.([0-9]{3}){1,3})?Z$"
           },
           "total_price": {
             "allOf": [

@@ -139,7 +139,7 @@ export interface components {
         } & (unknown | unknown);
         /** @description One component of the fee. */
         FeeDetail: {
-            /** @description Name of the component, e.g. `Service fee`. */
+            /** @description Name of the component, e.g. `Service fee`; passed on as the anchor gave it. */
             name: string;
             /** @description What the component pays for. */
             description?: string;
@@ -174,11 +174,16 @@ export interface components {
         };
         /** @description A firm quote, as the anchor committed to it and the platform stored it. */
         Quote: {
-            /** @description The quote's id, chosen by the anchor; other SEPs refer to the quote by it. */
+            /**
+             * @description The quote's id, chosen by the anchor; other SEPs refer to the quote by it. At most 255
+             *     characters, as the Anchor Platform's quote table holds; like the Anchor Platform, the
+             *     platform passes an empty id on.
+             */
             id: string;
             /**
-             * Format: date-time
-             * @description Until when the anchor holds the quote (ISO 8601), as the anchor wrote it.
+             * @description Until when the anchor holds the quote: the anchor's `expires_at` read as an instant
+             *     and written in UTC as DateTimeFormatter.ISO_INSTANT writes it (seconds always, a
+             *     fraction in groups of three digits, a signed year past 9999).
              */
             expires_at: string;
             /** @description Units of `sell_asset` for one unit of `buy_asset`, fees included (`sell_amount / buy_amount`). */
@@ -249,8 +254,21 @@ export interface components {
             };
         };
         /**
-         * @description The anchor's answer cannot be given to the client. For a rate that breaks a platform rule,
-         *     `error` starts with the rule id and its reason; every failed rule is named.
+         * @description Where the Anchor Platform fails on the anchor's answer (a Java exception: its answer is a
+         *     500), this platform answers 500 too. `error` starts with the rule id when a rule names it.
+         */
+        PlatformFailure: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The anchor's answer cannot be given to the client. For a rate that breaks a rule the
+         *     Anchor Platform checks, `error` starts with the rule id and its reason (the first broken
+         *     rule, where the Anchor Platform stops).
          */
         BadGateway: {
             headers: {
@@ -357,6 +375,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AnchorNotFound"];
+            500: components["responses"]["PlatformFailure"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["AnchorUnavailable"];
             504: components["responses"]["AnchorTimeout"];
@@ -390,6 +409,7 @@ export interface operations {
             404: components["responses"]["AnchorNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["PlatformFailure"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["AnchorUnavailable"];
             504: components["responses"]["AnchorTimeout"];

@@ -26,7 +26,7 @@ describe('readConfig', () => {
       CLIENT_JWT_SECRET: SECRET,
       ASSETS_FILE: assets,
       ANCHOR_TIMEOUT_MS: '2500',
-      RATE_CHECK_EXPIRY: 'false',
+      RATE_CHECK_EXPIRY: 'true',
     });
     expect(config.port).toBe(9000);
     expect(config.gateway).toMatchObject({
@@ -34,7 +34,7 @@ describe('readConfig', () => {
       anchorCredentials: { jwtSecret: SECRET },
       clientJwtSecret: SECRET,
       timeoutMs: 2500,
-      checkExpiry: false,
+      checkExpiry: true,
     });
     const configured = config.gateway.assets;
     expect(configured && significantDecimals(configured, 'iso4217:USD')).toBe(4);

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { listen } from '@starspec/runtime';
 import { afterEach, describe, expect, it } from 'vitest';
 import { validate } from '../../src/index.js';
@@ -87,7 +88,7 @@ describe('an unreachable or slow anchor', () => {
   });
 });
 
-describe('an anchor answer that cannot be used: 502', () => {
+describe('an anchor answer that cannot be read: 502', () => {
   it('the connection is cut in the middle of the body', async () => {
     const url = await rawAnchor((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '500' });
@@ -123,28 +124,60 @@ describe('an anchor answer that cannot be used: 502', () => {
     expect((await viaPlatform(chunked, { maxAnchorBodyBytes: 1024 })).status).toBe(502);
   });
 
-  it('a 200 that is not JSON names rate.present', async () => {
+  // The platform's OkHttp refuses it too (ProtocolException: Unexpected status line), so 502.
+  it('a status line that is not HTTP (status 1000)', async () => {
+    const server = createNetServer((socket) => {
+      socket.once('data', () => socket.end('HTTP/1.1 1000 Odd\r\ncontent-length: 2\r\n\r\n{}'));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    running.push({ close: () => new Promise<void>((resolve) => server.close(() => resolve())) });
+    const { port } = server.address() as AddressInfo;
+    const answer = await viaPlatform(`http://127.0.0.1:${port}`);
+    expect(answer.status).toBe(502);
+    expect(answer.error).toMatch(/could not be read/);
+  });
+});
+
+// PlatformIntegrationHelper.httpError: 400/422 → 400, 404 → 404, 401 → 500 (Spring cannot hand
+// the UnauthorizedException to its handler), another status HttpStatus knows → 502, one it does
+// not know → 500 (HttpStatus.valueOf throws).
+describe('an anchor status other than 200, as the Anchor Platform answers it', () => {
+  it.each([
+    [201, 502],
+    [204, 502],
+    [226, 502],
+    [299, 500],
+    [302, 502],
+    [306, 500],
+    [400, 400],
+    [401, 500],
+    [403, 502],
+    [404, 404],
+    [418, 502],
+    [422, 400],
+    [427, 500],
+    [429, 502],
+    [500, 502],
+    [509, 502],
+    [512, 500],
+    [600, 500],
+    [999, 500],
+  ])('HTTP %i: %i', async (status, expected) => {
     const url = await rawAnchor((_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html' }).end('<html>maintenance</html>');
+      res.writeHead(status, { 'content-type': 'application/json' }).end('{"error": "no"}');
     });
     const answer = await viaPlatform(url);
-    expect(answer.status).toBe(502);
-    expect(answer.error).toMatch(/^rate\.present: .*<html>maintenance/);
+    expect([answer.status, answer.quoteStatus]).toEqual([expected, expected]);
+    if (expected === 400 || expected === 404) expect(answer.error).toBe('no');
   });
 
-  it('an empty 200 names rate.present; a 204 is a wrong status', async () => {
-    const empty = await rawAnchor((_req, res) => {
-      res.writeHead(200).end();
+  it('a status the contract does not know (999) is not reported as an unreachable anchor', async () => {
+    const url = await rawAnchor((_req, res) => {
+      res.writeHead(999).end();
     });
-    expect((await viaPlatform(empty)).error).toBe(
-      'rate.present: expected a body {"rate": {...}}; the body is nothing',
-    );
-    const noContent = await rawAnchor((_req, res) => {
-      res.writeHead(204).end();
-    });
-    expect(await viaPlatform(noContent)).toMatchObject({
-      status: 502,
-      error: 'the anchor answered GET /rate with HTTP 204',
+    expect(await viaPlatform(url)).toMatchObject({
+      status: 500,
+      error: 'the anchor answered GET /rate with HTTP 999, a status the platform does not know',
     });
   });
 
@@ -164,17 +197,42 @@ describe('an anchor answer that cannot be used: 502', () => {
     expect(redirected).toBe(0);
   });
 
-  it.each([201, 202, 403, 405, 418, 500, 503])('HTTP %i', async (status) => {
+  it.each([
+    [400, 'text/plain', 'Bad Request', 'Bad Request'],
+    [422, 'application/json', '{"error": 42}', '42'],
+    [422, 'application/json', '{}', 'Bad Request'],
+    [404, 'text/html', '<html>gone</html>', 'Not Found'],
+  ])('HTTP %i with %s %j: the error is %j', async (status, type, body, error) => {
     const url = await rawAnchor((_req, res) => {
-      res.writeHead(status, { 'content-type': 'application/json' }).end('{"error": "no"}');
+      res.writeHead(status, { 'content-type': type }).end(body);
     });
-    expect((await viaPlatform(url)).status).toBe(502);
+    expect((await viaPlatform(url)).error).toBe(error);
   });
+});
 
-  it('a 400 without an error member still gives the client an error string', async () => {
+// A 200 the platform reads with Gson and fails on: 502 for a rule it checks, 500 where it throws.
+describe('a 200 the Anchor Platform refuses', () => {
+  const rate = (members: string) =>
+    `{"rate": {${members} "sell_amount": "100", "buy_amount": "94.29", "fee": {"total": "1.00", "asset": "iso4217:USD"}}}`;
+  it.each([
+    ['<html>maintenance</html>', 502, 'rate.body.json'],
+    ['', 500, 'rate.body.present'],
+    ['null', 500, 'rate.body.present'],
+    ['// nothing', 500, 'rate.body.present'],
+    ['{"rate": null}', 502, 'rate.present'],
+    [rate('"price": "one",'), 500, 'rate.price.numeric'],
+    [rate('"price": "1.05", "expires_at": "tomorrow",'), 502, 'rate.firm.expires-at-format'],
+    [
+      '{"rate": {"price": "1.05", "sell_amount": "100", "buy_amount": "94.29", "fee": {"total": "1.00", "asset": "iso4217:USD", "details": [null]}}}',
+      500,
+      'rate.fee.details.item-present',
+    ],
+  ])('%j: %i %s', async (body, status, rule) => {
     const url = await rawAnchor((_req, res) => {
-      res.writeHead(400, { 'content-type': 'text/plain' }).end('Bad Request');
+      res.writeHead(200, { 'content-type': 'application/json' }).end(body);
     });
-    expect(await viaPlatform(url)).toMatchObject({ status: 400, error: 'the anchor refused the request' });
+    const answer = await viaPlatform(url);
+    expect(answer.status).toBe(status);
+    expect(answer.error.startsWith(`${rule}: `), answer.error).toBe(true);
   });
 });

@@ -198,7 +198,8 @@ describe('POST /quote and GET /quote/{id}', () => {
       sell_delivery_method: 'WIRE',
       buy_asset: USDC,
       buy_amount: '100',
-      expires_at: new Date(expireAfter.getTime() + 3600_000).toISOString(),
+      // The anchor's expires_at, written back as ISO_INSTANT writes it (no zero fraction).
+      expires_at: new Date(expireAfter.getTime() + 3600_000).toISOString().replace('.000Z', 'Z'),
     });
     expect(quote).not.toHaveProperty('buy_delivery_method');
 
@@ -269,14 +270,14 @@ describe('what the anchor answers besides a rate', () => {
     });
   });
 
-  it('answers 502 for a 500, and for a refused platform credential', async () => {
+  it('answers 502 for a 500, and 500 for a refused platform credential, as the Anchor Platform', async () => {
     expect(await anchorAnswering(500, { error: 'boom' })).toEqual({
       status: 502,
       body: { error: 'the anchor answered GET /rate with HTTP 500' },
     });
-    expect((await anchorAnswering(401, { error: 'token is invalid or expired' })).body.error).toMatch(
-      /credentials/,
-    );
+    const refused = await anchorAnswering(401, { error: 'token is invalid or expired' });
+    expect(refused.status).toBe(500);
+    expect(refused.body.error).toMatch(/credentials/);
   });
 });
 
@@ -295,7 +296,7 @@ describe('credentials the platform sends the anchor', () => {
       anchorCredentials: { jwtSecret: `${SECRET}-other` },
     });
     running.push(wrong);
-    expect((await getPrice(wrong.url, query)).status).toBe(502);
+    expect((await getPrice(wrong.url, query)).status).toBe(500);
   });
 
   it('the API key with ANCHOR_API_KEY', async () => {

@@ -1,6 +1,8 @@
 /**
  * The JSON reporter: the report as one JSON document. `reportSchema` describes it (JSON Schema
- * draft-07); the shape only grows by optional members within a major version.
+ * draft-07); the shape only grows by optional members within a major version, so members added
+ * later (`level`, `warned`, `strict`, the `warn` status) are optional in the schema although
+ * this version always writes them.
  */
 import type { Report } from '../model.js';
 
@@ -34,6 +36,8 @@ const exchangePart = {
   },
 } as const;
 
+const level = { type: 'string', enum: ['must', 'should'] } as const;
+
 export const reportSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   $id: 'https://starspec.dev/schemas/conformance-report.json',
@@ -53,7 +57,11 @@ export const reportSchema = {
     target: { type: 'string', description: 'The base URL the suite ran against.' },
     startedAt: { type: 'string', format: 'date-time' },
     durationMs: { type: 'integer', minimum: 0 },
-    ok: { type: 'boolean', description: 'True when no check failed (exit code 0).' },
+    strict: { type: 'boolean', description: 'Whether problems of level should failed their check.' },
+    ok: {
+      type: 'boolean',
+      description: 'True when no check failed (exit code 0); warnings do not count.',
+    },
     summary: {
       type: 'object',
       required: ['total', 'passed', 'failed', 'skipped'],
@@ -61,6 +69,7 @@ export const reportSchema = {
       properties: {
         total: { type: 'integer', minimum: 0 },
         passed: { type: 'integer', minimum: 0 },
+        warned: { type: 'integer', minimum: 0 },
         failed: { type: 'integer', minimum: 0 },
         skipped: { type: 'integer', minimum: 0 },
       },
@@ -75,15 +84,25 @@ export const reportSchema = {
         properties: {
           id: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*(\\.[a-z0-9][a-z0-9-]*)+$' },
           title: { type: 'string' },
-          status: { type: 'string', enum: ['pass', 'fail', 'skip'] },
+          level: {
+            ...level,
+            description:
+              "must: a failure breaks the target's real caller. should: the contract asks for it, the caller tolerates it.",
+          },
+          status: {
+            type: 'string',
+            enum: ['pass', 'warn', 'fail', 'skip'],
+            description: 'warn: every problem found is of level should (and the run is not strict).',
+          },
           message: {
             type: 'string',
-            description: 'A failure: its first problem. A skip: the reason. A pass: an optional note.',
+            description:
+              'A failure or warning: its first problem. A skip: the reason. A pass: an optional note.',
           },
           durationMs: { type: 'integer', minimum: 0 },
           evidence: {
             type: 'array',
-            description: 'For a failure: each problem, with the exchange that showed it.',
+            description: 'For a failure or warning: each problem, with the exchange that showed it.',
             items: {
               type: 'object',
               required: ['expected'],
@@ -93,12 +112,13 @@ export const reportSchema = {
                 found: { type: 'string', description: 'What the target did instead.' },
                 ...exchangePart,
                 error: { type: 'string', description: 'Why no response came back (e.g. a timeout).' },
+                level: { ...level, description: 'How much this problem matters.' },
               },
             },
           },
         },
-        // A failure has a message and evidence; a skip has its reason.
-        if: { required: ['status'], properties: { status: { type: 'string', const: 'fail' } } },
+        // A failure or warning has a message and evidence; a skip has its reason.
+        if: { required: ['status'], properties: { status: { type: 'string', enum: ['fail', 'warn'] } } },
         // biome-ignore lint/suspicious/noThenProperty: the JSON Schema keyword
         then: {
           required: ['message'],

@@ -1,6 +1,8 @@
 /**
  * The JUnit XML reporter, for CI systems that show test reports: one <testsuite> per suite run,
- * one <testcase> per check (name = check id), <failure> with the evidence, <skipped> with the reason.
+ * one <testcase> per check (name = check id), <failure> with the evidence, <skipped> with the
+ * reason. JUnit has no warning: a warning is a <skipped message="warning: …"> whose evidence is in
+ * <system-out>, so that CI shows it without failing the build.
  */
 import type { Report } from '../model.js';
 import { evidenceText } from './text.js';
@@ -44,7 +46,7 @@ export function formatJunit(report: Report): string {
     tests: summary.total,
     failures: summary.failed,
     errors: 0,
-    skipped: summary.skipped,
+    skipped: summary.skipped + summary.warned,
     time: seconds(report.durationMs),
   };
   const lines = [
@@ -65,8 +67,17 @@ export function formatJunit(report: Report): string {
       );
     } else if (check.status === 'skip') {
       lines.push(`      <skipped${attrs({ message: check.message ?? 'skipped' })}/>`);
+    } else if (check.status === 'warn') {
+      lines.push(
+        `      <skipped${attrs({ message: `warning: ${check.message ?? 'a should-level problem'}` })}/>`,
+      );
     }
-    const out = check.status === 'pass' && check.message ? `${check.title}\n${check.message}` : check.title;
+    const out =
+      check.status === 'warn'
+        ? `${check.title}\nwarning (level should): ${check.message ?? ''}\n\n${evidenceText(check.evidence)}`
+        : check.status === 'pass' && check.message
+          ? `${check.title}\n${check.message}`
+          : check.title;
     lines.push(`      <system-out>${escapeText(out)}</system-out>`);
     lines.push('    </testcase>');
   }

@@ -1,6 +1,6 @@
 /**
  * The pretty reporter, for people: one line per check as it ends, the evidence of every
- * failure, and a summary. While a check runs, a progress line is kept on stderr when stderr is
+ * warning and failure, and a summary. While a check runs, a progress line is kept on stderr when stderr is
  * a terminal.
  */
 import type { CheckResult, Report } from '../model.js';
@@ -20,8 +20,13 @@ export interface PrettyOptions {
   color?: boolean;
 }
 
-const MARK: Record<CheckResult['status'], string> = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP' };
-const COLOR: Record<CheckResult['status'], string> = { pass: '32', fail: '31', skip: '33' };
+const MARK: Record<CheckResult['status'], string> = {
+  pass: 'PASS',
+  warn: 'WARN',
+  fail: 'FAIL',
+  skip: 'SKIP',
+};
+const COLOR: Record<CheckResult['status'], string> = { pass: '32', warn: '35', fail: '31', skip: '33' };
 
 export class PrettyReporter {
   private readonly out: Output;
@@ -64,25 +69,30 @@ export class PrettyReporter {
     }
   };
 
-  /** Writes the failures' evidence and the summary. */
+  /** Writes the evidence of each warning and failure, and the summary. */
   finish(report: Report): void {
     this.clearProgress();
-    const failed = report.checks.filter((c) => c.status === 'fail');
-    if (failed.length > 0) {
-      this.out.write(`\n${this.paint('1', 'Failures')}\n`);
-      for (const check of failed) {
-        this.out.write(`\n  ${this.paint('31', MARK.fail)} ${check.id}  ${check.title}\n`);
-        if (check.message) this.out.write(`    ${check.message}\n`);
-        for (const evidence of check.evidence) {
-          this.out.write('\n');
-          for (const line of evidenceLines(evidence)) this.out.write(`    ${line}\n`);
-        }
-      }
-    }
+    this.section(report, 'warn', 'Warnings (the real caller tolerates these; --strict fails them)');
+    this.section(report, 'fail', 'Failures');
     const { summary: s } = report;
     const verdict = report.ok ? this.paint('32', 'OK') : this.paint('31', 'FAILED');
+    const strict = report.strict ? ', strict' : '';
     this.out.write(
-      `\n${verdict} ${report.suite}: ${s.total} checks, ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped (${(report.durationMs / 1000).toFixed(1)} s)\n`,
+      `\n${verdict} ${report.suite}: ${s.total} checks, ${s.passed} passed, ${s.warned} warned, ${s.failed} failed, ${s.skipped} skipped (${(report.durationMs / 1000).toFixed(1)} s${strict})\n`,
     );
+  }
+
+  private section(report: Report, status: 'warn' | 'fail', heading: string): void {
+    const checks = report.checks.filter((c) => c.status === status);
+    if (checks.length === 0) return;
+    this.out.write(`\n${this.paint('1', heading)}\n`);
+    for (const check of checks) {
+      this.out.write(`\n  ${this.paint(COLOR[status], MARK[status])} ${check.id}  ${check.title}\n`);
+      if (check.message) this.out.write(`    ${check.message}\n`);
+      for (const evidence of check.evidence) {
+        this.out.write('\n');
+        for (const line of evidenceLines(evidence)) this.out.write(`    ${line}\n`);
+      }
+    }
   }
 }

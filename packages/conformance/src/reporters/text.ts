@@ -1,5 +1,10 @@
 // Plain-text rendering of evidence, shared by the pretty and JUnit reporters.
-import type { Evidence, RecordedRequest, RecordedResponse } from '../model.js';
+import type { CheckLevel, Evidence, RecordedRequest, RecordedResponse } from '../model.js';
+
+const LEVEL: Record<CheckLevel, string> = {
+  must: 'must (the real caller would fail or misbehave)',
+  should: 'should (the contract asks for it; the real caller tolerates it)',
+};
 
 /** Longest body shown in text output; the JSON report keeps more. */
 const MAX_SHOWN = 2000;
@@ -35,6 +40,7 @@ export function evidenceLines(evidence: Evidence): string[] {
     });
   };
   field('expected', [evidence.expected]);
+  if (evidence.level !== undefined) field('level', [LEVEL[evidence.level]]);
   if (evidence.found !== undefined) field('found', [evidence.found]);
   if (evidence.request) field('request', requestLines(evidence.request));
   if (evidence.response) field('response', responseLines(evidence.response));

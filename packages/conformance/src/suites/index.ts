@@ -1,5 +1,5 @@
 // Every suite, by name.
-import type { SuiteName } from '../model.js';
+import type { CheckLevel, SuiteName } from '../model.js';
 import type { CheckDefinition, SuiteDefinition } from '../runner.js';
 import { type CallbacksOptions, callbacksSuite } from './callbacks/index.js';
 import { type LedgerApiOptions, ledgerApiSuite } from './ledger-api/index.js';
@@ -29,13 +29,16 @@ export function suiteOf(name: string): SuiteDefinition<any, any> | undefined {
   return Object.hasOwn(SUITES, name) ? SUITES[name as SuiteName] : undefined;
 }
 
-/** The checks of a suite: id and title, in run order. */
-export function listChecks(name: SuiteName): { id: string; title: string; needsBehaviour?: string }[] {
+/** The checks of a suite: id, title and level, in run order. */
+export function listChecks(
+  name: SuiteName,
+): { id: string; title: string; level: CheckLevel; needsBehaviour?: string }[] {
   const suite = suiteOf(name);
   if (!suite) throw new Error(`no suite named '${name}'`);
   return suite.checks.map((c: CheckDefinition<unknown>) => ({
     id: c.id,
     title: c.title,
+    level: c.level,
     ...(c.needsBehaviour ? { needsBehaviour: c.needsBehaviour } : {}),
   }));
 }

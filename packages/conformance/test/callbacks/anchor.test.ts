@@ -55,6 +55,7 @@ describe('the callbacks suite against the reference anchor', () => {
 
   const expectConforming = (report: Report) => {
     expect(failures(report)).toEqual({});
+    expect(report.summary.warned).toBe(0);
     const skipped = report.checks.filter((c) => c.status === 'skip');
     // Only rules the anchor's fee schedules give nothing to apply to may be skipped.
     for (const check of skipped) expect(check.id, check.message).toMatch(/^platform\.|^auth\.expired/);
@@ -72,6 +73,24 @@ describe('the callbacks suite against the reference anchor', () => {
     });
     expectConforming(report);
     expect(report.checks.find((c) => c.id === 'auth.expired-credential')?.status).toBe('pass');
+  });
+
+  it('passes with the JWT in the header the platform is configured with', async () => {
+    const url = await startAnchor({
+      CALLBACK_API_AUTH_TYPE: 'jwt',
+      SECRET_CALLBACK_API_AUTH_SECRET: SECRET,
+      CALLBACK_API_AUTH_JWT_HTTP_HEADER: 'X-Platform-Token',
+    });
+    const report = await runSuite('callbacks', {
+      baseUrl: url,
+      jwtSecret: SECRET,
+      jwtHeader: 'X-Platform-Token',
+      assets,
+      ...(clientId ? { clientId } : {}),
+      only: ['customer.*', 'auth.*'],
+    });
+    expect(failures(report)).toEqual({});
+    expect(report.summary).toMatchObject({ passed: report.summary.total, warned: 0 });
   });
 
   it('passes with an API key', async () => {

@@ -11,6 +11,7 @@ describe.each<AuthKind>(['jwt', 'api-key', 'none'])('the correct back-end, auth 
     const report = await runAgainstServer({ auth });
     expect(failures(report)).toEqual({});
     expect(report.ok).toBe(true);
+    expect(report.summary.warned).toBe(0);
     for (const c of report.checks) if (c.status === 'pass') passed.add(c.id);
     const skipped = report.checks.filter((c) => c.status === 'skip').map((c) => c.id);
     if (auth === 'jwt') expect(skipped).toEqual([]);
@@ -51,12 +52,41 @@ describe('the correct back-end', () => {
     expect(outcomes(report)).toEqual({ 'customer.lang': 'pass (descriptions localised for pt)' });
   });
 
+  it('sends the JWT in the header the platform is configured with (--jwt-header)', async () => {
+    const report = await runAgainstServer({
+      jwtHeader: 'X-Platform-Token',
+      suite: { jwtHeader: 'X-Platform-Token', only: ['customer.*', 'auth.*'] },
+    });
+    expect(failures(report)).toEqual({});
+    expect(report.summary).toMatchObject({ total: 12, passed: 12 });
+    const standard = await runAgainstServer({
+      jwtHeader: 'X-Platform-Token',
+      suite: { only: ['customer.unknown-account'] },
+    });
+    expect(outcomes(standard)['customer.unknown-account']).toMatch(/^fail/);
+    expect(standard.checks[0]?.evidence[0]?.response?.body).toEqual({
+      error: 'missing bearer token in X-Platform-Token',
+    });
+    // The token is redacted in the evidence whatever the header's name.
+    const wrong = await runAgainstServer({
+      jwtHeader: 'X-Platform-Token',
+      suite: {
+        jwtHeader: 'X-Platform-Token',
+        jwtSecret: `${'w'.repeat(32)}`,
+        only: ['customer.unknown-account'],
+      },
+    });
+    expect(wrong.checks[0]?.evidence[0]?.request?.headers['x-platform-token']).toMatch(
+      /^Bearer <\d+ characters, redacted>$/,
+    );
+  });
+
   it('is failed by everything when the credential is wrong, with the 401s as evidence', async () => {
     const report = await runAgainstServer({
       suite: { jwtSecret: 'a-secret-the-back-end-does-not-share-0123' },
     });
     const failed = report.checks.filter((c) => c.status === 'fail');
-    expect(failed.map((c) => c.id)).toContain('customer.registration-fields');
+    expect(failed.map((c) => c.id)).toContain('customer.unknown-account');
     expect(failed[0]?.evidence[0]?.response?.status).toBe(401);
     expect(failed[0]?.evidence[0]?.request?.headers.authorization).toMatch(
       /^Bearer <\d+ characters, redacted>$/,

@@ -1,7 +1,7 @@
 /**
  * A small anchor back-end that follows the callbacks contract and the seed's rules, built on the
  * generated server adapter, with named deliberate breaks (see broken.yaml): each break changes
- * one behaviour so that one check must fail.
+ * one behaviour so that one check must fail (or, for a check of level should, warn).
  *
  * Rates: USD → USDC at 1.02 and USDC → USD at 0.98 (EUR → USDC at 1.10, an asset the test asset
  * file leaves out). Fees: indicative rates pay 1% + 0.25 in the sell asset (two details); firm
@@ -10,12 +10,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequestListener, type Handlers } from '@starspec/callbacks';
-import { apiKey, bearerJwt, type CredentialCheck, verifyHs256Jwt } from '@starspec/runtime';
 import Big from 'big.js';
 import { parse } from 'yaml';
+import { breakRate, credentialCheck, intercept, type Rate, type ServerAuth } from './server-breaks.js';
+
+export type { ServerAuth } from './server-breaks.js';
 
 export const ASSETS_FILE = new URL('./assets.yaml', import.meta.url).pathname;
 export const ASSETS: unknown = parse(readFileSync(ASSETS_FILE, 'utf8'));
@@ -64,8 +66,6 @@ type LooseHandler = (request: {
   body: unknown;
 }) => { status: number; body?: unknown };
 
-export type ServerAuth = { kind: 'jwt'; secret: string } | { kind: 'api-key'; key: string };
-
 export interface TestServer {
   url: string;
   close(): Promise<void>;
@@ -78,15 +78,6 @@ interface CustomerRecord {
   fields: Record<string, string>;
 }
 
-type Rate = {
-  id?: string;
-  expires_at?: string;
-  price: string;
-  sell_amount: string;
-  buy_amount: string;
-  fee?: { total: string; asset: string; details?: { name: string; description?: string; amount: string }[] };
-};
-
 const roundDown = (v: Big, dp: number) => v.round(dp, Big.roundDown);
 const roundUp = (v: Big, dp: number) => v.round(dp, Big.roundUp);
 const text = (v: Big) => v.toFixed();
@@ -98,6 +89,14 @@ export function startCallbacksServer(
   const breaks = new Set(options.breaks ?? []);
   const on = (name: string) => breaks.has(name);
   const customers = new Map<string, CustomerRecord>();
+  // "STRING" is read by the platform (a warning); "String" is not (a failure).
+  const fieldType = on('upper-case-field-types')
+    ? 'STRING'
+    : on('mixed-case-field-types')
+      ? 'String'
+      : 'string';
+  // A status SEP-12 does not have: the platform reads it as none.
+  const storedStatus = (status: string) => (on('unknown-status') ? 'VERIFIED' : status);
 
   const description = (lang: string | undefined, field: string) =>
     (on('lang-ignored') ? undefined : DESCRIPTIONS[lang ?? 'en']?.[field]) ??
@@ -107,7 +106,7 @@ export function startCallbacksServer(
       names.map((name) => [
         name,
         {
-          type: 'string',
+          type: fieldType,
           description: description(lang, name),
           ...(OPTIONAL.includes(name) ? { optional: true } : {}),
         },
@@ -122,14 +121,18 @@ export function startCallbacksServer(
     const complete = REQUIRED.every((f) => record.fields[f] !== undefined);
     const provided = Object.keys(record.fields).map((name) => [
       name,
-      { type: 'string', description: description(lang, name), status: 'ACCEPTED' },
+      { type: fieldType, description: description(lang, name), status: 'ACCEPTED' },
     ]);
     if (on('accepted-while-missing') || complete) {
-      return { id: record.id, status: 'ACCEPTED' as const, provided_fields: Object.fromEntries(provided) };
+      return {
+        id: record.id,
+        status: storedStatus('ACCEPTED'),
+        provided_fields: Object.fromEntries(provided),
+      };
     }
     return {
       id: record.id,
-      status: 'NEEDS_INFO' as const,
+      status: storedStatus('NEEDS_INFO'),
       fields: fieldsOf(missing, lang),
       provided_fields: Object.fromEntries(provided),
     };
@@ -269,7 +272,9 @@ export function startCallbacksServer(
       if (query.account !== undefined) {
         const record = on('forgets-customers') ? undefined : findByAccount(query.account, query.memo);
         if (!record && on('unknown-account-404')) return { status: 404, body: { error: 'no such account' } };
-        return { status: 200, body: record ? view(record, lang) : registration(lang) };
+        const answer = record ? view(record, lang) : registration(lang);
+        // A member of a newer release, or a vendor's own: Gson skips it (a warning).
+        return { status: 200, body: on('extra-members') ? { ...answer, vendor_note: 'x' } : answer };
       }
       if (on('registration-accepted')) return { status: 200, body: { status: 'ACCEPTED' } };
       return { status: 200, body: registration(lang) };
@@ -297,6 +302,7 @@ export function startCallbacksServer(
       for (const name of [...REQUIRED, ...OPTIONAL]) {
         if (typeof input[name] === 'string') record.fields[name] = input[name] as string;
       }
+      if (on('put-without-id')) return { status: 202, body: {} };
       return { status: 202, body: { id: on('put-empty-id') ? '' : record.id } };
     },
     deleteCustomer: ({ path }) => {
@@ -351,131 +357,4 @@ export function startCallbacksServer(
       });
     });
   });
-}
-
-/** The credential check of the platform's scheme, or a broken one. */
-function credentialCheck(auth: ServerAuth, breaks: Set<string>): CredentialCheck {
-  const real = auth.kind === 'jwt' ? bearerJwt(auth.secret) : apiKey(auth.key);
-  return (headers) => {
-    const given = auth.kind === 'jwt' ? headers.authorization : headers['x-api-key'];
-    if (breaks.has('auth-optional') && given === undefined) return null;
-    if (breaks.has('auth-any-api-key') && typeof given === 'string' && given !== '') return null;
-    if (auth.kind === 'jwt' && typeof given === 'string') {
-      const token = /^Bearer\s+(\S+)$/i.exec(given)?.[1] ?? '';
-      if (breaks.has('auth-signature-unchecked')) {
-        try {
-          const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
-          return typeof claims.exp === 'number' && claims.exp > Date.now() / 1000 ? null : 'expired';
-        } catch {
-          return 'not a JWT';
-        }
-      }
-      if (breaks.has('auth-expiry-unchecked')) {
-        return verifyHs256Jwt(token, auth.secret, new Date(0)).ok ? null : 'invalid token';
-      }
-    }
-    return real(headers);
-  };
-}
-
-const ANY_RATE = { rate: { price: '1', sell_amount: '100', buy_amount: '100' } };
-
-function reply(res: ServerResponse, status: number, body: unknown): true {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-  return true;
-}
-
-/** Breaks that bypass the adapter's request validation. */
-function intercept(req: IncomingMessage, res: ServerResponse, breaks: Set<string>): boolean {
-  const url = new URL(req.url ?? '/', 'http://localhost');
-  const q = url.searchParams;
-  if (req.method === 'GET' && url.pathname === '/rate') {
-    if (breaks.has('accept-missing-type') && !q.has('type')) return reply(res, 200, ANY_RATE);
-    if (breaks.has('missing-type-message') && !q.has('type'))
-      return reply(res, 400, { message: 'type is required' });
-    if (
-      breaks.has('accept-unknown-type') &&
-      q.has('type') &&
-      !['indicative', 'firm'].includes(q.get('type') ?? '')
-    ) {
-      return reply(res, 200, ANY_RATE);
-    }
-    if (breaks.has('malformed-asset-404') && !/^(stellar|iso4217):/.test(q.get('sell_asset') ?? '')) {
-      return reply(res, 404, { error: 'no such asset' });
-    }
-    if (breaks.has('accept-zero-amount') && q.get('sell_amount') === '0') return reply(res, 200, ANY_RATE);
-    if (breaks.has('accept-both-amounts') && q.has('sell_amount') && q.has('buy_amount'))
-      return reply(res, 200, ANY_RATE);
-    if (breaks.has('accept-no-amount') && q.has('type') && !q.has('sell_amount') && !q.has('buy_amount')) {
-      return reply(res, 200, ANY_RATE);
-    }
-    if (breaks.has('accept-both-methods') && q.has('sell_delivery_method') && q.has('buy_delivery_method')) {
-      return reply(res, 200, ANY_RATE);
-    }
-  }
-  if (req.method === 'GET' && url.pathname === '/customer' && breaks.has('accept-bad-memo-type')) {
-    const type = q.get('memo_type');
-    if (type !== null && !['id', 'hash', 'text'].includes(type))
-      return reply(res, 200, { status: 'NEEDS_INFO', fields: {} });
-  }
-  if (req.method === 'PUT' && url.pathname === '/customer' && breaks.has('invalid-json-500')) {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      try {
-        JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        reply(res, 202, { id: 'c-1' });
-      } catch {
-        reply(res, 500, { error: 'internal error' });
-      }
-    });
-    return true;
-  }
-  return false;
-}
-
-/** Rate breaks: one change each to a correct answer. */
-function breakRate(rate: Rate, query: Record<string, unknown>, breaks: Set<string>): Rate {
-  const out: Rate = structuredClone(rate);
-  const on = (name: string) => breaks.has(name);
-  const add = (value: string, delta: string) => new Big(value).plus(delta).toFixed();
-  const fee = out.fee;
-  const details = fee?.details;
-  const firm = query.type === 'firm';
-  if (firm && on('firm-without-id')) delete out.id;
-  if (firm && on('firm-without-expiry')) delete out.expires_at;
-  if (on('no-price')) delete (out as Partial<Rate>).price;
-  if (on('price-not-numeric')) out.price = 'one point zero two';
-  if (firm && on('expires-at-not-instant') && out.expires_at)
-    out.expires_at = out.expires_at.replace('T', ' ');
-  if (on('sell-amount-zero')) out.sell_amount = '0';
-  if (on('buy-amount-zero')) out.buy_amount = '0';
-  if (on('sell-amount-extra-decimals')) out.sell_amount = add(out.sell_amount, '0.001');
-  if (on('buy-amount-extra-decimals')) out.buy_amount = add(out.buy_amount, '0.00000001');
-  if (on('sell-amount-changed') && query.sell_amount !== undefined)
-    out.sell_amount = add(out.sell_amount, '1');
-  if (on('buy-amount-changed') && query.buy_amount !== undefined) out.buy_amount = add(out.buy_amount, '1');
-  if (fee && on('fee-without-total')) delete (fee as Partial<NonNullable<Rate['fee']>>).total;
-  if (fee && on('fee-total-negative')) fee.total = '-1.00';
-  if (fee && fee.total === '0' && on('zero-fee-with-details'))
-    fee.details = [{ name: 'Wire fee', amount: '0' }];
-  if (fee && on('fee-asset-unknown')) fee.asset = 'iso4217:GBP';
-  if (fee && details?.[0] && on('fee-total-extra-decimals')) {
-    fee.total = add(fee.total, '0.001');
-    details[0].amount = add(details[0].amount, '0.001');
-  }
-  if (details?.[0] && on('fee-detail-without-name')) details[0].name = '';
-  if (details && on('fee-detail-zero')) details.push({ name: 'Promotion', amount: '0' });
-  if (details?.[0] && details[1] && on('fee-detail-extra-decimals')) {
-    details[0].amount = add(details[0].amount, '0.001');
-    details[1].amount = add(details[1].amount, '-0.001');
-  }
-  if (details?.[0] && on('fee-details-sum-off')) details[0].amount = add(details[0].amount, '0.01');
-  const skew = () => {
-    out.price = new Big(out.price).times('1.01').toFixed();
-  };
-  if (fee && fee.asset === query.sell_asset && on('formula-off-sell-fee')) skew();
-  if (fee && fee.asset === query.buy_asset && on('formula-off-buy-fee')) skew();
-  if (!fee && on('formula-off-no-fee')) skew();
-  return out;
 }

@@ -12,8 +12,8 @@ import {
 
 export type AuthKind = 'jwt' | 'api-key' | 'none';
 
-export function serverAuth(kind: AuthKind): ServerAuth | undefined {
-  if (kind === 'jwt') return { kind: 'jwt', secret: JWT_SECRET };
+export function serverAuth(kind: AuthKind, jwtHeader?: string): ServerAuth | undefined {
+  if (kind === 'jwt') return { kind: 'jwt', secret: JWT_SECRET, ...(jwtHeader ? { header: jwtHeader } : {}) };
   if (kind === 'api-key') return { kind: 'api-key', key: API_KEY };
   return undefined;
 }
@@ -28,13 +28,15 @@ export function clientAuth(kind: AuthKind): Pick<CallbacksOptions, 'jwtSecret' |
 export async function runAgainstServer(
   options: {
     auth?: AuthKind;
+    /** The header in which the server reads the JWT. */
+    jwtHeader?: string;
     breaks?: readonly string[];
     suite?: Partial<RunOptions & CallbacksOptions>;
   } = {},
 ): Promise<Report> {
-  const auth = options.auth ?? 'jwt';
+  const auth = serverAuth(options.auth ?? 'jwt', options.jwtHeader);
   const server = await startCallbacksServer({
-    ...(serverAuth(auth) ? { auth: serverAuth(auth) } : {}),
+    ...(auth ? { auth } : {}),
     breaks: options.breaks ?? [],
   });
   try {
@@ -43,7 +45,7 @@ export async function runAgainstServer(
       assets: ASSETS,
       clientId: KNOWN_CLIENT,
       timeoutMs: 5000,
-      ...clientAuth(auth),
+      ...clientAuth(options.auth ?? 'jwt'),
       ...options.suite,
     });
   } finally {

@@ -63,9 +63,11 @@ describe('--help', () => {
       '--reporter',
       '--timeout',
       '--static-mock',
+      '--strict',
       '--list',
       '--help',
       '--jwt-secret',
+      '--jwt-header',
       '--api-key',
       '--assets',
       '--client-id',
@@ -78,8 +80,9 @@ describe('--help', () => {
       expect(stdout).toContain(option);
     }
     expect(stdout).toContain(
-      'Exit codes: 0 no check failed (passed or skipped), 1 a check failed, 2 usage error.',
+      'Exit codes: 0 no check failed (passed, warned or skipped), 1 a check failed (with --strict,\nalso one that warned), 2 usage error.',
     );
+    expect(stdout).toMatch(/\nLevels: [\s\S]*must: [\s\S]*should:/);
     expect(stdout).toBe(HELP);
   });
 });
@@ -100,6 +103,16 @@ describe('usage errors exit 2 with the reason', () => {
       "--only: no check has the id 'rate.nope'",
     ],
     [['callbacks', '--base-url', 'http://x', '--jwt-secret', 'short'], 'at least 32 bytes'],
+    [['callbacks', '--base-url', 'http://x', '--jwt-secret', ' '.repeat(32)], 'empty or only whitespace'],
+    [
+      ['callbacks', '--base-url', 'http://x', '--jwt-header', 'X-Token'],
+      '--jwt-header goes with --jwt-secret',
+    ],
+    [
+      ['callbacks', '--base-url', 'http://x', '--jwt-secret', 'x'.repeat(32), '--jwt-header', 'X Token'],
+      "--jwt-header: 'X Token' is not an HTTP header name",
+    ],
+    [['callbacks', '--base-url', 'http://x', '--api-key', '  '], '--api-key: the key is empty'],
     [['callbacks', '--base-url', 'http://x', '--jwt-secret', 'x'.repeat(32), '--api-key', 'k'], 'not both'],
     [
       ['callbacks', '--base-url', 'http://x', '--allow-submit'],
@@ -144,21 +157,21 @@ describe('runs', () => {
   it('--list prints every check id and title', async () => {
     const { code, stdout } = await run(['callbacks', '--list']);
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^customer\.registration-fields\tGET \/customer without parameters/);
-    expect(stdout).toContain('rate.firm.has-id\tA firm quote has an `id`\n');
+    expect(stdout).toMatch(/^customer\.registration-fields\tshould\tGET \/customer without parameters/);
+    expect(stdout).toContain('rate.firm.has-id\tmust\tA firm quote has an `id`\n');
   });
 
   it('exits 0 when every check passes (pretty reporter)', async () => {
     const { code, stdout } = await run(target(correct));
     expect(code).toBe(0);
-    expect(stdout).toMatch(/\nOK callbacks: 54 checks, 54 passed, 0 failed, 0 skipped/);
+    expect(stdout).toMatch(/\nOK callbacks: 54 checks, 54 passed, 0 warned, 0 failed, 0 skipped/);
   });
 
   it('exits 1 when a check fails, and shows the evidence', async () => {
     const { code, stdout } = await run([...target(broken), '--only', 'rate.firm.*']);
     expect(code).toBe(1);
     expect(stdout).toContain('FAIL rate.firm.has-id');
-    expect(stdout).toMatch(/expected: For type=firm, `rate\.id` is a non-empty string\./);
+    expect(stdout).toMatch(/expected: For type=firm, `rate\.id` is present: a non-empty string/);
     expect(stdout).toMatch(/request: +GET http:\/\/127\.0\.0\.1:\d+\/rate\?type=firm/);
   });
 
@@ -204,7 +217,7 @@ describe('the ledger-api suite from the command line', () => {
 });
 
 describe('the ledger-rpc suite from the command line', () => {
-  it('exits 0 against a correct provider and 1 against a broken one', async () => {
+  it('exits 0 against a correct provider, warns about what js-stellar-sdk never sends, fails it with --strict', async () => {
     const good = await startRpcServer();
     const bad = await startRpcServer({ breaks: ['batch-first-only'] });
     try {
@@ -218,7 +231,11 @@ describe('the ledger-rpc suite from the command line', () => {
       ]);
       expect(passing.code).toBe(0);
       expect(XMLValidator.validate(passing.stdout)).toBe(true);
-      const failing = await run(['ledger-rpc', '--base-url', bad.url, '--only', 'protocol.*']);
+      // rpc.Server never sends a batch: a provider that answers one badly only gets a warning.
+      const warning = await run(['ledger-rpc', '--base-url', bad.url, '--only', 'protocol.*']);
+      expect(warning.code).toBe(0);
+      expect(warning.stdout).toContain('WARN protocol.batch');
+      const failing = await run(['ledger-rpc', '--base-url', bad.url, '--only', 'protocol.*', '--strict']);
       expect(failing.code).toBe(1);
       expect(failing.stdout).toContain('FAIL protocol.batch');
     } finally {
@@ -248,6 +265,52 @@ describe('the starspec-conformance bin', () => {
     expect(passing.code).toBe(0);
     const failing = await exec([...target(broken), '--only', 'rate.firm.has-id', '--reporter', 'json']);
     expect(failing.code).toBe(1);
-    expect(JSON.parse(failing.stdout).summary).toEqual({ total: 1, passed: 0, failed: 1, skipped: 0 });
+    expect(JSON.parse(failing.stdout).summary).toEqual({
+      total: 1,
+      passed: 0,
+      warned: 0,
+      failed: 1,
+      skipped: 0,
+    });
+  });
+
+  it('exits 0 with warnings for what the platform tolerates, and 1 with --strict', async () => {
+    const tolerant = await startCallbacksServer({
+      auth: { kind: 'jwt', secret: JWT_SECRET },
+      breaks: ['accept-both-methods', 'upper-case-field-types'],
+    });
+    try {
+      const warned = await exec(target(tolerant));
+      expect(warned.stdout).toContain('WARN bad-request.rate.both-delivery-methods');
+      expect(warned.stdout).toContain('WARN customer.unknown-account');
+      expect(warned.stdout).toMatch(/\nWarnings \(/);
+      const summary = /\nOK callbacks: 54 checks, \d+ passed, (\d+) warned, 0 failed, 0 skipped/.exec(
+        warned.stdout,
+      );
+      expect(Number(summary?.[1])).toBeGreaterThan(1);
+      expect(warned.code).toBe(0);
+      const strict = await exec([...target(tolerant), '--strict', '--reporter', 'json']);
+      expect(strict.code).toBe(1);
+      const report = JSON.parse(strict.stdout);
+      expect(report).toMatchObject({ ok: false, strict: true, summary: { warned: 0 } });
+      expect(report.summary.failed).toBe(Number(summary?.[1]));
+    } finally {
+      await tolerant.close();
+    }
+  });
+
+  it('sends the JWT in the header given with --jwt-header', async () => {
+    const custom = await startCallbacksServer({
+      auth: { kind: 'jwt', secret: JWT_SECRET, header: 'X-Platform-Token' },
+    });
+    try {
+      const only = ['--only', 'customer.unknown-account,auth.*'];
+      const passing = await exec([...target(custom), ...only, '--jwt-header', 'X-Platform-Token']);
+      expect(passing.stdout).toMatch(/OK callbacks: 4 checks, 4 passed/);
+      expect(passing.code).toBe(0);
+      expect((await exec([...target(custom), ...only])).code).toBe(1);
+    } finally {
+      await custom.close();
+    }
   });
 });

@@ -4,10 +4,14 @@ import { runAgainstServer } from '../callbacks/support.js';
 
 /**
  * API-key auth (auth.expired-credential is skipped) and firm quotes without ids (rate.firm.has-id
- * fails, rate.firm.unique-ids is skipped), served to requests without a key (auth.missing-credential fails).
+ * fails, rate.firm.unique-ids is skipped), served to requests without a key (auth.missing-credential
+ * fails), pricing requests with both delivery methods (bad-request.rate.both-delivery-methods warns).
  */
 export function mixedReport(): Promise<Report> {
-  return runAgainstServer({ auth: 'api-key', breaks: ['firm-without-id', 'auth-optional'] });
+  return runAgainstServer({
+    auth: 'api-key',
+    breaks: ['firm-without-id', 'auth-optional', 'accept-both-methods'],
+  });
 }
 
 /** Text every reporter must carry safely: markup, quotes, control characters, astral characters. */
@@ -20,13 +24,23 @@ export function hostileReport(): Report {
     target: `http://127.0.0.1:1/?q=${HOSTILE}`,
     startedAt: '2026-11-21T12:00:00.000Z',
     durationMs: 12,
+    strict: false,
     ok: false,
-    summary: { total: 3, passed: 1, failed: 1, skipped: 1 },
+    summary: { total: 4, passed: 1, warned: 1, failed: 1, skipped: 1 },
     checks: [
-      { id: 'x.pass', title: HOSTILE, status: 'pass', message: HOSTILE, evidence: [], durationMs: 1 },
+      {
+        id: 'x.pass',
+        title: HOSTILE,
+        level: 'must',
+        status: 'pass',
+        message: HOSTILE,
+        evidence: [],
+        durationMs: 1,
+      },
       {
         id: 'x.fail',
         title: HOSTILE,
+        level: 'must',
         status: 'fail',
         message: HOSTILE,
         durationMs: 2,
@@ -45,7 +59,24 @@ export function hostileReport(): Report {
           { expected: 'an answer', error: `no answer within 5 ms ${HOSTILE}` },
         ],
       },
-      { id: 'x.skip', title: HOSTILE, status: 'skip', message: HOSTILE, evidence: [], durationMs: 0 },
+      {
+        id: 'x.warn',
+        title: HOSTILE,
+        level: 'should',
+        status: 'warn',
+        message: HOSTILE,
+        durationMs: 1,
+        evidence: [{ expected: HOSTILE, found: HOSTILE, level: 'should' }],
+      },
+      {
+        id: 'x.skip',
+        title: HOSTILE,
+        level: 'must',
+        status: 'skip',
+        message: HOSTILE,
+        evidence: [],
+        durationMs: 0,
+      },
     ],
   };
 }

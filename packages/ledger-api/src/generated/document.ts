@@ -4258,7 +4258,8 @@ export const document: Readonly<Record<string, unknown>> = {
           },
           "destination_muxed_id": {
             "$ref": "#/components/schemas/Uint64String",
-            "description": "The muxed id of the destination, when it was a muxed address."
+            "description": "The muxed id of the destination, when it was a muxed address. Added in v23.0.0: a\nserver of an older release leaves it out.\n",
+            "x-added-in": "23.0.0"
           }
         }
       },

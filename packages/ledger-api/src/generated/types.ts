@@ -1507,7 +1507,10 @@ export interface components {
             to?: string;
             /** @description Amount moved. */
             amount: components["schemas"]["Amount"];
-            /** @description The muxed id of the destination, when it was a muxed address. */
+            /**
+             * @description The muxed id of the destination, when it was a muxed address. Added in v23.0.0: a
+             *     server of an older release leaves it out.
+             */
             destination_muxed_id?: components["schemas"]["Uint64String"];
         };
         /**

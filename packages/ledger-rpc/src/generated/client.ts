@@ -8,7 +8,7 @@ import {
   type RpcSettled,
 } from '@starspec/runtime';
 import type { MethodName, ParamsOf, ResultOf } from './types.js';
-import { validate } from './validate.js';
+import { type ReadMode, validate } from './validate.js';
 
 /** A method's params argument: optional when every param is. */
 export type ParamsArg<M extends MethodName> = {} extends ParamsOf<M> ? [params?: ParamsOf<M>] : [params: ParamsOf<M>];
@@ -32,8 +32,17 @@ export type BatchResults<T extends readonly BatchCall[]> = {
 export interface ClientOptions extends JsonRpcClientOptions {
   /** Check params against the contract before sending (a failure throws -32602 locally). Default false. */
   validateParams?: boolean;
-  /** Check every result against the contract (a failure throws, or settles a batch call as -32603). Default false. */
+  /**
+   * Check every result against the contract (a failure throws, or settles a batch call as -32603).
+   * Tolerant: members the contract does not declare are ignored and members added in a recent
+   * server release (`x-added-in`) may be missing. Default false.
+   */
   validateResults?: boolean;
+  /**
+   * Check results strictly instead: no undeclared member, no recently added one missing. For
+   * conformance suites and tests. Implies `validateResults`. Default false.
+   */
+  strict?: boolean;
 }
 
 /** One typed method per contract method, plus `call`, `notify` and `batch`. */
@@ -52,9 +61,10 @@ export function createClient(options: ClientOptions): RpcClient {
     const check = validate.params(method, params);
     if (!check.ok) throw new JsonRpcError(JSONRPC_ERRORS.invalidParams, 'invalid parameters', formatParamErrors(check.errors));
   };
+  const mode: ReadMode | undefined = options.strict ? 'strict' : options.validateResults ? 'tolerant' : undefined;
   const resultError = (method: MethodName, result: unknown) => {
-    if (!options.validateResults) return undefined;
-    const check = validate.result(method, result);
+    if (mode === undefined) return undefined;
+    const check = validate.result(method, result, { mode });
     return check.ok
       ? undefined
       : new JsonRpcError(

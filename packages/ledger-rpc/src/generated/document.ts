@@ -3074,7 +3074,8 @@ export const document: Readonly<Record<string, unknown>> = {
           },
           "events": {
             "$ref": "#/components/schemas/TransactionEvents",
-            "description": "The transaction's events by level."
+            "description": "The transaction's events by level. Added in v23.0.0: a server of an older release leaves it out.",
+            "x-added-in": "23.0.0"
           },
           "ledger": {
             "$ref": "#/components/schemas/LedgerSequence",
@@ -3144,13 +3145,15 @@ export const document: Readonly<Record<string, unknown>> = {
             "type": "integer",
             "minimum": 0,
             "maximum": 4095,
-            "description": "Operation index within the transaction, 0-based; 0 for transaction-level events before all transactions, 4095 for after-transaction events."
+            "description": "Operation index within the transaction, 0-based; 0 for transaction-level events before all transactions, 4095 for after-transaction events. Added in v23.0.0: a server of an older release leaves it out.",
+            "x-added-in": "23.0.0"
           },
           "transactionIndex": {
             "type": "integer",
             "minimum": 0,
             "maximum": 1048575,
-            "description": "Application order of the transaction within the ledger, 1-based. Placeholders for transaction-level events: 0 for events before all transactions (fee charges), 1048575 for events after all transactions (protocol 23+ fee refunds)."
+            "description": "Application order of the transaction within the ledger, 1-based. Placeholders for transaction-level events: 0 for events before all transactions (fee charges), 1048575 for events after all transactions (protocol 23+ fee refunds). Added in v23.0.0: a server of an older release leaves it out.",
+            "x-added-in": "23.0.0"
           },
           "txHash": {
             "$ref": "#/components/schemas/HexHash",
@@ -3454,11 +3457,13 @@ export const document: Readonly<Record<string, unknown>> = {
           },
           "extXdr": {
             "$ref": "#/components/schemas/XdrLedgerEntryExt",
-            "description": "The entry's extension, base64 LedgerEntryExt (`AAAAAA==` for v0). Added in v23; missing from the official spec."
+            "description": "The entry's extension, base64 LedgerEntryExt (`AAAAAA==` for v0). Missing from the official spec. Added in v23.0.0: a server of an older release leaves it out.",
+            "x-added-in": "23.0.0"
           },
           "extJson": {
-            "description": "The entry's extension (e.g. the string `\"v0\"`). The XDR `LedgerEntryExt` rendered as JSON by the server's xdr2json converter (the stellar-xdr JSON form: snake_case names, enums as strings, 64-bit and larger integers as strings, addresses as strkeys). Its shape follows the XDR and changes when the XDR changes; it is not a stable schema. Present only when the request asked for `xdrFormat: \"json\"`.",
-            "x-xdr-json-type": "LedgerEntryExt"
+            "description": "The entry's extension (e.g. the string `\"v0\"`). The XDR `LedgerEntryExt` rendered as JSON by the server's xdr2json converter (the stellar-xdr JSON form: snake_case names, enums as strings, 64-bit and larger integers as strings, addresses as strkeys). Its shape follows the XDR and changes when the XDR changes; it is not a stable schema. Present only when the request asked for `xdrFormat: \"json\"`. Added in v23.0.0: a server of an older release leaves it out.",
+            "x-xdr-json-type": "LedgerEntryExt",
+            "x-added-in": "23.0.0"
           },
           "lastModifiedLedgerSeq": {
             "$ref": "#/components/schemas/LedgerSequence",
@@ -3493,14 +3498,16 @@ export const document: Readonly<Record<string, unknown>> = {
           },
           "latestLedgerCloseTime": {
             "$ref": "#/components/schemas/UnixTimeString",
-            "description": "Close time of latestLedger, unix seconds as a STRING."
+            "description": "Close time of latestLedger, unix seconds as a STRING. Added in v27.1.0: a server of an older release leaves it out.",
+            "x-added-in": "27.1.0"
           },
           "oldestLedger": {
             "$ref": "#/components/schemas/OldestLedger"
           },
           "oldestLedgerCloseTime": {
             "$ref": "#/components/schemas/UnixTimeString",
-            "description": "Close time of oldestLedger, unix seconds as a STRING."
+            "description": "Close time of oldestLedger, unix seconds as a STRING. Added in v27.1.0: a server of an older release leaves it out.",
+            "x-added-in": "27.1.0"
           },
           "ledgerRetentionWindow": {
             "type": "integer",
@@ -3597,15 +3604,18 @@ export const document: Readonly<Record<string, unknown>> = {
           },
           "closeTime": {
             "$ref": "#/components/schemas/UnixTimeString",
-            "description": "Close time, unix seconds as a STRING."
+            "description": "Close time, unix seconds as a STRING. Added in v25.0.0: a server of an older release leaves it out.",
+            "x-added-in": "25.0.0"
           },
           "headerXdr": {
             "$ref": "#/components/schemas/XdrLedgerHeader",
-            "description": "The bare LedgerHeader (not a LedgerHeaderHistoryEntry as in getLedgers); always base64. The server code marshals the header alone, but the live capture in the official documentation holds a LedgerHeaderHistoryEntry (hash first) here, so a robust decoder tries LedgerHeader and falls back to LedgerHeaderHistoryEntry."
+            "description": "The bare LedgerHeader (not a LedgerHeaderHistoryEntry as in getLedgers); always base64. The server code marshals the header alone, but the live capture in the official documentation holds a LedgerHeaderHistoryEntry (hash first) here, so a robust decoder tries LedgerHeader and falls back to LedgerHeaderHistoryEntry. Added in v25.0.0: a server of an older release leaves it out.",
+            "x-added-in": "25.0.0"
           },
           "metadataXdr": {
             "$ref": "#/components/schemas/XdrLedgerCloseMeta",
-            "description": "The ledger's LedgerCloseMeta; always base64, can be large."
+            "description": "The ledger's LedgerCloseMeta; always base64, can be large. Added in v25.0.0: a server of an older release leaves it out.",
+            "x-added-in": "25.0.0"
           }
         }
       },
@@ -3770,7 +3780,8 @@ export const document: Readonly<Record<string, unknown>> = {
           },
           "events": {
             "$ref": "#/components/schemas/TransactionEvents",
-            "description": "The transaction's events by level."
+            "description": "The transaction's events by level. Added in v23.0.0: a server of an older release leaves it out.",
+            "x-added-in": "23.0.0"
           },
           "ledger": {
             "$ref": "#/components/schemas/LedgerSequence",
@@ -3853,14 +3864,18 @@ export const document: Readonly<Record<string, unknown>> = {
           },
           "latestLedgerCloseTime": {
             "$ref": "#/components/schemas/UnixTimeString",
-            "description": "Close time of latestLedger, unix seconds as a STRING."
+            "description": "Close time of latestLedger, unix seconds as a STRING. Added in v23.0.0: a server of an older release leaves it out.",
+            "x-added-in": "23.0.0"
           },
           "oldestLedger": {
-            "$ref": "#/components/schemas/OldestLedger"
+            "$ref": "#/components/schemas/OldestLedger",
+            "description": "Added in v23.0.0: a server of an older release leaves it out.",
+            "x-added-in": "23.0.0"
           },
           "oldestLedgerCloseTime": {
             "$ref": "#/components/schemas/UnixTimeString",
-            "description": "Close time of oldestLedger, unix seconds as a STRING."
+            "description": "Close time of oldestLedger, unix seconds as a STRING. Added in v23.0.0: a server of an older release leaves it out.",
+            "x-added-in": "23.0.0"
           }
         }
       },

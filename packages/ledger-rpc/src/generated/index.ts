@@ -11,4 +11,4 @@ export { contract, xdrFields } from './contract.js';
 export { document } from './document.js';
 export { createDispatcher, createRequestListener, createServer, type Handlers } from './server.js';
 export type * from './types.js';
-export { validate } from './validate.js';
+export { type ContractValidate, type ReadMode, type ReadOptions, validate } from './validate.js';

@@ -159,7 +159,7 @@ export type LedgerSequence = number;
 export type UnixTimeString = string;
 /**
  *
- * The bare LedgerHeader (not a LedgerHeaderHistoryEntry as in getLedgers); always base64. The server code marshals the header alone, but the live capture in the official documentation holds a LedgerHeaderHistoryEntry (hash first) here, so a robust decoder tries LedgerHeader and falls back to LedgerHeaderHistoryEntry.
+ * The bare LedgerHeader (not a LedgerHeaderHistoryEntry as in getLedgers); always base64. The server code marshals the header alone, but the live capture in the official documentation holds a LedgerHeaderHistoryEntry (hash first) here, so a robust decoder tries LedgerHeader and falls back to LedgerHeaderHistoryEntry. Added in v25.0.0: a server of an older release leaves it out.
  *
  */
 export type XdrLedgerHeader = string;
@@ -415,7 +415,7 @@ export type UnorderedSetOfAnyTVRNAzOF2W60Ykn6 = AnyTVRNAzOF[];
 export type UnorderedSetOfUnorderedSetOfAnyTVRNAzOF2W60Ykn6CxUv4EQz = UnorderedSetOfAnyTVRNAzOF2W60Ykn6[];
 /**
  *
- * The transaction's events by level.
+ * The transaction's events by level. Added in v23.0.0: a server of an older release leaves it out.
  *
  */
 export interface TransactionEvents {
@@ -442,7 +442,7 @@ export interface TransactionInfo {
   resultMetaJson?: AnyXWplzqVk;
   diagnosticEventsXdr?: UnorderedSetOfXdrDiagnosticEvent6JrmrYds;
   diagnosticEventsJson?: UnorderedSetOfAnyGnhLmTzZVQ4GTTkH;
-  events: TransactionEvents;
+  events?: TransactionEvents;
   ledger: LedgerSequence;
   createdAt: UnixTimeNumber;
 }
@@ -451,7 +451,7 @@ export interface TransactionInfo {
  * The transactions of the page.
  *
  */
-export type UnorderedSetOfTransactionInfoo3ZiCFTn = TransactionInfo[];
+export type UnorderedSetOfTransactionInfohoc0Wyat = TransactionInfo[];
 /**
  *
  * SUCCESS or FAILED once the transaction is in a ledger this node keeps; NOT_FOUND otherwise (not yet included, never seen, or older than the retention window).
@@ -486,16 +486,16 @@ export type StringHBmXU5WV = string;
 export type StringWJLNURaO = string;
 /**
  *
- * Operation index within the transaction, 0-based; 0 for transaction-level events before all transactions, 4095 for after-transaction events.
+ * Operation index within the transaction, 0-based; 0 for transaction-level events before all transactions, 4095 for after-transaction events. Added in v23.0.0: a server of an older release leaves it out.
  *
  */
-export type IntegerHXtaJMK3 = number;
+export type IntegerSNR8RR9F = number;
 /**
  *
- * Application order of the transaction within the ledger, 1-based. Placeholders for transaction-level events: 0 for events before all transactions (fee charges), 1048575 for events after all transactions (protocol 23+ fee refunds).
+ * Application order of the transaction within the ledger, 1-based. Placeholders for transaction-level events: 0 for events before all transactions (fee charges), 1048575 for events after all transactions (protocol 23+ fee refunds). Added in v23.0.0: a server of an older release leaves it out.
  *
  */
-export type IntegerVsNkoWx6 = number;
+export type Integer89IWWwPO = number;
 /**
  *
  * Deprecated since v23 and still sent: it now says whether the transaction succeeded.
@@ -537,8 +537,8 @@ export interface EventInfo {
   ledgerClosedAt: StringHBmXU5WV;
   contractId: StringWJLNURaO;
   id: EventId;
-  operationIndex: IntegerHXtaJMK3;
-  transactionIndex: IntegerVsNkoWx6;
+  operationIndex?: IntegerSNR8RR9F;
+  transactionIndex?: Integer89IWWwPO;
   txHash: HexHash;
   inSuccessfulContractCall?: Boolean9RTnUC00;
   topic?: UnorderedSetOfXdrScValUq7YhYxL;
@@ -551,7 +551,7 @@ export interface EventInfo {
  * Matching events, ascending by id.
  *
  */
-export type UnorderedSetOfEventInfo8SHjvN1N = EventInfo[];
+export type UnorderedSetOfEventInfoLvfq2X5W = EventInfo[];
 /**
  *
  * PENDING: core accepted it for inclusion (it can still fail to enter a ledger). DUPLICATE: core already has it. TRY_AGAIN_LATER: core cannot take it now (another transaction of the same source account is pending, or it was rejected for a low fee and resubmitted too soon); resubmit later, unchanged. ERROR: rejected; see `errorResultXdr`.
@@ -783,8 +783,8 @@ export interface LedgerEntryChange {
  *
  */
 export type UnorderedSetOfLedgerEntryChangeRop4EnAi = LedgerEntryChange[];
-export type AnyAkkwmS5Y = unknown;
-export type AnyCbLJOHZ1 = unknown;
+export type AnyRcZu6CZ1 = unknown;
+export type AnyEKr8OM3R = unknown;
 /**
  *
  * The requested key. The XDR `LedgerKey` rendered as JSON by the server's xdr2json converter (the stellar-xdr JSON form: snake_case names, enums as strings, 64-bit and larger integers as strings, addresses as strkeys). Its shape follows the XDR and changes when the XDR changes; it is not a stable schema. Present only when the request asked for `xdrFormat: "json"`.
@@ -805,16 +805,16 @@ export type XdrLedgerEntryData = string;
 export type Any6RZQusNX = unknown;
 /**
  *
- * The entry's extension, base64 LedgerEntryExt (`AAAAAA==` for v0). Added in v23; missing from the official spec.
+ * The entry's extension, base64 LedgerEntryExt (`AAAAAA==` for v0). Missing from the official spec. Added in v23.0.0: a server of an older release leaves it out.
  *
  */
 export type XdrLedgerEntryExt = string;
 /**
  *
- * The entry's extension (e.g. the string `"v0"`). The XDR `LedgerEntryExt` rendered as JSON by the server's xdr2json converter (the stellar-xdr JSON form: snake_case names, enums as strings, 64-bit and larger integers as strings, addresses as strkeys). Its shape follows the XDR and changes when the XDR changes; it is not a stable schema. Present only when the request asked for `xdrFormat: "json"`.
+ * The entry's extension (e.g. the string `"v0"`). The XDR `LedgerEntryExt` rendered as JSON by the server's xdr2json converter (the stellar-xdr JSON form: snake_case names, enums as strings, 64-bit and larger integers as strings, addresses as strkeys). Its shape follows the XDR and changes when the XDR changes; it is not a stable schema. Present only when the request asked for `xdrFormat: "json"`. Added in v23.0.0: a server of an older release leaves it out.
  *
  */
-export type AnyWb5IAJL0 = unknown;
+export type AnyHyOFVPhI = unknown;
 /**
  *
  * One found ledger entry. In base64 mode `key`, `xdr` and `extXdr` are all present; in json mode `keyJson`, `dataJson` and `extJson` replace them.
@@ -826,7 +826,7 @@ export interface LedgerEntryResult {
   xdr?: XdrLedgerEntryData;
   dataJson?: Any6RZQusNX;
   extXdr?: XdrLedgerEntryExt;
-  extJson?: AnyWb5IAJL0;
+  extJson?: AnyHyOFVPhI;
   lastModifiedLedgerSeq: LedgerSequence;
   liveUntilLedgerSeq?: LedgerSequence;
 }
@@ -835,7 +835,7 @@ export interface LedgerEntryResult {
  * Found entries, in request order.
  *
  */
-export type UnorderedSetOfLedgerEntryResultCMS7NLAT = LedgerEntryResult[];
+export type UnorderedSetOfLedgerEntryResultDEYl7Yxu = LedgerEntryResult[];
 export type StartLedger = number;
 /**
  *
@@ -900,9 +900,9 @@ export interface GetLatestLedgerResult {
   id: HexHash;
   protocolVersion: IntegerRZqsXGZ5;
   sequence: LedgerSequence;
-  closeTime: UnixTimeString;
-  headerXdr: XdrLedgerHeader;
-  metadataXdr: XdrLedgerCloseMeta;
+  closeTime?: UnixTimeString;
+  headerXdr?: XdrLedgerHeader;
+  metadataXdr?: XdrLedgerCloseMeta;
 }
 /**
  *
@@ -924,9 +924,9 @@ export interface GetVersionInfoResult {
 export interface GetHealthResult {
   status: StringURY787Gl;
   latestLedger: LedgerSequence;
-  latestLedgerCloseTime: UnixTimeString;
+  latestLedgerCloseTime?: UnixTimeString;
   oldestLedger: LedgerSequence;
-  oldestLedgerCloseTime: UnixTimeString;
+  oldestLedgerCloseTime?: UnixTimeString;
   ledgerRetentionWindow: IntegerHUbwEcJ1;
 }
 /**
@@ -958,7 +958,7 @@ export interface GetLedgersResult {
  *
  */
 export interface GetTransactionsResult {
-  transactions: UnorderedSetOfTransactionInfoo3ZiCFTn;
+  transactions: UnorderedSetOfTransactionInfohoc0Wyat;
   latestLedger: LedgerSequence;
   latestLedgerCloseTimestamp: UnixTimeNumber;
   oldestLedger: LedgerSequence;
@@ -983,7 +983,7 @@ export interface GetTransactionResult {
   resultMetaJson?: AnyXWplzqVk;
   diagnosticEventsXdr?: UnorderedSetOfXdrDiagnosticEvent6JrmrYds;
   diagnosticEventsJson?: UnorderedSetOfAnyGnhLmTzZVQ4GTTkH;
-  events: TransactionEvents;
+  events?: TransactionEvents;
   ledger: LedgerSequence;
   createdAt: UnixTimeString;
   latestLedger: LedgerSequence;
@@ -997,12 +997,12 @@ export interface GetTransactionResult {
  *
  */
 export interface GetEventsResult {
-  events: UnorderedSetOfEventInfo8SHjvN1N;
+  events: UnorderedSetOfEventInfoLvfq2X5W;
   cursor: EventId;
   latestLedger: LedgerSequence;
-  latestLedgerCloseTime: UnixTimeString;
-  oldestLedger: LedgerSequence;
-  oldestLedgerCloseTime: UnixTimeString;
+  latestLedgerCloseTime?: UnixTimeString;
+  oldestLedger?: LedgerSequence;
+  oldestLedgerCloseTime?: UnixTimeString;
 }
 /**
  *
@@ -1052,7 +1052,7 @@ export interface SimulateTransactionResult {
  *
  */
 export interface GetLedgerEntriesResult {
-  entries: UnorderedSetOfLedgerEntryResultCMS7NLAT;
+  entries: UnorderedSetOfLedgerEntryResultDEYl7Yxu;
   latestLedger: LedgerSequence;
 }
 

@@ -115,10 +115,27 @@ export interface CloseOptions {
 export async function closeGracefully(server: Server, options: CloseOptions = {}): Promise<void> {
   if (!server.listening) return;
   const { graceMs = 5_000, drainMs = 100 } = options;
-  server.prependListener('request', (_req, res) => res.setHeader('connection', 'close'));
-  await new Promise((resolve) => setTimeout(resolve, drainMs));
+  const deadline = Date.now() + graceMs;
+  let seen = 0;
+  const count = () => {
+    seen += 1;
+  };
+  server.on('connection', count);
+  server.prependListener('request', (_req, res) => {
+    count();
+    res.setHeader('connection', 'close');
+  });
+  // Keep accepting until a quiet spell: timers run before the poll phase that accepts and reads,
+  // so after each wait two more loop turns let queued connections in and their requests parse.
+  for (let before = -1; before !== seen && Date.now() < deadline; ) {
+    before = seen;
+    await new Promise((resolve) => setTimeout(resolve, drainMs));
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  server.off('connection', count);
   await new Promise<void>((resolve) => {
-    const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+    const timer = setTimeout(() => server.closeAllConnections(), Math.max(0, deadline - Date.now()));
     server.close(() => {
       clearTimeout(timer);
       resolve();

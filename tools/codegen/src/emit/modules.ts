@@ -1,4 +1,5 @@
 import type { ContractModel } from '../model.js';
+import { emitReadModeSupport } from './read-mode-module.js';
 import type { ValidatorExports } from './validators.js';
 
 export interface ModuleOptions {
@@ -38,7 +39,13 @@ export function emitValidate(names: ValidatorExports): string {
   const schemas = `{\n${Object.entries(names.schemas)
     .map(([key, name]) => `    ${JSON.stringify(key)}: v(validators.${name}),`)
     .join('\n')}\n  }`;
-  return `import { type CompiledValidator, createValidate, type Validate } from '@starspec/runtime';
+  return `import {
+  type CompiledValidator,
+  type ContractValidators,
+  createValidate,
+  type Validate,
+  type ValidationResult,
+} from '@starspec/runtime';
 import { contract } from './contract.js';
 import * as request from './request-validators.js';
 import type { components, operations } from './types.js';
@@ -47,31 +54,39 @@ import * as validators from './validators.js';
 export type OperationId = keyof operations & string;
 export type SchemaName = keyof components['schemas'] & string;
 
+${emitReadModeSupport()}
+/** Validators of the contract; answers and schemas can be read in a mode. */
+export interface ContractValidate extends Validate<OperationId, SchemaName> {
+  /** Validates a response body for a status (an undeclared status is an error), read in \`options.mode\`. */
+  response(operationId: OperationId, status: number | string, body: unknown, options?: ReadOptions): ValidationResult;
+  /** Validates a value against a named component schema, read in \`options.mode\`. */
+  schema(name: SchemaName, value: unknown, options?: ReadOptions): ValidationResult;
+}
+
 const v = (fn: unknown) => fn as CompiledValidator;
+
+const compiled: ContractValidators = {
+  params: ${lookup(names.params)},
+  bodies: ${nested(names.bodies)},
+  responses: ${nested(names.responses)},
+  schemas: ${schemas},
+};
+
+const byMode = {
+  contract: createValidate<OperationId, SchemaName>(contract, compiled),
+  tolerant: createValidate<OperationId, SchemaName>(contract, inMode(compiled, 'tolerant')),
+  strict: createValidate<OperationId, SchemaName>(contract, inMode(compiled, 'strict')),
+};
 
 /**
  * Validators compiled ahead of time from the contract (no schema compile at run time).
  * Each returns \`{ ok, errors }\`; every error is located by a JSON pointer.
  */
-export const validate: Validate<OperationId, SchemaName> = createValidate<OperationId, SchemaName>(contract, {
-  params: ${lookup(names.params)},
-  bodies: ${nested(names.bodies)},
-  responses: ${nested(names.responses)},
-  schemas: ${schemas},
-});
-`;
-}
-
-export function emitClient(): string {
-  return `import createFetchClient, { type Client, type ClientOptions } from 'openapi-fetch';
-import type { paths } from './types.js';
-
-export type ContractClient = Client<paths>;
-
-/** A fetch client whose every call is checked by the compiler against the contract. */
-export function createClient(options: ClientOptions = {}): ContractClient {
-  return createFetchClient<paths>(options);
-}
+export const validate: ContractValidate = {
+  request: (operationId, parts) => byMode.contract.request(operationId, parts),
+  response: (operationId, status, body, options) => byMode[modeOf(options)].response(operationId, status, body),
+  schema: (name, value, options) => byMode[modeOf(options)].schema(name, value),
+};
 `;
 }
 
@@ -121,11 +136,27 @@ export function emitIndex(options: { mapping?: boolean } = {}): string {
 } from './mapping.js';
 `
     : '';
-  return `export { createClient, type ContractClient } from './client.js';
+  return `export {
+  assertResponse,
+  type ClientOptions,
+  type ContractClient,
+  createClient,
+  ResponseValidationError,
+  type ResponseValidationOptions,
+  readModeOf,
+  responseValidation,
+} from './client.js';
 export { contract } from './contract.js';
 export { document } from './document.js';
 ${mapping}export { createRequestListener, createServer, errorStyle, type Handlers } from './server.js';
 export type { components, operations, paths } from './types.js';
-export { type OperationId, type SchemaName, validate } from './validate.js';
+export {
+  type ContractValidate,
+  type OperationId,
+  type ReadMode,
+  type ReadOptions,
+  type SchemaName,
+  validate,
+} from './validate.js';
 `;
 }

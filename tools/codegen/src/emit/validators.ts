@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
-import { COMPONENTS_ID } from '../json-schema.js';
+import { COMPONENT_REF_PREFIX, COMPONENTS_ID } from '../json-schema.js';
 import type { ContractModel } from '../model.js';
+import { contractWithReadModes, mergedComponents, withReadModes } from '../read-modes.js';
+import { addReadModeKeywords } from './mode-keywords.js';
 
 // ajv ships CommonJS; its standalone module is loaded the same way.
 const require = createRequire(import.meta.url);
@@ -48,6 +50,8 @@ export const STANDALONE_OPTIONS = {
   strictRequired: false,
   // Keep error objects small: no schema or data copies.
   verbose: false,
+  // The read mode is the validator's `this`, handed on to referenced validators (see read-modes.ts).
+  passContext: true,
 } as const;
 
 function newAjv(coerce: boolean, unicodeRegExp: boolean) {
@@ -59,6 +63,7 @@ function newAjv(coerce: boolean, unicodeRegExp: boolean) {
     useDefaults: coerce,
   });
   addFormats(ajv);
+  addReadModeKeywords(ajv);
   // One regular expression instead of ajv-formats' split-and-parse: emitted inline, it checks
   // every timestamp of a page of records at a fraction of the cost.
   ajv.addFormat('date-time', RFC3339_DATE_TIME);
@@ -79,11 +84,28 @@ export function toEsm(code: string): string {
 /**
  * Compiles every validator of a contract ahead of time. Returns two modules: request
  * parameters (string coercion and defaults on) and everything else (exact JSON types),
- * plus the export names for each validator.
+ * plus the export names for each validator. Answers can be read in a mode (see read-modes.ts).
  */
 export function emitValidators(model: ContractModel) {
   const names: ValidatorExports = { params: {}, bodies: {}, responses: {}, schemas: {} };
-  const components = { $id: COMPONENTS_ID, $defs: model.schemas };
+  const answers = Object.fromEntries(
+    model.operations.flatMap((o) => [
+      ...Object.entries(o.bodySchemas).map(([type, schema]) => [
+        `body ${o.meta.operationId} ${type}`,
+        schema,
+      ]),
+      ...Object.entries(o.responseSchemas).map(([status, schema]) => [
+        `${o.meta.operationId} ${status}`,
+        schema,
+      ]),
+    ]),
+  );
+  const merged = new Set([
+    ...model.mergedSchemas,
+    ...mergedComponents(model.schemas, Object.values(answers), COMPONENT_REF_PREFIX),
+  ]);
+  const moded = contractWithReadModes(model.schemas, answers, merged, { closeOpen: true });
+  const components = { $id: COMPONENTS_ID, $defs: moded.components };
 
   const unicode =
     needsUnicodePatterns(model.schemas) || model.operations.some((o) => needsUnicodePatterns(o));
@@ -93,7 +115,8 @@ export function emitValidators(model: ContractModel) {
   for (const operation of model.operations) {
     const id = operation.meta.operationId;
     const exportName = `params_${id}`;
-    requestAjv.addSchema(operation.paramsSchema as object, exportName);
+    const params = withReadModes(operation.paramsSchema, false, { closeOpen: false });
+    requestAjv.addSchema(params as object, exportName);
     requestExports[exportName] = exportName;
     names.params[id] = exportName;
   }
@@ -108,17 +131,17 @@ export function emitValidators(model: ContractModel) {
   };
   for (const operation of model.operations) {
     const id = operation.meta.operationId;
-    Object.entries(operation.bodySchemas).forEach(([mediaType, schema], index) => {
+    Object.keys(operation.bodySchemas).forEach((mediaType, index) => {
       names.bodies[id] ??= {};
-      names.bodies[id][mediaType] = add(`body_${id}_${index}`, schema);
+      names.bodies[id][mediaType] = add(`body_${id}_${index}`, moded.roots[`body ${id} ${mediaType}`]);
     });
-    for (const [status, schema] of Object.entries(operation.responseSchemas)) {
+    for (const status of Object.keys(operation.responseSchemas)) {
       names.responses[id] ??= {};
-      names.responses[id][status] = add(`response_${id}_${status}`, schema);
+      names.responses[id][status] = add(`response_${id}_${status}`, moded.roots[`${id} ${status}`]);
     }
   }
   Object.keys(model.schemas).forEach((name, index) => {
-    names.schemas[name] = add(`schema_${index}`, { $ref: `${COMPONENTS_ID}#/$defs/${name}` });
+    names.schemas[name] = add(`schema_${index}`, { $ref: `${COMPONENT_REF_PREFIX}${name}` });
   });
 
   return {

@@ -1,3 +1,4 @@
+import { emitReadModeSupport } from '../emit/read-mode-module.js';
 import type { RpcContractModel } from './model.js';
 import { type PostProcessed, pascal } from './typings.js';
 import type { RpcValidatorExports } from './validators.js';
@@ -96,23 +97,51 @@ export function emitRpcValidate(names: RpcValidatorExports): string {
     `{\n${Object.entries(entries)
       .map(([k, name]) => `    ${JSON.stringify(k)}: v(validators.${name}),`)
       .join('\n')}\n  }`;
-  return `import { type CompiledValidator, createRpcValidate, type RpcValidate } from '@starspec/runtime';
+  return `import {
+  type CompiledValidator,
+  createRpcValidate,
+  type RpcValidate,
+  type RpcValidators,
+  type ValidationResult,
+} from '@starspec/runtime';
 import { contract } from './contract.js';
 import type { MethodName, SchemaName } from './types.js';
 import * as validators from './validators.js';
 
+${emitReadModeSupport()}
+/** Validators of the contract; results and schemas can be read in a mode. */
+export interface ContractValidate extends RpcValidate<MethodName, SchemaName> {
+  /** Validates a method's result, read in \`options.mode\`. */
+  result(method: MethodName, result: unknown, options?: ReadOptions): ValidationResult;
+  /** Validates a value against a named component schema, read in \`options.mode\`. */
+  schema(name: SchemaName, value: unknown, options?: ReadOptions): ValidationResult;
+}
+
 const v = (fn: unknown) => fn as CompiledValidator;
 
-/**
- * Validators compiled ahead of time from the contract (no schema compile at run time):
- * \`validate.params(method, params)\`, \`validate.result(method, result)\`, \`validate.schema(name, value)\`,
- * each returning \`{ ok, errors }\` with errors located by JSON pointers.
- */
-export const validate: RpcValidate<MethodName, SchemaName> = createRpcValidate<MethodName, SchemaName>(contract, {
+const compiled: RpcValidators = {
   params: ${table(names.params)},
   results: ${table(names.results)},
   schemas: ${table(names.schemas)},
-});
+};
+
+const byMode = {
+  contract: createRpcValidate<MethodName, SchemaName>(contract, compiled),
+  tolerant: createRpcValidate<MethodName, SchemaName>(contract, inMode(compiled, 'tolerant')),
+  strict: createRpcValidate<MethodName, SchemaName>(contract, inMode(compiled, 'strict')),
+};
+
+/**
+ * Validators compiled ahead of time from the contract (no schema compile at run time):
+ * \`validate.params(method, params)\`, \`validate.result(method, result, { mode })\`,
+ * \`validate.schema(name, value, { mode })\`, each returning \`{ ok, errors }\` with errors located
+ * by JSON pointers.
+ */
+export const validate: ContractValidate = {
+  params: (method, params) => byMode.contract.params(method, params),
+  result: (method, result, options) => byMode[modeOf(options)].result(method, result),
+  schema: (name, value, options) => byMode[modeOf(options)].schema(name, value),
+};
 `;
 }
 
@@ -132,7 +161,7 @@ export function emitRpcClient(model: RpcContractModel): string {
   type RpcSettled,
 } from '@starspec/runtime';
 import type { MethodName, ParamsOf, ResultOf } from './types.js';
-import { validate } from './validate.js';
+import { type ReadMode, validate } from './validate.js';
 
 /** A method's params argument: optional when every param is. */
 export type ParamsArg<M extends MethodName> = {} extends ParamsOf<M> ? [params?: ParamsOf<M>] : [params: ParamsOf<M>];
@@ -156,8 +185,17 @@ export type BatchResults<T extends readonly BatchCall[]> = {
 export interface ClientOptions extends JsonRpcClientOptions {
   /** Check params against the contract before sending (a failure throws -32602 locally). Default false. */
   validateParams?: boolean;
-  /** Check every result against the contract (a failure throws, or settles a batch call as -32603). Default false. */
+  /**
+   * Check every result against the contract (a failure throws, or settles a batch call as -32603).
+   * Tolerant: members the contract does not declare are ignored and members added in a recent
+   * server release (\`x-added-in\`) may be missing. Default false.
+   */
   validateResults?: boolean;
+  /**
+   * Check results strictly instead: no undeclared member, no recently added one missing. For
+   * conformance suites and tests. Implies \`validateResults\`. Default false.
+   */
+  strict?: boolean;
 }
 
 /** One typed method per contract method, plus \`call\`, \`notify\` and \`batch\`. */
@@ -176,9 +214,10 @@ export function createClient(options: ClientOptions): RpcClient {
     const check = validate.params(method, params);
     if (!check.ok) throw new JsonRpcError(JSONRPC_ERRORS.invalidParams, 'invalid parameters', formatParamErrors(check.errors));
   };
+  const mode: ReadMode | undefined = options.strict ? 'strict' : options.validateResults ? 'tolerant' : undefined;
   const resultError = (method: MethodName, result: unknown) => {
-    if (!options.validateResults) return undefined;
-    const check = validate.result(method, result);
+    if (mode === undefined) return undefined;
+    const check = validate.result(method, result, { mode });
     return check.ok
       ? undefined
       : new JsonRpcError(
@@ -271,6 +310,6 @@ export { contract, xdrFields } from './contract.js';
 export { document } from './document.js';
 export { createDispatcher, createRequestListener, createServer, type Handlers } from './server.js';
 export type * from './types.js';
-export { validate } from './validate.js';
+export { type ContractValidate, type ReadMode, type ReadOptions, validate } from './validate.js';
 `;
 }

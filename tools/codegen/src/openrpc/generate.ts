@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { addedMembersOptional } from '../added-in.js';
 import { loadOpenRpc } from './document.js';
 import {
   emitRpcClient,
@@ -32,7 +33,8 @@ export async function generateOpenRpcFiles(
 
   const generatorVersion = (require('@open-rpc/generator/package.json') as { version: string }).version;
   log(`types (@open-rpc/generator ${generatorVersion})`);
-  const raw = await runOpenRpcGenerator(document, log);
+  // Members added in a recent server release are optional in the types: a tolerant client may miss them.
+  const raw = await runOpenRpcGenerator(addedMembersOptional(document), log);
   const typings = postProcessTypings(
     raw,
     model.methods.map((m) => m.meta.name),

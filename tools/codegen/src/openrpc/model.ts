@@ -1,4 +1,5 @@
 import type { JsonRpcErrorObject, RpcContractMeta, RpcMethodMeta } from '@starspec/runtime';
+import { ADDED_IN } from '../added-in.js';
 import { COMPONENTS_ID } from '../json-schema.js';
 import {
   type ContentDescriptor,
@@ -33,6 +34,8 @@ const ANNOTATIONS = new Set(['example', 'deprecated', 'externalDocs', 'discrimin
 const DATA_KEYS = new Set(['enum', 'const', 'default', 'examples', 'required']);
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependencies']);
 const COMPONENT_SCHEMA = /^#\/components\/schemas\/([^/]+)$/;
+/** How a converted OpenRPC schema refers to a component schema: this prefix and its name. */
+export const RPC_COMPONENT_REF_PREFIX = `${COMPONENTS_ID}#/definitions/`;
 
 /** The value a `#/...` pointer names, one step (a reference found there is kept). */
 function pointerTarget(document: OpenRpcDocument, ref: string): unknown {
@@ -49,18 +52,19 @@ function pointerTarget(document: OpenRpcDocument, ref: string): unknown {
 /**
  * Turns an OpenRPC (draft-07) schema into one ajv compiles: references to component schemas point
  * at the registered components schema, other internal references are inlined, `x-` extensions
- * and annotations outside draft-07 are dropped.
+ * (but `x-added-in`, which the read modes consume) and annotations outside draft-07 are dropped.
  */
 export function toAjvSchema(document: OpenRpcDocument, schema: unknown, stack: string[] = []): unknown {
   if (Array.isArray(schema)) return schema.map((s) => toAjvSchema(document, s, stack));
   if (!schema || typeof schema !== 'object') return schema;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
+    if (key === ADDED_IN) out[key] = value;
     if (ANNOTATIONS.has(key) || key.startsWith('x-')) continue;
     if (key === '$ref' && typeof value === 'string') {
       const component = COMPONENT_SCHEMA.exec(value);
       if (component) {
-        out.$ref = `${COMPONENTS_ID}#/definitions/${component[1]}`;
+        out.$ref = `${RPC_COMPONENT_REF_PREFIX}${component[1]}`;
         continue;
       }
       if (stack.includes(value)) throw new Error(`circular reference ${value} outside components.schemas`);

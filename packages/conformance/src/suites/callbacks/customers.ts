@@ -1,226 +1,75 @@
 /**
  * GET/PUT/DELETE /customer: the four rules of the seed's customer callback, the id an anchor
- * hands out, shared accounts, languages and deletion.
+ * hands out, shared accounts, languages and deletion. Levels follow what the platform does with
+ * the answers (RestCustomerIntegration, Sep12Service in java-stellar-anchor-sdk).
  */
 import { randomUUID } from 'node:crypto';
 import { fail, skip } from '../../model.js';
-import type { CheckContext, CheckDefinition, Recorder } from '../../runner.js';
+import { type CheckDefinition, neverSent } from '../../runner.js';
 import { randomAccountId } from '../../strkey.js';
-import { type Answer, type CallbacksState, call, isRecord } from './state.js';
-
-/** Plausible SEP-9 values, for the fields a PUT provides. */
-export const SAMPLE_VALUES: Readonly<Record<string, string>> = {
-  first_name: 'Ana',
-  last_name: 'Silva',
-  additional_name: 'Maria',
-  address: 'Rua Augusta 100',
-  city: 'Lisbon',
-  postal_code: '1100-053',
-  state_or_province: 'Lisboa',
-  address_country_code: 'PRT',
-  birth_place: 'Porto, Portugal',
-  birth_country_code: 'PRT',
-  occupation: '2512',
-  employer_name: 'Example Lda',
-  bank_name: 'Example Bank',
-  bank_account_number: '000123456789',
-  bank_account_type: 'checking',
-  bank_number: '021000021',
-  tax_id: '123456789',
-  tax_id_name: 'NIF',
-  id_type: 'passport',
-  id_number: 'FA0123456',
-  id_country_code: 'PRT',
-  language_code: 'pt',
-  sex: 'female',
-  birth_date: '1990-05-17',
-  email_address: 'ana.silva@example.com',
-  mobile_number: '+351912345678',
-};
-
-interface Registration {
-  answer: Answer;
-  fields: Record<string, Record<string, unknown>>;
-}
-
-const RULE_1 =
-  'rule 1: no customer is registered for the parameters sent, so the anchor answers the fields required to register it';
-const RULE_2 =
-  'rule 2: with no parameters, 200 with status NEEDS_INFO and the fields required to register a customer';
-
-/** The registration answer (GET /customer without parameters), when it is one. */
-function asRegistration(answer: Answer): Registration | undefined {
-  if (answer.status !== 200 || !isRecord(answer.body)) return undefined;
-  const { status, fields } = answer.body;
-  if (status !== 'NEEDS_INFO' || !isRecord(fields) || Object.keys(fields).length === 0) return undefined;
-  return { answer, fields: fields as Registration['fields'] };
-}
-
-function registrationAnswer(state: CallbacksState, t: Recorder): Promise<Answer> {
-  return state.probes.use(t, 'customer:registration', (r) =>
-    call(state, r, 'getCustomer', { path: '/customer' }),
-  );
-}
-
-/** The registration fields, or a skip when the anchor did not answer them (that check fails). */
-async function registration(state: CallbacksState, t: Recorder): Promise<Registration> {
-  const found = asRegistration(await registrationAnswer(state, t));
-  if (!found) {
-    skip(
-      'needs the registration fields, which GET /customer without parameters did not answer (see customer.registration-fields)',
-    );
-  }
-  return found;
-}
-
-const isRequired = (descriptor: Record<string, unknown>) => descriptor.optional !== true;
-
-/** The field a PUT provides: a required text field with a sample value. */
-function fieldToProvide(reg: Registration): string {
-  const entries = Object.entries(reg.fields);
-  const usable = ([name, d]: [string, Record<string, unknown>]) =>
-    SAMPLE_VALUES[name] !== undefined && (d.type === 'string' || d.type === 'date' || d.type === undefined);
-  const pick =
-    entries.find((e) => usable(e) && isRequired(e[1]) && !/email|mobile/.test(e[0])) ??
-    entries.find((e) => usable(e) && isRequired(e[1])) ??
-    entries.find(usable);
-  if (!pick) {
-    skip(
-      `none of the registration fields (${entries.map(([n]) => n).join(', ')}) is a SEP-9 text field the suite can fill in`,
-    );
-  }
-  return pick[0];
-}
-
-function idOf(answer: Answer): string | undefined {
-  return isRecord(answer.body) && typeof answer.body.id === 'string' && answer.body.id !== ''
-    ? answer.body.id
-    : undefined;
-}
-
-interface Created {
-  account: string;
-  memo?: string;
-  field: string;
-  id: string;
-  answer: Answer;
-}
-
-const SAVED = [200, 201, 202];
-
-/** PUT /customer for a fresh account; fails the check unless the anchor answers an id. */
-async function createCustomer(
-  state: CallbacksState,
-  t: Recorder,
-  reg: Registration,
-  memo?: string,
-): Promise<Created> {
-  const account = randomAccountId();
-  const field = fieldToProvide(reg);
-  const body: Record<string, string> = { account, [field]: SAMPLE_VALUES[field] as string };
-  if (memo !== undefined) Object.assign(body, { memo, memo_type: 'id' });
-  const answer = await call(state, t, 'putCustomer', { method: 'PUT', path: '/customer', body });
-  const id = idOf(answer);
-  if (!SAVED.includes(answer.status) || id === undefined) {
-    fail(
-      'PUT /customer did not answer the new customer’s id',
-      answer.exchange,
-      'a new customer is stored: 200, 201 or 202 with a non-empty `id` (the platform reads only `id` and hands it to the wallet)',
-      `${answer.status}${id === undefined ? ' without an id' : ''}`,
-    );
-  }
-  return { account, field, id, answer, ...(memo !== undefined ? { memo } : {}) };
-}
-
-function created(state: CallbacksState, t: Recorder): Promise<Created> {
-  return state.probes.use(t, 'customer:created', async (r) =>
-    createCustomer(state, r, await registration(state, r)),
-  );
-}
-
-const fieldNames = (answer: Answer) =>
-  isRecord(answer.body) && isRecord(answer.body.fields) ? Object.keys(answer.body.fields).sort() : [];
-
-const sameNames = (a: string[], b: string[]) => a.length === b.length && a.every((n, i) => n === b[i]);
-
-/** The answer for an unknown customer is the registration answer (rule 1). */
-function expectRegistration(answer: Answer, reg: Registration, rule: string, what: string): void {
-  const expected = Object.keys(reg.fields).sort();
-  const found = asRegistration(answer);
-  if (!found) {
-    fail(
-      `${what}: the anchor did not answer the registration fields`,
-      answer.exchange,
-      rule,
-      describe(answer),
-    );
-  }
-  const names = fieldNames(answer);
-  if (!sameNames(names, expected)) {
-    fail(
-      `${what}: the fields differ from those of GET /customer without parameters`,
-      answer.exchange,
-      `${rule}: the same fields as without parameters (${expected.join(', ')})`,
-      `fields ${names.join(', ')}`,
-    );
-  }
-}
-
-function describe(answer: Answer): string {
-  if (!isRecord(answer.body)) return `${answer.status} ${JSON.stringify(answer.body) ?? 'without a body'}`;
-  const { status, fields, id } = answer.body;
-  const parts = [`${answer.status}`];
-  if (status !== undefined) parts.push(`status ${JSON.stringify(status)}`);
-  if (id !== undefined) parts.push(`id ${JSON.stringify(id)}`);
-  parts.push(isRecord(fields) ? `fields ${Object.keys(fields).join(', ') || '(none)'}` : 'no fields');
-  return parts.join(', ');
-}
-
-async function expectCustomer(
-  state: CallbacksState,
-  t: CheckContext,
-  query: Record<string, string>,
-  id: string,
-  how: string,
-): Promise<Answer> {
-  const answer = await call(state, t, 'getCustomer', { path: '/customer', query });
-  if (answer.status !== 200 || idOf(answer) !== id) {
-    fail(
-      `GET /customer ${how} did not answer the customer`,
-      answer.exchange,
-      `rule 3: the customer exists, so 200 with its status and id ${id}`,
-      describe(answer),
-    );
-  }
-  return answer;
-}
+import {
+  asRegistration,
+  createCustomer,
+  created,
+  describe,
+  expectCustomer,
+  expectRegistration,
+  fieldNames,
+  idOf,
+  isRequired,
+  RULE_1,
+  RULE_2,
+  registration,
+  registrationAnswer,
+  sameNames,
+} from './customer-probes.js';
+import { type CallbacksState, call, isRecord } from './state.js';
 
 export const customerChecks: CheckDefinition<CallbacksState>[] = [
   {
     id: 'customer.registration-fields',
     title: 'GET /customer without parameters answers the fields required to register (rule 2)',
+    // The platform never asks without a customer: Sep12Service.getCustomer fills `account` from
+    // the wallet's SEP-10 token, so only the contract depends on this answer.
+    level: 'should',
     async run(state, t) {
-      const answer = await registrationAnswer(state, t);
+      const answer = await call(state, neverSent(t), 'getCustomer', { path: '/customer' });
       if (!asRegistration(answer)) {
         fail('no registration fields without parameters', answer.exchange, RULE_2, describe(answer));
       }
+      const reg = asRegistration(await registrationAnswer(state, t));
+      if (reg) expectRegistration(answer, reg, RULE_2, 'no parameters');
     },
   },
   {
     id: 'customer.unknown-account',
     title: 'An account with no customer gets the registration fields (rule 1)',
+    // How a wallet's user registers: the platform asks for the user's account and hands the
+    // wallet the fields to fill in.
+    level: 'must',
     async run(state, t) {
-      const reg = await registration(state, t);
-      const answer = await call(state, t, 'getCustomer', {
+      const answer = await registrationAnswer(state, t);
+      const reg = asRegistration(answer);
+      if (!reg) {
+        fail(
+          'an unknown account did not get the registration fields',
+          answer.exchange,
+          RULE_1,
+          describe(answer),
+        );
+      }
+      const another = await call(state, t, 'getCustomer', {
         path: '/customer',
         query: { account: randomAccountId() },
       });
-      expectRegistration(answer, reg, RULE_1, 'an unknown account');
+      expectRegistration(another, reg, RULE_1, 'another unknown account');
     },
   },
   {
     id: 'customer.unknown-id',
     title: 'An id the anchor never issued gets 404 (contract) or the registration fields (rule 1)',
+    // The platform hands the wallet whatever customer the anchor answers for the id.
+    level: 'must',
     async run(state, t) {
       const reg = await registration(state, t);
       const answer = await call(state, t, 'getCustomer', {
@@ -234,6 +83,8 @@ export const customerChecks: CheckDefinition<CallbacksState>[] = [
   {
     id: 'customer.put.returns-id',
     title: 'PUT /customer stores a new customer and answers its id',
+    // Sep12Service.putCustomer answers the wallet only this `id`.
+    level: 'must',
     async run(state, t) {
       await created(state, t);
     },
@@ -241,6 +92,8 @@ export const customerChecks: CheckDefinition<CallbacksState>[] = [
   {
     id: 'customer.status-after-put',
     title: 'After PUT /customer, GET by id and by account answers the customer’s status and id (rule 3)',
+    // The wallet learns the customer's status only from this answer.
+    level: 'must',
     needsBehaviour: 'customers stored by PUT',
     async run(state, t) {
       const customer = await created(state, t);
@@ -251,6 +104,8 @@ export const customerChecks: CheckDefinition<CallbacksState>[] = [
   {
     id: 'customer.missing-fields',
     title: 'A customer who has not given every required field gets NEEDS_INFO with those fields (rule 4)',
+    // The wallet learns what is still required only from `fields`.
+    level: 'must',
     needsBehaviour: 'customers stored by PUT',
     async run(state, t) {
       const reg = await registration(state, t);
@@ -280,6 +135,8 @@ export const customerChecks: CheckDefinition<CallbacksState>[] = [
   {
     id: 'customer.shared-account-memo',
     title: 'Customers of a shared account are told apart by memo',
+    // Sep12Service passes the memo on: ignoring it shows one customer's data to another.
+    level: 'must',
     needsBehaviour: 'customers stored by PUT',
     async run(state, t) {
       const reg = await registration(state, t);
@@ -304,18 +161,24 @@ export const customerChecks: CheckDefinition<CallbacksState>[] = [
   {
     id: 'customer.lang',
     title: '`lang` changes the descriptions when the anchor supports the language, never the fields',
+    // RestCustomerIntegration passes `lang` on; English descriptions still let a user register.
+    level: 'should',
     needsBehaviour: 'answers that depend on `lang`',
     async run(state, t) {
-      const english = await call(state, t, 'getCustomer', { path: '/customer', query: { lang: 'en' } });
+      const account = randomAccountId();
+      const english = await call(state, t, 'getCustomer', {
+        path: '/customer',
+        query: { account, lang: 'en' },
+      });
       const base = asRegistration(english);
       if (!base) {
-        fail('no registration fields with lang=en', english.exchange, RULE_2, describe(english));
+        fail('no registration fields with lang=en', english.exchange, RULE_1, describe(english));
       }
       const declared = state.langs !== undefined;
       const langs = (state.langs ?? ['es', 'pt', 'fr', 'de']).filter((l) => l !== 'en');
       const localised: string[] = [];
       for (const lang of langs) {
-        const answer = await call(state, t, 'getCustomer', { path: '/customer', query: { lang } });
+        const answer = await call(state, t, 'getCustomer', { path: '/customer', query: { account, lang } });
         const reg = asRegistration(answer);
         if (!reg || !sameNames(fieldNames(answer), Object.keys(base.fields).sort())) {
           fail(
@@ -349,6 +212,9 @@ export const customerChecks: CheckDefinition<CallbacksState>[] = [
   {
     id: 'customer.delete',
     title: 'DELETE /customer/{id} removes the customer',
+    // Sep12Service.deleteCustomer deletes by the id the anchor answered and tells the wallet it is
+    // done: a customer kept after that is not deleted although the user was told so.
+    level: 'must',
     needsBehaviour: 'customers stored by PUT',
     async run(state, t) {
       const reg = await registration(state, t);

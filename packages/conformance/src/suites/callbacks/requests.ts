@@ -1,18 +1,28 @@
 /**
- * Requests the back-end must refuse: requests outside the contract get 400 {error}, and with
+ * Requests the back-end is to refuse: requests outside the contract get 400 {error}, and with
  * authentication configured, a missing, wrong or expired credential gets 401 {error}.
+ *
+ * Levels. The platform never sends a request outside the contract: it checks its own first
+ * (RestRateIntegration.validateRateRequest: type and exactly one amount; Sep38Service: assets,
+ * amounts and delivery methods against its asset configuration; Sep12Service: memo and memo_type;
+ * bodies are JSON written by Gson). How an anchor answers such a request changes nothing for the
+ * platform, so every bad-request check is `should`. The credential checks are `must`: with
+ * `callback_api.auth` set, the platform relies on the anchor to serve no one else (anyone could
+ * otherwise change a customer's KYC data that the platform then reports to wallets).
  */
 import { signPlatformJwt } from '@starspec/runtime';
 import { fail, skip } from '../../model.js';
-import type { CheckDefinition } from '../../runner.js';
+import { type CheckDefinition, neverSent } from '../../runner.js';
 import { randomAccountId } from '../../strkey.js';
-import { type CallbacksState, type CallRequest, call, isRecord } from './state.js';
+import { authHeaders, type CallbacksState, type CallRequest, call, isRecord } from './state.js';
 
 type Operation = 'getCustomer' | 'putCustomer' | 'getRate';
 
 interface BadRequest {
   id: string;
   title: string;
+  /** Why the platform never sends it (all of them are `should`, see above). */
+  neverSent: string;
   needsBehaviour?: string;
   operation: Operation;
   request(state: CallbacksState): CallRequest;
@@ -39,6 +49,7 @@ const CONSTRAINTS =
 const BAD_REQUESTS: BadRequest[] = [
   {
     id: 'bad-request.rate.missing-type',
+    neverSent: 'RestRateIntegration.validateRateRequest refuses a request without type',
     title: 'GET /rate without `type` gets 400 {error}',
     operation: 'getRate',
     request: (s) =>
@@ -48,6 +59,7 @@ const BAD_REQUESTS: BadRequest[] = [
   },
   {
     id: 'bad-request.rate.unknown-type',
+    neverSent: 'GetRateRequest.Type has only indicative and firm',
     title: 'GET /rate with a `type` other than indicative or firm gets 400 {error}',
     operation: 'getRate',
     request: (s) =>
@@ -57,6 +69,7 @@ const BAD_REQUESTS: BadRequest[] = [
   },
   {
     id: 'bad-request.rate.malformed-asset',
+    neverSent: 'Sep38Service looks every asset up in the asset configuration first',
     title: 'GET /rate with a sell_asset not in asset identification format gets 400 {error}',
     operation: 'getRate',
     request: (s) =>
@@ -66,6 +79,7 @@ const BAD_REQUESTS: BadRequest[] = [
   },
   {
     id: 'bad-request.rate.non-positive-amount',
+    neverSent: 'Sep38Service refuses amounts that are not positive',
     title: 'GET /rate with sell_amount 0 gets 400 {error}',
     operation: 'getRate',
     request: (s) =>
@@ -75,6 +89,7 @@ const BAD_REQUESTS: BadRequest[] = [
   },
   {
     id: 'bad-request.rate.both-amounts',
+    neverSent: 'RestRateIntegration.validateRateRequest refuses both amounts',
     title: 'GET /rate with both sell_amount and buy_amount gets 400 {error}',
     needsBehaviour: CONSTRAINTS,
     operation: 'getRate',
@@ -85,6 +100,7 @@ const BAD_REQUESTS: BadRequest[] = [
   },
   {
     id: 'bad-request.rate.no-amount',
+    neverSent: 'RestRateIntegration.validateRateRequest refuses a request without amount',
     title: 'GET /rate with neither sell_amount nor buy_amount gets 400 {error}',
     needsBehaviour: CONSTRAINTS,
     operation: 'getRate',
@@ -95,6 +111,8 @@ const BAD_REQUESTS: BadRequest[] = [
   },
   {
     id: 'bad-request.rate.both-delivery-methods',
+    neverSent:
+      'delivery methods apply to off-chain assets only and a SEP-38 exchange has an on-chain side, so a wallet names one; and an anchor that prices both anyway still answers a rate the platform can use',
     title: 'GET /rate with both sell_delivery_method and buy_delivery_method gets 400 {error}',
     needsBehaviour: CONSTRAINTS,
     operation: 'getRate',
@@ -106,6 +124,8 @@ const BAD_REQUESTS: BadRequest[] = [
   },
   {
     id: 'bad-request.customer.bad-memo-type',
+    neverSent:
+      'Sep12Service checks memo against memo_type (MemoHelper.makeMemo) and sends only id, hash or text',
     title: 'GET /customer with a memo_type other than id, hash or text gets 400 {error}',
     operation: 'getCustomer',
     request: () => ({
@@ -115,6 +135,7 @@ const BAD_REQUESTS: BadRequest[] = [
   },
   {
     id: 'bad-request.customer.invalid-json',
+    neverSent: 'RestCustomerIntegration writes the body with Gson',
     title: 'PUT /customer with a body that is not JSON gets 400 {error}',
     needsBehaviour: 'parsing request bodies',
     operation: 'putCustomer',
@@ -131,16 +152,17 @@ const badRequestChecks = BAD_REQUESTS.map(
   (bad): CheckDefinition<CallbacksState> => ({
     id: bad.id,
     title: bad.title,
+    level: 'should',
     ...(bad.needsBehaviour ? { needsBehaviour: bad.needsBehaviour } : {}),
     async run(state, t) {
-      const answer = await call(state, t, bad.operation, bad.request(state));
+      const answer = await call(state, neverSent(t), bad.operation, bad.request(state));
       const body = answer.body;
       if (answer.status !== 400 || !isRecord(body) || typeof body.error !== 'string') {
         const shape = answer.status === 400 ? ' without {"error": "..."}' : '';
         fail(
           `a request outside the contract was answered ${answer.status}${shape}`,
           answer.exchange,
-          '400 with {"error": "..."} (the platform passes `error` on to the client application)',
+          `400 with {"error": "..."} (the platform passes \`error\` on to the client application; it never sends this request: ${bad.neverSent})`,
           `${answer.status} ${JSON.stringify(body) ?? 'without a body'}`,
         );
       }
@@ -194,6 +216,7 @@ const authChecks: CheckDefinition<CallbacksState>[] = [
   {
     id: 'auth.missing-credential',
     title: 'A request without the platform’s credential is refused (401)',
+    level: 'must',
     needsBehaviour: 'credential checks',
     async run(state, t) {
       requireAuth(state);
@@ -203,6 +226,7 @@ const authChecks: CheckDefinition<CallbacksState>[] = [
   {
     id: 'auth.wrong-credential',
     title: 'A request with a wrong credential is refused (401)',
+    level: 'must',
     needsBehaviour: 'credential checks',
     async run(state, t) {
       const auth = requireAuth(state);
@@ -213,30 +237,21 @@ const authChecks: CheckDefinition<CallbacksState>[] = [
       }
       const now = Math.floor(Date.now() / 1000);
       const otherSecret = signPlatformJwt(`not the platform's secret: ${'x'.repeat(32)}`);
-      await expectRefused(
-        state,
-        t,
-        { authorization: `Bearer ${otherSecret}` },
-        'with a JWT signed by another secret',
-      );
       const unsigned = `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ iat: now, exp: now + 30 })}.`;
-      await expectRefused(
-        state,
-        t,
-        { authorization: `Bearer ${unsigned}` },
-        'with an unsigned JWT (alg none)',
-      );
-      await expectRefused(
-        state,
-        t,
-        { authorization: 'Bearer not-a-jwt' },
-        'with a bearer token that is not a JWT',
-      );
+      for (const [token, what] of [
+        [otherSecret, 'with a JWT signed by another secret'],
+        [unsigned, 'with an unsigned JWT (alg none)'],
+        ['not-a-jwt', 'with a bearer token that is not a JWT'],
+      ] as const) {
+        await expectRefused(state, t, authHeaders(auth, token), what);
+      }
     },
   },
   {
     id: 'auth.expired-credential',
     title: 'A request with an expired JWT is refused (401)',
+    // The token lifetime (30 s by default) is what keeps a token seen once from being replayed.
+    level: 'must',
     needsBehaviour: 'credential checks',
     async run(state, t) {
       const auth = requireAuth(state);
@@ -245,12 +260,7 @@ const authChecks: CheckDefinition<CallbacksState>[] = [
         now: new Date(Date.now() - 10 * 60_000),
         expiresInSeconds: 30,
       });
-      await expectRefused(
-        state,
-        t,
-        { authorization: `Bearer ${expired}` },
-        'with a JWT that expired 9.5 minutes ago',
-      );
+      await expectRefused(state, t, authHeaders(auth, expired), 'with a JWT that expired 9.5 minutes ago');
     },
   },
 ];

@@ -10,16 +10,25 @@ import {
   parseAssetConfig,
   validate,
 } from '@starspec/callbacks';
-import { MIN_SECRET_BYTES, signPlatformJwt, type ValidationError } from '@starspec/runtime';
+import {
+  DEFAULT_JWT_HEADER,
+  headerNameProblem,
+  secretProblem,
+  signPlatformJwt,
+  type ValidationError,
+} from '@starspec/runtime';
 import { type HttpOptions, type HttpRequest, send } from '../../http.js';
-import { CheckFailure, type Exchange, evidenceOf, UsageError } from '../../model.js';
+import { CheckFailure, type CheckLevel, type Exchange, evidenceOf, UsageError } from '../../model.js';
 import { checkBaseUrl, checkTimeout, Probes, type Recorder, type RunOptions } from '../../runner.js';
 import { accountId } from '../../strkey.js';
+import { deviationLevel } from './tolerance.js';
 
 /** Options of the callbacks suite (besides the common run options). */
 export interface CallbacksOptions {
   /** The platform's shared secret: every request carries a fresh HS256 JWT (`iat`, `exp`). */
   jwtSecret?: string;
+  /** The header that carries the JWT (the platform's `callback_api.auth.jwt.http_header`; default `Authorization`). */
+  jwtHeader?: string;
   /** The platform's API key, sent in `X-Api-Key`. */
   apiKey?: string;
   /**
@@ -52,7 +61,7 @@ export interface Pair {
   buy: string;
 }
 
-export type Auth = { kind: 'jwt'; secret: string } | { kind: 'api-key'; key: string };
+export type Auth = { kind: 'jwt'; secret: string; header: string } | { kind: 'api-key'; key: string };
 
 export interface CallbacksState {
   http: HttpOptions;
@@ -130,16 +139,20 @@ export function prepareCallbacks(options: RunOptions & CallbacksOptions): Callba
   if (options.jwtSecret !== undefined && options.apiKey !== undefined) {
     throw new UsageError('give either --jwt-secret or --api-key, not both');
   }
+  if (options.jwtHeader !== undefined && options.jwtSecret === undefined) {
+    throw new UsageError('--jwt-header goes with --jwt-secret');
+  }
   let auth: Auth | undefined;
   if (options.jwtSecret !== undefined) {
-    if (Buffer.byteLength(options.jwtSecret, 'utf8') < MIN_SECRET_BYTES) {
-      throw new UsageError(
-        `--jwt-secret: the platform's secret has at least ${MIN_SECRET_BYTES} bytes (HS256); this one has ${Buffer.byteLength(options.jwtSecret, 'utf8')}`,
-      );
-    }
-    auth = { kind: 'jwt', secret: options.jwtSecret };
+    const problem = secretProblem(options.jwtSecret);
+    if (problem !== undefined) throw new UsageError(`--jwt-secret: ${problem}`);
+    const header = options.jwtHeader ?? DEFAULT_JWT_HEADER;
+    const headerProblem = headerNameProblem(header);
+    if (headerProblem !== undefined) throw new UsageError(`--jwt-header: ${headerProblem}`);
+    auth = { kind: 'jwt', secret: options.jwtSecret, header };
   } else if (options.apiKey !== undefined) {
-    if (options.apiKey === '') throw new UsageError('--api-key: the key is empty');
+    // The platform accepts any non-empty key (CallbackApiConfig), so the suite does too.
+    if (options.apiKey.trim() === '') throw new UsageError('--api-key: the key is empty');
     auth = { kind: 'api-key', key: options.apiKey };
   }
 
@@ -201,11 +214,11 @@ export function prepareCallbacks(options: RunOptions & CallbacksOptions): Callba
   };
 }
 
-/** The platform's credential headers. */
-export function authHeaders(auth: Auth | undefined): Record<string, string> {
+/** The platform's credential headers, with `token` in place of a fresh JWT when given. */
+export function authHeaders(auth: Auth | undefined, token?: string): Record<string, string> {
   if (!auth) return {};
   return auth.kind === 'jwt'
-    ? { authorization: `Bearer ${signPlatformJwt(auth.secret)}` }
+    ? { [auth.header.toLowerCase()]: `Bearer ${token ?? signPlatformJwt(auth.secret)}` }
     : { 'x-api-key': auth.key };
 }
 
@@ -222,6 +235,9 @@ export interface CallRequest extends HttpRequest {
   /** Headers that replace the platform's credentials; `{}` sends none. Default: the platform's. */
   credentials?: Record<string, string>;
 }
+
+/** A rejection the validator gave no reason for. */
+const UNSPECIFIED: ValidationError = { path: '', message: 'its body does not match', keyword: 'body' };
 
 const STATUSES: Record<OperationId, string> = {
   getCustomer: '200, 400, 401 or 404',
@@ -249,15 +265,23 @@ export async function call(
     ]);
   }
   const status = exchange.response.status;
-  const verdict = validate.response(operationId, status, body);
-  if (!verdict.ok) {
-    recorder.problem(
-      evidenceOf(
+  const verdict = validate.response(operationId, status, body, { mode: 'strict' });
+  // One problem per level: what the platform cannot read apart from what it reads anyway.
+  const errors = verdict.ok || verdict.errors.length > 0 ? verdict.errors : [UNSPECIFIED];
+  const graded = errors.map((error) => ({ error, ...deviationLevel(operationId, status, error, body) }));
+  for (const level of ['must', 'should'] satisfies CheckLevel[]) {
+    const atLevel = graded.filter((g) => g.level === level);
+    if (atLevel.length === 0) continue;
+    const whys = [...new Set(atLevel.flatMap((g) => (g.why === undefined ? [] : [g.why])))];
+    const found = `the ${status} answer is outside the contract: ${describeErrors(atLevel.map((g) => g.error))}`;
+    recorder.problem({
+      ...evidenceOf(
         exchange,
         `an answer the contract declares for ${operationId} (status ${STATUSES[operationId]}, with its body)`,
-        `the ${status} answer is outside the contract: ${describeErrors(verdict.errors)}`,
+        whys.length > 0 ? `${found}; ${whys.join('; ')}` : found,
       ),
-    );
+      level,
+    });
   }
   return { exchange, status, body, at: new Date() };
 }

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { CheckFailure, type Evidence, evidenceOf, fail, skip } from '../../model.js';
-import type { CheckDefinition } from '../../runner.js';
+import { type CheckDefinition, neverSent } from '../../runner.js';
 import { MALFORMED_ENVELOPE, unfundedEnvelope } from './envelope.js';
 import { type Answer, call, isRecord, type LedgerApiState } from './state.js';
 
@@ -44,6 +44,9 @@ export const errorChecks: CheckDefinition<LedgerApiState>[] = [
   {
     id: 'transaction.unknown-hash',
     title: 'An unknown transaction hash gets a 404 problem',
+    // Apps poll for a submitted transaction until it is found: the SDK turns a 404 into
+    // NotFoundError, anything else into another error or a record.
+    level: 'must',
     needsBehaviour: 'knowing which transactions exist',
     async run(state, t) {
       const hash = randomBytes(32).toString('hex');
@@ -62,10 +65,12 @@ export const errorChecks: CheckDefinition<LedgerApiState>[] = [
   {
     id: 'submit.malformed-envelope',
     title: 'POST /transactions with an envelope that is not XDR gets 400 (transaction_malformed)',
+    // Server.submitTransaction sends the XDR of a Transaction object: never one that is not XDR.
+    level: 'should',
     needsBehaviour: NEEDS_CORE,
     async run(state, t) {
       requireSubmit(state);
-      const answer = await call(state, t, 'submitTransaction', {
+      const answer = await call(state, neverSent(t), 'submitTransaction', {
         path: '/transactions',
         ...form(MALFORMED_ENVELOPE),
       });
@@ -88,6 +93,8 @@ export const errorChecks: CheckDefinition<LedgerApiState>[] = [
     id: 'submit.rejected-transaction',
     title:
       'POST /transactions with a transaction from an account that does not exist gets 400 with extras.result_codes',
+    // submitTransaction rejects with the body, and apps read extras.result_codes to learn why.
+    level: 'must',
     needsBehaviour: NEEDS_CORE,
     async run(state, t) {
       requireSubmit(state);
@@ -112,10 +119,12 @@ export const errorChecks: CheckDefinition<LedgerApiState>[] = [
   {
     id: 'submit-async.malformed-envelope',
     title: 'POST /transactions_async with an envelope that is not XDR gets a 400 problem',
+    // submitAsyncTransaction also sends the XDR of a Transaction object.
+    level: 'should',
     needsBehaviour: NEEDS_CORE,
     async run(state, t) {
       requireSubmit(state);
-      const answer = await call(state, t, 'submitTransactionAsync', {
+      const answer = await call(state, neverSent(t), 'submitTransactionAsync', {
         path: '/transactions_async',
         ...form(MALFORMED_ENVELOPE),
       });
@@ -134,6 +143,8 @@ export const errorChecks: CheckDefinition<LedgerApiState>[] = [
     id: 'submit-async.rejected-transaction',
     title:
       'POST /transactions_async with a transaction from an account that does not exist gets 400 tx_status ERROR',
+    // Apps read tx_status (and error_result_xdr) of submitAsyncTransaction's answer.
+    level: 'must',
     needsBehaviour: NEEDS_CORE,
     async run(state, t) {
       requireSubmit(state);
@@ -157,6 +168,8 @@ export const errorChecks: CheckDefinition<LedgerApiState>[] = [
     id: 'rate-limit.headers',
     title:
       'Rate-limit headers, where sent, are whole numbers with remaining <= limit (and Retry-After on 429)',
+    // js-stellar-sdk reads no rate-limit header (only Date, for the server time).
+    level: 'should',
     async run(state, t) {
       if (state.exchanges.length === 0) {
         await call(state, t, 'getRoot', { path: '/' });

@@ -4,6 +4,7 @@
  * (with --allow-submit) and rate-limit headers.
  */
 import type { SuiteDefinition } from '../../runner.js';
+import { badParameterChecks } from './bad-parameters.js';
 import { endpointChecks } from './endpoints.js';
 import { errorChecks } from './errors.js';
 import { pagingChecks } from './paging.js';
@@ -16,6 +17,6 @@ export const ledgerApiSuite: SuiteDefinition<LedgerApiOptions, LedgerApiState> =
   name: 'ledger-api',
   title: 'Ledger REST API provider (Horizon-compatible)',
   // The rate-limit check looks at every answer of the run, so it comes last.
-  checks: [...endpointChecks, ...pagingChecks, ...errorChecks],
+  checks: [...endpointChecks, ...pagingChecks, ...badParameterChecks, ...errorChecks],
   prepare: prepareLedgerApi,
 };

@@ -6,7 +6,7 @@
 import { contract, type OperationId, validate } from '@starspec/ledger-api';
 import { mediaTypeOf, type ValidationError } from '@starspec/runtime';
 import { type HttpOptions, type HttpRequest, send } from '../../http.js';
-import { CheckFailure, type Exchange, evidenceOf } from '../../model.js';
+import { CheckFailure, type Evidence, type Exchange, evidenceOf } from '../../model.js';
 import { checkBaseUrl, checkTimeout, Probes, type Recorder, type RunOptions } from '../../runner.js';
 
 /** Options of the ledger-api suite (besides the common run options). */
@@ -75,8 +75,8 @@ export function contractErrors(operationId: OperationId, answer: Answer): string
   const problem = type === 'application/problem+json' || (plainJson && isProblem(answer.body));
   const verdict =
     problem && types[0] !== 'application/problem+json'
-      ? validate.schema('Problem', answer.body)
-      : validate.response(operationId, answer.status, answer.body);
+      ? validate.schema('Problem', answer.body, { mode: 'strict' })
+      : validate.response(operationId, answer.status, answer.body, { mode: 'strict' });
   return verdict.ok ? undefined : describeErrors(verdict.errors);
 }
 
@@ -120,6 +120,12 @@ export async function call(
     );
   }
   return answer;
+}
+
+/** Fails the check with every piece of evidence, when there is any. */
+export function verdict(evidence: Evidence[], what: string): void {
+  if (evidence.length > 0)
+    throw new CheckFailure(`${evidence.length} ${what}: ${evidence[0]?.found}`, evidence);
 }
 
 /** The records of a page answer, when it is one. */

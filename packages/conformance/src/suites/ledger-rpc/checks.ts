@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { contract, type MethodName } from '@starspec/ledger-rpc';
 import { CheckFailure, type Evidence, evidenceOf, fail, skip } from '../../model.js';
-import type { CheckContext, CheckDefinition, Recorder } from '../../runner.js';
+import { type CheckContext, type CheckDefinition, neverSent, type Recorder } from '../../runner.js';
 import { unfundedEnvelope } from '../ledger-api/envelope.js';
 import { compareTokens } from '../ledger-api/paging.js';
 import {
@@ -63,6 +63,8 @@ function resultCheck(method: Method): CheckDefinition<LedgerRpcState> {
   return {
     id: `result.${kebab(method)}`,
     title: `${method} answers a result that validates against the contract`,
+    // rpc.Server parses each result (its XDR fields among them) for the app.
+    level: 'must',
     async run(state, t) {
       if (method === 'sendTransaction' && !state.allowSubmit)
         skip('sends transactions only with --allow-submit');
@@ -84,6 +86,8 @@ const sendChecks: CheckDefinition<LedgerRpcState>[] = [
   {
     id: 'send.rejected-transaction',
     title: 'sendTransaction of a transaction from an account that does not exist answers status ERROR',
+    // rpc.Server.sendTransaction parses errorResultXdr when status is ERROR.
+    level: 'must',
     needsBehaviour: 'a network core that judges the transaction',
     async run(state, t) {
       if (!state.allowSubmit) skip('sends transactions only with --allow-submit');
@@ -112,7 +116,8 @@ async function expectError(
   calls: { method: string; params?: unknown; what: string }[],
 ): Promise<void> {
   for (const call of calls) {
-    const answer = await callMethod(state, t, call.method, call.params);
+    // rpc.Server never sends these calls: what the answers hold cannot break it.
+    const answer = await callMethod(state, neverSent(t), call.method, call.params);
     if (answer.error?.code !== code) {
       fail(
         `${call.what} was not answered ${code}`,
@@ -131,6 +136,8 @@ const protocolChecks: CheckDefinition<LedgerRpcState>[] = [
   {
     id: 'protocol.invalid-params',
     title: 'Params of the wrong type get -32602',
+    // rpc.Server sends typed params; it throws any error object without reading its code.
+    level: 'should',
     run: (state, t) =>
       expectError(state, t, -32602, [
         { method: 'getTransaction', params: { hash: 42 }, what: 'getTransaction with a numeric hash' },
@@ -144,6 +151,8 @@ const protocolChecks: CheckDefinition<LedgerRpcState>[] = [
   {
     id: 'protocol.unknown-method',
     title: 'An unknown method gets -32601',
+    // rpc.Server calls only methods it knows.
+    level: 'should',
     run: (state, t) =>
       expectError(state, t, -32601, [
         { method: 'getEverything', params: {}, what: 'the unknown method getEverything' },
@@ -152,6 +161,8 @@ const protocolChecks: CheckDefinition<LedgerRpcState>[] = [
   {
     id: 'protocol.invalid-request',
     title: 'A request that is not JSON-RPC 2.0 gets -32600',
+    // rpc.Server always sends jsonrpc 2.0 (jsonrpc.postObject).
+    level: 'should',
     async run(state) {
       const answer = await post(state, { jsonrpc: '1.0', id: 'v1', method: 'getHealth' });
       if (answer.status !== 200 || errorCode(answer.body) !== -32600) {
@@ -167,6 +178,8 @@ const protocolChecks: CheckDefinition<LedgerRpcState>[] = [
   {
     id: 'protocol.parse-error',
     title: 'A body that is not JSON gets -32700',
+    // rpc.Server always sends JSON.
+    level: 'should',
     async run(state) {
       const answer = await post(state, '{"jsonrpc": "2.0", "id": 1, "method": ');
       const asObject =
@@ -190,6 +203,8 @@ const protocolChecks: CheckDefinition<LedgerRpcState>[] = [
   {
     id: 'protocol.batch',
     title: 'A batch gets an array with one answer per call, matched by id',
+    // rpc.Server sends one call per request, never a batch.
+    level: 'should',
     async run(state) {
       const answer = await post(state, [
         { jsonrpc: '2.0', id: 1, method: 'getHealth' },
@@ -221,6 +236,8 @@ const protocolChecks: CheckDefinition<LedgerRpcState>[] = [
   {
     id: 'protocol.notification',
     title: 'A notification (no id) gets no answer, alone or in a batch',
+    // rpc.Server always sends an id.
+    level: 'should',
     async run(state) {
       const evidence: Evidence[] = [];
       const alone = await post(state, { jsonrpc: '2.0', method: 'getHealth' });
@@ -324,6 +341,8 @@ const pagingChecks: CheckDefinition<LedgerRpcState>[] = [
   {
     id: 'paging.get-ledgers',
     title: 'getLedgers: the page after the returned cursor starts with the next ledger',
+    // Apps page with the cursor rpc.Server returns.
+    level: 'must',
     needsBehaviour: 'pages computed from the cursor',
     run: (state, t) =>
       roundTrip(
@@ -339,6 +358,7 @@ const pagingChecks: CheckDefinition<LedgerRpcState>[] = [
   {
     id: 'paging.get-transactions',
     title: 'getTransactions: the page after the returned cursor starts after the last transaction',
+    level: 'must',
     needsBehaviour: 'pages computed from the cursor',
     run: (state, t) =>
       roundTrip(
@@ -355,6 +375,7 @@ const pagingChecks: CheckDefinition<LedgerRpcState>[] = [
   {
     id: 'paging.get-events',
     title: 'getEvents: the page after the returned cursor starts after the last event',
+    level: 'must',
     needsBehaviour: 'pages computed from the cursor',
     run: (state, t) =>
       roundTrip(

@@ -118,7 +118,7 @@ export async function callMethod(
   }
   called.result = answer.result;
   if (Object.hasOwn(contract.methods, method)) {
-    const verdict = validate.result(method as Method, answer.result);
+    const verdict = validate.result(method as Method, answer.result, { mode: 'strict' });
     if (!verdict.ok) {
       recorder.problem(
         evidenceOf(
