@@ -14,7 +14,8 @@ export const resultsFile = fileURLToPath(new URL('../../../bench-results.json', 
  */
 export function benchOptions(argv = process.argv.slice(2)) {
   const { values } = parseArgs({
-    args: argv,
+    // pnpm passes a `--` separator through to the script.
+    args: argv.filter((arg) => arg !== '--'),
     options: {
       rounds: { type: 'string', default: '5' },
       duration: { type: 'string', default: '4' },

@@ -4,7 +4,7 @@ import { type ErrorStyle, type ProblemKind, renderError } from '../errors.js';
 import type { ContractMeta, OperationMeta } from '../operations.js';
 import type { Validate } from '../validate.js';
 import { formatErrors, type ValidationError } from '../validation.js';
-import { type BodyLimits, type ParsedBody, parseBody } from './body.js';
+import { type BodyLimits, type ParsedBody, readBody } from './body.js';
 import { HttpError } from './errors.js';
 import { collectParameters, planParameters } from './params.js';
 import { compileRoutes, matchRoute } from './routes.js';
@@ -284,16 +284,15 @@ export function createRequestListener(
           contentType: req.headers['content-type'],
         });
       }
-      parseBody(req, operation, limits).then(
-        (parsed) => {
-          try {
-            proceed(req, res, entry, hit.values, parameters, parsed);
-          } catch (error) {
-            failedSafely(req, res, error, operation.operationId);
-          }
-        },
-        (error: unknown) => failedSafely(req, res, error, operation.operationId),
-      );
+      const path = hit.values;
+      readBody(req, operation, limits, (error, parsed) => {
+        if (error || !parsed) return failedSafely(req, res, error, operation.operationId);
+        try {
+          proceed(req, res, entry, path, parameters, parsed);
+        } catch (thrown) {
+          failedSafely(req, res, thrown, operation.operationId);
+        }
+      });
     } catch (error) {
       failedSafely(req, res, error, operationId);
     }

@@ -1,13 +1,20 @@
 // A request without a body whose handler answers synchronously is answered within the listener
-// call: no promise, no microtask between the request and its answer.
+// call, one with a body within the stream's 'end' event: no promise, no microtask in between.
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { createRequestListener, type Handler } from '../../src/index.js';
 import { binding, handlers } from './fixture.js';
 
-function fakeExchange(method: string, url: string) {
-  const req = Object.assign(new EventEmitter(), { method, url, headers: { host: 'x' }, destroyed: false });
+function fakeExchange(method: string, url: string, headers: Record<string, string> = {}) {
+  const req = Object.assign(new EventEmitter(), {
+    method,
+    url,
+    headers: { host: 'x', ...headers },
+    destroyed: false,
+    readableEnded: false,
+    resume() {},
+  });
   const written: { status?: number; body?: string } = {};
   const res = {
     headersSent: false,
@@ -67,5 +74,30 @@ describe('the synchronous path', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(written).toEqual({ status: 500, body: '{"error":"internal server error"}' });
     expect(errors).toHaveLength(1);
+  });
+
+  it.each([
+    ['one chunk', { chunks: ['{"name":"a"}'], want: [200, '{"received":{"name":"a"}}'] }],
+    ['two chunks', { chunks: ['{"name"', ':"ab"}'], want: [200, '{"received":{"name":"ab"}}'] }],
+    ['a body that is not JSON', { chunks: ['{"name"'], want: [400, undefined] }],
+  ])('answers a body in %s within its end event', (_name, { chunks, want: [status, body] }) => {
+    const listener = createRequestListener(binding('error-object'), handlers);
+    const { req, res, written } = fakeExchange('PUT', '/items', { 'content-type': 'application/json' });
+    listener(req, res);
+    for (const chunk of chunks) req.emit('data', Buffer.from(chunk));
+    expect(written.status).toBeUndefined();
+    req.emit('end');
+    expect(written.status).toBe(status);
+    if (body !== undefined) expect(written.body).toBe(body);
+  });
+
+  it('refuses a declared length over the limit before reading', () => {
+    const listener = createRequestListener(binding('error-object'), handlers, { jsonBodyLimitBytes: 8 });
+    const { req, res, written } = fakeExchange('PUT', '/items', {
+      'content-type': 'application/json',
+      'content-length': '9',
+    });
+    listener(req, res);
+    expect(written.status).toBe(413);
   });
 });
