@@ -20,8 +20,9 @@ export interface RouteMatch {
 /** One path segment of the templates: literal children, one parameter child, the routes ending here. */
 interface SegmentNode {
   literals: Map<string, SegmentNode>;
-  /** The same literal children as a list, compared in place against the path without slicing it. */
-  literalList: Array<[string, SegmentNode]>;
+  /** The same literal children as two parallel lists, compared in place against the path without slicing it. */
+  literalTexts: string[];
+  literalNodes: SegmentNode[];
   parameter?: SegmentNode;
   /** Routes whose template ends at this node, by upper-case method. */
   routes?: Map<string, Route>;
@@ -38,7 +39,7 @@ export interface Router {
   patterns: PatternRoute[];
 }
 
-const newNode = (): SegmentNode => ({ literals: new Map(), literalList: [] });
+const newNode = (): SegmentNode => ({ literals: new Map(), literalTexts: [], literalNodes: [] });
 const WHOLE_PARAMETER = /^\{([^}]+)\}$/;
 
 function templatePattern(path: string): RegExp {
@@ -77,7 +78,8 @@ export function compileRoutes(contract: ContractMeta): Router {
         if (!next) {
           next = newNode();
           node.literals.set(segment, next);
-          node.literalList.push([segment, next]);
+          node.literalTexts.push(segment);
+          node.literalNodes.push(next);
         }
         node = next;
       }
@@ -112,7 +114,9 @@ function walk(node: SegmentNode, segments: string[], at: number, raw: string[], 
 
 function decodeValues(route: Route, raw: readonly string[]): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const [i, name] of route.names.entries()) {
+  const names = route.names;
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] as string;
     const value = raw[i] ?? '';
     if (!value.includes('%')) values[name] = value;
     else {
@@ -131,9 +135,11 @@ const NO_METHODS: string[] = [];
 
 /** The literal child whose text is `path` from `start` to `end`, compared in place. */
 function literalAt(node: SegmentNode, path: string, start: number, end: number): SegmentNode | undefined {
-  const list = node.literalList;
-  for (const [text, child] of list) {
-    if (text.length === end - start && path.startsWith(text, start)) return child;
+  const texts = node.literalTexts;
+  const length = end - start;
+  for (let i = 0; i < texts.length; i++) {
+    const text = texts[i] as string;
+    if (text.length === length && path.startsWith(text, start)) return node.literalNodes[i];
   }
   return undefined;
 }
