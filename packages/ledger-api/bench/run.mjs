@@ -55,11 +55,13 @@ rows.push(
 
 const page = operationsPage();
 const bytes = JSON.stringify(page);
-if (!validate.schema('OperationPage', page).ok) throw new Error('the benchmark page is not a valid OperationPage');
+if (!validate.schema('OperationPage', page).ok)
+  throw new Error('the benchmark page is not a valid OperationPage');
 const model = buildModel(document);
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 addFormats(ajv);
-for (const format of ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password']) ajv.addFormat(format, true);
+for (const format of ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password'])
+  ajv.addFormat(format, true);
 ajv.addSchema({ $id: 'components.json', $defs: model.schemas });
 const compiled = ajv.compile({ $ref: 'components.json#/$defs/OperationPage' });
 if (!compiled(page)) throw new Error('ajv at run time refuses the benchmark page');

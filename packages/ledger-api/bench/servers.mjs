@@ -1,12 +1,6 @@
 // The servers of the ledger-api benchmark, each started by the harness in a process of its own.
 // All answer the contract's examples to the same requests: one per operation of the contract.
-import {
-  bareServer,
-  exampleAnswers,
-  exampleHandlers,
-  exampleRequests,
-  fastifyServer,
-} from '@starspec/bench';
+import { bareServer, exampleAnswers, exampleHandlers, exampleRequests, fastifyServer } from '@starspec/bench';
 import { createServer, document } from '../dist/index.js';
 
 export const requests = exampleRequests(document);

@@ -27,7 +27,9 @@ function bareServer() {
     req.on('end', () => {
       const call = JSON.parse(Buffer.concat(chunks).toString('utf8'));
       const text = JSON.stringify({ jsonrpc: '2.0', id: call.id, result: results.get(call.method) });
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text);
+      res
+        .writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) })
+        .end(text);
     });
   });
 }

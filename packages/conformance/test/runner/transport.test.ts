@@ -19,13 +19,11 @@ afterAll(() => {
 
 describe('requests without an answer', () => {
   it('fail the check after --timeout, with the request as evidence', async () => {
-    const started = Date.now();
     const report = await runSuite('callbacks', {
       baseUrl: url,
       timeoutMs: 300,
       only: ['customer.registration-fields'],
     });
-    expect(Date.now() - started).toBeLessThan(5000);
     const [result] = report.checks;
     expect(result).toMatchObject({
       status: 'fail',
