@@ -91,10 +91,11 @@ function run(command, args) {
 }
 
 /**
- * Sends `requests` (cycled) to `url` for `durationMs` over `connections` keep-alive connections.
+ * Sends `requests` (cycled) to `url` for `durationMs` over `connections` keep-alive connections
+ * from `threads` wrk threads (autocannon has one).
  * Resolves with requests per second, p50/p99 latency (ms) and the count of errors and non-2xx answers.
  */
-export async function load(loader, { url, requests, connections, durationMs }) {
+export async function load(loader, { url, requests, connections, threads, durationMs }) {
   const dir = mkdtempSync(join(tmpdir(), 'starspec-bench-'));
   try {
     let raw;
@@ -102,7 +103,7 @@ export async function load(loader, { url, requests, connections, durationMs }) {
       const script = join(dir, 'requests.lua');
       writeFileSync(script, wrkScript(requests));
       const seconds = `${Math.max(1, Math.round(durationMs / 1000))}s`;
-      raw = await run('wrk', ['-t1', `-c${connections}`, `-d${seconds}`, '-s', script, url]);
+      raw = await run('wrk', [`-t${threads}`, `-c${connections}`, `-d${seconds}`, '-s', script, url]);
     } else {
       const config = join(dir, 'config.json');
       writeFileSync(config, JSON.stringify({ url, requests, connections, durationMs }));

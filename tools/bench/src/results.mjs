@@ -9,7 +9,8 @@ import { parseArgs } from 'node:util';
 export const resultsFile = fileURLToPath(new URL('../../../bench-results.json', import.meta.url));
 
 /**
- * `--rounds N` (default 5), `--duration S` per run (4), `--warmup S` (2), `--connections N` (16);
+ * `--rounds N` (default 9), `--duration S` per server and round (2), `--warmup S` (2),
+ * `--connections N` (16), `--threads N` of the load generator (2: enough to keep the server busy);
  * `--quick` is one short round to see that everything runs, and writes nothing.
  */
 export function benchOptions(argv = process.argv.slice(2)) {
@@ -17,19 +18,23 @@ export function benchOptions(argv = process.argv.slice(2)) {
     // pnpm passes a `--` separator through to the script.
     args: argv.filter((arg) => arg !== '--'),
     options: {
-      rounds: { type: 'string', default: '5' },
-      duration: { type: 'string', default: '4' },
+      rounds: { type: 'string', default: '9' },
+      duration: { type: 'string', default: '2' },
       warmup: { type: 'string', default: '2' },
       connections: { type: 'string', default: '16' },
+      threads: { type: 'string', default: '2' },
       quick: { type: 'boolean', default: false },
     },
   });
-  if (values.quick) return { rounds: 1, durationMs: 1000, warmupMs: 1000, connections: 16, write: false };
+  const threads = Number(values.threads);
+  if (values.quick)
+    return { rounds: 1, durationMs: 1000, warmupMs: 1000, connections: 16, threads, write: false };
   return {
     rounds: Number(values.rounds),
     durationMs: Number(values.duration) * 1000,
     warmupMs: Number(values.warmup) * 1000,
     connections: Number(values.connections),
+    threads,
     write: true,
   };
 }

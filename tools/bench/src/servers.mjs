@@ -47,7 +47,8 @@ async function checkAnswers(name, url, requests) {
 
 /**
  * Runs one comparison of the servers `{ name, label }` of a servers module under the same requests.
- * Resolves with one result row per `[subject, baseline]` pair of names.
+ * Resolves with one result row per `[subject, baseline, goal?]` pair of names; the goal is the
+ * ratio the subject aims to reach.
  */
 export async function compareServers({ id, title, modulePath, servers, pairs, requests, options }) {
   const loader = pickLoader();
@@ -63,6 +64,7 @@ export async function compareServers({ id, title, modulePath, servers, pairs, re
         url: server.url,
         requests,
         connections: options.connections,
+        threads: options.threads,
         durationMs,
       });
       const after = cpuSeconds(server.pid);
@@ -92,7 +94,8 @@ export async function compareServers({ id, title, modulePath, servers, pairs, re
     await Promise.all(started.map((s) => s.stop()));
   }
   const byName = new Map(started.map((s) => [s.name, s]));
-  return pairs.map(([subjectName, baselineName]) => {
+  const threads = loader.kind === 'wrk' ? `${options.threads} threads` : '1 process';
+  return pairs.map(([subjectName, baselineName, goal]) => {
     const subject = byName.get(subjectName);
     const base = byName.get(baselineName);
     const ratios = subject.rounds.map((r, i) => r.rps / base.rounds[i].rps);
@@ -107,7 +110,8 @@ export async function compareServers({ id, title, modulePath, servers, pairs, re
       ratio: Number(median(ratios).toFixed(3)),
       cpuRatio: cpuRatios.every(Number.isFinite) ? Number(median(cpuRatios).toFixed(3)) : null,
       rounds: ratios.map((r) => Number(r.toFixed(3))),
-      loader: `${loader.kind} ${loader.version}, ${options.connections} connections`,
+      ...(goal === undefined ? {} : { goal }),
+      loader: `${loader.kind} ${loader.version}, ${threads}, ${options.connections} connections`,
     };
   });
 }
