@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The callbacks benchmark, after `npm run build`:
 //   node scripts/pnpm.mjs --filter @starspec/callbacks bench [-- --quick]
-// Writes the package's section of bench-results.json; `node scripts/bench-report.mjs` puts it in the README.
+// Writes the package's section of bench-results.json and the README's table rendered from it.
 //   1. server: the generated server vs bare node:http and vs fastify (same validation, its own ajv),
 //      then vs Prism answering the same examples; the load generator runs in its own process;
 //   2. start-up: loading the ahead-of-time validators vs compiling the same schemas with ajv;

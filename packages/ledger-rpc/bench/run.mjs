@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The ledger-rpc benchmark, after `npm run build`:
 //   node scripts/pnpm.mjs --filter @starspec/ledger-rpc bench [-- --quick]
-// Writes the package's section of bench-results.json; `node scripts/bench-report.mjs` puts it in the README.
+// Writes the package's section of bench-results.json and the README's table rendered from it.
 // The generated dispatcher (params validated against the contract) vs bare node:http answering the
 // same results, every method's example call in turn; the load generator runs in its own process.
 import { fileURLToPath } from 'node:url';

@@ -5,8 +5,10 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { replaceBlock } from './report.mjs';
 
 export const resultsFile = fileURLToPath(new URL('../../../bench-results.json', import.meta.url));
+const readmeFile = fileURLToPath(new URL('../../../README.md', import.meta.url));
 
 /**
  * `--rounds N` (default 9), `--duration S` per server and round (2), `--warmup S` (2),
@@ -39,7 +41,7 @@ export function benchOptions(argv = process.argv.slice(2)) {
   };
 }
 
-/** Replaces the section of one package in bench-results.json. */
+/** Replaces the section of one package in bench-results.json, and the README's table with what it now holds. */
 export function recordResults(name, { command, rows, options }) {
   const all = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : {};
   all[name] = {
@@ -57,6 +59,8 @@ export function recordResults(name, { command, rows, options }) {
       .map((key) => [key, all[key]]),
   );
   writeFileSync(resultsFile, `${JSON.stringify(sorted, null, 2)}\n`);
+  writeFileSync(readmeFile, replaceBlock(readFileSync(readmeFile, 'utf8'), sorted));
+  console.log(`${name}: results written to bench-results.json and the README's table`);
 }
 
 /** Prints rows as one line each. */
