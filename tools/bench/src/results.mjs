@@ -11,7 +11,7 @@ export const resultsFile = fileURLToPath(new URL('../../../bench-results.json', 
 const readmeFile = fileURLToPath(new URL('../../../README.md', import.meta.url));
 
 /**
- * `--rounds N` (default 9), `--duration S` per server and round (2), `--warmup S` (2),
+ * `--rounds N` (default 15), `--duration S` per server and round (2), `--warmup S` (2),
  * `--connections N` (16), `--threads N` of the load generator (2: enough to keep the server busy);
  * `--quick` is one short round to see that everything runs, and writes nothing.
  */
@@ -20,7 +20,7 @@ export function benchOptions(argv = process.argv.slice(2)) {
     // pnpm passes a `--` separator through to the script.
     args: argv.filter((arg) => arg !== '--'),
     options: {
-      rounds: { type: 'string', default: '9' },
+      rounds: { type: 'string', default: '15' },
       duration: { type: 'string', default: '2' },
       warmup: { type: 'string', default: '2' },
       connections: { type: 'string', default: '16' },
