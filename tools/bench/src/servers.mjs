@@ -7,6 +7,7 @@ import { load, pickLoader } from './load.mjs';
 import { median } from './stats.mjs';
 
 const serveScript = fileURLToPath(new URL('./serve.mjs', import.meta.url));
+const SETTLE_MS = 500;
 
 function startServer(modulePath, name) {
   return new Promise((resolve, reject) => {
@@ -59,6 +60,8 @@ export async function compareServers({ id, title, modulePath, servers, pairs, re
     }
     for (const server of started) await checkAnswers(server.name, server.url, requests);
     const measure = async (server, durationMs) => {
+      // A moment for the previous server to close its connections and collect its garbage.
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
       const before = cpuSeconds(server.pid);
       const result = await load(loader, {
         url: server.url,
