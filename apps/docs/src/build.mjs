@@ -11,6 +11,7 @@ import { contractsDir, listContracts, loadContract } from '@starspec/specs';
 import { escapeHtml, layout, md, mdInline, navItems, scriptJson } from './html.mjs';
 import { mappingBody, restOperations, rpcNoteMarkdown } from './mapping.mjs';
 import { openRpcBody } from './openrpc.mjs';
+import { tryItScript } from './try-it/index.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = join(here, '..', 'dist');
@@ -28,6 +29,11 @@ const ORDER = Object.keys(SHORT);
 /** The JSON-RPC contract whose methods the `x-rpc` extensions of the REST contract name. */
 const REST = 'ledger-api';
 const RPC = 'ledger-rpc';
+
+/** The site's style sheets, joined into `assets/site.css` in this order. */
+const STYLES = ['base.css', 'pages.css', 'mapping.css', 'reference.css', 'search.css', 'try-it.css'];
+/** The site's own scripts, copied into `assets/`. */
+const SCRIPTS = ['redoc-page.js', 'try-it.js', 'method-search.js'];
 
 const GUIDES = [
   {
@@ -87,12 +93,16 @@ async function writePage(file, html, entry) {
   pages.push({ file, ...entry });
 }
 
-// Assets: the site's own, and Redoc's standalone bundle, which is used as it is but for two
-// things that would reach outside: its source-map comment, and the sidebar footer's logo image,
-// which it loads from Redocly's CDN (the footer keeps its "API docs by Redocly" link).
-for (const asset of ['site.css', 'favicon.svg', 'redoc-page.js']) {
+// Assets: the site's own (its style sheets joined into one, in cascade order), and Redoc's
+// standalone bundle, which is used as it is but for two things that would reach outside: its
+// source-map comment, and the sidebar footer's logo image, which it loads from Redocly's CDN (the
+// footer keeps its "API docs by Redocly" link).
+for (const asset of SCRIPTS) {
   await copyFile(join(here, 'assets', asset), join(dist, 'assets', asset));
 }
+await copyFile(join(here, 'assets', 'favicon.svg'), join(dist, 'assets', 'favicon.svg'));
+const css = await Promise.all(STYLES.map((file) => readFile(join(here, 'assets', 'css', file), 'utf8')));
+await writeFile(join(dist, 'assets', 'site.css'), css.join('\n'));
 const redocDir = dirname(require.resolve('redoc/package.json'));
 const redoc = (await readFile(join(redocDir, 'bundles', 'redoc.standalone.js'), 'utf8'))
   .replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n')
@@ -140,7 +150,8 @@ for (const c of contracts) {
     }
     const body = `<div id="redoc"></div>
 <script id="contract" type="application/json">${scriptJson(document)}</script>
-<script id="page-options" type="application/json">${scriptJson({ downloads: downloads(c) })}</script>`;
+<script id="page-options" type="application/json">${scriptJson({ downloads: downloads(c) })}</script>
+${tryItScript(c, document)}`;
     const html = layout({
       title,
       current: c.name,
@@ -148,18 +159,20 @@ for (const c of contracts) {
       body,
       bodyClass: 'redoc-page',
       rendered: false,
-      scripts: ['assets/redoc.standalone.js', 'assets/redoc-page.js'],
+      scripts: ['assets/redoc.standalone.js', 'assets/try-it.js', 'assets/redoc-page.js'],
     });
     await writePage(`${c.name}.html`, html, { title: c.title, kind: c.kind, contract: c.name });
   } else {
     const links = downloads(c)
       .map((d) => `<a href="${d.url}">${d.title}</a>`)
       .join(' · ');
-    const body = openRpcBody(document, { restByMethod }).replace(
+    const body = `${openRpcBody(document, { restByMethod }).replace(
       '<p class="kind">',
       `<p class="kind">Download ${links} · `,
-    );
-    await writePage(`${c.name}.html`, layout({ title, current: c.name, nav, body }), {
+    )}
+${tryItScript(c, document)}`;
+    const scripts = ['assets/try-it.js', 'assets/method-search.js'];
+    await writePage(`${c.name}.html`, layout({ title, current: c.name, nav, body, scripts }), {
       title: c.title,
       kind: c.kind,
       contract: c.name,

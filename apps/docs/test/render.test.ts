@@ -150,7 +150,7 @@ describe('the OpenRPC reference', () => {
   const html = openRpcBody(document, { restByMethod });
 
   it('gives each method a section with params, result, errors and the example as a request', () => {
-    expect(html).toContain('<section class="method" id="method-getLedgers">');
+    expect(html).toContain('<section class="method" id="method-getLedgers" data-method="getLedgers">');
     expect(html).toContain('<code>startLedger</code>');
     expect(html).toContain('value at least 1');
     expect(html).toContain('href="#schema-Page"');
@@ -158,6 +158,13 @@ describe('the OpenRPC reference', () => {
     expect(html).toContain('&quot;method&quot;: &quot;getLedgers&quot;');
     expect(html).toContain('&quot;startLedger&quot;: 7');
     expect(html).toContain('<p>A <strong>service</strong>.</p>');
+  });
+
+  it('has a method search and a try-it slot in each method', () => {
+    expect(html).toContain('<input id="method-search" type="search"');
+    expect(html).toContain('<li data-method="getLedgers"><a href="#method-getLedgers">');
+    expect(html).toContain('<a href="#method-getLedgers" data-method="getLedgers">');
+    expect(html).toContain('<div class="try-it-slot" data-try-it="getLedgers"></div>');
   });
 
   it('links each method to the REST operations it replaces and to the mapping', () => {

@@ -1,19 +1,15 @@
-// Loads every page of the built site in Chromium (skipped, with a hint, when none is found) from a local server: each contract's
-// operations and methods are on its page, the mapping links both ways, nothing is fetched from
-// outside, the console stays free of errors, and a screenshot of each page is kept.
+// Loads every page of the built site in Chromium (skipped, with a hint, when none is found) from a
+// local server: each contract's operations and methods are on its page, the mapping links both
+// ways, nothing is fetched from outside, the console stays free of errors, no page is wider than a
+// 390 px screen, and a screenshot of each page is kept.
 import { mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromiumForTests } from '@starspec/browser-finder';
+import { join } from 'node:path';
 import { type ContractInfo, listContracts, loadContract } from '@starspec/specs';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restOperations } from '../src/mapping.mjs';
-import { startStaticServer } from '../src/static-server.mjs';
+import { appRoot, CHROMIUM, dist, type Site, startSite } from './support/browser.js';
 
-const CHROMIUM = chromiumForTests();
-const appRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = join(appRoot, 'dist');
 const shots = join(appRoot, 'test-results', 'screenshots');
 
 type PageEntry = { file: string; title: string; kind: string; contract?: string };
@@ -33,57 +29,15 @@ const operations = ledgerApi ? restOperations(ledgerApi) : [];
 const mapped = operations.filter((o) => o.rpc);
 const rpcMethods = (documents['ledger-rpc']?.methods ?? []).map((m) => m.name);
 
-let browserStarted: Promise<Browser> | undefined;
-let base: string;
-let stopServer: () => Promise<void>;
-
-/** The browser, started on first use (only tests that run with a Chromium call it). */
-function browser(): Promise<Browser> {
-  if (CHROMIUM === undefined) return Promise.reject(new Error('no Chromium'));
-  browserStarted ??= chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'],
-  });
-  return browserStarted;
-}
+let site: Site;
+const open: Site['open'] = (path, options) => site.open(path, options);
 
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
-  const server = await startStaticServer(dist, { host: '127.0.0.1', port: 0 });
-  base = server.url;
-  stopServer = server.stop;
+  site = await startSite();
 });
 
-afterAll(async () => {
-  await (await browserStarted?.catch(() => undefined))?.close();
-  await stopServer?.();
-});
-
-/** Opens a page, records every error, outside request and failed load, and waits until it is rendered. */
-async function open(path: string): Promise<{ page: Page; problems: string[] }> {
-  const page = await (await browser()).newPage({ viewport: { width: 1440, height: 900 } });
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('requestfailed', (request) =>
-    problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`),
-  );
-  page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
-  });
-  await page.route('**/*', (route) => {
-    const url = route.request().url();
-    if (url.startsWith(`${base}/`)) return route.continue();
-    problems.push(`outside request: ${url}`);
-    return route.abort();
-  });
-  await page.goto(`${base}/${path}`, { waitUntil: 'load' });
-  await page.waitForSelector('body[data-rendered="true"]', { timeout: 90_000 });
-  return { page, problems };
-}
+afterAll(() => site?.close());
 
 const screenshot = (page: Page, name: string, fullPage = false) =>
   page.screenshot({ path: join(shots, `${name}.png`), fullPage });
@@ -118,7 +72,9 @@ describe('the built site', () => {
 
 describe.skipIf(CHROMIUM === undefined)('the docs site in Chromium', () => {
   it('starts the browser', async () => {
-    expect((await browser()).version()).toMatch(/^\d+\./);
+    const { page } = await open('index.html');
+    expect(await page.evaluate(() => navigator.userAgent)).toMatch(/Chrome\/\d+\./);
+    await page.close();
   });
 
   for (const entry of pages) {
@@ -143,6 +99,25 @@ describe.skipIf(CHROMIUM === undefined)('the docs site in Chromium', () => {
           expect(await presentIds(page, ['clients', 'conformance', 'mocks'])).toHaveLength(3);
         }
         await screenshot(page, entry.file.replace(/\.html$/, ''), !contract);
+        expect(problems).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    });
+  }
+
+  // A phone's screen: the page itself never scrolls sideways; a wide table or code block scrolls
+  // in its own box. Every collapsed part (try-it panels, long examples) is opened first.
+  for (const entry of pages) {
+    it(`fits ${entry.file} in a 390 px wide screen`, async () => {
+      const { page, problems } = await open(entry.file, { viewport: { width: 390, height: 844 } });
+      try {
+        await page.evaluate(() => {
+          for (const details of document.querySelectorAll('details')) details.open = true;
+        });
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        await screenshot(page, `${entry.file.replace(/\.html$/, '')}-390`);
+        expect(width).toBeLessThanOrEqual(390);
         expect(problems).toEqual([]);
       } finally {
         await page.close();

@@ -83,6 +83,23 @@ function endToEnd(headers) {
  * @property {boolean} [pages] rewrite pages of records so that following `next` ends (ledger API)
  */
 
+/** A header value Node can write back: visible latin1 characters, spaces and tabs. */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/**
+ * Lets a web page read the guard's own answers, as it can read Prism's: Prism allows every origin
+ * (its CORS headers pass through), so a refusal here echoes the origin too. A forwarded answer's
+ * headers, Prism's, take the place of these.
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ */
+function allowOrigin(req, res) {
+  const origin = req.headers.origin;
+  if (origin === undefined || !HEADER_VALUE.test(origin)) return;
+  res.setHeader('access-control-allow-origin', origin);
+  res.setHeader('vary', 'Origin');
+}
+
 /**
  * A server that guards the Prism mock at `upstream`.
  * @param {GuardOptions} options
@@ -169,6 +186,7 @@ export function createGuard({
    * @param {import('node:http').ServerResponse} res
    */
   async function guard(req, res) {
+    allowOrigin(req, res);
     const { accept, refusal: badAccept } = normalizeAccept(req.headers.accept);
     const noHost = req.headers.host === undefined && req.httpVersion === '1.1';
     const refusal =

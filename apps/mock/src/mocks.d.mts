@@ -3,7 +3,10 @@ export interface MockDefinition {
   spec: string;
   port: number;
   env: string;
-  /** `openrpc` contracts are served by the OpenRPC mock server; the rest by Prism behind a guard. */
+  /**
+   * `openrpc` contracts are served by the JSON-RPC mock (`rpc-mock.mjs`, the generated dispatcher
+   * answering with the contract's examples); the rest by Prism behind a guard.
+   */
   kind?: 'openrpc';
   /** The shape of the errors the guard answers itself: `{error}` or a Horizon-style problem. */
   errors?: 'error-object' | 'problem';

@@ -1,5 +1,5 @@
 // The guard when Prism behind it fails: it answers in the contract's shape instead of hanging
-// or passing a connection error on.
+// or passing a connection error on. Its own answers can be read by a web page, as Prism's can.
 import { createServer } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGuard } from '../src/guard.mjs';
@@ -68,5 +68,28 @@ describe('the guard, when Prism fails', () => {
       status: 504,
       detail: 'the mock did not answer within 0.2 s',
     });
+  });
+});
+
+describe("the guard's own answers to a web page", () => {
+  it.each([
+    { given: 'a request from a page', origin: 'http://127.0.0.1:4000', want: 'http://127.0.0.1:4000' },
+    { given: 'a request from a file:// page', origin: 'null', want: 'null' },
+    { given: 'a request that is not from a page', origin: undefined, want: null },
+  ])('$given: allow-origin $want', async ({ origin, want }) => {
+    const guard = createGuard({
+      style: 'error-object',
+      templates: ['/customer'],
+      upstream: silentUpstream(),
+    });
+    servers.push(guard);
+    const response = await fetch(`http://127.0.0.1:${await listen(guard)}/customer`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', ...(origin ? { origin } : {}) },
+      body: '{',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: expect.any(String) });
+    expect(response.headers.get('access-control-allow-origin')).toBe(want);
   });
 });

@@ -245,7 +245,15 @@ export function createDispatcher(
         return parseErrorAnswer(options.parseErrors);
       }
       const batch = Array.isArray(payload);
-      const elements = batch ? (payload as unknown[]) : [payload];
+      if (!batch) {
+        // One call: answered as the batch path below would answer a batch of one, without the arrays.
+        const only = parseElement(payload);
+        const text = only.error ? frame(only.id, { error: only.error }) : await invoke(only, http);
+        return text === null
+          ? { status: 204, headers: {} }
+          : { status: 200, headers: { ...JSON_HEADERS }, body: text };
+      }
+      const elements = payload as unknown[];
       const parsed = elements.map(parseElement);
       // bridge.go: statically invalid elements are answered ahead of the rest, always (even
       // notifications), with the id they carried or null.
@@ -255,8 +263,7 @@ export function createDispatcher(
       const answers = await Promise.all(parsed.filter((p) => !p.error).map((p) => invoke(p, http)));
       const frames = [...invalid, ...answers.filter((a): a is string => a !== null)];
       if (frames.length === 0) return { status: 204, headers: {} };
-      const text = batch ? `[${frames.join(',')}]` : (frames[0] as string);
-      return { status: 200, headers: { ...JSON_HEADERS }, body: text };
+      return { status: 200, headers: { ...JSON_HEADERS }, body: `[${frames.join(',')}]` };
     },
   };
 }

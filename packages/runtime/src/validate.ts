@@ -44,9 +44,19 @@ const fail = (path: string, message: string, keyword: string): ValidationResult 
   errors: [{ path, message, keyword }],
 });
 
+// The few content types a service sees, remembered; bounded, so varied values cannot grow it.
+const knownMediaTypes = new Map<string, string | undefined>();
+const KNOWN_MEDIA_TYPES_LIMIT = 64;
+
 /** Media type without parameters, lower-cased. */
 export function mediaTypeOf(contentType: string | undefined): string | undefined {
-  return contentType?.split(';')[0]?.trim().toLowerCase() || undefined;
+  if (contentType === undefined) return undefined;
+  const known = knownMediaTypes.get(contentType);
+  if (known !== undefined) return known;
+  const mediaType = contentType.split(';')[0]?.trim().toLowerCase() || undefined;
+  if (knownMediaTypes.size >= KNOWN_MEDIA_TYPES_LIMIT) knownMediaTypes.clear();
+  knownMediaTypes.set(contentType, mediaType);
+  return mediaType;
 }
 
 const CONSTRAINT_PATH = /^#\/properties\/query\/allOf\/(\d+)\//;
@@ -79,36 +89,45 @@ export function createValidate<OperationId extends string, SchemaName extends st
     return operation;
   };
 
+  /** What is wrong with a request's body; undefined when nothing is. */
+  function bodyErrors(
+    operationId: string,
+    body: NonNullable<OperationMeta['requestBody']>,
+    request: RequestParts,
+  ): ValidationError[] | undefined {
+    if (request.body === undefined) {
+      return body.required ? [{ path: '/body', message: 'is required', keyword: 'required' }] : undefined;
+    }
+    const mediaType = mediaTypeOf(request.contentType) ?? body.mediaTypes[0];
+    const bodyValidator = mediaType ? validators.bodies[operationId]?.[mediaType] : undefined;
+    if (!bodyValidator) {
+      return [
+        {
+          path: '/body',
+          message: `media type '${mediaType}' is not accepted; use ${body.mediaTypes.join(' or ')}`,
+          keyword: 'contentType',
+        },
+      ];
+    }
+    return bodyValidator(request.body) ? undefined : fromAjvErrors(bodyValidator.errors, '/body');
+  }
+
   return {
     request(operationId, request) {
       const operation = operationOf(operationId);
       // The caller's own objects are validated, so coerced values and defaults land in them.
       const params = { query: request.query ?? {}, path: request.path ?? {}, headers: request.headers ?? {} };
       const paramsValidator = validators.params[operationId];
-      const errors: ValidationError[] = [];
-      if (paramsValidator && !paramsValidator(params)) {
-        errors.push(...paramErrors(operation, paramsValidator.errors));
-      }
-
-      const body = operation.requestBody;
-      if (body) {
-        if (request.body === undefined) {
-          if (body.required) errors.push({ path: '/body', message: 'is required', keyword: 'required' });
-        } else {
-          const mediaType = mediaTypeOf(request.contentType) ?? body.mediaTypes[0];
-          const bodyValidator = mediaType ? validators.bodies[operationId]?.[mediaType] : undefined;
-          if (!bodyValidator) {
-            errors.push({
-              path: '/body',
-              message: `media type '${mediaType}' is not accepted; use ${body.mediaTypes.join(' or ')}`,
-              keyword: 'contentType',
-            });
-          } else {
-            errors.push(...runValidator(bodyValidator, request.body, '/body').errors);
-          }
-        }
-      }
-      return errors.length ? { ok: false, errors } : valid;
+      const paramFailures =
+        paramsValidator && !paramsValidator(params)
+          ? paramErrors(operation, paramsValidator.errors)
+          : undefined;
+      const bodyFailures = operation.requestBody
+        ? bodyErrors(operationId, operation.requestBody, request)
+        : undefined;
+      // A valid request allocates no error lists.
+      if (!paramFailures?.length && !bodyFailures?.length) return valid;
+      return { ok: false, errors: [...(paramFailures ?? []), ...(bodyFailures ?? [])] };
     },
 
     response(operationId, status, body) {

@@ -1,4 +1,5 @@
-// Renders the OpenAPI contract embedded in the page with Redoc, then marks the page as rendered.
+// Renders the OpenAPI contract embedded in the page with Redoc, adds the try-it panels, then marks
+// the page as rendered.
 (() => {
   const spec = JSON.parse(document.getElementById('contract').textContent);
   const page = JSON.parse(document.getElementById('page-options').textContent);
@@ -31,6 +32,8 @@
   };
   window.Redoc.init(spec, options, document.getElementById('redoc'), (error) => {
     if (error) console.error(error);
+    // A try-it panel under each operation (assets/try-it.js), once Redoc has drawn them.
+    window.starspecTryIt?.mount();
     document.body.dataset.rendered = 'true';
   });
 })();

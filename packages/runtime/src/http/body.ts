@@ -45,59 +45,65 @@ function consumedBody(req: IncomingMessage): { raw: Buffer } | { parsed: unknown
   return req.readableEnded ? { raw: Buffer.alloc(0) } : undefined;
 }
 
-function readStream(req: IncomingMessage, limit: number, budget: BodyLimits['budget']): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const declared = Number(req.headers['content-length']);
-    if (Number.isFinite(declared) && declared > limit) {
+/** Called once with the bytes read, or with the reason reading stopped. */
+type Received = (error: unknown, raw?: Buffer) => void;
+
+/**
+ * Reads the stream within the limits and calls `done` from its `'end'` event, so a request whose
+ * handler answers at once is answered in that same turn, without a promise.
+ */
+function readStream(req: IncomingMessage, limit: number, budget: BodyLimits['budget'], done: Received): void {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) {
+    req.resume();
+    done(tooLarge(limit));
+    return;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let settled = false;
+  const settle = () => {
+    settled = true;
+    budget.held -= size;
+    req.removeListener('data', onData);
+  };
+  const onData = (chunk: Buffer) => {
+    size += chunk.length;
+    budget.held += chunk.length;
+    if (size > limit || budget.held > budget.limit) {
+      const overall = size <= limit;
+      settle();
+      chunks.length = 0;
+      // Stop keeping the body, but answer (with Connection: close) instead of resetting the socket.
       req.resume();
-      reject(tooLarge(limit));
+      done(
+        overall
+          ? new HttpError(
+              'server_over_capacity',
+              'the server is busy reading other requests; try again',
+              [],
+              {
+                connection: 'close',
+                'retry-after': '1',
+              },
+            )
+          : tooLarge(limit),
+      );
       return;
     }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let settled = false;
-    const settle = () => {
-      settled = true;
-      budget.held -= size;
-      req.removeListener('data', onData);
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      budget.held += chunk.length;
-      if (size > limit || budget.held > budget.limit) {
-        const overall = size <= limit;
-        settle();
-        chunks.length = 0;
-        // Stop keeping the body, but answer (with Connection: close) instead of resetting the socket.
-        req.resume();
-        reject(
-          overall
-            ? new HttpError(
-                'server_over_capacity',
-                'the server is busy reading other requests; try again',
-                [],
-                {
-                  connection: 'close',
-                  'retry-after': '1',
-                },
-              )
-            : tooLarge(limit),
-        );
-        return;
-      }
-      chunks.push(chunk);
-    };
-    req.on('data', onData);
-    req.on('end', () => {
-      if (settled) return;
-      settle();
-      resolve(Buffer.concat(chunks));
-    });
-    req.on('error', (error) => {
-      if (settled) return;
-      settle();
-      reject(error);
-    });
+    chunks.push(chunk);
+  };
+  req.on('data', onData);
+  req.on('end', () => {
+    if (settled) return;
+    settle();
+    // A small body usually arrives as one chunk: no copy then.
+    done(null, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+  });
+  req.on('error', (error) => {
+    if (settled) return;
+    settle();
+    done(error);
   });
 }
 
@@ -135,45 +141,76 @@ async function parseMultipart(raw: Buffer, contentType: string | undefined): Pro
   return { body, forValidation, contentType };
 }
 
-/** Reads and parses a request body by its media type, within the limits. */
-export async function parseBody(
+/** Called once with the parsed body, or with the reason it was refused. */
+export type BodyParsed = (error: unknown, parsed?: ParsedBody) => void;
+
+/**
+ * Reads and parses a request body by its media type, within the limits; `done` is called from the
+ * stream's `'end'` event (later only for multipart, which the platform's parser reads asynchronously).
+ */
+export function readBody(
   req: IncomingMessage,
   operation: OperationMeta,
   limits: BodyLimits,
-): Promise<ParsedBody> {
+  done: BodyParsed,
+): void {
   const contentType = req.headers['content-type'];
   const mediaType = mediaTypeOf(contentType);
   const accepted = operation.requestBody?.mediaTypes ?? [];
   const consumed = consumedBody(req);
   if (consumed && 'parsed' in consumed) {
-    if (mediaType === undefined || !accepted.includes(mediaType)) return refuseMediaType(mediaType, accepted);
-    return { body: consumed.parsed, forValidation: consumed.parsed, contentType };
+    if (mediaType === undefined || !accepted.includes(mediaType)) done(mediaTypeRefused(mediaType, accepted));
+    else done(null, { body: consumed.parsed, forValidation: consumed.parsed, contentType });
+    return;
   }
   const limit = isJson(mediaType) ? Math.min(limits.json, limits.any) : limits.any;
-  const raw = consumed?.raw ?? (await readStream(req, limit, limits.budget));
+  const parse = (error: unknown, raw?: Buffer) => {
+    if (error || raw === undefined) return done(error);
+    let parsed: ParsedBody | undefined;
+    try {
+      parsed = parseRaw(raw, limit, contentType, mediaType, accepted);
+    } catch (refused) {
+      return done(refused);
+    }
+    if (parsed) done(null, parsed);
+    else parseMultipart(raw, contentType).then((multipart) => done(null, multipart), done);
+  };
+  if (consumed) parse(null, consumed.raw);
+  else readStream(req, limit, limits.budget, parse);
+}
+
+/** A body read whole, parsed by its media type; undefined for multipart, which is parsed apart. */
+function parseRaw(
+  raw: Buffer,
+  limit: number,
+  contentType: string | undefined,
+  mediaType: string | undefined,
+  accepted: readonly string[],
+): ParsedBody | undefined {
   if (raw.length > limit) throw tooLarge(limit);
   if (raw.length === 0) return { body: undefined, forValidation: undefined, contentType };
-  if (mediaType === undefined || !accepted.includes(mediaType)) return refuseMediaType(mediaType, accepted);
+  if (mediaType === undefined || !accepted.includes(mediaType)) throw mediaTypeRefused(mediaType, accepted);
   if (isJson(mediaType)) {
+    let body: unknown;
     try {
-      const body: unknown = JSON.parse(raw.toString('utf8'));
-      return { body, forValidation: body, contentType };
+      body = JSON.parse(raw.toString('utf8'));
     } catch {
       throw new HttpError('bad_request', 'request body is not valid JSON', [
         { path: '/body', message: 'is not valid JSON', keyword: 'json' },
       ]);
     }
+    return { body, forValidation: body, contentType };
   }
   if (mediaType === 'application/x-www-form-urlencoded') {
     const body = formToObject(new URLSearchParams(raw.toString('utf8')));
     return { body, forValidation: body, contentType };
   }
-  if (mediaType === 'multipart/form-data') return parseMultipart(raw, contentType);
+  if (mediaType === 'multipart/form-data') return undefined;
   return { body: raw, forValidation: raw.toString('utf8'), contentType };
 }
 
-function refuseMediaType(mediaType: string | undefined, accepted: readonly string[]): never {
-  throw new HttpError(
+function mediaTypeRefused(mediaType: string | undefined, accepted: readonly string[]): HttpError {
+  return new HttpError(
     'unsupported_media_type',
     `content-type '${mediaType ?? 'none'}' is not accepted; use ${accepted.join(' or ')}`,
   );

@@ -4,8 +4,9 @@ import { type ErrorStyle, type ProblemKind, renderError } from '../errors.js';
 import type { ContractMeta, OperationMeta } from '../operations.js';
 import type { Validate } from '../validate.js';
 import { formatErrors, type ValidationError } from '../validation.js';
-import { type BodyLimits, parseBody } from './body.js';
+import { type BodyLimits, type ParsedBody, readBody } from './body.js';
 import { HttpError } from './errors.js';
+import { collectParameters, planParameters } from './params.js';
 import { compileRoutes, matchRoute } from './routes.js';
 import { decodePath, parseTarget } from './target.js';
 
@@ -65,56 +66,33 @@ export const DEFAULT_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 export const DEFAULT_BUFFERED_BODY_LIMIT_BYTES = 64 * 1024 * 1024;
 
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Writes an answer. A body is serialized once and sent as a string with its length, which Node
+ * writes together with the head in one call.
+ */
 function send(res: ServerResponse, status: number, headers: Record<string, string>, body: unknown) {
   if (body === undefined || status === 204 || status === 304) {
     res.writeHead(status, headers).end();
     return;
   }
-  const payload = Buffer.isBuffer(body)
-    ? body
-    : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+  const payload = Buffer.isBuffer(body) ? body : typeof body === 'string' ? body : JSON.stringify(body);
+  const length = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
   res
-    .writeHead(status, {
-      'content-type': 'application/json; charset=utf-8',
-      ...headers,
-      'content-length': String(payload.length),
-    })
+    .writeHead(status, { 'content-type': JSON_CONTENT_TYPE, ...headers, 'content-length': String(length) })
     .end(payload);
 }
 
-function checkSecurity(
-  operation: OperationMeta,
-  security: Record<string, CredentialCheck> | undefined,
-  req: IncomingMessage,
-) {
-  const configured = Object.values(security ?? {});
-  if (configured.length === 0 || (operation.security && operation.security.length === 0)) return;
+function checkSecurity(operation: OperationMeta, checks: readonly CredentialCheck[], req: IncomingMessage) {
+  if (operation.security && operation.security.length === 0) return;
   const reasons: string[] = [];
-  for (const check of configured) {
+  for (const check of checks) {
     const reason = check(req.headers);
     if (reason === null) return;
     reasons.push(reason);
   }
   throw new HttpError('unauthorized', reasons.join('; '));
-}
-
-/** Query and header parameters the operation declares; the query string is parsed only when it has any. */
-function collectParameters(operation: OperationMeta, search: string, req: IncomingMessage) {
-  const query: Record<string, unknown> = {};
-  const headers: Record<string, unknown> = {};
-  let params: URLSearchParams | undefined;
-  for (const parameter of operation.parameters) {
-    if (parameter.in === 'query') {
-      params ??= new URLSearchParams(search);
-      const values = params.getAll(parameter.name);
-      if (values.length === 0) continue;
-      query[parameter.name] = parameter.array ? values : values[0];
-    } else if (parameter.in === 'header') {
-      const value = req.headers[parameter.name.toLowerCase()];
-      if (value !== undefined) headers[parameter.name] = value;
-    }
-  }
-  return { query, headers };
 }
 
 /** Attaches the contract's exact wording (`x-problem-reasons`) to parameter failures that have one. */
@@ -129,17 +107,35 @@ function withReasons(operation: OperationMeta, errors: ValidationError[]): Valid
   });
 }
 
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  typeof (value as PromiseLike<unknown> | null)?.then === 'function';
+
+/** An operation with what the listener works out once for it. */
+interface Prepared {
+  operation: OperationMeta;
+  plan: ReturnType<typeof planParameters>;
+  handler: Handler | undefined;
+}
+
 /**
  * A node:http request listener for one contract: routes by method and path, checks credentials,
  * validates the request before the handler runs, and renders errors in the contract's shape.
  * With a third `next` argument (Express, Connect) unknown routes are passed on instead of answered.
+ * A request without a body whose handler answers synchronously is served without a promise.
  */
 export function createRequestListener(
   binding: ContractBinding,
   handlers: Record<string, Handler>,
   options: ServerOptions = {},
 ): RequestListener {
-  const routes = compileRoutes(binding.contract);
+  const router = compileRoutes(binding.contract);
+  const prepared = new Map<string, Prepared>(
+    Object.values(binding.contract.operations).map((operation) => [
+      operation.operationId,
+      { operation, plan: planParameters(operation), handler: handlers[operation.operationId] },
+    ]),
+  );
+  const checks = Object.values(options.security ?? {});
   const limits: BodyLimits = {
     any: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
     json: options.jsonBodyLimitBytes ?? DEFAULT_JSON_BODY_LIMIT_BYTES,
@@ -156,98 +152,149 @@ export function createRequestListener(
     extra?: Record<string, string>,
   ) => {
     const answer = renderError(binding.errorStyle, kind, message, errors);
-    send(res, answer.status, { ...answer.headers, ...extra }, answer.body);
+    send(res, answer.status, extra ? { ...answer.headers, ...extra } : answer.headers, answer.body);
   };
 
-  async function serve(req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) {
+  function failed(req: IncomingMessage, res: ServerResponse, error: unknown, operationId?: string) {
+    if (error instanceof HttpError) return fail(res, error.kind, error.message, error.errors, error.headers);
+    // A client that hung up mid-request is not a server error: there is no one left to answer.
+    if (req.destroyed || (error as NodeJS.ErrnoException)?.code === 'ECONNRESET') {
+      res.destroy();
+      return;
+    }
+    onError(error, { operationId });
+    if (!res.headersSent) fail(res, 'server_error', 'internal server error');
+    else res.destroy();
+  }
+
+  // Nothing a request does may become an unhandled rejection or an uncaught exception: that would end the process.
+  function failedSafely(req: IncomingMessage, res: ServerResponse, error: unknown, operationId?: string) {
+    try {
+      failed(req, res, error, operationId);
+    } catch (unexpected) {
+      options.onError?.(unexpected, {});
+      res.destroy();
+    }
+  }
+
+  function answer(res: ServerResponse, operation: OperationMeta, result: HandlerResult | undefined) {
+    if (!result) throw new Error(`no handler for ${operation.operationId}`);
+    if (validateResponses) {
+      const conformance = binding.validate.response(operation.operationId, result.status, result.body);
+      if (!conformance.ok) {
+        const problem = new Error(
+          `${operation.operationId} answered ${result.status} outside the contract: ${formatErrors(conformance.errors)}`,
+        );
+        onError(problem, { operationId: operation.operationId });
+        return fail(res, 'server_error', problem.message);
+      }
+    }
+    const declared = operation.responses[String(result.status)] ?? operation.responses.default;
+    const mediaType = declared?.mediaTypes[0];
+    const status = Number(result.status);
+    const body = result.body;
+    if (result.headers === undefined && body !== undefined && status !== 204 && status !== 304) {
+      // The usual answer: a body and no extra headers, written without merging header objects.
+      const payload = typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
+      const length = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+      res
+        .writeHead(status, {
+          'content-type': mediaType ?? JSON_CONTENT_TYPE,
+          'content-length': String(length),
+        })
+        .end(payload);
+      return;
+    }
+    const headers = mediaType ? { 'content-type': mediaType, ...result.headers } : { ...result.headers };
+    send(res, status, headers, body);
+  }
+
+  function proceed(
+    req: IncomingMessage,
+    res: ServerResponse,
+    { operation, handler }: Prepared,
+    path: Record<string, string>,
+    parameters: ReturnType<typeof collectParameters>,
+    parsed: ParsedBody,
+  ) {
+    const check = binding.validate.request(operation.operationId, {
+      query: parameters.query,
+      path,
+      headers: parameters.headers,
+      body: parsed.forValidation,
+      contentType: parsed.contentType,
+    });
+    if (!check.ok) {
+      throw new HttpError('bad_request', formatErrors(check.errors), withReasons(operation, check.errors));
+    }
+    const result = handler?.({
+      query: parameters.query,
+      path,
+      headers: req.headers,
+      body: parsed.body,
+      contentType: parsed.contentType,
+      raw: req,
+    });
+    if (!isThenable(result)) return answer(res, operation, result);
+    result.then(
+      (settled) => {
+        try {
+          answer(res, operation, settled as HandlerResult | undefined);
+        } catch (error) {
+          failedSafely(req, res, error, operation.operationId);
+        }
+      },
+      (error: unknown) => failedSafely(req, res, error, operation.operationId),
+    );
+  }
+
+  function notRouted(
+    res: ServerResponse,
+    method: string,
+    path: string,
+    allow: string[],
+    next?: (error?: unknown) => void,
+  ) {
+    if (next) return next();
+    const shown = decodePath(path);
+    if (shown === undefined) throw new HttpError('bad_request', 'the request path is not valid UTF-8');
+    if (allow.length === 0) return fail(res, 'not_found', `no endpoint at ${shown}`);
+    fail(res, 'method_not_allowed', `method ${method} is not allowed on ${shown}`, [], {
+      allow: allow.map((m) => m.toUpperCase()).join(', '),
+    });
+  }
+
+  return (req, res, next) => {
     let operationId: string | undefined;
     try {
       const target = parseTarget(req.url);
       if (!target) throw new HttpError('bad_request', 'the request target is not a path');
-      const method = (req.method ?? 'GET').toLowerCase();
-      const hit = matchRoute(routes, method, target.path);
-      if (!hit.route) {
-        if (next) return next();
-        const shown = decodePath(target.path);
-        if (shown === undefined) throw new HttpError('bad_request', 'the request path is not valid UTF-8');
-        if (hit.allow.length > 0) {
-          const allow = hit.allow.map((m) => m.toUpperCase()).join(', ');
-          return fail(
-            res,
-            'method_not_allowed',
-            `method ${method.toUpperCase()} is not allowed on ${shown}`,
-            [],
-            {
-              allow,
-            },
-          );
-        }
-        return fail(res, 'not_found', `no endpoint at ${shown}`);
-      }
+      const method = (req.method ?? 'GET').toUpperCase();
+      const hit = matchRoute(router, method, target.path);
+      if (!hit.route) return notRouted(res, method, target.path, hit.allow, next);
       const operation = hit.route.operation;
       operationId = operation.operationId;
-      checkSecurity(operation, options.security, req);
-      const parameters = collectParameters(operation, target.search, req);
-      const parsed = operation.requestBody
-        ? await parseBody(req, operation, limits)
-        : { body: undefined, forValidation: undefined, contentType: req.headers['content-type'] };
-      const check = binding.validate.request(operation.operationId, {
-        query: parameters.query,
-        path: hit.values,
-        headers: parameters.headers,
-        body: parsed.forValidation,
-        contentType: parsed.contentType,
-      });
-      if (!check.ok) {
-        throw new HttpError('bad_request', formatErrors(check.errors), withReasons(operation, check.errors));
+      const entry = prepared.get(operationId) as Prepared;
+      if (checks.length > 0) checkSecurity(operation, checks, req);
+      const parameters = collectParameters(entry.plan, target.search, req);
+      if (!operation.requestBody) {
+        return proceed(req, res, entry, hit.values, parameters, {
+          body: undefined,
+          forValidation: undefined,
+          contentType: req.headers['content-type'],
+        });
       }
-
-      const result = await handlers[operation.operationId]?.({
-        query: parameters.query,
-        path: hit.values,
-        headers: req.headers,
-        body: parsed.body,
-        contentType: parsed.contentType,
-        raw: req,
-      });
-      if (!result) throw new Error(`no handler for ${operation.operationId}`);
-      if (validateResponses) {
-        const conformance = binding.validate.response(operation.operationId, result.status, result.body);
-        if (!conformance.ok) {
-          const problem = new Error(
-            `${operation.operationId} answered ${result.status} outside the contract: ${formatErrors(conformance.errors)}`,
-          );
-          onError(problem, { operationId });
-          return fail(res, 'server_error', problem.message);
+      const path = hit.values;
+      readBody(req, operation, limits, (error, parsed) => {
+        if (error || !parsed) return failedSafely(req, res, error, operation.operationId);
+        try {
+          proceed(req, res, entry, path, parameters, parsed);
+        } catch (thrown) {
+          failedSafely(req, res, thrown, operation.operationId);
         }
-      }
-      const declared = operation.responses[String(result.status)] ?? operation.responses.default;
-      const mediaType = declared?.mediaTypes[0];
-      send(
-        res,
-        Number(result.status),
-        { ...(mediaType ? { 'content-type': mediaType } : {}), ...result.headers },
-        result.body,
-      );
+      });
     } catch (error) {
-      if (error instanceof HttpError)
-        return fail(res, error.kind, error.message, error.errors, error.headers);
-      // A client that hung up mid-request is not a server error: there is no one left to answer.
-      if (req.destroyed || (error as NodeJS.ErrnoException)?.code === 'ECONNRESET') {
-        res.destroy();
-        return;
-      }
-      onError(error, { operationId });
-      if (!res.headersSent) fail(res, 'server_error', 'internal server error');
-      else res.destroy();
+      failedSafely(req, res, error, operationId);
     }
-  }
-
-  return (req, res, next) => {
-    // Nothing a request does may become an unhandled rejection: that would end the process.
-    serve(req, res, next).catch((error: unknown) => {
-      options.onError?.(error, {});
-      res.destroy();
-    });
   };
 }

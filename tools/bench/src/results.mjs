@@ -1,0 +1,81 @@
+// Command-line options every bench shares, and bench-results.json at the repository root: one
+// section per package, rewritten whole by that package's bench; the README tables come from it.
+
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { replaceBlock } from './report.mjs';
+
+export const resultsFile = fileURLToPath(new URL('../../../bench-results.json', import.meta.url));
+const readmeFile = fileURLToPath(new URL('../../../README.md', import.meta.url));
+
+/**
+ * `--rounds N` (default 15), `--duration S` per server and round (2), `--warmup S` (2),
+ * `--connections N` (16), `--threads N` of the load generator (2: enough to keep the server busy);
+ * `--quick` is one short round to see that everything runs, and writes nothing.
+ */
+export function benchOptions(argv = process.argv.slice(2)) {
+  const { values } = parseArgs({
+    // pnpm passes a `--` separator through to the script.
+    args: argv.filter((arg) => arg !== '--'),
+    options: {
+      rounds: { type: 'string', default: '15' },
+      duration: { type: 'string', default: '2' },
+      warmup: { type: 'string', default: '2' },
+      connections: { type: 'string', default: '16' },
+      threads: { type: 'string', default: '2' },
+      quick: { type: 'boolean', default: false },
+    },
+  });
+  const threads = Number(values.threads);
+  if (values.quick)
+    return { rounds: 1, durationMs: 1000, warmupMs: 1000, connections: 16, threads, write: false };
+  return {
+    rounds: Number(values.rounds),
+    durationMs: Number(values.duration) * 1000,
+    warmupMs: Number(values.warmup) * 1000,
+    connections: Number(values.connections),
+    threads,
+    write: true,
+  };
+}
+
+/** Replaces the section of one package in bench-results.json, and the README's table with what it now holds. */
+export function recordResults(name, { command, rows, options }) {
+  const all = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : {};
+  all[name] = {
+    command,
+    date: new Date().toISOString().slice(0, 10),
+    node: process.version,
+    machine: `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}`,
+    rounds: options.rounds,
+    durationSeconds: options.durationMs / 1000,
+    rows,
+  };
+  const sorted = Object.fromEntries(
+    Object.keys(all)
+      .sort()
+      .map((key) => [key, all[key]]),
+  );
+  writeFileSync(resultsFile, `${JSON.stringify(sorted, null, 2)}\n`);
+  writeFileSync(readmeFile, replaceBlock(readFileSync(readmeFile, 'utf8'), sorted));
+  console.log(`${name}: results written to bench-results.json and the README's table`);
+}
+
+/** Prints rows as one line each. */
+export function printRows(rows) {
+  for (const row of rows) {
+    if (row.kind === 'server') {
+      const cpu = row.cpuRatio === null ? '' : `, ${row.cpuRatio.toFixed(2)}× requests per CPU second`;
+      console.log(
+        `${row.id}: ${row.subject.rps} vs ${row.baseline.rps} req/s -> ${row.ratio.toFixed(2)}×${cpu}; ` +
+          `p99 ${row.subject.p99Ms} vs ${row.baseline.p99Ms} ms`,
+      );
+    } else {
+      console.log(
+        `${row.id}: ${row.subject.time} vs ${row.baseline.time} ${row.unit} -> ${row.ratio.toFixed(3)} of the time`,
+      );
+    }
+  }
+}

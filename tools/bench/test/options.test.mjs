@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { benchOptions } from '../src/results.mjs';
+
+describe('benchOptions', () => {
+  it.each([
+    [[], { rounds: 15, durationMs: 2000, warmupMs: 2000, connections: 16, threads: 2, write: true }],
+    [['--rounds', '21', '--threads', '1'], { rounds: 21, threads: 1, write: true }],
+    // pnpm hands a `--` separator through to the script.
+    [['--', '--quick'], { rounds: 1, durationMs: 1000, write: false }],
+    [['--', '--duration', '4'], { durationMs: 4000, write: true }],
+  ])('reads %j', (argv, want) => {
+    expect(benchOptions(argv)).toMatchObject(want);
+  });
+
+  it('refuses an unknown option', () => {
+    expect(() => benchOptions(['--fast'])).toThrow();
+  });
+});
