@@ -2,7 +2,7 @@
 // Import time of the package, as a whole process: `node` importing `@starspec/ledger-api` (its
 // main entry) and exiting, against `node` exiting at once, in the same run. Each is started
 // alternately 15 times (after one warm-up each); the medians of the wall times are reported.
-// Run after `npm run build`: `pnpm --filter @starspec/ledger-api bench` (add --json for machine output).
+// Run after `npm run build`: `node packages/ledger-api/bench/import.bench.mjs` (add --json for machine output).
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 

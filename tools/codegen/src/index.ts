@@ -1,7 +1,7 @@
 export { loadDocument, type OpenApiDocument } from './document.js';
-export { COMPONENT_REF_PREFIX } from './json-schema.js';
 export { emitMapping, emitMappingMarkdown, type MappingRow, mappingRows } from './emit/mapping.js';
 export { type CodegenConfig, type GeneratedFile, generate, staleFiles, writeFiles } from './generate.js';
+export { COMPONENT_REF_PREFIX } from './json-schema.js';
 export { generateMapping, type MappingOptions, openRpcMethodNames } from './mapping.js';
 export {
   buildModel,
