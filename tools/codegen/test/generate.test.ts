@@ -73,7 +73,8 @@ describe('generation is deterministic', () => {
     } finally {
       await Promise.all([rm(configA), rm(configB)]);
     }
-  });
+    // Two whole runs of the CLI: slow on a busy 2-core machine, not hung.
+  }, 240_000);
 
   it('the committed callbacks output is what the contract generates', async () => {
     const result = await cli(['--config', callbacksConfig, '--check', '--json']);
