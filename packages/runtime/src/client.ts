@@ -2,6 +2,7 @@
 // `node:` module in its import graph), so that it bundles for browsers: validation results and
 // their messages, the validator tables, the contract metadata types, and the JSON-RPC wire shapes,
 // errors and fetch client. Servers and credentials are in the main entry.
+export { isRecord } from './json.js';
 export * from './jsonrpc-client.js';
 export type {
   ContractMeta,

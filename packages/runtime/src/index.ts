@@ -1,3 +1,5 @@
+// What clients need (also the browser-safe `@starspec/runtime/client` entry).
+export * from './client.js';
 export {
   apiKey,
   apiKeyProblem,
@@ -22,33 +24,6 @@ export {
 } from './credentials.js';
 export { type ErrorAnswer, type ErrorStyle, type ProblemKind, renderError } from './errors.js';
 export * from './http/index.js';
-export { isRecord } from './json.js';
 export * from './jsonrpc.js';
 export * from './jsonrpc-http.js';
-export type {
-  ContractMeta,
-  OperationMeta,
-  ParameterMeta,
-  ProblemOverride,
-  QueryConstraint,
-  SecurityRequirementMeta,
-  SecuritySchemeMeta,
-} from './operations.js';
 export type { BodyOf, HandlerMap, PathOf, QueryOf, ResultOf, TypedRequest } from './typed.js';
-export {
-  type ContractValidators,
-  createValidate,
-  mediaTypeOf,
-  type RequestParts,
-  type Validate,
-} from './validate.js';
-export {
-  type AjvError,
-  type CompiledValidator,
-  describePath,
-  formatErrors,
-  fromAjvErrors,
-  runValidator,
-  type ValidationError,
-  type ValidationResult,
-} from './validation.js';
