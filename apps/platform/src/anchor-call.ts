@@ -65,12 +65,12 @@ export function createAnchorCaller(options: AnchorCallOptions) {
         return { failed: 504, error: `the anchor did not answer GET /rate within ${timeoutMs} ms` };
       if (error instanceof Unreadable) return { failed: 502, error: error.message };
       // A status line or headers our HTTP client cannot parse: an answer, but an unreadable one.
+      // Node 20's undici names the parser error by code; Node 24's only by the error's name.
       const code = causeCode(error);
-      if (code?.startsWith('HPE_')) {
-        return {
-          failed: 502,
-          error: `the anchor's answer to GET /rate could not be read: ${code.toLowerCase()}`,
-        };
+      const parser = (error as { cause?: { name?: unknown; message?: unknown } }).cause;
+      if (code?.startsWith('HPE_') || parser?.name === 'HTTPParserError') {
+        const detail = code?.toLowerCase() ?? String(parser?.message ?? 'malformed answer');
+        return { failed: 502, error: `the anchor's answer to GET /rate could not be read: ${detail}` };
       }
       return { failed: 503, error: `the anchor is unreachable: ${reason(error)}` };
     }
