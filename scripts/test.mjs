@@ -25,7 +25,8 @@ const code = pnpm(
 );
 
 // Each package's vitest writes test-results/vitest.json (restored by turbo on a cache hit).
-const totals = { passed: 0, failed: 0, skipped: 0 };
+// A file whose hooks or imports fail runs no test: its tests count as skipped, the file as failed.
+const totals = { passed: 0, failed: 0, skipped: 0, failedFiles: 0 };
 for (const group of ['packages', 'apps', 'tools']) {
   const dir = join(root, group);
   if (!existsSync(dir)) continue;
@@ -36,10 +37,16 @@ for (const group of ['packages', 'apps', 'tools']) {
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + report.numTodoTests;
+    totals.failedFiles += report.testResults.filter(
+      (file) => file.status === 'failed' && file.assertionResults.every((t) => t.status !== 'failed'),
+    ).length;
   }
 }
 // Without a browser the browser tests are skipped; the summary line says so and how to get one.
 const browser = browserForTests();
 const hint = browser === 'none' ? ` (${BROWSER_HINT})` : '';
-console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped${hint}`);
-process.exit(code !== 0 ? code : totals.failed > 0 ? 1 : 0);
+const files = totals.failedFiles > 0 ? `, ${totals.failedFiles} test file(s) failed before their tests` : '';
+console.log(
+  `tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped${files}${hint}`,
+);
+process.exit(code !== 0 ? code : totals.failed + totals.failedFiles > 0 ? 1 : 0);
