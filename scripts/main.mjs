@@ -10,6 +10,9 @@ import { ensureInstalled, pnpm, root, turboEnv } from './toolchain.mjs';
 // The apps read PORT; the stack gives each its own variable so they can be moved independently.
 const anchorPort = process.env.ANCHOR_PORT || '8081';
 const platformPort = process.env.PLATFORM_PORT || '8082';
+const docsPort = process.env.DOCS_PORT || '4000';
+// The docs site's try-it panels call the apps from the browser: its origin may (CORS).
+const docsOrigins = `http://127.0.0.1:${docsPort}, http://localhost:${docsPort}`;
 
 // Every service of the local stack: a command that prints one JSON line `{ name, url }` per endpoint it
 // serves, then `{ ready: true }`.
@@ -18,12 +21,16 @@ const SERVICES = [
   {
     label: 'reference anchor',
     command: [process.execPath, join(root, 'apps/anchor/dist/main.js'), '--json'],
-    env: { PORT: anchorPort },
+    env: { PORT: anchorPort, CORS_ORIGINS: process.env.CORS_ORIGINS || docsOrigins },
   },
   {
     label: 'platform rate gateway',
     command: [process.execPath, join(root, 'apps/platform/dist/main.js'), '--json'],
-    env: { PORT: platformPort, ANCHOR_URL: `http://127.0.0.1:${anchorPort}` },
+    env: {
+      PORT: platformPort,
+      ANCHOR_URL: `http://127.0.0.1:${anchorPort}`,
+      CORS_ORIGINS: process.env.CORS_ORIGINS || docsOrigins,
+    },
   },
   { label: 'docs site', command: [process.execPath, join(root, 'apps/docs/src/serve.mjs'), '--json'] },
 ];
@@ -143,13 +150,19 @@ if (!started) {
   // stop() ends the process once the other services are down.
 } else if (smoke) {
   let failed = 0;
+  // Each service answers, and the ones the docs site's try-it panels call let its pages (CORS).
+  const docsOrigin = `http://127.0.0.1:${docsPort}`;
   for (const endpoint of endpoints) {
-    const ok = await fetch(endpoint.url).then(
-      () => true,
-      () => false,
-    );
-    console.log(`starspec: ${endpoint.name} ${ok ? 'answers' : 'does not answer'} at ${endpoint.url}`);
-    if (!ok) failed++;
+    const answer = await fetch(endpoint.url, { headers: { origin: docsOrigin } }).catch(() => undefined);
+    const crossOrigin = new URL(endpoint.url).origin !== docsOrigin;
+    const allowed = answer?.headers.get('access-control-allow-origin');
+    const problem = !answer
+      ? 'does not answer'
+      : crossOrigin && allowed !== docsOrigin && allowed !== '*'
+        ? 'answers but not the docs site (CORS)'
+        : undefined;
+    console.log(`starspec: ${endpoint.name} ${problem ?? 'answers'} at ${endpoint.url}`);
+    if (problem) failed++;
   }
   stop(failed ? 1 : 0);
 } else {

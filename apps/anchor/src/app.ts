@@ -34,6 +34,8 @@ export interface AnchorOptions {
     ServerOptions,
     'bodyLimitBytes' | 'jsonBodyLimitBytes' | 'bufferedBodyLimitBytes' | 'maxConnections' | 'requestTimeoutMs'
   >;
+  /** Browser pages allowed to call the anchor (CORS). Default: none. */
+  cors?: ServerOptions['cors'];
   validateResponses?: boolean;
   onError?: ServerOptions['onError'];
   sendCode?: CustomerServiceOptions['sendCode'];
@@ -89,6 +91,7 @@ export function createAnchor(options: AnchorOptions): Anchor {
   const server = createServer(handlers, {
     ...(checks ? { security: checks } : {}),
     ...options.limits,
+    ...(options.cors ? { cors: options.cors } : {}),
     ...(options.validateResponses !== undefined ? { validateResponses: options.validateResponses } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
   });
@@ -133,6 +136,7 @@ export async function anchorFromConfig(
       maxConnections: config.maxConnections,
       requestTimeoutMs: config.requestTimeoutMs,
     },
+    cors: Array.isArray(config.cors) ? { origins: config.cors } : config.cors,
     ...extra,
   });
 }

@@ -12,6 +12,7 @@ import {
   headerNameProblem,
   MIN_API_KEY_BYTES,
   MIN_SECRET_BYTES,
+  parseCorsOrigins,
   secretProblem,
 } from '@starspec/runtime';
 
@@ -42,6 +43,8 @@ export interface AnchorConfig {
   maxConnections: number;
   /** Time to receive a whole request, body included (ms). */
   requestTimeoutMs: number;
+  /** Browser pages allowed to call the anchor (CORS): any (`true`), the origins listed, or none. */
+  cors: boolean | string[];
 }
 
 /** The defaults of the limits, in one place for the configuration, its help text and the README. */
@@ -63,6 +66,7 @@ export class ConfigError extends Error {}
 export const ENVIRONMENT = [
   ['PORT', 'port to listen on', '8081'],
   ['HOST', 'address to listen on', '127.0.0.1'],
+  ['CORS_ORIGINS', 'browser pages allowed to call the anchor: * or origins separated by commas', 'none'],
   ['DATABASE_PATH', 'SQLite database file (":memory:" for none)', 'apps/anchor/data/anchor.db'],
   [
     'ASSETS_FILE',
@@ -89,6 +93,15 @@ function integer(name: string, text: string, min: number, max: number): number {
     throw new ConfigError(`${name} must be an integer from ${min} to ${max}; found ${JSON.stringify(text)}`);
   }
   return Number(text);
+}
+
+function corsOrigins(text: string | undefined): boolean | string[] {
+  if (text === undefined) return false;
+  try {
+    return parseCorsOrigins(text);
+  } catch (error) {
+    throw new ConfigError(`CORS_ORIGINS: ${(error as Error).message}`);
+  }
 }
 
 /** The platform's callback_api.auth, as it configures it through the environment. */
@@ -147,5 +160,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     bufferedBodyLimitBytes: limit('BUFFERED_BODY_LIMIT_BYTES'),
     maxConnections: limit('MAX_CONNECTIONS'),
     requestTimeoutMs: limit('REQUEST_TIMEOUT_MS'),
+    cors: corsOrigins(value('CORS_ORIGINS')),
   };
 }

@@ -2,7 +2,10 @@
 // types the mock's URL, presses Send and sees its answer; the URL is kept for the next visit; a
 // request that cannot be built or gets no answer says why. Skipped without a browser.
 
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { freePort, MOCKS, type RunningMock, startMock } from '@starspec/mock';
+import { createPlatformServer } from '@starspec/platform';
 import { listContracts, loadContract } from '@starspec/specs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -197,5 +200,43 @@ describe.skipIf(CHROMIUM === undefined)('try-it panels in Chromium', () => {
       'console error: Failed to load resource: the server responded with a status of 400 (Bad Request)',
     ]);
     await page.close();
+  });
+
+  describe('the platform page, against the platform gateway in front of the callbacks mock', () => {
+    let platform: Server;
+    let url: string;
+    beforeAll(async () => {
+      // The platform answers browser pages only with CORS on, as `npm start` runs it for the docs.
+      platform = createPlatformServer(
+        { anchorUrl: mock('callbacks').url },
+        { cors: true, onError: () => {} },
+      );
+      await new Promise<void>((resolve) => platform.listen(0, '127.0.0.1', resolve));
+      url = `http://127.0.0.1:${(platform.address() as AddressInfo).port}`;
+    });
+    afterAll(async () => {
+      platform.closeAllConnections();
+      await new Promise((resolve) => platform.close(resolve));
+    });
+
+    it('sends GET /price with the example query and shows what the platform answers', async () => {
+      const { page, problems } = await site.open('platform.html', { allow: [url] });
+      const shown = await sendFrom(page, 'getPrice', url);
+      expect(shown.status).toMatch(/^\d{3} /);
+      expect(shown.problem ?? '').not.toMatch(/No answer/);
+      expect(shown.body).toEqual(expect.any(Object));
+      expect(problems.filter((p) => /CORS|Access-Control/i.test(p))).toEqual([]);
+      await page.close();
+    });
+
+    it('sends POST /quote with an Authorization header through a preflight, and shows the refusal', async () => {
+      const { page, problems } = await site.open('platform.html', { allow: [url] });
+      const shown = await sendFrom(page, 'postQuote', url, { Authorization: 'Bearer not-a-token' });
+      // No client secret is configured: the platform refuses quotes with 403 in its {error} shape.
+      expect(shown.status).toBe('403 Forbidden');
+      expect(shown.body).toEqual({ error: expect.any(String) });
+      expect(problems.filter((p) => /CORS|Access-Control/i.test(p))).toEqual([]);
+      await page.close();
+    });
   });
 });

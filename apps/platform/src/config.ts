@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseAssetConfig } from '@starspec/callbacks';
-import { MIN_SECRET_BYTES } from '@starspec/runtime';
+import { MIN_SECRET_BYTES, parseCorsOrigins } from '@starspec/runtime';
 import { parse } from 'yaml';
 import { DEFAULT_TIMEOUT_MS, type GatewayOptions, MAX_TIMEOUT_MS } from './gateway.js';
 
@@ -13,6 +13,10 @@ export const ENVIRONMENT: readonly [name: string, meaning: string][] = [
   [
     'HOST',
     `address to listen on (default ${DEFAULT_HOST}, this machine only; 0.0.0.0 or :: for other machines and containers)`,
+  ],
+  [
+    'CORS_ORIGINS',
+    'browser pages allowed to call the platform: * or origins separated by commas (default none)',
   ],
   ['PORT', `port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)`],
   ['ANCHOR_URL', `the anchor's callback base URL (default ${DEFAULT_ANCHOR_URL})`],
@@ -41,6 +45,8 @@ export class ConfigError extends Error {}
 export interface PlatformConfig {
   host: string;
   port: number;
+  /** Browser pages allowed to call the platform (CORS): any (`true`), the origins listed, or none. */
+  cors: boolean | string[];
   gateway: GatewayOptions;
 }
 
@@ -121,7 +127,16 @@ export function readConfig(env: Env = process.env): PlatformConfig {
     }
     gateway.checkExpiry = expiry === 'true';
   }
-  return { host, port, gateway };
+  let cors: boolean | string[] = false;
+  const corsText = value('CORS_ORIGINS');
+  if (corsText !== undefined) {
+    try {
+      cors = parseCorsOrigins(corsText);
+    } catch (error) {
+      throw new ConfigError(`CORS_ORIGINS: ${(error as Error).message}`);
+    }
+  }
+  return { host, port, cors, gateway };
 }
 
 function requireSecret(name: string, secret: string): void {

@@ -51,7 +51,8 @@ async function main(argv: string[]): Promise<void> {
     process.exit(2);
   }
 
-  const server = createPlatformServer(config.gateway);
+  const cors = Array.isArray(config.cors) ? { origins: config.cors } : config.cors;
+  const server = createPlatformServer(config.gateway, { cors });
   let url: string;
   try {
     url = await listen(server, config.port, config.host);

@@ -33,6 +33,7 @@ export async function startAnchor(
     auth?: AuthConfig;
     databasePath?: string;
     limits?: AnchorOptions['limits'];
+    cors?: AnchorOptions['cors'];
     now?: number;
   } = {},
 ): Promise<TestAnchor> {
@@ -45,6 +46,7 @@ export async function startAnchor(
     kyc: parseKycConfig(options.kyc ?? KYC_YAML),
     ...(options.auth ? { auth: options.auth } : {}),
     ...(options.limits ? { limits: options.limits } : {}),
+    ...(options.cors ? { cors: options.cors } : {}),
     now: () => clock.now,
     validateResponses: true,
     onError: (error) => errors.push(error),

@@ -12,8 +12,18 @@ describe('readConfig', () => {
     expect(readConfig({})).toEqual({
       host: '127.0.0.1',
       port: 8082,
+      cors: false,
       gateway: { anchorUrl: 'http://127.0.0.1:8081' },
     });
+  });
+
+  it.each([
+    ['*', true],
+    [' * ', true],
+    ['http://127.0.0.1:4000', ['http://127.0.0.1:4000']],
+    ['https://docs.example, http://localhost:4000', ['https://docs.example', 'http://localhost:4000']],
+  ])('reads CORS_ORIGINS=%j', (given, want) => {
+    expect(readConfig({ CORS_ORIGINS: given }).cors).toEqual(want);
   });
 
   it('reads every variable', () => {
@@ -70,6 +80,9 @@ describe('readConfig', () => {
     [{ ANCHOR_TIMEOUT_MS: '0' }, 'ANCHOR_TIMEOUT_MS'],
     [{ ANCHOR_TIMEOUT_MS: '600000' }, 'ANCHOR_TIMEOUT_MS'],
     [{ RATE_CHECK_EXPIRY: 'yes' }, 'RATE_CHECK_EXPIRY'],
+    [{ CORS_ORIGINS: 'docs.example' }, 'CORS_ORIGINS'],
+    [{ CORS_ORIGINS: 'https://docs.example/' }, 'CORS_ORIGINS'],
+    [{ CORS_ORIGINS: ',' }, 'CORS_ORIGINS'],
   ])('refuses %j naming the variable', (env, name) => {
     expect(() => readConfig(env)).toThrow(ConfigError);
     expect(() => readConfig(env)).toThrow(name);

@@ -1,3 +1,4 @@
+export { type CorsOptions, type CorsPolicy, corsPolicy, parseCorsOrigins } from './cors.js';
 export {
   type ContractBinding,
   createRequestListener,

@@ -5,6 +5,7 @@ import type { ContractMeta, OperationMeta } from '../operations.js';
 import type { Validate } from '../validate.js';
 import { formatErrors, type ValidationError } from '../validation.js';
 import { type BodyLimits, type ParsedBody, readBody } from './body.js';
+import { type CorsOptions, corsPolicy } from './cors.js';
 import { HttpError } from './errors.js';
 import { collectParameters, planParameters } from './params.js';
 import { compileRoutes, matchRoute } from './routes.js';
@@ -48,6 +49,11 @@ export interface ServerOptions {
   headersTimeoutMs?: number;
   /** Open connections at most; more are refused at accept. Default 1,024. */
   maxConnections?: number;
+  /**
+   * Let browser pages on other origins call the server: `true` for any origin, or the origins
+   * allowed. Preflights are answered for the methods each path serves. Default: off.
+   */
+  cors?: boolean | CorsOptions;
 }
 
 export interface ContractBinding {
@@ -136,6 +142,7 @@ export function createRequestListener(
     ]),
   );
   const checks = Object.values(options.security ?? {});
+  const cors = corsPolicy(options.cors);
   const limits: BodyLimits = {
     any: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
     json: options.jsonBodyLimitBytes ?? DEFAULT_JSON_BODY_LIMIT_BYTES,
@@ -271,6 +278,9 @@ export function createRequestListener(
       if (!target) throw new HttpError('bad_request', 'the request target is not a path');
       const method = (req.method ?? 'GET').toUpperCase();
       const hit = matchRoute(router, method, target.path);
+      // A path that is not ours is passed on untouched when the listener is mounted (`next`).
+      const ours = hit.route !== undefined || hit.allow.length > 0 || !next;
+      if (cors && ours && cors.apply(req, res, () => hit.allow)) return;
       if (!hit.route) return notRouted(res, method, target.path, hit.allow, next);
       const operation = hit.route.operation;
       operationId = operation.operationId;
