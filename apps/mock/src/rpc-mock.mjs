@@ -3,8 +3,8 @@
 // batches, notifications and invalid params are answered as the real server answers them), with
 // handlers that return the contract's own examples. The example whose params match the call best
 // wins (exact match first, then the most equal params, `xdrFormat` included); never random data.
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { loadOpenRpc } from '@starspec/codegen';
 import { createServer } from '@starspec/ledger-rpc';
 import { pickExample } from './examples.mjs';
 
@@ -15,7 +15,8 @@ const { values } = parseArgs({
     port: { type: 'string', default: '4012' },
   },
 });
-const document = JSON.parse(readFileSync(values.document, 'utf8'));
+// The contract is kept in parts (specs/ledger-rpc/): they are read together, as one document.
+const document = await loadOpenRpc(values.document);
 
 const handlers = Object.fromEntries(
   document.methods.map((method) => [method.name, (params) => pickExample(method, params ?? {}) ?? null]),

@@ -2,10 +2,10 @@
 // Bundles every contract in specs/ into dist/contracts/: for each one a single self-contained file
 // as YAML and as JSON (internal `#/...` references kept), a dereferenced JSON copy in which each
 // operation or method stands alone, and index.json listing them all. Output is byte-for-byte stable.
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadDocument } from '@starspec/codegen';
+import { loadDocument, loadOpenRpc } from '@starspec/codegen';
 import { stringify } from 'yaml';
 
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -113,8 +113,7 @@ await mkdir(outDir, { recursive: true });
 const index = [];
 for (const contract of await findContracts()) {
   const path = join(specsDir, '..', contract.source);
-  const document =
-    contract.kind === 'openapi' ? await loadDocument(path) : JSON.parse(await readFile(path, 'utf8'));
+  const document = contract.kind === 'openapi' ? await loadDocument(path) : await loadOpenRpc(path);
   const external = [...externalReferences(document)];
   if (external.length > 0)
     throw new Error(`${contract.source}: references left outside the bundle: ${external}`);

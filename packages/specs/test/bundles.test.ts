@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { contractsDir, listContracts } from '../src/index.js';
 import {
+  followFileRef,
   operationsOf,
   refsIn,
   repoRoot,
@@ -70,7 +71,10 @@ describe('the bundled contracts', () => {
       it('has the operations of its source, with their ids and summaries', () => {
         if (!source) throw new Error(`no source for ${contract.name}`);
         if (contract.kind === 'openrpc') {
-          const names = (sourceDocument(source.file).methods as { name: string }[]).map((m) => m.name);
+          // Methods are kept in parts (specs/ledger-rpc/methods/), each a `$ref` from the root.
+          const names = (sourceDocument(source.file).methods as { name?: string; $ref?: string }[]).map(
+            (m) => (m.$ref ? followFileRef(source.file, m.$ref).name : m.name) as string,
+          );
           expect(json.methods.map((m: { name: string }) => m.name)).toEqual(names);
           expect(contract.operations).toBe(names.length);
         } else {

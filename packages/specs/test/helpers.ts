@@ -26,7 +26,8 @@ function readSource(file: string): Json {
   return (file.endsWith('.json') ? JSON.parse(text) : parse(text)) as Json;
 }
 
-function followFileRef(from: string, ref: string): Json {
+/** The part of another file a `$ref` points at (`./parts/x.json#/Name`), relative to `from`. */
+export function followFileRef(from: string, ref: string): Json {
   const [relative = '', pointer = ''] = ref.split('#');
   const target = join(dirname(from), relative);
   let value: unknown = readSource(target);

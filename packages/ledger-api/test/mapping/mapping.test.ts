@@ -9,6 +9,7 @@ import {
   type ContractModel,
   generateMapping,
   loadDocument,
+  loadOpenRpc,
   type OpenApiDocument,
   openRpcMethodNames,
 } from '@starspec/codegen';
@@ -28,8 +29,9 @@ const seed = parse(await readFile(new URL('./seed-mapping.yaml', import.meta.url
   columns: string[];
   rows: SeedRow[];
 };
-const rpcDocument = JSON.parse(await readFile(rpcPath, 'utf8')) as {
-  methods: unknown[];
+// The JSON-RPC contract as one document, read from its parts (specs/ledger-rpc/).
+const rpcDocument = (await loadOpenRpc(rpcPath)) as unknown as {
+  methods: { name: string }[];
   [key: string]: unknown;
 };
 const rpcMethods = openRpcMethodNames(rpcDocument);

@@ -1,9 +1,12 @@
 // The JSON-RPC contract is a valid OpenRPC document for the OpenRPC tools themselves.
-import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parseOpenRPCDocument, validateOpenRPCDocument } from '@open-rpc/schema-utils-js';
+import { loadOpenRpc } from '@starspec/codegen';
 import { describe, expect, it } from 'vitest';
 
-const text = readFileSync(new URL('../../../../specs/ledger-rpc.openrpc.json', import.meta.url), 'utf8');
+// The contract as it is read from its parts (specs/ledger-rpc/).
+const path = fileURLToPath(new URL('../../../../specs/ledger-rpc.openrpc.json', import.meta.url));
+const text = JSON.stringify(await loadOpenRpc(path));
 
 describe('specs/ledger-rpc.openrpc.json', () => {
   it('validates against the OpenRPC meta-schema', () => {

@@ -1,6 +1,8 @@
 // The published examples of the real service validate against our contract once the documented
 // drifts are applied; a mutated copy of each does not.
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { loadOpenRpc } from '@starspec/codegen';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { type MethodName, validate } from '../../src/index.js';
@@ -30,7 +32,9 @@ interface Method {
 const read = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
 const upstream = JSON.parse(read('./upstream.openrpc.json')) as { methods: Method[] };
 const drifts = parse(read('./drift.yaml')) as Drift[];
-const ours = JSON.parse(read('../../../../specs/ledger-rpc.openrpc.json')) as {
+const ours = (await loadOpenRpc(
+  fileURLToPath(new URL('../../../../specs/ledger-rpc.openrpc.json', import.meta.url)),
+)) as unknown as {
   methods: Method[];
   components: { schemas: Record<string, { required?: string[] }> };
 };

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
+import { inlineFileRefs } from '../file-refs.js';
 
 /** Minimal OpenRPC 1.x shapes the generator reads. */
 export interface ContentDescriptor {
@@ -40,10 +41,14 @@ export interface OpenRpcDocument {
   };
 }
 
-/** Loads an OpenRPC document (JSON, or YAML by extension) and checks its version. */
+/**
+ * Loads an OpenRPC document (JSON, or YAML by extension), with the parts it references in other
+ * files inlined, and checks its version.
+ */
 export async function loadOpenRpc(path: string): Promise<OpenRpcDocument> {
   const source = await readFile(path, 'utf8');
-  const document = (/\.ya?ml$/i.test(path) ? parseYaml(source) : JSON.parse(source)) as OpenRpcDocument;
+  const parsed: unknown = /\.ya?ml$/i.test(path) ? parseYaml(source) : JSON.parse(source);
+  const document = (await inlineFileRefs(parsed, path)) as OpenRpcDocument;
   if (typeof document?.openrpc !== 'string' || !/^1\./.test(document.openrpc)) {
     throw new Error(`${path}: only OpenRPC 1.x documents are supported`);
   }
