@@ -7,6 +7,7 @@ import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mapping } from '@starspec/ledger-api';
 import { contractsDir, listContracts, loadContract } from '@starspec/specs';
 import { escapeHtml, layout, md, mdInline, navItems, scriptJson } from './html.mjs';
 import { mappingBody, restOperations, rpcNoteMarkdown } from './mapping.mjs';
@@ -69,7 +70,7 @@ for (const c of contracts) documents[c.name] = await loadContract(c.name);
 
 const rest = documents[REST];
 const rpc = documents[RPC];
-const operations = rest ? restOperations(rest) : [];
+const operations = rest ? restOperations(rest, mapping) : [];
 const rpcMethods = rpc ? /** @type {{ name: string }[]} */ (rpc.methods ?? []).map((m) => m.name) : [];
 /** @type {Map<string, import('./mapping.mjs').RestOperation[]>} */
 const restByMethod = new Map();

@@ -1,42 +1,38 @@
-// The REST → JSON-RPC mapping, read from the `x-rpc` extension of each ledger REST operation:
-// `{ methods: string[], support: 'direct' | 'partial' | 'none', note?: string }`.
+// The REST → JSON-RPC mapping: the `mapping` record of @starspec/ledger-api, which the codegen
+// reads once from the `x-rpc` extension of each ledger REST operation, beside the contract's own
+// summaries and tags.
 import { escapeHtml, mdInline } from './html.mjs';
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 
 /**
+ * @typedef {{ methods: readonly string[], support: string, note: string }} RpcEntry
  * @typedef {{ operationId: string, method: string, path: string, summary: string, tag: string,
- *   rpc?: { methods: string[], support: string, note: string } }} RestOperation
+ *   rpc?: RpcEntry }} RestOperation
  */
 
 /**
- * Every operation of an OpenAPI document in contract order, with its `x-rpc` when it has one.
+ * Every operation of an OpenAPI document in contract order, with its entry of `mapping` (by
+ * operationId) when it has one.
  * @param {Record<string, any>} document
+ * @param {Readonly<Record<string, RpcEntry>>} mapping
  * @returns {RestOperation[]}
  */
-export function restOperations(document) {
+export function restOperations(document, mapping) {
   /** @type {RestOperation[]} */
   const operations = [];
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const method of HTTP_METHODS) {
       const operation = item?.[method];
       if (!operation) continue;
-      const rpc = operation['x-rpc'];
+      const rpc = Object.hasOwn(mapping, operation.operationId) ? mapping[operation.operationId] : undefined;
       operations.push({
         operationId: operation.operationId,
         method: method.toUpperCase(),
         path,
         summary: operation.summary ?? '',
         tag: operation.tags?.[0] ?? 'Other',
-        ...(rpc && typeof rpc === 'object'
-          ? {
-              rpc: {
-                methods: [rpc.methods ?? []].flat().map(String),
-                support: String(rpc.support ?? 'unspecified'),
-                note: rpc.note ? String(rpc.note) : '',
-              },
-            }
-          : {}),
+        ...(rpc ? { rpc: { methods: [...rpc.methods], support: rpc.support, note: rpc.note } } : {}),
       });
     }
   }
@@ -57,7 +53,6 @@ export const mappingMethodAnchor = (name) => `rpc-${name}`;
 
 const SUPPORT_LABEL = /** @type {Record<string, string>} */ ({
   direct: 'direct',
-  full: 'direct',
   partial: 'partial',
   none: 'none',
 });

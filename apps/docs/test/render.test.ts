@@ -4,32 +4,23 @@ import { md, scriptJson } from '../src/html.mjs';
 import { mappingBody, restOperations, rpcNoteMarkdown } from '../src/mapping.mjs';
 import { openRpcBody, typeHtml } from '../src/openrpc.mjs';
 
-const rest = (withRpc: boolean) => ({
+const rest = {
   paths: {
-    '/ledgers': {
-      get: {
-        operationId: 'listLedgers',
-        summary: 'List ledgers',
-        tags: ['Ledgers'],
-        ...(withRpc ? { 'x-rpc': { methods: ['getLedgers'], support: 'direct' } } : {}),
-      },
-    },
-    '/accounts': {
-      get: {
-        operationId: 'listAccounts',
-        summary: 'List accounts',
-        tags: ['Accounts'],
-        ...(withRpc ? { 'x-rpc': { methods: [], support: 'none', note: 'Use `getLedgers`.' } } : {}),
-      },
-    },
+    '/ledgers': { get: { operationId: 'listLedgers', summary: 'List ledgers', tags: ['Ledgers'] } },
+    '/accounts': { get: { operationId: 'listAccounts', summary: 'List accounts', tags: ['Accounts'] } },
     '/offers': { get: { operationId: 'listOffers', summary: 'List offers', tags: ['Offers'] } },
   },
-});
+};
+/** A `mapping` record as @starspec/ledger-api exports it: one entry per mapped operation. */
+const MAPPING = {
+  listLedgers: { method: 'GET', path: '/ledgers', methods: ['getLedgers'], support: 'direct', note: '' },
+  listAccounts: { method: 'GET', path: '/accounts', methods: [], support: 'none', note: 'Use `getLedgers`.' },
+};
 const methods = [{ name: 'getLedgers', summary: 'page through ledgers' }, { name: 'getHealth' }];
 
 describe('the mapping', () => {
-  it('reads x-rpc from each operation, in contract order', () => {
-    expect(restOperations(rest(true))).toEqual([
+  it("takes each operation's mapping entry, in contract order", () => {
+    expect(restOperations(rest, MAPPING)).toEqual([
       {
         operationId: 'listLedgers',
         method: 'GET',
@@ -50,9 +41,9 @@ describe('the mapping', () => {
     ]);
   });
 
-  it('says so plainly while no operation has x-rpc', () => {
+  it('says so plainly while no operation is mapped', () => {
     const html = mappingBody({
-      operations: restOperations(rest(false)),
+      operations: restOperations(rest, {}),
       rpcMethods: methods,
       restTitle: 'REST',
       rpcTitle: 'RPC',
@@ -65,7 +56,7 @@ describe('the mapping', () => {
 
   it('links each row to the operation and its methods, and each method back to its rows', () => {
     const html = mappingBody({
-      operations: restOperations(rest(true)),
+      operations: restOperations(rest, MAPPING),
       rpcMethods: methods,
       restTitle: 'REST',
       rpcTitle: 'RPC',
@@ -76,7 +67,7 @@ describe('the mapping', () => {
     expect(html).toContain('href="ledger-rpc.html#method-getLedgers"');
     expect(html).toContain('<tr id="rpc-getLedgers">');
     expect(html).toContain('href="#op-listLedgers"');
-    // An operation without x-rpc is listed as not stated, and a method no operation names says so.
+    // An operation without a mapping entry is listed as not stated, and a method no operation names says so.
     expect(html).toMatch(/<tr id="op-listOffers" class="unmapped">[\s\S]*?not stated/);
     expect(html).toMatch(/<tr id="rpc-getHealth">[\s\S]*?no REST operation maps to it/);
     expect(html).toContain('<strong>2</strong> of 3 operations mapped');
@@ -84,10 +75,9 @@ describe('the mapping', () => {
   });
 
   it('marks a method the JSON-RPC contract does not have instead of linking it', () => {
-    const document = rest(true);
-    document.paths['/ledgers'].get['x-rpc'] = { methods: ['getLedger'], support: 'partial' };
+    const listLedgers = { ...MAPPING.listLedgers, methods: ['getLedger'], support: 'partial' };
     const html = mappingBody({
-      operations: restOperations(document),
+      operations: restOperations(rest, { ...MAPPING, listLedgers }),
       rpcMethods: methods,
       restTitle: 'R',
       rpcTitle: 'P',
@@ -97,7 +87,7 @@ describe('the mapping', () => {
   });
 
   it('puts the methods and a link to the row in front of the REST description', () => {
-    const [ledgers, accounts, offers] = restOperations(rest(true));
+    const [ledgers, accounts, offers] = restOperations(rest, MAPPING);
     const known = new Set(['getLedgers']);
     expect(ledgers && rpcNoteMarkdown(ledgers, known)).toBe(
       '> **JSON-RPC:** [`getLedgers`](ledger-rpc.html#method-getLedgers) (direct) · [mapping](mapping.html#op-listLedgers)\n\n',
@@ -145,7 +135,7 @@ describe('the OpenRPC reference', () => {
     },
   };
   const restByMethod = new Map([
-    ['getLedgers', restOperations(rest(true)).filter((o) => o.rpc?.methods.includes('getLedgers'))],
+    ['getLedgers', restOperations(rest, MAPPING).filter((o) => o.rpc?.methods.includes('getLedgers'))],
   ]);
   const html = openRpcBody(document, { restByMethod });
 

@@ -4,6 +4,7 @@
 // 390 px screen, and a screenshot of each page is kept.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { mapping } from '@starspec/ledger-api';
 import { type ContractInfo, listContracts, loadContract } from '@starspec/specs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +26,7 @@ const contracts = listContracts();
 const documents: Record<string, Json> = {};
 for (const c of contracts) documents[c.name] = (await loadContract(c.name)) as unknown as Json;
 const ledgerApi = documents['ledger-api'];
-const operations = ledgerApi ? restOperations(ledgerApi) : [];
+const operations = ledgerApi ? restOperations(ledgerApi, mapping) : [];
 const mapped = operations.filter((o) => o.rpc);
 const rpcMethods = (documents['ledger-rpc']?.methods ?? []).map((m) => m.name);
 
