@@ -5,6 +5,8 @@ export interface Random {
   chance(p: number): boolean;
 }
 export function random(seed: number): Random;
+/** Values that have broken parsers, validators or decimal code somewhere. */
+export const HOSTILE_VALUES: readonly string[];
 export function generateRequests(options: {
   seed?: number;
   count: number;

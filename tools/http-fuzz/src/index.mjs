@@ -17,6 +17,31 @@ export function random(seed) {
   return { next, int, pick: (items) => items[int(items.length)], chance: (p) => next() < p };
 }
 
+/**
+ * Values that have broken parsers, validators or decimal code somewhere: for query values, body
+ * fields and header values. Fuzzers add the ones their own inputs invite.
+ */
+export const HOSTILE_VALUES = Object.freeze([
+  '',
+  ' ',
+  '0',
+  '-1',
+  '.5',
+  '1e5',
+  'NaN',
+  'Infinity',
+  'null',
+  'true',
+  '[]',
+  '{}',
+  '%',
+  '%00',
+  '\u0000',
+  "' OR 1=1 --",
+  '../../etc/passwd',
+  'x'.repeat(300),
+]);
+
 const METHODS = [
   'GET',
   'GET',

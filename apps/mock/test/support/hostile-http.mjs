@@ -2,6 +2,7 @@
 // and the docs server: a seeded generator (the same seed gives the same requests), a raw-socket
 // sender, and a runner. Bytes above 0x7f are sent as single latin1 bytes, as an attacker would.
 import { connect } from 'node:net';
+import { random } from '@starspec/http-fuzz';
 
 /**
  * @typedef {() => number} Random
@@ -14,20 +15,11 @@ import { connect } from 'node:net';
  */
 
 /**
- * mulberry32: a small seeded generator, uniform in [0, 1).
+ * A seeded generator, uniform in [0, 1): the same seed sends the same requests.
  * @param {number} seed
  * @returns {Random}
  */
-export function seeded(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const seeded = (seed) => random(seed).next;
 
 /**
  * @template T

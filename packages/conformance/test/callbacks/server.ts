@@ -11,10 +11,10 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createRequestListener, type Handlers } from '@starspec/callbacks';
 import Big from 'big.js';
 import { parse } from 'yaml';
+import { listenForTest, type TestServer } from '../support/listen.js';
 import { breakRate, credentialCheck, intercept, type Rate, type ServerAuth } from './server-breaks.js';
 
 export type { ServerAuth } from './server-breaks.js';
@@ -66,10 +66,7 @@ type LooseHandler = (request: {
   body: unknown;
 }) => { status: number; body?: unknown };
 
-export interface TestServer {
-  url: string;
-  close(): Promise<void>;
-}
+export type { TestServer };
 
 interface CustomerRecord {
   id: string;
@@ -342,19 +339,5 @@ export function startCallbacksServer(
     if (intercept(req, res, breaks)) return;
     listener(req, res);
   });
-  server.keepAliveTimeout = 1000;
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        close: () =>
-          new Promise<void>((done) => {
-            server.close(() => done());
-            server.closeAllConnections();
-          }),
-      });
-    });
-  });
+  return listenForTest(server);
 }

@@ -6,10 +6,10 @@
  * one behaviour so that one check must fail.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { contract, createRequestListener, type Handlers, validate } from '@starspec/ledger-api';
 import type { HandlerRequest, HandlerResult } from '@starspec/runtime';
 import { xdr } from '@stellar/stellar-sdk/base';
+import { listenForTest, type TestServer } from '../support/listen.js';
 import { COLLECTIONS, compare, DATA, example, FAMILIES, type Family, hex, type Json } from './data.js';
 
 const PROBLEM = 'application/problem+json; charset=utf-8';
@@ -31,10 +31,7 @@ const NO_ACCOUNT_RESULT = Buffer.from([0, 0, 0, 0, 0, 0, 0, 0, 255, 255, 255, 24
   'base64',
 );
 
-export interface LedgerServer {
-  url: string;
-  close(): Promise<void>;
-}
+export type LedgerServer = TestServer;
 
 /** Removes fields of the first record (or the body) until the answer no longer validates. */
 function corrupt(operationId: string, body: Json): Json {
@@ -209,21 +206,7 @@ export function startLedgerServer(options: { breaks?: readonly string[] } = {}):
     req.url = `${url.pathname}${url.search}`;
     listener(req, res);
   });
-  server.keepAliveTimeout = 1000;
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        close: () =>
-          new Promise<void>((done) => {
-            server.close(() => done());
-            server.closeAllConnections();
-          }),
-      });
-    });
-  });
+  return listenForTest(server);
 }
 
 export { DATA, FAMILIES };

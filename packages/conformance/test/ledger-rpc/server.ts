@@ -6,10 +6,10 @@
  */
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { contract, createDispatcher, document, type Handlers, validate } from '@starspec/ledger-rpc';
 import { JsonRpcError } from '@starspec/runtime';
 import { xdr } from '@stellar/stellar-sdk/base';
+import { listenForTest, type TestServer } from '../support/listen.js';
 
 type Json = Record<string, unknown>;
 
@@ -127,10 +127,7 @@ function corrupt(method: string, result: unknown): unknown {
   return 'corrupt';
 }
 
-export interface RpcServer {
-  url: string;
-  close(): Promise<void>;
-}
+export type RpcServer = TestServer;
 
 export interface RpcServerOptions {
   breaks?: readonly string[];
@@ -286,19 +283,5 @@ export function startRpcServer(options: RpcServerOptions = {}): Promise<RpcServe
       });
     });
   });
-  server.keepAliveTimeout = 1000;
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        close: () =>
-          new Promise<void>((done) => {
-            server.close(() => done());
-            server.closeAllConnections();
-          }),
-      });
-    });
-  });
+  return listenForTest(server);
 }
