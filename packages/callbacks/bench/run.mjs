@@ -9,8 +9,8 @@
 import { fileURLToPath } from 'node:url';
 import {
   benchOptions,
+  compareContractServers,
   compareFunctions,
-  compareServers,
   compareStartup,
   printRows,
   recordResults,
@@ -20,42 +20,7 @@ import { requests } from './servers.mjs';
 
 const options = benchOptions();
 const modulePath = fileURLToPath(new URL('./servers.mjs', import.meta.url));
-const label = {
-  starspec: 'generated server',
-  bare: 'bare node:http',
-  fastify: 'fastify + ajv',
-  prism: 'Prism mock',
-};
-const server = (name) => ({ name, label: label[name] });
-const described = `the ${requests.length} operations' example requests in turn`;
-const rows = [];
-
-rows.push(
-  ...(await compareServers({
-    id: 'server',
-    title: `callbacks server, ${described}`,
-    modulePath,
-    servers: [server('starspec'), server('bare'), server('fastify')],
-    // Goals: 0.9 of the floor's throughput, and at least fastify's with the same validation.
-    pairs: [
-      ['starspec', 'bare', 0.9],
-      ['starspec', 'fastify', 1],
-    ],
-    requests,
-    options,
-  })),
-);
-rows.push(
-  ...(await compareServers({
-    id: 'mock',
-    title: `callbacks examples, ${described}`,
-    modulePath,
-    servers: [server('starspec'), server('prism')],
-    pairs: [['starspec', 'prism']],
-    requests,
-    options: { ...options, rounds: Math.min(options.rounds, 3) },
-  })),
-);
+const rows = await compareContractServers({ contract: 'callbacks', modulePath, requests, options });
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 rows.push(

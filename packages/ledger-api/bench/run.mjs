@@ -7,7 +7,13 @@
 //   2. page validation: validate.schema('OperationPage') on a 200-record page vs JSON.parse of the
 //      same bytes, and vs the same schema compiled by ajv at run time.
 import { fileURLToPath } from 'node:url';
-import { benchOptions, compareFunctions, compareServers, printRows, recordResults } from '@starspec/bench';
+import {
+  benchOptions,
+  compareContractServers,
+  compareFunctions,
+  printRows,
+  recordResults,
+} from '@starspec/bench';
 import { buildModel, COMPONENT_REF_PREFIX } from '@starspec/codegen';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -17,42 +23,7 @@ import { requests } from './servers.mjs';
 
 const options = benchOptions();
 const modulePath = fileURLToPath(new URL('./servers.mjs', import.meta.url));
-const label = {
-  starspec: 'generated server',
-  bare: 'bare node:http',
-  fastify: 'fastify + ajv',
-  prism: 'Prism mock',
-};
-const server = (name) => ({ name, label: label[name] });
-const described = `the ${requests.length} operations' example requests in turn`;
-const rows = [];
-
-rows.push(
-  ...(await compareServers({
-    id: 'server',
-    title: `ledger-api server, ${described}`,
-    modulePath,
-    servers: [server('starspec'), server('bare'), server('fastify')],
-    // Goals: 0.9 of the floor's throughput, and at least fastify's with the same validation.
-    pairs: [
-      ['starspec', 'bare', 0.9],
-      ['starspec', 'fastify', 1],
-    ],
-    requests,
-    options,
-  })),
-);
-rows.push(
-  ...(await compareServers({
-    id: 'mock',
-    title: `ledger-api examples, ${described}`,
-    modulePath,
-    servers: [server('starspec'), server('prism')],
-    pairs: [['starspec', 'prism']],
-    requests,
-    options: { ...options, rounds: Math.min(options.rounds, 3) },
-  })),
-);
+const rows = await compareContractServers({ contract: 'ledger-api', modulePath, requests, options });
 
 const page = operationsPage();
 const bytes = JSON.stringify(page);

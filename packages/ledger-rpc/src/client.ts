@@ -13,14 +13,4 @@ export {
 } from './generated/client.js';
 export type * from './generated/types.js';
 export type { ReadMode, ReadOptions } from './generated/validate.js';
-export {
-  cursorLedger,
-  DEFAULT_LIMITS,
-  type ItemOf,
-  type PagedMethod,
-  type PageOf,
-  type PaginateOptions,
-  type PagingClient,
-  paginate,
-  paginateItems,
-} from './paginate.js';
+export * from './paginate.js';

@@ -1,17 +1,7 @@
 // The generated contract layer, and the hand-written behaviour beside it.
 
 export * from './generated/index.js';
-export {
-  cursorLedger,
-  DEFAULT_LIMITS,
-  type ItemOf,
-  type PagedMethod,
-  type PageOf,
-  type PaginateOptions,
-  type PagingClient,
-  paginate,
-  paginateItems,
-} from './paginate.js';
+export * from './paginate.js';
 export {
   decodeLedgerCloseMeta,
   decodeLedgerEntryData,

@@ -1,5 +1,5 @@
 export { compareFunctions, compareStartup } from './micro.mjs';
 export { bareServer, exampleAnswers, exampleHandlers, exampleRequests, fastifyServer } from './openapi.mjs';
 export { benchOptions, printRows, recordResults, resultsFile } from './results.mjs';
-export { compareServers } from './servers.mjs';
+export { compareContractServers, compareServers } from './servers.mjs';
 export { median } from './stats.mjs';

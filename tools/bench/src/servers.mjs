@@ -128,3 +128,44 @@ function summarize(server) {
     cpuUsPerRequest: cpu.every(Number.isFinite) ? Number(median(cpu).toFixed(1)) : null,
   };
 }
+
+const LABELS = {
+  starspec: 'generated server',
+  bare: 'bare node:http',
+  fastify: 'fastify + ajv',
+  prism: 'Prism mock',
+};
+const labelled = (name) => ({ name, label: LABELS[name] });
+
+/**
+ * The server comparisons of a contract package: its generated server against bare node:http and
+ * fastify with the same validation (goals: 0.9 of the floor's throughput, and at least fastify's),
+ * then against Prism answering the same examples (fewer rounds: Prism is slow to start).
+ * `modulePath` serves `starspec`, `bare`, `fastify` and `prism` (see `serve.mjs`).
+ * @param {{ contract: string, modulePath: string, requests: unknown[], options: Record<string, any> }} args
+ */
+export async function compareContractServers({ contract, modulePath, requests, options }) {
+  const described = `the ${requests.length} operations' example requests in turn`;
+  const floor = await compareServers({
+    id: 'server',
+    title: `${contract} server, ${described}`,
+    modulePath,
+    servers: ['starspec', 'bare', 'fastify'].map(labelled),
+    pairs: [
+      ['starspec', 'bare', 0.9],
+      ['starspec', 'fastify', 1],
+    ],
+    requests,
+    options,
+  });
+  const mock = await compareServers({
+    id: 'mock',
+    title: `${contract} examples, ${described}`,
+    modulePath,
+    servers: ['starspec', 'prism'].map(labelled),
+    pairs: [['starspec', 'prism']],
+    requests,
+    options: { ...options, rounds: Math.min(options.rounds, 3) },
+  });
+  return [...floor, ...mock];
+}

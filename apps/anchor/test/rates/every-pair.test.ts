@@ -2,6 +2,7 @@
 // schedule (no client, the demo client, an unknown client) and each delivery method: the
 // answer passes the platform's rate rules (validateRateResponse) and the contract's validator.
 import { validate, validateRateResponse } from '@starspec/callbacks';
+import { random as seeded } from '@starspec/http-fuzz';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssetInfo } from '../../src/rates/config.js';
 import { pairs } from '../../src/rates/config.js';
@@ -16,14 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A small deterministic generator, so a failure can be replayed. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
+/** A seeded generator, so a failure can be replayed. */
+const random = (seed: number) => seeded(seed).next;
 
 /** Amounts of an asset within its limits and decimals: the edges, round numbers, random ones. */
 function amounts(asset: AssetInfo, next: () => number): string[] {

@@ -37,72 +37,78 @@ async function answer(operationId: OperationId, response: Response) {
 }
 
 describe('GET /price', () => {
-  it('answers the anchor price for a sell amount, fee in the sell asset', async () => {
-    const { anchor, platform, errors } = await stack();
-    const response = await getPrice(platform.url, {
-      sell_asset: USD,
-      buy_asset: USDC,
-      sell_amount: '103',
-      context: 'sep31',
-    });
-    const { status, body } = await answer('getPrice', response);
-    expect(status).toBe(200);
-    expect(body).toEqual({
-      total_price: '1.03',
-      price: '1.02',
-      sell_amount: '103',
-      buy_amount: '100',
-      fee: {
-        total: '1.00',
-        asset: USD,
-        details: [{ name: 'Service fee', description: 'Fixed fee per exchange', amount: '1.00' }],
+  const prices: [
+    string,
+    {
+      anchor: Parameters<typeof honestRate>[0];
+      query: Record<string, string>;
+      want: Record<string, unknown>;
+    },
+  ][] = [
+    [
+      'the anchor price for a sell amount, fee in the sell asset',
+      {
+        anchor: {},
+        query: { sell_asset: USD, buy_asset: USDC, sell_amount: '103', context: 'sep31' },
+        want: {
+          total_price: '1.03',
+          price: '1.02',
+          sell_amount: '103',
+          buy_amount: '100',
+          fee: {
+            total: '1.00',
+            asset: USD,
+            details: [{ name: 'Service fee', description: 'Fixed fee per exchange', amount: '1.00' }],
+          },
+        },
       },
-    });
-    expect(anchor.requests).toEqual([
-      { type: 'indicative', sell_asset: USD, buy_asset: USDC, sell_amount: '103' },
-    ]);
+    ],
+    [
+      // 95.19 = 0.19 × (500 + 1.00); total_price = 95.19 / 500.
+      'a buy amount with the fee in the buy asset',
+      {
+        anchor: { price: '0.19', feeIn: 'buy' },
+        query: {
+          sell_asset: USDC,
+          buy_asset: BRL,
+          buy_amount: '500',
+          buy_delivery_method: 'PIX',
+          country_code: 'BRA',
+          context: 'sep6',
+        },
+        want: {
+          total_price: '0.19038',
+          price: '0.19',
+          sell_amount: '95.19',
+          buy_amount: '500',
+          fee: expect.objectContaining({ total: '1.00', asset: BRL }),
+        },
+      },
+    ],
+    [
+      'a zero fee in the sell asset when the anchor gives none',
+      {
+        anchor: { price: '5.10', feeIn: 'none' },
+        query: { sell_asset: BRL, buy_asset: USDC, buy_amount: '50', context: 'sep31' },
+        want: {
+          total_price: '5.1',
+          price: '5.1',
+          sell_amount: '255',
+          buy_amount: '50',
+          fee: { total: '0', asset: BRL },
+        },
+      },
+    ],
+  ];
+  it.each(prices)('answers %s', async (_name, { anchor: options, query, want }) => {
+    const { anchor, platform, errors } = await stack(options);
+    const { status, body } = await answer('getPrice', await getPrice(platform.url, query));
+    expect(status).toBe(200);
+    expect(body).toEqual(want);
+    // Everything but the context reaches the anchor, as an indicative rate request.
+    const { context: _context, ...forwarded } = query;
+    expect(anchor.requests).toEqual([{ type: 'indicative', ...forwarded }]);
     expect(errors).toEqual([]);
-  });
-
-  it('answers a buy amount with the fee in the buy asset', async () => {
-    const { platform } = await stack({ price: '0.19', feeIn: 'buy' });
-    const response = await getPrice(platform.url, {
-      sell_asset: USDC,
-      buy_asset: BRL,
-      buy_amount: '500',
-      buy_delivery_method: 'PIX',
-      country_code: 'BRA',
-      context: 'sep6',
-    });
-    const { status, body } = await answer('getPrice', response);
-    expect(status).toBe(200);
-    // 95.19 = 0.19 × (500 + 1.00); total_price = 95.19 / 500.
-    expect(body).toMatchObject({
-      total_price: '0.19038',
-      price: '0.19',
-      sell_amount: '95.19',
-      buy_amount: '500',
-    });
-    expect(body.fee).toMatchObject({ total: '1.00', asset: BRL });
-  });
-
-  it('reports a zero fee in the sell asset when the anchor gives none', async () => {
-    const { platform } = await stack({ price: '5.10', feeIn: 'none' });
-    const response = await getPrice(platform.url, {
-      sell_asset: BRL,
-      buy_asset: USDC,
-      buy_amount: '50',
-      context: 'sep31',
-    });
-    const { status, body } = await answer('getPrice', response);
-    expect(status).toBe(200);
-    expect(body).toEqual({
-      total_price: '5.1',
-      price: '5.1',
-      sell_amount: '255',
-      buy_amount: '50',
-      fee: { total: '0', asset: BRL },
-    });
   });
 
   it('forwards delivery method, country and the token account as client_id; never expire_after', async () => {

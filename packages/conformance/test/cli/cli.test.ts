@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HELP, main } from '../../src/cli.js';
+import { HELP } from '../../src/cli.js';
 import {
   ASSETS_FILE,
   JWT_SECRET,
@@ -16,16 +16,9 @@ import { startLedgerServer } from '../ledger-api/server.js';
 import { startRpcServer } from '../ledger-rpc/server.js';
 import { PACKAGE_DIR } from '../support/global-setup.js';
 import { validateReport } from '../support/report-schema.js';
+import { runCli } from '../support/run-cli.js';
 
-async function run(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, {
-    stdout: { write: (t: string) => (stdout += t) },
-    stderr: { write: (t: string) => (stderr += t) },
-  });
-  return { code, stdout, stderr };
-}
+const run = runCli;
 
 let correct: TestServer;
 let broken: TestServer;

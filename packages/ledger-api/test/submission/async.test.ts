@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type RetryEvent,
   SubmissionError,
@@ -18,12 +18,9 @@ import {
   resultXdr,
   signedPayment,
 } from './fixtures.js';
-import { fakeTime, ScriptedServer } from './scripted-server.js';
+import { expectIdenticalBodies, fakeTime, useScriptedServer } from './scripted-server.js';
 
-const server = new ScriptedServer();
-beforeAll(() => server.start());
-afterAll(() => server.stop());
-beforeEach(() => server.reset());
+const server = useScriptedServer();
 
 const MAX_TIME = 1_900_000_000;
 const START = (MAX_TIME - 120) * 1000;
@@ -32,13 +29,6 @@ const asyncAnswer = (status: number, txStatus: string, hash: string, errorResult
   status,
   body: { tx_status: txStatus, hash, ...(errorResultXdr ? { error_result_xdr: errorResultXdr } : {}) },
 });
-
-function expectIdenticalBodies(envelope: string): void {
-  const bodies = server.requests('POST /transactions_async').map((r) => r.body);
-  expect(bodies.length).toBeGreaterThan(0);
-  for (const body of bodies) expect(body.toString()).toBe(new URLSearchParams({ tx: envelope }).toString());
-  for (const body of bodies) expect(body.equals(bodies[0] as Buffer)).toBe(true);
-}
 
 async function rejectionOf(promise: Promise<unknown>): Promise<SubmissionError> {
   const error = await promise.then(
@@ -121,7 +111,7 @@ describe('tx_status table', () => {
     expect(submission).toMatchObject({ txStatus: 'PENDING', submissions: 3 });
     expect(time.waits).toEqual([1000, 2000]);
     expect(events.map((e) => e.reason)).toEqual(['try_again_later', 'try_again_later']);
-    expectIdenticalBodies(tx.toEnvelope().toXdr('base64'));
+    expectIdenticalBodies(server, 'POST /transactions_async', tx.toEnvelope().toXdr('base64'));
   });
 
   it('TRY_AGAIN_LATER until the attempts run out: unavailable', async () => {
@@ -133,7 +123,7 @@ describe('tx_status table', () => {
     );
     expect(error.kind).toBe('unavailable');
     expect(server.requests('POST /transactions_async')).toHaveLength(3);
-    expectIdenticalBodies(tx.toEnvelope().toXdr('base64'));
+    expectIdenticalBodies(server, 'POST /transactions_async', tx.toEnvelope().toXdr('base64'));
   });
 
   it('(submission) → ERROR (400) txBAD_SEQ: decoded to tx_bad_seq, not resent', async () => {
@@ -170,7 +160,7 @@ describe('tx_status table', () => {
     expect(error.resultCode).toBe('tx_fee_bump_inner_failed');
     expect(error.innerResultCode).toBe('tx_bad_seq');
     expect(error.hint).toMatch(/reload the account/i);
-    expectIdenticalBodies(bump.toEnvelope().toXdr('base64'));
+    expectIdenticalBodies(server, 'POST /transactions_async', bump.toEnvelope().toXdr('base64'));
   });
 
   it('PENDING → never ingested: tx_too_late once maxTime has passed', async () => {
@@ -202,7 +192,7 @@ describe('around the table', () => {
     const submission = await submitTransactionAsync(server.base, tx, { now: time.now, sleep: time.sleep });
     expect(submission.submissions).toBe(2);
     expect(time.waits).toEqual([2000]);
-    expectIdenticalBodies(tx.toEnvelope().toXdr('base64'));
+    expectIdenticalBodies(server, 'POST /transactions_async', tx.toEnvelope().toXdr('base64'));
   });
 
   it('429 on a lookup honours Retry-After', async () => {

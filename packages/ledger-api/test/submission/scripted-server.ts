@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { listen } from '@starspec/runtime';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 
 /** One scripted answer; `drop` closes the connection without answering. */
 export interface Reply {
@@ -109,4 +110,22 @@ export function fakeTime(start: number) {
       now += ms;
     },
   };
+}
+
+/** A scripted server for a test file: started before its tests, emptied before each, stopped after. */
+export function useScriptedServer(): ScriptedServer {
+  const server = new ScriptedServer();
+  beforeAll(() => server.start());
+  afterAll(() => server.stop());
+  beforeEach(() => server.reset());
+  return server;
+}
+
+/** Every body sent to `route` is the form `tx=<envelope>`, and retries sent the same bytes. */
+export function expectIdenticalBodies(server: ScriptedServer, route: string, envelope: string): void {
+  const bodies = server.requests(route).map((r) => r.body);
+  expect(bodies.length).toBeGreaterThan(0);
+  const first = bodies[0] as Buffer;
+  expect(first.toString()).toBe(new URLSearchParams({ tx: envelope }).toString());
+  for (const body of bodies) expect(body.equals(first)).toBe(true);
 }

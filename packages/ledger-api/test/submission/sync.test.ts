@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient, type RetryEvent, SubmissionError, submitTransaction } from '../../src/index.js';
 import {
   failedResultXdr,
@@ -13,24 +13,13 @@ import {
   submissionTimeout,
   transactionFailed,
 } from './fixtures.js';
-import { fakeTime, ScriptedServer } from './scripted-server.js';
+import { expectIdenticalBodies, fakeTime, useScriptedServer } from './scripted-server.js';
 
-const server = new ScriptedServer();
-beforeAll(() => server.start());
-afterAll(() => server.stop());
-beforeEach(() => server.reset());
+const server = useScriptedServer();
 
 // Time bounds end at MAX_TIME; the fake clock starts two minutes before.
 const MAX_TIME = 1_900_000_000;
 const START = (MAX_TIME - 120) * 1000;
-
-function expectIdenticalBodies(route: string, envelope: string): void {
-  const bodies = server.requests(route).map((r) => r.body);
-  expect(bodies.length).toBeGreaterThan(0);
-  const first = bodies[0] as Buffer;
-  expect(first.toString()).toBe(new URLSearchParams({ tx: envelope }).toString());
-  for (const body of bodies) expect(body.equals(first)).toBe(true);
-}
 
 async function rejectionOf(promise: Promise<unknown>): Promise<SubmissionError> {
   const error = await promise.then(
@@ -51,7 +40,7 @@ describe('POST /transactions answered at once', () => {
     const posts = server.requests('POST /transactions');
     expect(posts).toHaveLength(1);
     expect(posts[0]?.contentType).toBe('application/x-www-form-urlencoded');
-    expectIdenticalBodies('POST /transactions', xdrText);
+    expectIdenticalBodies(server, 'POST /transactions', xdrText);
   });
 
   it('accepts a base URL and a base64 envelope', async () => {
@@ -60,7 +49,7 @@ describe('POST /transactions answered at once', () => {
     server.script('POST /transactions', [{ status: 200, body: record(tx, true, resultXdr('txSuccess')) }]);
     const result = await submitTransaction(server.base, xdrText);
     expect(result.successful).toBe(true);
-    expectIdenticalBodies('POST /transactions', xdrText);
+    expectIdenticalBodies(server, 'POST /transactions', xdrText);
   });
 
   it('refuses a string that is not an envelope before sending anything', async () => {
@@ -286,7 +275,7 @@ describe('retries resend the identical envelope', () => {
       { request: 'submit', reason: 'rate_limited', attempt: 1, status: 429, delayMs: 7000 },
     ]);
     expect(server.requests('POST /transactions')).toHaveLength(2);
-    expectIdenticalBodies('POST /transactions', tx.toEnvelope().toXdr('base64'));
+    expectIdenticalBodies(server, 'POST /transactions', tx.toEnvelope().toXdr('base64'));
   });
 
   it('429 without Retry-After falls back to the back-off', async () => {
@@ -335,7 +324,7 @@ describe('retries resend the identical envelope', () => {
     expect(error.problemType).toBe('stale_history');
     expect(time.waits).toEqual([500, 750, 1000]);
     expect(server.requests('POST /transactions')).toHaveLength(4);
-    expectIdenticalBodies('POST /transactions', tx.toEnvelope().toXdr('base64'));
+    expectIdenticalBodies(server, 'POST /transactions', tx.toEnvelope().toXdr('base64'));
   });
 
   it('a dropped connection is retried with the same bytes', async () => {
@@ -348,7 +337,7 @@ describe('retries resend the identical envelope', () => {
     const result = await submitTransaction(server.base, tx, { now: time.now, sleep: time.sleep });
     expect(result.successful).toBe(true);
     expect(time.waits).toEqual([1000]);
-    expectIdenticalBodies('POST /transactions', tx.toEnvelope().toXdr('base64'));
+    expectIdenticalBodies(server, 'POST /transactions', tx.toEnvelope().toXdr('base64'));
   });
 
   it('does not retry an answer the contract does not define', async () => {
