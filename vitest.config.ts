@@ -74,7 +74,10 @@ export default defineConfig({
   test: {
     // Reporters belong to the whole run, not to a project: the JSON report goes to the package's
     // test-results/ (scripts/test.mjs sums them), or the root's for a run of every project.
-    reporters: ['default', ['json', { outputFile: join(root, current ?? '', 'test-results', 'vitest.json') }]],
+    reporters: [
+      'default',
+      ['json', { outputFile: join(root, current ?? '', 'test-results', 'vitest.json') }],
+    ],
     projects: selected.map(
       (folder): TestProjectInlineConfiguration => ({
         root: join(root, folder),

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { collectExamples, type Example, exampleFileName } from '../src/collect.js';
-import { createProject, PUBLISHED, packAll } from '../src/project.js';
+import { createProject, PUBLISHED } from '../src/project.js';
 import { type Stack, startStack } from '../src/stack.js';
 
 const run = promisify(execFile);
