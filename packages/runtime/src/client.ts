@@ -3,7 +3,9 @@
 // their messages, the validator tables, the contract metadata types, and the JSON-RPC wire shapes,
 // errors and fetch client. Servers and credentials are in the main entry.
 export { isRecord } from './json.js';
-export * from './jsonrpc-client.js';
+export * from './jsonrpc/protocol.js';
+export * from './jsonrpc/transport.js';
+export * from './jsonrpc/validate.js';
 export type {
   ContractMeta,
   OperationMeta,

@@ -24,6 +24,6 @@ export {
 } from './credentials.js';
 export { type ErrorAnswer, type ErrorStyle, type ProblemKind, renderError } from './errors.js';
 export * from './http/index.js';
-export * from './jsonrpc.js';
-export * from './jsonrpc-http.js';
+export * from './jsonrpc/dispatch.js';
+export * from './jsonrpc/http.js';
 export type { BodyOf, HandlerMap, PathOf, QueryOf, ResultOf, TypedRequest } from './typed.js';

@@ -1,24 +1,15 @@
-// JSON-RPC 2.0 over HTTP: the generic half under a generated JSON-RPC package. A dispatcher that
-// answers the way Stellar RPC does (creachadair/jrpc2's HTTP bridge); its node:http listener is in
-// jsonrpc-http.ts, and the wire shapes, validator table and fetch client it shares with clients
-// are in jsonrpc-client.ts.
+// The JSON-RPC 2.0 dispatcher under a generated JSON-RPC package: one HTTP body in, one answer out,
+// the way Stellar RPC answers (creachadair/jrpc2's HTTP bridge). Its node:http listener is http.ts.
 import type { IncomingMessage } from 'node:http';
-import type { HttpServerOptions } from './http/server.js';
+import type { HttpServerOptions } from '../http/server.js';
 import {
-  formatParamErrors,
   JSONRPC_ERRORS,
   JsonRpcError,
   type JsonRpcErrorObject,
   type JsonRpcId,
-  paramsByName,
   type RpcContractMeta,
-  type RpcValidate,
-} from './jsonrpc-client.js';
-
-export * from './jsonrpc-client.js';
-
-// ---------------------------------------------------------------------------------------------
-// Dispatcher
+} from './protocol.js';
+import { formatParamErrors, paramsByName, type RpcValidate } from './validate.js';
 
 export interface RpcHandlerContext {
   method: string;

@@ -1,17 +1,14 @@
-// The node:http listener and server of the JSON-RPC dispatcher (jsonrpc.ts): content types, body
+// The node:http listener and server of the JSON-RPC dispatcher (dispatch.ts): content types, body
 // limits, CORS and the real server's HTTP answers around one dispatch per request body.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { createHttpServer, type HttpServerOptions } from './http/server.js';
+import { createHttpServer, type HttpServerOptions } from '../http/server.js';
 import {
   createDispatcher,
   type RpcAnswer,
   type RpcBinding,
   type RpcHandler,
   type RpcServerOptions,
-} from './jsonrpc.js';
-
-// ---------------------------------------------------------------------------------------------
-// node:http listener
+} from './dispatch.js';
 
 /** Go's mime.ParseMediaType, reduced to what the bridge reads: the lower-cased type and charset. */
 function parseContentType(header: string | undefined): { type: string; charset?: string } {
