@@ -9,9 +9,9 @@ export interface CorsOptions {
 }
 
 /** RFC 9110 token characters: a method name is one, and only one can be echoed in a header. */
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+export const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** A header value Node can write back: visible latin1 characters, spaces and tabs. */
-const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+export const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 export interface CorsPolicy {
   /**

@@ -1,6 +1,7 @@
 // The node:http listener and server of the JSON-RPC dispatcher (dispatch.ts): content types, body
 // limits, CORS and the real server's HTTP answers around one dispatch per request body.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { HEADER_VALUE, TOKEN } from '../http/cors.js';
 import { createHttpServer, type HttpServerOptions } from '../http/server.js';
 import {
   createDispatcher,
@@ -157,11 +158,6 @@ export function createJsonRpcListener(
     serve(req, res).catch(() => res.destroy());
   };
 }
-
-/** RFC 9110 token characters: a method name is one, and only one can be echoed in a header. */
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-/** A header value Node can write back: visible latin1 characters, spaces and tabs. */
-const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 /**
  * The answer to a CORS preflight: every origin and method is allowed, as on the real server.
