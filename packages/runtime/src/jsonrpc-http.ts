@@ -6,7 +6,7 @@ import {
   createDispatcher,
   type RpcAnswer,
   type RpcBinding,
-  type RpcHandler,
+  type RpcHandlerTable,
   type RpcServerOptions,
 } from './jsonrpc.js';
 
@@ -85,9 +85,9 @@ export type RpcRequestListener = (req: IncomingMessage, res: ServerResponse) => 
  * `application/json` with an optional utf-8 charset (else 415 with a plain-text reason); a body
  * over the limit gets 413 and the connection is closed.
  */
-export function createJsonRpcListener(
+export function createJsonRpcListener<H extends RpcHandlerTable<H>>(
   binding: RpcBinding,
-  handlers: Record<string, RpcHandler>,
+  handlers: H,
   options: RpcServerOptions = {},
 ): RpcRequestListener {
   const dispatcher = createDispatcher(binding, handlers, options);

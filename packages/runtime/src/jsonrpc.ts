@@ -3,6 +3,7 @@
 // jsonrpc-http.ts, and the wire shapes, validator table and fetch client it shares with clients
 // are in jsonrpc-client.ts.
 import type { IncomingMessage } from 'node:http';
+import { type HandlerTable, handlersByName } from './handler-table.js';
 import type { HttpServerOptions } from './http/server.js';
 import {
   formatParamErrors,
@@ -30,6 +31,9 @@ export interface RpcHandlerContext {
 }
 
 export type RpcHandler = (params: Record<string, unknown>, context: RpcHandlerContext) => unknown;
+
+/** Handlers by method name: RpcHandlers, or ones typed by their method's params (a contract's Handlers). */
+export type RpcHandlerTable<H> = HandlerTable<H, [params: never, context: RpcHandlerContext]>;
 
 export interface RpcBinding {
   contract: RpcContractMeta;
@@ -165,13 +169,14 @@ export interface RpcDispatcher {
  * a batch always gets an array, statically invalid elements are answered first, notifications get
  * no entry, an all-notification batch or `[]` gets 204, and params are checked before a handler runs.
  */
-export function createDispatcher(
+export function createDispatcher<H extends RpcHandlerTable<H>>(
   binding: RpcBinding,
-  handlers: Record<string, RpcHandler>,
+  handlers: H,
   options: RpcServerOptions = {},
 ): RpcDispatcher {
   const validateResults = options.validateResults ?? process.env.NODE_ENV === 'test';
   const validateParams = options.validateParams ?? true;
+  const byName = handlersByName<RpcHandler>(handlers);
   const onError =
     options.onError ?? ((error, context) => console.error(`[${context.method ?? 'rpc'}]`, error));
 
@@ -184,7 +189,7 @@ export function createDispatcher(
     if (name === '')
       return answer({ error: { code: JSONRPC_ERRORS.invalidRequest, message: 'empty method name' } });
     const method = Object.hasOwn(binding.contract.methods, name) ? binding.contract.methods[name] : undefined;
-    const handler = method && Object.hasOwn(handlers, name) ? handlers[name] : undefined;
+    const handler = method && Object.hasOwn(byName, name) ? byName[name] : undefined;
     if (!method || !handler) {
       return answer({
         error: { code: JSONRPC_ERRORS.methodNotFound, message: 'method not found', data: name },
