@@ -7,11 +7,12 @@ import { promisify } from 'node:util';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import type { OpenApiDocument } from '../src/document.js';
-import { emitMapping, emitMappingMarkdown } from '../src/emit/mapping.js';
+import type { OpenApiDocument } from '../src/openapi/load.js';
+import { emitMappingMarkdown } from '../src/mapping/markdown.js';
+import { emitMapping } from '../src/openapi/emit/mapping.js';
 import { generate } from '../src/generate.js';
-import { generateMapping, openRpcMethodNames } from '../src/mapping.js';
-import { buildModel } from '../src/model.js';
+import { generateMapping, openRpcMethodNames } from '../src/mapping/generate.js';
+import { buildModel } from '../src/openapi/model.js';
 
 const run = promisify(execFile);
 const here = dirname(fileURLToPath(import.meta.url));

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { generate, writeFiles } from '../src/generate.js';
-import { loadOpenRpc } from '../src/openrpc/document.js';
+import { load as loadOpenRpc } from '../src/openrpc/load.js';
 import { buildRpcModel, toAjvSchema } from '../src/openrpc/model.js';
 import { postProcessTypings, runOpenRpcGenerator, titledForGenerator } from '../src/openrpc/typings.js';
 
