@@ -9,8 +9,8 @@ import { formatTypeScript } from './shared/format.js';
 import { generatedHeader } from './shared/header.js';
 import type { CodegenConfig, EmittedFile, Log, SpecKind } from './shared/kind.js';
 
-export type { CodegenConfig } from './shared/kind.js';
 export { findRoot, type GeneratedFile, staleFiles, writeFiles } from './shared/files.js';
+export type { CodegenConfig } from './shared/kind.js';
 
 /** A kind of contract as the pipeline runs it: its config member, and its three steps in turn. */
 function runner<Document, Model>(kind: SpecKind<Document, Model>) {

@@ -35,7 +35,9 @@ describe('the golden output', () => {
     (
       await Promise.all(
         GOLDEN.map(async (name) =>
-          (await readdir(expectedOf(name)))
+          (
+            await readdir(expectedOf(name))
+          )
             .filter((file) => file.endsWith('.ts'))
             .map((file) => join(expectedOf(name), file)),
         ),
@@ -64,7 +66,9 @@ describe('the golden output', () => {
     const program = ts.createProgram(await sources(), options);
     const errors = ts
       .getPreEmitDiagnostics(program)
-      .map((d) => `${basename(d.file?.fileName ?? '')}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
+      .map(
+        (d) => `${basename(d.file?.fileName ?? '')}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`,
+      );
     expect(errors).toEqual([]);
   }, 120_000);
 

@@ -7,12 +7,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from '../src/openapi/load.js';
+import { buildModel } from '../src/openapi/model.js';
+import { answerSchemas, emitValidators } from '../src/openapi/validators.js';
 import { addContractFormats } from '../src/shared/ajv-formats.js';
+import { addComponents, COMPONENT_REF_PREFIX } from '../src/shared/json-schema.js';
 import { addReadModeKeywords } from '../src/shared/mode-keywords.js';
 import { STANDALONE_OPTIONS } from '../src/shared/standalone.js';
-import { answerSchemas, emitValidators } from '../src/openapi/validators.js';
-import { addComponents, COMPONENT_REF_PREFIX } from '../src/shared/json-schema.js';
-import { buildModel } from '../src/openapi/model.js';
 
 const require = createRequire(import.meta.url);
 const Ajv2020 = require('ajv/dist/2020').default as typeof import('ajv/dist/2020.js').default;

@@ -6,7 +6,7 @@ import type {
   QueryConstraint,
   SecuritySchemeMeta,
 } from '@starspec/runtime';
-import { readRpc, type RpcMapping } from '../mapping/x-rpc.js';
+import { type RpcMapping, readRpc } from '../mapping/x-rpc.js';
 import { COMPONENT_REF_PREFIX } from '../shared/json-schema.js';
 import { mergedComponents } from '../shared/read-modes.js';
 import { flattenClosedCompositions } from './flatten.js';
