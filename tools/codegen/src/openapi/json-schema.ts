@@ -7,7 +7,7 @@ const ANNOTATIONS = new Set(['example', 'xml', 'externalDocs', 'discriminator'])
 /**
  * Turns an OpenAPI 3.1 schema into one ajv compiles: component references point at the
  * components schema, OpenAPI-only annotations and `x-` extensions are dropped, except
- * `x-added-in`, which the read modes consume (see read-modes.ts).
+ * `x-added-in`, which the read modes consume (see shared/read-modes.ts).
  */
 export function toJsonSchema(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(toJsonSchema);

@@ -105,7 +105,7 @@ function contractAjv(model: ContractModel, components: Record<string, unknown>, 
 
 /**
  * The schemas of a contract's answers (bodies and responses, keyed `body <operationId> <type>` and
- * `<operationId> <status>`) and its components, rewritten for the read modes (see read-modes.ts).
+ * `<operationId> <status>`) and its components, rewritten for the read modes (see shared/read-modes.ts).
  */
 export function answerSchemas(model: ContractModel) {
   const answers = Object.fromEntries(
@@ -138,7 +138,7 @@ export function requestValidatorsJs(model: ContractModel): string {
   return standaloneJs(ajv, plan.request);
 }
 
-/** `validators`: bodies, answers (readable in a mode, see read-modes.ts) and named schemas, exact JSON types. */
+/** `validators`: bodies, answers (readable in a mode, see shared/read-modes.ts) and named schemas, exact JSON types. */
 export function answerValidatorsJs(model: ContractModel): string {
   const plan = validatorPlan(model);
   const moded = answerSchemas(model);

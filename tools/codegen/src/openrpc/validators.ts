@@ -42,7 +42,7 @@ export function rpcValidatorPlan(model: RpcContractModel) {
 
 /**
  * Compiles params, result and component-schema validators of a JSON-RPC contract ahead of time
- * into one module; results can be read in a mode (see read-modes.ts).
+ * into one module; results can be read in a mode (see shared/read-modes.ts).
  */
 export function rpcValidatorsJs(model: RpcContractModel): string {
   const ajv = new Ajv({ ...STANDALONE_OPTIONS });

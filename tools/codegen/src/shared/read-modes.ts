@@ -1,6 +1,6 @@
 /**
  * One compiled validator, three ways to read an answer. The schemas are rewritten so that what
- * depends on the reader is decided at run time by two keywords (see emit/mode-keywords.ts), which
+ * depends on the reader is decided at run time by two keywords (see mode-keywords.ts), which
  * read the mode the validator is called with (`this.mode`):
  *
  * - a member the contract does not declare is checked by `unknownMember`: `closed` where the
