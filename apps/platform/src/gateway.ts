@@ -21,8 +21,8 @@ import {
 import type { ClientCredentials, ServerOptions } from '@starspec/runtime';
 import { createAnchorCaller, statusRefusal } from './anchor-call.js';
 import { authenticateClient, type ClientAuth } from './client-auth.js';
-import { createServer, type Handlers } from './generated/server.js';
-import type { components } from './generated/types.js';
+import { createServer, type Handlers } from './generated/server.gen.js';
+import type { components } from './generated/types.gen.js';
 import { type Quote, QuoteStore } from './quotes.js';
 import { type CheckedRate, checkedRate, checkRequest, rateRequest, violationMessage } from './rate-view.js';
 

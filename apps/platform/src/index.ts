@@ -20,6 +20,6 @@ export {
   type GatewayOptions,
   type Refusal,
 } from './gateway.js';
-export * from './generated/index.js';
+export * from './generated/index.gen.js';
 export { DEFAULT_MAX_QUOTE_BYTES, DEFAULT_MAX_QUOTES, type Quote, QuoteStore } from './quotes.js';
 export { type CheckedRate, checkedRate, checkRequest, violationMessage } from './rate-view.js';

@@ -1,4 +1,4 @@
-import type { components } from './generated/types.js';
+import type { components } from './generated/types.gen.js';
 
 export type Quote = components['schemas']['Quote'];
 

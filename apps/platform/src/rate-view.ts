@@ -7,7 +7,7 @@ import {
   type RateViolation,
   significantDecimals,
 } from '@starspec/callbacks';
-import type { components, operations } from './generated/types.js';
+import type { components, operations } from './generated/types.gen.js';
 
 export type Fee = components['schemas']['Fee'];
 type PriceQuery = operations['getPrice']['parameters']['query'];

@@ -9,7 +9,7 @@ export {
   parseAssetConfig,
   significantDecimals,
 } from './asset-config.js';
-export * from './generated/index.js';
+export * from './generated/index.gen.js';
 export {
   applicableRules,
   type ContractVerdict,

@@ -7,4 +7,4 @@ export {
   type ReadOptions,
   type SchemaName,
   validate,
-} from './generated/validate.js';
+} from './generated/validate.gen.js';

@@ -11,8 +11,8 @@ export {
   type ResponseValidationOptions,
   readModeOf,
   responseValidation,
-} from './generated/client.js';
-export type { components, operations, paths } from './generated/types.js';
-export type { OperationId, ReadMode, ReadOptions, SchemaName } from './generated/validate.js';
+} from './generated/client.gen.js';
+export type { components, operations, paths } from './generated/types.gen.js';
+export type { OperationId, ReadMode, ReadOptions, SchemaName } from './generated/validate.gen.js';
 export * from './paging.js';
 export * from './paging-token.js';

@@ -1,7 +1,7 @@
 // The generated contract layer, and the hand-written behaviour beside it.
 
 export * from './envelope.js';
-export * from './generated/index.js';
+export * from './generated/index.gen.js';
 export * from './paging.js';
 export * from './paging-query.js';
 export * from './paging-token.js';

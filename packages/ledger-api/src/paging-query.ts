@@ -8,7 +8,7 @@
  * defaults applied, the cursor checked, or the exact reference wording (e.g. when
  * it reads a raw query string itself).
  */
-import type { components } from './generated/types.js';
+import type { components } from './generated/types.gen.js';
 import { cursorAfterLedger } from './paging-token.js';
 
 type Problem = components['schemas']['Problem'];

@@ -1,5 +1,5 @@
 // The options of submitTransaction, submitTransactionAsync and waitForTransaction (see submission.ts).
-import type { ContractClient, ResponseValidationOptions } from './generated/client.js';
+import type { ContractClient, ResponseValidationOptions } from './generated/client.gen.js';
 import type { Backoff, Clock, Sleep } from './retry.js';
 import type { TransactionRecord } from './submission-error.js';
 

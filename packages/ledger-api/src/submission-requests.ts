@@ -8,7 +8,7 @@ import {
   ResponseValidationError,
   readModeOf,
   responseValidation,
-} from './generated/client.js';
+} from './generated/client.gen.js';
 import type { ResultCodes } from './result-codes.js';
 import { type Clock, defaultSleep, type Sleep } from './retry.js';
 import { SubmissionError, type SubmissionErrorInit, type SubmissionErrorKind } from './submission-error.js';

@@ -10,7 +10,7 @@ export {
   createClient,
   type ParamsArg,
   type RpcClient,
-} from './generated/client.js';
-export type * from './generated/types.js';
-export type { ReadMode, ReadOptions } from './generated/validate.js';
+} from './generated/client.gen.js';
+export type * from './generated/types.gen.js';
+export type { ReadMode, ReadOptions } from './generated/validate.gen.js';
 export * from './paginate.js';

@@ -1,6 +1,6 @@
 // The generated contract layer, and the hand-written behaviour beside it.
 
-export * from './generated/index.js';
+export * from './generated/index.gen.js';
 export * from './paginate.js';
 export {
   decodeLedgerCloseMeta,

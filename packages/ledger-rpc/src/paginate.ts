@@ -2,8 +2,8 @@
 // reference §6): the first call takes the caller's params (startLedger, filters, ...); each next
 // call sends `pagination.cursor` from the previous page and drops startLedger/endLedger, which the
 // server does not accept together with a cursor.
-import type { RpcClient } from './generated/client.js';
-import type { ParamsOf, ResultOf } from './generated/types.js';
+import type { RpcClient } from './generated/client.gen.js';
+import type { ParamsOf, ResultOf } from './generated/types.gen.js';
 
 export type PagedMethod = 'getLedgers' | 'getTransactions' | 'getEvents';
 

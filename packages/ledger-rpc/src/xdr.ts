@@ -1,8 +1,8 @@
 // XDR values of the contract, decoded on request with @stellar/stellar-sdk's XDR (never by hand).
 // Which fields hold which XDR type comes from the contract's `x-xdr-type` marks (`xdrFields`).
 import { xdr } from '@stellar/stellar-sdk/base';
-import { xdrFields as contractXdrFields } from './generated/contract.js';
-import type { MethodName, ResultOf } from './generated/types.js';
+import { xdrFields as contractXdrFields } from './generated/contract.gen.js';
+import type { MethodName, ResultOf } from './generated/types.gen.js';
 
 /** The XDR types the contract's fields use, by their stellar-xdr name. */
 export const XDR_TYPES = [

@@ -1,11 +1,13 @@
 // `@starspec/runtime/client`: what a generated client needs, and nothing that needs Node (no
 // `node:` module in its import graph), so that it bundles for browsers: validation results and
-// their messages, the validator tables, the contract metadata types, and the JSON-RPC wire shapes,
+// their messages, the validator tables and their read modes, the answer checks of a fetch client,
+// the contract metadata types and the lazily parsed document, and the JSON-RPC wire shapes,
 // errors and fetch client. Servers and credentials are in the main entry.
 export { isRecord } from './json.js';
 export * from './jsonrpc/protocol.js';
 export * from './jsonrpc/transport.js';
 export * from './jsonrpc/validate.js';
+export { lazyDocument } from './lazy-document.js';
 export type {
   ContractMeta,
   OperationMeta,
@@ -15,6 +17,19 @@ export type {
   SecurityRequirementMeta,
   SecuritySchemeMeta,
 } from './operations.js';
+export { inMode, modeOf, perMode, type ReadMode, type ReadOptions } from './read-mode.js';
+export {
+  type AnswerCheckingMiddleware,
+  type AnswerChecks,
+  answerCheckingMiddleware,
+  answerChecks,
+  assertAnswer,
+  JSON_MEDIA_TYPE,
+  type ModedAnswers,
+  ResponseValidationError,
+  type ResponseValidationOptions,
+  readModeOf,
+} from './response-validation.js';
 export {
   type ContractValidators,
   createValidate,

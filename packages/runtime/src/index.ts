@@ -23,6 +23,7 @@ export {
   verifyHs256Jwt,
 } from './credentials.js';
 export { type ErrorAnswer, type ErrorStyle, type ProblemKind, renderError } from './errors.js';
+export type { HandlerTable } from './handler-table.js';
 export * from './http/index.js';
 export * from './jsonrpc/dispatch.js';
 export * from './jsonrpc/http.js';

@@ -94,7 +94,7 @@ beforeAll(async () => {
   });
   validatorChunks = Object.entries(result.metafile.outputs)
     .filter(([, output]) =>
-      Object.keys(output.inputs).some((input) => /generated\/validators\.js$/.test(input)),
+      Object.keys(output.inputs).some((input) => /generated\/validators\.gen\.js$/.test(input)),
     )
     .map(([file]) => resolve(file).slice(outdir.length));
   site = await startStaticServer(outdir);

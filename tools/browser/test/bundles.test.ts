@@ -48,7 +48,7 @@ describe('what a client loads', () => {
   it.each(CLIENT_ENTRIES)('%s loads its validators only on demand', async (specifier) => {
     const { files } = await bundle(specifier);
     const validators = files.filter((f) =>
-      f.inputs.some((input) => /generated\/validators\.js$/.test(input)),
+      f.inputs.some((input) => /generated\/validators\.gen\.js$/.test(input)),
     );
     expect(validators.length).toBeGreaterThan(0);
     expect(validators.map((f) => f.loaded)).toEqual(validators.map(() => 'on demand'));

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { finishDist } from './dist.js';
+import { finishDist } from './shared/dist.js';
 
 // The generators load only for the commands that run them: `dist` runs in every package build.
 const generation = () => import('./generate.js');
@@ -92,7 +92,7 @@ async function mapping(argv: string[]): Promise<number> {
   };
   try {
     const { staleFiles } = await generation();
-    const { generateMapping } = await import('./mapping.js');
+    const { generateMapping } = await import('./mapping/generate.js');
     const file = await generateMapping({
       spec: values.spec as string,
       out: values.out,

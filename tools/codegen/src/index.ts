@@ -1,16 +1,12 @@
-export { loadDocument, type OpenApiDocument } from './document.js';
-export { emitMapping, emitMappingMarkdown, type MappingRow, mappingRows } from './emit/mapping.js';
-export { inlineFileRefs } from './file-refs.js';
 export { type CodegenConfig, type GeneratedFile, generate, staleFiles, writeFiles } from './generate.js';
-export { COMPONENT_REF_PREFIX } from './json-schema.js';
-export { generateMapping, type MappingOptions, openRpcMethodNames } from './mapping.js';
-export {
-  buildModel,
-  type ContractModel,
-  type OperationModel,
-  RPC_SUPPORT,
-  type RpcMapping,
-  type RpcSupport,
-  readRpc,
-} from './model.js';
-export { loadOpenRpc, type OpenRpcDocument } from './openrpc/document.js';
+export { generateMapping, type MappingOptions, openRpcMethodNames } from './mapping/generate.js';
+export { emitMappingMarkdown } from './mapping/markdown.js';
+export { type MappingRow, mappingRows } from './mapping/rows.js';
+export { RPC_SUPPORT, type RpcMapping, type RpcSupport, readRpc } from './mapping/x-rpc.js';
+export { emitMapping } from './openapi/emit/mapping.js';
+export { loadDocument, type OpenApiDocument } from './openapi/load.js';
+export { buildModel, type ContractModel, type OperationModel } from './openapi/model.js';
+export { load as loadOpenRpc, type OpenRpcDocument } from './openrpc/load.js';
+export { COMPONENT_REF_PREFIX } from './shared/json-schema.js';
+export type { Emitter, SpecKind } from './shared/kind.js';
+export { inlineFileRefs } from './shared/file-refs.js';

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { finishDist } from '../src/dist.js';
+import { finishDist } from '../src/shared/dist.js';
 
 let root: string;
 let from: string;

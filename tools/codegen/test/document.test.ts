@@ -1,9 +1,12 @@
-// The emitted contract document parses on first read and reads like the parsed JSON.
+// The emitted contract document: its JSON text survives the string literal (quotes, backslashes,
+// line separators) and reads like the parsed JSON. Written beside the tests, where the runtime resolves.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { emitLazyDocument } from '../src/emit/modules.js';
+import { emitLazyDocument } from '../src/shared/lazy-document.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
 
 const contract = {
   openapi: '3.1.0',
@@ -15,7 +18,7 @@ const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
 
 async function load(source: string): Promise<{ document: Record<string, unknown> }> {
-  const dir = await mkdtemp(join(tmpdir(), 'codegen-document-'));
+  const dir = await mkdtemp(join(here, '.tmp-document-'));
   dirs.push(dir);
   await writeFile(join(dir, 'document.ts'), source);
   return import(join(dir, 'document.ts'));

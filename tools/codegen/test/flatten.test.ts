@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flattenClosedCompositions } from '../src/flatten.js';
+import { flattenClosedCompositions } from '../src/openapi/flatten.js';
 
 const ref = (name: string) => ({ $ref: `/components/schemas/${name}` });
 

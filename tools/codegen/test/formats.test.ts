@@ -1,7 +1,7 @@
 // The formats the validators check inline are ajv-formats' own, case by case.
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { RFC3339_FULL_DATE, RFC3986_URI } from '../src/emit/formats.js';
+import { RFC3339_FULL_DATE, RFC3986_URI } from '../src/shared/ajv-formats.js';
 
 const require = createRequire(import.meta.url);
 const { fullFormats } = require('ajv-formats/dist/formats') as {

@@ -10,7 +10,7 @@ import { generate } from '../src/generate.js';
 const run = promisify(execFile);
 const here = dirname(fileURLToPath(import.meta.url));
 const bin = join(here, '..', 'bin', 'starspec-codegen.mjs');
-const callbacksConfig = join(here, '..', '..', '..', 'packages', 'callbacks', 'codegen.config.json');
+const goldenConfig = join(here, 'fixtures', 'golden-openapi', 'codegen.config.json');
 
 async function cli(args: string[], cwd = here) {
   try {
@@ -22,11 +22,11 @@ async function cli(args: string[], cwd = here) {
   }
 }
 
-/** A copy of the callbacks config that writes into a fresh temporary folder. */
+/** A copy of the golden OpenAPI config that writes into a fresh temporary folder. */
 async function configInto(folder: string) {
-  const config = JSON.parse(await readFile(callbacksConfig, 'utf8'));
-  const path = join(dirname(callbacksConfig), `.codegen-test-${Math.random().toString(36).slice(2)}.json`);
-  await writeFile(path, JSON.stringify({ ...config, out: relative(dirname(callbacksConfig), folder) }));
+  const config = JSON.parse(await readFile(goldenConfig, 'utf8'));
+  const path = join(dirname(goldenConfig), `.codegen-test-${Math.random().toString(36).slice(2)}.json`);
+  await writeFile(path, JSON.stringify({ ...config, out: relative(dirname(goldenConfig), folder) }));
   return path;
 }
 
@@ -37,8 +37,8 @@ async function snapshot(folder: string) {
 
 describe('generation is deterministic', () => {
   it('gives the same bytes twice in one process', async () => {
-    const first = await generate(callbacksConfig);
-    const second = await generate(callbacksConfig);
+    const first = await generate(goldenConfig);
+    const second = await generate(goldenConfig);
     expect(second).toEqual(first);
   });
 
@@ -53,19 +53,20 @@ describe('generation is deterministic', () => {
       expect((await cli(['--config', configB, '--quiet'])).code).toBe(0);
       const [left, right] = await Promise.all([snapshot(a), snapshot(b)]);
       expect(left.map(([name]) => name)).toEqual([
-        'answers.ts',
-        'client.ts',
-        'contract.ts',
-        'document.ts',
-        'index.ts',
-        'request-validators.d.ts',
-        'request-validators.js',
-        'response-checks.ts',
-        'server.ts',
-        'types.ts',
-        'validate.ts',
-        'validators.d.ts',
-        'validators.js',
+        'answers.gen.ts',
+        'client.gen.ts',
+        'contract.gen.ts',
+        'document.gen.ts',
+        'index.gen.ts',
+        'mapping.gen.ts',
+        'request-validators.gen.d.ts',
+        'request-validators.gen.js',
+        'response-checks.gen.ts',
+        'server.gen.ts',
+        'types.gen.ts',
+        'validate.gen.ts',
+        'validators.gen.d.ts',
+        'validators.gen.js',
       ]);
       expect(right).toEqual(left);
       for (const [, contents] of left)
@@ -76,8 +77,8 @@ describe('generation is deterministic', () => {
     // Two whole runs of the CLI: slow on a busy 2-core machine, not hung.
   }, 240_000);
 
-  it('the committed callbacks output is what the contract generates', async () => {
-    const result = await cli(['--config', callbacksConfig, '--check', '--json']);
+  it('--check --json finds the golden output up to date', async () => {
+    const result = await cli(['--config', goldenConfig, '--check', '--json']);
     expect(JSON.parse(result.stdout)).toEqual({ ok: true, stale: [] });
     expect(result.code).toBe(0);
   });
@@ -108,11 +109,11 @@ describe('the CLI', () => {
     const config = await configInto(out);
     try {
       await cli(['--config', config, '--quiet']);
-      await writeFile(join(out, 'client.ts'), '// edited by hand\n');
+      await writeFile(join(out, 'client.gen.ts'), '// edited by hand\n');
       const result = await cli(['--config', config, '--check']);
       expect(result.code).toBe(1);
       expect(result.stderr).toContain('out of date');
-      expect(result.stderr).toContain('client.ts');
+      expect(result.stderr).toContain('client.gen.ts');
     } finally {
       const { rm } = await import('node:fs/promises');
       await rm(config);
@@ -121,8 +122,8 @@ describe('the CLI', () => {
 
   it('generates a problem-style server and hal+json validators for another contract', async () => {
     const files = await generate(join(here, 'fixtures', 'pets.codegen.json'));
-    const server = files.find((f) => f.path.endsWith('server.ts'))?.contents;
-    expect(server).toContain('export const errorStyle = "problem"');
-    expect(files.find((f) => f.path.endsWith('types.ts'))?.contents).toContain('photo?: Blob');
+    const server = files.find((f) => f.path.endsWith('server.gen.ts'))?.contents;
+    expect(server).toContain("export const errorStyle = 'problem' as const;");
+    expect(files.find((f) => f.path.endsWith('types.gen.ts'))?.contents).toContain('photo?: Blob');
   });
 });

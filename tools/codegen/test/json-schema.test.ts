@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { needsUnicodePatterns, RFC3339_DATE_TIME } from '../src/emit/validators.js';
-import { toJsonSchema, validationOnly } from '../src/json-schema.js';
+import { toJsonSchema } from '../src/openapi/json-schema.js';
+import { RFC3339_DATE_TIME } from '../src/shared/ajv-formats.js';
+import { needsUnicodePatterns, validationOnly } from '../src/shared/json-schema.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const target = (name: string) => `/components/schemas/${name}`;

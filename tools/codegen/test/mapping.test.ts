@@ -7,18 +7,19 @@ import { promisify } from 'node:util';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import type { OpenApiDocument } from '../src/document.js';
-import { emitMapping, emitMappingMarkdown } from '../src/emit/mapping.js';
 import { generate } from '../src/generate.js';
-import { generateMapping, openRpcMethodNames } from '../src/mapping.js';
-import { buildModel } from '../src/model.js';
+import { generateMapping, openRpcMethodNames } from '../src/mapping/generate.js';
+import { emitMappingMarkdown } from '../src/mapping/markdown.js';
+import { emitMapping } from '../src/openapi/emit/mapping.js';
+import type { OpenApiDocument } from '../src/openapi/load.js';
+import { buildModel } from '../src/openapi/model.js';
 
 const run = promisify(execFile);
 const here = dirname(fileURLToPath(import.meta.url));
 const bin = join(here, '..', 'bin', 'starspec-codegen.mjs');
 const spec = join(here, 'fixtures', 'mapped.openapi.yaml');
 const rpc = join(here, 'fixtures', 'mapped.openrpc.json');
-const callbacksConfig = join(here, '..', '..', '..', 'packages', 'callbacks', 'codegen.config.json');
+const petsConfig = join(here, 'fixtures', 'pets.codegen.json');
 
 const document = parse(await readFile(spec, 'utf8')) as OpenApiDocument;
 const model = buildModel(document);
@@ -60,9 +61,9 @@ describe('x-rpc in the model', () => {
     const bare = buildModel(copy);
     expect(bare.operations.every((o) => !('rpc' in o))).toBe(true);
     expect(emitMapping(bare)).toBeUndefined();
-    const callbacks = await generate(callbacksConfig);
-    expect(callbacks.some((f) => f.path.endsWith('mapping.ts'))).toBe(false);
-    expect(callbacks.find((f) => f.path.endsWith('index.ts'))?.contents).not.toContain('mapping');
+    const pets = await generate(petsConfig);
+    expect(pets.some((f) => f.path.endsWith('mapping.gen.ts'))).toBe(false);
+    expect(pets.find((f) => f.path.endsWith('index.gen.ts'))?.contents).not.toContain('mapping');
   });
 });
 
@@ -113,9 +114,9 @@ export { known, none, unknown };
     const config = join(folder, 'mapped.codegen.json');
     await writeFile(config, JSON.stringify({ spec, errorStyle: 'problem', out: join(folder, 'out') }));
     const files = await generate(config);
-    expect(files.map((f) => f.path.split(/[\\/]/).pop())).toContain('mapping.ts');
-    expect(files.find((f) => f.path.endsWith('index.ts'))?.contents).toContain(
-      "  mapping,\n  type RpcMappingEntry,\n  type RpcMethod,\n  type RpcSupport,\n} from './mapping.js';",
+    expect(files.map((f) => f.path.split(/[\\/]/).pop())).toContain('mapping.gen.ts');
+    expect(files.find((f) => f.path.endsWith('index.gen.ts'))?.contents).toContain(
+      "  mapping,\n  type RpcMappingEntry,\n  type RpcMethod,\n  type RpcSupport,\n} from './mapping.gen.js';",
     );
   });
 });

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import type { OpenApiDocument } from '../src/document.js';
-import { buildModel, type OperationModel } from '../src/model.js';
+import type { OpenApiDocument } from '../src/openapi/load.js';
+import { buildModel, type OperationModel } from '../src/openapi/model.js';
 
 const fixture = (name: string) => parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
 

@@ -2,10 +2,10 @@
 // time (emit/mode-keywords.ts), compiled with the options of the generated validators.
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { addedMembersOptional } from '../src/added-in.js';
-import { addReadModeKeywords } from '../src/emit/mode-keywords.js';
-import { STANDALONE_OPTIONS } from '../src/emit/validators.js';
-import { mergedComponents, withReadModes } from '../src/read-modes.js';
+import { addedMembersOptional } from '../src/shared/added-in.js';
+import { addReadModeKeywords } from '../src/shared/mode-keywords.js';
+import { mergedComponents, withReadModes } from '../src/shared/read-modes.js';
+import { STANDALONE_OPTIONS } from '../src/shared/standalone.js';
 
 const require = createRequire(import.meta.url);
 const Ajv2020 = require('ajv/dist/2020').default as typeof import('ajv/dist/2020.js').default;

@@ -2,7 +2,7 @@
 // sites gone, and nothing else touched.
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { toEsm, withCompactErrorSites, withoutUnusedSchemas } from '../src/emit/standalone.js';
+import { toEsm, withCompactErrorSites, withoutUnusedSchemas } from '../src/shared/standalone.js';
 
 const require = createRequire(import.meta.url);
 const ucs2length = require('ajv/dist/runtime/ucs2length').default as (text: string) => number;

@@ -3,7 +3,7 @@
  * RateResponse schema (each schema error reported under the rule that owns its place), and
  * meets every rule's further requirement. Every violation is listed.
  */
-import { validate } from '../generated/validate.js';
+import { validate } from '../generated/validate.gen.js';
 import { RATE_RULES, type RuleId } from './list.js';
 import type { RateViolation } from './platform-pass.js';
 import { type ContractContext, describe, isRecord, type RateRequest } from './types.js';

@@ -1,4 +1,4 @@
-import type { components, operations } from '../generated/types.js';
+import type { components, operations } from '../generated/types.gen.js';
 import type { PlatformFeeDetail, PlatformRate } from './gson-binding.js';
 import type { JavaDecimal } from './java-decimal.js';
 

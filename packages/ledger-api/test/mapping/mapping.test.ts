@@ -15,7 +15,7 @@ import {
 } from '@starspec/codegen';
 import { beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { parse } from 'yaml';
-import { contract, type MappedOperationId, mapping, type RpcMethod } from '../../src/generated/index.js';
+import { contract, type MappedOperationId, mapping, type RpcMethod } from '../../src/generated/index.gen.js';
 import { missingEntries, readSeedRow, type SeedRow, seedDifferences, unknownMethods } from './check.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CredentialCheck } from '../credentials.js';
 import { type ErrorStyle, type ProblemKind, renderError } from '../errors.js';
+import { type HandlerTable, handlersByName } from '../handler-table.js';
 import type { ContractMeta, OperationMeta } from '../operations.js';
 import type { Validate } from '../validate.js';
 import { formatErrors, type ValidationError } from '../validation.js';
@@ -29,6 +30,23 @@ export interface HandlerResult {
 }
 
 export type Handler = (request: HandlerRequest) => HandlerResult | Promise<HandlerResult>;
+
+/**
+ * What every handler of a listener's table accepts: a request whose query, path and body are
+ * narrowed to nothing, so that a handler typed by its operation (HandlerMap) fits, as a Handler does.
+ */
+export type AnyTypedRequest = Omit<HandlerRequest, 'query' | 'path' | 'body'> & {
+  query: never;
+  path: never;
+  body: never;
+};
+
+/** Handlers by operationId: Handlers, or a contract's HandlerMap. */
+export type HandlerTableOf<H> = HandlerTable<
+  H,
+  [request: AnyTypedRequest],
+  HandlerResult | Promise<HandlerResult>
+>;
 
 export interface ServerOptions {
   /** Validate every response against the contract; a non-conforming one becomes a 500. Default: NODE_ENV === 'test'. */
@@ -129,16 +147,17 @@ interface Prepared {
  * With a third `next` argument (Express, Connect) unknown routes are passed on instead of answered.
  * A request without a body whose handler answers synchronously is served without a promise.
  */
-export function createRequestListener(
+export function createRequestListener<H extends HandlerTableOf<H>>(
   binding: ContractBinding,
-  handlers: Record<string, Handler>,
+  handlers: H,
   options: ServerOptions = {},
 ): RequestListener {
   const router = compileRoutes(binding.contract);
+  const byName = handlersByName<Handler>(handlers);
   const prepared = new Map<string, Prepared>(
     Object.values(binding.contract.operations).map((operation) => [
       operation.operationId,
-      { operation, plan: planParameters(operation), handler: handlers[operation.operationId] },
+      { operation, plan: planParameters(operation), handler: byName[operation.operationId] },
     ]),
   );
   const checks = Object.values(options.security ?? {});

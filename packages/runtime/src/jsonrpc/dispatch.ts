@@ -1,6 +1,7 @@
 // The JSON-RPC 2.0 dispatcher under a generated JSON-RPC package: one HTTP body in, one answer out,
 // the way Stellar RPC answers (creachadair/jrpc2's HTTP bridge). Its node:http listener is http.ts.
 import type { IncomingMessage } from 'node:http';
+import { type HandlerTable, handlersByName } from '../handler-table.js';
 import type { HttpServerOptions } from '../http/server.js';
 import {
   JSONRPC_ERRORS,
@@ -21,6 +22,9 @@ export interface RpcHandlerContext {
 }
 
 export type RpcHandler = (params: Record<string, unknown>, context: RpcHandlerContext) => unknown;
+
+/** Handlers by method name: RpcHandlers, or ones typed by their method's params (a contract's Handlers). */
+export type RpcHandlerTable<H> = HandlerTable<H, [params: never, context: RpcHandlerContext]>;
 
 export interface RpcBinding {
   contract: RpcContractMeta;
@@ -156,13 +160,14 @@ export interface RpcDispatcher {
  * a batch always gets an array, statically invalid elements are answered first, notifications get
  * no entry, an all-notification batch or `[]` gets 204, and params are checked before a handler runs.
  */
-export function createDispatcher(
+export function createDispatcher<H extends RpcHandlerTable<H>>(
   binding: RpcBinding,
-  handlers: Record<string, RpcHandler>,
+  handlers: H,
   options: RpcServerOptions = {},
 ): RpcDispatcher {
   const validateResults = options.validateResults ?? process.env.NODE_ENV === 'test';
   const validateParams = options.validateParams ?? true;
+  const byName = handlersByName<RpcHandler>(handlers);
   const onError =
     options.onError ?? ((error, context) => console.error(`[${context.method ?? 'rpc'}]`, error));
 
@@ -175,7 +180,7 @@ export function createDispatcher(
     if (name === '')
       return answer({ error: { code: JSONRPC_ERRORS.invalidRequest, message: 'empty method name' } });
     const method = Object.hasOwn(binding.contract.methods, name) ? binding.contract.methods[name] : undefined;
-    const handler = method && Object.hasOwn(handlers, name) ? handlers[name] : undefined;
+    const handler = method && Object.hasOwn(byName, name) ? byName[name] : undefined;
     if (!method || !handler) {
       return answer({
         error: { code: JSONRPC_ERRORS.methodNotFound, message: 'method not found', data: name },

@@ -7,7 +7,7 @@ import {
   createDispatcher,
   type RpcAnswer,
   type RpcBinding,
-  type RpcHandler,
+  type RpcHandlerTable,
   type RpcServerOptions,
 } from './dispatch.js';
 
@@ -83,9 +83,9 @@ export type RpcRequestListener = (req: IncomingMessage, res: ServerResponse) => 
  * `application/json` with an optional utf-8 charset (else 415 with a plain-text reason); a body
  * over the limit gets 413 and the connection is closed.
  */
-export function createJsonRpcListener(
+export function createJsonRpcListener<H extends RpcHandlerTable<H>>(
   binding: RpcBinding,
-  handlers: Record<string, RpcHandler>,
+  handlers: H,
   options: RpcServerOptions = {},
 ): RpcRequestListener {
   const dispatcher = createDispatcher(binding, handlers, options);

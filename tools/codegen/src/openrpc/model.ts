@@ -1,13 +1,13 @@
 import type { JsonRpcErrorObject, RpcContractMeta, RpcMethodMeta } from '@starspec/runtime';
-import { ADDED_IN } from '../added-in.js';
-import { COMPONENT_REF_PREFIX } from '../json-schema.js';
+import { ADDED_IN } from '../shared/added-in.js';
+import { COMPONENT_REF_PREFIX } from '../shared/json-schema.js';
 import {
   type ContentDescriptor,
   deref,
   type ErrorObject,
   type MethodObject,
   type OpenRpcDocument,
-} from './document.js';
+} from './load.js';
 
 /** Where the XDR values of a method sit: JSON-pointer patterns (`*` for any array index) → XDR type. */
 export type XdrFieldTable = Record<string, string>;
@@ -27,6 +27,12 @@ export interface RpcContractModel {
   methods: RpcMethodModel[];
   /** Component schemas, converted for ajv, by name. */
   schemas: Record<string, unknown>;
+}
+
+/** What the emitters of an OpenRPC contract read: the document and its model. */
+export interface OpenRpcModel {
+  document: OpenRpcDocument;
+  contract: RpcContractModel;
 }
 
 // Keywords that only annotate and are unknown to ajv's draft-07 vocabulary.

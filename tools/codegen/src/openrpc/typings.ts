@@ -18,7 +18,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
-import { type ContentDescriptor, deref, type MethodObject, type OpenRpcDocument } from './document.js';
+import { type ContentDescriptor, deref, type MethodObject, type OpenRpcDocument } from './load.js';
 
 const require = createRequire(import.meta.url);
 
