@@ -14,5 +14,5 @@ export {
 } from './generated/client.gen.js';
 export type { components, operations, paths } from './generated/types.gen.js';
 export type { OperationId, ReadMode, ReadOptions, SchemaName } from './generated/validate.gen.js';
-export * from './paging.js';
-export * from './paging-token.js';
+export * from './paging/pages.js';
+export * from './paging/token.js';

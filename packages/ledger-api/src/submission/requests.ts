@@ -1,18 +1,18 @@
 // The context of one submission (client, envelope, options, clock) and the requests it makes,
 // for submission.ts: every answer, or the lack of one, becomes an Answer; failures a SubmissionError.
 import type { Middleware } from 'openapi-fetch';
-import type { Envelope } from './envelope.js';
 import {
   type ContractClient,
   createClient,
   ResponseValidationError,
   readModeOf,
   responseValidation,
-} from './generated/client.gen.js';
+} from '../generated/client.gen.js';
+import type { Envelope } from './envelope.js';
+import { SubmissionError, type SubmissionErrorInit, type SubmissionErrorKind } from './errors.js';
+import type { SubmissionTarget, SubmitOptions, WaitOptions } from './options.js';
 import type { ResultCodes } from './result-codes.js';
 import { type Clock, defaultSleep, type Sleep } from './retry.js';
-import { SubmissionError, type SubmissionErrorInit, type SubmissionErrorKind } from './submission-error.js';
-import type { SubmissionTarget, SubmitOptions, WaitOptions } from './submission-options.js';
 
 export interface Answer {
   status: number;

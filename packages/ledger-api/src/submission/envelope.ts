@@ -4,7 +4,7 @@
  * missing transaction can be declared `tx_too_late`).
  */
 import type { FeeBumpTransaction, Transaction, xdr } from '@stellar/stellar-sdk/base';
-import { stellarBase, stellarXdr } from './stellar-sdk.js';
+import { stellarBase, stellarXdr } from '../stellar-sdk.js';
 
 /** A signed transaction: an SDK Transaction or FeeBumpTransaction, an XDR envelope, or its base64. */
 export type EnvelopeInput = Transaction | FeeBumpTransaction | xdr.TransactionEnvelope | string;

@@ -8,8 +8,8 @@
  * defaults applied, the cursor checked, or the exact reference wording (e.g. when
  * it reads a raw query string itself).
  */
-import type { components } from './generated/types.gen.js';
-import { cursorAfterLedger } from './paging-token.js';
+import type { components } from '../generated/types.gen.js';
+import { cursorAfterLedger } from './token.js';
 
 type Problem = components['schemas']['Problem'];
 export type HalLink = components['schemas']['Link'];

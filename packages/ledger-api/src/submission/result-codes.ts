@@ -9,8 +9,8 @@
  * `tx_no_source_account`, manageSellOfferSellNotAuthorized is `sell_not_authorized`).
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
-import type { components } from './generated/types.gen.js';
-import { stellarBase } from './stellar-sdk.js';
+import type { components } from '../generated/types.gen.js';
+import { stellarBase } from '../stellar-sdk.js';
 
 /** A transaction result code name; the contract's enum, plus any code a newer network may add. */
 export type TransactionResultCode = components['schemas']['TransactionResultCode'] | (string & {});

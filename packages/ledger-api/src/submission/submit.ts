@@ -16,16 +16,14 @@
  */
 
 import { type Envelope, type EnvelopeInput, readEnvelope } from './envelope.js';
-import { decodeTransactionResult, type ResultCodes } from './result-codes.js';
-import { linearDelay, retryAfterMs } from './retry.js';
-import type { SubmissionError, SubmissionErrorKind, TransactionRecord } from './submission-error.js';
+import type { SubmissionError, SubmissionErrorKind, TransactionRecord } from './errors.js';
 import type {
   AsyncSubmission,
   RetryEvent,
   SubmissionTarget,
   SubmitOptions,
   WaitForOptions,
-} from './submission-options.js';
+} from './options.js';
 import {
   type Answer,
   type Context,
@@ -36,7 +34,9 @@ import {
   problemOf,
   safeHash,
   waitContext,
-} from './submission-requests.js';
+} from './requests.js';
+import { decodeTransactionResult, type ResultCodes } from './result-codes.js';
+import { linearDelay, retryAfterMs } from './retry.js';
 
 type TxStatus = 'PENDING' | 'DUPLICATE' | 'ERROR' | 'TRY_AGAIN_LATER';
 

@@ -25,9 +25,9 @@ import {
   type ResponseValidationOptions,
   readModeOf,
   responseValidation,
-} from './generated/client.gen.js';
-import type { paths } from './generated/types.gen.js';
-import type { OperationId } from './generated/validate.gen.js';
+} from '../generated/client.gen.js';
+import type { paths } from '../generated/types.gen.js';
+import type { OperationId } from '../generated/validate.gen.js';
 
 /** The part of a page this module reads. */
 export interface PageLike<T> {

@@ -1,5 +1,5 @@
-import { contract } from './generated/contract.gen.js';
-import type { OperationId } from './generated/validate.gen.js';
+import { contract } from '../generated/contract.gen.js';
+import type { OperationId } from '../generated/validate.gen.js';
 
 interface Template {
   operationId: OperationId;

@@ -3,7 +3,7 @@
  * branch on: `kind` says what happened, `resultCode` (when the network answered)
  * says why, and `hint` says what to do next.
  */
-import type { components } from './generated/types.gen.js';
+import type { components } from '../generated/types.gen.js';
 import { type ResultCodes, TRANSACTION_RESULT_CODES, type TransactionResultCode } from './result-codes.js';
 
 export type TransactionRecord = components['schemas']['Transaction'];

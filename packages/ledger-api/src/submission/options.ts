@@ -1,7 +1,7 @@
 // The options of submitTransaction, submitTransactionAsync and waitForTransaction (see submission.ts).
-import type { ContractClient, ResponseValidationOptions } from './generated/client.gen.js';
+import type { ContractClient, ResponseValidationOptions } from '../generated/client.gen.js';
+import type { TransactionRecord } from './errors.js';
 import type { Backoff, Clock, Sleep } from './retry.js';
-import type { TransactionRecord } from './submission-error.js';
 
 /** Where to submit: the generated client, or the server's base URL. */
 export type SubmissionTarget = ContractClient | string | URL;
