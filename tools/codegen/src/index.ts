@@ -7,6 +7,6 @@ export { emitMapping } from './openapi/emit/mapping.js';
 export { loadDocument, type OpenApiDocument } from './openapi/load.js';
 export { buildModel, type ContractModel, type OperationModel } from './openapi/model.js';
 export { load as loadOpenRpc, type OpenRpcDocument } from './openrpc/load.js';
+export { inlineFileRefs } from './shared/file-refs.js';
 export { COMPONENT_REF_PREFIX } from './shared/json-schema.js';
 export type { Emitter, SpecKind } from './shared/kind.js';
-export { inlineFileRefs } from './shared/file-refs.js';
