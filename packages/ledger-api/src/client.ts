@@ -2,16 +2,7 @@
 // browsers and any bundler. Nothing here imports a `node:` module or the Stellar SDK; the validators
 // load only when answers are checked (`validateResponses`/`strict`), and
 // `@starspec/ledger-api/validate` has them directly. Submission lives in the main entry.
-export {
-  assertResponse,
-  type ClientOptions,
-  type ContractClient,
-  createClient,
-  ResponseValidationError,
-  type ResponseValidationOptions,
-  readModeOf,
-  responseValidation,
-} from './generated/client.gen.js';
+export * from './generated/client.gen.js';
 export type { components, operations, paths } from './generated/types.gen.js';
 export type { OperationId, ReadMode, ReadOptions, SchemaName } from './generated/validate.gen.js';
 export * from './paging/pages.js';

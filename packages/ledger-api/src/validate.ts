@@ -1,10 +1,3 @@
 // `@starspec/ledger-api/validate`: the contract's validators alone, for browsers and any bundler
 // (no `node:` module): `validate.request / response / schema`, each returning `{ ok, errors }`.
-export {
-  type ContractValidate,
-  type OperationId,
-  type ReadMode,
-  type ReadOptions,
-  type SchemaName,
-  validate,
-} from './generated/validate.gen.js';
+export * from './generated/validate.gen.js';
