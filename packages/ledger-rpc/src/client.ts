@@ -3,14 +3,7 @@
 // load only when params or results are checked (`validateParams`, `validateResults`/`strict`), and
 // `@starspec/ledger-rpc/validate` has them directly. XDR decoding lives in the main entry.
 export { JSONRPC_ERRORS, JsonRpcError, JsonRpcHttpError, type RpcSettled } from '@starspec/runtime/client';
-export {
-  type BatchCall,
-  type BatchResults,
-  type ClientOptions,
-  createClient,
-  type ParamsArg,
-  type RpcClient,
-} from './generated/client.gen.js';
+export * from './generated/client.gen.js';
 export type * from './generated/types.gen.js';
 export type { ReadMode, ReadOptions } from './generated/validate.gen.js';
 export * from './paginate.js';
