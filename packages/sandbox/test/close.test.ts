@@ -4,7 +4,7 @@ import { hash, xdr } from '@stellar/stellar-sdk/base';
 import { LedgerCloseMeta } from '@stellar/stellar-sdk/xdr';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readAccount } from '../src/core/entries/account.js';
-import { Asset, codeOf, Harness, hashOf, Keypair, Operation, recordsOf } from './harness.js';
+import { Asset, codeOf, Harness, hashOf, Keypair, Operation } from './harness.js';
 
 let h: Harness;
 let alice: Keypair;
@@ -139,7 +139,7 @@ describe('transaction meta', () => {
     expect((aliceBefore?.balance ?? 0n) - (aliceAfter?.balance ?? 0n)).toBe(100_000_000n);
     expect(
       op.changes.every(
-        (c) => c.type === 'ledgerEntryState' || c.value.lastModifiedLedgerSeq === h.ledger.latestSequence,
+        (c) => c.type !== 'ledgerEntryUpdated' || c.updated.lastModifiedLedgerSeq === h.ledger.latestSequence,
       ),
     ).toBe(true);
   });

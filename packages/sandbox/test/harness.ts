@@ -6,6 +6,7 @@ import {
   Account,
   Asset,
   type FeeBumpTransaction,
+  hash,
   Keypair,
   Operation,
   TimeoutInfinite,
@@ -80,6 +81,31 @@ export class Harness {
     return tx;
   }
 
+  /**
+   * A transaction the SDK's builder will not make (no operation, an invalid operation), signed
+   * by `signer` over its hash as any signer would.
+   */
+  raw(source: Keypair, operations: xdr.Operation[], signer: Keypair = source): RawTx {
+    const tx = new xdr.Transaction({
+      sourceAccount: source.xdrMuxedAccount(),
+      fee: 100 * Math.max(1, operations.length),
+      seqNum: this.nextSeq(source),
+      cond: xdr.Preconditions.precondNone(),
+      memo: xdr.Memo.memoNone(),
+      operations,
+      ext: xdr.TransactionExt.v0(),
+    });
+    const payload = new xdr.TransactionSignaturePayload({
+      networkId: hash(new TextEncoder().encode(this.passphrase)),
+      taggedTransaction: xdr.TransactionSignaturePayloadTaggedTransaction.envelopeTypeTx(tx),
+    });
+    const txHash = hash(payload.toXdr());
+    const envelope = xdr.TransactionEnvelope.envelopeTypeTx(
+      new xdr.TransactionV1Envelope({ tx, signatures: [signer.signDecorated(txHash)] }),
+    );
+    return { envelope: envelope.toXdr('base64'), hash: Buffer.from(txHash).toString('hex'), tx };
+  }
+
   feeBump(
     feeSource: Keypair,
     inner: Transaction,
@@ -118,6 +144,28 @@ export class Harness {
     return { meta, results: recordsOf(meta) };
   }
 
+  /**
+   * Submits a transaction and, when accepted, closes a ledger with it: where its result is
+   * (rejected at submission or in the ledger), the result code and the operation codes.
+   */
+  outcome(tx: Transaction | FeeBumpTransaction | RawTx): Outcome {
+    const submitted = this.submit('envelope' in tx ? tx.envelope : tx);
+    if (submitted.status === 'ERROR') {
+      const result = xdr.TransactionResult.fromXdr(submitted.errorResultXdr as string, 'base64');
+      return { where: 'rejected', code: codeOf(result), ops: opCodesOf(result), result };
+    }
+    if (submitted.status !== 'PENDING') throw new Error(`unexpected ${submitted.status}`);
+    const record = recordsOf(this.close()).get('envelope' in tx ? tx.hash : hashOf(tx));
+    if (!record) throw new Error('the transaction is not in the ledger');
+    return {
+      where: 'ledger',
+      code: codeOf(record.result),
+      ops: opCodesOf(record.result),
+      result: record.result,
+      record,
+    };
+  }
+
   /** Creates accounts from the root with `xlm` lumens each, in one ledger. */
   fund(xlm: string, ...accounts: Keypair[]): void {
     const ops = accounts.map((kp) =>
@@ -126,6 +174,20 @@ export class Harness {
     const { results } = this.apply(this.tx(this.ledger.root, ops));
     for (const record of results.values()) expect(codeOf(record.result)).toBe('txSuccess');
   }
+}
+
+export interface RawTx {
+  envelope: string;
+  hash: string;
+  tx: xdr.Transaction;
+}
+
+export interface Outcome {
+  where: 'rejected' | 'ledger';
+  code: string;
+  ops: string[];
+  result: xdr.TransactionResult;
+  record?: TxRecord;
 }
 
 export interface TxRecord {

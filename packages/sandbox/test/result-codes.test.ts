@@ -1,7 +1,7 @@
 // Every transaction result code stellar-core can give a classic transaction (but
 // txINTERNAL_ERROR), each from a real signed envelope: where it shows (rejected at submission,
 // or in a ledger with its fee charged and sequence number consumed), and what it carries.
-import { hash, Networks, Transaction, xdr } from '@stellar/stellar-sdk/base';
+import { Networks, Transaction, xdr } from '@stellar/stellar-sdk/base';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   Asset,
@@ -32,30 +32,6 @@ beforeEach(() => {
 const pay = (to: Keypair, amount = '1') =>
   Operation.payment({ destination: to.publicKey(), asset: Asset.native(), amount });
 
-/** Signs an envelope the SDK's builder will not make, with the key over the envelope's hash. */
-function signed(tx: xdr.Transaction, signer: Keypair): string {
-  const payload = new xdr.TransactionSignaturePayload({
-    networkId: hash(new TextEncoder().encode(h.passphrase)),
-    taggedTransaction: xdr.TransactionSignaturePayloadTaggedTransaction.envelopeTypeTx(tx),
-  });
-  const signature = signer.signDecorated(hash(payload.toXdr()));
-  return xdr.TransactionEnvelope.envelopeTypeTx(
-    new xdr.TransactionV1Envelope({ tx, signatures: [signature] }),
-  ).toXdr('base64');
-}
-
-function rawTx(source: Keypair, operations: xdr.Operation[]): xdr.Transaction {
-  return new xdr.Transaction({
-    sourceAccount: source.xdrMuxedAccount(),
-    fee: 100,
-    seqNum: h.nextSeq(source),
-    cond: xdr.Preconditions.precondNone(),
-    memo: xdr.Memo.memoNone(),
-    operations,
-    ext: xdr.TransactionExt.v0(),
-  });
-}
-
 /** A V0 (pre-protocol-13) envelope of the same transaction, signed alike. */
 function v0Envelope(source: Keypair): string {
   const tx = new xdr.TransactionV0({
@@ -68,7 +44,7 @@ function v0Envelope(source: Keypair): string {
     ext: xdr.TransactionV0Ext.v0(),
   });
   const v1 = xdr.TransactionEnvelope.envelopeTypeTx(
-    new xdr.TransactionV1Envelope({ tx: rawTx(source, [pay(bob)]), signatures: [] }),
+    new xdr.TransactionV1Envelope({ tx: h.raw(source, [pay(bob)]).tx, signatures: [] }),
   );
   const signature = source.signDecorated(new Transaction(v1, h.passphrase).hash());
   return xdr.TransactionEnvelope.envelopeTypeTxV0(
@@ -117,7 +93,7 @@ const rejected: Case[] = [
     name: 'max ledger not after the next ledger',
     envelope: () => h.tx(alice, [pay(bob)], { ledgerbounds: { minLedger: 0, maxLedger: 3 } }).toXdr(),
   },
-  { code: 'txMissingOperation', name: 'no operation', envelope: () => signed(rawTx(alice, []), alice) },
+  { code: 'txMissingOperation', name: 'no operation', envelope: () => h.raw(alice, []).envelope },
   {
     code: 'txBadSeq',
     name: 'a sequence number ahead of the next one',
