@@ -4,7 +4,7 @@ import { Asset, Keypair, LiquidityPoolAsset, Operation, type xdr } from '@stella
 import { beforeEach, describe, expect, it } from 'vitest';
 import { poolIdOf, readLiquidityPool } from '../../src/core/entries/liquidity-pool.js';
 import { liquidityPoolKey } from '../../src/core/keys.js';
-import { Harness } from '../harness.js';
+import { Harness, type Outcome } from '../harness.js';
 
 let h: Harness;
 let alice: Keypair;
@@ -124,65 +124,77 @@ describe('set_trust_line_flags and allow_trust', () => {
       h.tx(issuer, [Operation.allowTrust({ trustor: alice.publicKey(), assetCode: 'USD', authorize })]),
     );
 
-  const cases = [
+  const cases: {
+    name: string;
+    issuerFlags?: number;
+    line?: boolean;
+    run: () => Outcome;
+    op: string;
+    flags?: number;
+  }[] = [
     {
       name: 'authorizes a line',
-      setup: () => (issuerSets(1), trust(alice, usd)),
+      issuerFlags: 1,
+      line: true,
       run: () => setFlags({ authorized: true }),
       op: 'setTrustLineFlagsSuccess',
       flags: 1,
     },
     {
       name: 'no line',
-      setup: () => issuerSets(3),
+      issuerFlags: 3,
       run: () => setFlags({ authorized: true }),
       op: 'setTrustLineFlagsNoTrustLine',
     },
     {
       name: 'revoking without AUTH_REVOCABLE',
-      setup: () => trust(alice, usd),
+      line: true,
       run: () => setFlags({ authorized: false }),
       op: 'setTrustLineFlagsCantRevoke',
       flags: 1,
     },
     {
       name: 'both authorization flags at once',
-      setup: () => (issuerSets(2), trust(alice, usd)),
+      issuerFlags: 2,
+      line: true,
       run: () => setFlags({ authorizedToMaintainLiabilities: true }),
       op: 'setTrustLineFlagsInvalidState',
       flags: 1,
     },
     {
       name: 'to maintain liabilities only',
-      setup: () => (issuerSets(2), trust(alice, usd)),
+      issuerFlags: 2,
+      line: true,
       run: () => setFlags({ authorized: false, authorizedToMaintainLiabilities: true }),
       op: 'setTrustLineFlagsSuccess',
       flags: 2,
     },
     {
       name: 'allow_trust authorizes',
-      setup: () => (issuerSets(1), trust(alice, usd)),
+      issuerFlags: 1,
+      line: true,
       run: () => allow(true),
       op: 'allowTrustSuccess',
       flags: 1,
     },
     {
       name: 'allow_trust cannot revoke without AUTH_REVOCABLE',
-      setup: () => trust(alice, usd),
+      line: true,
       run: () => allow(false),
       op: 'allowTrustCantRevoke',
       flags: 1,
     },
     {
       name: 'allow_trust with no line',
-      setup: () => issuerSets(3),
+      issuerFlags: 3,
       run: () => allow(true),
       op: 'allowTrustNoTrustLine',
     },
   ];
 
   it.each(cases)('$name: $op', (c) => {
-    c.setup();
+    if (c.issuerFlags) issuerSets(c.issuerFlags);
+    if (c.line) trust(alice, usd);
     const outcome = c.run();
     expect([outcome.where, outcome.ops]).toEqual(['ledger', [c.op]]);
     if (c.flags !== undefined) expect(h.trustLine(alice, usd)?.flags).toBe(c.flags);
