@@ -76,7 +76,8 @@ function tooManySubEntries(account: AccountState, mult: number): boolean {
   return account.numSponsoring + account.numSubEntries + mult > UINT32_MAX;
 }
 
-function canEstablish(
+/** stellar-core canEstablishSponsorshipHelper. */
+export function canEstablish(
   header: HeaderState,
   sponsoring: AccountState,
   sponsored: AccountState | undefined,

@@ -152,3 +152,105 @@ describe('sponsoring future reserves', () => {
     ).toEqual(['accountMergeIsSponsor']);
   });
 });
+
+describe('revoke_sponsorship', () => {
+  function sponsorTrustLine(usd: Asset) {
+    h.outcome(
+      h.tx(
+        sponsor,
+        [begin(alice), Operation.changeTrust({ asset: usd, source: alice.publicKey() }), end(alice)],
+        {
+          signers: [sponsor, alice],
+        },
+      ),
+    );
+  }
+
+  it("the sponsor hands a trust line's reserve back to its owner", () => {
+    const usd = new Asset('USD', issuer.publicKey());
+    sponsorTrustLine(usd);
+    const outcome = h.outcome(
+      h.tx(sponsor, [Operation.revokeTrustlineSponsorship({ account: alice.publicKey(), asset: usd })]),
+    );
+    expect(outcome.ops).toEqual(['revokeSponsorshipSuccess']);
+    expect(h.trustLine(alice, usd)?.sponsor).toBeNull();
+    expect([
+      h.account(alice)?.numSponsored,
+      h.account(sponsor)?.numSponsoring,
+      h.account(alice)?.numSubEntries,
+    ]).toEqual([0, 0, 1]);
+  });
+
+  it('transfers the sponsorship to the account sponsoring the revoker', () => {
+    const usd = new Asset('USD', issuer.publicKey());
+    sponsorTrustLine(usd);
+    const outcome = h.outcome(
+      h.tx(
+        issuer,
+        [
+          begin(sponsor),
+          Operation.revokeTrustlineSponsorship({
+            account: alice.publicKey(),
+            asset: usd,
+            source: sponsor.publicKey(),
+          }),
+          end(sponsor),
+        ],
+        { signers: [issuer, sponsor] },
+      ),
+    );
+    expect(outcome.ops[1]).toBe('revokeSponsorshipSuccess');
+    expect(h.trustLine(alice, usd)?.sponsor?.equals(issuer.xdrAccountId())).toBe(true);
+    expect([
+      h.account(sponsor)?.numSponsoring,
+      h.account(issuer)?.numSponsoring,
+      h.account(alice)?.numSponsored,
+    ]).toEqual([0, 1, 1]);
+  });
+
+  it('a signer sponsorship revoked by its sponsor', () => {
+    const signer = Keypair.random();
+    h.outcome(
+      h.tx(
+        sponsor,
+        [
+          begin(alice),
+          Operation.setOptions({
+            signer: { ed25519PublicKey: signer.publicKey(), weight: 1 },
+            source: alice.publicKey(),
+          }),
+          end(alice),
+        ],
+        { signers: [sponsor, alice] },
+      ),
+    );
+    const outcome = h.outcome(
+      h.tx(sponsor, [
+        Operation.revokeSignerSponsorship({
+          account: alice.publicKey(),
+          signer: { ed25519PublicKey: signer.publicKey() },
+        }),
+      ]),
+    );
+    expect(outcome.ops).toEqual(['revokeSponsorshipSuccess']);
+    expect(h.account(alice)?.signerSponsoringIds).toEqual([null]);
+    expect([h.account(alice)?.numSponsored, h.account(sponsor)?.numSponsoring]).toEqual([0, 0]);
+  });
+
+  const failures = [
+    {
+      name: 'an entry that does not exist',
+      op: () => Operation.revokeDataSponsorship({ account: alice.publicKey(), name: 'none' }),
+      code: 'revokeSponsorshipDoesNotExist',
+    },
+    {
+      name: 'an entry of another, unsponsored',
+      op: () => Operation.revokeAccountSponsorship({ account: alice.publicKey() }),
+      code: 'revokeSponsorshipNotSponsor',
+    },
+  ];
+  it.each(failures)('$name: $code', (c) => {
+    const outcome = h.outcome(h.tx(sponsor, [c.op()]));
+    expect([outcome.where, outcome.ops]).toEqual(['ledger', [c.code]]);
+  });
+});

@@ -12,6 +12,7 @@ import { createAccount } from './create-account.js';
 import { manageData } from './manage-data.js';
 import type { OperationHandler } from './operation.js';
 import { payment } from './payment.js';
+import { revokeSponsorship } from './revoke-sponsorship.js';
 import { setOptions } from './set-options.js';
 import { setTrustLineFlags } from './set-trust-line-flags.js';
 import { beginSponsoringFutureReserves, endSponsoringFutureReserves } from './sponsoring-future-reserves.js';
@@ -31,6 +32,7 @@ const HANDLERS: Partial<Record<OperationName, OperationHandler<any>>> = {
   accountMerge,
   beginSponsoringFutureReserves,
   endSponsoringFutureReserves,
+  revokeSponsorship,
 };
 
 /** The handler of an operation type, or undefined when the sandbox does not apply it. */

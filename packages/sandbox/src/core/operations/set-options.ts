@@ -52,7 +52,7 @@ export function compareSignerKeys(a: xdr.SignerKey, b: xdr.SignerKey): number {
 }
 
 /** stellar-core findSignerByKey: the insertion point, and whether the key is there. */
-function findSigner(signers: readonly xdr.Signer[], key: xdr.SignerKey): [number, boolean] {
+export function findSigner(signers: readonly xdr.Signer[], key: xdr.SignerKey): [number, boolean] {
   const index = signers.findIndex((s) => compareSignerKeys(s.key, key) >= 0);
   if (index === -1) return [signers.length, false];
   return [index, compareSignerKeys((signers[index] as xdr.Signer).key, key) === 0];
