@@ -8,7 +8,7 @@
 import { xdr } from '@stellar/stellar-sdk/base';
 import type { HeaderState } from './header.js';
 import { entryKey, keyId } from './keys.js';
-import type { EntryReader, EntryWrite } from './store.js';
+import type { EntryReader, EntryStore, EntryWrite } from './store.js';
 
 interface Touched {
   key: xdr.LedgerKey;
@@ -49,6 +49,23 @@ export class LedgerTxn implements EntryReader {
 
   load(key: xdr.LedgerKey): xdr.LedgerEntry | undefined {
     return this.get(keyId(key));
+  }
+
+  /**
+   * Every live entry the view sees whose data is of `type` (through the parents and the store),
+   * for order book queries (stellar-core loadBestOffer, loadOffersByAccountAndAsset).
+   */
+  liveEntries(type: xdr.LedgerEntryData['type']): xdr.LedgerEntry[] {
+    const seen = new Map<string, xdr.LedgerEntry | null>();
+    for (let view: LedgerTxn | undefined = this; view; view = view.#parentTxn) {
+      for (const [id, touched] of view.#touched) if (!seen.has(id)) seen.set(id, touched.entry);
+      if (!view.#parentTxn) {
+        const store = view.#parent as Partial<EntryStore>;
+        if (!store.entries) throw new Error('the store cannot list its entries');
+        for (const [id, entry] of store.entries()) if (!seen.has(id)) seen.set(id, entry);
+      }
+    }
+    return [...seen.values()].filter((e): e is xdr.LedgerEntry => e !== null && e.data.type === type);
   }
 
   /** Writes an entry, new or not, stamped with this ledger's sequence number. */

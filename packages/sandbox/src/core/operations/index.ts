@@ -9,8 +9,12 @@ import { allowTrust } from './allow-trust.js';
 import { bumpSequence } from './bump-sequence.js';
 import { changeTrust } from './change-trust.js';
 import { createAccount } from './create-account.js';
+import { manageBuyOffer } from './manage-buy-offer.js';
 import { manageData } from './manage-data.js';
+import { createPassiveSellOffer, manageSellOffer } from './manage-sell-offer.js';
 import type { OperationHandler } from './operation.js';
+import { pathPaymentStrictReceive } from './path-payment-strict-receive.js';
+import { pathPaymentStrictSend } from './path-payment-strict-send.js';
 import { payment } from './payment.js';
 import { revokeSponsorship } from './revoke-sponsorship.js';
 import { setOptions } from './set-options.js';
@@ -33,6 +37,11 @@ const HANDLERS: Partial<Record<OperationName, OperationHandler<any>>> = {
   beginSponsoringFutureReserves,
   endSponsoringFutureReserves,
   revokeSponsorship,
+  manageSellOffer,
+  manageBuyOffer,
+  createPassiveSellOffer,
+  pathPaymentStrictReceive,
+  pathPaymentStrictSend,
 };
 
 /** The handler of an operation type, or undefined when the sandbox does not apply it. */

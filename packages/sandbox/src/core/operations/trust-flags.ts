@@ -4,6 +4,8 @@
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
 import { toTrustLineAsset } from '../assets.js';
+import { eraseOffer } from '../dex/convert.js';
+import { offersOfAccount } from '../entries/offer.js';
 import {
   AUTHORIZED_FLAG,
   AUTHORIZED_TO_MAINTAIN_LIABILITIES_FLAG,
@@ -45,8 +47,8 @@ export interface TrustFlagsRule {
 
 /**
  * The shared part of stellar-core TrustFlagsOpFrameBase::doApply, after the operation's own
- * revocation check. Revoking authorization of a line whose account holds offers or pool shares
- * in the asset needs them removed; the sandbox has neither yet (it refuses such a revocation).
+ * revocation check. Revoking authorization removes the trustor's offers in the asset
+ * (stellar-core removeOffersAndPoolShareTrustLines); redeeming its pool shares is not supported yet.
  */
 export function applyTrustFlags(rule: TrustFlagsRule, ctx: OpApplyContext): TrustFlagsFailure | undefined {
   if (sameAccount(rule.trustor, ctx.sourceId)) return undefined;
@@ -56,11 +58,16 @@ export function applyTrustFlags(rule: TrustFlagsRule, ctx: OpApplyContext): Trus
   if (flags === 'invalidState') return 'invalidState';
   if (!rule.revocationToMaintainValid(line, flags)) return 'cantRevoke';
   const removesOffers = isAuthorizedToMaintainLiabilities(line) && (flags & TRUSTLINE_AUTH_FLAGS) === 0;
-  if (removesOffers && line.liquidityPoolUseCount > 0) {
-    throw new Error('revoking a line used by liquidity pool shares is not supported by the sandbox yet');
+  if (removesOffers) {
+    if (line.liquidityPoolUseCount > 0) {
+      throw new Error('revoking a line used by liquidity pool shares is not supported by the sandbox yet');
+    }
+    // stellar-core removeOffersByAccountAndAsset
+    for (const offer of offersOfAccount(ctx.ltx, rule.trustor, rule.asset)) eraseOffer(ctx.ltx, offer, true);
   }
   ctx.events.setAuthorized(rule.asset, rule.trustor, (flags & AUTHORIZED_FLAG) !== 0);
-  line.flags = flags;
-  storeTrustLine(ctx.ltx, line);
+  const updated = loadTrustLine(ctx.ltx, rule.trustor, toTrustLineAsset(rule.asset)) ?? line;
+  updated.flags = flags;
+  storeTrustLine(ctx.ltx, updated);
   return undefined;
 }
