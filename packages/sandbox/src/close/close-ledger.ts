@@ -1,0 +1,167 @@
+/**
+ * Closing a ledger into a LedgerCloseMeta v2 (what stellar-core emits from protocol 23), after
+ * LedgerManagerImpl::applyLedger: the transaction set, fees and sequence numbers processed
+ * first (processFeesSeqNums), then each transaction applied in order with its meta, the result
+ * set hashed into the header, the state written, and the header hash-chained to the previous one.
+ */
+import { hash, xdr } from '@stellar/stellar-sdk/base';
+import { feeEvent } from '../core/events.js';
+import { type HeaderState, headerHash, ledgerHeader } from '../core/header.js';
+import { LedgerTxn } from '../core/ledger-txn.js';
+import { setMaxSeqNumToApply } from '../core/operations/account-merge.js';
+import type { EntryStore } from '../core/store.js';
+import { applyTransaction, processFeeSeqNum } from '../core/tx/apply.js';
+import type { TxFrame } from '../core/tx/frame.js';
+import { transactionMeta } from './meta.js';
+import { planTxSet } from './tx-set.js';
+
+/** A closed ledger: its header, hash and meta. */
+export interface ClosedLedger {
+  sequence: number;
+  /** SHA-256 of the header's XDR. */
+  hash: Uint8Array;
+  header: xdr.LedgerHeader;
+  meta: xdr.LedgerCloseMeta;
+}
+
+export interface CloseInput {
+  store: EntryStore;
+  /** The last closed ledger's header. */
+  header: HeaderState;
+  pending: readonly TxFrame[];
+  closeTime: bigint;
+  networkId: Uint8Array;
+}
+
+export interface CloseOutput {
+  ledger: ClosedLedger;
+  header: HeaderState;
+  /** The pending transactions the set included (now in the ledger). */
+  applied: TxFrame[];
+  /** Why a transaction ended txINTERNAL_ERROR, by its hash (hex), for diagnosis. */
+  internalErrors: Map<string, unknown>;
+}
+
+const SKIPS = [50, 5000, 50000, 500000] as const;
+
+/** stellar-core BucketManager::calculateSkipValues. */
+function updateSkipList(header: HeaderState): void {
+  const [s1, s2, s3, s4] = SKIPS;
+  const seq = header.ledgerSeq;
+  if (seq % s1 !== 0) return;
+  let v = seq - s1;
+  if (v > 0 && v % s2 === 0) {
+    v = seq - s2 - s1;
+    if (v > 0 && v % s3 === 0) {
+      v = seq - s3 - s2 - s1;
+      if (v > 0 && v % s4 === 0) header.skipList[3] = header.skipList[2] as Uint8Array;
+      header.skipList[2] = header.skipList[1] as Uint8Array;
+    }
+    header.skipList[1] = header.skipList[0] as Uint8Array;
+  }
+  header.skipList[0] = header.bucketListHash;
+}
+
+/**
+ * The sandbox's stand-in for the bucket list hash: SHA-256 over every live entry's XDR, in
+ * the order of their key ids. Deterministic in the state, so equal states hash equal.
+ */
+export function stateHash(store: EntryStore): Uint8Array {
+  const ids = [...store.entries()].map(([id]) => id).sort();
+  const parts = ids.map((id) => (store.get(id) as xdr.LedgerEntry).toXdr());
+  const total = parts.reduce((n, p) => n + p.length, 0);
+  const all = new Uint8Array(total);
+  let offset = 0;
+  for (const part of parts) {
+    all.set(part, offset);
+    offset += part.length;
+  }
+  return hash(all);
+}
+
+function hex(bytes: Uint8Array): string {
+  return Buffer.from(bytes).toString('hex');
+}
+
+export function closeLedger(input: CloseInput): CloseOutput {
+  const previous = ledgerHeader(input.header);
+  const previousHash = headerHash(previous);
+  const plan = planTxSet(input.pending, previousHash, input.header);
+
+  const ledger = new LedgerTxn(input.store, {
+    ...input.header,
+    ledgerSeq: input.header.ledgerSeq + 1,
+    previousLedgerHash: previousHash,
+    scpValue: new xdr.StellarValue({
+      txSetHash: plan.hash,
+      closeTime: input.closeTime,
+      upgrades: [],
+      ext: xdr.StellarValueExt.stellarValueBasic(),
+    }),
+  });
+
+  // stellar-core processFeesSeqNums: every fee first, in apply order.
+  const fees = plan.applyOrder.map((frame) => processFeeSeqNum(frame, ledger, plan.baseFee));
+  if (plan.applyOrder.some((frame) => frame.operations.some((op) => op.body.type === 'accountMerge'))) {
+    const maxSeq = new Map<string, [xdr.PublicKey, bigint]>();
+    for (const frame of plan.applyOrder) {
+      const key = frame.sourceId.toXdr('base64');
+      const seen = maxSeq.get(key);
+      if (!seen || seen[1] < frame.seqNum) maxSeq.set(key, [frame.sourceId, frame.seqNum]);
+    }
+    for (const [id, seq] of maxSeq.values()) setMaxSeqNumToApply(ledger, id, seq);
+  }
+
+  const internalErrors = new Map<string, unknown>();
+  const txProcessing = plan.applyOrder.map((frame, i) => {
+    const { result, changes } = fees[i] as (typeof fees)[number];
+    const event = feeEvent(
+      input.networkId,
+      frame.feeSourceId,
+      result.feeCharged,
+      xdr.TransactionEventStage.transactionEventStageBeforeAllTxs,
+    );
+    const { success, record } = applyTransaction(frame, ledger, result, input.networkId);
+    if (record.internalError !== undefined) internalErrors.set(hex(frame.contentsHash), record.internalError);
+    return new xdr.TransactionResultMetaV1({
+      ext: xdr.ExtensionPoint.v0(),
+      result: new xdr.TransactionResultPair({ transactionHash: frame.contentsHash, result: result.toXdr() }),
+      feeProcessing: changes,
+      txApplyProcessing: transactionMeta(record, success, event ? [event] : []),
+      postTxApplyFeeProcessing: [],
+    });
+  });
+
+  const header = ledger.header;
+  header.txSetResultHash = hash(
+    new xdr.TransactionResultSet({ results: txProcessing.map((t) => t.result) }).toXdr(),
+  );
+  input.store.write(ledger.writes());
+  header.bucketListHash = stateHash(input.store);
+  updateSkipList(header);
+
+  const closed = ledgerHeader(header);
+  const closedHash = headerHash(closed);
+  const meta = xdr.LedgerCloseMeta.v2(
+    new xdr.LedgerCloseMetaV2({
+      ext: xdr.LedgerCloseMetaExt.v0(),
+      ledgerHeader: new xdr.LedgerHeaderHistoryEntry({
+        hash: closedHash,
+        header: closed,
+        ext: xdr.LedgerHeaderHistoryEntryExt.v0(),
+      }),
+      txSet: plan.txSet,
+      txProcessing,
+      upgradesProcessing: [],
+      scpInfo: [],
+      totalByteSizeOfLiveSorobanState: 0n,
+      evictedKeys: [],
+    }),
+  );
+  return {
+    ledger: { sequence: header.ledgerSeq, hash: closedHash, header: closed, meta },
+    header,
+    applied: plan.included,
+    internalErrors,
+  };
+}

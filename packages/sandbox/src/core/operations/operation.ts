@@ -1,0 +1,49 @@
+/**
+ * What every operation provides (stellar-core OperationFrame): the signature threshold it needs,
+ * whether the protocol supports it, its stateless checks (doCheckValid) and its apply (doApply).
+ * Each operation lives in its own file and returns its result codes as stellar-core does.
+ */
+import type { xdr } from '@stellar/stellar-sdk/base';
+import type { OpEvents } from '../events.js';
+import type { HeaderState } from '../header.js';
+import type { LedgerTxn } from '../ledger-txn.js';
+import type { TransactionFrame } from '../tx/frame.js';
+
+export type ThresholdLevel = 'low' | 'medium' | 'high';
+
+/** What an operation's apply sees. */
+export interface OpApplyContext {
+  /** The operation's own ledger view: committed when it succeeds. */
+  ltx: LedgerTxn;
+  /** The (inner) transaction the operation belongs to. */
+  tx: TransactionFrame;
+  index: number;
+  /** The operation's source (the transaction's when it names none). */
+  sourceId: xdr.PublicKey;
+  sourceMuxed: xdr.MuxedAccount;
+  events: OpEvents;
+}
+
+export interface OpOutcome {
+  success: boolean;
+  result: xdr.OperationResult;
+}
+
+export interface OperationHandler<Body> {
+  /** The threshold the source account's signers must reach (default medium). */
+  threshold?(body: Body): ThresholdLevel;
+  /** stellar-core isOpSupported (default: supported). */
+  isSupported?(header: HeaderState): boolean;
+  /** stellar-core doCheckValid: the failing result, or undefined when well formed. */
+  checkValid(body: Body, sourceId: xdr.PublicKey, header: HeaderState): xdr.OperationResult | undefined;
+  /** stellar-core doApply. */
+  apply(body: Body, ctx: OpApplyContext): OpOutcome;
+}
+
+export function succeeded(result: xdr.OperationResult): OpOutcome {
+  return { success: true, result };
+}
+
+export function failed(result: xdr.OperationResult): OpOutcome {
+  return { success: false, result };
+}

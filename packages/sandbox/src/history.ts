@@ -1,0 +1,38 @@
+/**
+ * Closed ledgers, as later faces read them: every ledger after genesis with its
+ * LedgerCloseMeta. Behind an interface so a persistent store can keep them.
+ */
+import type { ClosedLedger } from './close/close-ledger.js';
+
+export interface LedgerHistory {
+  append(ledger: ClosedLedger): void;
+  get(sequence: number): ClosedLedger | undefined;
+  /** The ledgers from `from` to `to` (inclusive) that are kept, oldest first. */
+  range(from: number, to: number): ClosedLedger[];
+  latest(): ClosedLedger | undefined;
+}
+
+export class MemoryLedgerHistory implements LedgerHistory {
+  readonly #ledgers: ClosedLedger[] = [];
+
+  append(ledger: ClosedLedger): void {
+    const last = this.#ledgers.at(-1);
+    if (last && ledger.sequence !== last.sequence + 1) {
+      throw new Error(`ledger ${ledger.sequence} does not follow ledger ${last.sequence}`);
+    }
+    this.#ledgers.push(ledger);
+  }
+
+  get(sequence: number): ClosedLedger | undefined {
+    const first = this.#ledgers[0];
+    return first ? this.#ledgers[sequence - first.sequence] : undefined;
+  }
+
+  range(from: number, to: number): ClosedLedger[] {
+    return this.#ledgers.filter((l) => l.sequence >= from && l.sequence <= to);
+  }
+
+  latest(): ClosedLedger | undefined {
+    return this.#ledgers.at(-1);
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * @starspec/sandbox: an in-process local Stellar network with real XDR. See the README for
+ * what is real and what is not yet.
+ */
+export type { ClosedLedger } from './close/close-ledger.js';
+export { PROTOCOL_VERSION } from './core/header.js';
+export { accountKey, keyId } from './core/keys.js';
+export type { EntryReader, EntryStore, EntryWrite } from './core/store.js';
+export { MemoryEntryStore } from './core/store.js';
+export { InvalidEnvelopeError } from './core/tx/frame.js';
+export type { LedgerHistory } from './history.js';
+export { MemoryLedgerHistory } from './history.js';
+export type { CloseOptions, Ledger, LedgerOptions } from './ledger.js';
+export { createLedger, DEFAULT_BASE_FEE, DEFAULT_BASE_RESERVE, STANDALONE_PASSPHRASE } from './ledger.js';
+export type { SubmitResult, SubmitStatus } from './queue.js';

@@ -1,0 +1,187 @@
+/**
+ * The sandbox network: genesis, the transaction queue, ledger closes and reads of the state.
+ * Everything observable is in the closed ledgers' LedgerCloseMeta and the stored entries.
+ */
+import { Keypair, xdr } from '@stellar/stellar-sdk/base';
+import { type ClosedLedger, closeLedger, stateHash } from './close/close-ledger.js';
+import { accountAvailableBalance } from './core/balances.js';
+import { accountEntry, loadAccount, newAccount } from './core/entries/account.js';
+import {
+  closeTime,
+  genesisHeader,
+  type HeaderState,
+  headerHash,
+  ledgerHeader,
+  networkId as networkIdOf,
+  TOTAL_COINS,
+} from './core/header.js';
+import { keyId } from './core/keys.js';
+import { LedgerTxn } from './core/ledger-txn.js';
+import { type EntryStore, MemoryEntryStore } from './core/store.js';
+import { checkValid } from './core/tx/check-valid.js';
+import { parseEnvelope, type TxFrame } from './core/tx/frame.js';
+import type { ValidationView } from './core/tx/validate.js';
+import { type LedgerHistory, MemoryLedgerHistory } from './history.js';
+import { type SubmitResult, TransactionQueue } from './queue.js';
+
+/** stellar-core's default network for a standalone node (and quickstart's `local`). */
+export const STANDALONE_PASSPHRASE = 'Standalone Network ; February 2017';
+/** Half a lumen: the base reserve of the public networks. */
+export const DEFAULT_BASE_RESERVE = 5_000_000;
+export const DEFAULT_BASE_FEE = 100;
+/** stellar-core's expected ledger close time; submission checks time bounds against two of them. */
+const EXPECTED_CLOSE_SECONDS = 5n;
+
+export interface LedgerOptions {
+  passphrase?: string;
+  /** Stroops per operation (default 100). */
+  baseFee?: number;
+  /** Stroops per reserve entry (default 5,000,000 = 0.5 XLM). */
+  baseReserve?: number;
+  /** Operations per ledger (default 100); more pending operations are surge priced. */
+  maxTxSetSize?: number;
+  /** The clock ledger close times come from, in Unix seconds (default: the system clock). */
+  now?: () => number;
+  store?: EntryStore;
+  history?: LedgerHistory;
+}
+
+export interface CloseOptions {
+  /** Unix seconds; must be later than the previous ledger's close time. */
+  closeTime?: number;
+}
+
+export interface Ledger {
+  readonly passphrase: string;
+  readonly networkId: Uint8Array;
+  /** The account holding every lumen at genesis; its key is derived from the network id. */
+  readonly root: Keypair;
+  /** Validates an envelope (base64 XDR) and queues it for the next ledger. */
+  submit(envelopeXdr: string): SubmitResult;
+  /** Closes the next ledger with the pending transactions; returns its meta. */
+  close(options?: CloseOptions): xdr.LedgerCloseMeta;
+  /** The last closed ledger's number. */
+  readonly latestSequence: number;
+  /** The last closed ledger's header (genesis included). */
+  latestHeader(): xdr.LedgerHeaderHistoryEntry;
+  /** The closed ledgers after genesis. */
+  readonly history: LedgerHistory;
+  /** A live entry by its LedgerKey (or the key's base64 XDR). */
+  entry(key: xdr.LedgerKey | string): xdr.LedgerEntry | undefined;
+  /** Hashes (hex) of the transactions waiting for the next ledger. */
+  pending(): string[];
+  /** Why a transaction of a closed ledger ended txINTERNAL_ERROR, by hash (hex). */
+  internalError(hash: string): unknown;
+}
+
+export function createLedger(options: LedgerOptions = {}): Ledger {
+  const passphrase = options.passphrase ?? STANDALONE_PASSPHRASE;
+  const networkId = networkIdOf(passphrase);
+  const now = options.now ?? (() => Math.floor(Date.now() / 1000));
+  const store = options.store ?? new MemoryEntryStore();
+  const history = options.history ?? new MemoryLedgerHistory();
+  const root = Keypair.master(passphrase);
+  const queue = new TransactionQueue();
+  const internalErrors = new Map<string, unknown>();
+
+  // stellar-core startNewLedger: ledger 1 holds the root account with all the lumens.
+  let header: HeaderState = genesisHeader({
+    baseFee: options.baseFee ?? DEFAULT_BASE_FEE,
+    baseReserve: options.baseReserve ?? DEFAULT_BASE_RESERVE,
+    maxTxSetSize: options.maxTxSetSize,
+  });
+  if (store.size === 0) {
+    const rootAccount = newAccount(root.xdrAccountId(), TOTAL_COINS, 0n);
+    const genesis = new LedgerTxn(store, header);
+    genesis.create(accountEntry(rootAccount));
+    store.write(genesis.writes());
+  }
+  header.bucketListHash = stateHash(store);
+
+  function submissionView(): ValidationView {
+    const lastClose = closeTime(header);
+    const current = BigInt(now());
+    const drift = current > lastClose ? current - lastClose : 0n;
+    return {
+      ltx: new LedgerTxn(store, header),
+      ledgerSeq: header.ledgerSeq + 1,
+      closeTime: lastClose,
+      lowerBoundOffset: 0n,
+      upperBoundOffset: EXPECTED_CLOSE_SECONDS * 2n + drift,
+      applying: false,
+    };
+  }
+
+  const checks = {
+    validate: (frame: TxFrame) => checkValid(frame, submissionView()),
+    availableBalance(feeSource: xdr.PublicKey): bigint {
+      const account = loadAccount(new LedgerTxn(store, header), feeSource);
+      return account ? accountAvailableBalance(header, account) : 0n;
+    },
+  };
+
+  function nextCloseTime(requested: number | undefined): bigint {
+    const last = closeTime(header);
+    if (requested !== undefined) {
+      if (BigInt(requested) <= last) throw new RangeError(`close time ${requested} is not after ${last}`);
+      return BigInt(requested);
+    }
+    const current = BigInt(now());
+    return current > last ? current : last + 1n;
+  }
+
+  return {
+    passphrase,
+    networkId,
+    root,
+    history,
+
+    submit(envelopeXdr: string): SubmitResult {
+      return queue.add(parseEnvelope(networkId, envelopeXdr), checks);
+    },
+
+    close(closeOptions: CloseOptions = {}): xdr.LedgerCloseMeta {
+      const output = closeLedger({
+        store,
+        header,
+        pending: queue.pending(),
+        closeTime: nextCloseTime(closeOptions.closeTime),
+        networkId,
+      });
+      header = output.header;
+      history.append(output.ledger);
+      for (const [hash, error] of output.internalErrors) internalErrors.set(hash, error);
+      queue.remove(output.applied);
+      // stellar-core drops queued transactions the new ledger made invalid.
+      queue.remove(queue.pending().filter((frame) => !checks.validate(frame).isSuccess));
+      return output.ledger.meta;
+    },
+
+    get latestSequence(): number {
+      return header.ledgerSeq;
+    },
+
+    latestHeader(): xdr.LedgerHeaderHistoryEntry {
+      const closed = ledgerHeader(header);
+      return new xdr.LedgerHeaderHistoryEntry({
+        hash: headerHash(closed),
+        header: closed,
+        ext: xdr.LedgerHeaderHistoryEntryExt.v0(),
+      });
+    },
+
+    entry(key: xdr.LedgerKey | string): xdr.LedgerEntry | undefined {
+      return store.get(typeof key === 'string' ? key : keyId(key));
+    },
+
+    pending(): string[] {
+      return queue.pending().map((frame) => Buffer.from(frame.contentsHash).toString('hex'));
+    },
+
+    internalError(hash: string): unknown {
+      return internalErrors.get(hash);
+    },
+  };
+}
+
+export type { ClosedLedger };

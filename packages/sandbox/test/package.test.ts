@@ -1,0 +1,40 @@
+// What the package promises about itself: XDR only from the SDK's /base and /xdr entry points,
+// and no hand-written file over 400 lines.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..');
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+describe('the package', () => {
+  const sources = files(join(root, 'src'));
+
+  it('imports the Stellar SDK only through its /base and /xdr entry points', () => {
+    const imports = sources.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/from '(@stellar\/[^']+)'/g)].map(
+        (m) => `${relative(root, file)}: ${m[1]}`,
+      ),
+    );
+    expect(imports.length).toBeGreaterThan(0);
+    expect(imports.filter((i) => !/: @stellar\/stellar-sdk\/(base|xdr)$/.test(i))).toEqual([]);
+  });
+
+  it('keeps every source and test file within 400 lines', () => {
+    const long = [...sources, ...files(join(root, 'test'))]
+      .map((file) => [relative(root, file), readFileSync(file, 'utf8').split('\n').length] as const)
+      .filter(([, lines]) => lines > 400);
+    expect(long).toEqual([]);
+  });
+
+  it('depends at runtime on the SDK alone', () => {
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    expect(Object.keys(manifest.dependencies)).toEqual(['@stellar/stellar-sdk']);
+  });
+});
