@@ -10,6 +10,10 @@ export interface LedgerHistory {
   /** The ledgers from `from` to `to` (inclusive) that are kept, oldest first. */
   range(from: number, to: number): ClosedLedger[];
   latest(): ClosedLedger | undefined;
+  /** The oldest ledger kept. */
+  oldest(): ClosedLedger | undefined;
+  /** Forgets the ledgers before `sequence` (a retention window); returns them, oldest first. */
+  trim(sequence: number): ClosedLedger[];
 }
 
 export class MemoryLedgerHistory implements LedgerHistory {
@@ -29,10 +33,23 @@ export class MemoryLedgerHistory implements LedgerHistory {
   }
 
   range(from: number, to: number): ClosedLedger[] {
-    return this.#ledgers.filter((l) => l.sequence >= from && l.sequence <= to);
+    const first = this.#ledgers[0];
+    if (!first || to < from) return [];
+    const start = Math.max(from, first.sequence) - first.sequence;
+    return this.#ledgers.slice(start, Math.max(start, to - first.sequence + 1));
   }
 
   latest(): ClosedLedger | undefined {
     return this.#ledgers.at(-1);
+  }
+
+  oldest(): ClosedLedger | undefined {
+    return this.#ledgers[0];
+  }
+
+  trim(sequence: number): ClosedLedger[] {
+    const first = this.#ledgers[0];
+    if (!first || sequence <= first.sequence) return [];
+    return this.#ledgers.splice(0, sequence - first.sequence);
   }
 }

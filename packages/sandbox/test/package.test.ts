@@ -1,5 +1,5 @@
 // What the package promises about itself: XDR only from the SDK's /base and /xdr entry points,
-// and no hand-written file over 400 lines.
+// no hand-written file over 400 lines, and the runtime dependencies it has.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -33,8 +33,12 @@ describe('the package', () => {
     expect(long).toEqual([]);
   });
 
-  it('depends at runtime on the SDK alone', () => {
+  it("depends at runtime on the SDK and the workspace's RPC contract and runtime alone", () => {
     const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-    expect(Object.keys(manifest.dependencies)).toEqual(['@stellar/stellar-sdk']);
+    expect(Object.keys(manifest.dependencies)).toEqual([
+      '@starspec/ledger-rpc',
+      '@starspec/runtime',
+      '@stellar/stellar-sdk',
+    ]);
   });
 });

@@ -1,0 +1,50 @@
+/**
+ * What every RPC handler shares: the network it reads, the ledger range of the closed ledgers it
+ * answers from, and the errors stellar-rpc answers with (jrpc2 codes, its messages).
+ */
+import { JSONRPC_ERRORS, JsonRpcError } from '@starspec/runtime';
+import type { Network } from '../network/network.js';
+import type { LedgerRecord } from '../network/records.js';
+
+export interface RpcContext {
+  network: Network;
+  /** getNetwork's `friendbotUrl`; left out when undefined (no friendbot). */
+  friendbotUrl?: string;
+  /** getHealth fails when the last close is older than this many seconds (undefined: never). */
+  maxHealthyLatencySeconds?: number;
+  /** The clock health checks compare close times with, in Unix seconds. */
+  now?: () => number;
+}
+
+export const invalidParams = (message: string, data?: unknown) =>
+  new JsonRpcError(JSONRPC_ERRORS.invalidParams, message, data);
+export const invalidRequest = (message: string) => new JsonRpcError(JSONRPC_ERRORS.invalidRequest, message);
+export const internalError = (message: string) => new JsonRpcError(JSONRPC_ERRORS.internalError, message);
+
+export interface LedgerRange {
+  oldest: LedgerRecord;
+  latest: LedgerRecord;
+}
+
+/** The retained range (stellar-rpc `GetLedgerRange`); -32603 before the first close. */
+export function ledgerRange(context: RpcContext): LedgerRange {
+  const oldest = context.network.closed.oldest();
+  const latest = context.network.closed.latest();
+  if (!oldest || !latest) throw internalError('DB is empty');
+  return { oldest, latest };
+}
+
+export const base64 = (value: { toXdr(format: 'base64'): string }) => value.toXdr('base64');
+
+/**
+ * xdrFormat: base64 (or empty) is answered; `json` (stellar-xdr's JSON form) is not available
+ * in the sandbox, and says so with the code the method gives a bad format.
+ */
+export function checkFormat(format: string | undefined, code: 'params' | 'request' = 'params'): void {
+  if (format === undefined || format === '' || format === 'base64') return;
+  const message =
+    format === 'json'
+      ? "xdrFormat 'json' is not available in the sandbox: ask for base64"
+      : `got '${format}': expected base64, json for optional 'xdrFormat'`;
+  throw code === 'params' ? invalidParams(message) : invalidRequest(message);
+}

@@ -1,0 +1,64 @@
+/**
+ * getLedgers (stellar-rpc `methods/get_ledgers.go`, go-stellar-sdk `GetLedgersRequest.Validate`
+ * and `ValidatePagination`): pages of closed ledgers by start ledger or cursor.
+ */
+import type { GetLedgersParams, GetLedgersResult } from '@starspec/ledger-rpc';
+import { parseGoInteger } from '../network/cursor.js';
+import { checkFormat, invalidParams, invalidRequest, ledgerRange, type RpcContext } from './common.js';
+
+/** stellar-rpc `max-ledgers-limit` and `default-ledgers-limit`. */
+export const MAX_LEDGERS_LIMIT = 200;
+export const DEFAULT_LEDGERS_LIMIT = 50;
+
+const inRange = (sequence: number, oldest: number, latest: number) =>
+  sequence >= oldest && sequence <= latest;
+
+export function getLedgers(context: RpcContext, params: GetLedgersParams): GetLedgersResult {
+  const { oldest, latest } = ledgerRange(context);
+  const startLedger = params.startLedger ?? 0;
+  const { pagination } = params;
+  const cursor = pagination?.cursor ?? '';
+  const badPage = `start ledger (${startLedger}) must be between the oldest ledger: ${oldest.sequence} and the latest ledger: ${latest.sequence} for this rpc instance`;
+
+  // ValidatePagination, then IsValidFormat: all -32600.
+  if (pagination && cursor !== '') {
+    if (startLedger !== 0)
+      throw invalidRequest(`startLedger (${startLedger}) and cursor (${cursor}) cannot both be set`);
+  } else if (!inRange(startLedger, oldest.sequence, latest.sequence)) {
+    throw invalidRequest(badPage);
+  }
+  if (pagination?.limit !== undefined && pagination.limit > MAX_LEDGERS_LIMIT) {
+    throw invalidRequest(`limit must not exceed ${MAX_LEDGERS_LIMIT}`);
+  }
+  checkFormat(params.xdrFormat, 'request');
+
+  let start = startLedger;
+  if (cursor !== '') {
+    const parsed = parseGoInteger(cursor, 'ParseUint', 32);
+    if ('error' in parsed) throw invalidParams(parsed.error);
+    start = (Number(parsed.value) + 1) >>> 0; // uint32 arithmetic, as in Go
+    if (!inRange(start, oldest.sequence, latest.sequence)) {
+      throw invalidParams(
+        `cursor ('${cursor}') must be between the oldest ledger: ${oldest.sequence} and the latest ledger: ${latest.sequence} for this rpc instance`,
+      );
+    }
+  }
+  const limit = pagination?.limit ? pagination.limit : DEFAULT_LEDGERS_LIMIT;
+
+  const ledgers = context.network.closed.range(start, start + limit - 1).map((record) => ({
+    hash: record.hash,
+    sequence: record.sequence,
+    ledgerCloseTime: String(record.closeTime),
+    headerXdr: record.headerEntry.toXdr('base64'),
+    metadataXdr: record.closed.meta.toXdr('base64'),
+  }));
+  const last = ledgers.at(-1);
+  return {
+    ledgers,
+    latestLedger: latest.sequence,
+    latestLedgerCloseTime: latest.closeTime,
+    oldestLedger: oldest.sequence,
+    oldestLedgerCloseTime: oldest.closeTime,
+    cursor: last ? String(last.sequence) : cursor !== '' ? cursor : String(start - 1),
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * startSandbox: a local Stellar network behind one HTTP port, with the Stellar RPC face,
+ * friendbot, and ledgers closing on a schedule. The first ledger (2) closes at start with the
+ * friendbot's channel accounts, so the faces always have a closed ledger to answer from.
+ */
+import type { Server } from 'node:http';
+import { closeGracefully, listen } from '@starspec/runtime';
+import type { Ledger, LedgerOptions } from './ledger.js';
+import { type CloseSchedule, createNetwork, type Network } from './network/network.js';
+import type { LedgerRecord } from './network/records.js';
+import type { RpcContext } from './rpc/common.js';
+import { Friendbot, type FriendbotOptions } from './server/friendbot/bot.js';
+import { createSandboxServer, FRIENDBOT_PATH, RPC_PATH } from './server/server.js';
+
+/** stellar-rpc `max-healthy-ledger-latency`. */
+const MAX_HEALTHY_LATENCY_SECONDS = 30;
+
+export interface SandboxOptions extends Omit<LedgerOptions, 'history' | 'store'> {
+  /** Port to listen on (default 0: any free port). */
+  port?: number;
+  /** Address to listen on (default 127.0.0.1; `0.0.0.0` serves other machines). */
+  host?: string;
+  /** Milliseconds between ledger closes (default 1000), or `'manual'`. */
+  closeEvery?: CloseSchedule;
+  /** Ledgers kept for the RPC face (default 120,960). */
+  retention?: number;
+  friendbot?: FriendbotOptions;
+  /** Check every RPC result against the contract (answers -32603 when one is outside it). */
+  validateResults?: boolean;
+  /** Called after every ledger close. */
+  onLedger?: (record: LedgerRecord) => void;
+  /** Called with failures the server answers for (default: console.error). */
+  onError?: (error: unknown) => void;
+}
+
+export interface Sandbox {
+  /** Base URL, e.g. `http://127.0.0.1:8000`. */
+  readonly url: string;
+  /** The JSON-RPC endpoint (`…/rpc`), for `new rpc.Server(rpcUrl, { allowHttp: true })`. */
+  readonly rpcUrl: string;
+  readonly friendbotUrl: string;
+  readonly passphrase: string;
+  readonly ledger: Ledger;
+  readonly network: Network;
+  /** Closes a ledger now (whatever the schedule); answers its sequence. */
+  closeLedger(): number;
+  /** Stops closing ledgers and the server (requests under way are answered first). */
+  stop(): Promise<void>;
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const {
+    port = 0,
+    host = '127.0.0.1',
+    closeEvery,
+    retention,
+    friendbot: friendbotOptions,
+    validateResults,
+    onLedger,
+    onError = (error: unknown) => console.error('[sandbox]', error),
+    ...ledgerOptions
+  } = options;
+  const network = createNetwork({ ...ledgerOptions, closeEvery, retention, onCloseError: onError });
+  const friendbot = new Friendbot(network, friendbotOptions);
+  const setup = network.submit(friendbot.setupEnvelope());
+  if (setup.status !== 'PENDING')
+    throw new Error(`the friendbot channels were not accepted: ${setup.status}`);
+  network.closeLedger();
+  if (onLedger) network.onClose(onLedger);
+
+  let url = '';
+  const rpc: RpcContext = {
+    network,
+    maxHealthyLatencySeconds:
+      network.closeEvery === 'manual'
+        ? undefined
+        : Math.max(MAX_HEALTHY_LATENCY_SECONDS, Math.ceil((2 * network.closeEvery) / 1000)),
+    now: ledgerOptions.now,
+  };
+  const server: Server = createSandboxServer({
+    network,
+    friendbot,
+    rpc,
+    baseUrl: () => url,
+    validateResults,
+    onError: (error) => onError(error),
+  });
+  try {
+    url = await listen(server, port, host);
+  } catch (error) {
+    network.stop();
+    friendbot.stop();
+    throw error;
+  }
+  rpc.friendbotUrl = `${url}${FRIENDBOT_PATH}`;
+  network.start();
+  return {
+    url,
+    rpcUrl: `${url}${RPC_PATH}`,
+    friendbotUrl: `${url}${FRIENDBOT_PATH}`,
+    passphrase: network.passphrase,
+    ledger: network.ledger,
+    network,
+    closeLedger: () => network.closeLedger().sequence,
+    async stop() {
+      network.stop();
+      friendbot.stop();
+      await closeGracefully(server);
+    },
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * One node:http server on one port: the JSON-RPC face at `POST /rpc`, friendbot at
+ * `/friendbot`, `POST /_sandbox/close` to close a ledger now; any other path is a 404 in the
+ * stellar/go problem shape (the Horizon face will live at the root).
+ */
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createRequestListener } from '@starspec/ledger-rpc';
+import { createHttpServer, parseTarget } from '@starspec/runtime';
+import type { Network } from '../network/network.js';
+import { createRpcHandlers, type RpcContext } from '../rpc/handlers.js';
+import type { Friendbot } from './friendbot/bot.js';
+import { friendbotHandler } from './friendbot/handler.js';
+import { BAD_REQUEST, NOT_FOUND, SERVER_ERROR, writeJson, writeProblem } from './problem.js';
+
+export const RPC_PATH = '/rpc';
+export const FRIENDBOT_PATH = '/friendbot';
+export const CLOSE_PATH = '/_sandbox/close';
+
+export interface SandboxServerOptions {
+  network: Network;
+  friendbot: Friendbot;
+  /** What the RPC handlers read (its `friendbotUrl` may be set once the server listens). */
+  rpc: RpcContext;
+  /** The server's base URL once listening (for links in answers). */
+  baseUrl: () => string;
+  /** Check every RPC result against the contract (-32603 when one is outside it). */
+  validateResults?: boolean;
+  onError: (error: unknown, context: { method?: string }) => void;
+}
+
+function closeNow(
+  network: Network,
+  req: IncomingMessage,
+  res: ServerResponse,
+  onError: (e: unknown) => void,
+) {
+  req.resume();
+  if (req.method !== 'POST') {
+    res.writeHead(405, { allow: 'POST', 'content-length': 0 }).end();
+    return;
+  }
+  try {
+    const record = network.closeLedger();
+    writeJson(res, 200, {
+      sequence: record.sequence,
+      hash: record.hash,
+      closeTime: String(record.closeTime),
+      transactionCount: record.transactions.length,
+    });
+  } catch (error) {
+    onError(error);
+    writeProblem(res, SERVER_ERROR);
+  }
+}
+
+export function createSandboxServer(options: SandboxServerOptions): Server {
+  const { network, onError } = options;
+  const rpc = createRequestListener(createRpcHandlers(options.rpc), {
+    validateResults: options.validateResults ?? false,
+    onError,
+  });
+  const friendbot = friendbotHandler({
+    friendbot: options.friendbot,
+    baseUrl: options.baseUrl,
+    closeTimeOf: (ledger) => network.closed.get(ledger)?.closeTime ?? 0,
+    onError: (error) => onError(error, {}),
+  });
+
+  return createHttpServer(
+    (req, res) => {
+      const target = parseTarget(req.url);
+      if (!target) {
+        req.resume();
+        return writeProblem(res, BAD_REQUEST);
+      }
+      switch (target.path) {
+        case RPC_PATH:
+          return rpc(req, res);
+        case FRIENDBOT_PATH:
+          friendbot(req, res, target.search).catch((error) => {
+            onError(error, {});
+            if (!res.headersSent) writeProblem(res, SERVER_ERROR);
+            else res.destroy();
+          });
+          return;
+        case CLOSE_PATH:
+          return closeNow(network, req, res, (error) => onError(error, {}));
+        default:
+          req.resume();
+          return writeProblem(res, NOT_FOUND);
+      }
+    },
+    { errorStyle: 'text' },
+  );
+}
