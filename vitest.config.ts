@@ -37,7 +37,12 @@ const overrides: Record<string, ProjectOptions> = {
   'packages/ledger-api': { testTimeout: 30_000, hookTimeout: 180_000 },
   'packages/ledger-rpc': { testTimeout: 30_000, hookTimeout: 60_000 },
   'packages/runtime': { testTimeout: 60_000 },
-  'packages/sandbox': { testTimeout: 30_000, hookTimeout: 60_000 },
+  'packages/sandbox': {
+    // The CLI tests start dist/cli.js: built first when missing or older than its sources.
+    globalSetup: ['test/support/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
   'packages/specs': { testTimeout: 30_000, hookTimeout: 60_000 },
   // The toolchain tests start Node and pnpm processes: slow on a busy machine, never a hang.
   'tools/bench': { include: MJS_TESTS, testTimeout: 120_000 },
