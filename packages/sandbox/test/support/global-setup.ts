@@ -18,6 +18,9 @@ export default function setup(): void {
   const cli = join(root, 'dist', 'cli.js');
   if (existsSync(cli) && statSync(cli).mtimeMs >= newestSource(join(root, 'src'))) return;
   const tsc = createRequire(join(root, 'package.json')).resolve('typescript/bin/tsc');
-  const built = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+  const built = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (built.status !== 0) throw new Error('building dist/ for the CLI tests failed');
 }
