@@ -66,7 +66,8 @@ function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 
   if (values.db !== undefined && values.db !== ':memory:') {
     throw new UsageError(`--db ${values.db}: persistent storage is not available yet; only ':memory:' is`);
   }
-  const port = values.port ?? env.SANDBOX_PORT ?? String(DEFAULT_PORT);
+  // An empty SANDBOX_PORT is as good as unset.
+  const port = values.port ?? (env.SANDBOX_PORT || String(DEFAULT_PORT));
   const closeEvery = values['close-every'] ?? String(DEFAULT_CLOSE_EVERY);
   return {
     port: wholeNumber(

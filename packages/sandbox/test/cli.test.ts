@@ -1,0 +1,188 @@
+// starspec-sandbox as a process: help, version, usage errors (exit 2), a busy port (exit 1), the
+// --json ready line, a working RPC behind it, and a clean stop on SIGTERM and SIGINT (exit 0).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+const CLI = join(import.meta.dirname, '..', 'dist', 'cli.js');
+const running: ChildProcess[] = [];
+
+interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function start(args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
+  const child = spawn(process.execPath, [CLI, ...args], {
+    env: { ...process.env, ...env, SANDBOX_PORT: env.SANDBOX_PORT ?? '' },
+  });
+  running.push(child);
+  return child;
+}
+
+function finish(child: ChildProcess): Promise<Finished> {
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+const run = (args: string[], env?: NodeJS.ProcessEnv) => finish(start(args, env));
+
+/** The JSON lines a process prints, until `until` matches one. */
+function linesUntil(child: ChildProcess, until: (event: Record<string, unknown>) => boolean) {
+  const seen: Record<string, unknown>[] = [];
+  return new Promise<Record<string, unknown>[]>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+    lines.on('line', (line) => {
+      const event = JSON.parse(line) as Record<string, unknown>;
+      seen.push(event);
+      if (until(event)) {
+        lines.close();
+        resolve(seen);
+      }
+    });
+    child.on('close', () => reject(new Error(`exited before the line: ${JSON.stringify(seen)}`)));
+  });
+}
+
+afterEach(() => {
+  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+describe('usage', () => {
+  it('--help prints the options and exits 0', async () => {
+    const { code, stdout } = await run(['--help']);
+    expect(code).toBe(0);
+    for (const flag of [
+      '--port',
+      '--host',
+      '--close-every',
+      '--passphrase',
+      '--retention',
+      '--db',
+      '--json',
+      '--version',
+    ]) {
+      expect(stdout).toContain(flag);
+    }
+  });
+
+  it('--version prints the package version', async () => {
+    const { code, stdout } = await run(['--version']);
+    expect(code).toBe(0);
+    expect(stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it.each([
+    ['an unknown flag', ['--bogus'], "Unknown option '--bogus'"],
+    [
+      'a port that is not a number',
+      ['--port', 'eighty'],
+      "--port must be a whole number from 0 to 65535 (got 'eighty')",
+    ],
+    ['a port out of range', ['--port', '70000'], '--port must be a whole number from 0 to 65535'],
+    ['a close interval of 0', ['--close-every', '0'], '--close-every must be a whole number from 1'],
+    ['a retention of 0', ['--retention', '0'], '--retention must be a whole number from 1'],
+    [
+      'a database file',
+      ['--db', 'net.db'],
+      "--db net.db: persistent storage is not available yet; only ':memory:' is",
+    ],
+    ['a positional argument', ['serve'], 'Unexpected argument'],
+  ])('%s exits 2 naming the problem', async (_name, args, message) => {
+    const { code, stderr } = await run(args);
+    expect(code).toBe(2);
+    expect(stderr).toContain(message);
+  });
+
+  it('SANDBOX_PORT that is not a number is a usage error naming it', async () => {
+    const { code, stderr } = await run([], { SANDBOX_PORT: 'x' });
+    expect(code).toBe(2);
+    expect(stderr).toContain("SANDBOX_PORT must be a whole number from 0 to 65535 (got 'x')");
+  });
+});
+
+describe('a busy port', () => {
+  let busy: Server;
+  let port: number;
+  beforeAll(async () => {
+    busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    port = (busy.address() as AddressInfo).port;
+  });
+  afterAll(() => busy.close());
+
+  it('exits 1 naming the port', async () => {
+    const { code, stderr } = await run(['--port', String(port)]);
+    expect(code).toBe(1);
+    expect(stderr).toContain(`port ${port} is already in use on 127.0.0.1`);
+  });
+
+  it('SANDBOX_PORT is the default port', async () => {
+    const { code, stderr } = await run([], { SANDBOX_PORT: String(port) });
+    expect(code).toBe(1);
+    expect(stderr).toContain(`port ${port} is already in use`);
+  });
+});
+
+describe('running', () => {
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    '--json: a ready line, a working RPC, ledgers closing; %s stops it with 0',
+    async (signal) => {
+      const child = start(['--port', '0', '--json', '--close-every', '100', '--retention', '50']);
+      const done = finish(child);
+      const seen = await linesUntil(child, (e) => e.event === 'ledger');
+      const ready = seen.find((e) => e.ready === true);
+      expect(ready).toMatchObject({
+        event: 'ready',
+        closeEvery: 100,
+        retention: 50,
+        passphrase: 'Standalone Network ; February 2017',
+      });
+      const health = await fetch(ready?.rpcUrl as string, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"jsonrpc":"2.0","id":1,"method":"getHealth"}',
+      });
+      expect(
+        ((await health.json()) as { result: { ledgerRetentionWindow: number } }).result.ledgerRetentionWindow,
+      ).toBe(50);
+      child.kill(signal);
+      const { code, stdout } = await done;
+      expect(code).toBe(0);
+      const events = stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).event);
+      expect(events.slice(-2)).toEqual(['stopping', 'stopped']);
+    },
+  );
+
+  it('without --json: one human line with the URLs; manual closes through POST /_sandbox/close', async () => {
+    const child = start(['--port', '0', '--close-every', 'manual']);
+    const done = finish(child);
+    const text = await new Promise<string>((resolve) => {
+      let out = '';
+      child.stdout?.on('data', (chunk) => {
+        out += chunk;
+        if (out.includes('friendbot')) resolve(out);
+      });
+    });
+    const rpcUrl = /RPC\s+(\S+)/.exec(text)?.[1] as string;
+    expect(text).toMatch(/friendbot\s+http:\/\/127\.0\.0\.1:\d+\/friendbot/);
+    const closed = await fetch(new URL('/_sandbox/close', rpcUrl), { method: 'POST' });
+    expect(((await closed.json()) as { sequence: number }).sequence).toBe(3);
+    child.kill('SIGTERM');
+    expect((await done).code).toBe(0);
+  });
+});
