@@ -4,7 +4,10 @@
 import {
   Asset,
   BASE_FEE,
+  getLiquidityPoolId,
   Keypair,
+  LiquidityPoolAsset,
+  LiquidityPoolFeeV18,
   Operation,
   rpc,
   scValToNative,
@@ -193,6 +196,35 @@ describe('an issued asset', () => {
     expect(offer?.type === 'offer' && offer.offer.amount).toBe(700_000_000n);
     const transfers = buy.events.contractEventsXdr[0]?.map((e) => topicsOf(e)[0]);
     expect(transfers).toEqual(['transfer', 'transfer']);
+  });
+});
+
+describe('other entries through getLedgerEntries', () => {
+  it('a data entry', async () => {
+    await submit(t, await signed(t, alice, [Operation.manageData({ name: 'greeting', value: 'hello' })]));
+    const key = xdr.LedgerKey.data(
+      new xdr.LedgerKeyData({ accountId: alice.xdrAccountId(), dataName: 'greeting' }),
+    );
+    const { entries, latestLedger } = await t.server.getLedgerEntries(key);
+    const data = entries[0]?.val;
+    expect(data?.type === 'data' && Buffer.from(data.data.dataValue.toBytes()).toString()).toBe('hello');
+    expect(entries[0]?.lastModifiedLedgerSeq).toBeLessThanOrEqual(latestLedger);
+  });
+
+  it('a liquidity pool, created by a pool-share trust line', async () => {
+    const usd = new Asset('USD', issuer.publicKey());
+    const pool = new LiquidityPoolAsset(Asset.native(), usd, LiquidityPoolFeeV18);
+    await submit(t, await signed(t, bob, [Operation.changeTrust({ asset: pool })]));
+    const poolId = getLiquidityPoolId('constant_product', pool.getLiquidityPoolParameters());
+    const key = xdr.LedgerKey.liquidityPool(
+      new xdr.LedgerKeyLiquidityPool({ liquidityPoolId: new xdr.PoolId(poolId) }),
+    );
+    const { entries } = await t.server.getLedgerEntries(key);
+    const entry = entries[0]?.val;
+    expect(entry?.type).toBe('liquidityPool');
+    expect(
+      entry?.type === 'liquidityPool' && entry.liquidityPool.body.constantProduct.poolSharesTrustLineCount,
+    ).toBe(1n);
   });
 });
 
