@@ -143,6 +143,22 @@ describe('friendbot', () => {
   });
 });
 
+describe('stopping', () => {
+  it('a friendbot call waiting for its ledger when the sandbox stops: 503, and the stop completes', async () => {
+    const s = await testSandbox({ closeEvery: 'manual' });
+    const waiting = fetch(`${s.net.friendbotUrl}?addr=${Keypair.random().publicKey()}`);
+    await waitFor(() => s.net.ledger.pending().length > 0);
+    const stopped = s.net.stop();
+    const response = await waiting;
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({
+      type: 'https://stellar.org/horizon-errors/service_unavailable',
+    });
+    await stopped;
+    expect(s.errors).toEqual([]);
+  });
+});
+
 describe('the other routes', () => {
   it('POST /_sandbox/close closes one ledger and answers its sequence', async () => {
     const before = t.net.ledger.latestSequence;
