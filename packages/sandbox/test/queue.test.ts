@@ -4,7 +4,7 @@
 import { xdr } from '@stellar/stellar-sdk/base';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { InvalidEnvelopeError } from '../src/index.js';
-import { Asset, codeOf, Harness, hashOf, Keypair, Operation, opCodesOf } from './harness.js';
+import { codeOf, Harness, hashOf, Keypair, Operation, opCodesOf } from './harness.js';
 
 let h: Harness;
 let alice: Keypair;

@@ -4,7 +4,7 @@
  * getPoolWithdrawalAmount (TransactionUtils). int64 / uint128 semantics on bigint.
  */
 import { INT64_MAX } from '../balances.js';
-import { bigDivide, bigDivideOrThrow, type Price } from './exchange.js';
+import { bigDivide, bigDivideOrThrow, min, type Price } from './exchange.js';
 
 /** stellar-core bigSquareRoot: x with x × x ≤ a × b < (x + 1) × (x + 1). */
 export function bigSquareRoot(a: bigint, b: bigint): bigint {
@@ -50,7 +50,7 @@ export function depositAtPoolPrice(pool: PoolReserves, maxAmountA: bigint, maxAm
   const sharesB = bigDivide(pool.totalPoolShares, maxAmountB, pool.reserveB, false);
   const candidates = [sharesA, sharesB].filter((s): s is bigint => s !== undefined);
   if (candidates.length === 0) throw new Error('both shares calculations overflowed');
-  const shares = candidates.reduce((a, b) => (a < b ? a : b));
+  const shares = min(...candidates);
   const amountA = bigDivide(shares, pool.reserveA, pool.totalPoolShares, true);
   const amountB = bigDivide(shares, pool.reserveB, pool.totalPoolShares, true);
   if (amountA === undefined || amountB === undefined) throw new Error('amount overflowed');

@@ -4,6 +4,7 @@
  * operation's price bounds, for pool shares.
  */
 import { xdr } from '@stellar/stellar-sdk/base';
+import { addTrustLineBalance, trustLineMaxReceive } from '../balances.js';
 import {
   addHoldingBalance,
   holdingAuthorized,
@@ -17,7 +18,6 @@ import {
   isBadPrice,
   poolWouldOverflow,
 } from '../dex/pool-shares.js';
-import { addTrustLineBalance, trustLineMaxReceive } from '../balances.js';
 import { loadLiquidityPool, loadPoolShareTrustLine, storeLiquidityPool } from '../entries/liquidity-pool.js';
 import { storeTrustLine } from '../entries/trustline.js';
 import { muxedAddress, poolAddress } from '../events.js';

@@ -16,7 +16,12 @@ import {
   setClawbackEnabled,
 } from '../entries/claimable-balance.js';
 import { loadLiquidityPool, storeLiquidityPool } from '../entries/liquidity-pool.js';
-import { isClawbackEnabledOnTrustLine, loadTrustLine, readTrustLine, type TrustLineState } from '../entries/trustline.js';
+import {
+  isClawbackEnabledOnTrustLine,
+  loadTrustLine,
+  readTrustLine,
+  type TrustLineState,
+} from '../entries/trustline.js';
 import { claimableBalanceAddress, type OpEvents, poolAddress } from '../events.js';
 import { compareBytes, entryKey, sameAccount, trustLineKey } from '../keys.js';
 import type { LedgerTxn } from '../ledger-txn.js';
@@ -70,7 +75,9 @@ function poolShareLinesWith(ltx: LedgerTxn, accountId: xdr.PublicKey, asset: xdr
       const line = entry.data.trustLine;
       if (line.asset.type !== 'assetTypePoolShare' || !sameAccount(line.accountId, accountId)) return false;
       const pool = loadLiquidityPool(ltx, line.asset.liquidityPoolId.toBytes());
-      return pool !== undefined && (sameAsset(pool.params.assetA, asset) || sameAsset(pool.params.assetB, asset));
+      return (
+        pool !== undefined && (sameAsset(pool.params.assetA, asset) || sameAsset(pool.params.assetB, asset))
+      );
     })
     .sort((a, b) => compareBytes(entryKey(a).toXdr(), entryKey(b).toXdr()))
     .map(readTrustLine);
@@ -95,7 +102,10 @@ function redeemIntoClaimableBalance(r: Redemption, asset: xdr.Asset, amount: big
     return 'success';
   }
   const unconditional = xdr.Claimant.claimantTypeV0(
-    new xdr.ClaimantV0({ destination: r.trustor, predicate: xdr.ClaimPredicate.claimPredicateUnconditional() }),
+    new xdr.ClaimantV0({
+      destination: r.trustor,
+      predicate: xdr.ClaimPredicate.claimPredicateUnconditional(),
+    }),
   );
   const balance = newClaimableBalance(revokeBalanceId(r.op, r.poolId, asset), [unconditional], asset, amount);
   r.events.transfer(asset, poolAddress(r.poolId), claimableBalanceAddress(balance.balanceId), amount, false);
@@ -114,7 +124,8 @@ function redeemIntoClaimableBalance(r: Redemption, asset: xdr.Asset, amount: big
     if (res !== 'success') throw new Error('Unexpected result from canEstablishEntrySponsorship');
   } else {
     // The balance takes over the reserve the line held, even below the minimum balance.
-    if (backer.numSponsoring > UINT32_MAX - reserve.mult) throw new Error('no numSponsoring available for revoke');
+    if (backer.numSponsoring > UINT32_MAX - reserve.mult)
+      throw new Error('no numSponsoring available for revoke');
     establishEntrySponsorship(reserve, backer, undefined);
   }
   storeAccount(ltx, backer);
@@ -137,7 +148,14 @@ export function redeemPoolShares(
   for (const line of poolShareLinesWith(inner, trustor, asset)) {
     if (line.asset.type !== 'assetTypePoolShare') throw new Error('not a pool-share line');
     const poolId = line.asset.liquidityPoolId.toBytes();
-    const redemption: Redemption = { ltx: inner, op, trustor, poolId, backer: line.sponsor ?? trustor, events };
+    const redemption: Redemption = {
+      ltx: inner,
+      op,
+      trustor,
+      poolId,
+      backer: line.sponsor ?? trustor,
+      events,
+    };
 
     const account = loadAccount(inner, trustor);
     if (!account) throw new Error('the trustor does not exist');

@@ -35,7 +35,12 @@ export function trustLineFlagIsValid(flags: number): boolean {
   return trustLineFlagMaskIsValid(flags) && trustLineFlagAuthIsValid(flags);
 }
 
-export type TrustFlagsFailure = 'noTrustLine' | 'invalidState' | 'cantRevoke' | 'lowReserve' | 'tooManySponsoring';
+export type TrustFlagsFailure =
+  | 'noTrustLine'
+  | 'invalidState'
+  | 'cantRevoke'
+  | 'lowReserve'
+  | 'tooManySponsoring';
 
 export interface TrustFlagsRule {
   trustor: xdr.PublicKey;
