@@ -243,6 +243,12 @@ export function hashOf(tx: Transaction | FeeBumpTransaction): string {
   return Buffer.from(tx.hash()).toString('hex');
 }
 
+/** The ledger record of a transaction that succeeded (throws, naming the codes, otherwise). */
+export function successOf(outcome: Outcome): TxRecord {
+  if (!outcome.record || outcome.code !== 'txSuccess') throw new Error(`${outcome.code} ${outcome.ops}`);
+  return outcome.record;
+}
+
 /** A transaction result's code name (`txSuccess`, `txBadSeq`, ...). */
 export function codeOf(result: xdr.TransactionResult): string {
   return result.result.type;

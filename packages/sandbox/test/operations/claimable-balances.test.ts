@@ -3,16 +3,7 @@
 import { Claimant, xdr } from '@stellar/stellar-sdk/base';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { accountAddress } from '../../src/core/keys.js';
-import {
-  Asset,
-  Harness,
-  Keypair,
-  Operation,
-  type Outcome,
-  opChanges,
-  opEvents,
-  type TxRecord,
-} from '../harness.js';
+import { Asset, Harness, Keypair, Operation, opChanges, opEvents, successOf } from '../harness.js';
 
 let h: Harness;
 let alice: Keypair;
@@ -36,11 +27,6 @@ const create = (source: Keypair, claimants: Claimant[], amount = '10', asset = x
   h.tx(source, [Operation.createClaimableBalance({ asset, amount, claimants })]);
 const claim = (source: Keypair, balanceId: string) =>
   h.outcome(h.tx(source, [Operation.claimClaimableBalance({ balanceId })]));
-
-function record(outcome: Outcome): TxRecord {
-  if (!outcome.record || outcome.code !== 'txSuccess') throw new Error(`${outcome.code} ${outcome.ops}`);
-  return outcome.record;
-}
 
 /** Creates a balance (expecting success) and returns its id in the SDK's hex form. */
 function created(source: Keypair, claimants: Claimant[], amount = '10', asset = xlm): string {
@@ -69,7 +55,7 @@ describe('create_claimable_balance', () => {
     expect(balance?.hasFlagsExt).toBe(false);
     expect(before - h.balance(alice)).toBe(100_000_000n + 100n);
     expect(h.account(alice)?.numSponsoring).toBe(2);
-    expect(opChanges(record(outcome))).toEqual([
+    expect(opChanges(successOf(outcome))).toEqual([
       'state:account',
       'updated:account',
       'created:claimableBalance',
@@ -86,7 +72,7 @@ describe('create_claimable_balance', () => {
 
   it('an issuer creates a balance of its own asset without a line: a mint into the balance', () => {
     const tx = create(issuer, [new Claimant(bob.publicKey())], '5', usd);
-    const events = opEvents(record(h.outcome(tx)));
+    const events = opEvents(successOf(h.outcome(tx)));
     expect(events).toEqual([
       {
         contract: usd.contractId(h.passphrase),
@@ -227,7 +213,7 @@ describe('claim_claimable_balance', () => {
     expect(before - 100n + 100_000_000n).toBe(h.balance(bob));
     expect(h.claimableBalance(id)).toBeUndefined();
     expect(h.account(alice)?.numSponsoring).toBe(0);
-    const events = opEvents(record(outcome));
+    const events = opEvents(successOf(outcome));
     expect(events).toEqual([
       {
         contract: xlm.contractId(h.passphrase),
@@ -235,7 +221,7 @@ describe('claim_claimable_balance', () => {
         data: 100_000_000n,
       },
     ]);
-    expect(opChanges(record(outcome))).toEqual([
+    expect(opChanges(successOf(outcome))).toEqual([
       'state:account',
       'updated:account',
       'state:account',
@@ -341,7 +327,7 @@ describe('claim_claimable_balance', () => {
 
   it('the issuer claiming its own asset takes it out of circulation: a burn, no line needed', () => {
     const id = created(alice, [new Claimant(issuer.publicKey())], '3', usd);
-    const events = opEvents(record(claim(issuer, id)));
+    const events = opEvents(successOf(claim(issuer, id)));
     expect(events.map((e) => e.topics[0])).toEqual(['burn']);
     expect(h.trustLine(alice, usd)?.balance).toBe(970_000_000n);
   });

@@ -2,7 +2,7 @@
 // its asset back from trust lines and claimable balances, emitting `clawback`.
 import { Account, Claimant, MuxedAccount, xdr } from '@stellar/stellar-sdk/base';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { Asset, Harness, Keypair, Operation, type Outcome, opEvents, type TxRecord } from '../harness.js';
+import { Asset, Harness, Keypair, Operation, opEvents, successOf } from '../harness.js';
 
 const AUTH_REVOCABLE_AND_CLAWBACK = 0x2 | 0x8;
 
@@ -25,11 +25,6 @@ beforeEach(() => {
 const clawback = (amount: string, from = alice.publicKey(), source = issuer) =>
   h.outcome(h.tx(source, [Operation.clawback({ asset: usd, amount, from })]));
 
-function record(outcome: Outcome): TxRecord {
-  if (!outcome.record || outcome.code !== 'txSuccess') throw new Error(`${outcome.code} ${outcome.ops}`);
-  return outcome.record;
-}
-
 /** A claimable balance of `amount` USD from alice to bob; its id. */
 function aliceBalance(amount = '10'): string {
   const tx = h.tx(alice, [
@@ -41,7 +36,7 @@ function aliceBalance(amount = '10'): string {
 
 describe('clawback', () => {
   it('takes the amount out of the line and out of circulation: `clawback` from the holder', () => {
-    const events = opEvents(record(clawback('30')));
+    const events = opEvents(successOf(clawback('30')));
     expect(h.trustLine(alice, usd)?.balance).toBe(700_000_000n);
     expect(events).toEqual([
       {
@@ -54,7 +49,7 @@ describe('clawback', () => {
 
   it('from a muxed holder: the topic names the account', () => {
     const muxed = new MuxedAccount(new Account(alice.publicKey(), '0'), '9');
-    expect(opEvents(record(clawback('1', muxed.accountId())))[0]?.topics[1]).toBe(alice.publicKey());
+    expect(opEvents(successOf(clawback('1', muxed.accountId())))[0]?.topics[1]).toBe(alice.publicKey());
   });
 
   it('works on a line whose authorization was revoked', () => {
@@ -147,7 +142,7 @@ describe('clawback_claimable_balance', () => {
     const id = aliceBalance();
     expect([h.claimableBalance(id)?.hasFlagsExt, h.claimableBalance(id)?.flags]).toEqual([true, 1]);
     expect(h.account(alice)?.numSponsoring).toBe(1);
-    const events = opEvents(record(clawbackBalance(id)));
+    const events = opEvents(successOf(clawbackBalance(id)));
     expect(h.claimableBalance(id)).toBeUndefined();
     expect(h.account(alice)?.numSponsoring).toBe(0);
     expect(events).toEqual([

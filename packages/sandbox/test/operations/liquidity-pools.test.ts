@@ -2,16 +2,7 @@
 // stellar-core's rounding, price bounds, events and result codes.
 import { xdr } from '@stellar/stellar-sdk/base';
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  Asset,
-  Harness,
-  Keypair,
-  Operation,
-  type Outcome,
-  opChanges,
-  opEvents,
-  type TxRecord,
-} from '../harness.js';
+import { Asset, Harness, Keypair, Operation, opChanges, opEvents, successOf } from '../harness.js';
 import { amount, deposit, type Pool, poolOf, withdraw } from './pools.js';
 
 let h: Harness;
@@ -36,11 +27,6 @@ beforeEach(() => {
   h.outcome(h.tx(issuer, [Operation.payment({ destination: alice.publicKey(), asset: usd, amount: '500' })]));
 });
 
-function record(outcome: Outcome): TxRecord {
-  if (!outcome.record || outcome.code !== 'txSuccess') throw new Error(`${outcome.code} ${outcome.ops}`);
-  return outcome.record;
-}
-
 const reserves = () => {
   const p = h.pool(pool.id);
   return [p?.reserveA, p?.reserveB, p?.totalPoolShares];
@@ -54,7 +40,7 @@ describe('liquidity_pool_deposit', () => {
     expect(h.poolShares(alice, pool.id)?.balance).toBe(2_000_000_000n);
     expect(xlmBefore - h.balance(alice)).toBe(1_000_000_000n + 100n);
     expect(h.trustLine(alice, usd)?.balance).toBe(1_000_000_000n);
-    expect(opEvents(record(outcome))).toEqual([
+    expect(opEvents(successOf(outcome))).toEqual([
       {
         contract: xlm.contractId(h.passphrase),
         topics: ['transfer', alice.publicKey(), expect.stringMatching(/^L/), 'native'],
@@ -66,7 +52,7 @@ describe('liquidity_pool_deposit', () => {
         data: 4_000_000_000n,
       },
     ]);
-    expect(opChanges(record(outcome)).filter((c) => !c.startsWith('state'))).toEqual([
+    expect(opChanges(successOf(outcome)).filter((c) => !c.startsWith('state'))).toEqual([
       'updated:account',
       'updated:trustline',
       'updated:trustline',
@@ -216,7 +202,7 @@ describe('liquidity_pool_withdraw', () => {
     expect(reserves()).toEqual([0n, 0n, 0n]);
     expect(h.poolShares(alice, pool.id)?.balance).toBe(0n);
     expect((h.trustLine(alice, usd)?.balance as bigint) - usdBefore).toBe(4_000_000_000n);
-    expect(opEvents(record(outcome)).map((e) => [e.topics[0], e.topics[2], e.data])).toEqual([
+    expect(opEvents(successOf(outcome)).map((e) => [e.topics[0], e.topics[2], e.data])).toEqual([
       ['transfer', alice.publicKey(), 1_000_000_000n],
       ['transfer', alice.publicKey(), 4_000_000_000n],
     ]);

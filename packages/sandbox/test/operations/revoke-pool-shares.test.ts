@@ -4,7 +4,7 @@
 import { hash, xdr } from '@stellar/stellar-sdk/base';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { accountAddress } from '../../src/core/keys.js';
-import { Asset, Harness, Keypair, Operation, type Outcome, opEvents, type TxRecord } from '../harness.js';
+import { Asset, Harness, Keypair, Operation, opEvents, successOf } from '../harness.js';
 import { deposit, type Pool, poolOf } from './pools.js';
 
 const AUTH_REVOCABLE = 0x2;
@@ -57,11 +57,6 @@ function revokeId(source: Keypair, seq: bigint, asset: Asset, opNum = 0): string
   return xdr.ClaimableBalanceId.claimableBalanceIdTypeV0(hash(preimage.toXDR())).toXDR('hex');
 }
 
-function record(outcome: Outcome): TxRecord {
-  if (!outcome.record || outcome.code !== 'txSuccess') throw new Error(`${outcome.code} ${outcome.ops}`);
-  return outcome.record;
-}
-
 const deauthorize = (flags: { authorized: boolean; authorizedToMaintainLiabilities?: boolean }) =>
   Operation.setTrustLineFlags({ trustor: alice.publicKey(), asset: usd, flags });
 
@@ -92,7 +87,7 @@ describe('revoking authorization with pool shares', () => {
       1_000_000_000n,
       1n,
     ]);
-    expect(opEvents(record(outcome)).map((e) => [e.topics[0], e.topics[1], e.topics[2], e.data])).toEqual([
+    expect(opEvents(successOf(outcome)).map((e) => [e.topics[0], e.topics[1], e.topics[2], e.data])).toEqual([
       ['transfer', expect.stringMatching(/^L/), expect.stringMatching(/^B/), 1_000_000_000n],
       ['transfer', expect.stringMatching(/^L/), expect.stringMatching(/^B/), 4_000_000_000n],
       ['set_authorized', alice.publicKey(), `USD:${issuer.publicKey()}`, false],
@@ -216,7 +211,7 @@ describe('revoking authorization with pool shares, other holdings', () => {
     expect(deposit(h, alice, pool, '3', '4').ops).toEqual(['liquidityPoolDepositSuccess']);
     const seq = h.nextSeq(issuer);
     const outcome = h.outcome(h.tx(issuer, [deauthorize({ authorized: false })]));
-    expect(opEvents(record(outcome)).map((e) => [e.topics[0], e.data])).toEqual([
+    expect(opEvents(successOf(outcome)).map((e) => [e.topics[0], e.data])).toEqual([
       ['burn', 30_000_000n],
       ['transfer', 40_000_000n],
       ['set_authorized', false],
@@ -232,7 +227,9 @@ describe('revoking authorization with pool shares, other holdings', () => {
     );
     const seq = h.nextSeq(issuer);
     expect(
-      opEvents(record(h.outcome(h.tx(issuer, [deauthorize({ authorized: false })])))).map((e) => e.topics[0]),
+      opEvents(successOf(h.outcome(h.tx(issuer, [deauthorize({ authorized: false })])))).map(
+        (e) => e.topics[0],
+      ),
     ).toEqual(['set_authorized']);
     expect(h.poolShares(alice, pool.id)).toBeUndefined();
     expect(h.claimableBalance(revokeId(issuer, seq, usd))).toBeUndefined();
