@@ -1,6 +1,6 @@
 // create_claimable_balance and claim_claimable_balance (CAP-23): the balance id, the claimants'
 // predicates at the ledger's close time, reserves and sponsorship, events and result codes.
-import { Claimant, xdr } from '@stellar/stellar-sdk/base';
+import { Claimant, Memo, xdr } from '@stellar/stellar-sdk/base';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { accountAddress } from '../../src/core/keys.js';
 import { Asset, Harness, Keypair, Operation, opChanges, opEvents, successOf } from '../harness.js';
@@ -229,6 +229,29 @@ describe('claim_claimable_balance', () => {
       'state:claimableBalance',
       'removed:claimableBalance',
     ]);
+  });
+
+  it('with memos: the claim carries its memo as to_muxed_id, the creation not (a balance is no account)', () => {
+    const memo = Memo.text('hi');
+    const tx = h.tx(
+      alice,
+      [
+        Operation.createClaimableBalance({
+          asset: xlm,
+          amount: '1',
+          claimants: [new Claimant(bob.publicKey())],
+        }),
+      ],
+      { memo },
+    );
+    expect(opEvents(successOf(h.outcome(tx)))[0]?.data).toBe(10_000_000n);
+    const claimTx = h.tx(bob, [Operation.claimClaimableBalance({ balanceId: tx.getClaimableBalanceId(0) })], {
+      memo,
+    });
+    expect(opEvents(successOf(h.outcome(claimTx)))[0]?.data).toEqual({
+      amount: 10_000_000n,
+      to_muxed_id: 'hi',
+    });
   });
 
   // The balance is created in a ledger closing at t; the claim's ledger closes at t + 5.

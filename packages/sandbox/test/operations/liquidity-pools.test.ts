@@ -1,9 +1,9 @@
 // liquidity_pool_deposit and liquidity_pool_withdraw (CAP-38): shares minted and redeemed with
 // stellar-core's rounding, price bounds, events and result codes.
-import { xdr } from '@stellar/stellar-sdk/base';
+import { Memo, xdr } from '@stellar/stellar-sdk/base';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Asset, Harness, Keypair, Operation, opChanges, opEvents, successOf } from '../harness.js';
-import { amount, deposit, type Pool, poolOf, withdraw } from './pools.js';
+import { amount, deposit, depositOp, type Pool, poolOf, withdraw } from './pools.js';
 
 let h: Harness;
 let alice: Keypair;
@@ -205,6 +205,22 @@ describe('liquidity_pool_withdraw', () => {
     expect(opEvents(successOf(outcome)).map((e) => [e.topics[0], e.topics[2], e.data])).toEqual([
       ['transfer', alice.publicKey(), 1_000_000_000n],
       ['transfer', alice.publicKey(), 4_000_000_000n],
+    ]);
+  });
+
+  it("with a memo, a withdrawal's transfers carry it as to_muxed_id, a deposit's do not", () => {
+    const memo = Memo.id('7');
+    const depositTx = h.tx(alice, [depositOp(pool, '1', '4')], { memo });
+    expect(opEvents(successOf(h.outcome(depositTx))).map((e) => e.data)).toEqual([10_000_000n, 40_000_000n]);
+    const withdrawOp = Operation.liquidityPoolWithdraw({
+      liquidityPoolId: pool.id,
+      amount: '1',
+      minAmountA: '0',
+      minAmountB: '0',
+    });
+    expect(opEvents(successOf(h.outcome(h.tx(alice, [withdrawOp], { memo })))).map((e) => e.data)).toEqual([
+      { amount: 5_000_000n, to_muxed_id: 7n },
+      { amount: 20_000_000n, to_muxed_id: 7n },
     ]);
   });
 

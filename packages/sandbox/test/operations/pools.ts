@@ -30,26 +30,30 @@ export function amount(stroops: bigint | number): string {
 type PriceArg = NonNullable<Parameters<typeof Operation.liquidityPoolDeposit>[0]>['minPrice'];
 const WIDE = { min: { n: 1, d: 2_000_000_000 }, max: { n: 2_000_000_000, d: 1 } };
 
-export function deposit(
-  h: Harness,
-  source: Keypair,
+/** A deposit operation, by default with price bounds wide enough for any pool. */
+export function depositOp(
   pool: Pool,
   maxAmountA: string,
   maxAmountB: string,
   minPrice: PriceArg = WIDE.min,
   maxPrice: PriceArg = WIDE.max,
+) {
+  return Operation.liquidityPoolDeposit({
+    liquidityPoolId: pool.id,
+    maxAmountA,
+    maxAmountB,
+    minPrice,
+    maxPrice,
+  });
+}
+
+export function deposit(
+  h: Harness,
+  source: Keypair,
+  pool: Pool,
+  ...args: Parameters<typeof depositOp> extends [Pool, ...infer R] ? R : never
 ): Outcome {
-  return h.outcome(
-    h.tx(source, [
-      Operation.liquidityPoolDeposit({
-        liquidityPoolId: pool.id,
-        maxAmountA,
-        maxAmountB,
-        minPrice,
-        maxPrice,
-      }),
-    ]),
-  );
+  return h.outcome(h.tx(source, [depositOp(pool, ...args)]));
 }
 
 export function withdraw(
