@@ -1,9 +1,19 @@
 // CAP-67 unified events as stellar-core emits them from protocol 23: a `fee` event per
 // transaction and transfer / mint / burn / set_authorized events per operation, each from the
 // asset's Stellar Asset Contract.
-import { Account, Memo, MuxedAccount, StrKey, scValToNative, type xdr } from '@stellar/stellar-sdk/base';
+import { Account, Memo, MuxedAccount, type xdr } from '@stellar/stellar-sdk/base';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { Asset, codeOf, Harness, hashOf, Keypair, Operation, type TxRecord } from './harness.js';
+import {
+  Asset,
+  codeOf,
+  Harness,
+  hashOf,
+  Keypair,
+  Operation,
+  opEvents,
+  seen,
+  type TxRecord,
+} from './harness.js';
 
 let h: Harness;
 let alice: Keypair;
@@ -20,21 +30,6 @@ beforeEach(() => {
   usd = new Asset('USD', issuer.publicKey());
 });
 
-interface Seen {
-  contract: string;
-  topics: unknown[];
-  data: unknown;
-}
-
-function seen(event: xdr.ContractEvent): Seen {
-  const body = event.body.v0;
-  return {
-    contract: StrKey.encodeContract(event.contractId?.toBytes() ?? new Uint8Array(32)),
-    topics: body.topics.map((t) => scValToNative(t)),
-    data: scValToNative(body.data),
-  };
-}
-
 function applied(...txs: Parameters<Harness['apply']>): TxRecord[] {
   const { results } = h.apply(...txs);
   return txs.map((tx) => {
@@ -43,10 +38,6 @@ function applied(...txs: Parameters<Harness['apply']>): TxRecord[] {
     expect(codeOf(record.result)).toMatch(/^tx(FeeBumpInner)?Success$/);
     return record;
   });
-}
-
-function opEvents(record: TxRecord, index = 0): Seen[] {
-  return (record.meta.operations[index]?.events ?? []).map(seen);
 }
 
 describe('fee events', () => {

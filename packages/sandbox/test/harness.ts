@@ -9,6 +9,8 @@ import {
   hash,
   Keypair,
   Operation,
+  StrKey,
+  scValToNative,
   TimeoutInfinite,
   type Transaction,
   TransactionBuilder,
@@ -16,8 +18,14 @@ import {
 } from '@stellar/stellar-sdk/base';
 import { expect } from 'vitest';
 import { type AccountState, readAccount } from '../src/core/entries/account.js';
+import { type ClaimableBalanceState, readClaimableBalance } from '../src/core/entries/claimable-balance.js';
+import {
+  type LiquidityPoolState,
+  poolShareAsset,
+  readLiquidityPool,
+} from '../src/core/entries/liquidity-pool.js';
 import { readTrustLine, type TrustLineState } from '../src/core/entries/trustline.js';
-import { accountKey, trustLineKey } from '../src/core/keys.js';
+import { accountKey, claimableBalanceKey, liquidityPoolKey, trustLineKey } from '../src/core/keys.js';
 import { createLedger, type Ledger, type LedgerOptions, type SubmitResult } from '../src/index.js';
 
 export const T0 = 1_700_000_000;
@@ -53,6 +61,25 @@ export class Harness {
 
   trustLine(kp: Keypair, asset: Asset): TrustLineState | undefined {
     const entry = this.ledger.entry(trustLineKey(kp.xdrAccountId(), asset.toTrustLineXdrObject()));
+    return entry ? readTrustLine(entry) : undefined;
+  }
+
+  /** A claimable balance by its id in the SDK's hex form. */
+  claimableBalance(idHex: string): ClaimableBalanceState | undefined {
+    const entry = this.ledger.entry(claimableBalanceKey(xdr.ClaimableBalanceId.fromXDR(idHex, 'hex')));
+    return entry ? readClaimableBalance(entry) : undefined;
+  }
+
+  /** A liquidity pool by its id in hex. */
+  pool(idHex: string): LiquidityPoolState | undefined {
+    const entry = this.ledger.entry(liquidityPoolKey(Buffer.from(idHex, 'hex')));
+    return entry ? readLiquidityPool(entry) : undefined;
+  }
+
+  /** An account's trust line to a pool's shares. */
+  poolShares(kp: Keypair, poolIdHex: string): TrustLineState | undefined {
+    const key = trustLineKey(kp.xdrAccountId(), poolShareAsset(Buffer.from(poolIdHex, 'hex')));
+    const entry = this.ledger.entry(key);
     return entry ? readTrustLine(entry) : undefined;
   }
 
@@ -216,6 +243,12 @@ export function hashOf(tx: Transaction | FeeBumpTransaction): string {
   return Buffer.from(tx.hash()).toString('hex');
 }
 
+/** The ledger record of a transaction that succeeded (throws, naming the codes, otherwise). */
+export function successOf(outcome: Outcome): TxRecord {
+  if (!outcome.record || outcome.code !== 'txSuccess') throw new Error(`${outcome.code} ${outcome.ops}`);
+  return outcome.record;
+}
+
 /** A transaction result's code name (`txSuccess`, `txBadSeq`, ...). */
 export function codeOf(result: xdr.TransactionResult): string {
   return result.result.type;
@@ -245,6 +278,38 @@ export function opCodesOf(result: xdr.TransactionResult): string[] {
 export function opCode(op: xdr.OperationResult): string {
   if (op.type !== 'opInner') return op.type;
   return (op.tr.value as { type: string }).type;
+}
+
+/** A contract event as it reads: its contract (C…), topics and data as native values. */
+export interface SeenEvent {
+  contract: string;
+  topics: unknown[];
+  data: unknown;
+}
+
+export function seen(event: xdr.ContractEvent): SeenEvent {
+  const body = event.body.v0;
+  return {
+    contract: StrKey.encodeContract(event.contractId?.toBytes() ?? new Uint8Array(32)),
+    topics: body.topics.map((t) => scValToNative(t)),
+    data: scValToNative(body.data),
+  };
+}
+
+/** The events of a transaction's operation. */
+export function opEvents(record: TxRecord, index = 0): SeenEvent[] {
+  return (record.meta.operations[index]?.events ?? []).map(seen);
+}
+
+/** The entry changes of a transaction's operation, as `type:entryType` strings. */
+export function opChanges(record: TxRecord, index = 0): string[] {
+  return (record.meta.operations[index]?.changes ?? []).map((change) => {
+    const entry =
+      change.type === 'ledgerEntryRemoved'
+        ? change.removed.type
+        : (change.value as xdr.LedgerEntry).data.type;
+    return `${change.type.replace('ledgerEntry', '').toLowerCase()}:${entry}`;
+  });
 }
 
 export function native(): Asset {

@@ -1,6 +1,6 @@
 // begin / end sponsoring future reserves (CAP-33): entries created in between are paid for by
 // the sponsor, and the accounts count what they sponsor and what is sponsored for them.
-import { Asset, Keypair, Operation } from '@stellar/stellar-sdk/base';
+import { Asset, Claimant, Keypair, Operation } from '@stellar/stellar-sdk/base';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readEntryExt } from '../../src/core/entries/entry-ext.js';
 import { accountKey } from '../../src/core/keys.js';
@@ -235,6 +235,30 @@ describe('revoke_sponsorship', () => {
     expect(outcome.ops).toEqual(['revokeSponsorshipSuccess']);
     expect(h.account(alice)?.signerSponsoringIds).toEqual([null]);
     expect([h.account(alice)?.numSponsored, h.account(sponsor)?.numSponsoring]).toEqual([0, 0]);
+  });
+
+  it("a claimable balance's sponsorship can only be transferred, to the revoker's sponsor", () => {
+    const tx = h.tx(alice, [
+      Operation.createClaimableBalance({
+        asset: Asset.native(),
+        amount: '1',
+        claimants: [new Claimant(issuer.publicKey())],
+      }),
+    ]);
+    h.outcome(tx);
+    const revoke = Operation.revokeClaimableBalanceSponsorship({
+      balanceId: tx.getClaimableBalanceId(0),
+      source: alice.publicKey(),
+    });
+    expect(h.outcome(h.tx(alice, [revoke])).ops).toEqual(['revokeSponsorshipOnlyTransferable']);
+    const outcome = h.outcome(
+      h.tx(sponsor, [begin(alice), revoke, end(alice)], { signers: [sponsor, alice] }),
+    );
+    expect(outcome.ops[1]).toBe('revokeSponsorshipSuccess');
+    expect(h.claimableBalance(tx.getClaimableBalanceId(0))?.sponsor?.equals(sponsor.xdrAccountId())).toBe(
+      true,
+    );
+    expect([h.account(alice)?.numSponsoring, h.account(sponsor)?.numSponsoring]).toEqual([0, 1]);
   });
 
   const failures = [

@@ -1,8 +1,9 @@
 /** A constant-product liquidity pool (CAP-38) as a mutable draft. */
 import { hash, xdr } from '@stellar/stellar-sdk/base';
-import { liquidityPoolKey } from '../keys.js';
+import { liquidityPoolKey, trustLineKey } from '../keys.js';
 import type { LedgerTxn } from '../ledger-txn.js';
 import { ledgerEntry } from './entry-ext.js';
+import { readTrustLine, type TrustLineState } from './trustline.js';
 
 /** stellar-core LIQUIDITY_POOL_FEE_V18: 30 basis points. */
 export const LIQUIDITY_POOL_FEE_V18 = 30;
@@ -54,4 +55,23 @@ export function liquidityPoolEntry(pool: LiquidityPoolState): xdr.LedgerEntry {
 export function loadLiquidityPool(ltx: LedgerTxn, poolId: Uint8Array): LiquidityPoolState | undefined {
   const entry = ltx.load(liquidityPoolKey(poolId));
   return entry ? readLiquidityPool(entry) : undefined;
+}
+
+export function storeLiquidityPool(ltx: LedgerTxn, pool: LiquidityPoolState): void {
+  ltx.put(liquidityPoolEntry(pool));
+}
+
+/** The trust line asset of a pool's shares. */
+export function poolShareAsset(poolId: Uint8Array): xdr.TrustLineAsset {
+  return xdr.TrustLineAsset.assetTypePoolShare(new xdr.PoolId(poolId));
+}
+
+/** stellar-core loadPoolShareTrustLine. */
+export function loadPoolShareTrustLine(
+  ltx: LedgerTxn,
+  accountId: xdr.PublicKey,
+  poolId: Uint8Array,
+): TrustLineState | undefined {
+  const entry = ltx.load(trustLineKey(accountId, poolShareAsset(poolId)));
+  return entry ? readTrustLine(entry) : undefined;
 }

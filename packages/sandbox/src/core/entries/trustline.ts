@@ -120,8 +120,9 @@ export function isAuthorized(t: TrustLineState): boolean {
   return (t.flags & AUTHORIZED_FLAG) !== 0;
 }
 
-/** stellar-core isAuthorizedToMaintainLiabilities. */
+/** stellar-core isAuthorizedToMaintainLiabilities: a pool-share line always is. */
 export function isAuthorizedToMaintainLiabilities(t: TrustLineState): boolean {
+  if (t.asset.type === 'assetTypePoolShare') return true;
   return (t.flags & (AUTHORIZED_FLAG | AUTHORIZED_TO_MAINTAIN_LIABILITIES_FLAG)) !== 0;
 }
 

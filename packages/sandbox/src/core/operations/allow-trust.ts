@@ -52,6 +52,8 @@ export const allowTrust: OperationHandler<xdr.AllowTrustOp> = {
     );
     if (failure === 'noTrustLine') return failed(result('allowTrustNoTrustLine'));
     if (failure === 'cantRevoke') return failed(result('allowTrustCantRevoke'));
+    if (failure === 'lowReserve') return failed(result('allowTrustLowReserve'));
+    if (failure === 'tooManySponsoring') return failed(xdr.OperationResult.opTooManySponsoring());
     return succeeded(result('allowTrustSuccess'));
   },
 };

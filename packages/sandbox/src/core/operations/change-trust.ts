@@ -114,8 +114,11 @@ function managePoolOnNewLine(
   return undefined;
 }
 
-/** stellar-core managePoolOnDeletedTrustLine. */
-function managePoolOnDeletedLine(
+/**
+ * stellar-core managePoolOnDeletedTrustLine (and the end of removeOffersAndPoolShareTrustLines):
+ * the asset lines count one pool fewer, the pool one share line fewer, and goes with its last.
+ */
+export function managePoolOnDeletedLine(
   ltx: LedgerTxn,
   accountId: xdr.PublicKey,
   params: xdr.LiquidityPoolConstantProductParameters,

@@ -1,14 +1,21 @@
 /**
- * The operations the sandbox applies, by operation type. The others are refused as stellar-core
- * refuses an operation its protocol does not support: opNOT_SUPPORTED, so the transaction is
- * rejected with txFAILED when submitted (Soroban operations are refused earlier, see validation).
+ * The operations the sandbox applies, by operation type. The others (inflation) are refused as
+ * stellar-core refuses an operation its protocol does not support: opNOT_SUPPORTED, so the
+ * transaction is rejected with txFAILED when submitted (Soroban operations are refused earlier,
+ * see validation).
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
 import { accountMerge } from './account-merge.js';
 import { allowTrust } from './allow-trust.js';
 import { bumpSequence } from './bump-sequence.js';
 import { changeTrust } from './change-trust.js';
+import { claimClaimableBalance } from './claim-claimable-balance.js';
+import { clawback } from './clawback.js';
+import { clawbackClaimableBalance } from './clawback-claimable-balance.js';
 import { createAccount } from './create-account.js';
+import { createClaimableBalance } from './create-claimable-balance.js';
+import { liquidityPoolDeposit } from './liquidity-pool-deposit.js';
+import { liquidityPoolWithdraw } from './liquidity-pool-withdraw.js';
 import { manageBuyOffer } from './manage-buy-offer.js';
 import { manageData } from './manage-data.js';
 import { createPassiveSellOffer, manageSellOffer } from './manage-sell-offer.js';
@@ -42,6 +49,12 @@ const HANDLERS: Partial<Record<OperationName, OperationHandler<any>>> = {
   createPassiveSellOffer,
   pathPaymentStrictReceive,
   pathPaymentStrictSend,
+  createClaimableBalance,
+  claimClaimableBalance,
+  clawback,
+  clawbackClaimableBalance,
+  liquidityPoolDeposit,
+  liquidityPoolWithdraw,
 };
 
 /** The handler of an operation type, or undefined when the sandbox does not apply it. */

@@ -61,6 +61,8 @@ export const setTrustLineFlags: OperationHandler<xdr.SetTrustLineFlagsOp> = {
     if (failure === 'noTrustLine') return failed(result('setTrustLineFlagsNoTrustLine'));
     if (failure === 'invalidState') return failed(result('setTrustLineFlagsInvalidState'));
     if (failure === 'cantRevoke') return failed(result('setTrustLineFlagsCantRevoke'));
+    if (failure === 'lowReserve') return failed(result('setTrustLineFlagsLowReserve'));
+    if (failure === 'tooManySponsoring') return failed(xdr.OperationResult.opTooManySponsoring());
     return succeeded(result('setTrustLineFlagsSuccess'));
   },
 };

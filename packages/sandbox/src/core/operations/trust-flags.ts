@@ -17,6 +17,7 @@ import {
 } from '../entries/trustline.js';
 import { sameAccount } from '../keys.js';
 import type { OpApplyContext } from './operation.js';
+import { redeemPoolShares } from './revoke-pool-shares.js';
 
 export const TRUSTLINE_AUTH_FLAGS = AUTHORIZED_FLAG | AUTHORIZED_TO_MAINTAIN_LIABILITIES_FLAG;
 
@@ -34,7 +35,12 @@ export function trustLineFlagIsValid(flags: number): boolean {
   return trustLineFlagMaskIsValid(flags) && trustLineFlagAuthIsValid(flags);
 }
 
-export type TrustFlagsFailure = 'noTrustLine' | 'invalidState' | 'cantRevoke';
+export type TrustFlagsFailure =
+  | 'noTrustLine'
+  | 'invalidState'
+  | 'cantRevoke'
+  | 'lowReserve'
+  | 'tooManySponsoring';
 
 export interface TrustFlagsRule {
   trustor: xdr.PublicKey;
@@ -47,8 +53,9 @@ export interface TrustFlagsRule {
 
 /**
  * The shared part of stellar-core TrustFlagsOpFrameBase::doApply, after the operation's own
- * revocation check. Revoking authorization removes the trustor's offers in the asset
- * (stellar-core removeOffersAndPoolShareTrustLines); redeeming its pool shares is not supported yet.
+ * revocation check. Revoking authorization removes the trustor's offers in the asset and
+ * redeems its pool shares in pools of the asset into claimable balances
+ * (stellar-core removeOffersAndPoolShareTrustLines).
  */
 export function applyTrustFlags(rule: TrustFlagsRule, ctx: OpApplyContext): TrustFlagsFailure | undefined {
   if (sameAccount(rule.trustor, ctx.sourceId)) return undefined;
@@ -59,11 +66,11 @@ export function applyTrustFlags(rule: TrustFlagsRule, ctx: OpApplyContext): Trus
   if (!rule.revocationToMaintainValid(line, flags)) return 'cantRevoke';
   const removesOffers = isAuthorizedToMaintainLiabilities(line) && (flags & TRUSTLINE_AUTH_FLAGS) === 0;
   if (removesOffers) {
-    if (line.liquidityPoolUseCount > 0) {
-      throw new Error('revoking a line used by liquidity pool shares is not supported by the sandbox yet');
-    }
     // stellar-core removeOffersByAccountAndAsset
     for (const offer of offersOfAccount(ctx.ltx, rule.trustor, rule.asset)) eraseOffer(ctx.ltx, offer, true);
+    const revoking = { txSourceId: ctx.tx.sourceId, seqNum: ctx.tx.seqNum, opIndex: ctx.index };
+    const redeemed = redeemPoolShares(ctx.ltx, rule.trustor, rule.asset, revoking, ctx.events);
+    if (redeemed !== 'success') return redeemed;
   }
   ctx.events.setAuthorized(rule.asset, rule.trustor, (flags & AUTHORIZED_FLAG) !== 0);
   const updated = loadTrustLine(ctx.ltx, rule.trustor, toTrustLineAsset(rule.asset)) ?? line;
