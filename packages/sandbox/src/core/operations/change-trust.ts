@@ -30,7 +30,7 @@ import {
 import { compareBytes, liquidityPoolKey, trustLineKey } from '../keys.js';
 import type { LedgerTxn } from '../ledger-txn.js';
 import { createEntryWithPossibleSponsorship, removeEntryWithPossibleSponsorship } from '../sponsorship.js';
-import { failed, type OperationHandler, succeeded } from './operation.js';
+import { failed, type OperationHandler, sponsorshipFailure, succeeded } from './operation.js';
 
 type Code = xdr.ChangeTrustResult['type'];
 const INT32_MAX = 0x7fffffff;
@@ -193,24 +193,15 @@ export const changeTrust: OperationHandler<xdr.ChangeTrustOp> = {
     const line = newTrustLine(sourceId, lineAsset, op.limit, flags);
     const source = loadAccount(ltx, sourceId);
     if (!source) throw new Error('the source account does not exist');
-    switch (
+    const sponsorship = sponsorshipFailure(
       createEntryWithPossibleSponsorship(
         ltx,
         { type: 'trustline', mult: poolShare ? 2 : 1, ext: line },
         source,
-      )
-    ) {
-      case 'success':
-        break;
-      case 'lowReserve':
-        return failed(result('changeTrustLowReserve'));
-      case 'tooManySubentries':
-        return failed(xdr.OperationResult.opTooManySubentries());
-      case 'tooManySponsoring':
-        return failed(xdr.OperationResult.opTooManySponsoring());
-      default:
-        throw new Error('Unexpected result from createEntryWithPossibleSponsorship');
-    }
+      ),
+      result('changeTrustLowReserve'),
+    );
+    if (sponsorship) return sponsorship;
     storeAccount(ltx, source);
     ltx.create(trustLineEntry(line));
     return succeeded(result('changeTrustSuccess'));

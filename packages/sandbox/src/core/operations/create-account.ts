@@ -6,7 +6,7 @@ import { accountAddressOf, muxedAddress } from '../events.js';
 import { sameAccount } from '../keys.js';
 import { createEntryWithPossibleSponsorship } from '../sponsorship.js';
 import { startingSequenceNumber } from '../tx/seq.js';
-import { failed, type OperationHandler, succeeded } from './operation.js';
+import { failed, type OperationHandler, sponsorshipFailure, succeeded } from './operation.js';
 
 type Code = xdr.CreateAccountResult['type'];
 
@@ -31,18 +31,11 @@ export const createAccount: OperationHandler<xdr.CreateAccountOp> = {
       op.startingBalance,
       startingSequenceNumber(inner.header.ledgerSeq),
     );
-    switch (createEntryWithPossibleSponsorship(inner, { type: 'account', mult: 2, ext: created }, created)) {
-      case 'success':
-        break;
-      case 'lowReserve':
-        return failed(result('createAccountLowReserve'));
-      case 'tooManySubentries':
-        return failed(xdr.OperationResult.opTooManySubentries());
-      case 'tooManySponsoring':
-        return failed(xdr.OperationResult.opTooManySponsoring());
-      default:
-        throw new Error('Unexpected result from createEntryWithPossibleSponsorship');
-    }
+    const sponsorship = sponsorshipFailure(
+      createEntryWithPossibleSponsorship(inner, { type: 'account', mult: 2, ext: created }, created),
+      result('createAccountLowReserve'),
+    );
+    if (sponsorship) return sponsorship;
 
     const source = loadAccount(inner, ctx.sourceId);
     if (!source || accountAvailableBalance(inner.header, source) < op.startingBalance) {

@@ -24,7 +24,7 @@ import {
 import { claimableBalanceAddress, muxedAddress } from '../events.js';
 import { closeTime } from '../header.js';
 import { createEntryWithPossibleSponsorship } from '../sponsorship.js';
-import { failed, type OperationHandler, succeeded } from './operation.js';
+import { failed, type OperationHandler, sponsorshipFailure, succeeded } from './operation.js';
 
 type VoidCode = Exclude<xdr.CreateClaimableBalanceResult['type'], 'createClaimableBalanceSuccess'>;
 
@@ -85,16 +85,11 @@ export const createClaimableBalance: OperationHandler<xdr.CreateClaimableBalance
       if (isClawbackEnabledOnTrustLine(line)) setClawbackEnabled(balance);
     }
 
-    switch (createEntryWithPossibleSponsorship(ltx, claimableBalanceReserve(balance), source)) {
-      case 'success':
-        break;
-      case 'lowReserve':
-        return fail('createClaimableBalanceLowReserve');
-      case 'tooManySponsoring':
-        return failed(xdr.OperationResult.opTooManySponsoring());
-      default:
-        throw new Error('Unexpected result from canEstablishEntrySponsorship');
-    }
+    const sponsorship = sponsorshipFailure(
+      createEntryWithPossibleSponsorship(ltx, claimableBalanceReserve(balance), source),
+      result(xdr.CreateClaimableBalanceResult.createClaimableBalanceLowReserve()),
+    );
+    if (sponsorship) return sponsorship;
     storeAccount(ltx, source);
     ltx.create(claimableBalanceEntry(balance));
 

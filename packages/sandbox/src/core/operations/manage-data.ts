@@ -4,7 +4,7 @@ import { loadAccount, storeAccount } from '../entries/account.js';
 import { type DataState, dataEntry, loadData } from '../entries/data.js';
 import { dataKey } from '../keys.js';
 import { createEntryWithPossibleSponsorship, removeEntryWithPossibleSponsorship } from '../sponsorship.js';
-import { failed, type OperationHandler, succeeded } from './operation.js';
+import { failed, type OperationHandler, sponsorshipFailure, succeeded } from './operation.js';
 
 type Code = xdr.ManageDataResult['type'];
 
@@ -42,18 +42,11 @@ export const manageData: OperationHandler<xdr.ManageDataOp> = {
         name,
         value: op.dataValue.toBytes(),
       };
-      switch (createEntryWithPossibleSponsorship(ltx, { type: 'data', mult: 1, ext: created }, source)) {
-        case 'success':
-          break;
-        case 'lowReserve':
-          return failed(result('manageDataLowReserve'));
-        case 'tooManySubentries':
-          return failed(xdr.OperationResult.opTooManySubentries());
-        case 'tooManySponsoring':
-          return failed(xdr.OperationResult.opTooManySponsoring());
-        default:
-          throw new Error('Unexpected result from createEntryWithPossibleSponsorship');
-      }
+      const sponsorship = sponsorshipFailure(
+        createEntryWithPossibleSponsorship(ltx, { type: 'data', mult: 1, ext: created }, source),
+        result('manageDataLowReserve'),
+      );
+      if (sponsorship) return sponsorship;
       storeAccount(ltx, source);
       ltx.create(dataEntry(created));
       return succeeded(result('manageDataSuccess'));

@@ -3,10 +3,11 @@
  * whether the protocol supports it, its stateless checks (doCheckValid) and its apply (doApply).
  * Each operation lives in its own file and returns its result codes as stellar-core does.
  */
-import type { xdr } from '@stellar/stellar-sdk/base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import type { OpEvents } from '../events.js';
 import type { HeaderState } from '../header.js';
 import type { LedgerTxn } from '../ledger-txn.js';
+import type { SponsorshipResult } from '../sponsorship.js';
 import type { TransactionFrame } from '../tx/frame.js';
 
 export type ThresholdLevel = 'low' | 'medium' | 'high';
@@ -46,4 +47,26 @@ export function succeeded(result: xdr.OperationResult): OpOutcome {
 
 export function failed(result: xdr.OperationResult): OpOutcome {
   return { success: false, result };
+}
+
+/**
+ * A failed createEntryWithPossibleSponsorship as stellar-core reports it: the operation's own
+ * low-reserve result, or opTOO_MANY_SUBENTRIES / opTOO_MANY_SPONSORING; undefined on success.
+ */
+export function sponsorshipFailure(
+  outcome: SponsorshipResult,
+  lowReserve: xdr.OperationResult,
+): OpOutcome | undefined {
+  switch (outcome) {
+    case 'success':
+      return undefined;
+    case 'lowReserve':
+      return failed(lowReserve);
+    case 'tooManySubentries':
+      return failed(xdr.OperationResult.opTooManySubentries());
+    case 'tooManySponsoring':
+      return failed(xdr.OperationResult.opTooManySponsoring());
+    default:
+      throw new Error(`unexpected result from createEntryWithPossibleSponsorship: ${outcome}`);
+  }
 }
