@@ -136,7 +136,7 @@ export async function anchorFromConfig(
       maxConnections: config.maxConnections,
       requestTimeoutMs: config.requestTimeoutMs,
     },
-    cors: Array.isArray(config.cors) ? { origins: config.cors } : config.cors,
+    cors: config.cors,
     ...extra,
   });
 }

@@ -51,8 +51,7 @@ async function main(argv: string[]): Promise<void> {
     process.exit(2);
   }
 
-  const cors = Array.isArray(config.cors) ? { origins: config.cors } : config.cors;
-  const server = createPlatformServer(config.gateway, { cors });
+  const server = createPlatformServer(config.gateway, { cors: config.cors });
   let url: string;
   try {
     url = await listen(server, config.port, config.host);

@@ -28,9 +28,12 @@ export interface CorsPolicy {
  * `*` would not cover); a method or header list Node could not write back is not echoed, and the
  * browser then refuses the call.
  */
-export function corsPolicy(options: boolean | CorsOptions | undefined): CorsPolicy | undefined {
+export function corsPolicy(
+  options: boolean | readonly string[] | CorsOptions | undefined,
+): CorsPolicy | undefined {
   if (!options) return undefined;
-  const { origins = '*', maxAgeSeconds = 600 } = options === true ? {} : options;
+  const { origins = '*', maxAgeSeconds = 600 } =
+    options === true ? {} : Array.isArray(options) ? { origins: options } : (options as CorsOptions);
   const allowed = origins === '*' ? undefined : new Set(origins);
   return {
     apply(req, res, allow) {

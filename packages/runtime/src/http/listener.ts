@@ -68,10 +68,11 @@ export interface ServerOptions {
   /** Open connections at most; more are refused at accept. Default 1,024. */
   maxConnections?: number;
   /**
-   * Let browser pages on other origins call the server: `true` for any origin, or the origins
-   * allowed. Preflights are answered for the methods each path serves. Default: off.
+   * Let browser pages on other origins call the server: `true` for any origin, the origins
+   * allowed (as `parseCorsOrigins` reads them), or `CorsOptions`. Preflights are answered for the
+   * methods each path serves. Default: off.
    */
-  cors?: boolean | CorsOptions;
+  cors?: boolean | readonly string[] | CorsOptions;
 }
 
 export interface ContractBinding {

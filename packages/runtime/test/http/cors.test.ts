@@ -32,6 +32,7 @@ describe('CORS off (the default)', () => {
 describe.each([
   ['any origin', true],
   ['a list naming the origin', { origins: ['https://docs.example'], maxAgeSeconds: 60 }],
+  ['the origins as parseCorsOrigins reads them', ['https://docs.example']],
 ] as const)('CORS on for %s', (_name, cors) => {
   let server: Fixture;
   beforeAll(async () => {
