@@ -4,6 +4,7 @@
 import { open, realpath } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { answerClientError } from '@starspec/runtime/http';
 
 const TYPES = /** @type {Record<string, string>} */ ({
   '.html': 'text/html; charset=utf-8',
@@ -133,6 +134,9 @@ export function createStaticServer(root) {
   });
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   server.requestTimeout = REQUEST_TIMEOUT_MS;
+  // Requests Node cannot parse get a plain-text answer that is ended, not cut: Node's own answer
+  // destroys the socket at once, and the reset can reach the client before the answer does.
+  server.on('clientError', answerClientError('text'));
   return server;
 }
 
