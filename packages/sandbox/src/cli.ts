@@ -2,7 +2,7 @@
 /**
  * starspec-sandbox: a local Stellar network on one port, with the Stellar RPC face and friendbot.
  * Exit codes: 0 after a clean stop (Ctrl-C, SIGTERM), 1 when it cannot start (the port is taken),
- * 2 for a usage error.
+ * 2 for a usage error (a --db file made for another network among them).
  */
 import { parseArgs } from 'node:util';
 import { STANDALONE_PASSPHRASE } from './ledger.js';
@@ -11,6 +11,8 @@ import { type CloseSchedule, DEFAULT_CLOSE_EVERY } from './network/network.js';
 import type { LedgerRecord } from './network/records.js';
 import { SANDBOX_VERSION } from './rpc/info.js';
 import { type Sandbox, startSandbox } from './sandbox.js';
+import { MEMORY } from './storage/open.js';
+import { StorageError } from './storage/schema.js';
 
 const NAME = 'starspec-sandbox';
 const DEFAULT_PORT = 8000;
@@ -27,7 +29,11 @@ Options:
                        only on POST /_sandbox/close
   --passphrase TEXT    network passphrase (default '${STANDALONE_PASSPHRASE}')
   --retention LEDGERS  ledgers the RPC face keeps (default ${DEFAULT_RETENTION})
-  --db PATH            where the network is kept; only ':memory:' for now
+  --db FILE            keep the network in the SQLite file FILE (created when missing) and resume
+                       from it at the next start; default ':memory:' (gone when the process ends).
+                       Each ledger close is committed to FILE (WAL, fsync) before it is seen;
+                       transactions not yet in a closed ledger are not kept. The file is for one
+                       passphrase: another one is refused
   --json               one JSON line per event (ready, each ledger, stopping, stopped)
   --help               this text
   --version            the version
@@ -41,6 +47,7 @@ interface Config {
   closeEvery: CloseSchedule;
   passphrase: string;
   retention: number;
+  db: string;
   json: boolean;
 }
 
@@ -63,9 +70,7 @@ function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 
   const { values } = parsed;
   if (values.help) return 'help';
   if (values.version) return 'version';
-  if (values.db !== undefined && values.db !== ':memory:') {
-    throw new UsageError(`--db ${values.db}: persistent storage is not available yet; only ':memory:' is`);
-  }
+  if (values.db?.trim() === '') throw new UsageError(`--db needs a file name, or '${MEMORY}'`);
   // An empty SANDBOX_PORT is as good as unset.
   const port = values.port ?? (env.SANDBOX_PORT || String(DEFAULT_PORT));
   const closeEvery = values['close-every'] ?? String(DEFAULT_CLOSE_EVERY);
@@ -80,6 +85,7 @@ function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 
     closeEvery: closeEvery === 'manual' ? 'manual' : wholeNumber('--close-every', closeEvery, 1, 2 ** 31 - 1),
     passphrase: values.passphrase ?? STANDALONE_PASSPHRASE,
     retention: wholeNumber('--retention', values.retention ?? String(DEFAULT_RETENTION), 1, 2 ** 32 - 1),
+    db: values.db ?? MEMORY,
     json: values.json ?? false,
   };
 }
@@ -143,6 +149,7 @@ async function run(argv: string[]): Promise<number> {
       closeEvery: config.closeEvery,
       passphrase: config.passphrase,
       retention: config.retention,
+      db: config.db,
       onLedger: (record: LedgerRecord) =>
         emit({
           event: 'ledger',
@@ -156,10 +163,12 @@ async function run(argv: string[]): Promise<number> {
       },
     });
   } catch (error) {
-    const message = startupProblem(error, config);
+    // A file made for another network (or by a newer version) is the caller's to fix, like a bad flag.
+    const refused = error instanceof StorageError;
+    const message = refused ? `--db ${error.message}` : startupProblem(error, config);
     emit({ event: 'error', error: message });
     process.stderr.write(`${NAME}: ${message}\n`);
-    return 1;
+    return refused ? 2 : 1;
   }
 
   const { url, rpcUrl, friendbotUrl, passphrase } = sandbox;
@@ -172,6 +181,8 @@ async function run(argv: string[]): Promise<number> {
     passphrase,
     closeEvery: config.closeEvery,
     retention: config.retention,
+    db: config.db,
+    latestLedger: sandbox.ledger.latestSequence,
     version: SANDBOX_VERSION,
   });
   if (!json) {
@@ -179,8 +190,12 @@ async function run(argv: string[]): Promise<number> {
       config.closeEvery === 'manual'
         ? `manual closes (POST ${url}/_sandbox/close)`
         : `a ledger every ${config.closeEvery} ms`;
+    const kept =
+      config.db === MEMORY
+        ? 'kept in memory'
+        : `kept in ${config.db} (ledger ${sandbox.ledger.latestSequence})`;
     process.stdout.write(
-      `${NAME} ${SANDBOX_VERSION}: '${passphrase}', ${closing}\n  RPC        ${rpcUrl}\n  friendbot  ${friendbotUrl}\n`,
+      `${NAME} ${SANDBOX_VERSION}: '${passphrase}', ${closing}, ${kept}\n  RPC        ${rpcUrl}\n  friendbot  ${friendbotUrl}\n`,
     );
   }
 

@@ -16,8 +16,21 @@ export interface LedgerHistory {
   trim(sequence: number): ClosedLedger[];
 }
 
+/** A retention window (ledgers kept) must be a whole number, at least 1. */
+export function checkRetention(retention: number): number {
+  if (!Number.isInteger(retention) || retention < 1) {
+    throw new RangeError(`retention must be a whole number of ledgers, at least 1 (got ${retention})`);
+  }
+  return retention;
+}
+
 export class MemoryLedgerHistory implements LedgerHistory {
-  readonly #ledgers: ClosedLedger[] = [];
+  #ledgers: ClosedLedger[] = [];
+
+  /** A history holding `ledgers` (consecutive, oldest first), e.g. as read back from a database. */
+  constructor(ledgers: Iterable<ClosedLedger> = []) {
+    for (const ledger of ledgers) this.append(ledger);
+  }
 
   append(ledger: ClosedLedger): void {
     const last = this.#ledgers.at(-1);
@@ -51,5 +64,15 @@ export class MemoryLedgerHistory implements LedgerHistory {
     const first = this.#ledgers[0];
     if (!first || sequence <= first.sequence) return [];
     return this.#ledgers.splice(0, sequence - first.sequence);
+  }
+
+  /** Takes back the last `append` (a close whose transaction failed). */
+  removeLatest(): void {
+    this.#ledgers.pop();
+  }
+
+  /** Takes back a `trim`: `ledgers` are what it returned. */
+  restore(ledgers: readonly ClosedLedger[]): void {
+    this.#ledgers = [...ledgers, ...this.#ledgers];
   }
 }

@@ -21,3 +21,6 @@ export type { RpcContext } from './rpc/common.js';
 export { createRpcHandlers } from './rpc/handlers.js';
 export type { Sandbox, SandboxOptions } from './sandbox.js';
 export { startSandbox } from './sandbox.js';
+export type { Storage } from './storage/open.js';
+export { openStorage, storageOptions } from './storage/open.js';
+export { SCHEMA_VERSION, StorageError } from './storage/schema.js';

@@ -1,6 +1,8 @@
 /**
  * The sandbox network: genesis, the transaction queue, ledger closes and reads of the state.
- * Everything observable is in the closed ledgers' LedgerCloseMeta and the stored entries.
+ * Everything observable is in the closed ledgers' LedgerCloseMeta and the stored entries. Given
+ * a history that already holds ledgers, it resumes after the latest one (its header is in the
+ * meta), as stellar-core restarts from its database's last closed ledger.
  */
 import { Keypair, xdr } from '@stellar/stellar-sdk/base';
 import { type ClosedLedger, closeLedger, stateHash } from './close/close-ledger.js';
@@ -11,17 +13,18 @@ import {
   genesisHeader,
   type HeaderState,
   headerHash,
+  headerState,
   ledgerHeader,
   networkId as networkIdOf,
   TOTAL_COINS,
 } from './core/header.js';
-import { keyId } from './core/keys.js';
+import { keyId, sameBytes } from './core/keys.js';
 import { LedgerTxn } from './core/ledger-txn.js';
 import { type EntryStore, MemoryEntryStore } from './core/store.js';
 import { checkValid } from './core/tx/check-valid.js';
 import { parseEnvelope, type TxFrame } from './core/tx/frame.js';
 import type { ValidationView } from './core/tx/validate.js';
-import { type LedgerHistory, MemoryLedgerHistory } from './history.js';
+import { checkRetention, type LedgerHistory, MemoryLedgerHistory } from './history.js';
 import { type SubmitResult, TransactionQueue } from './queue.js';
 
 /** stellar-core's default network for a standalone node (and quickstart's `local`). */
@@ -44,6 +47,14 @@ export interface LedgerOptions {
   now?: () => number;
   store?: EntryStore;
   history?: LedgerHistory;
+  /** Closed ledgers the history keeps (default: every one); older ones are trimmed as ledgers close. */
+  retention?: number;
+  /**
+   * Runs one close's writes (the entry changes, the closed ledger, the retention trim) as one
+   * unit: a persistent storage's transaction, committed before `close()` returns, or none of
+   * them when it throws. By default the writes just run.
+   */
+  atomically?: <T>(write: () => T) => T;
 }
 
 export interface CloseOptions {
@@ -80,23 +91,41 @@ export function createLedger(options: LedgerOptions = {}): Ledger {
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   const store = options.store ?? new MemoryEntryStore();
   const history = options.history ?? new MemoryLedgerHistory();
+  const retention = options.retention === undefined ? undefined : checkRetention(options.retention);
+  const atomically = options.atomically ?? (<T>(write: () => T): T => write());
   const root = Keypair.master(passphrase);
   const queue = new TransactionQueue();
   const internalErrors = new Map<string, unknown>();
 
-  // stellar-core startNewLedger: ledger 1 holds the root account with all the lumens.
-  let header: HeaderState = genesisHeader({
-    baseFee: options.baseFee ?? DEFAULT_BASE_FEE,
-    baseReserve: options.baseReserve ?? DEFAULT_BASE_RESERVE,
-    maxTxSetSize: options.maxTxSetSize,
-  });
-  if (store.size === 0) {
-    const rootAccount = newAccount(root.xdrAccountId(), TOTAL_COINS, 0n);
-    const genesis = new LedgerTxn(store, header);
-    genesis.create(accountEntry(rootAccount));
-    store.write(genesis.writes());
+  /** Forgets the ledgers that fell out of the retention window once `latest` closed. */
+  function trimHistory(latest: number): void {
+    if (retention !== undefined) history.trim(latest - retention + 1);
   }
-  header.bucketListHash = stateHash(store);
+
+  let header: HeaderState;
+  const resumed = history.latest();
+  if (resumed) {
+    header = headerState(resumed.header);
+    // Entries and ledgers are written in one transaction per close, so they always agree.
+    if (!sameBytes(stateHash(store), header.bucketListHash)) {
+      throw new Error(`the stored entries are not the state ledger ${resumed.sequence} closed with`);
+    }
+    atomically(() => trimHistory(resumed.sequence));
+  } else {
+    // stellar-core startNewLedger: ledger 1 holds the root account with all the lumens.
+    header = genesisHeader({
+      baseFee: options.baseFee ?? DEFAULT_BASE_FEE,
+      baseReserve: options.baseReserve ?? DEFAULT_BASE_RESERVE,
+      maxTxSetSize: options.maxTxSetSize,
+    });
+    if (store.size === 0) {
+      const rootAccount = newAccount(root.xdrAccountId(), TOTAL_COINS, 0n);
+      const genesis = new LedgerTxn(store, header);
+      genesis.create(accountEntry(rootAccount));
+      atomically(() => store.write(genesis.writes()));
+    }
+    header.bucketListHash = stateHash(store);
+  }
 
   function submissionView(): ValidationView {
     const lastClose = closeTime(header);
@@ -141,15 +170,14 @@ export function createLedger(options: LedgerOptions = {}): Ledger {
     },
 
     close(closeOptions: CloseOptions = {}): xdr.LedgerCloseMeta {
-      const output = closeLedger({
-        store,
-        header,
-        pending: queue.pending(),
-        closeTime: nextCloseTime(closeOptions.closeTime),
-        networkId,
+      const time = nextCloseTime(closeOptions.closeTime);
+      const output = atomically(() => {
+        const closed = closeLedger({ store, header, pending: queue.pending(), closeTime: time, networkId });
+        history.append(closed.ledger);
+        trimHistory(closed.ledger.sequence);
+        return closed;
       });
       header = output.header;
-      history.append(output.ledger);
       for (const [hash, error] of output.internalErrors) internalErrors.set(hash, error);
       queue.remove(output.applied);
       // stellar-core drops queued transactions the new ledger made invalid.

@@ -1,7 +1,8 @@
 /**
  * startSandbox: a local Stellar network behind one HTTP port, with the Stellar RPC face,
- * friendbot, and ledgers closing on a schedule. The first ledger (2) closes at start with the
- * friendbot's channel accounts, so the faces always have a closed ledger to answer from.
+ * friendbot, and ledgers closing on a schedule. On a new network the first ledger (2) closes at
+ * start with the friendbot's channel accounts, so the faces always have a closed ledger to
+ * answer from; one resumed from its database file has them already.
  */
 import type { Server } from 'node:http';
 import { closeGracefully, listen } from '@starspec/runtime';
@@ -15,7 +16,9 @@ import { createSandboxServer, FRIENDBOT_PATH, RPC_PATH } from './server/server.j
 /** stellar-rpc `max-healthy-ledger-latency`. */
 const MAX_HEALTHY_LATENCY_SECONDS = 30;
 
-export interface SandboxOptions extends Omit<LedgerOptions, 'history' | 'store'> {
+export interface SandboxOptions extends Omit<LedgerOptions, 'history' | 'store' | 'atomically'> {
+  /** `':memory:'` (the default) or a SQLite file the network is kept in and resumes from. */
+  db?: string;
   /** Port to listen on (default 0: any free port). */
   port?: number;
   /** Address to listen on (default 127.0.0.1; `0.0.0.0` serves other machines). */
@@ -44,7 +47,7 @@ export interface Sandbox {
   readonly network: Network;
   /** Closes a ledger now (whatever the schedule); answers its sequence. */
   closeLedger(): number;
-  /** Stops closing ledgers and the server (requests under way are answered first). */
+  /** Stops closing ledgers and the server (requests under way are answered first), then lets the database file go. */
   stop(): Promise<void>;
 }
 
@@ -52,6 +55,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const {
     port = 0,
     host = '127.0.0.1',
+    db,
     closeEvery,
     retention,
     friendbot: friendbotOptions,
@@ -60,12 +64,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     onError = (error: unknown) => console.error('[sandbox]', error),
     ...ledgerOptions
   } = options;
-  const network = createNetwork({ ...ledgerOptions, closeEvery, retention, onCloseError: onError });
+  const network = createNetwork({ ...ledgerOptions, db, closeEvery, retention, onCloseError: onError });
   const friendbot = new Friendbot(network, friendbotOptions);
-  const setup = network.submit(friendbot.setupEnvelope());
-  if (setup.status !== 'PENDING')
-    throw new Error(`the friendbot channels were not accepted: ${setup.status}`);
-  network.closeLedger();
+  try {
+    const setup = friendbot.setupEnvelope();
+    if (setup !== undefined) {
+      const submitted = network.submit(setup);
+      if (submitted.status !== 'PENDING')
+        throw new Error(`the friendbot channels were not accepted: ${submitted.status}`);
+      network.closeLedger();
+    }
+  } catch (error) {
+    network.close();
+    throw error;
+  }
   if (onLedger) network.onClose(onLedger);
 
   let url = '';
@@ -88,7 +100,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   try {
     url = await listen(server, port, host);
   } catch (error) {
-    network.stop();
+    network.close();
     friendbot.stop();
     throw error;
   }
@@ -105,7 +117,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     async stop() {
       network.stop();
       friendbot.stop();
+      // Requests under way are answered (a manual close among them is still written), then the file is let go.
       await closeGracefully(server);
+      network.close();
     },
   };
 }

@@ -1,63 +1,11 @@
 // starspec-sandbox as a process: help, version, usage errors (exit 2), a busy port (exit 1), the
 // --json ready line, a working RPC behind it, and a clean stop on SIGTERM and SIGINT (exit 0).
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { finish, killAll, linesUntil, run, start } from './support/cli.js';
 
-const CLI = join(import.meta.dirname, '..', 'dist', 'cli.js');
-const running: ChildProcess[] = [];
-
-interface Finished {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function start(args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
-  const child = spawn(process.execPath, [CLI, ...args], {
-    env: { ...process.env, ...env, SANDBOX_PORT: env.SANDBOX_PORT ?? '' },
-  });
-  running.push(child);
-  return child;
-}
-
-function finish(child: ChildProcess): Promise<Finished> {
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
-
-const run = (args: string[], env?: NodeJS.ProcessEnv) => finish(start(args, env));
-
-/** The JSON lines a process prints, until `until` matches one. */
-function linesUntil(child: ChildProcess, until: (event: Record<string, unknown>) => boolean) {
-  const seen: Record<string, unknown>[] = [];
-  return new Promise<Record<string, unknown>[]>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-    lines.on('line', (line) => {
-      const event = JSON.parse(line) as Record<string, unknown>;
-      seen.push(event);
-      if (until(event)) {
-        lines.close();
-        resolve(seen);
-      }
-    });
-    child.on('close', () => reject(new Error(`exited before the line: ${JSON.stringify(seen)}`)));
-  });
-}
-
-afterEach(() => {
-  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
+afterEach(killAll);
 
 describe('usage', () => {
   it('--help prints the options and exits 0', async () => {
@@ -93,11 +41,7 @@ describe('usage', () => {
     ['a port out of range', ['--port', '70000'], '--port must be a whole number from 0 to 65535'],
     ['a close interval of 0', ['--close-every', '0'], '--close-every must be a whole number from 1'],
     ['a retention of 0', ['--retention', '0'], '--retention must be a whole number from 1'],
-    [
-      'a database file',
-      ['--db', 'net.db'],
-      "--db net.db: persistent storage is not available yet; only ':memory:' is",
-    ],
+    ['an empty database file name', ['--db', ''], "--db needs a file name, or ':memory:'"],
     ['a positional argument', ['serve'], 'Unexpected argument'],
   ])('%s exits 2 naming the problem', async (_name, args, message) => {
     const { code, stderr } = await run(args);

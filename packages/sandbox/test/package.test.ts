@@ -1,5 +1,6 @@
 // What the package promises about itself: XDR only from the SDK's /base and /xdr entry points,
-// no hand-written file over 400 lines, and the runtime dependencies it has.
+// no hand-written file over 400 lines, the runtime dependencies it has, and SQLite's native
+// binding loaded only when a database file is asked for.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -33,12 +34,23 @@ describe('the package', () => {
     expect(long).toEqual([]);
   });
 
-  it("depends at runtime on the SDK and the workspace's RPC contract and runtime alone", () => {
+  it("depends at runtime on the SDK, the workspace's RPC contract and runtime, and libsql alone", () => {
     const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
     expect(Object.keys(manifest.dependencies)).toEqual([
       '@starspec/ledger-rpc',
       '@starspec/runtime',
       '@stellar/stellar-sdk',
+      'libsql',
     ]);
+  });
+
+  it('imports libsql for its types only: the binding is required when a file is opened', () => {
+    const imports = sources.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/^import (type )?.*from 'libsql';$/gm)].map(
+        (m) => `${relative(root, file)}: ${m[1] ? 'type' : 'value'}`,
+      ),
+    );
+    expect(imports.length).toBeGreaterThan(0);
+    expect(imports.filter((i) => i.endsWith('value'))).toEqual([]);
   });
 });

@@ -24,6 +24,13 @@ export interface ClosedLedger {
   meta: xdr.LedgerCloseMeta;
 }
 
+/** A closed ledger as its LedgerCloseMeta (v2) holds it: the header and its hash are in the meta. */
+export function closedLedger(meta: xdr.LedgerCloseMeta): ClosedLedger {
+  if (meta.type !== 'v2') throw new Error(`expected LedgerCloseMeta v2, got ${meta.type}`);
+  const entry = meta.v2.ledgerHeader;
+  return { sequence: entry.header.ledgerSeq, hash: entry.hash.toBytes(), header: entry.header, meta };
+}
+
 export interface CloseInput {
   store: EntryStore;
   /** The last closed ledger's header. */
@@ -159,7 +166,7 @@ export function closeLedger(input: CloseInput): CloseOutput {
     }),
   );
   return {
-    ledger: { sequence: header.ledgerSeq, hash: closedHash, header: closed, meta },
+    ledger: closedLedger(meta),
     header,
     applied: plan.included,
     internalErrors,

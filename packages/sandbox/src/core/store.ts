@@ -26,7 +26,12 @@ export interface EntryStore extends EntryReader {
 }
 
 export class MemoryEntryStore implements EntryStore {
-  readonly #entries = new Map<string, xdr.LedgerEntry>();
+  readonly #entries: Map<string, xdr.LedgerEntry>;
+
+  /** A store holding `entries` (by key id), e.g. as read back from a database. */
+  constructor(entries: Iterable<[string, xdr.LedgerEntry]> = []) {
+    this.#entries = new Map(entries);
+  }
 
   get(id: string): xdr.LedgerEntry | undefined {
     return this.#entries.get(id);

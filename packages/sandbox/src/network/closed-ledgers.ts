@@ -1,10 +1,11 @@
 /**
  * The closed ledgers the faces read, within the retention window (stellar-rpc
- * `history-retention-window`): each ledger's record, and transactions by hash. Older ledgers
- * are trimmed from the history as new ones close.
+ * `history-retention-window`): each ledger's record, and transactions by hash. The records
+ * mirror the ledger's history: read from it when the network starts (a stored one included),
+ * added as ledgers close, and forgotten as the ledger trims its history to the window.
  */
 import type { ClosedLedger } from '../close/close-ledger.js';
-import type { LedgerHistory } from '../history.js';
+import { checkRetention, type LedgerHistory } from '../history.js';
 import { type LedgerRecord, ledgerRecord, type TxRecord } from './records.js';
 
 /** stellar-rpc's default `history-retention-window`: 7 days of 5-second ledgers. */
@@ -13,32 +14,38 @@ export const DEFAULT_RETENTION = 120_960;
 export class ClosedLedgers {
   readonly #history: LedgerHistory;
   readonly #passphrase: string;
+  /** The window the ledger keeps its history to (what getHealth reports). */
   readonly retention: number;
   readonly #records: LedgerRecord[] = [];
   readonly #byHash = new Map<string, TxRecord>();
 
   constructor(history: LedgerHistory, passphrase: string, retention = DEFAULT_RETENTION) {
-    if (!Number.isInteger(retention) || retention < 1) {
-      throw new RangeError(`retention must be a whole number of ledgers, at least 1 (got ${retention})`);
-    }
     this.#history = history;
     this.#passphrase = passphrase;
-    this.retention = retention;
+    this.retention = checkRetention(retention);
+    const oldest = history.oldest();
+    const latest = history.latest();
+    if (oldest && latest)
+      for (const closed of history.range(oldest.sequence, latest.sequence)) this.#push(closed);
   }
 
-  /** Reads a newly closed ledger and trims what falls out of the window. */
+  /** Reads a newly closed ledger and forgets the ones the history no longer keeps. */
   add(closed: ClosedLedger): LedgerRecord {
-    const record = ledgerRecord(closed, this.#passphrase);
-    this.#records.push(record);
-    for (const tx of record.transactions) this.#byHash.set(tx.hash, tx);
-    const first = closed.sequence - this.retention + 1;
-    this.#history.trim(first);
+    const record = this.#push(closed);
+    const first = this.#history.oldest()?.sequence ?? closed.sequence;
     while ((this.#records[0]?.sequence ?? first) < first) {
       const gone = this.#records.shift() as LedgerRecord;
       for (const tx of gone.transactions) {
         if (this.#byHash.get(tx.hash) === tx) this.#byHash.delete(tx.hash);
       }
     }
+    return record;
+  }
+
+  #push(closed: ClosedLedger): LedgerRecord {
+    const record = ledgerRecord(closed, this.#passphrase);
+    this.#records.push(record);
+    for (const tx of record.transactions) this.#byHash.set(tx.hash, tx);
     return record;
   }
 

@@ -1,10 +1,13 @@
 /**
  * The running network: a ledger that closes on a schedule (every second by default, on an
  * interval, or only when asked), its closed ledgers within the retention window, and waiting for
- * a submitted transaction to land in one.
+ * a submitted transaction to land in one. Kept in memory or in a SQLite file (`db`): each close
+ * is committed to the file before anything (records, listeners, waiters) shows it.
  */
-import { createLedger, type Ledger, type LedgerOptions } from '../ledger.js';
+import { checkRetention } from '../history.js';
+import { createLedger, type Ledger, type LedgerOptions, STANDALONE_PASSPHRASE } from '../ledger.js';
 import type { SubmitResult } from '../queue.js';
+import { MEMORY, openStorage, storageOptions } from '../storage/open.js';
 import { ClosedLedgers, DEFAULT_RETENTION } from './closed-ledgers.js';
 import type { LedgerRecord, TxRecord } from './records.js';
 
@@ -13,7 +16,13 @@ export type CloseSchedule = number | 'manual';
 
 export const DEFAULT_CLOSE_EVERY = 1000;
 
-export interface NetworkOptions extends Omit<LedgerOptions, 'history'> {
+export interface NetworkOptions extends Omit<LedgerOptions, 'store' | 'history' | 'atomically'> {
+  /**
+   * Where the network is kept: `':memory:'` (the default) or a SQLite file, created when missing
+   * and resumed from when it holds a network (refused with a StorageError when made for another
+   * passphrase or by a newer version).
+   */
+  db?: string;
   closeEvery?: CloseSchedule;
   /** Ledgers kept for the faces (default 120,960, as stellar-rpc). */
   retention?: number;
@@ -41,6 +50,8 @@ export interface Network {
   start(): void;
   /** Stops the schedule and answers every pending `inclusion` with undefined. */
   stop(): void;
+  /** Stops, and releases the database file: `closeLedger()` throws afterwards. */
+  close(): void;
 }
 
 export function checkCloseSchedule(closeEvery: CloseSchedule): CloseSchedule {
@@ -58,11 +69,21 @@ export function createNetwork(options: NetworkOptions = {}): Network {
     closeEvery = DEFAULT_CLOSE_EVERY,
     retention = DEFAULT_RETENTION,
     onCloseError = (error: unknown) => console.error('[sandbox] ledger close failed:', error),
+    db = MEMORY,
     ...ledgerOptions
   } = options;
   const schedule = checkCloseSchedule(closeEvery);
-  const ledger = createLedger(ledgerOptions);
-  const closed = new ClosedLedgers(ledger.history, ledger.passphrase, retention);
+  checkRetention(retention);
+  const storage = openStorage(db, ledgerOptions.passphrase ?? STANDALONE_PASSPHRASE);
+  let ledger: Ledger;
+  let closed: ClosedLedgers;
+  try {
+    ledger = createLedger({ ...ledgerOptions, retention, ...storageOptions(storage) });
+    closed = new ClosedLedgers(ledger.history, ledger.passphrase, retention);
+  } catch (error) {
+    storage.close();
+    throw error;
+  }
   const listeners = new Set<(record: LedgerRecord) => void>();
   const waiting = new Map<string, ((tx: TxRecord | undefined) => void)[]>();
   let timer: NodeJS.Timeout | undefined;
@@ -74,7 +95,15 @@ export function createNetwork(options: NetworkOptions = {}): Network {
     for (const resolve of resolvers) resolve(tx);
   }
 
+  function stop(): void {
+    stopped = true;
+    clearInterval(timer);
+    timer = undefined;
+    for (const hash of [...waiting.keys()]) settle(hash, undefined);
+  }
+
   function closeLedger(): LedgerRecord {
+    // Committed to the storage when it returns: only then do the records and listeners see it.
     ledger.close();
     const latest = ledger.history.latest();
     if (!latest) throw new Error('the ledger closed without a history entry');
@@ -121,11 +150,10 @@ export function createNetwork(options: NetworkOptions = {}): Network {
         }
       }, schedule);
     },
-    stop() {
-      stopped = true;
-      clearInterval(timer);
-      timer = undefined;
-      for (const hash of [...waiting.keys()]) settle(hash, undefined);
+    stop,
+    close() {
+      stop();
+      storage.close();
     },
   };
 }

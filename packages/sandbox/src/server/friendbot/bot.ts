@@ -67,18 +67,23 @@ export class Friendbot {
     this.#free = [...this.#channels];
   }
 
-  /** The root's transaction creating the channel accounts (submit it before the first close). */
-  setupEnvelope(): string {
+  /**
+   * The root's transaction creating the channel accounts that do not exist yet (submit it before
+   * the next close), or undefined when they all do: a network resumed from its database has them.
+   */
+  setupEnvelope(): string | undefined {
+    const missing = this.#channels.filter((channel) => !this.#account(channel.publicKey()));
+    if (missing.length === 0) return undefined;
     const rootAccount = this.#account(this.#bot.publicKey());
     if (!rootAccount) throw new Error('the root account does not exist');
     const builder = new TransactionBuilder(
       new Account(this.#bot.publicKey(), rootAccount.seqNum.toString()),
       {
-        fee: String(100 * this.#channels.length),
+        fee: String(100 * missing.length),
         networkPassphrase: this.#network.passphrase,
       },
     );
-    for (const channel of this.#channels) {
+    for (const channel of missing) {
       builder.addOperation(
         Operation.createAccount({ destination: channel.publicKey(), startingBalance: CHANNEL_BALANCE }),
       );
