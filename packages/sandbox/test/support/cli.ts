@@ -68,3 +68,19 @@ export function killAll(): void {
   for (const child of running.splice(0))
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }
+
+/** One JSON-RPC call to a sandbox process; its `result`. */
+export async function rpcCall(
+  url: string,
+  method: string,
+  params?: unknown,
+): Promise<Record<string, unknown>> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await response.json()) as { result?: Record<string, unknown>; error?: unknown };
+  if (!body.result) throw new Error(`${method}: ${JSON.stringify(body.error)}`);
+  return body.result;
+}
