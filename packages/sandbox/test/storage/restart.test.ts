@@ -125,7 +125,9 @@ describe('a close is in the file before anything shows it', () => {
     // made after the listeners ran (or left to a later tick), it would see the ledger before.
     let look: ReturnType<typeof reader> | undefined;
     const inFile = () =>
-      (look?.prepare('SELECT max(sequence) AS latest FROM ledgers').get() as { latest: number }).latest;
+      look
+        ? (look.prepare('SELECT max(sequence) AS latest FROM ledgers').get() as { latest: number }).latest
+        : 0;
     const seen: [shown: number, inFile: number][] = [];
     const t = await testSandbox({
       closeEvery,
