@@ -7,6 +7,7 @@ import { accountKey } from '../../src/core/keys.js';
 import { Harness } from '../harness.js';
 
 const [sponsor, alice, issuer] = [Keypair.random(), Keypair.random(), Keypair.random()];
+const usd = new Asset('USD', issuer.publicKey());
 let h: Harness;
 
 beforeEach(() => {
@@ -17,10 +18,17 @@ const begin = (sponsored: Keypair) =>
   Operation.beginSponsoringFutureReserves({ sponsoredId: sponsored.publicKey() });
 const end = (sponsored: Keypair) => Operation.endSponsoringFutureReserves({ source: sponsored.publicKey() });
 
+/** [alice's sub-entries, the entries sponsored for alice, the entries sponsor sponsors]. */
+const reserveCounts = () => [
+  h.account(alice)?.numSubEntries,
+  h.account(alice)?.numSponsored,
+  h.account(sponsor)?.numSponsoring,
+];
+
 /** sponsor pays the reserve of what alice's `op` creates: begin, op and end in one transaction. */
 const sponsorForAlice = (op: xdr.Operation) =>
   h.outcome(h.tx(sponsor, [begin(alice), op, end(alice)], { signers: [sponsor, alice] }));
-const sponsorTrustLine = (usd: Asset) =>
+const sponsorTrustLine = () =>
   sponsorForAlice(Operation.changeTrust({ asset: usd, source: alice.publicKey() }));
 const sponsorSigner = (signer: Keypair) =>
   sponsorForAlice(
@@ -58,20 +66,11 @@ describe('sponsoring future reserves', () => {
   });
 
   it('a sponsored trust line counts against the sponsor, and deleting it gives the reserve back', () => {
-    const usd = new Asset('USD', issuer.publicKey());
-    sponsorTrustLine(usd);
-    expect([
-      h.account(alice)?.numSubEntries,
-      h.account(alice)?.numSponsored,
-      h.account(sponsor)?.numSponsoring,
-    ]).toEqual([1, 1, 1]);
+    sponsorTrustLine();
+    expect(reserveCounts()).toEqual([1, 1, 1]);
     expect(h.trustLine(alice, usd)?.sponsor?.equals(sponsor.xdrAccountId())).toBe(true);
     h.outcome(h.tx(alice, [Operation.changeTrust({ asset: usd, limit: '0' })]));
-    expect([
-      h.account(alice)?.numSubEntries,
-      h.account(alice)?.numSponsored,
-      h.account(sponsor)?.numSponsoring,
-    ]).toEqual([0, 0, 0]);
+    expect(reserveCounts()).toEqual([0, 0, 0]);
   });
 
   it('a sponsored signer', () => {
@@ -143,23 +142,17 @@ describe('sponsoring future reserves', () => {
 
 describe('revoke_sponsorship', () => {
   it("the sponsor hands a trust line's reserve back to its owner", () => {
-    const usd = new Asset('USD', issuer.publicKey());
-    sponsorTrustLine(usd);
+    sponsorTrustLine();
     const outcome = h.outcome(
       h.tx(sponsor, [Operation.revokeTrustlineSponsorship({ account: alice.publicKey(), asset: usd })]),
     );
     expect(outcome.ops).toEqual(['revokeSponsorshipSuccess']);
     expect(h.trustLine(alice, usd)?.sponsor).toBeNull();
-    expect([
-      h.account(alice)?.numSponsored,
-      h.account(sponsor)?.numSponsoring,
-      h.account(alice)?.numSubEntries,
-    ]).toEqual([0, 0, 1]);
+    expect(reserveCounts()).toEqual([1, 0, 0]);
   });
 
   it('transfers the sponsorship to the account sponsoring the revoker', () => {
-    const usd = new Asset('USD', issuer.publicKey());
-    sponsorTrustLine(usd);
+    sponsorTrustLine();
     const outcome = h.outcome(
       h.tx(
         issuer,
