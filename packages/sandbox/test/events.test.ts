@@ -15,19 +15,12 @@ import {
   type TxRecord,
 } from './harness.js';
 
+const [alice, bob, issuer] = [Keypair.random(), Keypair.random(), Keypair.random()];
+const usd = new Asset('USD', issuer.publicKey());
 let h: Harness;
-let alice: Keypair;
-let bob: Keypair;
-let issuer: Keypair;
-let usd: Asset;
 
 beforeEach(() => {
-  h = new Harness();
-  alice = Keypair.random();
-  bob = Keypair.random();
-  issuer = Keypair.random();
-  h.fund('1000', alice, bob, issuer);
-  usd = new Asset('USD', issuer.publicKey());
+  h = Harness.funded('1000', alice, bob, issuer);
 });
 
 function applied(...txs: Parameters<Harness['apply']>): TxRecord[] {

@@ -193,6 +193,13 @@ export class Harness {
     };
   }
 
+  /** A new ledger in which `accounts` exist, with `xlm` lumens each (one test's set-up). */
+  static funded(xlm: string, ...accounts: Keypair[]): Harness {
+    const h = new Harness();
+    h.fund(xlm, ...accounts);
+    return h;
+  }
+
   /** Creates accounts from the root with `xlm` lumens each, in one ledger. */
   fund(xlm: string, ...accounts: Keypair[]): void {
     const ops = accounts.map((kp) =>

@@ -34,12 +34,13 @@ describe('the package', () => {
     expect(long).toEqual([]);
   });
 
-  it("depends at runtime on the SDK, the workspace's RPC contract and runtime, and libsql alone", () => {
+  it("depends at runtime on the SDK, its XDR-JSON converter, the workspace's RPC contract and runtime, and libsql alone", () => {
     const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
     expect(Object.keys(manifest.dependencies)).toEqual([
       '@starspec/ledger-rpc',
       '@starspec/runtime',
       '@stellar/stellar-sdk',
+      '@stellar/stellar-xdr-json',
       'libsql',
     ]);
   });

@@ -6,15 +6,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { InvalidEnvelopeError } from '../src/index.js';
 import { codeOf, Harness, hashOf, Keypair, Operation, opCodesOf } from './harness.js';
 
+const [alice, bob] = [Keypair.random(), Keypair.random()];
 let h: Harness;
-let alice: Keypair;
-let bob: Keypair;
 
 beforeEach(() => {
-  h = new Harness();
-  alice = Keypair.random();
-  bob = Keypair.random();
-  h.fund('1000', alice, bob);
+  h = Harness.funded('1000', alice, bob);
 });
 
 const bump = () => Operation.bumpSequence({ bumpTo: '0' });

@@ -15,17 +15,11 @@ import {
   recordsOf,
 } from './harness.js';
 
+const [alice, bob, poor] = [Keypair.random(), Keypair.random(), Keypair.random()];
 let h: Harness;
-let alice: Keypair;
-let bob: Keypair;
-let poor: Keypair;
 
 beforeEach(() => {
-  h = new Harness();
-  alice = Keypair.random();
-  bob = Keypair.random();
-  poor = Keypair.random();
-  h.fund('1000', alice, bob);
+  h = Harness.funded('1000', alice, bob);
   h.fund('1', poor); // exactly the 2 × 0.5 XLM reserve: nothing left for a fee
 });
 

@@ -14,15 +14,11 @@ import {
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Harness, type Outcome } from './harness.js';
 
+const [alice, bob, cosigner] = [Keypair.random(), Keypair.random(), Keypair.random()];
 let h: Harness;
-let alice: Keypair;
-let bob: Keypair;
-let cosigner: Keypair;
 
 beforeEach(() => {
-  h = new Harness();
-  [alice, bob, cosigner] = [Keypair.random(), Keypair.random(), Keypair.random()];
-  h.fund('100', alice, bob);
+  h = Harness.funded('100', alice, bob);
 });
 
 const bump = () => Operation.bumpSequence({ bumpTo: '0' });

@@ -53,6 +53,24 @@ describe('validate.result', () => {
     });
   });
 
+  it.each([
+    ['a JSON object in errorResultJson', { tx: { signatures: [] } }, true],
+    ['a base64 string in errorResultJson', 'AAAAAgAAAAA=', false],
+    ['null in errorResultJson', null, false],
+  ])('xdrFormat json fields hold the stellar-xdr JSON form: %s', (_name, errorResultJson, ok) => {
+    const answer = { status: 'ERROR', hash: 'ab'.repeat(32), latestLedger: 2, latestLedgerCloseTime: '1' };
+    expect(validate.result('sendTransaction', { ...answer, errorResultJson }).ok).toBe(ok);
+  });
+
+  it.each([
+    ['an object (a v1 extension)', { v1: { sponsoring_id: null, ext: 'v0' } }, true],
+    ['a string (the v0 arm)', 'v0', true],
+    ['a number', 0, false],
+  ])('extJson, whose JSON can be a string: %s', (_name, extJson, ok) => {
+    const entry = { keyJson: { account: {} }, dataJson: { account: {} }, extJson, lastModifiedLedgerSeq: 2 };
+    expect(validate.result('getLedgerEntries', { entries: [entry], latestLedger: 2 }).ok).toBe(ok);
+  });
+
   // The official bundled document (no components) contradicts itself on one field: its schema
   // types sendTransaction's latestLedgerCloseTime as a number, its examples and the real server
   // send a string (reference §2 "Timestamps"). Any other failure is a finding.

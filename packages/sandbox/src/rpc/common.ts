@@ -37,14 +37,17 @@ export function ledgerRange(context: RpcContext): LedgerRange {
 export const base64 = (value: { toXdr(format: 'base64'): string }) => value.toXdr('base64');
 
 /**
- * xdrFormat: base64 (or empty) is answered; `json` (stellar-xdr's JSON form) is not available
- * in the sandbox, and says so with the code the method gives a bad format.
+ * xdrFormat as go-stellar-sdk's `IsValidFormat` takes it: empty, `base64` or `json`; anything
+ * else fails with its message, under the code the method gives a bad format.
  */
 export function checkFormat(format: string | undefined, code: 'params' | 'request' = 'params'): void {
-  if (format === undefined || format === '' || format === 'base64') return;
-  const message =
-    format === 'json'
-      ? "xdrFormat 'json' is not available in the sandbox: ask for base64"
-      : `got '${format}': expected base64, json for optional 'xdrFormat'`;
+  const message = formatError(format);
+  if (message === undefined) return;
   throw code === 'params' ? invalidParams(message) : invalidRequest(message);
+}
+
+/** IsValidFormat's error message, or undefined for a format the server takes. */
+export function formatError(format: string | undefined): string | undefined {
+  if (format === undefined || format === '' || format === 'base64' || format === 'json') return undefined;
+  return `got '${format}': expected base64, json for optional 'xdrFormat'`;
 }

@@ -10,7 +10,8 @@ import type {
   SimulateTransactionResult,
 } from '@starspec/ledger-rpc';
 import { xdr } from '@stellar/stellar-sdk/base';
-import { checkFormat, invalidParams, ledgerRange, type RpcContext } from './common.js';
+import { checkFormat, formatError, invalidParams, ledgerRange, type RpcContext } from './common.js';
+import type { ToJson } from './xdr-json.js';
 
 /** stellar-rpc getLedgerEntriesMaxKeys. */
 export const MAX_LEDGER_KEYS = 200;
@@ -18,6 +19,7 @@ export const MAX_LEDGER_KEYS = 200;
 export function getLedgerEntries(
   context: RpcContext,
   params: GetLedgerEntriesParams,
+  toJson?: ToJson,
 ): GetLedgerEntriesResult {
   checkFormat(params.xdrFormat);
   const { keys } = params;
@@ -39,12 +41,20 @@ export function getLedgerEntries(
   for (const key of new Set(decoded)) {
     const entry = context.network.ledger.entry(key);
     if (!entry) continue;
-    entries.push({
-      key,
-      xdr: entry.data.toXdr('base64'),
-      lastModifiedLedgerSeq: entry.lastModifiedLedgerSeq,
-      extXdr: entry.ext.toXdr('base64'),
-    });
+    const data = entry.data.toXdr('base64');
+    const ext = entry.ext.toXdr('base64');
+    const { lastModifiedLedgerSeq } = entry;
+    // ledgerKeyEntryToResult: key, data and extension, base64 or json.
+    entries.push(
+      toJson
+        ? {
+            keyJson: toJson('LedgerKey', key),
+            dataJson: toJson('LedgerEntryData', data),
+            lastModifiedLedgerSeq,
+            extJson: toJson('LedgerEntryExt', ext),
+          }
+        : { key, xdr: data, lastModifiedLedgerSeq, extXdr: ext },
+    );
   }
   return { entries, latestLedger: latest.sequence };
 }
@@ -73,10 +83,9 @@ export function simulateTransaction(
   context: RpcContext,
   params: SimulateTransactionParams,
 ): SimulateTransactionResult {
-  const format = params.xdrFormat;
-  if (format !== undefined && format !== 'base64' && (format as string) !== '') {
-    return { latestLedger: 0, error: `got '${format}': expected base64, json for optional 'xdrFormat'` };
-  }
+  // A bad format is the first error, in the result; json changes nothing in an error answer.
+  const formatProblem = formatError(params.xdrFormat);
+  if (formatProblem) return { latestLedger: 0, error: formatProblem };
   let envelope: xdr.TransactionEnvelope;
   try {
     envelope = xdr.TransactionEnvelope.fromXdr(params.transaction, 'base64');

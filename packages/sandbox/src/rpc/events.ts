@@ -8,6 +8,7 @@ import { StrKey, xdr } from '@stellar/stellar-sdk/base';
 import { compareCursors, cursorId, type EventCursor, maxCursorOf, parseEventId } from '../network/cursor.js';
 import type { EventRecord } from '../network/records.js';
 import { checkFormat, invalidParams, invalidRequest, ledgerRange, type RpcContext } from './common.js';
+import type { ToJson } from './xdr-json.js';
 
 /** stellar-rpc LedgerScanLimit: the most ledgers one call reads. */
 export const LEDGER_SCAN_LIMIT = 10_000;
@@ -104,9 +105,17 @@ function rfc3339(unixSeconds: number): string {
   return new Date(unixSeconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-function eventInfo(record: EventRecord, closeTime: number): EventInfo {
+function eventInfo(record: EventRecord, closeTime: number, toJson: ToJson | undefined): EventInfo {
   const { event, cursor } = record;
   const topic = topicsOf(event);
+  const value = event.body.v0.data.toXdr('base64');
+  // eventInfoForEvent: topics (left out when there are none) and value, base64 or json.
+  const data = toJson
+    ? {
+        ...(topic.length > 0 ? { topicJson: topic.map((t) => toJson('ScVal', t)) } : {}),
+        valueJson: toJson('ScVal', value),
+      }
+    : { ...(topic.length > 0 ? { topic } : {}), value };
   return {
     type: event.type.name as EventInfo['type'],
     ledger: cursor.ledger,
@@ -117,8 +126,7 @@ function eventInfo(record: EventRecord, closeTime: number): EventInfo {
     transactionIndex: cursor.tx,
     txHash: record.tx.hash,
     inSuccessfulContractCall: record.tx.successful,
-    ...(topic.length > 0 ? { topic } : {}),
-    value: event.body.v0.data.toXdr('base64'),
+    ...data,
   };
 }
 
@@ -130,7 +138,7 @@ function startOf(params: GetEventsParams): EventCursor {
   return { ...parsed, event: parsed.event + 1 };
 }
 
-export function getEvents(context: RpcContext, params: GetEventsParams): GetEventsResult {
+export function getEvents(context: RpcContext, params: GetEventsParams, toJson?: ToJson): GetEventsResult {
   // Decoding first (a bad cursor or topic), then GetEventsRequest.Valid: all -32602.
   const start = startOf(params);
   const filtersGiven = params.filters ?? [];
@@ -162,7 +170,7 @@ export function getEvents(context: RpcContext, params: GetEventsParams): GetEven
   scan: for (const ledger of context.network.closed.range(start.ledger, endLedger - 1)) {
     for (const record of ledger.events) {
       if (compareCursors(record.cursor, start) < 0 || !matches(filters, record)) continue;
-      events.push(eventInfo(record, ledger.closeTime));
+      events.push(eventInfo(record, ledger.closeTime, toJson));
       if (events.length >= limit) break scan;
     }
   }

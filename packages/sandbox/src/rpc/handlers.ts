@@ -10,6 +10,7 @@ import { getFeeStats } from './fees.js';
 import { getHealth, getLatestLedger, getNetwork, getVersionInfo } from './info.js';
 import { getLedgers } from './ledgers.js';
 import { getTransaction, getTransactions, sendTransaction } from './transactions.js';
+import { inXdrFormat } from './xdr-json.js';
 
 export function createRpcHandlers(context: RpcContext): Handlers {
   return {
@@ -18,12 +19,16 @@ export function createRpcHandlers(context: RpcContext): Handlers {
     getVersionInfo: () => getVersionInfo(context),
     getLatestLedger: () => getLatestLedger(context),
     getFeeStats: () => getFeeStats(context),
-    getLedgers: (params) => getLedgers(context, params),
-    getTransaction: (params) => getTransaction(context, params),
-    getTransactions: (params) => getTransactions(context, params),
-    sendTransaction: (params) => sendTransaction(context, params),
-    getEvents: (params) => getEvents(context, params),
-    getLedgerEntries: (params) => getLedgerEntries(context, params),
+    getLedgers: (params) => inXdrFormat(params.xdrFormat, (toJson) => getLedgers(context, params, toJson)),
+    getTransaction: (params) =>
+      inXdrFormat(params.xdrFormat, (toJson) => getTransaction(context, params, toJson)),
+    getTransactions: (params) =>
+      inXdrFormat(params.xdrFormat, (toJson) => getTransactions(context, params, toJson)),
+    sendTransaction: (params) =>
+      inXdrFormat(params.xdrFormat, (toJson) => sendTransaction(context, params, toJson)),
+    getEvents: (params) => inXdrFormat(params.xdrFormat, (toJson) => getEvents(context, params, toJson)),
+    getLedgerEntries: (params) =>
+      inXdrFormat(params.xdrFormat, (toJson) => getLedgerEntries(context, params, toJson)),
     simulateTransaction: (params) => simulateTransaction(context, params),
   };
 }

@@ -5,6 +5,7 @@
 import type { GetLedgersParams, GetLedgersResult } from '@starspec/ledger-rpc';
 import { parseGoInteger } from '../network/cursor.js';
 import { checkFormat, invalidParams, invalidRequest, ledgerRange, type RpcContext } from './common.js';
+import type { ToJson } from './xdr-json.js';
 
 /** stellar-rpc `max-ledgers-limit` and `default-ledgers-limit`. */
 export const MAX_LEDGERS_LIMIT = 200;
@@ -13,7 +14,7 @@ export const DEFAULT_LEDGERS_LIMIT = 50;
 const inRange = (sequence: number, oldest: number, latest: number) =>
   sequence >= oldest && sequence <= latest;
 
-export function getLedgers(context: RpcContext, params: GetLedgersParams): GetLedgersResult {
+export function getLedgers(context: RpcContext, params: GetLedgersParams, toJson?: ToJson): GetLedgersResult {
   const { oldest, latest } = ledgerRange(context);
   const startLedger = params.startLedger ?? 0;
   const { pagination } = params;
@@ -45,13 +46,24 @@ export function getLedgers(context: RpcContext, params: GetLedgersParams): GetLe
   }
   const limit = pagination?.limit ? pagination.limit : DEFAULT_LEDGERS_LIMIT;
 
-  const ledgers = context.network.closed.range(start, start + limit - 1).map((record) => ({
-    hash: record.hash,
-    sequence: record.sequence,
-    ledgerCloseTime: String(record.closeTime),
-    headerXdr: record.headerEntry.toXdr('base64'),
-    metadataXdr: record.closed.meta.toXdr('base64'),
-  }));
+  const ledgers = context.network.closed.range(start, start + limit - 1).map((record) => {
+    const header = record.headerEntry.toXdr('base64');
+    const metadata = record.closed.meta.toXdr('base64');
+    const ledger = {
+      hash: record.hash,
+      sequence: record.sequence,
+      ledgerCloseTime: String(record.closeTime),
+    };
+    if (!toJson) return { ...ledger, headerXdr: header, metadataXdr: metadata };
+    // protocol.LedgerInfo has no omitempty on the base64 fields: json mode sends them empty.
+    return {
+      ...ledger,
+      headerXdr: '',
+      headerJson: toJson('LedgerHeaderHistoryEntry', header),
+      metadataXdr: '',
+      metadataJson: toJson('LedgerCloseMeta', metadata),
+    };
+  });
   const last = ledgers.at(-1);
   return {
     ledgers,

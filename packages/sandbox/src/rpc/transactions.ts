@@ -22,32 +22,58 @@ import {
   ledgerRange,
   type RpcContext,
 } from './common.js';
+import type { ToJson } from './xdr-json.js';
 
 /** stellar-rpc `max-transactions-limit` and `default-transactions-limit`. */
 export const MAX_TRANSACTIONS_LIMIT = 200;
 export const DEFAULT_TRANSACTIONS_LIMIT = 50;
 
-/** The fields getTransaction and getTransactions share (protocol.TransactionDetails), base64. */
-function details(tx: TxRecord) {
-  const events: TransactionInfo['events'] = {};
-  if (tx.transactionEvents.length > 0)
-    events.transactionEventsXdr = tx.transactionEvents.map((e) => e.toXdr('base64'));
-  if (tx.operationEvents.length > 0)
-    events.contractEventsXdr = tx.operationEvents.map((op) => op.map((e) => e.toXdr('base64')));
-  return {
+/**
+ * The fields getTransaction and getTransactions share (protocol.TransactionDetails): envelope,
+ * result, meta and events as base64 `*Xdr`, or with `toJson` as `*Json` (get_transaction.go's
+ * `transactionToJSON` and `BuildEventsJSONFromTransaction`).
+ */
+function details(tx: TxRecord, toJson: ToJson | undefined) {
+  const head = {
     status: tx.successful ? ('SUCCESS' as const) : ('FAILED' as const),
     txHash: tx.hash,
     applicationOrder: tx.applicationOrder,
     feeBump: tx.feeBump,
-    envelopeXdr: tx.envelope.toXdr('base64'),
-    resultXdr: tx.result.toXdr('base64'),
-    resultMetaXdr: tx.meta.toXdr('base64'),
+  };
+  const transactionEvents = tx.transactionEvents.map((e) => e.toXdr('base64'));
+  const contractEvents = tx.operationEvents.map((op) => op.map((e) => e.toXdr('base64')));
+  const events: TransactionInfo['events'] = {};
+  if (!toJson) {
+    if (transactionEvents.length > 0) events.transactionEventsXdr = transactionEvents;
+    if (contractEvents.length > 0) events.contractEventsXdr = contractEvents;
+    return {
+      ...head,
+      envelopeXdr: tx.envelope.toXdr('base64'),
+      resultXdr: tx.result.toXdr('base64'),
+      resultMetaXdr: tx.meta.toXdr('base64'),
+      events,
+      ledger: tx.ledger,
+    };
+  }
+  if (transactionEvents.length > 0)
+    events.transactionEventsJson = transactionEvents.map((e) => toJson('TransactionEvent', e));
+  if (contractEvents.length > 0)
+    events.contractEventsJson = contractEvents.map((op) => op.map((e) => toJson('ContractEvent', e)));
+  return {
+    ...head,
+    envelopeJson: toJson('TransactionEnvelope', tx.envelope.toXdr('base64')),
+    resultJson: toJson('TransactionResult', tx.result.toXdr('base64')),
+    resultMetaJson: toJson('TransactionMeta', tx.meta.toXdr('base64')),
     events,
     ledger: tx.ledger,
   };
 }
 
-export function getTransaction(context: RpcContext, params: GetTransactionParams): GetTransactionResult {
+export function getTransaction(
+  context: RpcContext,
+  params: GetTransactionParams,
+  toJson?: ToJson,
+): GetTransactionResult {
   checkFormat(params.xdrFormat);
   const { hash } = params;
   if (hash.length !== 64) throw invalidParams(`unexpected hash length (${hash.length})`);
@@ -78,10 +104,14 @@ export function getTransaction(context: RpcContext, params: GetTransactionParams
   }
   const createdAt = String(context.network.closed.get(tx.ledger)?.closeTime ?? 0);
   // The request's hash is echoed as sent (stellar-rpc does not normalise its case).
-  return { ...details(tx), txHash: hash, ...range, createdAt };
+  return { ...details(tx, toJson), txHash: hash, ...range, createdAt };
 }
 
-export function getTransactions(context: RpcContext, params: GetTransactionsParams): GetTransactionsResult {
+export function getTransactions(
+  context: RpcContext,
+  params: GetTransactionsParams,
+  toJson?: ToJson,
+): GetTransactionsResult {
   const { oldest, latest } = ledgerRange(context);
   const startLedger = params.startLedger ?? 0;
   const cursor = params.pagination?.cursor ?? '';
@@ -118,7 +148,7 @@ export function getTransactions(context: RpcContext, params: GetTransactionsPara
     const first = sequence === start.ledger ? start.tx : 1;
     for (const tx of ledger.transactions.slice(Math.max(0, first - 1))) {
       position = { ledger: sequence, tx: tx.applicationOrder, op: 1 };
-      transactions.push({ ...details(tx), createdAt: ledger.closeTime });
+      transactions.push({ ...details(tx, toJson), createdAt: ledger.closeTime });
       if (transactions.length >= limit) break;
     }
     if (transactions.length >= limit) break;
@@ -133,8 +163,12 @@ export function getTransactions(context: RpcContext, params: GetTransactionsPara
   };
 }
 
-export function sendTransaction(context: RpcContext, params: SendTransactionParams): SendTransactionResult {
-  checkFormat((params as { xdrFormat?: string }).xdrFormat);
+export function sendTransaction(
+  context: RpcContext,
+  params: SendTransactionParams,
+  toJson?: ToJson,
+): SendTransactionResult {
+  checkFormat(params.xdrFormat);
   let submitted: ReturnType<RpcContext['network']['submit']>;
   try {
     submitted = context.network.submit(params.transaction);
@@ -151,5 +185,6 @@ export function sendTransaction(context: RpcContext, params: SendTransactionPara
   };
   if (submitted.status !== 'ERROR') return answer;
   if (!submitted.errorResultXdr) throw internalError('invalid status from stellar-core');
-  return { ...answer, errorResultXdr: submitted.errorResultXdr };
+  if (!toJson) return { ...answer, errorResultXdr: submitted.errorResultXdr };
+  return { ...answer, errorResultJson: toJson('TransactionResult', submitted.errorResultXdr) };
 }

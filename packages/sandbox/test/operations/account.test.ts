@@ -5,14 +5,11 @@ import { readData } from '../../src/core/entries/data.js';
 import { dataKey } from '../../src/core/keys.js';
 import { Harness, type Outcome } from '../harness.js';
 
+const [alice, bob] = [Keypair.random(), Keypair.random()];
 let h: Harness;
-let alice: Keypair;
-let bob: Keypair;
 
 beforeEach(() => {
-  h = new Harness();
-  [alice, bob] = [Keypair.random(), Keypair.random()];
-  h.fund('100', alice, bob);
+  h = Harness.funded('100', alice, bob);
 });
 
 const run = (source: Keypair, ...ops: xdr.Operation[]) => h.outcome(h.tx(source, ops));

@@ -5,20 +5,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { accountAddress } from '../../src/core/keys.js';
 import { Asset, Harness, Keypair, Operation, opChanges, opEvents, successOf } from '../harness.js';
 
-let h: Harness;
-let alice: Keypair;
-let bob: Keypair;
-let carol: Keypair;
-let issuer: Keypair;
-let usd: Asset;
+const [alice, bob, carol, issuer] = [Keypair.random(), Keypair.random(), Keypair.random(), Keypair.random()];
+const usd = new Asset('USD', issuer.publicKey());
 const xlm = Asset.native();
+let h: Harness;
 const addressOf = (id: xdr.PublicKey | null | undefined) => (id ? accountAddress(id) : undefined);
 
 beforeEach(() => {
-  h = new Harness();
-  [alice, bob, carol, issuer] = [Keypair.random(), Keypair.random(), Keypair.random(), Keypair.random()];
-  h.fund('1000', alice, bob, carol, issuer);
-  usd = new Asset('USD', issuer.publicKey());
+  h = Harness.funded('1000', alice, bob, carol, issuer);
   h.outcome(h.tx(alice, [Operation.changeTrust({ asset: usd })]));
   h.outcome(h.tx(issuer, [Operation.payment({ destination: alice.publicKey(), asset: usd, amount: '100' })]));
 });

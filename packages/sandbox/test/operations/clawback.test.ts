@@ -6,17 +6,12 @@ import { Asset, Harness, Keypair, Operation, opEvents, successOf } from '../harn
 
 const AUTH_REVOCABLE_AND_CLAWBACK = 0x2 | 0x8;
 
+const [alice, bob, issuer] = [Keypair.random(), Keypair.random(), Keypair.random()];
+const usd = new Asset('USD', issuer.publicKey());
 let h: Harness;
-let alice: Keypair;
-let bob: Keypair;
-let issuer: Keypair;
-let usd: Asset;
 
 beforeEach(() => {
-  h = new Harness();
-  [alice, bob, issuer] = [Keypair.random(), Keypair.random(), Keypair.random()];
-  h.fund('1000', alice, bob, issuer);
-  usd = new Asset('USD', issuer.publicKey());
+  h = Harness.funded('1000', alice, bob, issuer);
   h.outcome(h.tx(issuer, [Operation.setOptions({ setFlags: AUTH_REVOCABLE_AND_CLAWBACK })]));
   h.outcome(h.tx(alice, [Operation.changeTrust({ asset: usd })]));
   h.outcome(h.tx(issuer, [Operation.payment({ destination: alice.publicKey(), asset: usd, amount: '100' })]));

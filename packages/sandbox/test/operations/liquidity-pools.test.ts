@@ -3,22 +3,16 @@
 import { Memo, xdr } from '@stellar/stellar-sdk/base';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Asset, Harness, Keypair, Operation, opChanges, opEvents, successOf } from '../harness.js';
-import { amount, deposit, depositOp, type Pool, poolOf, withdraw } from './pools.js';
+import { amount, deposit, depositOp, poolOf, withdraw } from './pools.js';
 
-let h: Harness;
-let alice: Keypair;
-let bob: Keypair;
-let issuer: Keypair;
-let usd: Asset;
-let pool: Pool;
+const [alice, bob, issuer] = [Keypair.random(), Keypair.random(), Keypair.random()];
 const xlm = Asset.native();
+const usd = new Asset('USD', issuer.publicKey());
+const pool = poolOf(xlm, usd);
+let h: Harness;
 
 beforeEach(() => {
-  h = new Harness();
-  [alice, bob, issuer] = [Keypair.random(), Keypair.random(), Keypair.random()];
-  h.fund('1000', alice, bob, issuer);
-  usd = new Asset('USD', issuer.publicKey());
-  pool = poolOf(xlm, usd);
+  h = Harness.funded('1000', alice, bob, issuer);
   for (const kp of [alice, bob]) {
     h.outcome(
       h.tx(kp, [Operation.changeTrust({ asset: usd }), Operation.changeTrust({ asset: pool.share })]),

@@ -5,18 +5,13 @@ import { Asset, Keypair, Operation, scValToNative, xdr } from '@stellar/stellar-
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Harness, type Outcome } from '../harness.js';
 
-let h: Harness;
-let maker: Keypair;
-let taker: Keypair;
-let issuer: Keypair;
-let usd: Asset;
+const [maker, taker, issuer] = [Keypair.random(), Keypair.random(), Keypair.random()];
+const usd = new Asset('USD', issuer.publicKey());
 const xlm = Asset.native();
+let h: Harness;
 
 beforeEach(() => {
-  h = new Harness();
-  [maker, taker, issuer] = [Keypair.random(), Keypair.random(), Keypair.random()];
-  h.fund('1000', maker, taker, issuer);
-  usd = new Asset('USD', issuer.publicKey());
+  h = Harness.funded('1000', maker, taker, issuer);
   h.outcome(h.tx(maker, [Operation.changeTrust({ asset: usd })]));
   h.outcome(h.tx(taker, [Operation.changeTrust({ asset: usd })]));
   h.outcome(h.tx(issuer, [Operation.payment({ destination: maker.publicKey(), asset: usd, amount: '100' })]));

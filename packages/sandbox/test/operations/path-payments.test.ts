@@ -4,22 +4,15 @@ import { Asset, Keypair, Operation, xdr } from '@stellar/stellar-sdk/base';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Harness, type Outcome } from '../harness.js';
 
-let h: Harness;
-let maker: Keypair;
-let alice: Keypair;
-let bob: Keypair;
-let issuer: Keypair;
-let usd: Asset;
-let eur: Asset;
+const [maker, alice, bob, issuer] = [Keypair.random(), Keypair.random(), Keypair.random(), Keypair.random()];
+const usd = new Asset('USD', issuer.publicKey());
+const eur = new Asset('EUR', issuer.publicKey());
 const xlm = Asset.native();
+let h: Harness;
 const stroops = (amount: string) => BigInt(Math.round(Number(amount) * 1e7));
 
 beforeEach(() => {
-  h = new Harness();
-  [maker, alice, bob, issuer] = [Keypair.random(), Keypair.random(), Keypair.random(), Keypair.random()];
-  h.fund('1000', maker, alice, bob, issuer);
-  usd = new Asset('USD', issuer.publicKey());
-  eur = new Asset('EUR', issuer.publicKey());
+  h = Harness.funded('1000', maker, alice, bob, issuer);
   for (const kp of [maker, bob])
     h.outcome(h.tx(kp, [Operation.changeTrust({ asset: usd }), Operation.changeTrust({ asset: eur })]));
   h.outcome(

@@ -4,17 +4,12 @@ import { Asset, Keypair, Operation, xdr } from '@stellar/stellar-sdk/base';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Harness } from '../harness.js';
 
+const [alice, bob, issuer] = [Keypair.random(), Keypair.random(), Keypair.random()];
+const usd = new Asset('USD', issuer.publicKey());
 let h: Harness;
-let alice: Keypair;
-let bob: Keypair;
-let issuer: Keypair;
-let usd: Asset;
 
 beforeEach(() => {
-  h = new Harness();
-  [alice, bob, issuer] = [Keypair.random(), Keypair.random(), Keypair.random()];
-  h.fund('100', alice, bob, issuer);
-  usd = new Asset('USD', issuer.publicKey());
+  h = Harness.funded('100', alice, bob, issuer);
 });
 
 const rawPayment = (destination: Keypair, asset: xdr.Asset, amount: bigint) =>

@@ -15,30 +15,21 @@ import {
 } from '../harness.js';
 import { deposit, type Pool, poolOf } from './pools.js';
 
-let h: Harness;
-let lp: Keypair;
-let maker: Keypair;
-let bob: Keypair;
-let carol: Keypair;
-let issuer: Keypair;
-let usd: Asset;
-let eur: Asset;
-let pool: Pool;
+const [lp, maker, bob, carol, issuer] = [1, 2, 3, 4, 5].map(() => Keypair.random()) as [
+  Keypair,
+  Keypair,
+  Keypair,
+  Keypair,
+  Keypair,
+];
 const xlm = Asset.native();
+const usd = new Asset('USD', issuer.publicKey());
+const eur = new Asset('EUR', issuer.publicKey());
+const pool: Pool = poolOf(xlm, usd);
+let h: Harness;
 
 beforeEach(() => {
-  h = new Harness();
-  [lp, maker, bob, carol, issuer] = [1, 2, 3, 4, 5].map(() => Keypair.random()) as [
-    Keypair,
-    Keypair,
-    Keypair,
-    Keypair,
-    Keypair,
-  ];
-  h.fund('10000', lp, maker, bob, carol, issuer);
-  usd = new Asset('USD', issuer.publicKey());
-  eur = new Asset('EUR', issuer.publicKey());
-  pool = poolOf(xlm, usd);
+  h = Harness.funded('10000', lp, maker, bob, carol, issuer);
   for (const kp of [lp, maker, carol]) {
     h.outcome(h.tx(kp, [Operation.changeTrust({ asset: usd }), Operation.changeTrust({ asset: eur })]));
   }

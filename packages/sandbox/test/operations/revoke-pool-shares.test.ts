@@ -10,13 +10,11 @@ import { deposit, type Pool, poolOf } from './pools.js';
 const AUTH_REVOCABLE = 0x2;
 const AUTH_CLAWBACK_ENABLED = 0x8;
 
-let h: Harness;
-let alice: Keypair;
-let bob: Keypair;
-let issuer: Keypair;
-let usd: Asset;
-let pool: Pool;
+const [alice, bob, issuer] = [Keypair.random(), Keypair.random(), Keypair.random()];
 const xlm = Asset.native();
+const usd = new Asset('USD', issuer.publicKey());
+let h: Harness;
+let pool: Pool;
 
 function setUp(issuerFlags: number) {
   h.outcome(h.tx(issuer, [Operation.setOptions({ setFlags: issuerFlags })]));
@@ -36,10 +34,7 @@ function setUp(issuerFlags: number) {
 }
 
 beforeEach(() => {
-  h = new Harness();
-  [alice, bob, issuer] = [Keypair.random(), Keypair.random(), Keypair.random()];
-  h.fund('1000', alice, bob, issuer);
-  usd = new Asset('USD', issuer.publicKey());
+  h = Harness.funded('1000', alice, bob, issuer);
   pool = poolOf(xlm, usd);
 });
 

@@ -1,25 +1,42 @@
 // begin / end sponsoring future reserves (CAP-33): entries created in between are paid for by
 // the sponsor, and the accounts count what they sponsor and what is sponsored for them.
-import { Asset, Claimant, Keypair, Operation } from '@stellar/stellar-sdk/base';
+import { Asset, Claimant, Keypair, Operation, type xdr } from '@stellar/stellar-sdk/base';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readEntryExt } from '../../src/core/entries/entry-ext.js';
 import { accountKey } from '../../src/core/keys.js';
 import { Harness } from '../harness.js';
 
+const [sponsor, alice, issuer] = [Keypair.random(), Keypair.random(), Keypair.random()];
+const usd = new Asset('USD', issuer.publicKey());
 let h: Harness;
-let sponsor: Keypair;
-let alice: Keypair;
-let issuer: Keypair;
 
 beforeEach(() => {
-  h = new Harness();
-  [sponsor, alice, issuer] = [Keypair.random(), Keypair.random(), Keypair.random()];
-  h.fund('100', sponsor, alice, issuer);
+  h = Harness.funded('100', sponsor, alice, issuer);
 });
 
 const begin = (sponsored: Keypair) =>
   Operation.beginSponsoringFutureReserves({ sponsoredId: sponsored.publicKey() });
 const end = (sponsored: Keypair) => Operation.endSponsoringFutureReserves({ source: sponsored.publicKey() });
+
+/** [alice's sub-entries, the entries sponsored for alice, the entries sponsor sponsors]. */
+const reserveCounts = () => [
+  h.account(alice)?.numSubEntries,
+  h.account(alice)?.numSponsored,
+  h.account(sponsor)?.numSponsoring,
+];
+
+/** sponsor pays the reserve of what alice's `op` creates: begin, op and end in one transaction. */
+const sponsorForAlice = (op: xdr.Operation) =>
+  h.outcome(h.tx(sponsor, [begin(alice), op, end(alice)], { signers: [sponsor, alice] }));
+const sponsorTrustLine = () =>
+  sponsorForAlice(Operation.changeTrust({ asset: usd, source: alice.publicKey() }));
+const sponsorSigner = (signer: Keypair) =>
+  sponsorForAlice(
+    Operation.setOptions({
+      signer: { ed25519PublicKey: signer.publicKey(), weight: 1 },
+      source: alice.publicKey(),
+    }),
+  );
 
 describe('sponsoring future reserves', () => {
   it("a sponsored new account: its 2 reserves are the sponsor's, its entry names the sponsor", () => {
@@ -49,46 +66,16 @@ describe('sponsoring future reserves', () => {
   });
 
   it('a sponsored trust line counts against the sponsor, and deleting it gives the reserve back', () => {
-    const usd = new Asset('USD', issuer.publicKey());
-    h.outcome(
-      h.tx(
-        sponsor,
-        [begin(alice), Operation.changeTrust({ asset: usd, source: alice.publicKey() }), end(alice)],
-        {
-          signers: [sponsor, alice],
-        },
-      ),
-    );
-    expect([
-      h.account(alice)?.numSubEntries,
-      h.account(alice)?.numSponsored,
-      h.account(sponsor)?.numSponsoring,
-    ]).toEqual([1, 1, 1]);
+    sponsorTrustLine();
+    expect(reserveCounts()).toEqual([1, 1, 1]);
     expect(h.trustLine(alice, usd)?.sponsor?.equals(sponsor.xdrAccountId())).toBe(true);
     h.outcome(h.tx(alice, [Operation.changeTrust({ asset: usd, limit: '0' })]));
-    expect([
-      h.account(alice)?.numSubEntries,
-      h.account(alice)?.numSponsored,
-      h.account(sponsor)?.numSponsoring,
-    ]).toEqual([0, 0, 0]);
+    expect(reserveCounts()).toEqual([0, 0, 0]);
   });
 
   it('a sponsored signer', () => {
     const signer = Keypair.random();
-    h.outcome(
-      h.tx(
-        sponsor,
-        [
-          begin(alice),
-          Operation.setOptions({
-            signer: { ed25519PublicKey: signer.publicKey(), weight: 1 },
-            source: alice.publicKey(),
-          }),
-          end(alice),
-        ],
-        { signers: [sponsor, alice] },
-      ),
-    );
+    sponsorSigner(signer);
     const account = h.account(alice);
     expect([account?.numSubEntries, account?.numSponsored, account?.extVersion]).toEqual([1, 1, 2]); // alice never sent a transaction: no v3 extension yet
     expect(account?.signerSponsoringIds[0]?.equals(sponsor.xdrAccountId())).toBe(true);
@@ -154,36 +141,18 @@ describe('sponsoring future reserves', () => {
 });
 
 describe('revoke_sponsorship', () => {
-  function sponsorTrustLine(usd: Asset) {
-    h.outcome(
-      h.tx(
-        sponsor,
-        [begin(alice), Operation.changeTrust({ asset: usd, source: alice.publicKey() }), end(alice)],
-        {
-          signers: [sponsor, alice],
-        },
-      ),
-    );
-  }
-
   it("the sponsor hands a trust line's reserve back to its owner", () => {
-    const usd = new Asset('USD', issuer.publicKey());
-    sponsorTrustLine(usd);
+    sponsorTrustLine();
     const outcome = h.outcome(
       h.tx(sponsor, [Operation.revokeTrustlineSponsorship({ account: alice.publicKey(), asset: usd })]),
     );
     expect(outcome.ops).toEqual(['revokeSponsorshipSuccess']);
     expect(h.trustLine(alice, usd)?.sponsor).toBeNull();
-    expect([
-      h.account(alice)?.numSponsored,
-      h.account(sponsor)?.numSponsoring,
-      h.account(alice)?.numSubEntries,
-    ]).toEqual([0, 0, 1]);
+    expect(reserveCounts()).toEqual([1, 0, 0]);
   });
 
   it('transfers the sponsorship to the account sponsoring the revoker', () => {
-    const usd = new Asset('USD', issuer.publicKey());
-    sponsorTrustLine(usd);
+    sponsorTrustLine();
     const outcome = h.outcome(
       h.tx(
         issuer,
@@ -210,20 +179,7 @@ describe('revoke_sponsorship', () => {
 
   it('a signer sponsorship revoked by its sponsor', () => {
     const signer = Keypair.random();
-    h.outcome(
-      h.tx(
-        sponsor,
-        [
-          begin(alice),
-          Operation.setOptions({
-            signer: { ed25519PublicKey: signer.publicKey(), weight: 1 },
-            source: alice.publicKey(),
-          }),
-          end(alice),
-        ],
-        { signers: [sponsor, alice] },
-      ),
-    );
+    sponsorSigner(signer);
     const outcome = h.outcome(
       h.tx(sponsor, [
         Operation.revokeSignerSponsorship({

@@ -6,16 +6,12 @@ import { poolIdOf, readLiquidityPool } from '../../src/core/entries/liquidity-po
 import { liquidityPoolKey } from '../../src/core/keys.js';
 import { Harness, type Outcome } from '../harness.js';
 
+const [alice, issuer] = [Keypair.random(), Keypair.random()];
+const usd = new Asset('USD', issuer.publicKey());
 let h: Harness;
-let alice: Keypair;
-let issuer: Keypair;
-let usd: Asset;
 
 beforeEach(() => {
-  h = new Harness();
-  [alice, issuer] = [Keypair.random(), Keypair.random()];
-  h.fund('100', alice, issuer);
-  usd = new Asset('USD', issuer.publicKey());
+  h = Harness.funded('100', alice, issuer);
 });
 
 const trust = (who: Keypair, asset: Asset | LiquidityPoolAsset, limit?: string) =>

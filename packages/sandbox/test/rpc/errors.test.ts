@@ -199,11 +199,6 @@ describe('getLedgerEntries', () => {
       },
       'ledger ttl entries cannot be queried directly',
     ],
-    [
-      'xdrFormat json',
-      { keys: [], xdrFormat: 'json' },
-      "xdrFormat 'json' is not available in the sandbox: ask for base64",
-    ],
   ])('%s: -32602', async (_name, params, message) => {
     expect((await call(t.net, 'getLedgerEntries', params)).error).toMatchObject({ code: -32602, message });
   });
@@ -222,12 +217,6 @@ describe('getEvents, getLedgers and getTransactions refusals', () => {
     ['getEvents', { startLedger: 2, filters: [{ topics: [['AAAA']] }] }, -32602, 'invalid parameters'],
     ['getEvents', { startLedger: 2, filters: [{ type: 'diagnostic' }] }, -32602, 'invalid parameters'],
     [
-      'getEvents',
-      { startLedger: 2, xdrFormat: 'json' },
-      -32602,
-      "xdrFormat 'json' is not available in the sandbox: ask for base64",
-    ],
-    [
       'getLedgers',
       { startLedger: 2, pagination: { cursor: '2' } },
       -32600,
@@ -238,12 +227,6 @@ describe('getEvents, getLedgers and getTransactions refusals', () => {
       { pagination: { cursor: '99999999999' } },
       -32602,
       'strconv.ParseUint: parsing "99999999999": value out of range',
-    ],
-    [
-      'getLedgers',
-      { startLedger: 2, xdrFormat: 'json' },
-      -32600,
-      "xdrFormat 'json' is not available in the sandbox: ask for base64",
     ],
     [
       'getTransactions',

@@ -49,14 +49,19 @@ function offerValue(n: number, d: number, maxSend: bigint, maxReceive: bigint): 
   return min(maxSend * BigInt(n), maxReceive * BigInt(d));
 }
 
-/** stellar-core exchangeV10WithoutPriceErrorThresholds. */
-export function exchangeWithoutThresholds(
+/** The arguments of stellar-core's exchangeV10 and exchangeV10WithoutPriceErrorThresholds. */
+type ExchangeArgs = [
   price: Price,
   maxWheatSend: bigint,
   maxWheatReceive: bigint,
   maxSheepSend: bigint,
   maxSheepReceive: bigint,
   round: RoundingType,
+];
+
+/** stellar-core exchangeV10WithoutPriceErrorThresholds. */
+export function exchangeWithoutThresholds(
+  ...[price, maxWheatSend, maxWheatReceive, maxSheepSend, maxSheepReceive, round]: ExchangeArgs
 ): ExchangeResult {
   const n = BigInt(price.n);
   const d = BigInt(price.d);
@@ -136,23 +141,9 @@ function applyPriceErrorThresholds(
 }
 
 /** stellar-core exchangeV10. */
-export function exchangeV10(
-  price: Price,
-  maxWheatSend: bigint,
-  maxWheatReceive: bigint,
-  maxSheepSend: bigint,
-  maxSheepReceive: bigint,
-  round: RoundingType,
-): ExchangeResult {
-  const before = exchangeWithoutThresholds(
-    price,
-    maxWheatSend,
-    maxWheatReceive,
-    maxSheepSend,
-    maxSheepReceive,
-    round,
-  );
-  return applyPriceErrorThresholds(price, before, round);
+export function exchangeV10(...args: ExchangeArgs): ExchangeResult {
+  const [price, , , , , round] = args;
+  return applyPriceErrorThresholds(price, exchangeWithoutThresholds(...args), round);
 }
 
 /** stellar-core adjustOffer: the amount an offer can really sell. */

@@ -19,12 +19,13 @@ import {
   trustLineAvailableBalance,
   trustLineMaxReceive,
 } from '../balances.js';
-import { loadAccount, storeAccount } from '../entries/account.js';
+import { type AccountState, loadAccount, storeAccount } from '../entries/account.js';
 import {
   isAuthorized,
   isAuthorizedToMaintainLiabilities,
   loadTrustLine,
   storeTrustLine,
+  type TrustLineState,
 } from '../entries/trustline.js';
 import type { LedgerTxn } from '../ledger-txn.js';
 
@@ -83,6 +84,31 @@ export function holdingAuthorized(ltx: LedgerTxn, id: xdr.PublicKey, asset: xdr.
   return kind !== 'line' || isAuthorized(line(ltx, id, asset));
 }
 
+/**
+ * Changes the holder's account or trust line and stores it when the change is allowed
+ * (stellar-core's TrustLineWrapper: the issuer's side always allows it and records nothing).
+ */
+function changeHolding(
+  ltx: LedgerTxn,
+  id: xdr.PublicKey,
+  asset: xdr.Asset,
+  change: { account: (a: AccountState) => boolean; line: (l: TrustLineState) => boolean },
+): boolean {
+  const kind = holdingKind(ltx, id, asset);
+  if (kind === 'issuer') return true;
+  if (kind === 'none') throw new Error('trustline does not exist');
+  if (kind === 'native') {
+    const a = account(ltx, id);
+    const ok = change.account(a);
+    if (ok) storeAccount(ltx, a);
+    return ok;
+  }
+  const l = line(ltx, id, asset);
+  const ok = change.line(l);
+  if (ok) storeTrustLine(ltx, l);
+  return ok;
+}
+
 /** stellar-core addBalance on the holding; false when reserve, limit or liabilities forbid it. */
 export function addHoldingBalance(
   ltx: LedgerTxn,
@@ -90,19 +116,10 @@ export function addHoldingBalance(
   asset: xdr.Asset,
   delta: bigint,
 ): boolean {
-  const kind = holdingKind(ltx, id, asset);
-  if (kind === 'issuer') return true;
-  if (kind === 'none') throw new Error('trustline does not exist');
-  if (kind === 'native') {
-    const a = account(ltx, id);
-    if (!addAccountBalance(ltx.header, a, delta)) return false;
-    storeAccount(ltx, a);
-    return true;
-  }
-  const l = line(ltx, id, asset);
-  if (!addTrustLineBalance(l, delta)) return false;
-  storeTrustLine(ltx, l);
-  return true;
+  return changeHolding(ltx, id, asset, {
+    account: (a) => addAccountBalance(ltx.header, a, delta),
+    line: (l) => addTrustLineBalance(l, delta),
+  });
 }
 
 /** stellar-core addBuyingLiabilities / addSellingLiabilities on the holding. */
@@ -113,23 +130,20 @@ export function addHoldingLiabilities(
   side: 'buying' | 'selling',
   delta: bigint,
 ): boolean {
-  const kind = holdingKind(ltx, id, asset);
-  if (kind === 'issuer') return true;
-  if (kind === 'none') throw new Error('trustline does not exist');
-  if (kind === 'native') {
-    const a = account(ltx, id);
-    const ok =
-      side === 'buying'
-        ? addAccountBuyingLiabilities(a, delta)
-        : addAccountSellingLiabilities(ltx.header, a, delta);
-    if (ok) storeAccount(ltx, a);
-    return ok;
-  }
-  const l = line(ltx, id, asset);
-  const ok =
-    side === 'buying' ? addTrustLineBuyingLiabilities(l, delta) : addTrustLineSellingLiabilities(l, delta);
-  if (ok) storeTrustLine(ltx, l);
-  return ok;
+  return changeHolding(
+    ltx,
+    id,
+    asset,
+    side === 'buying'
+      ? {
+          account: (a) => addAccountBuyingLiabilities(a, delta),
+          line: (l) => addTrustLineBuyingLiabilities(l, delta),
+        }
+      : {
+          account: (a) => addAccountSellingLiabilities(ltx.header, a, delta),
+          line: (l) => addTrustLineSellingLiabilities(l, delta),
+        },
+  );
 }
 
 /** The holding's available balance (stellar-core getAvailableBalance; unlimited for the issuer). */

@@ -182,13 +182,18 @@ export function commonValid(
   return Validity.MaybeValid;
 }
 
-/** stellar-core OperationFrame::checkSignature: the failing result, or undefined. */
-export function checkOperationSignature(
+/** What an operation check reads: the operation (by index), the signatures and the state. */
+type OperationCheck = [
   tx: TransactionFrame,
   index: number,
   checker: SignatureChecker,
   ltx: LedgerTxn,
   forApply: boolean,
+];
+
+/** stellar-core OperationFrame::checkSignature: the failing result, or undefined. */
+export function checkOperationSignature(
+  ...[tx, index, checker, ltx, forApply]: OperationCheck
 ): xdr.OperationResult | undefined {
   const op = tx.operations[index] as xdr.Operation;
   const sourceId = tx.opSourceId(index);
@@ -207,11 +212,7 @@ export function checkOperationSignature(
 
 /** stellar-core OperationFrame::checkValid: the failing result, or undefined. */
 export function checkOperationValid(
-  tx: TransactionFrame,
-  index: number,
-  checker: SignatureChecker,
-  ltx: LedgerTxn,
-  forApply: boolean,
+  ...[tx, index, checker, ltx, forApply]: OperationCheck
 ): xdr.OperationResult | undefined {
   const op = tx.operations[index] as xdr.Operation;
   const handler = handlerFor(op.body.type);
