@@ -178,7 +178,7 @@ function walkCheck(pager: Pager): CheckDefinition<LedgerRpcState> {
       const enough = (items: Item[]) => distinctLedgers(items) >= PAGED_LEDGERS;
       const walked = await walk(state, t, pager, start, pager.limit, enough);
       const { items, pages } = walked;
-      if (!enough(items)) {
+      if (walked.ended && !enough(items)) {
         skip(
           `from ledger ${start}, only ${distinctLedgers(items)} ledger(s) hold ${pager.key}: fewer than ${PAGED_LEDGERS} to page across` +
             (noTraffic ? `; ${noTraffic}` : ''),
@@ -206,12 +206,17 @@ function walkCheck(pager: Pager): CheckDefinition<LedgerRpcState> {
   };
 }
 
-/** Past the latest ledger stellar-rpc refuses the cursor; while ledgers close, it answers them. */
-async function ledgersEnd(state: LedgerRpcState, t: CheckContext): Promise<void> {
+async function latestSequence(state: LedgerRpcState, t: Recorder): Promise<number> {
   const latest = await callMethod(state, t, 'getLatestLedger');
   const sequence = isRecord(latest.result) ? num(latest.result.sequence) : Number.NaN;
   if (!Number.isInteger(sequence))
     fail('getLatestLedger answered no sequence', latest.exchange, 'a sequence');
+  return sequence;
+}
+
+/** Past the latest ledger stellar-rpc refuses the cursor; while ledgers close, it answers them. */
+async function ledgersEnd(state: LedgerRpcState, t: CheckContext): Promise<void> {
+  const sequence = await latestSequence(state, t);
   const { last } = await walk(state, t, PAGERS.ledgers, sequence, 5);
   let cursor = cursorOf(last) as string;
   for (let round = 0; round < MAX_PAGES; round++) {
@@ -240,10 +245,7 @@ async function ledgersEnd(state: LedgerRpcState, t: CheckContext): Promise<void>
 
 /** After the last page, the returned cursor answers no item already given, and no error. */
 async function itemsEnd(state: LedgerRpcState, t: CheckContext, pager: Pager): Promise<void> {
-  const latest = await callMethod(state, t, 'getLatestLedger');
-  const sequence = isRecord(latest.result) ? num(latest.result.sequence) : Number.NaN;
-  if (!Number.isInteger(sequence))
-    fail('getLatestLedger answered no sequence', latest.exchange, 'a sequence');
+  const sequence = await latestSequence(state, t);
   const { items, last, ended } = await walk(state, t, pager, sequence, 20);
   if (!ended) skip(`the ${pager.key} from the latest ledger did not end within ${MAX_PAGES} pages`);
   const cursor = cursorOf(last) as string;
