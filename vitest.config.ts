@@ -28,8 +28,8 @@ const overrides: Record<string, ProjectOptions> = {
   'apps/platform': { testTimeout: 30_000, hookTimeout: 60_000 },
   'packages/callbacks': { testTimeout: 30_000, hookTimeout: 180_000 },
   'packages/conformance': {
-    // The CLI tests start dist/bin.js, and the anchor tests the reference anchor's dist/main.js:
-    // both are built first when missing or older than their sources.
+    // The CLI tests start dist/bin.js, the anchor tests the reference anchor's dist/main.js, the
+    // ledger-rpc tests the sandbox's dist: each is built first when missing or older than its sources.
     globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,

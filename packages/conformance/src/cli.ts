@@ -80,7 +80,10 @@ callbacks:
 ledger-api, ledger-rpc:
       --allow-submit      also submit transactions that can never be applied: an envelope
                           that is not XDR, and an unsigned one from an account that does not
-                          exist (POST /transactions and /transactions_async; sendTransaction)
+                          exist (POST /transactions and /transactions_async; sendTransaction).
+                          ledger-rpc also funds two fresh accounts through the provider's
+                          friendbot and sends payments between them: the submission checks,
+                          and traffic to page through when the ledger has too little
 
 Exit codes: 0 no check failed (passed, warned or skipped), 1 a check failed (with --strict,
 also one that warned; with --fail-on-skip, also one that was skipped), 2 usage error or a

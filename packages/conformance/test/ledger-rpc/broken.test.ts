@@ -1,5 +1,17 @@
-// Every check has a broken provider that it fails (broken.yaml), with evidence.
+// Every check has a broken provider that it fails (broken.yaml), with evidence: the scripted
+// provider, or for the live breaks the sandbox behind a proxy.
+import { afterAll } from 'vitest';
 import { describeBrokenTable } from '../support/broken-table.js';
+import { LIVE_BREAKS, sandboxErrors, startLiveProvider, stopSharedSandbox } from './live-provider.js';
 import { startRpcServer } from './server.js';
 
-describeBrokenTable('ledger-rpc', new URL('./broken.yaml', import.meta.url), startRpcServer);
+afterAll(async () => {
+  await stopSharedSandbox();
+  if (sandboxErrors.length > 0) throw new Error(`the sandbox failed: ${String(sandboxErrors[0])}`);
+});
+
+describeBrokenTable('ledger-rpc', new URL('./broken.yaml', import.meta.url), (options) =>
+  options.breaks.every((name) => LIVE_BREAKS.includes(name))
+    ? startLiveProvider(options)
+    : startRpcServer(options),
+);

@@ -1,14 +1,22 @@
-// A correct provider passes every check (with either form of parse error); without
-// --allow-submit, sendTransaction is not called.
+// A correct scripted provider passes every check (with either form of parse error) but the
+// submission lifecycle, which needs funded accounts: it has no friendbot, so those skip with the
+// reason (the sandbox passes them: sandbox.test.ts). Without --allow-submit, nothing is sent.
 import { describe, expect, it } from 'vitest';
 import { listChecks, runSuite } from '../../src/index.js';
 import { failures } from '../callbacks/support.js';
 import { startRpcServer } from './server.js';
 
+const SUBMIT = listChecks('ledger-rpc')
+  .map((c) => c.id)
+  .filter((id) => id.startsWith('submit.'));
+
+const skipped = (report: Awaited<ReturnType<typeof runSuite>>) =>
+  report.checks.filter((c) => c.status !== 'pass').map((c) => [c.id, c.status, c.message]);
+
 describe.each(['stellar-rpc', 'json-rpc'] as const)(
   'the correct scripted provider (parse errors as %s)',
   (parseErrors) => {
-    it('passes every check with --allow-submit', async () => {
+    it('passes every check with --allow-submit; those that need funded accounts skip: no friendbot', async () => {
       const server = await startRpcServer({ parseErrors });
       try {
         const report = await runSuite('ledger-rpc', {
@@ -17,7 +25,13 @@ describe.each(['stellar-rpc', 'json-rpc'] as const)(
           timeoutMs: 5000,
         });
         expect(failures(report)).toEqual({});
-        expect(report.checks.filter((c) => c.status !== 'pass').map((c) => c.id)).toEqual([]);
+        expect(skipped(report)).toEqual(
+          SUBMIT.map((id) => [
+            id,
+            'skip',
+            'needs funded accounts, and the provider has no friendbot (getNetwork answers no friendbotUrl)',
+          ]),
+        );
         expect(report.checks.map((c) => c.id)).toEqual(listChecks('ledger-rpc').map((c) => c.id));
       } finally {
         await server.close();
@@ -27,16 +41,18 @@ describe.each(['stellar-rpc', 'json-rpc'] as const)(
 );
 
 describe('without --allow-submit', () => {
-  it('skips the sendTransaction checks with the reason', async () => {
+  it('skips the checks that send transactions, with the reason', async () => {
     const server = await startRpcServer();
     try {
       const report = await runSuite('ledger-rpc', { baseUrl: server.url });
       expect(failures(report)).toEqual({});
-      const skipped = report.checks.filter((c) => c.status === 'skip');
-      expect(skipped.map((c) => [c.id, c.message])).toEqual([
-        ['result.send-transaction', 'sends transactions only with --allow-submit'],
-        ['send.rejected-transaction', 'sends transactions only with --allow-submit'],
-      ]);
+      expect(skipped(report)).toEqual(
+        ['result.send-transaction', 'send.rejected-transaction', ...SUBMIT].map((id) => [
+          id,
+          'skip',
+          'sends transactions only with --allow-submit',
+        ]),
+      );
     } finally {
       await server.close();
     }

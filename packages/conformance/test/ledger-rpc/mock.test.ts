@@ -20,8 +20,10 @@ describe.skipIf(!available)('the ledger-rpc suite against the OpenRPC mock', () 
     expect(failures(report)).toEqual({});
   });
 
-  it('passes every result and the JSON-RPC semantics', () => {
-    for (const check of listChecks('ledger-rpc').filter((c) => /^(result|protocol)\./.test(c.id))) {
+  it('passes every result, the JSON-RPC semantics and the envelope errors', () => {
+    const envelope = (c: { id: string; needsBehaviour?: string }) =>
+      /^(result|protocol|errors)\./.test(c.id) && !c.needsBehaviour;
+    for (const check of listChecks('ledger-rpc').filter(envelope)) {
       expect(outcomes(report)[check.id]).toMatch(/^pass/);
     }
   });
@@ -30,9 +32,24 @@ describe.skipIf(!available)('the ledger-rpc suite against the OpenRPC mock', () 
     const needing = listChecks('ledger-rpc').filter((c) => c.needsBehaviour);
     expect(needing.map((c) => c.id)).toEqual([
       'send.rejected-transaction',
+      'submit.pending',
+      'submit.lands',
+      'submit.duplicate',
+      'submit.bad-sequence',
+      'submit.failed-apply',
+      'errors.invalid-values',
       'paging.get-ledgers',
       'paging.get-transactions',
       'paging.get-events',
+      'paging.walk.get-ledgers',
+      'paging.walk.get-transactions',
+      'paging.walk.get-events',
+      'paging.end.get-ledgers',
+      'paging.end.get-transactions',
+      'paging.end.get-events',
+      'retention.window',
+      'retention.before-oldest',
+      'retention.after-latest',
     ]);
     for (const check of needing)
       expect(outcomes(report)[check.id]).toMatch(/^skip \(needs a back-end with real behaviour/);

@@ -10,6 +10,17 @@ import { contract, createDispatcher, document, type Handlers, validate } from '@
 import { JsonRpcError } from '@starspec/runtime';
 import { xdr } from '@stellar/stellar-sdk/base';
 import { listenForTest, type TestServer } from '../support/listen.js';
+import {
+  afterLedgerCursor,
+  LATEST,
+  limitOf,
+  numericCursor,
+  OLDEST,
+  type Paging,
+  startOf,
+} from './server-range.js';
+
+export { LATEST, OLDEST } from './server-range.js';
 
 type Json = Record<string, unknown>;
 
@@ -23,9 +34,6 @@ const example = (method: string, name?: string): Json => {
   const found = name ? examples.find((e) => e.name === name) : examples[0];
   return structuredClone(found?.result.value) as Json;
 };
-
-export const OLDEST = 1043200;
-export const LATEST = 1043229;
 
 const hex = (seed: string) => createHash('sha256').update(seed).digest('hex');
 const toid = (ledger: number, tx: number, op: number) =>
@@ -82,39 +90,6 @@ const window = (method: string, name?: string) => {
   };
 };
 
-interface Paging {
-  startLedger?: number;
-  pagination?: { cursor?: string; limit?: number };
-}
-
-function limitOf(params: Paging, fallback: number, max: number): number {
-  const limit = params.pagination?.limit ?? 0;
-  if (limit > max) throw new JsonRpcError(-32600, `limit must not exceed ${max}`);
-  return limit === 0 ? fallback : limit;
-}
-
-function startOf(params: Paging): number | undefined {
-  if (params.pagination?.cursor !== undefined) {
-    if (params.startLedger !== undefined)
-      throw new JsonRpcError(-32600, 'startLedger and cursor cannot both be set');
-    return undefined;
-  }
-  const start = params.startLedger;
-  if (typeof start !== 'number' || start < OLDEST || start > LATEST) {
-    throw new JsonRpcError(
-      -32600,
-      `start ledger (${start}) must be between the oldest ledger: ${OLDEST} and the latest ledger: ${LATEST} for this rpc instance`,
-    );
-  }
-  return start;
-}
-
-function numericCursor(cursor: string): bigint {
-  if (!/^\d+$/.test(cursor))
-    throw new JsonRpcError(-32602, `strconv.ParseUint: parsing "${cursor}": invalid syntax`);
-  return BigInt(cursor);
-}
-
 /** Removes keys of the result until it no longer validates. */
 function corrupt(method: string, result: unknown): unknown {
   const out = structuredClone(result) as Json;
@@ -125,6 +100,30 @@ function corrupt(method: string, result: unknown): unknown {
     out[key] = saved;
   }
   return 'corrupt';
+}
+
+/** The JSON-RPC 2.0 specification's own error messages, which Stellar RPC's jrpc2 does not use. */
+const SPEC_MESSAGES: Record<number, string> = {
+  [-32700]: 'Parse error',
+  [-32600]: 'Invalid Request',
+  [-32601]: 'Method not found',
+  [-32602]: 'Invalid params',
+};
+
+/** `spec-message:<code>`: errors of that code carry the specification's message instead. */
+function withSpecMessages(body: string, on: (name: string) => boolean): string {
+  if (!Object.keys(SPEC_MESSAGES).some((code) => on(`spec-message:${code}`))) return body;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return body;
+  }
+  for (const answer of Array.isArray(parsed) ? parsed : [parsed]) {
+    const error = (answer as { error?: { code: number; message: string } }).error;
+    if (error && on(`spec-message:${error.code}`)) error.message = SPEC_MESSAGES[error.code] ?? error.message;
+  }
+  return JSON.stringify(parsed);
 }
 
 export type RpcServer = TestServer;
@@ -146,30 +145,41 @@ export function startRpcServer(options: RpcServerOptions = {}): Promise<RpcServe
     getHealth: () => ({
       ...example('getHealth'),
       ...window('getHealth'),
+      ...(on('health-oldest-behind') ? { oldestLedger: OLDEST - 10 } : {}),
       ledgerRetentionWindow: LATEST - OLDEST + 1,
     }),
     getLatestLedger: () => ({ ...example('getLatestLedger'), sequence: LATEST, closeTime: CLOSE(LATEST) }),
     getVersionInfo: () => example('getVersionInfo'),
-    getNetwork: () => example('getNetwork'),
+    // No friendbot: the checks that need funded accounts skip here (the sandbox proves them).
+    getNetwork: () => {
+      const { friendbotUrl: _, ...network } = example('getNetwork');
+      return network;
+    },
     getFeeStats: () => ({ ...example('getFeeStats'), latestLedger: LATEST }),
     getLedgers: (params: Paging) => {
       const limit = limitOf(params, 50, 200);
-      const from = startOf(params) ?? Number(numericCursor(params.pagination?.cursor as string)) + 1;
+      const cursorAsked = params.pagination?.cursor;
+      const from = startOf('getLedgers', params, on) ?? afterLedgerCursor(cursorAsked as string, on);
       const ledgers = LEDGERS.filter((l) => l.sequence >= from).slice(0, limit);
-      const last = ledgers[ledgers.length - 1]?.sequence ?? from - 1;
-      const cursor = on('ledgers-cursor-repeats') ? String((ledgers[0]?.sequence ?? from) - 1) : String(last);
+      const last = ledgers[ledgers.length - 1]?.sequence;
+      let cursor = last === undefined ? (cursorAsked ?? String(from - 1)) : String(last);
+      if (on('ledgers-cursor-repeats')) cursor = String((ledgers[0]?.sequence ?? from) - 1);
+      if (on('ledgers-cursor-skips') && last !== undefined) cursor = String(last + 1);
       return { ledgers, ...window('getLedgers'), cursor };
     },
     getTransactions: (params: Paging) => {
       const limit = limitOf(params, 50, 200);
-      const start = startOf(params);
-      let cursor = start === undefined ? numericCursor(params.pagination?.cursor as string) : undefined;
+      const start = startOf('getTransactions', params, on);
+      let cursor =
+        start === undefined ? numericCursor(params.pagination?.cursor as string, 'ParseInt', on) : undefined;
       if (on('transactions-cursor-ignored')) cursor = undefined;
-      const all = TRANSACTIONS.filter((t) =>
+      let all = TRANSACTIONS.filter((t) =>
         cursor === undefined ? t.ledger >= (start ?? OLDEST) : t.toid > cursor,
       );
+      if (all.length === 0 && cursor !== undefined && on('transactions-end-restarts')) all = TRANSACTIONS;
       const page = all.slice(0, limit);
-      const last = page[page.length - 1];
+      // The cursor names the transaction after the last one given, which the next page then skips.
+      const last = on('transactions-cursor-skips') ? (all[page.length] ?? page.at(-1)) : page.at(-1);
       return {
         transactions: page.map(({ toid: _, ...t }) => t),
         latestLedger: LATEST,
@@ -198,13 +208,17 @@ export function startRpcServer(options: RpcServerOptions = {}): Promise<RpcServe
     },
     getEvents: (params: Paging) => {
       const limit = limitOf(params, 100, 10000);
-      const start = startOf(params);
+      const start = startOf('getEvents', params, on);
       let cursor = start === undefined ? params.pagination?.cursor : undefined;
       if (on('events-cursor-ignored')) cursor = undefined;
-      const page = events
-        .filter((e) => (cursor === undefined ? e.ledger >= (start ?? OLDEST) : e.id > cursor))
-        .slice(0, limit);
-      return { events: page, cursor: page[page.length - 1]?.id ?? cursor ?? '', ...window('getEvents') };
+      const all = events.filter((e) =>
+        cursor === undefined ? e.ledger >= (start ?? OLDEST) : e.id > cursor,
+      );
+      if (all.length === 0 && cursor !== undefined && on('events-end-error'))
+        throw new JsonRpcError(-32603, 'no events after the cursor');
+      const page = all.slice(0, limit);
+      const last = on('events-cursor-skips') ? (all[page.length] ?? page.at(-1)) : page.at(-1);
+      return { events: page, cursor: last?.id ?? cursor ?? '', ...window('getEvents') };
     },
     sendTransaction: (params: { transaction?: unknown }) => {
       try {
@@ -279,7 +293,7 @@ export function startRpcServer(options: RpcServerOptions = {}): Promise<RpcServe
         return;
       }
       dispatcher.dispatch(step.text, req).then((answer) => {
-        res.writeHead(answer.status, answer.headers).end(answer.body);
+        res.writeHead(answer.status, answer.headers).end(answer.body && withSpecMessages(answer.body, on));
       });
     });
   });

@@ -1,5 +1,6 @@
 // Builds dist/ when it is missing or older than src/: this package's (the CLI tests start
-// dist/bin.js) and the reference anchor's (the anchor tests start its dist/main.js).
+// dist/bin.js), the reference anchor's (the anchor tests start its dist/main.js) and the
+// sandbox's (the ledger-rpc tests start it in-process from its dist/index.js).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -8,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 export const PACKAGE_DIR = fileURLToPath(new URL('../..', import.meta.url));
 export const ANCHOR_DIR = join(PACKAGE_DIR, '..', '..', 'apps', 'anchor');
+const SANDBOX_DIR = join(PACKAGE_DIR, '..', 'sandbox');
 
 function newest(dir: string): number {
   let latest = 0;
@@ -32,4 +34,5 @@ function build(dir: string, main: string): void {
 export default function setup(): void {
   build(PACKAGE_DIR, 'bin.js');
   if (existsSync(join(ANCHOR_DIR, 'src', 'main.ts'))) build(ANCHOR_DIR, 'main.js');
+  build(SANDBOX_DIR, 'index.js');
 }

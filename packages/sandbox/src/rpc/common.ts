@@ -34,6 +34,31 @@ export function ledgerRange(context: RpcContext): LedgerRange {
   return { oldest, latest };
 }
 
+/**
+ * go-stellar-sdk `protocols/rpc` ValidatePagination, which getLedgers (GetLedgersRequest.Validate)
+ * and getTransactions (GetTransactionsRequest.IsValid) share: either a cursor or a start ledger in
+ * the range, and a limit within the method's maximum; every refusal is -32600.
+ */
+export function validatePagination(
+  startLedger: number,
+  pagination: { cursor?: string; limit?: number } | undefined,
+  maxLimit: number,
+  { oldest, latest }: LedgerRange,
+): void {
+  const cursor = pagination?.cursor ?? '';
+  if (cursor !== '') {
+    if (startLedger !== 0)
+      throw invalidRequest(`startLedger (${startLedger}) and cursor (${cursor}) cannot both be set`);
+  } else if (startLedger < oldest.sequence || startLedger > latest.sequence) {
+    throw invalidRequest(
+      `start ledger (${startLedger}) must be between the oldest ledger: ${oldest.sequence} and the latest ledger: ${latest.sequence} for this rpc instance`,
+    );
+  }
+  if (pagination?.limit !== undefined && pagination.limit > maxLimit) {
+    throw invalidRequest(`limit must not exceed ${maxLimit}`);
+  }
+}
+
 export const base64 = (value: { toXdr(format: 'base64'): string }) => value.toXdr('base64');
 
 /**

@@ -4,7 +4,7 @@
  */
 import type { GetLedgersParams, GetLedgersResult } from '@starspec/ledger-rpc';
 import { parseGoInteger } from '../network/cursor.js';
-import { checkFormat, invalidParams, invalidRequest, ledgerRange, type RpcContext } from './common.js';
+import { checkFormat, invalidParams, ledgerRange, type RpcContext, validatePagination } from './common.js';
 import type { ToJson } from './xdr-json.js';
 
 /** stellar-rpc `max-ledgers-limit` and `default-ledgers-limit`. */
@@ -15,22 +15,13 @@ const inRange = (sequence: number, oldest: number, latest: number) =>
   sequence >= oldest && sequence <= latest;
 
 export function getLedgers(context: RpcContext, params: GetLedgersParams, toJson?: ToJson): GetLedgersResult {
-  const { oldest, latest } = ledgerRange(context);
+  const range = ledgerRange(context);
+  const { oldest, latest } = range;
   const startLedger = params.startLedger ?? 0;
   const { pagination } = params;
   const cursor = pagination?.cursor ?? '';
-  const badPage = `start ledger (${startLedger}) must be between the oldest ledger: ${oldest.sequence} and the latest ledger: ${latest.sequence} for this rpc instance`;
-
   // ValidatePagination, then IsValidFormat: all -32600.
-  if (pagination && cursor !== '') {
-    if (startLedger !== 0)
-      throw invalidRequest(`startLedger (${startLedger}) and cursor (${cursor}) cannot both be set`);
-  } else if (!inRange(startLedger, oldest.sequence, latest.sequence)) {
-    throw invalidRequest(badPage);
-  }
-  if (pagination?.limit !== undefined && pagination.limit > MAX_LEDGERS_LIMIT) {
-    throw invalidRequest(`limit must not exceed ${MAX_LEDGERS_LIMIT}`);
-  }
+  validatePagination(startLedger, pagination, MAX_LEDGERS_LIMIT, range);
   checkFormat(params.xdrFormat, 'request');
 
   let start = startLedger;

@@ -1,6 +1,7 @@
 /**
  * getTransaction, getTransactions and sendTransaction (stellar-rpc `methods/get_transaction.go`,
- * `get_transactions.go`, `send_transaction.go`, go-stellar-sdk `GetTransactionsRequest.IsValid`).
+ * `get_transactions.go`, `send_transaction.go`; go-stellar-sdk v0.7 `GetTransactionsRequest.IsValid`,
+ * which is ValidatePagination as getLedgers has it).
  */
 import type {
   GetTransactionParams,
@@ -18,9 +19,9 @@ import {
   checkFormat,
   internalError,
   invalidParams,
-  invalidRequest,
   ledgerRange,
   type RpcContext,
+  validatePagination,
 } from './common.js';
 import type { ToJson } from './xdr-json.js';
 
@@ -112,20 +113,12 @@ export function getTransactions(
   params: GetTransactionsParams,
   toJson?: ToJson,
 ): GetTransactionsResult {
-  const { oldest, latest } = ledgerRange(context);
+  const range = ledgerRange(context);
+  const { oldest, latest } = range;
   const startLedger = params.startLedger ?? 0;
   const cursor = params.pagination?.cursor ?? '';
-  if (cursor !== '') {
-    if (startLedger !== 0) throw invalidRequest('startLedger and cursor cannot both be set');
-  } else if (startLedger < oldest.sequence || startLedger > latest.sequence) {
-    throw invalidRequest(
-      `start ledger must be between the oldest ledger: ${oldest.sequence} and the latest ledger: ${latest.sequence} for this rpc instance`,
-    );
-  }
+  validatePagination(startLedger, params.pagination, MAX_TRANSACTIONS_LIMIT, range);
   const limitAsked = params.pagination?.limit;
-  if (limitAsked !== undefined && limitAsked > MAX_TRANSACTIONS_LIMIT) {
-    throw invalidRequest(`limit must not exceed ${MAX_TRANSACTIONS_LIMIT}`);
-  }
   checkFormat(params.xdrFormat, 'request');
   if (startLedger > INT32_MAX) throw invalidParams('startLedger exceeds supported range');
 

@@ -232,7 +232,7 @@ describe('getEvents, getLedgers and getTransactions refusals', () => {
       'getTransactions',
       { startLedger: 2, pagination: { cursor: '1' } },
       -32600,
-      'startLedger and cursor cannot both be set',
+      'startLedger (2) and cursor (1) cannot both be set',
     ],
     [
       'getTransactions',

@@ -220,7 +220,8 @@ describe('retention', () => {
         'getTransactions',
         { startLedger: 3 },
         -32600,
-        `start ledger must be between the oldest ledger: ${oldest} and the latest ledger: ${latest} for this rpc instance`,
+        // go-stellar-sdk v0.7 ValidatePagination, as stellar-rpc's get_transactions_test.go expects it.
+        `start ledger (3) must be between the oldest ledger: ${oldest} and the latest ledger: ${latest} for this rpc instance`,
       ],
       [
         'getTransactions',

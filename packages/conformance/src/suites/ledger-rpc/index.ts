@@ -1,10 +1,11 @@
 /**
  * The ledger-rpc suite: a Stellar-RPC-compatible JSON-RPC provider, checked against the JSON-RPC
- * contract (every method's result), JSON-RPC 2.0 semantics and the cursor round trip of the
- * paginated methods.
+ * contract (every method's result), JSON-RPC 2.0 semantics and Stellar RPC's error codes and
+ * messages, the submission lifecycle on a live ledger, paging across many ledgers, and the
+ * retained ledger range.
  */
 import type { SuiteDefinition } from '../../runner.js';
-import { ledgerRpcChecks } from './checks.js';
+import { ledgerRpcChecks } from './checks/index.js';
 import { type LedgerRpcOptions, type LedgerRpcState, prepareLedgerRpc } from './state.js';
 
 export type { LedgerRpcOptions } from './state.js';

@@ -10,7 +10,11 @@ import { httpOptionsOf, Probes, type Recorder, type RunOptions } from '../../run
 
 /** Options of the ledger-rpc suite (besides the common run options). */
 export interface LedgerRpcOptions {
-  /** Also call sendTransaction, with an envelope that can never be applied. */
+  /**
+   * Also send transactions: envelopes that can never be applied, and payments between fresh
+   * accounts funded by the provider's friendbot (the submission lifecycle, and traffic to page
+   * through when the provider has too little).
+   */
   allowSubmit?: boolean;
 }
 

@@ -1,0 +1,85 @@
+// The suite as a user runs it: the starspec-conformance bin, as a process, against
+// @starspec/sandbox (a real local network with a friendbot). With --allow-submit every check
+// passes, none skipped: the submission lifecycle on funded accounts, and paging over traffic the
+// suite makes itself when the ledger has too little.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { type Sandbox, startSandbox } from '@starspec/sandbox';
+import { afterEach, describe, expect, it } from 'vitest';
+import { listChecks, type Report } from '../../src/index.js';
+import { outcomes } from '../callbacks/support.js';
+import { PACKAGE_DIR } from '../support/global-setup.js';
+
+const BIN = join(PACKAGE_DIR, 'dist', 'bin.js');
+
+/** Runs the bin with the JSON reporter; resolves with its exit code and report. */
+function conformance(args: string[]): Promise<{ code: number | null; report: Report; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, 'ledger-rpc', ...args, '--reporter', 'json'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      try {
+        resolve({ code, report: JSON.parse(stdout) as Report, stderr });
+      } catch {
+        reject(new Error(`no JSON report (exit ${code}): ${stdout}${stderr}`));
+      }
+    });
+  });
+}
+
+let net: Sandbox | undefined;
+const errors: unknown[] = [];
+/** A fresh sandbox: ledger 2 (friendbot's channel accounts) holds its only transaction. */
+async function fresh(): Promise<Sandbox> {
+  net = await startSandbox({ port: 0, closeEvery: 50, onError: (error) => errors.push(error) });
+  return net;
+}
+afterEach(async () => {
+  await net?.stop();
+  net = undefined;
+  expect(errors).toEqual([]);
+});
+
+const notPassed = (report: Report) =>
+  report.checks.filter((c) => c.status !== 'pass').map((c) => [c.id, c.status, c.message]);
+
+describe('the ledger-rpc suite against the sandbox, from the command line', () => {
+  it('passes every check with --allow-submit: 0 failed, 0 skipped', async () => {
+    const { rpcUrl } = await fresh();
+    const { code, report } = await conformance(['--base-url', rpcUrl, '--allow-submit', '--fail-on-skip']);
+    expect(notPassed(report)).toEqual([]);
+    expect(report.summary).toMatchObject({ total: listChecks('ledger-rpc').length, failed: 0, skipped: 0 });
+    expect(code).toBe(0);
+  });
+
+  it('makes its own traffic to page through when the ledger has too little', async () => {
+    const { rpcUrl } = await fresh();
+    const { code, report } = await conformance([
+      '--base-url',
+      rpcUrl,
+      '--allow-submit',
+      '--only',
+      'paging.*',
+    ]);
+    expect(notPassed(report)).toEqual([]);
+    expect(outcomes(report)['paging.walk.get-transactions']).toMatch(
+      /^pass \(\d+ pages of 3: \d+ transactions across \d+ ledgers \(after [1-5] payments made as traffic\)\)$/,
+    );
+    expect(code).toBe(0);
+  });
+
+  it('without --allow-submit, says why there is nothing to page through', async () => {
+    const { rpcUrl } = await fresh();
+    const { code, report } = await conformance(['--base-url', rpcUrl, '--only', 'paging.walk.*']);
+    expect(outcomes(report)['paging.walk.get-transactions']).toMatch(
+      /^skip \(from ledger \d+, only [01] ledger\(s\) hold transactions: fewer than 5 to page across; with --allow-submit the suite makes its own traffic\)$/,
+    );
+    expect(code).toBe(0);
+  });
+});
