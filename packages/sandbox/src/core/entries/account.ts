@@ -45,8 +45,10 @@ export interface AccountState extends EntryExtState {
 export function readAccount(entry: xdr.LedgerEntry): AccountState {
   if (entry.data.type !== 'account') throw new Error('not an account entry');
   const a = entry.data.account;
+  const { sponsor, hasExtV1 } = readEntryExt(entry);
   const state: AccountState = {
-    ...readEntryExt(entry),
+    sponsor,
+    hasExtV1,
     accountId: a.accountId,
     balance: a.balance,
     seqNum: a.seqNum,
