@@ -61,11 +61,17 @@ export function startCli(flags = []) {
 // node:http on kept-alive connections: a lighter client than fetch, so the server is the limit.
 const agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
 
-/** POSTs `body` (JSON text) and resolves with the parsed answer. */
-export function postJson(url, body = '') {
+/**
+ * POSTs `body` (JSON text) and resolves with the parsed answer. A kept-alive connection the
+ * server closed as the request went out is retried once on a new one (Node's `reusedSocket`).
+ */
+export function postJson(url, body = '', retried = false) {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json' } });
-    req.once('error', reject);
+    req.once('error', (error) => {
+      if (!retried && req.reusedSocket && error.code === 'ECONNRESET') resolve(postJson(url, body, true));
+      else reject(error);
+    });
     req.once('response', (res) => {
       const chunks = [];
       res.on('data', (chunk) => chunks.push(chunk));
