@@ -72,8 +72,6 @@ export function batches(envelopes) {
   return out;
 }
 
-const SPKI_ED25519_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
-
 /**
  * The least work of a node per payment: decode the envelope, hash the signature payload and
  * verify the source's signature (node:crypto, OpenSSL). Returns how many verified.
@@ -87,11 +85,8 @@ export function decodeAndVerify(envelopes, networkId) {
       networkId,
       taggedTransaction: xdr.TransactionSignaturePayloadTaggedTransaction.envelopeTypeTx(tx),
     });
-    const key = createPublicKey({
-      key: Buffer.concat([SPKI_ED25519_PREFIX, tx.sourceAccount.ed25519.toBytes()]),
-      format: 'der',
-      type: 'spki',
-    });
+    const x = Buffer.from(tx.sourceAccount.ed25519.toBytes()).toString('base64url');
+    const key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x }, format: 'jwk' });
     const signature = signatures[0]?.signature.toBytes();
     if (signature && verify(null, hash(payload.toXdr()), key, signature)) verified++;
   }

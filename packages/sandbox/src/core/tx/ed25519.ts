@@ -26,7 +26,6 @@ const SMALL_ORDER_Y = new Set([
   0x05fc536d880238b13933c6d305acdfd5f098eff289f4c345b027b2c28f95e826n,
   0x7a03ac9277fdc74ec6cc392cfa53202a0f67100d760b3cba4fd84d3d706a17c7n,
 ]);
-const SPKI_ED25519_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 
 function littleEndian(bytes: Uint8Array): bigint {
   let n = 0n;
@@ -43,11 +42,9 @@ function opensslKey(publicKey: Uint8Array): KeyObject | null {
     const y = littleEndian(publicKey) & ((1n << 255n) - 1n);
     if (y >= P || SMALL_ORDER_Y.has(y)) return null;
     try {
-      return createPublicKey({
-        key: Buffer.concat([SPKI_ED25519_PREFIX, publicKey]),
-        format: 'der',
-        type: 'spki',
-      });
+      // A JWK is read straight into a key; DER goes through OpenSSL 3's decoders, 15 times slower.
+      const x = Buffer.from(publicKey).toString('base64url');
+      return createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x }, format: 'jwk' });
     } catch {
       return null;
     }
