@@ -10,7 +10,7 @@
  * - Answers are cached, as stellar-core caches them (`gVerifySigCache`, 0xffff entries): one
  *   signature is checked at submission, again when applied, and once per operation each time.
  */
-import { createPublicKey, type KeyObject, verify } from 'node:crypto';
+import { createHash, createPublicKey, type KeyObject, verify } from 'node:crypto';
 import { Keypair, StrKey } from '@stellar/stellar-sdk/base';
 import { BoundedCache } from '../bounded-cache.js';
 
@@ -70,6 +70,7 @@ function check(publicKey: Uint8Array, signature: Uint8Array, data: Uint8Array): 
 export function verifyEd25519(publicKey: Uint8Array, signature: Uint8Array, data: Uint8Array): boolean {
   // Keys and signatures of other lengths are refused by the verifier and never cached.
   if (publicKey.length !== 32 || signature.length !== 64) return strictVerify(publicKey, signature, data);
-  const id = Buffer.concat([publicKey, signature, data]).toString('base64');
+  // Keyed by a digest, as stellar-core's verifySigCacheKey: a full cache stays a few megabytes.
+  const id = createHash('sha256').update(publicKey).update(signature).update(data).digest('base64');
   return answers.get(id, () => check(publicKey, signature, data));
 }
