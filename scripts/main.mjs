@@ -2,20 +2,70 @@
 // `npm start`: installs what is missing, builds every package, then starts the local stack and
 // prints each URL. Runs until interrupted. `npm start -- --smoke` starts, probes and stops.
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
 import { ensureInstalled, pnpm, root, turboEnv } from './toolchain.mjs';
 
 // The apps read PORT; the stack gives each its own variable so they can be moved independently.
 const anchorPort = process.env.ANCHOR_PORT || '8081';
 const platformPort = process.env.PLATFORM_PORT || '8082';
 const docsPort = process.env.DOCS_PORT || '4000';
+const sandboxPort = process.env.SANDBOX_PORT || '8000';
 // The docs site's try-it panels call the apps from the browser: its origin may (CORS).
 const docsOrigins = `http://127.0.0.1:${docsPort}, http://localhost:${docsPort}`;
 
+/** A JSON-RPC call; resolves with the answer (`result` or `error`). */
+async function rpcCall(url, method) {
+  const answer = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method }),
+  });
+  return answer.json();
+}
+
+/** A fresh account address, from the Stellar SDK the sandbox depends on. */
+async function randomAddress() {
+  const fromSandbox = createRequire(join(root, 'packages/sandbox/package.json'));
+  const { Keypair } = await import(pathToFileURL(fromSandbox.resolve('@stellar/stellar-sdk/base')).href);
+  return Keypair.random().publicKey();
+}
+
+// The sandbox prints one `ready` line with its URLs (then a line per ledger): its endpoints, each
+// with the probe `--smoke` runs instead of the plain GET (what went wrong, or undefined) and what
+// it checked.
+const sandboxEndpoints = (event) =>
+  event.ready
+    ? [
+        {
+          name: 'sandbox rpc',
+          url: event.rpcUrl,
+          checked: 'answers getHealth: healthy',
+          async probe() {
+            const { result, error } = await rpcCall(event.rpcUrl, 'getHealth');
+            return result?.status === 'healthy' ? undefined : `getHealth: ${JSON.stringify(result ?? error)}`;
+          },
+        },
+        {
+          name: 'friendbot',
+          url: event.friendbotUrl,
+          checked: 'funds a new account',
+          async probe() {
+            const answer = await fetch(`${event.friendbotUrl}?addr=${await randomAddress()}`);
+            const body = await answer.json();
+            return answer.ok && body.successful
+              ? undefined
+              : `funding: ${answer.status} ${JSON.stringify(body)}`;
+          },
+        },
+      ]
+    : [];
+
 // Every service of the local stack: a command that prints one JSON line `{ name, url }` per endpoint it
-// serves, then `{ ready: true }`.
+// serves, then `{ ready: true }` (or lines its `endpoints` function reads).
 const SERVICES = [
   { label: 'mock servers', command: [process.execPath, join(root, 'apps/mock/src/cli.mjs'), '--json'] },
   {
@@ -33,6 +83,12 @@ const SERVICES = [
     },
   },
   { label: 'docs site', command: [process.execPath, join(root, 'apps/docs/src/serve.mjs'), '--json'] },
+  {
+    label: 'sandbox (a local Stellar network: RPC and friendbot)',
+    command: [process.execPath, join(root, 'packages/sandbox/dist/cli.js'), '--json'],
+    env: { SANDBOX_PORT: sandboxPort },
+    endpoints: sandboxEndpoints,
+  },
 ];
 
 // Every port of the stack, with the variable that moves it.
@@ -43,6 +99,7 @@ const PORTS = [
   ['ANCHOR_PORT', 8081],
   ['PLATFORM_PORT', 8082],
   ['DOCS_PORT', 4000],
+  ['SANDBOX_PORT', 8000],
 ];
 
 /**
@@ -65,7 +122,7 @@ Installs dependencies, builds every package and starts the local stack:
 ${SERVICES.map((s) => `  - ${s.label}`).join('\n')}
 Each URL is printed once it answers. Ports: CALLBACKS_PORT (4010), LEDGER_API_PORT (4011),
 LEDGER_RPC_PORT (4012) for the mocks, ANCHOR_PORT (8081) and PLATFORM_PORT (8082) for the apps,
-DOCS_PORT (4000) for the docs site.
+DOCS_PORT (4000) for the docs site, SANDBOX_PORT (8000) for the sandbox.
   --smoke   start everything, check that each URL answers, stop, and exit 0 (or 1)`);
   process.exit(0);
 }
@@ -121,15 +178,21 @@ function startService(service) {
     });
     const lines = createInterface({ input: child.stdout });
     lines.on('line', (line) => {
+      let event;
       try {
-        const endpoint = JSON.parse(line);
-        if (endpoint.ready) {
-          ready = true;
-          return resolve();
-        }
+        event = JSON.parse(line);
+      } catch {
+        return console.log(line);
+      }
+      const found = service.endpoints ? service.endpoints(event) : event.name ? [event] : [];
+      for (const endpoint of found) {
         endpoints.push(endpoint);
         console.log(`  ${endpoint.name.padEnd(12)} ${endpoint.url}`);
-      } catch {
+      }
+      if (event.ready && !ready) {
+        ready = true;
+        resolve();
+      } else if (found.length === 0 && !service.endpoints && !event.ready) {
         console.log(line);
       }
     });
@@ -152,16 +215,21 @@ if (!started) {
   let failed = 0;
   // Each service answers, and the ones the docs site's try-it panels call let its pages (CORS).
   const docsOrigin = `http://127.0.0.1:${docsPort}`;
-  for (const endpoint of endpoints) {
+  const plainProbe = async (endpoint) => {
     const answer = await fetch(endpoint.url, { headers: { origin: docsOrigin } }).catch(() => undefined);
     const crossOrigin = new URL(endpoint.url).origin !== docsOrigin;
     const allowed = answer?.headers.get('access-control-allow-origin');
-    const problem = !answer
+    return !answer
       ? 'does not answer'
       : crossOrigin && allowed !== docsOrigin && allowed !== '*'
         ? 'answers but not the docs site (CORS)'
         : undefined;
-    console.log(`starspec: ${endpoint.name} ${problem ?? 'answers'} at ${endpoint.url}`);
+  };
+  for (const endpoint of endpoints) {
+    const problem = endpoint.probe
+      ? await endpoint.probe().catch((error) => `does not answer (${error.message})`)
+      : await plainProbe(endpoint);
+    console.log(`starspec: ${endpoint.name} ${problem ?? endpoint.checked ?? 'answers'} at ${endpoint.url}`);
     if (problem) failed++;
   }
   stop(failed ? 1 : 0);

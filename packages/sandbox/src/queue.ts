@@ -6,7 +6,7 @@
  * its pending fees, is an ERROR with the TransactionResult stellar-core returns.
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
-import { sameBytes } from './core/keys.js';
+import { accountIdBytes, sameBytes } from './core/keys.js';
 import type { TxFrame } from './core/tx/frame.js';
 import { type AnyTxResult, TxResult } from './core/tx/result.js';
 
@@ -36,8 +36,9 @@ function hexOf(frame: TxFrame): string {
   return Buffer.from(frame.contentsHash).toString('hex');
 }
 
+/** The queue's map key of an account: its raw ed25519 key. */
 function accountKey(id: xdr.PublicKey): string {
-  return id.toXdr('base64');
+  return Buffer.from(accountIdBytes(id)).toString('base64');
 }
 
 function error(frame: TxFrame, result: xdr.TransactionResult): SubmitResult {

@@ -112,12 +112,17 @@ export class Harness {
    * A transaction the SDK's builder will not make (no operation, an invalid operation), signed
    * by `signer` over its hash as any signer would.
    */
-  raw(source: Keypair, operations: xdr.Operation[], signer: Keypair = source): RawTx {
+  raw(
+    source: Keypair,
+    operations: xdr.Operation[],
+    signer: Keypair = source,
+    cond: xdr.Preconditions = xdr.Preconditions.precondNone(),
+  ): RawTx {
     const tx = new xdr.Transaction({
       sourceAccount: source.xdrMuxedAccount(),
       fee: 100 * Math.max(1, operations.length),
       seqNum: this.nextSeq(source),
-      cond: xdr.Preconditions.precondNone(),
+      cond,
       memo: xdr.Memo.memoNone(),
       operations,
       ext: xdr.TransactionExt.v0(),

@@ -46,6 +46,25 @@ function v0Envelope(source: Keypair): string {
   ).toXdr('base64');
 }
 
+const uploadWasm = () =>
+  Operation.invokeHostFunction({
+    func: xdr.HostFunction.hostFunctionTypeUploadContractWasm(new Uint8Array([0, 97, 115, 109])),
+    auth: [],
+  });
+
+/** Protocol 19 preconditions with only `extraSigners`. */
+const withExtraSigners = (extraSigners: xdr.SignerKey[]) =>
+  xdr.Preconditions.precondV2(
+    new xdr.PreconditionsV2({
+      timeBounds: null,
+      ledgerBounds: null,
+      minSeqNum: null,
+      minSeqAge: 0n,
+      minSeqLedgerGap: 0,
+      extraSigners,
+    }),
+  );
+
 interface Case {
   code: string;
   name: string;
@@ -136,15 +155,36 @@ const rejected: Case[] = [
   {
     code: 'txNotSupported',
     name: 'a Soroban operation (the sandbox runs no contracts)',
-    envelope: () =>
-      h
-        .tx(alice, [
-          Operation.invokeHostFunction({
-            func: xdr.HostFunction.hostFunctionTypeUploadContractWasm(new Uint8Array([0, 97, 115, 109])),
-            auth: [],
-          }),
-        ])
-        .toXdr(),
+    envelope: () => h.tx(alice, [uploadWasm()]).toXdr(),
+  },
+  {
+    code: 'txMalformed',
+    name: 'the same extra signer twice',
+    envelope: () => {
+      const signer = xdr.SignerKey.signerKeyTypeEd25519(bob.rawPublicKey());
+      return h.raw(alice, [pay(bob)], alice, withExtraSigners([signer, signer])).envelope;
+    },
+  },
+  {
+    code: 'txMalformed',
+    name: 'an extra signer of a signed payload that is empty',
+    envelope: () => {
+      const payload = new xdr.SignerKeyEd25519SignedPayload({
+        ed25519: bob.rawPublicKey(),
+        payload: new Uint8Array(0),
+      });
+      return h.raw(
+        alice,
+        [pay(bob)],
+        alice,
+        withExtraSigners([xdr.SignerKey.signerKeyTypeEd25519SignedPayload(payload)]),
+      ).envelope;
+    },
+  },
+  {
+    code: 'txMalformed',
+    name: 'a Soroban operation beside another one',
+    envelope: () => h.raw(alice, [uploadWasm(), pay(bob)]).envelope,
   },
   {
     code: 'txFeeBumpInnerFailed',

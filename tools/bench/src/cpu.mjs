@@ -1,4 +1,4 @@
-// CPU time of another process, read from /proc (Linux); undefined elsewhere or without a pid.
+// CPU time and memory of another process, read from /proc (Linux); undefined elsewhere or without a pid.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
@@ -22,6 +22,18 @@ export function cpuSeconds(pid) {
     // Fields after the command name (which may hold spaces) start at "state"; utime and stime follow.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / clockTicks();
+  } catch {
+    return undefined;
+  }
+}
+
+/** The resident set size of the process in bytes (VmRSS). */
+export function residentBytes(pid) {
+  if (pid === undefined) return undefined;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kilobytes = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];
+    return kilobytes === undefined ? undefined : Number(kilobytes) * 1024;
   } catch {
     return undefined;
   }

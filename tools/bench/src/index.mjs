@@ -1,5 +1,7 @@
+export { residentBytes } from './cpu.mjs';
+export { compareFirstAnswer, timeFirstAnswer } from './first-answer.mjs';
 export { compareFunctions, compareStartup } from './micro.mjs';
 export { bareServer, exampleAnswers, exampleHandlers, exampleRequests, fastifyServer } from './openapi.mjs';
 export { benchOptions, printRows, recordResults, resultsFile } from './results.mjs';
 export { compareContractServers, compareServers } from './servers.mjs';
-export { median } from './stats.mjs';
+export { median, percentile } from './stats.mjs';

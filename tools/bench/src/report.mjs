@@ -10,10 +10,7 @@ const fixed = (n, digits) => Number(n).toFixed(digits);
 
 /** `0.912×` of the baseline's throughput, with the spread of the rounds and the CPU view. */
 function serverRatio(row) {
-  const spread =
-    row.rounds.length > 1
-      ? ` (rounds ${fixed(Math.min(...row.rounds), 2)}–${fixed(Math.max(...row.rounds), 2)})`
-      : '';
+  const spread = spreadOf(row.rounds);
   const cpu =
     row.cpuRatio === null || row.cpuRatio === undefined ? '' : `; ${fixed(row.cpuRatio, 2)}× per CPU second`;
   return `${fixed(row.ratio, 2)}× req/s${spread}${cpu}`;
@@ -35,31 +32,78 @@ function timeSide(side, unit) {
 }
 
 function timeRatio(row) {
-  const ratio = `${fixed(row.ratio, 3)} of the time`;
-  return row.ratio < 1 ? `${ratio} (${fixed(1 / row.ratio, 1)}× faster)` : ratio;
+  if (row.ratio >= 1) return `${fixed(row.ratio, 2)}× the time`;
+  return `${fixed(row.ratio, 3)} of the time (${fixed(1 / row.ratio, 1)}× faster)`;
+}
+
+/** `(rounds 0.61–0.74)` when there was more than one round. */
+function spreadOf(rounds) {
+  return Array.isArray(rounds) && rounds.length > 1
+    ? ` (rounds ${fixed(Math.min(...rounds), 2)}–${fixed(Math.max(...rounds), 2)})`
+    : '';
+}
+
+/**
+ * An absolute goal of the subject (`{ below: 1000 }` or `{ atLeast: 1000 }`, in the row's unit):
+ * `< 1,000 ms: met`, or by how much it missed.
+ */
+export function absoluteGoalVerdict(row) {
+  const { goal, unit } = row;
+  if (goal === undefined) return '';
+  const value = row.subject.value ?? row.subject.time;
+  if (goal.below !== undefined) {
+    const verdict = value < goal.below ? 'met' : `missed by ${thousands(value - goal.below)} ${unit}`;
+    return `< ${thousands(goal.below)} ${unit}: ${verdict}`;
+  }
+  const verdict = value >= goal.atLeast ? 'met' : `missed by ${thousands(goal.atLeast - value)} ${unit}`;
+  return `≥ ${thousands(goal.atLeast)} ${unit}: ${verdict}`;
+}
+
+const rateSide = (side, unit) => `${side.name}: ${thousands(side.value)} ${unit}`;
+const latencySide = (side) => `${side.name}: p50 ${fixed(side.p50Ms, 2)} ms, p99 ${fixed(side.p99Ms, 2)} ms`;
+const megabytes = (bytes) => `${fixed(bytes / 1e6, 1)} MB`;
+const memorySide = (side) => `${side.name}: ${megabytes(side.bytes)}`;
+
+/** How much memory each counted item added: `+7.9 kB per transaction`. */
+function growth(row) {
+  const perItem = (row.subject.bytes - row.baseline.bytes) / row.count;
+  return `${fixed(row.ratio, 2)}×; ${perItem < 0 ? '−' : '+'}${fixed(Math.abs(perItem) / 1e3, 1)} kB per ${row.per}`;
+}
+
+/** The cells of one result row after the package and the title: subject, baseline, ratio, goal. */
+function cells(row) {
+  switch (row.kind) {
+    case 'server':
+      return [serverSide(row.subject), serverSide(row.baseline), serverRatio(row), goalVerdict(row)];
+    case 'rate':
+      return [
+        rateSide(row.subject, row.unit),
+        rateSide(row.baseline, row.unit),
+        `${fixed(row.ratio, 2)}×${spreadOf(row.rounds)}`,
+        absoluteGoalVerdict(row),
+      ];
+    case 'latency':
+      return [
+        latencySide(row.subject),
+        latencySide(row.baseline),
+        `${fixed(row.ratio, 2)}× p99${spreadOf(row.rounds)}`,
+        '',
+      ];
+    case 'memory':
+      return [memorySide(row.subject), memorySide(row.baseline), growth(row), ''];
+    default:
+      return [
+        timeSide(row.subject, row.unit),
+        timeSide(row.baseline, row.unit),
+        `${timeRatio(row)}${spreadOf(row.rounds)}`,
+        absoluteGoalVerdict(row),
+      ];
+  }
 }
 
 /** One table row per result row: package, what is measured, subject, baseline, ratio, goal. */
 export function tableRows(name, section) {
-  return section.rows.map((row) =>
-    row.kind === 'server'
-      ? [
-          name,
-          row.title,
-          serverSide(row.subject),
-          serverSide(row.baseline),
-          serverRatio(row),
-          goalVerdict(row),
-        ]
-      : [
-          name,
-          row.title,
-          timeSide(row.subject, row.unit),
-          timeSide(row.baseline, row.unit),
-          timeRatio(row),
-          '',
-        ],
-  );
+  return section.rows.map((row) => [name, row.title, ...cells(row)]);
 }
 
 const escapeCell = (text) => String(text).replace(/\|/g, '\\|');
@@ -80,10 +124,11 @@ function markdownTable(header, rows) {
 function conditions(name, section) {
   const loaders = [...new Set(section.rows.filter((r) => r.kind === 'server').map((r) => r.loader))];
   const load = loaders.length > 0 ? `; load: ${loaders.join(', ')}` : '';
-  return (
-    `- ${name}: \`${section.command}\` on ${section.date}, Node ${section.node}, ${section.machine}` +
-    `${load}; ${section.rounds} rounds of ${section.durationSeconds} s per server`
-  );
+  const rounds =
+    section.workload === undefined
+      ? `${section.rounds} rounds of ${section.durationSeconds} s per server`
+      : `${section.rounds} rounds; ${section.workload}`;
+  return `- ${name}: \`${section.command}\` on ${section.date}, Node ${section.node}, ${section.machine}${load}; ${rounds}`;
 }
 
 /** The whole generated block, markers included. */

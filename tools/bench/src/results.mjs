@@ -5,7 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { replaceBlock } from './report.mjs';
+import { replaceBlock, tableRows } from './report.mjs';
 
 export const resultsFile = fileURLToPath(new URL('../../../bench-results.json', import.meta.url));
 const readmeFile = fileURLToPath(new URL('../../../README.md', import.meta.url));
@@ -41,8 +41,11 @@ export function benchOptions(argv = process.argv.slice(2)) {
   };
 }
 
-/** Replaces the section of one package in bench-results.json, and the README's table with what it now holds. */
-export function recordResults(name, { command, rows, options }) {
+/**
+ * Replaces the section of one package in bench-results.json, and the README's table with what it
+ * now holds. `workload` says what a round is when it is not a timed run of each server.
+ */
+export function recordResults(name, { command, rows, options, workload }) {
   const all = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : {};
   all[name] = {
     command,
@@ -50,7 +53,7 @@ export function recordResults(name, { command, rows, options }) {
     node: process.version,
     machine: `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}`,
     rounds: options.rounds,
-    durationSeconds: options.durationMs / 1000,
+    ...(workload === undefined ? { durationSeconds: options.durationMs / 1000 } : { workload }),
     rows,
   };
   const sorted = Object.fromEntries(
@@ -72,9 +75,15 @@ export function printRows(rows) {
         `${row.id}: ${row.subject.rps} vs ${row.baseline.rps} req/s -> ${row.ratio.toFixed(2)}×${cpu}; ` +
           `p99 ${row.subject.p99Ms} vs ${row.baseline.p99Ms} ms`,
       );
-    } else {
+    } else if (row.kind === 'time') {
       console.log(
         `${row.id}: ${row.subject.time} vs ${row.baseline.time} ${row.unit} -> ${row.ratio.toFixed(3)} of the time`,
+      );
+    } else {
+      console.log(
+        `${row.id}: ${tableRows('', { rows: [row] })[0]
+          .slice(2)
+          .join(' | ')}`,
       );
     }
   }

@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  absoluteGoalVerdict,
   END_MARKER,
   findBlock,
   goalVerdict,
@@ -46,6 +47,69 @@ const section = {
   rounds: 3,
   durationSeconds: 2,
   rows: [serverRow, timeRow],
+};
+
+const sandboxSection = {
+  command: 'node scripts/pnpm.mjs --filter sandbox bench',
+  date: '2026-01-02',
+  node: 'v20.20.2',
+  machine: '2 × Demo CPU',
+  rounds: 3,
+  workload: '1,000 payments a round',
+  rows: [
+    {
+      kind: 'time',
+      id: 'start-up',
+      title: 'start to first answer',
+      unit: 'ms',
+      subject: { name: 'sandbox', time: 412.5 },
+      baseline: { name: 'bare node:http', time: 55 },
+      ratio: 7.5,
+      rounds: [7.1, 7.5, 8.02],
+      goal: { below: 1000 },
+    },
+    {
+      kind: 'rate',
+      id: 'payments',
+      title: 'payments applied',
+      unit: 'payments/s',
+      subject: { name: 'in process', value: 1234.4 },
+      baseline: { name: 'the floor', value: 4100 },
+      ratio: 0.301,
+      rounds: [0.29, 0.301, 0.33],
+      goal: { atLeast: 1000 },
+    },
+    {
+      kind: 'rate',
+      id: 'payments:rpc',
+      title: 'payments over RPC',
+      unit: 'payments/s',
+      subject: { name: 'over RPC', value: 870 },
+      baseline: { name: 'in process', value: 1234 },
+      ratio: 0.705,
+      rounds: [0.7],
+      goal: { atLeast: 1000 },
+    },
+    {
+      kind: 'latency',
+      id: 'getTransaction',
+      title: 'getTransaction',
+      subject: { name: 'under load', p50Ms: 1.234, p99Ms: 9.5 },
+      baseline: { name: 'idle', p50Ms: 0.9, p99Ms: 2.5 },
+      ratio: 3.8,
+      rounds: [3.1, 3.8, 4.4],
+    },
+    {
+      kind: 'memory',
+      id: 'rss',
+      title: 'resident memory',
+      subject: { name: 'after 10,000 payments', bytes: 180_000_000 },
+      baseline: { name: 'ready', bytes: 100_000_000 },
+      ratio: 1.8,
+      count: 10000,
+      per: 'payment',
+    },
+  ],
 };
 
 describe('goalVerdict', () => {
@@ -100,6 +164,91 @@ describe('renderReport', () => {
   it('aligns every table line to the same width', () => {
     const table = lines.filter((line) => line.startsWith('|'));
     expect(new Set(table.map((line) => [...line].length)).size).toBe(1);
+  });
+});
+
+describe('renderReport: rates, latencies, memory and absolute goals', () => {
+  const lines = renderReport({ sandbox: sandboxSection }).split('\n');
+  const cellsOf = (title) =>
+    lines
+      .find((line) => line.includes(`| ${title} `))
+      ?.split('|')
+      .slice(2, -1)
+      .map((cell) => cell.trim());
+
+  it.each([
+    [
+      'start to first answer',
+      [
+        'start to first answer',
+        'sandbox: 412.5 ms',
+        'bare node:http: 55 ms',
+        '7.50× the time (rounds 7.10–8.02)',
+        '< 1,000 ms: met',
+      ],
+    ],
+    [
+      'payments applied',
+      [
+        'payments applied',
+        'in process: 1,234 payments/s',
+        'the floor: 4,100 payments/s',
+        '0.30× (rounds 0.29–0.33)',
+        '≥ 1,000 payments/s: met',
+      ],
+    ],
+    [
+      'payments over RPC',
+      [
+        'payments over RPC',
+        'over RPC: 870 payments/s',
+        'in process: 1,234 payments/s',
+        '0.70×',
+        '≥ 1,000 payments/s: missed by 130 payments/s',
+      ],
+    ],
+    [
+      'getTransaction',
+      [
+        'getTransaction',
+        'under load: p50 1.23 ms, p99 9.50 ms',
+        'idle: p50 0.90 ms, p99 2.50 ms',
+        '3.80× p99 (rounds 3.10–4.40)',
+        '',
+      ],
+    ],
+    [
+      'resident memory',
+      [
+        'resident memory',
+        'after 10,000 payments: 180.0 MB',
+        'ready: 100.0 MB',
+        '1.80×; +8.0 kB per payment',
+        '',
+      ],
+    ],
+  ])('renders %s', (title, want) => {
+    expect(cellsOf(title)).toEqual(want);
+  });
+
+  it('says what a round is when it is not a timed run per server', () => {
+    expect(lines).toContain(
+      '- sandbox: `node scripts/pnpm.mjs --filter sandbox bench` on 2026-01-02, Node v20.20.2, 2 × Demo CPU; ' +
+        '3 rounds; 1,000 payments a round',
+    );
+  });
+});
+
+describe('absoluteGoalVerdict', () => {
+  it.each([
+    [{ unit: 'ms', subject: { time: 999 }, goal: { below: 1000 } }, '< 1,000 ms: met'],
+    [{ unit: 'ms', subject: { time: 1000 }, goal: { below: 1000 } }, '< 1,000 ms: missed by 0 ms'],
+    [{ unit: 'ms', subject: { time: 1250.4 }, goal: { below: 1000 } }, '< 1,000 ms: missed by 250 ms'],
+    [{ unit: '/s', subject: { value: 1000 }, goal: { atLeast: 1000 } }, '≥ 1,000 /s: met'],
+    [{ unit: '/s', subject: { value: 640 }, goal: { atLeast: 1000 } }, '≥ 1,000 /s: missed by 360 /s'],
+    [{ unit: '/s', subject: { value: 640 } }, ''],
+  ])('%j gives %j', (row, want) => {
+    expect(absoluteGoalVerdict(row)).toBe(want);
   });
 });
 

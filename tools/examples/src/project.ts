@@ -3,7 +3,15 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const PUBLISHED = ['runtime', 'callbacks', 'ledger-api', 'ledger-rpc', 'conformance', 'specs'];
+export const PUBLISHED = [
+  'runtime',
+  'callbacks',
+  'ledger-api',
+  'ledger-rpc',
+  'conformance',
+  'specs',
+  'sandbox',
+];
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 

@@ -4,6 +4,7 @@
  * first (processFeesSeqNums), then each transaction applied in order with its meta, the result
  * set hashed into the header, the state written, and the header hash-chained to the previous one.
  */
+import { createHash } from 'node:crypto';
 import { hash, xdr } from '@stellar/stellar-sdk/base';
 import { feeEvent } from '../core/events.js';
 import { type HeaderState, headerHash, ledgerHeader } from '../core/header.js';
@@ -70,20 +71,29 @@ function updateSkipList(header: HeaderState): void {
 }
 
 /**
+ * Each stored entry's XDR, kept while the entry lives: entries are immutable values, replaced
+ * (never changed) by a write, and most of them are unchanged from one close to the next.
+ */
+const entryXdr = new WeakMap<xdr.LedgerEntry, Uint8Array>();
+
+function xdrOf(entry: xdr.LedgerEntry): Uint8Array {
+  let bytes = entryXdr.get(entry);
+  if (!bytes) {
+    bytes = entry.toXdr();
+    entryXdr.set(entry, bytes);
+  }
+  return bytes;
+}
+
+/**
  * The sandbox's stand-in for the bucket list hash: SHA-256 over every live entry's XDR, in
  * the order of their key ids. Deterministic in the state, so equal states hash equal.
  */
 export function stateHash(store: EntryStore): Uint8Array {
-  const ids = [...store.entries()].map(([id]) => id).sort();
-  const parts = ids.map((id) => (store.get(id) as xdr.LedgerEntry).toXdr());
-  const total = parts.reduce((n, p) => n + p.length, 0);
-  const all = new Uint8Array(total);
-  let offset = 0;
-  for (const part of parts) {
-    all.set(part, offset);
-    offset += part.length;
-  }
-  return hash(all);
+  const entries = [...store.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const sha256 = createHash('sha256');
+  for (const [, entry] of entries) sha256.update(xdrOf(entry));
+  return new Uint8Array(sha256.digest());
 }
 
 function hex(bytes: Uint8Array): string {

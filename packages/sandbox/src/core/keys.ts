@@ -4,10 +4,16 @@
  * Key builders follow stellar-core's TransactionUtils (accountKey, trustlineKey, offerKey, ...).
  */
 import { StrKey, xdr } from '@stellar/stellar-sdk/base';
+import { BoundedCache } from './bounded-cache.js';
+
+/** Account key ids by the account's raw key: the apply loop asks for the same few again and again. */
+const accountKeyIds = new BoundedCache<string>(0xffff);
 
 /** The map key of a ledger entry: the base64 XDR of its `LedgerKey`. */
 export function keyId(key: xdr.LedgerKey): string {
-  return key.toXdr('base64');
+  if (key.type !== 'account') return key.toXdr('base64');
+  const raw = Buffer.from(key.account.accountId.ed25519.toBytes()).toString('base64');
+  return accountKeyIds.get(raw, () => key.toXdr('base64'));
 }
 
 export function accountKey(accountId: xdr.PublicKey): xdr.LedgerKey {

@@ -3,8 +3,10 @@
  * result and meta matched by hash, as stellar-rpc's `ingest.LedgerTransactionReader` matches them)
  * and its events with the ids stellar-rpc gives them (`db/event.go` InsertEvents).
  */
-import { FeeBumpTransaction, TransactionBuilder, type xdr } from '@stellar/stellar-sdk/base';
+import type { xdr } from '@stellar/stellar-sdk/base';
 import type { ClosedLedger } from '../close/close-ledger.js';
+import { networkId } from '../core/header.js';
+import { frameOf } from '../core/tx/frame.js';
 import { cursorId, type EventCursor, OP_MASK, TX_MASK } from './cursor.js';
 
 export interface TxRecord {
@@ -57,17 +59,21 @@ interface SetEntry {
   operationCount: number;
 }
 
-/** Every envelope of the set by its hash (stellar-rpc hashes them with the node's passphrase). */
+/**
+ * Every envelope of the set by its hash (stellar-rpc hashes them with the node's passphrase;
+ * the hash is the one submission gave it: a fee bump's own).
+ */
 function envelopesByHash(meta: xdr.LedgerCloseMetaV2, passphrase: string): Map<string, SetEntry> {
   const byHash = new Map<string, SetEntry>();
   if (meta.txSet.type !== 'v1TxSet') return byHash;
+  const id = networkId(passphrase);
   for (const phase of meta.txSet.v1TxSet.phases) {
     if (phase.type !== 'v0Components') continue; // the parallel Soroban phase: always empty here
     for (const component of phase.v0Components) {
       for (const envelope of component.txsMaybeDiscountedFee.txs) {
-        const tx = TransactionBuilder.fromXDR(envelope, passphrase);
-        const inner = tx instanceof FeeBumpTransaction ? tx.innerTransaction : tx;
-        byHash.set(hex(tx.hash()), { envelope, operationCount: inner.operations.length });
+        const frame = frameOf(id, envelope);
+        const inner = frame.kind === 'feeBump' ? frame.inner : frame;
+        byHash.set(hex(frame.contentsHash), { envelope, operationCount: inner.operations.length });
       }
     }
   }

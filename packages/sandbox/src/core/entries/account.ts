@@ -42,19 +42,22 @@ export interface AccountState extends EntryExtState {
   seqTime: bigint;
 }
 
-type AccountExtFields =
-  | 'extVersion'
-  | 'buyingLiabilities'
-  | 'sellingLiabilities'
-  | 'numSponsored'
-  | 'numSponsoring'
-  | 'signerSponsoringIds'
-  | 'seqLedger'
-  | 'seqTime';
-
-/** The extension chain's fields of an account with no extension (AccountEntry ext v0). */
-function withoutExtension(): Pick<AccountState, AccountExtFields> {
-  return {
+export function readAccount(entry: xdr.LedgerEntry): AccountState {
+  if (entry.data.type !== 'account') throw new Error('not an account entry');
+  const a = entry.data.account;
+  const { sponsor, hasExtV1 } = readEntryExt(entry);
+  const state: AccountState = {
+    sponsor,
+    hasExtV1,
+    accountId: a.accountId,
+    balance: a.balance,
+    seqNum: a.seqNum,
+    numSubEntries: a.numSubEntries,
+    inflationDest: a.inflationDest,
+    flags: a.flags,
+    homeDomain: a.homeDomain.bytes,
+    thresholds: Uint8Array.from(a.thresholds.toBytes()),
+    signers: [...a.signers],
     extVersion: 0,
     buyingLiabilities: 0n,
     sellingLiabilities: 0n,
@@ -63,27 +66,6 @@ function withoutExtension(): Pick<AccountState, AccountExtFields> {
     signerSponsoringIds: [],
     seqLedger: 0,
     seqTime: 0n,
-  };
-}
-
-type SameFields = 'accountId' | 'balance' | 'seqNum' | 'numSubEntries' | 'inflationDest' | 'flags';
-
-/** The AccountEntry fields the draft keeps as the XDR has them. */
-function sameInBoth(a: Pick<AccountState, SameFields>): Pick<AccountState, SameFields> {
-  const { accountId, balance, seqNum, numSubEntries, inflationDest, flags } = a;
-  return { accountId, balance, seqNum, numSubEntries, inflationDest, flags };
-}
-
-export function readAccount(entry: xdr.LedgerEntry): AccountState {
-  if (entry.data.type !== 'account') throw new Error('not an account entry');
-  const a = entry.data.account;
-  const state: AccountState = {
-    ...readEntryExt(entry),
-    ...sameInBoth(a),
-    homeDomain: a.homeDomain.bytes,
-    thresholds: Uint8Array.from(a.thresholds.toBytes()),
-    signers: [...a.signers],
-    ...withoutExtension(),
   };
   if (a.ext.type !== 'v1') return state;
   const v1 = a.ext.v1;
@@ -144,7 +126,12 @@ function accountExt(a: AccountState): xdr.AccountEntryExt {
 
 export function accountEntry(a: AccountState): xdr.LedgerEntry {
   const entry = new xdr.AccountEntry({
-    ...sameInBoth(a),
+    accountId: a.accountId,
+    balance: a.balance,
+    seqNum: a.seqNum,
+    numSubEntries: a.numSubEntries,
+    inflationDest: a.inflationDest,
+    flags: a.flags,
     homeDomain: a.homeDomain,
     thresholds: a.thresholds,
     signers: a.signers,
@@ -167,7 +154,14 @@ export function newAccount(accountId: xdr.PublicKey, balance: bigint, seqNum: bi
     homeDomain: new Uint8Array(0),
     thresholds: Uint8Array.from([1, 0, 0, 0]),
     signers: [],
-    ...withoutExtension(),
+    extVersion: 0,
+    buyingLiabilities: 0n,
+    sellingLiabilities: 0n,
+    numSponsored: 0,
+    numSponsoring: 0,
+    signerSponsoringIds: [],
+    seqLedger: 0,
+    seqTime: 0n,
   };
 }
 

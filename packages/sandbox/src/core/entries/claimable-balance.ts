@@ -25,8 +25,10 @@ export interface ClaimableBalanceState extends EntryExtState {
 export function readClaimableBalance(entry: xdr.LedgerEntry): ClaimableBalanceState {
   if (entry.data.type !== 'claimableBalance') throw new Error('not a claimable balance entry');
   const cb = entry.data.claimableBalance;
+  const { sponsor, hasExtV1 } = readEntryExt(entry);
   return {
-    ...readEntryExt(entry),
+    sponsor,
+    hasExtV1,
     balanceId: cb.balanceId,
     claimants: [...cb.claimants],
     asset: cb.asset,

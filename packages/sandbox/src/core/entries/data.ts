@@ -13,8 +13,10 @@ export interface DataState extends EntryExtState {
 export function readData(entry: xdr.LedgerEntry): DataState {
   if (entry.data.type !== 'data') throw new Error('not a data entry');
   const d = entry.data.data;
+  const { sponsor, hasExtV1 } = readEntryExt(entry);
   return {
-    ...readEntryExt(entry),
+    sponsor,
+    hasExtV1,
     accountId: d.accountId,
     name: d.dataName.bytes,
     value: d.dataValue.toBytes(),

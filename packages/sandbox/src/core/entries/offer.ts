@@ -22,8 +22,10 @@ export interface OfferState extends EntryExtState {
 export function readOffer(entry: xdr.LedgerEntry): OfferState {
   if (entry.data.type !== 'offer') throw new Error('not an offer entry');
   const o = entry.data.offer;
+  const { sponsor, hasExtV1 } = readEntryExt(entry);
   return {
-    ...readEntryExt(entry),
+    sponsor,
+    hasExtV1,
     sellerId: o.sellerId,
     offerId: o.offerId,
     selling: o.selling,

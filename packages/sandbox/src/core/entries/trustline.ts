@@ -28,8 +28,10 @@ export interface TrustLineState extends EntryExtState {
 export function readTrustLine(entry: xdr.LedgerEntry): TrustLineState {
   if (entry.data.type !== 'trustline') throw new Error('not a trust line entry');
   const t = entry.data.trustLine;
+  const { sponsor, hasExtV1 } = readEntryExt(entry);
   const state: TrustLineState = {
-    ...readEntryExt(entry),
+    sponsor,
+    hasExtV1,
     accountId: t.accountId,
     asset: t.asset,
     balance: t.balance,

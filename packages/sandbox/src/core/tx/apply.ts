@@ -9,7 +9,7 @@ import type { xdr } from '@stellar/stellar-sdk/base';
 import { loadAccount, storeAccount } from '../entries/account.js';
 import { OpEvents } from '../events.js';
 import { closeTime } from '../header.js';
-import { sameBytes } from '../keys.js';
+import { accountIdBytes, sameBytes } from '../keys.js';
 import type { LedgerTxn } from '../ledger-txn.js';
 import { bodyOf, handlerFor } from '../operations/index.js';
 import { hasOpenSponsorship, removeSignerWithPossibleSponsorship } from '../sponsorship.js';
@@ -101,7 +101,7 @@ function removeOneTimeSigners(tx: TransactionFrame, ltx: LedgerTxn): void {
   const seen = new Set<string>();
   const sources = [tx.sourceId, ...tx.operations.map((_, i) => tx.opSourceId(i))];
   for (const id of sources) {
-    const key = id.toXdr('base64');
+    const key = Buffer.from(accountIdBytes(id)).toString('base64');
     if (seen.has(key)) continue;
     seen.add(key);
     removePreAuthSigner(ltx, id, tx.contentsHash);

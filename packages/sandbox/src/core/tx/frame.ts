@@ -224,6 +224,11 @@ export function parseEnvelope(networkId: Uint8Array, envelopeXdr: string): TxFra
   } catch (error) {
     throw new InvalidEnvelopeError(`not a TransactionEnvelope: ${(error as Error).message}`);
   }
+  return frameOf(networkId, envelope);
+}
+
+/** The frame of a decoded envelope. */
+export function frameOf(networkId: Uint8Array, envelope: xdr.TransactionEnvelope): TxFrame {
   return envelope.type === 'envelopeTypeTxFeeBump'
     ? new FeeBumpFrame(networkId, envelope)
     : new TransactionFrame(networkId, envelope);

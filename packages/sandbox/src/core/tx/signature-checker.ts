@@ -3,8 +3,9 @@
  * (pre-auth tx hashes first, then hash-x preimages, ed25519 keys, ed25519 signed payloads) and
  * remembers which signatures were used, for txBAD_AUTH_EXTRA.
  */
-import { hash, Keypair, StrKey, type xdr } from '@stellar/stellar-sdk/base';
+import { hash, type xdr } from '@stellar/stellar-sdk/base';
 import { sameBytes } from '../keys.js';
+import { verifyEd25519 } from './ed25519.js';
 
 /** The last 4 bytes of a key or hash (stellar-core SignatureUtils::getHint). */
 export function hintOf(bytes: Uint8Array): Uint8Array {
@@ -27,14 +28,6 @@ export function signedPayloadHint(signer: xdr.SignerKeyEd25519SignedPayload): Ui
   const keyHint = hintOf(signer.ed25519.toBytes());
   const payloadHint = hintOf(signer.payload);
   return keyHint.map((b, i) => b ^ (payloadHint[i] as number));
-}
-
-function verifyEd25519(publicKey: Uint8Array, signature: Uint8Array, data: Uint8Array): boolean {
-  try {
-    return Keypair.fromPublicKey(StrKey.encodeEd25519PublicKey(publicKey)).verify(data, signature);
-  } catch {
-    return false;
-  }
 }
 
 export interface WeightedSigner {

@@ -1,0 +1,141 @@
+// The two ways the benchmark drives a sandbox, with the same calls: in this process
+// (`startSandbox`, `network.submit`, `closeLedger()`), and over HTTP to a `starspec-sandbox`
+// process (`sendTransaction`, `POST /_sandbox/close`, `getLedgerEntries`, `getTransaction`).
+import { spawn } from 'node:child_process';
+import { Agent, request } from 'node:http';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { Keypair, xdr } from '@stellar/stellar-sdk/base';
+import { accountKey, startSandbox } from '../dist/index.js';
+
+export const cliPath = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+
+/** Requests in flight at once when submitting over HTTP. */
+const IN_FLIGHT = 16;
+
+const keyOf = (publicKey) => accountKey(Keypair.fromPublicKey(publicKey).xdrAccountId());
+
+function expectPending(result, envelope) {
+  if (result.status !== 'PENDING')
+    throw new Error(
+      `submitted ${result.status}: ${result.errorResultXdr ?? ''} for ${envelope.slice(0, 40)}…`,
+    );
+}
+
+/** A sandbox in this process, closing only when asked. */
+export async function inProcess() {
+  const sandbox = await startSandbox({ port: 0, closeEvery: 'manual' });
+  const { network } = sandbox;
+  return {
+    passphrase: sandbox.passphrase,
+    root: network.ledger.root,
+    networkId: network.ledger.networkId,
+    submit(envelopes) {
+      for (const envelope of envelopes) expectPending(network.submit(envelope), envelope);
+    },
+    close: () => network.closeLedger(),
+    sequences: (publicKeys) =>
+      publicKeys.map((key) => {
+        const entry = network.ledger.entry(keyOf(key));
+        if (!entry) throw new Error(`no account ${key}`);
+        return entry.data.account.seqNum;
+      }),
+    stop: () => sandbox.stop(),
+  };
+}
+
+/** Starts `starspec-sandbox --port 0 --json` with more flags; resolves with the child and its ready line. */
+export function startCli(flags = []) {
+  const child = spawn(process.execPath, [cliPath, '--port', '0', '--json', ...flags], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`starspec-sandbox exited with ${code} before ready`)));
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const event = JSON.parse(line);
+      if (event.ready) resolve({ child, ready: event });
+    });
+  });
+}
+
+// node:http on kept-alive connections: a lighter client than fetch, so the server is the limit.
+const agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
+
+/**
+ * POSTs `body` (JSON text) and resolves with the parsed answer. A kept-alive connection the
+ * server closed as the request went out is retried once on a new one (Node's `reusedSocket`).
+ */
+export function postJson(url, body = '', retried = false) {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json' } });
+    req.once('error', (error) => {
+      if (!retried && req.reusedSocket && error.code === 'ECONNRESET') resolve(postJson(url, body, true));
+      else reject(error);
+    });
+    req.once('response', (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.once('error', reject);
+      res.once('end', () => {
+        try {
+          resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+        } catch (error) {
+          reject(new Error(`${url} answered ${res.statusCode} with no JSON: ${error.message}`));
+        }
+      });
+    });
+    req.end(body);
+  });
+}
+
+/** One JSON-RPC call; resolves with its result, rejects with its error. */
+export async function rpcCall(rpcUrl, method, params) {
+  const answer = await postJson(rpcUrl, JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }));
+  if (answer.error) throw new Error(`${method}: ${answer.error.code} ${answer.error.message}`);
+  return answer.result;
+}
+
+/** Runs `task` on every item with at most `limit` at once. */
+async function eachLimited(items, limit, task) {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await task(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
+/** A `starspec-sandbox` process closing only when asked, driven over HTTP. */
+export async function overRpc() {
+  const { child, ready } = await startCli(['--close-every', 'manual']);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const { rpcUrl, url, passphrase } = ready;
+  return {
+    pid: child.pid,
+    rpcUrl,
+    passphrase,
+    async submit(envelopes) {
+      await eachLimited(envelopes, IN_FLIGHT, async (envelope) => {
+        expectPending(await rpcCall(rpcUrl, 'sendTransaction', { transaction: envelope }), envelope);
+      });
+    },
+    close: () => postJson(`${url}/_sandbox/close`),
+    async sequences(publicKeys) {
+      const seqs = [];
+      for (let i = 0; i < publicKeys.length; i += 200) {
+        const keys = publicKeys.slice(i, i + 200).map((key) => keyOf(key).toXdr('base64'));
+        const { entries } = await rpcCall(rpcUrl, 'getLedgerEntries', { keys });
+        const byKey = new Map(entries.map((e) => [e.key, e.xdr]));
+        for (const key of keys) {
+          const data = byKey.get(key);
+          if (!data) throw new Error(`no account for key ${key}`);
+          seqs.push(xdr.LedgerEntryData.fromXdr(data, 'base64').account.seqNum);
+        }
+      }
+      return seqs;
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,214 @@
+// Payments applied per second, in this process and over JSON-RPC, getTransaction's latency while
+// they arrive, and the memory of a `starspec-sandbox` process after 10,000 of them.
+// Both networks get the same signed envelopes: they start alike (ledger 2 holds friendbot's
+// channels) and are funded alike, so every account has the same sequence number in each.
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { median, percentile, residentBytes } from '@starspec/bench';
+import { inProcess, overRpc } from './drivers.mjs';
+import {
+  batches,
+  benchKeys,
+  decodeAndVerify,
+  fundingEnvelopes,
+  LEDGER_SIZE,
+  paymentRound,
+} from './envelopes.mjs';
+
+/** Accounts, each paying once per round: a round is this many payments. */
+export const ACCOUNTS = 1000;
+/** Payments the memory row is measured after. */
+export const MEMORY_AFTER = 10_000;
+const IDLE_PROBE_MS = 1000;
+const PAYMENTS_GOAL = { atLeast: 1000 };
+
+const probeScript = fileURLToPath(new URL('./probe.mjs', import.meta.url));
+
+/** Starts the getTransaction prober; `stop()` resolves with its latencies (ms). */
+function startProbe(rpcUrl, hashes) {
+  const child = fork(probeScript, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const answer = new Promise((resolve, reject) => {
+    child.once('message', ({ latencies }) => resolve(latencies));
+    child.once('exit', (code) => reject(new Error(`the prober exited with ${code} before answering`)));
+  });
+  child.send({ rpcUrl, hashes });
+  return {
+    stop() {
+      child.send('stop');
+      return answer;
+    },
+  };
+}
+
+const perSecond = (count, ms) => (count * 1000) / ms;
+
+function sameSequences(a, b) {
+  if (a.length !== b.length || a.some((seq, i) => seq !== b[i]))
+    throw new Error('the two networks disagree on sequence numbers: the envelopes would not fit both');
+}
+
+/** Applies one round in this process, a ledger per batch; resolves with the ms it took and the hashes. */
+function applyInProcess(local, envelopes) {
+  const started = performance.now();
+  const records = [];
+  for (const batch of batches(envelopes)) {
+    local.submit(batch);
+    records.push(local.close());
+  }
+  const ms = performance.now() - started;
+  const failed = records.flatMap((r) => r.transactions).filter((tx) => !tx.successful);
+  if (failed.length > 0) throw new Error(`${failed.length} payments failed, e.g. ${failed[0].hash}`);
+  return { ms, hashes: records.flatMap((r) => r.transactions.map((tx) => tx.hash)) };
+}
+
+async function applyOverRpc(remote, envelopes) {
+  const started = performance.now();
+  for (const batch of batches(envelopes)) {
+    await remote.submit(batch);
+    const closed = await remote.close();
+    if (closed.transactionCount !== batch.length)
+      throw new Error(`ledger ${closed.sequence} holds ${closed.transactionCount} of ${batch.length}`);
+  }
+  return performance.now() - started;
+}
+
+export async function measurePayments(options) {
+  const local = await inProcess();
+  const remote = await overRpc();
+  try {
+    const rssAtStart = residentBytes(remote.pid);
+    const { passphrase, root, networkId } = local;
+    const keys = benchKeys(ACCOUNTS);
+    const publicKeys = keys.map((k) => k.publicKey());
+
+    const [rootSeq] = local.sequences([root.publicKey()]);
+    sameSequences([rootSeq], await remote.sequences([root.publicKey()]));
+    // The first round's getTransaction calls ask for these.
+    let lookups = [];
+    for (const envelope of fundingEnvelopes(root, rootSeq, keys, passphrase)) {
+      local.submit([envelope]);
+      lookups.push(...local.close().transactions.map((tx) => tx.hash));
+      await remote.submit([envelope]);
+      await remote.close();
+    }
+    const seqs = local.sequences(publicKeys);
+    sameSequences(seqs, await remote.sequences(publicKeys));
+
+    const rounds = [];
+    let applied = 0;
+    let rssAfter;
+    for (let round = 0; round < options.rounds || rssAfter === undefined; round++) {
+      const envelopes = paymentRound(keys, seqs, passphrase);
+      if (round >= options.rounds) {
+        // Only to reach MEMORY_AFTER payments in the process; not timed.
+        await applyOverRpc(remote, envelopes);
+      } else {
+        rounds.push(await measureRound(round, { local, remote, envelopes, networkId, lookups }));
+        lookups = rounds.at(-1).hashes;
+      }
+      applied += envelopes.length;
+      if (applied === MEMORY_AFTER) rssAfter = residentBytes(remote.pid);
+    }
+    return rows(rounds, { rssAtStart, rssAfter });
+  } finally {
+    await Promise.all([local.stop(), remote.stop()]);
+  }
+}
+
+/** One round: the floor, in process and over RPC (with the prober), each round in another order. */
+async function measureRound(round, { local, remote, envelopes, networkId, lookups }) {
+  const result = {};
+  const steps = {
+    floor() {
+      const started = performance.now();
+      if (decodeAndVerify(envelopes, networkId) !== envelopes.length)
+        throw new Error('a payment envelope did not verify');
+      result.floor = perSecond(envelopes.length, performance.now() - started);
+    },
+    local() {
+      const { ms, hashes } = applyInProcess(local, envelopes);
+      result.local = perSecond(envelopes.length, ms);
+      result.hashes = hashes;
+    },
+    async remote() {
+      // Transactions of the round before (the funding ones in the first round) are looked up.
+      const idleProbe = startProbe(remote.rpcUrl, lookups);
+      await new Promise((resolve) => setTimeout(resolve, IDLE_PROBE_MS));
+      result.idle = await idleProbe.stop();
+      const loadedProbe = startProbe(remote.rpcUrl, lookups);
+      result.remote = perSecond(envelopes.length, await applyOverRpc(remote, envelopes));
+      result.loaded = await loadedProbe.stop();
+    },
+  };
+  const orders = [
+    ['floor', 'local', 'remote'],
+    ['local', 'remote', 'floor'],
+    ['local', 'floor', 'remote'],
+  ];
+  for (const step of orders[round % orders.length]) await steps[step]();
+  const p = (latencies, q) => percentile(latencies, q);
+  console.error(
+    `  payments round ${round + 1}: floor ${result.floor.toFixed(0)}/s, in process ${result.local.toFixed(0)}/s, ` +
+      `over RPC ${result.remote.toFixed(0)}/s; getTransaction p99 idle ${p(result.idle, 99).toFixed(2)} ms, ` +
+      `loaded ${p(result.loaded, 99).toFixed(2)} ms (${result.loaded.length} calls)`,
+  );
+  return result;
+}
+
+function rows(rounds, { rssAtStart, rssAfter }) {
+  const ratio = (values) => Number(median(values).toFixed(3));
+  const each = (values) => values.map((v) => Number(v.toFixed(3)));
+  const rate = (key) => Math.round(median(rounds.map((r) => r[key])));
+  const latency = (key, name) => ({
+    name,
+    p50Ms: Number(median(rounds.map((r) => percentile(r[key], 50))).toFixed(2)),
+    p99Ms: Number(median(rounds.map((r) => percentile(r[key], 99))).toFixed(2)),
+  });
+  const localRatios = rounds.map((r) => r.local / r.floor);
+  const remoteRatios = rounds.map((r) => r.remote / r.local);
+  const latencyRatios = rounds.map((r) => percentile(r.loaded, 99) / percentile(r.idle, 99));
+  const described = `${ACCOUNTS.toLocaleString('en-US')} accounts, ledgers of ${LEDGER_SIZE}`;
+  return [
+    {
+      kind: 'rate',
+      id: 'payments:in-process',
+      title: `payments applied, ${described}`,
+      unit: 'payments/s',
+      subject: { name: 'submit + closeLedger() in process', value: rate('local') },
+      baseline: { name: 'decoding + verifying each envelope (node:crypto)', value: rate('floor') },
+      ratio: ratio(localRatios),
+      rounds: each(localRatios),
+      goal: PAYMENTS_GOAL,
+    },
+    {
+      kind: 'rate',
+      id: 'payments:rpc',
+      title: `payments applied over JSON-RPC, ${described}`,
+      unit: 'payments/s',
+      subject: { name: 'sendTransaction + POST /_sandbox/close', value: rate('remote') },
+      baseline: { name: 'in process', value: rate('local') },
+      ratio: ratio(remoteRatios),
+      rounds: each(remoteRatios),
+      goal: PAYMENTS_GOAL,
+    },
+    {
+      kind: 'latency',
+      id: 'getTransaction',
+      title: 'getTransaction, one call at a time',
+      subject: latency('loaded', 'while payments arrive over RPC'),
+      baseline: latency('idle', 'idle'),
+      ratio: ratio(latencyRatios),
+      rounds: each(latencyRatios),
+    },
+    {
+      kind: 'memory',
+      id: 'rss',
+      title: 'starspec-sandbox resident memory (RSS)',
+      subject: { name: `after ${MEMORY_AFTER.toLocaleString('en-US')} payments`, bytes: rssAfter },
+      baseline: { name: 'ready, before any', bytes: rssAtStart },
+      ratio: Number((rssAfter / rssAtStart).toFixed(3)),
+      count: MEMORY_AFTER,
+      per: 'payment',
+    },
+  ];
+}

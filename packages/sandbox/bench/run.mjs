@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+// The sandbox benchmark, after `npm run build`:
+//   node scripts/pnpm.mjs --filter @starspec/sandbox bench [-- --quick] [-- --rounds N]
+// Writes the package's section of bench-results.json and the README's table rendered from it.
+//   1. start-up: `starspec-sandbox --port 0 --json` from process start to its first getHealth
+//      answer, against a bare node:http server started the same way (goal: under a second);
+//   2. payments applied per second (goal: 1,000): signed envelopes submitted and ledgers closed
+//      in this process (against the floor: decoding and verifying each envelope) and over
+//      JSON-RPC to a `starspec-sandbox` process (against in process);
+//   3. getTransaction latency while those payments arrive, against the same calls when idle;
+//   4. that process's resident memory after 10,000 payments, against its memory when ready.
+import { fileURLToPath } from 'node:url';
+import { benchOptions, compareFirstAnswer, printRows, recordResults } from '@starspec/bench';
+import { cliPath, rpcCall } from './drivers.mjs';
+import { LEDGER_SIZE } from './envelopes.mjs';
+import { ACCOUNTS, measurePayments } from './payments.mjs';
+
+const options = benchOptions();
+const bareRpc = fileURLToPath(new URL('./bare-rpc.mjs', import.meta.url));
+
+async function healthy(ready) {
+  const result = await rpcCall(ready.rpcUrl, 'getHealth');
+  if (result.status !== 'healthy') throw new Error(`getHealth answered ${JSON.stringify(result)}`);
+}
+
+const rows = [
+  await compareFirstAnswer({
+    id: 'start-up',
+    title: 'process start to the first getHealth answer',
+    subject: {
+      label: 'starspec-sandbox --port 0 --json',
+      command: [process.execPath, cliPath, '--port', '0', '--json'],
+      ask: healthy,
+    },
+    baseline: {
+      label: 'bare node:http started the same way',
+      command: [process.execPath, bareRpc, '--port', '0', '--json'],
+      ask: healthy,
+    },
+    rounds: options.rounds,
+    goal: { below: 1000 },
+  }),
+  ...(await measurePayments(options)),
+];
+
+printRows(rows);
+if (options.write)
+  recordResults('sandbox', {
+    command: 'node scripts/pnpm.mjs --filter @starspec/sandbox bench',
+    rows,
+    options,
+    workload:
+      `a round: one start of each process; ${ACCOUNTS.toLocaleString('en-US')} payments (one per account) ` +
+      `in ${ACCOUNTS / LEDGER_SIZE} ledgers each way, sent over JSON-RPC ${16} at a time`,
+  });
