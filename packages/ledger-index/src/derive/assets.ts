@@ -15,11 +15,19 @@ function code(bytes: Uint8Array): string {
 export function assetFields(asset: xdr.Asset | xdr.ChangeTrustAsset | xdr.TrustLineAsset): AssetFields {
   if (asset.type === 'assetTypeCreditAlphanum4') {
     const a = asset.alphaNum4;
-    return { asset_type: 'credit_alphanum4', asset_code: code(a.assetCode.value), asset_issuer: accountId(a.issuer) };
+    return {
+      asset_type: 'credit_alphanum4',
+      asset_code: code(a.assetCode.value),
+      asset_issuer: accountId(a.issuer),
+    };
   }
   if (asset.type === 'assetTypeCreditAlphanum12') {
     const a = asset.alphaNum12;
-    return { asset_type: 'credit_alphanum12', asset_code: code(a.assetCode.value), asset_issuer: accountId(a.issuer) };
+    return {
+      asset_type: 'credit_alphanum12',
+      asset_code: code(a.assetCode.value),
+      asset_issuer: accountId(a.issuer),
+    };
   }
   if (asset.type !== 'assetTypeNative') throw new TypeError(`not a plain asset: ${asset.type}`);
   return { asset_type: 'native' };

@@ -29,7 +29,8 @@ export interface MuxedParts {
 }
 
 export function muxedParts(account: xdr.MuxedAccount): MuxedParts {
-  if (account.type === 'keyTypeEd25519') return { account: StrKey.encodeEd25519PublicKey(Buffer.from(account.ed25519.value)) };
+  if (account.type === 'keyTypeEd25519')
+    return { account: StrKey.encodeEd25519PublicKey(Buffer.from(account.ed25519.value)) };
   const med = account.med25519;
   return {
     account: StrKey.encodeEd25519PublicKey(Buffer.from(med.ed25519.value)),

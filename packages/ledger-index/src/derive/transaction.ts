@@ -35,7 +35,9 @@ function timeBounds(bounds: xdr.TimeBounds): Preconditions['timebounds'] {
   return { min_time: bounds.minTime.toString(), ...(max === 0n ? {} : { max_time: max.toString() }) };
 }
 
-function preconditions(envelope: xdr.TransactionV1Envelope | xdr.TransactionV0Envelope): Preconditions | undefined {
+function preconditions(
+  envelope: xdr.TransactionV1Envelope | xdr.TransactionV0Envelope,
+): Preconditions | undefined {
   if (!('cond' in envelope.tx)) {
     const bounds = envelope.tx.timeBounds;
     return bounds ? { timebounds: timeBounds(bounds) } : undefined;
@@ -50,10 +52,12 @@ function preconditions(envelope: xdr.TransactionV1Envelope | xdr.TransactionV0En
     const { minLedger, maxLedger } = v2.ledgerBounds;
     result.ledgerbounds = { min_ledger: minLedger, ...(maxLedger === 0 ? {} : { max_ledger: maxLedger }) };
   }
-  if (v2.minSeqNum !== null && v2.minSeqNum !== undefined) result.min_account_sequence = v2.minSeqNum.toString();
+  if (v2.minSeqNum !== null && v2.minSeqNum !== undefined)
+    result.min_account_sequence = v2.minSeqNum.toString();
   if (v2.minSeqAge > 0n) result.min_account_sequence_age = v2.minSeqAge.toString();
   if (v2.minSeqLedgerGap > 0) result.min_account_sequence_ledger_gap = v2.minSeqLedgerGap;
-  if (v2.extraSigners.length > 0) result.extra_signers = v2.extraSigners.map((key) => SignerKey.encodeSignerKey(key));
+  if (v2.extraSigners.length > 0)
+    result.extra_signers = v2.extraSigners.map((key) => SignerKey.encodeSignerKey(key));
   return Object.keys(result).length > 0 ? result : undefined;
 }
 
@@ -75,7 +79,9 @@ export function transactionBody(ledger: ClosedLedger, tx: ClosedTransaction): Tr
     ...(source.muxed ? { account_muxed: source.muxed, account_muxed_id: source.muxedId } : {}),
     source_account_sequence: inner.tx.seqNum.toString(),
     fee_account: feeSource.account,
-    ...(feeSource.muxed ? { fee_account_muxed: feeSource.muxed, fee_account_muxed_id: feeSource.muxedId } : {}),
+    ...(feeSource.muxed
+      ? { fee_account_muxed: feeSource.muxed, fee_account_muxed_id: feeSource.muxedId }
+      : {}),
     fee_charged: tx.result.feeCharged.toString(),
     max_fee: (fee ? fee.tx.fee : BigInt(inner.tx.fee)).toString(),
     operation_count: inner.tx.operations.length,

@@ -85,11 +85,15 @@ function processings(meta: xdr.LedgerCloseMeta): Processing[] {
   }));
 }
 
-function body(meta: xdr.LedgerCloseMeta): xdr.LedgerCloseMetaV0 | xdr.LedgerCloseMetaV1 | xdr.LedgerCloseMetaV2 {
+function body(
+  meta: xdr.LedgerCloseMeta,
+): xdr.LedgerCloseMetaV0 | xdr.LedgerCloseMetaV1 | xdr.LedgerCloseMetaV2 {
   return meta.type === 'v0' ? meta.v0 : meta.type === 'v1' ? meta.v1 : meta.v2;
 }
 
-function innerEnvelope(envelope: xdr.TransactionEnvelope): xdr.TransactionV1Envelope | xdr.TransactionV0Envelope {
+function innerEnvelope(
+  envelope: xdr.TransactionEnvelope,
+): xdr.TransactionV1Envelope | xdr.TransactionV0Envelope {
   if (envelope.type === 'envelopeTypeTxFeeBump') return envelope.feeBump.tx.innerTx.v1;
   return envelope.type === 'envelopeTypeTx' ? envelope.v1 : envelope.v0;
 }
@@ -102,7 +106,10 @@ export function readClosedLedger(input: xdr.LedgerCloseMeta | string, passphrase
   const entry = body(meta).ledgerHeader;
   const header = entry.header;
   const sequence = header.ledgerSeq;
-  const byHash = new Map<string, { envelope: xdr.TransactionEnvelope; outer: Transaction | FeeBumpTransaction }>();
+  const byHash = new Map<
+    string,
+    { envelope: xdr.TransactionEnvelope; outer: Transaction | FeeBumpTransaction }
+  >();
   for (const envelope of setEnvelopes(meta)) {
     const outer = TransactionBuilder.fromXDR(envelope, passphrase);
     byHash.set(hex(outer.hash()), { envelope, outer });
@@ -110,7 +117,8 @@ export function readClosedLedger(input: xdr.LedgerCloseMeta | string, passphrase
   const transactions = processings(meta).map((p, index): ClosedTransaction => {
     const hash = p.result.transactionHash.toString();
     const found = byHash.get(hash);
-    if (!found) throw new Error(`ledger ${sequence} has no envelope for transaction ${hash} (wrong passphrase?)`);
+    if (!found)
+      throw new Error(`ledger ${sequence} has no envelope for transaction ${hash} (wrong passphrase?)`);
     const result = p.result.result;
     const inner = innerEnvelope(found.envelope);
     return {

@@ -19,7 +19,8 @@ export function operationChanges(tx: ClosedTransaction, index: number): xdr.Ledg
   const operations =
     meta.type === 'operations'
       ? meta.operations
-      : (meta.type === 'v1' ? meta.v1 : meta.type === 'v2' ? meta.v2 : meta.type === 'v3' ? meta.v3 : meta.v4).operations;
+      : (meta.type === 'v1' ? meta.v1 : meta.type === 'v2' ? meta.v2 : meta.type === 'v3' ? meta.v3 : meta.v4)
+          .operations;
   return operations[index]?.changes ?? [];
 }
 

@@ -28,7 +28,9 @@ export interface OperationDetail {
 }
 
 type BodyOf<N extends xdr.Operation['body']['type']> = Extract<xdr.Operation['body'], { type: N }>;
-type Details = { [N in xdr.Operation['body']['type']]?: (ctx: OperationContext, op: BodyOf<N>['value']) => OperationDetail };
+type Details = {
+  [N in xdr.Operation['body']['type']]?: (ctx: OperationContext, op: BodyOf<N>['value']) => OperationDetail;
+};
 
 /** `from`/`to`-style account fields with their muxed forms. */
 export function muxedFields(name: string, parts: MuxedParts): Record<string, string> {
@@ -66,7 +68,9 @@ const DETAIL_TABLE: Details = {
 
 export function operationDetail(ctx: OperationContext): OperationDetail {
   const body = ctx.op.body;
-  const detail = DETAIL_TABLE[body.type] as ((c: OperationContext, op: unknown) => OperationDetail) | undefined;
+  const detail = DETAIL_TABLE[body.type] as
+    | ((c: OperationContext, op: unknown) => OperationDetail)
+    | undefined;
   if (!detail) throw new Error(`operation type ${body.type} is not indexed`);
   return detail(ctx, body.value);
 }

@@ -9,7 +9,11 @@ import { muxedParts, timestamp } from '../format.js';
 import type { OperationBody, OperationRow } from '../records.js';
 import { type OperationContext, operationDetail } from './details.js';
 
-export function operationRows(ledger: ClosedLedger, tx: ClosedTransaction, transactionId: bigint): OperationRow[] {
+export function operationRows(
+  ledger: ClosedLedger,
+  tx: ClosedTransaction,
+  transactionId: bigint,
+): OperationRow[] {
   return tx.operations.map((op, index) => {
     const source = muxedParts(op.sourceAccount ?? tx.source);
     const id = encodeToid({ ledger: ledger.sequence, transaction: tx.order, operation: index + 1 });
@@ -20,7 +24,9 @@ export function operationRows(ledger: ClosedLedger, tx: ClosedTransaction, trans
       paging_token: id,
       transaction_successful: tx.successful,
       source_account: source.account,
-      ...(source.muxed ? { source_account_muxed: source.muxed, source_account_muxed_id: source.muxedId } : {}),
+      ...(source.muxed
+        ? { source_account_muxed: source.muxed, source_account_muxed_id: source.muxedId }
+        : {}),
       type: detail.type,
       type_i: xdr.OperationType[op.body.type].value,
       created_at: timestamp(ledger.closeTime),
