@@ -1,5 +1,5 @@
-import { Keypair, Operation, Asset } from '@stellar/stellar-sdk';
 import { validate } from '@starspec/ledger-api';
+import { Asset, Keypair, Operation } from '@stellar/stellar-sdk';
 import { describe, expect, it } from 'vitest';
 import { testLedger } from './support/ledger.js';
 

@@ -4,9 +4,9 @@
  * PostgreSQL through a SqlDriver.
  */
 import { xdr } from '@stellar/stellar-sdk/base';
-import { entryKind, entryOwner, keyOfChange, type ChangeEffect } from './entry-state.js';
 import type { IndexBatch } from '../derive/records.js';
 import type { Row, SqlDriver, SqlExecutor, SqlValue } from './driver.js';
+import { type ChangeEffect, entryKind, entryOwner, keyOfChange } from './entry-state.js';
 import { SCHEMA, SCHEMA_VERSION } from './schema.js';
 
 /** A database made for another network, by a newer version, or out of order. */

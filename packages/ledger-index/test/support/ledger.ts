@@ -32,7 +32,7 @@ export async function testLedger(): Promise<TestLedger> {
     const known = sequences.get(kp.publicKey());
     if (known !== undefined) return known;
     const entry = network.ledger.entry(keyId(accountKey(kp.xdrAccountId())));
-    if (!entry || entry.data.type !== 'account') throw new Error(`no account ${kp.publicKey()}`);
+    if (entry?.data.type !== 'account') throw new Error(`no account ${kp.publicKey()}`);
     return entry.data.account.seqNum;
   }
 

@@ -5,7 +5,7 @@
 import type { xdr } from '@stellar/stellar-sdk/base';
 import type { ClosedLedger, ClosedTransaction } from '../../meta/closed-ledger.js';
 import { assetFields } from '../assets.js';
-import { amount, accountId, type MuxedParts, muxedParts } from '../format.js';
+import { accountId, amount, type MuxedParts, muxedParts } from '../format.js';
 import type { OperationBody } from '../records.js';
 
 export interface OperationContext {
