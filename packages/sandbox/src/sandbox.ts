@@ -8,6 +8,7 @@ import { closeGracefully, listen } from '@starspec/runtime';
 import type { Ledger, LedgerOptions } from './ledger.js';
 import { type CloseSchedule, createNetwork, type Network } from './network/network.js';
 import type { LedgerRecord } from './network/records.js';
+import { startRestFace } from './rest/face.js';
 import type { RpcContext } from './rpc/common.js';
 import { Friendbot, type FriendbotOptions } from './server/friendbot/bot.js';
 import { createSandboxServer, FRIENDBOT_PATH, RPC_PATH } from './server/server.js';
@@ -27,6 +28,8 @@ export interface SandboxOptions extends Omit<LedgerOptions, 'history' | 'store'>
   friendbot?: FriendbotOptions;
   /** Check every RPC result against the contract (answers -32603 when one is outside it). */
   validateResults?: boolean;
+  /** How long `POST /transactions` of the REST face waits for its ledger (default 30 s, as Horizon). */
+  submitTimeoutMs?: number;
   /** Called after every ledger close. */
   onLedger?: (record: LedgerRecord) => void;
   /** Called with failures the server answers for (default: console.error). */
@@ -42,6 +45,8 @@ export interface Sandbox {
   readonly passphrase: string;
   readonly ledger: Ledger;
   readonly network: Network;
+  /** Resolves once the REST face has indexed every ledger closed so far. */
+  indexed(): Promise<void>;
   /** Closes a ledger now (whatever the schedule); answers its sequence. */
   closeLedger(): number;
   /** Stops closing ledgers and the server (requests under way are answered first). */
@@ -56,6 +61,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     retention,
     friendbot: friendbotOptions,
     validateResults,
+    submitTimeoutMs,
     onLedger,
     onError = (error: unknown) => console.error('[sandbox]', error),
     ...ledgerOptions
@@ -77,7 +83,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         : Math.max(MAX_HEALTHY_LATENCY_SECONDS, Math.ceil((2 * network.closeEvery) / 1000)),
     now: ledgerOptions.now,
   };
+  const rest = await startRestFace({
+    network,
+    friendbotUrl: () => rpc.friendbotUrl,
+    submitTimeoutMs,
+    validateResponses: validateResults,
+    onError,
+  });
   const server: Server = createSandboxServer({
+    rest: rest.listener,
     network,
     friendbot,
     rpc,
@@ -90,6 +104,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   } catch (error) {
     network.stop();
     friendbot.stop();
+    await rest.close();
     throw error;
   }
   rpc.friendbotUrl = `${url}${FRIENDBOT_PATH}`;
@@ -101,11 +116,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     passphrase: network.passphrase,
     ledger: network.ledger,
     network,
+    indexed: () => rest.idle(),
     closeLedger: () => network.closeLedger().sequence,
     async stop() {
       network.stop();
       friendbot.stop();
       await closeGracefully(server);
+      await rest.close();
     },
   };
 }
