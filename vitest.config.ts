@@ -39,6 +39,8 @@ const overrides: Record<string, ProjectOptions> = {
     // The sandbox serves this package's face, so it cannot be a dependency of it: the tests take its
     // build as their ledger (turbo.json builds it before them).
     alias: { '@starspec/sandbox': join(root, 'packages/sandbox/dist/index.js') },
+    // A throwaway PostgreSQL cluster for the store tests, when the machine has one.
+    globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

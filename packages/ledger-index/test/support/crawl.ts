@@ -29,7 +29,10 @@ export async function crawl(origin: string, collections: readonly string[], limi
       for (let pages = 0; pages < 1000; pages++) {
         const answer = await get(origin, path);
         answers.set(path, answer);
-        const page = answer.body as { _embedded?: { records: { _links?: { self?: { href: string } } }[] }; _links?: { next?: { href: string } } };
+        const page = answer.body as {
+          _embedded?: { records: { _links?: { self?: { href: string } } }[] };
+          _links?: { next?: { href: string } };
+        };
         const found = page._embedded?.records ?? [];
         for (const record of found) {
           const self = record._links?.self?.href;

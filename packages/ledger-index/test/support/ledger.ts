@@ -7,6 +7,7 @@ import { Account, Keypair, Operation, TransactionBuilder, type xdr } from '@stel
 import { expect } from 'vitest';
 import { deriveBatch } from '../../src/derive/batch.js';
 import { readClosedLedger } from '../../src/meta/closed-ledger.js';
+import type { SqlDriver } from '../../src/store/driver.js';
 import { IndexStore } from '../../src/store/index-store.js';
 import { openSqlite } from '../../src/store/sqlite.js';
 
@@ -22,9 +23,9 @@ export interface TestLedger {
   accounts(count: number, startingBalance?: string): Promise<Keypair[]>;
 }
 
-export async function testLedger(): Promise<TestLedger> {
+export async function testLedger(driver: SqlDriver = openSqlite(':memory:')): Promise<TestLedger> {
   const network = createNetwork({ closeEvery: 'manual' });
-  const store = await IndexStore.open(openSqlite(':memory:'), network.passphrase);
+  const store = await IndexStore.open(driver, network.passphrase);
   const root = network.ledger.root;
   const sequences = new Map<string, bigint>();
 

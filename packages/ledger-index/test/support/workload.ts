@@ -29,10 +29,13 @@ function sequence(sandbox: Sandbox, kp: Keypair): bigint {
 
 /** Signs and queues a transaction; answers its hash. */
 export function send(sandbox: Sandbox, source: Keypair, operations: xdr.Operation[]): string {
-  const builder = new TransactionBuilder(new Account(source.publicKey(), sequence(sandbox, source).toString()), {
-    fee: '100',
-    networkPassphrase: sandbox.passphrase,
-  });
+  const builder = new TransactionBuilder(
+    new Account(source.publicKey(), sequence(sandbox, source).toString()),
+    {
+      fee: '100',
+      networkPassphrase: sandbox.passphrase,
+    },
+  );
   for (const op of operations) builder.addOperation(op);
   const tx = builder.setTimeout(0).build();
   tx.sign(source);
@@ -45,17 +48,32 @@ export function send(sandbox: Sandbox, source: Keypair, operations: xdr.Operatio
 export const payments: Step = (round, index, accounts) => {
   const to = accounts[(index + 1) % accounts.length] as Keypair;
   const n = round * accounts.length + index;
-  if (n % 11 === 10) return [Operation.payment({ destination: Keypair.random().publicKey(), asset: Asset.native(), amount: '1' })];
-  return [Operation.payment({ destination: to.publicKey(), asset: Asset.native(), amount: n % 7 === 6 ? '100000' : `${1 + (n % 5)}.25` })];
+  if (n % 11 === 10)
+    return [
+      Operation.payment({ destination: Keypair.random().publicKey(), asset: Asset.native(), amount: '1' }),
+    ];
+  return [
+    Operation.payment({
+      destination: to.publicKey(),
+      asset: Asset.native(),
+      amount: n % 7 === 6 ? '100000' : `${1 + (n % 5)}.25`,
+    }),
+  ];
 };
 
-export async function runWorkload(sandbox: Sandbox, options: WorkloadOptions = {}, steps: Step[] = [payments]): Promise<Workload> {
+export async function runWorkload(
+  sandbox: Sandbox,
+  options: WorkloadOptions = {},
+  steps: Step[] = [payments],
+): Promise<Workload> {
   const accounts = Array.from({ length: options.accounts ?? 10 }, () => Keypair.random());
   const hashes = [
     send(
       sandbox,
       sandbox.ledger.root,
-      accounts.map((kp) => Operation.createAccount({ destination: kp.publicKey(), startingBalance: '10000' })),
+      accounts.map((kp) =>
+        Operation.createAccount({ destination: kp.publicKey(), startingBalance: '10000' }),
+      ),
     ),
   ];
   sandbox.closeLedger();
