@@ -26,6 +26,7 @@ Options:
                      $DATABASE_URL=postgres://… uses PostgreSQL instead
   --from LEDGER      first ledger to ingest into an empty index (default: the server's oldest)
   --submit-timeout MS  how long POST /transactions waits for its ledger (default 30000)
+  --rate-limit N     requests per hour per client address, with a burst of 100 (default: no limit)
   --json             one JSON line per event (ready, progress, errors, stopped)
   --help             this text
   --version          the version
@@ -38,6 +39,7 @@ interface Config {
   database: string;
   from?: number;
   submitTimeoutMs: number;
+  rateLimit?: number;
   json: boolean;
 }
 
@@ -55,6 +57,7 @@ function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 
         db: { type: 'string' },
         from: { type: 'string' },
         'submit-timeout': { type: 'string' },
+        'rate-limit': { type: 'string' },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
@@ -78,6 +81,9 @@ function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 
     database: env.DATABASE_URL || text('db') || DEFAULT_DB,
     ...(text('from') ? { from: wholeNumber('--from', text('from') ?? '', 1, 2 ** 31 - 1) } : {}),
     submitTimeoutMs: wholeNumber('--submit-timeout', text('submit-timeout') ?? '30000', 1, 2 ** 31 - 1),
+    ...(text('rate-limit')
+      ? { rateLimit: wholeNumber('--rate-limit', text('rate-limit') ?? '', 1, 2 ** 31 - 1) }
+      : {}),
     json: values.json === true,
   };
 }
@@ -123,6 +129,7 @@ async function run(argv: string[]): Promise<number> {
       host: config.host,
       from: config.from,
       submitTimeoutMs: config.submitTimeoutMs,
+      ...(config.rateLimit ? { rateLimit: { perHour: config.rateLimit } } : {}),
       onProgress: (ledger, latest) => {
         emit({ event: 'ingested', ledger, latest });
         if (!json && (ledger === latest || ledger % 100 === 0))

@@ -7,6 +7,7 @@ import { createClient } from '@starspec/ledger-rpc/client';
 import { closeGracefully, createHttpServer, listen } from '@starspec/runtime/http';
 import { Ingester } from '../ingest/ingester.js';
 import { createLedgerApiListener } from '../rest/face.js';
+import type { RateLimit } from '../rest/rate-limit.js';
 import type { SqlDriver } from '../store/driver.js';
 import { IndexStore } from '../store/index-store.js';
 import { openPostgres } from '../store/postgres.js';
@@ -25,6 +26,8 @@ export interface GatewayOptions {
   pollMs?: number;
   submitTimeoutMs?: number;
   validateResponses?: boolean;
+  /** Requests per client address (off by default). */
+  rateLimit?: RateLimit;
   onProgress?: (ingested: number, latest: number) => void;
   onError?: (error: unknown) => void;
 }
@@ -55,6 +58,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     awaitIngested: (hash, ms) => ingester.awaitIngested(hash, ms),
     submitTimeoutMs: options.submitTimeoutMs,
     validateResponses: options.validateResponses,
+    rateLimit: options.rateLimit,
     onError,
   });
   const server: Server = createHttpServer(listener, { errorStyle: 'problem' });

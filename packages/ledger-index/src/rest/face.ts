@@ -13,12 +13,15 @@ import type { LedgerSource } from '../source.js';
 import type { IndexStore } from '../store/index-store.js';
 import { feeStats } from './fee-stats.js';
 import { historyHandlers } from './history.js';
+import { type RateLimit, withRateLimit } from './rate-limit.js';
 import { rootDocument } from './root.js';
 import { type SubmitOptions, submissionHandlers } from './submit.js';
 
 export interface LedgerApiFaceOptions extends ServerOptions, SubmitOptions {
   store: IndexStore;
   source: LedgerSource;
+  /** Requests per client address (off by default). */
+  rateLimit?: RateLimit;
 }
 
 export function ledgerApiHandlers(options: LedgerApiFaceOptions): Partial<Record<OperationId, Handler>> {
@@ -32,5 +35,10 @@ export function ledgerApiHandlers(options: LedgerApiFaceOptions): Partial<Record
 }
 
 export function createLedgerApiListener(options: LedgerApiFaceOptions): RequestListener {
-  return createRequestListener({ contract, validate, errorStyle }, ledgerApiHandlers(options), options);
+  const listener = createRequestListener(
+    { contract, validate, errorStyle },
+    ledgerApiHandlers(options),
+    options,
+  );
+  return withRateLimit(listener, options.rateLimit);
 }

@@ -68,7 +68,8 @@ export function problemResult(problem: Problem, headers: Record<string, string> 
     status,
     headers: { 'content-type': 'application/problem+json; charset=utf-8', ...headers },
     body: {
-      type: `${HOST}${type}`,
+      // Problems made elsewhere (the paging helpers) carry the full type already.
+      type: type.startsWith(HOST) ? type : `${HOST}${type}`,
       title,
       status,
       ...(detail ? { detail } : {}),
