@@ -2,12 +2,13 @@
 import http from 'node:http';
 import { type Sandbox, startSandbox } from '@starspec/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Json } from '../support/json.js';
 import { runWorkload } from '../support/workload.js';
 
 let sandbox: Sandbox;
 const errors: unknown[] = [];
 
-async function get(path: string): Promise<{ status: number; type: string; body: Record<string, any> }> {
+async function get(path: string): Promise<{ status: number; type: string; body: Json }> {
   const response = await fetch(`${sandbox.url}${path}`);
   return {
     status: response.status,
@@ -51,14 +52,14 @@ describe('paging', () => {
       order: 'desc',
     });
     const back = await get(`${prev.pathname}${prev.search}`);
-    expect(back.body._embedded.records.map((r: any) => r.hash)).toEqual(
-      records.map((r: any) => r.hash).reverse(),
+    expect(back.body._embedded.records.map((r: Json) => r.hash)).toEqual(
+      records.map((r: Json) => r.hash).reverse(),
     );
   });
 
   it('builds links from the origin the client used', async () => {
     // fetch sends the host it connects to: ask through node:http to name another one.
-    const body = await new Promise<any>((resolve, reject) => {
+    const body = await new Promise<Json>((resolve, reject) => {
       const request = http.get(
         `${sandbox.url}/ledgers?limit=1`,
         { headers: { host: 'horizon.example:8443', 'x-forwarded-proto': 'https' } },
@@ -76,14 +77,14 @@ describe('paging', () => {
   it('defaults to 10 records in ascending order', async () => {
     const page = await get('/operations?include_failed=true');
     expect(page.body._embedded.records).toHaveLength(10);
-    const tokens = page.body._embedded.records.map((r: any) => BigInt(r.paging_token));
+    const tokens = page.body._embedded.records.map((r: Json) => BigInt(r.paging_token));
     expect([...tokens].sort((a, b) => (a < b ? -1 : 1))).toEqual(tokens);
   });
 
   it('lists failed transactions only when asked', async () => {
     const all = await get('/transactions?include_failed=true&limit=200');
     const successful = await get('/transactions?limit=200');
-    const failed = all.body._embedded.records.filter((r: any) => !r.successful);
+    const failed = all.body._embedded.records.filter((r: Json) => !r.successful);
     expect(failed.length).toBeGreaterThan(0);
     expect(successful.body._embedded.records).toHaveLength(all.body._embedded.records.length - failed.length);
   });

@@ -5,6 +5,7 @@
 import { accountKey, keyId, type Sandbox, startSandbox } from '@starspec/sandbox';
 import { Account, Asset, Keypair, Operation, TransactionBuilder } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Json } from '../support/json.js';
 import { runWorkload, type Workload } from '../support/workload.js';
 
 let sandbox: Sandbox;
@@ -74,7 +75,7 @@ describe('POST /transactions', () => {
     sandbox.closeLedger();
     const response = await answer;
     expect(response.status).toBe(400);
-    const body = (await response.json()) as any;
+    const body = (await response.json()) as Json;
     expect(body.extras.result_codes).toEqual({ transaction: 'tx_failed', operations: ['op_no_destination'] });
   });
 
@@ -82,14 +83,14 @@ describe('POST /transactions', () => {
     const { xdr } = await envelope(account(2), account(3).publicKey(), '1', 5n);
     const response = await post('/transactions', xdr);
     expect(response.status).toBe(400);
-    expect(((await response.json()) as any).extras.result_codes).toEqual({ transaction: 'tx_bad_seq' });
+    expect(((await response.json()) as Json).extras.result_codes).toEqual({ transaction: 'tx_bad_seq' });
   });
 
   it('answers 504 with the hash when no ledger closes in time; the lookup is 404 until one does', async () => {
     const { xdr, hash } = await envelope(account(3), account(4).publicKey());
     const response = await post('/transactions', xdr);
     expect(response.status).toBe(504);
-    expect(((await response.json()) as any).extras.hash).toBe(hash);
+    expect(((await response.json()) as Json).extras.hash).toBe(hash);
     expect((await fetch(`${sandbox.url}/transactions/${hash}`)).status).toBe(404);
     sandbox.closeLedger();
     await sandbox.indexed();
@@ -101,7 +102,7 @@ describe('POST /transactions', () => {
   it('answers 400 transaction_malformed for an envelope that does not decode', async () => {
     const response = await post('/transactions', 'AAAA');
     expect(response.status).toBe(400);
-    expect(((await response.json()) as any).type).toBe(
+    expect(((await response.json()) as Json).type).toBe(
       'https://stellar.org/horizon-errors/transaction_malformed',
     );
   });
@@ -127,7 +128,7 @@ describe('POST /transactions_async', () => {
           : await envelope(source, account(0).publicKey(), '2', 1n);
     const response = await post('/transactions_async', tx.xdr);
     expect(response.status).toBe(want.status);
-    const body = (await response.json()) as any;
+    const body = (await response.json()) as Json;
     expect(body).toMatchObject({ tx_status: want.tx_status, hash: tx.hash });
     expect('error_result_xdr' in body).toBe(want.tx_status === 'ERROR');
   });

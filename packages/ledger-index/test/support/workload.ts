@@ -23,7 +23,7 @@ export type Step = (round: number, index: number, accounts: readonly Keypair[]) 
 
 function sequence(sandbox: Sandbox, kp: Keypair): bigint {
   const entry = sandbox.ledger.entry(keyId(accountKey(kp.xdrAccountId())));
-  if (!entry || entry.data.type !== 'account') throw new Error(`no account ${kp.publicKey()}`);
+  if (entry?.data.type !== 'account') throw new Error(`no account ${kp.publicKey()}`);
   return entry.data.account.seqNum;
 }
 
