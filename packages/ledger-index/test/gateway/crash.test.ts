@@ -50,7 +50,9 @@ function start(rpcUrl: string, db: string): Run {
     url,
     ingested,
     reached: (sequence) =>
-      ingested.some((l) => l >= sequence) ? Promise.resolve() : new Promise((resolve) => waiting.push({ sequence, resolve })),
+      ingested.some((l) => l >= sequence)
+        ? Promise.resolve()
+        : new Promise((resolve) => waiting.push({ sequence, resolve })),
   };
 }
 
@@ -84,7 +86,10 @@ describe('a gateway killed while ingesting', () => {
 
     // And the index holds every ledger once: it answers as the sandbox's own face does.
     const collections = ['/ledgers', '/transactions?include_failed=true'];
-    const [own, resumed] = await Promise.all([crawl(sandbox.url, collections, 200), crawl(await second.url, collections, 200)]);
+    const [own, resumed] = await Promise.all([
+      crawl(sandbox.url, collections, 200),
+      crawl(await second.url, collections, 200),
+    ]);
     expect([...resumed.answers.entries()]).toEqual([...own.answers.entries()]);
     second.child.kill('SIGTERM');
     await exited(second.child);
