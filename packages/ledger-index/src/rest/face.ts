@@ -16,6 +16,7 @@ import { historyHandlers } from './history.js';
 import { type RateLimit, withRateLimit } from './rate-limit.js';
 import { rootDocument } from './root.js';
 import { type SubmitOptions, submissionHandlers } from './submit.js';
+import { tradeHandlers } from './trades.js';
 
 export interface LedgerApiFaceOptions extends ServerOptions, SubmitOptions {
   store: IndexStore;
@@ -31,6 +32,7 @@ export function ledgerApiHandlers(options: LedgerApiFaceOptions): Partial<Record
     getFeeStats: () => feeStats(store),
     ...historyHandlers(store),
     ...submissionHandlers(store, source, options),
+    ...tradeHandlers(store),
   };
 }
 
