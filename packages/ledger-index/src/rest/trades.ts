@@ -17,7 +17,15 @@ function assetArgument(query: HandlerRequest['query'], prefix: string): string |
   return `${String(query[`${prefix}_asset_code`] ?? '')}:${String(query[`${prefix}_asset_issuer`] ?? '')}`;
 }
 
-const SIDES = ['offer_id', 'account', 'liquidity_pool_id', 'amount', 'asset_type', 'asset_code', 'asset_issuer'];
+const SIDES = [
+  'offer_id',
+  'account',
+  'liquidity_pool_id',
+  'amount',
+  'asset_type',
+  'asset_code',
+  'asset_issuer',
+];
 
 /** A trade seen from the other side: base and counter swapped, the price inverted. */
 export function reversed(trade: Record_): Record_ {
@@ -37,7 +45,10 @@ export function reversed(trade: Record_): Record_ {
 }
 
 export function tradeHandlers(store: IndexStore) {
-  async function trades(request: HandlerRequest, scope: { where: string[]; params: CollectionQuery['params'] }) {
+  async function trades(
+    request: HandlerRequest,
+    scope: { where: string[]; params: CollectionQuery['params'] },
+  ) {
     const where = [...scope.where];
     const params = [...(scope.params ?? [])];
     const type = request.query.trade_type;
@@ -50,12 +61,23 @@ export function tradeHandlers(store: IndexStore) {
     let embed: CollectionQuery['embed'];
     if (base !== undefined || counter !== undefined) {
       if (base === undefined || counter === undefined)
-        return problemResult(invalidField(base === undefined ? 'base_asset_type' : 'counter_asset_type', 'this parameter is required when the other asset of the pair is given'));
+        return problemResult(
+          invalidField(
+            base === undefined ? 'base_asset_type' : 'counter_asset_type',
+            'this parameter is required when the other asset of the pair is given',
+          ),
+        );
       where.push('((base_asset = ? AND counter_asset = ?) OR (base_asset = ? AND counter_asset = ?))');
       params.push(base, counter, counter, base);
       embed = async (records) => records.map((r) => (assetOf(r, 'base') === base ? r : reversed(r)));
     }
-    return collectionPage(store, request, { kind: 'trade', table: 'trades', where, params, ...(embed ? { embed } : {}) });
+    return collectionPage(store, request, {
+      kind: 'trade',
+      table: 'trades',
+      where,
+      params,
+      ...(embed ? { embed } : {}),
+    });
   }
 
   return {
@@ -83,5 +105,7 @@ export function tradeHandlers(store: IndexStore) {
 }
 
 function assetOf(trade: Record_, side: 'base' | 'counter'): string {
-  return trade[`${side}_asset_type`] === 'native' ? 'native' : `${trade[`${side}_asset_code`]}:${trade[`${side}_asset_issuer`]}`;
+  return trade[`${side}_asset_type`] === 'native'
+    ? 'native'
+    : `${trade[`${side}_asset_code`]}:${trade[`${side}_asset_issuer`]}`;
 }
