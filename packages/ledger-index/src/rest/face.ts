@@ -16,6 +16,7 @@ import { historyHandlers } from './history.js';
 import { type RateLimit, withRateLimit } from './rate-limit.js';
 import { rootDocument } from './root.js';
 import { type SubmitOptions, submissionHandlers } from './submit.js';
+import { stateHandlers } from './state.js';
 import { tradeHandlers } from './trades.js';
 
 export interface LedgerApiFaceOptions extends ServerOptions, SubmitOptions {
@@ -33,6 +34,7 @@ export function ledgerApiHandlers(options: LedgerApiFaceOptions): Partial<Record
     ...historyHandlers(store),
     ...submissionHandlers(store, source, options),
     ...tradeHandlers(store),
+    ...stateHandlers(store),
   };
 }
 

@@ -77,3 +77,33 @@ export async function collectionPage(
     },
   };
 }
+
+/**
+ * A page of a current-state collection (accounts, offers, claimable balances, pools): cursors are
+ * the collection's own keys, checked by the store (a CursorError is a 400 on `cursor`).
+ */
+export async function statePage(
+  request: Request,
+  kind: RecordKind,
+  read: (paging: { cursor?: string; order: 'asc' | 'desc'; limit: number }) => Promise<unknown[]>,
+): Promise<HandlerResult> {
+  const parsed = parsePagingQuery(request.query, { cursor: 'opaque' });
+  if (!parsed.ok) return problemResult(parsed.problem as never);
+  const { paging } = parsed;
+  let rows: Record<string, unknown>[];
+  try {
+    rows = (await read({ ...(paging.cursor ? { cursor: paging.cursor } : {}), order: paging.order, limit: paging.limit })) as Record<string, unknown>[];
+  } catch (error) {
+    if ((error as Error).name === 'CursorError') return problemResult(invalidField('cursor', (error as Error).message));
+    throw error;
+  }
+  const base = baseUrl(request);
+  return {
+    status: 200,
+    headers: HAL_JSON,
+    body: {
+      _links: buildPageLinks({ url: requestUrl(request), paging, records: rows as { paging_token: string }[] }),
+      _embedded: { records: rows.map((record) => withLinks(kind, base, record)) },
+    },
+  };
+}
