@@ -35,6 +35,15 @@ const overrides: Record<string, ProjectOptions> = {
     hookTimeout: 180_000,
   },
   'packages/ledger-api': { testTimeout: 30_000, hookTimeout: 180_000 },
+  'packages/ledger-index': {
+    // The sandbox serves this package's face, so it cannot be a dependency of it: the tests take its
+    // build as their ledger (turbo.json builds it before them).
+    alias: { '@starspec/sandbox': join(root, 'packages/sandbox/dist/index.js') },
+    // A throwaway PostgreSQL cluster for the store tests, when the machine has one.
+    globalSetup: ['test/support/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
   'packages/ledger-rpc': { testTimeout: 30_000, hookTimeout: 60_000 },
   'packages/runtime': { testTimeout: 60_000 },
   'packages/sandbox': {

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mapping } from '@starspec/ledger-api';
+import { GATEWAY_SERVING } from '@starspec/ledger-index';
 import { contractsDir, listContracts, loadContract } from '@starspec/specs';
 import { escapeHtml, layout, md, mdInline, navItems, scriptJson } from './html.mjs';
 import { mappingBody, restOperations, rpcNoteMarkdown } from './mapping.mjs';
@@ -32,6 +33,8 @@ const REST = 'ledger-api';
 const RPC = 'ledger-rpc';
 
 /** The site's style sheets, joined into `assets/site.css` in this order. */
+// Where the gateway's table of what it serves each operation from is explained.
+const GATEWAY_DOC = `${require('@starspec/ledger-index/package.json').homepage}#what-each-operation-is-served-from`;
 const STYLES = ['base.css', 'pages.css', 'mapping.css', 'reference.css', 'search.css', 'try-it.css'];
 /** The site's own scripts, copied into `assets/`. */
 const SCRIPTS = ['redoc-page.js', 'try-it.js', 'method-search.js'];
@@ -193,6 +196,8 @@ await writePage(
       rpcMethods: rpc?.methods ?? [],
       restTitle: rest?.info?.title ?? REST,
       rpcTitle: rpc?.info?.title ?? RPC,
+      gateway: GATEWAY_SERVING,
+      gatewayDoc: GATEWAY_DOC,
     })}</main>`,
   }),
   { title: 'REST → RPC mapping', kind: 'mapping' },

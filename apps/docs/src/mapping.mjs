@@ -94,11 +94,24 @@ export function rpcNoteMarkdown(operation, rpcMethods) {
 }
 
 /**
+ * How the gateway serves one operation: where from, and in a sentence how.
+ * @param {string} operationId
+ * @param {Readonly<Record<string, { from: string, how: string }>>} gateway
+ * @param {string | undefined} doc
+ */
+function gatewayCell(operationId, gateway, doc) {
+  const serving = gateway[operationId];
+  if (!serving) return '<td class="gateway"><span class="none">not served</span></td>';
+  const label = `<span class="badge served-${escapeHtml(serving.from.replace('+', '-'))}">${escapeHtml(serving.from)}</span>`;
+  return `<td class="gateway" id="gw-${escapeHtml(operationId)}">${doc ? `<a href="${escapeHtml(doc)}">${label}</a>` : label} ${escapeHtml(serving.how)}</td>`;
+}
+
+/**
  * The mapping page's content.
  * @param {{ operations: RestOperation[], rpcMethods: { name: string, summary?: string }[], restTitle: string,
- *   rpcTitle: string }} input
+ *   rpcTitle: string, gateway?: Readonly<Record<string, { from: string, how: string }>>, gatewayDoc?: string }} input
  */
-export function mappingBody({ operations, rpcMethods: methods, restTitle, rpcTitle }) {
+export function mappingBody({ operations, rpcMethods: methods, restTitle, rpcTitle, gateway, gatewayDoc }) {
   const rpcMethods = methods.map((m) => m.name);
   const summaries = new Map(methods.map((m) => [m.name, m.summary ?? '']));
   const mapped = operations.filter((o) => o.rpc);
@@ -106,7 +119,11 @@ export function mappingBody({ operations, rpcMethods: methods, restTitle, rpcTit
   const intro = `<h1>Ledger REST API → JSON-RPC</h1>
 <p class="lead">Which JSON-RPC methods of the <a href="ledger-rpc.html">${escapeHtml(rpcTitle)}</a> replace each
 operation of the <a href="ledger-api.html">${escapeHtml(restTitle)}</a>. The table is generated from the <code>x-rpc</code>
-extension that each REST operation carries in the contract; every row links to the operation and to its methods.</p>`;
+extension that each REST operation carries in the contract; every row links to the operation and to its methods${
+    gateway
+      ? `, and says how <a href="${escapeHtml(gatewayDoc ?? '')}"><code>starspec-horizon</code></a>, the gateway that serves this REST API over any JSON-RPC server, answers it: from its own index of the ledgers it ingested, by a direct JSON-RPC call, or both`
+      : ''
+  }.</p>`;
   if (mapped.length === 0) {
     return `${intro}
 <section class="empty-state" id="no-mapping">
@@ -146,7 +163,7 @@ Once they do, this page lists each operation with its JSON-RPC methods, how comp
   let lastTag = '';
   for (const o of operations) {
     if (o.tag !== lastTag) {
-      rows += `<tr class="group"><th colspan="4" scope="colgroup">${escapeHtml(o.tag)}</th></tr>\n`;
+      rows += `<tr class="group"><th colspan="${gateway ? 5 : 4}" scope="colgroup">${escapeHtml(o.tag)}</th></tr>\n`;
       lastTag = o.tag;
     }
     const rpc = o.rpc;
@@ -154,7 +171,7 @@ Once they do, this page lists each operation with its JSON-RPC methods, how comp
 <td><a class="rest-link" href="ledger-api.html#${restAnchor(o.operationId)}">${endpointHtml(o.method, o.path)}</a><div class="op-summary">${escapeHtml(o.summary)}</div></td>
 <td>${rpc ? rpc.methods.map(methodLink).join(' ') || '<span class="none">—</span>' : '<span class="none">—</span>'}</td>
 <td>${rpc ? supportBadge(rpc.support) : '<span class="badge support-unknown">not stated</span>'}</td>
-<td>${rpc?.note ? mdInline(rpc.note) : ''}</td>
+<td>${rpc?.note ? mdInline(rpc.note) : ''}</td>${gateway ? `\n${gatewayCell(o.operationId, gateway, gatewayDoc)}` : ''}
 </tr>\n`;
   }
 
@@ -189,7 +206,7 @@ Once they do, this page lists each operation with its JSON-RPC methods, how comp
 ${legend}
 <h2 id="by-operation">By REST operation</h2>
 <div class="table-wrap"><table class="mapping" id="mapping-table">
-<thead><tr><th scope="col">REST operation</th><th scope="col">JSON-RPC methods</th><th scope="col">Support</th><th scope="col">Note</th></tr></thead>
+<thead><tr><th scope="col">REST operation</th><th scope="col">JSON-RPC methods</th><th scope="col">Support</th><th scope="col">Note</th>${gateway ? '<th scope="col">starspec-horizon</th>' : ''}</tr></thead>
 <tbody>
 ${rows}</tbody>
 </table></div>

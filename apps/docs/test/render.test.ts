@@ -74,6 +74,26 @@ describe('the mapping', () => {
     expect(html).toContain('Use <code>getLedgers</code>.');
   });
 
+  it('says in each row how the gateway serves the operation, linking to where that is explained', () => {
+    const html = mappingBody({
+      operations: restOperations(rest, MAPPING),
+      rpcMethods: methods,
+      restTitle: 'REST',
+      rpcTitle: 'RPC',
+      gateway: {
+        listLedgers: { from: 'index', how: 'its index' },
+        listAccounts: { from: 'index+rpc', how: 'both' },
+      },
+      gatewayDoc: 'https://example.test/ledger-index#served',
+    });
+    expect(html).toContain('<th scope="col">starspec-horizon</th>');
+    expect(html).toMatch(
+      /<tr id="op-listLedgers">[\s\S]*?<td class="gateway" id="gw-listLedgers"><a href="https:\/\/example.test\/ledger-index#served"><span class="badge served-index">index<\/span><\/a> its index<\/td>/,
+    );
+    expect(html).toContain('<span class="badge served-index-rpc">index+rpc</span>');
+    expect(html).toMatch(/<tr id="op-listOffers" class="unmapped">[\s\S]*?not served/);
+  });
+
   it('marks a method the JSON-RPC contract does not have instead of linking it', () => {
     const listLedgers = { ...MAPPING.listLedgers, methods: ['getLedger'], support: 'partial' };
     const html = mappingBody({

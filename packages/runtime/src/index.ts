@@ -1,4 +1,6 @@
 // What clients need (also the browser-safe `@starspec/runtime/client` entry).
+
+export { listenProblem, UsageError, wholeNumber } from './cli.js';
 export * from './client.js';
 export {
   apiKey,

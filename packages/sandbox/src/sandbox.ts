@@ -9,6 +9,7 @@ import { closeGracefully, listen } from '@starspec/runtime';
 import type { Ledger, LedgerOptions } from './ledger.js';
 import { type CloseSchedule, createNetwork, type Network } from './network/network.js';
 import type { LedgerRecord } from './network/records.js';
+import { startRestFace } from './rest/face.js';
 import type { RpcContext } from './rpc/common.js';
 import { Friendbot, type FriendbotOptions } from './server/friendbot/bot.js';
 import { createSandboxServer, FRIENDBOT_PATH, RPC_PATH } from './server/server.js';
@@ -30,6 +31,8 @@ export interface SandboxOptions extends Omit<LedgerOptions, 'history' | 'store' 
   friendbot?: FriendbotOptions;
   /** Check every RPC result against the contract (answers -32603 when one is outside it). */
   validateResults?: boolean;
+  /** How long `POST /transactions` of the REST face waits for its ledger (default 30 s, as Horizon). */
+  submitTimeoutMs?: number;
   /** Called after every ledger close. */
   onLedger?: (record: LedgerRecord) => void;
   /** Called with failures the server answers for (default: console.error). */
@@ -45,6 +48,8 @@ export interface Sandbox {
   readonly passphrase: string;
   readonly ledger: Ledger;
   readonly network: Network;
+  /** Resolves once the REST face has indexed every ledger closed so far. */
+  indexed(): Promise<void>;
   /** Closes a ledger now (whatever the schedule); answers its sequence. */
   closeLedger(): number;
   /** Stops closing ledgers and the server (requests under way are answered first), then lets the database file go. */
@@ -60,6 +65,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     retention,
     friendbot: friendbotOptions,
     validateResults,
+    submitTimeoutMs,
     onLedger,
     onError = (error: unknown) => console.error('[sandbox]', error),
     ...ledgerOptions
@@ -89,7 +95,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         : Math.max(MAX_HEALTHY_LATENCY_SECONDS, Math.ceil((2 * network.closeEvery) / 1000)),
     now: ledgerOptions.now,
   };
+  const rest = await startRestFace({
+    network,
+    friendbotUrl: () => rpc.friendbotUrl,
+    submitTimeoutMs,
+    validateResponses: validateResults,
+    onError,
+  });
   const server: Server = createSandboxServer({
+    rest: rest.listener,
     network,
     friendbot,
     rpc,
@@ -102,6 +116,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   } catch (error) {
     network.close();
     friendbot.stop();
+    await rest.close();
     throw error;
   }
   rpc.friendbotUrl = `${url}${FRIENDBOT_PATH}`;
@@ -113,12 +128,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     passphrase: network.passphrase,
     ledger: network.ledger,
     network,
+    indexed: () => rest.idle(),
     closeLedger: () => network.closeLedger().sequence,
     async stop() {
       network.stop();
       friendbot.stop();
       // Requests under way are answered (a manual close among them is still written), then the file is let go.
       await closeGracefully(server);
+      await rest.close();
       network.close();
     },
   };

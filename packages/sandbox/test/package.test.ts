@@ -34,9 +34,10 @@ describe('the package', () => {
     expect(long).toEqual([]);
   });
 
-  it("depends at runtime on the SDK, its XDR-JSON converter, the workspace's RPC contract and runtime, and libsql alone", () => {
+  it("depends at runtime on the SDK, its XDR-JSON converter, the workspace's ledger index, RPC contract and runtime, and libsql alone", () => {
     const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
     expect(Object.keys(manifest.dependencies)).toEqual([
+      '@starspec/ledger-index',
       '@starspec/ledger-rpc',
       '@starspec/runtime',
       '@stellar/stellar-sdk',

@@ -16,6 +16,8 @@ const manifest = createRequire(import.meta.url)('../../package.json') as { versi
 
 /** The sandbox's version, as getVersionInfo reports it. */
 export const SANDBOX_VERSION = manifest.version;
+/** What the sandbox reports in place of a stellar-core version. */
+export const CORE_VERSION = `starspec-sandbox ${SANDBOX_VERSION} (no stellar-core: transactions apply in-process)`;
 
 /** Whole seconds as Go's time.Duration prints them: `45s`, `1m30s`, `2h0m5s`. */
 function goDuration(seconds: number): string {
@@ -65,7 +67,7 @@ export function getVersionInfo(context: RpcContext): GetVersionInfoResult {
     version: SANDBOX_VERSION,
     commitHash: '',
     buildTimestamp: '',
-    captiveCoreVersion: `starspec-sandbox ${SANDBOX_VERSION} (no stellar-core: transactions apply in-process)`,
+    captiveCoreVersion: CORE_VERSION,
     protocolVersion: protocolVersion(context),
   };
 }

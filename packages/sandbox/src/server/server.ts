@@ -1,11 +1,12 @@
 /**
  * One node:http server on one port: the JSON-RPC face at `POST /rpc`, friendbot at
- * `/friendbot`, `POST /_sandbox/close` to close a ledger now; any other path is a 404 in the
- * stellar/go problem shape (the Horizon face will live at the root).
+ * `/friendbot`, `POST /_sandbox/close` to close a ledger now; every other path is the
+ * Horizon-compatible REST face (or, without one, a 404 in the stellar/go problem shape).
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createRequestListener } from '@starspec/ledger-rpc';
 import { createHttpServer, parseTarget } from '@starspec/runtime';
+import type { RequestListener } from '@starspec/runtime/http';
 import type { Network } from '../network/network.js';
 import { createRpcHandlers, type RpcContext } from '../rpc/handlers.js';
 import type { Friendbot } from './friendbot/bot.js';
@@ -26,6 +27,8 @@ export interface SandboxServerOptions {
   /** Check every RPC result against the contract (-32603 when one is outside it). */
   validateResults?: boolean;
   onError: (error: unknown, context: { method?: string }) => void;
+  /** The REST face, served on every other path. */
+  rest?: RequestListener;
 }
 
 function closeNow(
@@ -86,6 +89,7 @@ export function createSandboxServer(options: SandboxServerOptions): Server {
         case CLOSE_PATH:
           return closeNow(network, req, res, (error) => onError(error, {}));
         default:
+          if (options.rest) return options.rest(req, res);
           req.resume();
           return writeProblem(res, NOT_FOUND);
       }

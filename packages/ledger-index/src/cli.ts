@@ -1,0 +1,192 @@
+#!/usr/bin/env node
+/**
+ * starspec-horizon: the Horizon-compatible REST API over any Stellar RPC server.
+ * Exit codes: 0 after a clean stop (Ctrl-C, SIGTERM), 1 when it cannot start or cannot go on
+ * (RPC unreachable, database refused, ledgers lost), 2 for a usage error.
+ */
+import { parseArgs } from 'node:util';
+import { listenProblem, UsageError, wholeNumber } from '@starspec/runtime';
+import { type Gateway, startGateway } from './gateway/gateway.js';
+import { VERSION } from './version.js';
+
+const NAME = 'starspec-horizon';
+const DEFAULT_PORT = 8001;
+const DEFAULT_DB = 'starspec-horizon.sqlite';
+
+const USAGE = `Usage: ${NAME} --rpc-url URL [options]
+
+The Horizon-compatible REST API over a Stellar RPC server: ingests its ledgers (getLedgers) into an
+index and serves every operation of the ledger-api contract; submits through sendTransaction.
+
+Options:
+  --rpc-url URL      the Stellar RPC endpoint (or $RPC_URL), e.g. http://127.0.0.1:8000/rpc
+  --port N           port to listen on (default: $PORT, else ${DEFAULT_PORT}; 0 for any free port)
+  --host ADDRESS     address to listen on (default 127.0.0.1)
+  --db PATH          the SQLite index (default ./${DEFAULT_DB}; ':memory:' keeps nothing);
+                     $DATABASE_URL=postgres://… uses PostgreSQL instead
+  --from LEDGER      first ledger to ingest into an empty index (default: the server's oldest)
+  --submit-timeout MS  how long POST /transactions waits for its ledger (default 30000)
+  --rate-limit N     requests per hour per client address, with a burst of 100 (default: no limit)
+  --json             one JSON line per event (ready, progress, errors, stopped)
+  --help             this text
+  --version          the version
+`;
+
+interface Config {
+  rpcUrl: string;
+  port: number;
+  host: string;
+  database: string;
+  from?: number;
+  submitTimeoutMs: number;
+  rateLimit?: number;
+  json: boolean;
+}
+
+function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 'version' {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        'rpc-url': { type: 'string' },
+        port: { type: 'string' },
+        host: { type: 'string' },
+        db: { type: 'string' },
+        from: { type: 'string' },
+        'submit-timeout': { type: 'string' },
+        'rate-limit': { type: 'string' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'v' },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (values.help) return 'help';
+  if (values.version) return 'version';
+  const rpcUrl = String(values['rpc-url'] ?? env.RPC_URL ?? '');
+  if (!rpcUrl) throw new UsageError('--rpc-url is required (or set RPC_URL)');
+  if (!/^https?:\/\/[^/]/.test(rpcUrl))
+    throw new UsageError(`--rpc-url must be an http(s) URL (got '${rpcUrl}')`);
+  const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
+  const port = text('port') ?? (env.PORT || String(DEFAULT_PORT));
+  return {
+    rpcUrl,
+    port: wholeNumber(text('port') === undefined && env.PORT ? 'PORT' : '--port', port, 0, 65535),
+    host: text('host') ?? '127.0.0.1',
+    database: env.DATABASE_URL || text('db') || DEFAULT_DB,
+    ...(text('from') ? { from: wholeNumber('--from', text('from') ?? '', 1, 2 ** 31 - 1) } : {}),
+    submitTimeoutMs: wholeNumber('--submit-timeout', text('submit-timeout') ?? '30000', 1, 2 ** 31 - 1),
+    ...(text('rate-limit')
+      ? { rateLimit: wholeNumber('--rate-limit', text('rate-limit') ?? '', 1, 2 ** 31 - 1) }
+      : {}),
+    json: values.json === true,
+  };
+}
+
+/** The database as it may be printed: a PostgreSQL URL without its password. */
+function shown(database: string): string {
+  return database.replace(/^(postgres(?:ql)?:\/\/[^:/@]*):[^@]*@/, '$1:***@');
+}
+
+async function run(argv: string[]): Promise<number> {
+  let config: ReturnType<typeof parseConfig>;
+  try {
+    config = parseConfig(argv, process.env);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`${NAME}: ${error.message}\nRun '${NAME} --help' for the options.\n`);
+    return 2;
+  }
+  if (config === 'help') {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  if (config === 'version') {
+    process.stdout.write(`${VERSION}\n`);
+    return 0;
+  }
+  const { json } = config;
+  const emit = (event: Record<string, unknown>) => {
+    if (json) process.stdout.write(`${JSON.stringify(event)}\n`);
+  };
+  const report = (error: unknown) => {
+    const message = String((error as Error)?.message ?? error);
+    emit({ event: 'error', error: message });
+    if (!json) process.stderr.write(`${NAME}: ${message}\n`);
+  };
+
+  let gateway: Gateway;
+  try {
+    gateway = await startGateway({
+      rpcUrl: config.rpcUrl,
+      database: config.database,
+      port: config.port,
+      host: config.host,
+      from: config.from,
+      submitTimeoutMs: config.submitTimeoutMs,
+      ...(config.rateLimit ? { rateLimit: { perHour: config.rateLimit } } : {}),
+      onProgress: (ledger, latest) => {
+        emit({ event: 'ingested', ledger, latest });
+        if (!json && (ledger === latest || ledger % 100 === 0))
+          process.stdout.write(`ingested ledger ${ledger} of ${latest}\n`);
+      },
+      onError: report,
+    });
+  } catch (error) {
+    const message =
+      (error as NodeJS.ErrnoException).code?.startsWith('EADDR') ||
+      (error as NodeJS.ErrnoException).code === 'EACCES'
+        ? listenProblem(error, config.port, config.host)
+        : `could not start: ${(error as Error).message}`;
+    emit({ event: 'error', error: message });
+    process.stderr.write(`${NAME}: ${message}\n`);
+    return 1;
+  }
+  emit({
+    event: 'ready',
+    ready: true,
+    url: gateway.url,
+    rpcUrl: config.rpcUrl,
+    database: shown(config.database),
+    version: VERSION,
+  });
+  if (!json)
+    process.stdout.write(
+      `${NAME} ${VERSION}: ${gateway.url} over ${config.rpcUrl} (index: ${shown(config.database)})\n`,
+    );
+
+  const outcome = await Promise.race([
+    new Promise<NodeJS.Signals>((resolve) => {
+      process.once('SIGINT', () => resolve('SIGINT'));
+      process.once('SIGTERM', () => resolve('SIGTERM'));
+    }),
+    gateway.following.then(
+      () => 'stopped' as const,
+      (error: unknown) => error,
+    ),
+  ]);
+  if (typeof outcome !== 'string') {
+    report(outcome);
+    await gateway.stop();
+    return 1;
+  }
+  emit({ event: 'stopping', signal: outcome });
+  await gateway.stop();
+  emit({ event: 'stopped' });
+  return 0;
+}
+
+run(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`${NAME}: ${(error as Error)?.stack ?? error}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,46 @@
+/** Assets as Horizon writes them: split into type/code/issuer fields, or canonical `CODE:ISSUER`. */
+import type { xdr } from '@stellar/stellar-sdk/base';
+import { accountId } from './format.js';
+
+export interface AssetFields {
+  asset_type: 'native' | 'credit_alphanum4' | 'credit_alphanum12';
+  asset_code?: string;
+  asset_issuer?: string;
+}
+
+function code(bytes: Uint8Array): string {
+  return Buffer.from(bytes).toString('latin1').replace(/\0+$/, '');
+}
+
+export function assetFields(asset: xdr.Asset | xdr.ChangeTrustAsset | xdr.TrustLineAsset): AssetFields {
+  if (asset.type === 'assetTypeCreditAlphanum4') {
+    const a = asset.alphaNum4;
+    return {
+      asset_type: 'credit_alphanum4',
+      asset_code: code(a.assetCode.value),
+      asset_issuer: accountId(a.issuer),
+    };
+  }
+  if (asset.type === 'assetTypeCreditAlphanum12') {
+    const a = asset.alphaNum12;
+    return {
+      asset_type: 'credit_alphanum12',
+      asset_code: code(a.assetCode.value),
+      asset_issuer: accountId(a.issuer),
+    };
+  }
+  if (asset.type !== 'assetTypeNative') throw new TypeError(`not a plain asset: ${asset.type}`);
+  return { asset_type: 'native' };
+}
+
+/** `native` or `CODE:ISSUER`. */
+export function canonicalAsset(asset: xdr.Asset): string {
+  const fields = assetFields(asset);
+  return fields.asset_type === 'native' ? 'native' : `${fields.asset_code}:${fields.asset_issuer}`;
+}
+
+/** The same fields under a prefix (`source_asset_type`, `selling_asset_code`, …). */
+export function prefixedAssetFields<P extends string>(prefix: P, asset: xdr.Asset): Record<string, string> {
+  const fields = assetFields(asset) as unknown as Record<string, string>;
+  return Object.fromEntries(Object.entries(fields).map(([key, value]) => [`${prefix}_${key}`, value]));
+}

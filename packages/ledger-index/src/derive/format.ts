@@ -1,0 +1,44 @@
+/** How Horizon writes values: amounts with 7 decimals, RFC 3339 times, strkeys for accounts. */
+import { encodeMuxedAccountToAddress, StrKey, type xdr } from '@stellar/stellar-sdk/base';
+
+const STROOPS_PER_UNIT = 10_000_000n;
+
+/** Stroops as Horizon's amount string: `"12.5000000"`. */
+export function amount(stroops: bigint | number): string {
+  const value = BigInt(stroops);
+  const sign = value < 0n ? '-' : '';
+  const abs = value < 0n ? -value : value;
+  const fraction = (abs % STROOPS_PER_UNIT).toString().padStart(7, '0');
+  return `${sign}${abs / STROOPS_PER_UNIT}.${fraction}`;
+}
+
+/** Unix seconds as RFC 3339 in UTC without fractions, as Go's `time.RFC3339`. */
+export function timestamp(unixSeconds: number | bigint): string {
+  return new Date(Number(unixSeconds) * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+export function accountId(key: xdr.PublicKey | xdr.AccountId): string {
+  return StrKey.encodeEd25519PublicKey(Buffer.from(key.ed25519.value));
+}
+
+/** A muxed account's parts as Horizon lists them: the G address, and the M address and id when muxed. */
+export interface MuxedParts {
+  account: string;
+  muxed?: string;
+  muxedId?: string;
+}
+
+export function muxedParts(account: xdr.MuxedAccount): MuxedParts {
+  if (account.type === 'keyTypeEd25519')
+    return { account: StrKey.encodeEd25519PublicKey(Buffer.from(account.ed25519.value)) };
+  const med = account.med25519;
+  return {
+    account: StrKey.encodeEd25519PublicKey(Buffer.from(med.ed25519.value)),
+    muxed: encodeMuxedAccountToAddress(account),
+    muxedId: med.id.toString(),
+  };
+}
+
+export function base64(bytes: Uint8Array): string {
+  return Buffer.from(bytes).toString('base64');
+}

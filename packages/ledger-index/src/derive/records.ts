@@ -1,0 +1,87 @@
+/**
+ * What the index keeps of each closed ledger: the ledger-api contract's records without their
+ * `_links` (links are built per request, from its own origin), with the columns the REST
+ * face filters and pages by.
+ */
+import type { components } from '@starspec/ledger-api';
+import type { xdr } from '@stellar/stellar-sdk/base';
+
+type Schemas = components['schemas'];
+/** A contract record as stored: everything but `_links`. */
+export type Stored<T> = T extends unknown ? Omit<T, '_links'> : never;
+
+export type LedgerBody = Stored<Schemas['Ledger']>;
+export type TransactionBody = Stored<Schemas['Transaction']>;
+export type OperationBody = Stored<Schemas['Operation']>;
+export type EffectBody = Stored<Schemas['Effect']>;
+export type TradeBody = Stored<Schemas['Trade']>;
+
+export interface LedgerRow {
+  sequence: number;
+  body: LedgerBody;
+}
+
+/** The accounts, claimable balances and liquidity pools a transaction or operation touches. */
+export interface Participants {
+  accounts: string[];
+  claimableBalances: string[];
+  liquidityPools: string[];
+}
+
+export interface TransactionRow extends Participants {
+  /** TOID (ledger, order, 0). */
+  id: bigint;
+  /** Hex hash; for a fee bump, the outer hash (the inner one is `innerHash`). */
+  hash: string;
+  innerHash?: string;
+  ledger: number;
+  successful: boolean;
+  body: TransactionBody;
+}
+
+export interface OperationRow extends Participants {
+  /** TOID (ledger, order, index). */
+  id: bigint;
+  transactionId: bigint;
+  ledger: number;
+  successful: boolean;
+  /** Listed by the payments endpoints (create_account, payment, path payments, account_merge…). */
+  payment: boolean;
+  body: OperationBody;
+}
+
+export interface EffectRow {
+  /** The operation's TOID (for fee effects Horizon uses the transaction's). */
+  operationId: bigint;
+  /** 1-based order within the operation. */
+  order: number;
+  ledger: number;
+  account: string;
+  liquidityPool?: string;
+  body: EffectBody;
+}
+
+export interface TradeRow {
+  operationId: bigint;
+  order: number;
+  ledger: number;
+  /** Canonical asset strings (`native`, `CODE:ISSUER`). */
+  baseAsset: string;
+  counterAsset: string;
+  baseOfferId?: string;
+  counterOfferId?: string;
+  liquidityPool?: string;
+  tradeType: 'orderbook' | 'liquidity_pool';
+  body: TradeBody;
+}
+
+/** Everything one closed ledger adds to the index, written in one store transaction. */
+export interface IndexBatch {
+  ledger: LedgerRow;
+  transactions: TransactionRow[];
+  operations: OperationRow[];
+  effects: EffectRow[];
+  trades: TradeRow[];
+  /** Every ledger entry change of the ledger, in order (fees, transactions, upgrades). */
+  changes: xdr.LedgerEntryChange[];
+}

@@ -1,0 +1,91 @@
+/**
+ * Follows a Stellar RPC server's ledgers through getLedgers: from where the index stopped (or
+ * `from`, or the server's oldest retained ledger), a page at a time, then each new ledger as it
+ * closes. Ingestion is idempotent, so a restart after a crash picks up where the index is.
+ */
+import type { RpcClient } from '@starspec/ledger-rpc/client';
+import type { Ingester } from '../ingest/ingester.js';
+
+export interface FollowOptions {
+  client: RpcClient;
+  ingester: Ingester;
+  /** First ledger to ingest when the index is empty (default: the server's oldest). */
+  from?: number;
+  /** Ledgers asked per getLedgers call (1–200, default 200). */
+  pageSize?: number;
+  /** Wait between polls once caught up (default 1 s). */
+  pollMs?: number;
+  signal: AbortSignal;
+  /** Each ingested ledger, and the server's latest. */
+  onProgress?: (ingested: number, latest: number) => void;
+  /** A failed poll; following goes on after `pollMs`. */
+  onError?: (error: unknown) => void;
+}
+
+/** The index cannot continue: the server no longer has the next ledger it needs. */
+export class LedgerGapError extends Error {
+  override readonly name = 'LedgerGapError';
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+
+async function startLedger(options: FollowOptions): Promise<number> {
+  const latest = await options.ingester.store.latestLedger();
+  const health = await options.client.getHealth();
+  if (latest !== undefined) {
+    if (latest + 1 < health.oldestLedger)
+      throw new LedgerGapError(
+        `the index ends at ledger ${latest} but the RPC server keeps ledgers from ${health.oldestLedger} on: ledgers ${latest + 1}–${health.oldestLedger - 1} are lost`,
+      );
+    return latest + 1;
+  }
+  return Math.max(options.from ?? health.oldestLedger, health.oldestLedger);
+}
+
+/** Runs until `signal` aborts; rejects only when the index cannot be continued. */
+export async function followRpc(options: FollowOptions): Promise<void> {
+  const { client, ingester, signal } = options;
+  const pollMs = options.pollMs ?? 1000;
+  let next = await startLedger(options);
+  while (!signal.aborted) {
+    try {
+      const latest = (await client.getLatestLedger()).sequence;
+      if (next > latest) {
+        await sleep(pollMs, signal);
+        continue;
+      }
+      const page = await client.getLedgers({
+        startLedger: next,
+        pagination: { limit: options.pageSize ?? 200 },
+      });
+      for (const ledger of page.ledgers) {
+        if (signal.aborted) return;
+        await ingester.ingest(ledger.metadataXdr);
+        next = ledger.sequence + 1;
+        options.onProgress?.(ledger.sequence, page.latestLedger);
+      }
+      if (page.ledgers.length === 0) {
+        if (next < page.oldestLedger)
+          throw new LedgerGapError(
+            `ledger ${next} is no longer kept by the RPC server (it keeps ${page.oldestLedger} on)`,
+          );
+        await sleep(pollMs, signal);
+      }
+    } catch (error) {
+      if (signal.aborted || error instanceof LedgerGapError) throw error;
+      options.onError?.(error);
+      await sleep(pollMs, signal);
+    }
+  }
+}

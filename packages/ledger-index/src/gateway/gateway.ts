@@ -1,0 +1,89 @@
+/**
+ * The gateway: the REST face over any Stellar RPC server. It ingests the server's ledgers into
+ * its own index (SQLite, or PostgreSQL given a `postgres://` URL) and submits through it.
+ */
+import type { Server } from 'node:http';
+import { createClient } from '@starspec/ledger-rpc/client';
+import { closeGracefully, createHttpServer, listen } from '@starspec/runtime/http';
+import { Ingester } from '../ingest/ingester.js';
+import { createLedgerApiListener } from '../rest/face.js';
+import type { RateLimit } from '../rest/rate-limit.js';
+import type { SqlDriver } from '../store/driver.js';
+import { IndexStore } from '../store/index-store.js';
+import { openPostgres } from '../store/postgres.js';
+import { openSqlite } from '../store/sqlite.js';
+import { followRpc } from './follow.js';
+import { rpcSource } from './rpc-source.js';
+
+export interface GatewayOptions {
+  rpcUrl: string;
+  /** A SQLite file (default `:memory:`) or a `postgres://` URL. */
+  database?: string;
+  port?: number;
+  host?: string;
+  /** First ledger to ingest into an empty index (default: the RPC server's oldest). */
+  from?: number;
+  pollMs?: number;
+  submitTimeoutMs?: number;
+  validateResponses?: boolean;
+  /** Requests per client address (off by default). */
+  rateLimit?: RateLimit;
+  onProgress?: (ingested: number, latest: number) => void;
+  onError?: (error: unknown) => void;
+}
+
+export interface Gateway {
+  readonly url: string;
+  readonly ingester: Ingester;
+  /** Settles when following stops: resolved on `stop()`, rejected when the index cannot go on. */
+  readonly following: Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function openDatabase(database = ':memory:'): Promise<SqlDriver> {
+  return /^postgres(ql)?:\/\//.test(database)
+    ? openPostgres(database)
+    : Promise.resolve(openSqlite(database));
+}
+
+export async function startGateway(options: GatewayOptions): Promise<Gateway> {
+  const onError = options.onError ?? ((error: unknown) => console.error('[starspec-horizon]', error));
+  const client = createClient({ url: options.rpcUrl });
+  const source = await rpcSource(client);
+  const store = await IndexStore.open(await openDatabase(options.database), source.passphrase);
+  const ingester = new Ingester(store);
+  const listener = createLedgerApiListener({
+    store,
+    source,
+    awaitIngested: (hash, ms) => ingester.awaitIngested(hash, ms),
+    submitTimeoutMs: options.submitTimeoutMs,
+    validateResponses: options.validateResponses,
+    rateLimit: options.rateLimit,
+    onError,
+  });
+  const server: Server = createHttpServer(listener, { errorStyle: 'problem' });
+  const url = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
+  const abort = new AbortController();
+  const following = followRpc({
+    client,
+    ingester,
+    from: options.from,
+    pollMs: options.pollMs,
+    signal: abort.signal,
+    onProgress: options.onProgress,
+    onError,
+  });
+  following.catch(() => undefined);
+  return {
+    url,
+    ingester,
+    following,
+    async stop() {
+      abort.abort();
+      await following.catch(() => undefined);
+      await closeGracefully(server);
+      await ingester.idle();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,29 @@
+/** The gateway's network: a Stellar RPC server, asked for its state and given submissions. */
+import type { RpcClient } from '@starspec/ledger-rpc/client';
+import type { LedgerSource, SourceStatus, SubmitAnswer } from '../source.js';
+import { SERVER_VERSION } from '../version.js';
+
+export async function rpcSource(client: RpcClient): Promise<LedgerSource> {
+  const network = await client.getNetwork();
+  return {
+    passphrase: network.passphrase,
+    serverVersion: SERVER_VERSION,
+    ...(network.friendbotUrl ? { friendbotUrl: network.friendbotUrl } : {}),
+    async status(): Promise<SourceStatus> {
+      const [version, latest] = await Promise.all([client.getVersionInfo(), client.getLatestLedger()]);
+      return {
+        coreVersion: version.captiveCoreVersion,
+        latestLedger: latest.sequence,
+        protocolVersion: version.protocolVersion,
+      };
+    },
+    async submit(envelopeXdr: string): Promise<SubmitAnswer> {
+      const sent = await client.sendTransaction({ transaction: envelopeXdr });
+      return {
+        status: sent.status,
+        hash: sent.hash,
+        ...(sent.errorResultXdr ? { errorResultXdr: sent.errorResultXdr } : {}),
+      };
+    },
+  };
+}

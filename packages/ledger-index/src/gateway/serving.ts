@@ -1,0 +1,66 @@
+/**
+ * How starspec-horizon serves each operation of the ledger-api contract: from its own index
+ * (limited to the ledgers it has ingested), by a direct RPC call, or both. One record per
+ * operation; the README's table and the docs site's mapping page are read from it.
+ */
+import type { OperationId } from '@starspec/ledger-api';
+
+export type ServedFrom = 'index' | 'rpc' | 'index+rpc';
+
+export interface Serving {
+  from: ServedFrom;
+  /** What the answer is built from, in a sentence. */
+  how: string;
+}
+
+const HISTORY = 'its index: the ledgers ingested through getLedgers';
+const STATE =
+  'its index: entries as the ingested ledgers left them (entries untouched since ingestion began are not known)';
+
+export const GATEWAY_SERVING: Readonly<Record<OperationId, Serving>> = {
+  getRoot: {
+    from: 'index+rpc',
+    how: 'ingestion state from its index; core version and latest ledger from getVersionInfo and getLatestLedger',
+  },
+  listLedgers: { from: 'index', how: HISTORY },
+  getLedger: { from: 'index', how: HISTORY },
+  listLedgerTransactions: { from: 'index', how: HISTORY },
+  listLedgerOperations: { from: 'index', how: HISTORY },
+  listLedgerPayments: { from: 'index', how: HISTORY },
+  listLedgerEffects: { from: 'index', how: `${HISTORY}, effects derived from each operation's meta` },
+  listTransactions: { from: 'index', how: HISTORY },
+  getTransaction: { from: 'index', how: `${HISTORY}; 404 until the transaction's ledger is ingested` },
+  listTransactionOperations: { from: 'index', how: HISTORY },
+  listTransactionPayments: { from: 'index', how: HISTORY },
+  listTransactionEffects: { from: 'index', how: `${HISTORY}, effects derived from each operation's meta` },
+  submitTransaction: {
+    from: 'index+rpc',
+    how: "sendTransaction, then waits until its index holds the transaction's ledger (504 with the hash after the timeout)",
+  },
+  submitTransactionAsync: { from: 'rpc', how: "sendTransaction's status, as Horizon's codes" },
+  listOperations: { from: 'index', how: HISTORY },
+  getOperation: { from: 'index', how: HISTORY },
+  listOperationEffects: { from: 'index', how: `${HISTORY}, effects derived from each operation's meta` },
+  listPayments: { from: 'index', how: HISTORY },
+  listEffects: { from: 'index', how: `${HISTORY}, effects derived from each operation's meta` },
+  getFeeStats: { from: 'index', how: 'fees charged and bid in the last 5 ingested ledgers' },
+  listAccounts: { from: 'index', how: STATE },
+  getAccount: { from: 'index', how: STATE },
+  listClaimableBalances: { from: 'index', how: STATE },
+  getClaimableBalance: { from: 'index', how: STATE },
+  listClaimableBalanceTransactions: { from: 'index', how: HISTORY },
+  listClaimableBalanceOperations: { from: 'index', how: HISTORY },
+  listLiquidityPools: { from: 'index', how: STATE },
+  getLiquidityPool: { from: 'index', how: STATE },
+  listLiquidityPoolTransactions: { from: 'index', how: HISTORY },
+  listLiquidityPoolOperations: { from: 'index', how: HISTORY },
+  listLiquidityPoolEffects: { from: 'index', how: HISTORY },
+  listLiquidityPoolTrades: {
+    from: 'index',
+    how: `${HISTORY}, trades from offer and pool crossings in operation results`,
+  },
+  listOffers: { from: 'index', how: STATE },
+  getOffer: { from: 'index', how: STATE },
+  listOfferTrades: { from: 'index', how: `${HISTORY}, trades from offer crossings in operation results` },
+  listTrades: { from: 'index', how: `${HISTORY}, trades from offer and pool crossings in operation results` },
+};

@@ -1,0 +1,18 @@
+/**
+ * @starspec/ledger-index: closed ledgers (LedgerCloseMeta) in, the Horizon-compatible REST API of
+ * the ledger-api contract out.
+ */
+
+export { deriveBatch } from './derive/batch.js';
+export type { IndexBatch } from './derive/records.js';
+export { type Gateway, type GatewayOptions, openDatabase, startGateway } from './gateway/gateway.js';
+export { GATEWAY_SERVING, type ServedFrom, type Serving } from './gateway/serving.js';
+export { Ingester } from './ingest/ingester.js';
+export { type ClosedLedger, type ClosedTransaction, readClosedLedger } from './meta/closed-ledger.js';
+export { createLedgerApiListener, type LedgerApiFaceOptions, ledgerApiHandlers } from './rest/face.js';
+export { type RateLimit, rateLimiter } from './rest/rate-limit.js';
+export type { LedgerSource, SourceStatus, SubmitAnswer } from './source.js';
+export type { Row, SqlDriver, SqlExecutor, SqlValue } from './store/driver.js';
+export { IndexStore, IndexStoreError, type PageQuery } from './store/index-store.js';
+export { openPostgres } from './store/postgres.js';
+export { openSqlite } from './store/sqlite.js';

@@ -1,0 +1,75 @@
+/**
+ * Feeds the index one closed ledger at a time (in order, one at a time) and tells waiting
+ * submissions when their transaction has been ingested.
+ */
+import type { xdr } from '@stellar/stellar-sdk/base';
+import { deriveBatch } from '../derive/batch.js';
+import { readClosedLedger } from '../meta/closed-ledger.js';
+import type { IndexStore } from '../store/index-store.js';
+
+export class Ingester {
+  readonly store: IndexStore;
+  #queue: Promise<unknown> = Promise.resolve();
+  readonly #waiting = new Map<string, Set<() => void>>();
+  readonly #listeners = new Set<(sequence: number) => void>();
+
+  constructor(store: IndexStore) {
+    this.store = store;
+  }
+
+  /**
+   * Ingests a ledger (its LedgerCloseMeta, XDR or base64); answers false when the index already
+   * had it. Calls are applied in the order they are made.
+   */
+  ingest(meta: xdr.LedgerCloseMeta | string): Promise<boolean> {
+    const run = this.#queue.then(async () => {
+      const ledger = readClosedLedger(meta, this.store.passphrase);
+      const written = await this.store.ingest(deriveBatch(ledger));
+      for (const tx of ledger.transactions) this.#settle(tx.hash);
+      for (const listener of this.#listeners) listener(ledger.sequence);
+      return written;
+    });
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Calls `listener` with each ledger ingested; returns a function that stops it. */
+  onLedger(listener: (sequence: number) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Resolves true once the index holds the transaction, false after `timeoutMs`. */
+  async awaitIngested(hash: string, timeoutMs: number): Promise<boolean> {
+    const key = hash.toLowerCase();
+    const landed = new Promise<boolean>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.#waiting.get(key)?.delete(done);
+        resolve(true);
+      };
+      const timer = setTimeout(() => {
+        this.#waiting.get(key)?.delete(done);
+        resolve(false);
+      }, timeoutMs);
+      const set = this.#waiting.get(key) ?? new Set();
+      set.add(done);
+      this.#waiting.set(key, set);
+    });
+    // Checked after registering, so a ledger ingested in between is not missed.
+    if (await this.store.transaction(key)) this.#settle(key);
+    return landed;
+  }
+
+  #settle(hash: string): void {
+    const waiting = this.#waiting.get(hash);
+    if (!waiting) return;
+    this.#waiting.delete(hash);
+    for (const done of waiting) done();
+  }
+
+  /** Waits for the ledgers handed over so far. */
+  async idle(): Promise<void> {
+    await this.#queue;
+  }
+}

@@ -1,0 +1,152 @@
+/**
+ * One closed ledger read out of its LedgerCloseMeta (v0, v1 or v2): the header and the
+ * transactions in application order, each with its envelope (matched by hash from the
+ * transaction set, as stellar/go's `ingest.LedgerTransactionReader` does), result and meta.
+ */
+import { FeeBumpTransaction, type Transaction, TransactionBuilder, xdr } from '@stellar/stellar-sdk/base';
+
+export interface ClosedTransaction {
+  /** Hex hash (the outer hash of a fee bump). */
+  hash: string;
+  /** 1-based application order. */
+  order: number;
+  envelope: xdr.TransactionEnvelope;
+  /** The envelope, read (for a fee bump, `inner` is the wrapped transaction). */
+  outer: Transaction | FeeBumpTransaction;
+  inner: Transaction;
+  /** The (inner) transaction's source and operations, straight from its XDR. */
+  source: xdr.MuxedAccount;
+  operations: xdr.Operation[];
+  /** The (inner) envelope: a v0 or v1 one. */
+  innerEnvelope: xdr.TransactionV1Envelope | xdr.TransactionV0Envelope;
+  result: xdr.TransactionResult;
+  successful: boolean;
+  /** Fee charged before apply (`fee_meta_xdr`). */
+  feeChanges: xdr.LedgerEntryChange[];
+  meta: xdr.TransactionMeta;
+  /** Fee refunds after apply (LedgerCloseMeta v2). */
+  postApplyFeeChanges: xdr.LedgerEntryChange[];
+}
+
+export interface ClosedLedger {
+  sequence: number;
+  /** Hex hash of the header. */
+  hash: string;
+  header: xdr.LedgerHeader;
+  /** Unix seconds. */
+  closeTime: number;
+  transactions: ClosedTransaction[];
+  /** Entry changes made by protocol upgrades after the transactions. */
+  upgradeChanges: xdr.LedgerEntryChange[];
+  meta: xdr.LedgerCloseMeta;
+}
+
+function hex(bytes: Uint8Array): string {
+  return Buffer.from(bytes).toString('hex');
+}
+
+function setEnvelopes(meta: xdr.LedgerCloseMeta): xdr.TransactionEnvelope[] {
+  if (meta.type === 'v0') return meta.v0.txSet.txs;
+  const set = meta.type === 'v1' ? meta.v1.txSet : meta.v2.txSet;
+  const envelopes: xdr.TransactionEnvelope[] = [];
+  for (const phase of set.v1TxSet.phases) {
+    if (phase.type === 'v0Components') {
+      for (const component of phase.v0Components) envelopes.push(...component.txsMaybeDiscountedFee.txs);
+    } else {
+      for (const stage of phase.parallelTxsComponent.executionStages)
+        for (const cluster of stage) envelopes.push(...cluster);
+    }
+  }
+  return envelopes;
+}
+
+interface Processing {
+  result: xdr.TransactionResultPair;
+  feeProcessing: xdr.LedgerEntryChange[];
+  txApplyProcessing: xdr.TransactionMeta;
+  postFee: xdr.LedgerEntryChange[];
+}
+
+function processings(meta: xdr.LedgerCloseMeta): Processing[] {
+  if (meta.type === 'v2') {
+    return meta.v2.txProcessing.map((p) => ({
+      result: p.result,
+      feeProcessing: p.feeProcessing,
+      txApplyProcessing: p.txApplyProcessing,
+      postFee: p.postTxApplyFeeProcessing,
+    }));
+  }
+  const list = meta.type === 'v0' ? meta.v0.txProcessing : meta.v1.txProcessing;
+  return list.map((p) => ({
+    result: p.result,
+    feeProcessing: p.feeProcessing,
+    txApplyProcessing: p.txApplyProcessing,
+    postFee: [],
+  }));
+}
+
+function body(
+  meta: xdr.LedgerCloseMeta,
+): xdr.LedgerCloseMetaV0 | xdr.LedgerCloseMetaV1 | xdr.LedgerCloseMetaV2 {
+  return meta.type === 'v0' ? meta.v0 : meta.type === 'v1' ? meta.v1 : meta.v2;
+}
+
+function innerEnvelope(
+  envelope: xdr.TransactionEnvelope,
+): xdr.TransactionV1Envelope | xdr.TransactionV0Envelope {
+  if (envelope.type === 'envelopeTypeTxFeeBump') return envelope.feeBump.tx.innerTx.v1;
+  return envelope.type === 'envelopeTypeTx' ? envelope.v1 : envelope.v0;
+}
+
+const SUCCESS = new Set(['txSuccess', 'txFeeBumpInnerSuccess']);
+
+/** Reads a LedgerCloseMeta (an XDR value or its base64) with the network's passphrase. */
+export function readClosedLedger(input: xdr.LedgerCloseMeta | string, passphrase: string): ClosedLedger {
+  const meta = typeof input === 'string' ? xdr.LedgerCloseMeta.fromXDR(input, 'base64') : input;
+  const entry = body(meta).ledgerHeader;
+  const header = entry.header;
+  const sequence = header.ledgerSeq;
+  const byHash = new Map<
+    string,
+    { envelope: xdr.TransactionEnvelope; outer: Transaction | FeeBumpTransaction }
+  >();
+  for (const envelope of setEnvelopes(meta)) {
+    const outer = TransactionBuilder.fromXDR(envelope, passphrase);
+    byHash.set(hex(outer.hash()), { envelope, outer });
+  }
+  const transactions = processings(meta).map((p, index): ClosedTransaction => {
+    const hash = p.result.transactionHash.toString();
+    const found = byHash.get(hash);
+    if (!found)
+      throw new Error(`ledger ${sequence} has no envelope for transaction ${hash} (wrong passphrase?)`);
+    const result = p.result.result;
+    const inner = innerEnvelope(found.envelope);
+    return {
+      source:
+        'sourceAccount' in inner.tx
+          ? inner.tx.sourceAccount
+          : xdr.MuxedAccount.keyTypeEd25519(inner.tx.sourceAccountEd25519.value),
+      operations: inner.tx.operations,
+      innerEnvelope: inner,
+      hash,
+      order: index + 1,
+      envelope: found.envelope,
+      outer: found.outer,
+      inner: found.outer instanceof FeeBumpTransaction ? found.outer.innerTransaction : found.outer,
+      result,
+      successful: SUCCESS.has(result.result.type),
+      feeChanges: p.feeProcessing,
+      meta: p.txApplyProcessing,
+      postApplyFeeChanges: p.postFee,
+    };
+  });
+  return {
+    sequence,
+    hash: entry.hash.toString(),
+    header,
+    closeTime: Number(header.scpValue.closeTime),
+    transactions,
+    upgradeChanges: body(meta).upgradesProcessing.flatMap((upgrade) => upgrade.changes),
+    meta,
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * The `_links` of each kind of record, as Horizon writes them (its resource adapters), built
+ * from the request's own origin. One record per kind: the stored JSON and the base URL in, the
+ * links out.
+ */
+import { halLink } from '@starspec/ledger-api';
+
+type Body = Record<string, unknown>;
+type Links = Record<string, ReturnType<typeof halLink>>;
+export type RecordKind =
+  | 'ledger'
+  | 'transaction'
+  | 'operation'
+  | 'effect'
+  | 'trade'
+  | 'account'
+  | 'offer'
+  | 'claimable_balance'
+  | 'liquidity_pool';
+
+const PAGED = '{?cursor,limit,order}';
+
+function text(body: Body, name: string): string {
+  return String(body[name] ?? '');
+}
+
+function links(base: string, entries: Record<string, string>): Links {
+  return Object.fromEntries(Object.entries(entries).map(([name, path]) => [name, halLink(`${base}${path}`)]));
+}
+
+const LINKS: Record<RecordKind, (base: string, body: Body) => Links> = {
+  ledger: (base, body) => {
+    const self = `/ledgers/${text(body, 'sequence')}`;
+    return links(base, {
+      self,
+      transactions: `${self}/transactions${PAGED}`,
+      operations: `${self}/operations${PAGED}`,
+      payments: `${self}/payments${PAGED}`,
+      effects: `${self}/effects${PAGED}`,
+    });
+  },
+  transaction: (base, body) => {
+    const self = `/transactions/${text(body, 'hash')}`;
+    const token = text(body, 'paging_token');
+    return links(base, {
+      self,
+      account: `/accounts/${text(body, 'source_account')}`,
+      ledger: `/ledgers/${text(body, 'ledger')}`,
+      operations: `${self}/operations${PAGED}`,
+      effects: `${self}/effects${PAGED}`,
+      precedes: `/transactions?order=asc&cursor=${token}`,
+      succeeds: `/transactions?order=desc&cursor=${token}`,
+      transaction: self,
+    });
+  },
+  // Horizon points an operation's neighbours at /effects (resourceadapter/operations.go).
+  operation: (base, body) => {
+    const id = text(body, 'id');
+    return links(base, {
+      self: `/operations/${id}`,
+      transaction: `/transactions/${text(body, 'transaction_hash')}`,
+      effects: `/operations/${id}/effects`,
+      succeeds: `/effects?order=desc&cursor=${id}`,
+      precedes: `/effects?order=asc&cursor=${id}`,
+    });
+  },
+  effect: (base, body) => {
+    const token = text(body, 'paging_token');
+    return links(base, {
+      operation: `/operations/${token.split('-')[0]}`,
+      succeeds: `/effects?order=desc&cursor=${token}`,
+      precedes: `/effects?order=asc&cursor=${token}`,
+    });
+  },
+  // A trade has no page of its own: Horizon's `self` is empty.
+  trade: (base, body) => {
+    const side = (name: string) => {
+      const pool = text(body, `${name}_liquidity_pool_id`);
+      return pool ? `/liquidity_pools/${pool}` : `/accounts/${text(body, `${name}_account`)}`;
+    };
+    return {
+      self: halLink(''),
+      ...links(base, {
+        base: side('base'),
+        counter: side('counter'),
+        operation: `/operations/${text(body, 'paging_token').split('-')[0]}`,
+      }),
+    };
+  },
+  account: (base, body) => {
+    const self = `/accounts/${text(body, 'account_id')}`;
+    return links(base, {
+      self,
+      transactions: `${self}/transactions${PAGED}`,
+      operations: `${self}/operations${PAGED}`,
+      payments: `${self}/payments${PAGED}`,
+      effects: `${self}/effects${PAGED}`,
+      offers: `${self}/offers${PAGED}`,
+      trades: `${self}/trades${PAGED}`,
+      data: `${self}/data/{key}`,
+    });
+  },
+  offer: (base, body) =>
+    links(base, { self: `/offers/${text(body, 'id')}`, offer_maker: `/accounts/${text(body, 'seller')}` }),
+  claimable_balance: (base, body) => {
+    const self = `/claimable_balances/${text(body, 'id')}`;
+    return links(base, {
+      self,
+      transactions: `${self}/transactions${PAGED}`,
+      operations: `${self}/operations${PAGED}`,
+    });
+  },
+  liquidity_pool: (base, body) => {
+    const self = `/liquidity_pools/${text(body, 'id')}`;
+    return links(base, {
+      self,
+      transactions: `${self}/transactions${PAGED}`,
+      operations: `${self}/operations${PAGED}`,
+    });
+  },
+};
+
+/** A stored record with its `_links` first, as Horizon orders its members. */
+export function withLinks(kind: RecordKind, base: string, body: unknown): Body {
+  const record = body as Body;
+  return { _links: LINKS[kind](base, record), ...record };
+}

@@ -1,0 +1,109 @@
+/**
+ * A page of a history collection: the paging arguments read as Horizon reads them, the rows
+ * after the cursor, each record with its links, and the page's `self`/`next`/`prev`.
+ */
+import { buildPageLinks, parsePagingQuery } from '@starspec/ledger-api';
+import type { HandlerRequest, HandlerResult } from '@starspec/runtime/http';
+import type { IndexStore, PageQuery } from '../store/index-store.js';
+import { type RecordKind, withLinks } from './links.js';
+import { BEFORE_HISTORY, invalidField, problemResult } from './problems.js';
+import { baseUrl, HAL_JSON, requestUrl } from './request.js';
+
+export interface CollectionQuery {
+  kind: RecordKind;
+  table: PageQuery['table'];
+  where?: string[];
+  params?: PageQuery['params'];
+  /** Adds to each page's records before links are built (e.g. `join=transactions`). */
+  embed?: (records: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
+}
+
+type Request = Pick<HandlerRequest, 'headers' | 'raw' | 'query'>;
+
+const TOID_PAIR = /^(\d+)(?:-(\d+))?$/;
+
+/** The key after which a page starts, from a cursor already checked by parsePagingQuery. */
+function afterKey(table: PageQuery['table'], cursor: string, order: 'asc' | 'desc'): bigint[] {
+  const [, a = '0', b] = TOID_PAIR.exec(cursor) ?? [];
+  const value = BigInt(a);
+  if (table === 'ledgers') {
+    // TOID(seq) > cursor ⇔ seq > ⌊cursor / 2³²⌋; TOID(seq) < cursor ⇔ seq < ⌈cursor / 2³²⌉.
+    const ledger = value >> 32n;
+    return [order === 'asc' || (value & 0xffffffffn) === 0n ? ledger : ledger + 1n];
+  }
+  if (table === 'effects' || table === 'trades') return [value, b === undefined ? 0n : BigInt(b)];
+  return [value];
+}
+
+export async function collectionPage(
+  store: IndexStore,
+  request: Request,
+  query: CollectionQuery,
+): Promise<HandlerResult> {
+  const latestLedger = await store.latestLedger();
+  const parsed = parsePagingQuery(request.query, { latestLedger });
+  if (!parsed.ok) return problemResult(parsed.problem as never);
+  const { paging } = parsed;
+  let after: bigint[] | undefined;
+  if (paging.cursor !== undefined) {
+    if (paging.cursor === 'now') return problemResult(invalidField('cursor', 'cursor: invalid value'));
+    after = afterKey(query.table, paging.cursor, paging.order);
+    const oldest = await store.oldestLedger();
+    // Horizon's validateCursorWithinHistory: descending from before the oldest ledger is gone.
+    const position = BigInt(TOID_PAIR.exec(paging.cursor)?.[1] ?? '0');
+    if (paging.order === 'desc' && oldest !== undefined && position <= BigInt(oldest) << 32n)
+      return problemResult(BEFORE_HISTORY);
+  }
+  const rows = (await store.page({
+    table: query.table,
+    where: query.where,
+    params: query.params,
+    after,
+    order: paging.order,
+    limit: paging.limit,
+  })) as Record<string, unknown>[];
+  const records = query.embed ? await query.embed(rows) : rows;
+  const base = baseUrl(request);
+  return {
+    status: 200,
+    headers: HAL_JSON,
+    body: {
+      _links: buildPageLinks({
+        url: requestUrl(request),
+        paging,
+        records: rows as { paging_token: string }[],
+      }),
+      _embedded: { records: records.map((record) => withLinks(query.kind, base, record)) },
+    },
+  };
+}
+
+/**
+ * A page of a current-state collection (accounts, offers, claimable balances, pools): cursors are
+ * the collection's own keys, checked by the store (a CursorError is a 400 on `cursor`).
+ */
+export async function statePage(
+  request: Request,
+  kind: RecordKind,
+  read: (paging: { cursor?: string; order: 'asc' | 'desc'; limit: number }) => Promise<unknown[]>,
+): Promise<HandlerResult> {
+  const parsed = parsePagingQuery(request.query, { cursor: 'opaque' });
+  if (!parsed.ok) return problemResult(parsed.problem as never);
+  const { paging } = parsed;
+  let rows: Record<string, unknown>[];
+  try {
+    rows = (await read({ ...(paging.cursor ? { cursor: paging.cursor } : {}), order: paging.order, limit: paging.limit })) as Record<string, unknown>[];
+  } catch (error) {
+    if ((error as Error).name === 'CursorError') return problemResult(invalidField('cursor', (error as Error).message));
+    throw error;
+  }
+  const base = baseUrl(request);
+  return {
+    status: 200,
+    headers: HAL_JSON,
+    body: {
+      _links: buildPageLinks({ url: requestUrl(request), paging, records: rows as { paging_token: string }[] }),
+      _embedded: { records: rows.map((record) => withLinks(kind, base, record)) },
+    },
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * The problem+json answers of Horizon (stellar/go support/render/problem and Horizon's
+ * `render/problem` registrations), as handler results of the generated server.
+ */
+import type { HandlerResult } from '@starspec/runtime/http';
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail?: string;
+  extras?: Record<string, unknown>;
+}
+
+const HOST = 'https://stellar.org/horizon-errors/';
+
+export const NOT_FOUND: Problem = {
+  type: 'not_found',
+  title: 'Resource Missing',
+  status: 404,
+  detail:
+    'The resource at the url requested was not found.  This usually occurs for one of two reasons:  ' +
+    'The url requested is not valid, or no data in our database could be found with the parameters provided.',
+};
+
+export const BEFORE_HISTORY: Problem = {
+  type: 'before_history',
+  title: 'Data Requested Is Before Recorded History',
+  status: 410,
+  detail:
+    "This horizon instance is configured to only track a portion of the stellar network's latest history. " +
+    'This request is asking for results prior to the recorded history known to this horizon instance.',
+};
+
+export const BAD_REQUEST: Problem = {
+  type: 'bad_request',
+  title: 'Bad Request',
+  status: 400,
+  detail: 'The request you sent was invalid in some way.',
+};
+
+export const SUBMISSION_TIMEOUT: Problem = {
+  type: 'transaction_submission_timeout',
+  title: 'Transaction Submission Timeout',
+  status: 504,
+  detail:
+    'Your transaction submission request has timed out. This does not necessarily mean the submission has ' +
+    'failed. Before resubmitting, please use the transaction hash provided in `extras.hash` to poll the GET ' +
+    '/transactions endpoint for sometime and check if it was included in a ledger.',
+};
+
+export const SERVICE_UNAVAILABLE: Problem = {
+  type: 'service_unavailable',
+  title: 'Service Unavailable',
+  status: 503,
+  detail:
+    'The server is currently unable to handle the request due to a temporary overloading or maintenance of ' +
+    'the server. This is a temporary condition and the request may succeed on a retry.',
+};
+
+export function invalidField(name: string, reason: string): Problem {
+  return { ...BAD_REQUEST, extras: { invalid_field: name, reason } };
+}
+
+export function problemResult(problem: Problem, headers: Record<string, string> = {}): HandlerResult {
+  const { type, title, status, detail, extras } = problem;
+  return {
+    status,
+    headers: { 'content-type': 'application/problem+json; charset=utf-8', ...headers },
+    body: {
+      // Problems made elsewhere (the paging helpers) carry the full type already.
+      type: type.startsWith(HOST) ? type : `${HOST}${type}`,
+      title,
+      status,
+      ...(detail ? { detail } : {}),
+      ...(extras ? { extras } : {}),
+    },
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * How a LedgerEntryChange moves the index's copy of the ledger state: created, updated and
+ * restored entries are written, removed ones deleted (the `state` before-images change nothing).
+ * Entries are kept under the base64 of their LedgerKey, as stellar-core keys them.
+ */
+import { xdr } from '@stellar/stellar-sdk/base';
+import { accountId } from '../derive/format.js';
+
+export interface ChangeEffect {
+  key: string;
+  /** The entry now, or null when removed. */
+  entry: xdr.LedgerEntry | null;
+}
+
+/** The key of a classic entry (stellar-core LedgerEntryKey); undefined for Soroban entries. */
+export function entryKey(entry: xdr.LedgerEntry): xdr.LedgerKey | undefined {
+  const data = entry.data;
+  switch (data.type) {
+    case 'account':
+      return xdr.LedgerKey.account(new xdr.LedgerKeyAccount({ accountId: data.account.accountId }));
+    case 'trustline':
+      return xdr.LedgerKey.trustline(
+        new xdr.LedgerKeyTrustLine({ accountId: data.trustLine.accountId, asset: data.trustLine.asset }),
+      );
+    case 'offer':
+      return xdr.LedgerKey.offer(
+        new xdr.LedgerKeyOffer({ sellerId: data.offer.sellerId, offerId: data.offer.offerId }),
+      );
+    case 'data':
+      return xdr.LedgerKey.data(
+        new xdr.LedgerKeyData({ accountId: data.data.accountId, dataName: data.data.dataName.bytes }),
+      );
+    case 'claimableBalance':
+      return xdr.LedgerKey.claimableBalance(
+        new xdr.LedgerKeyClaimableBalance({ balanceId: data.claimableBalance.balanceId }),
+      );
+    case 'liquidityPool':
+      return xdr.LedgerKey.liquidityPool(
+        new xdr.LedgerKeyLiquidityPool({ liquidityPoolId: data.liquidityPool.liquidityPoolId }),
+      );
+    default:
+      return undefined;
+  }
+}
+
+const KEPT = new Set(['account', 'trustline', 'offer', 'data', 'claimableBalance', 'liquidityPool']);
+
+export function keyOfChange(change: xdr.LedgerEntryChange): ChangeEffect | undefined {
+  switch (change.type) {
+    case 'ledgerEntryRemoved':
+      return KEPT.has(change.removed.type) ? { key: change.removed.toXdr('base64'), entry: null } : undefined;
+    case 'ledgerEntryState':
+      return undefined;
+    default: {
+      const entry =
+        change.type === 'ledgerEntryCreated'
+          ? change.created
+          : change.type === 'ledgerEntryUpdated'
+            ? change.updated
+            : change.restored;
+      const key = entryKey(entry);
+      return key ? { key: key.toXdr('base64'), entry } : undefined;
+    }
+  }
+}
+
+/** `account`, `trustline`, `offer`, `data`, `claimableBalance` or `liquidityPool`. */
+export function entryKind(entry: xdr.LedgerEntry): string {
+  return entry.data.type;
+}
+
+/** The account an entry belongs to (none for claimable balances and pools). */
+export function entryOwner(entry: xdr.LedgerEntry): string | undefined {
+  const data = entry.data;
+  switch (data.type) {
+    case 'account':
+      return accountId(data.account.accountId);
+    case 'trustline':
+      return accountId(data.trustLine.accountId);
+    case 'offer':
+      return accountId(data.offer.sellerId);
+    case 'data':
+      return accountId(data.data.accountId);
+    default:
+      return undefined;
+  }
+}

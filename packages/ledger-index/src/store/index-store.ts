@@ -1,0 +1,271 @@
+/**
+ * The ledger index: one closed ledger's batch written in one transaction (idempotently: a ledger
+ * already in is skipped), and the reads the REST face makes. Runs the same SQL on SQLite and
+ * PostgreSQL through a SqlDriver.
+ */
+import { xdr } from '@stellar/stellar-sdk/base';
+import type { IndexBatch } from '../derive/records.js';
+import type { Row, SqlDriver, SqlExecutor, SqlValue } from './driver.js';
+import { type ChangeEffect, entryKind, entryOwner, keyOfChange } from './entry-state.js';
+import { SCHEMA, SCHEMA_VERSION } from './schema.js';
+
+/** A database made for another network, by a newer version, or out of order. */
+export class IndexStoreError extends Error {
+  override readonly name = 'IndexStoreError';
+}
+
+export type Order = 'asc' | 'desc';
+
+/** One page of a collection: a key to page by, filters, and the paging. */
+export interface PageQuery {
+  table: 'ledgers' | 'transactions' | 'operations' | 'effects' | 'trades';
+  where?: readonly string[];
+  params?: readonly SqlValue[];
+  /** After (asc) or before (desc) this key; a pair for effects and trades. */
+  after?: readonly bigint[];
+  order: Order;
+  limit: number;
+}
+
+const KEYS: Record<PageQuery['table'], readonly string[]> = {
+  ledgers: ['sequence'],
+  transactions: ['id'],
+  operations: ['id'],
+  effects: ['operation_id', 'ord'],
+  trades: ['operation_id', 'ord'],
+};
+
+function json(row: Row | undefined): unknown {
+  return row === undefined ? undefined : JSON.parse(String(row.body));
+}
+
+/** `(a, b) > (?, ?)` written out, as both engines plan it well. */
+function keyAfter(keys: readonly string[], order: Order): string {
+  const op = order === 'asc' ? '>' : '<';
+  if (keys.length === 1) return `${keys[0]} ${op} ?`;
+  const [a, b] = keys;
+  return `(${a} ${op} ? OR (${a} = ? AND ${b} ${op} ?))`;
+}
+
+export class IndexStore {
+  readonly #db: SqlDriver;
+  readonly passphrase: string;
+
+  private constructor(db: SqlDriver, passphrase: string) {
+    this.#db = db;
+    this.passphrase = passphrase;
+  }
+
+  /** Opens (and creates) the index of the network with this passphrase. */
+  static async open(db: SqlDriver, passphrase: string): Promise<IndexStore> {
+    await db.transaction(async (tx) => {
+      for (const statement of SCHEMA) await tx.run(statement);
+      const rows = await tx.query('SELECT name, value FROM index_meta');
+      const meta = new Map(rows.map((r) => [String(r.name), String(r.value)]));
+      const version = Number(meta.get('schema_version') ?? SCHEMA_VERSION);
+      if (version > SCHEMA_VERSION)
+        throw new IndexStoreError(
+          `the index has schema version ${version}, newer than this one (${SCHEMA_VERSION})`,
+        );
+      const stored = meta.get('passphrase');
+      if (stored !== undefined && stored !== passphrase)
+        throw new IndexStoreError(`the index holds the network "${stored}", not "${passphrase}"`);
+      if (stored === undefined) {
+        await tx.run('INSERT INTO index_meta (name, value) VALUES (?, ?)', ['passphrase', passphrase]);
+        await tx.run('INSERT INTO index_meta (name, value) VALUES (?, ?)', [
+          'schema_version',
+          String(SCHEMA_VERSION),
+        ]);
+      }
+    });
+    return new IndexStore(db, passphrase);
+  }
+
+  get dialect(): SqlDriver['dialect'] {
+    return this.#db.dialect;
+  }
+
+  async latestLedger(): Promise<number | undefined> {
+    const [row] = await this.#db.query('SELECT MAX(sequence) AS s FROM ledgers');
+    return row?.s === null || row?.s === undefined ? undefined : Number(row.s);
+  }
+
+  async oldestLedger(): Promise<number | undefined> {
+    const [row] = await this.#db.query('SELECT MIN(sequence) AS s FROM ledgers');
+    return row?.s === null || row?.s === undefined ? undefined : Number(row.s);
+  }
+
+  /**
+   * Writes a ledger's batch. Answers false (and writes nothing) when the ledger is already in;
+   * refuses a ledger that does not follow the latest one.
+   */
+  async ingest(batch: IndexBatch): Promise<boolean> {
+    return this.#db.transaction(async (tx) => {
+      const sequence = batch.ledger.sequence;
+      const [row] = await tx.query('SELECT MAX(sequence) AS s FROM ledgers');
+      const latest = row?.s === null || row?.s === undefined ? undefined : Number(row.s);
+      if (latest !== undefined && sequence <= latest) return false;
+      if (latest !== undefined && sequence !== latest + 1)
+        throw new IndexStoreError(
+          `ledger ${sequence} does not follow ledger ${latest}, the latest in the index`,
+        );
+      await writeBatch(tx, batch);
+      return true;
+    });
+  }
+
+  async ledger(sequence: number): Promise<unknown> {
+    return json((await this.#db.query('SELECT body FROM ledgers WHERE sequence = ?', [sequence]))[0]);
+  }
+
+  /** A transaction by its hash, or a fee bump's inner hash. */
+  async transaction(hash: string): Promise<{ id: bigint; body: unknown } | undefined> {
+    const [row] = await this.#db.query(
+      'SELECT id, body FROM transactions WHERE hash = ? OR inner_hash = ? ORDER BY id LIMIT 1',
+      [hash, hash],
+    );
+    return row ? { id: BigInt(row.id as bigint), body: json(row) } : undefined;
+  }
+
+  async transactionBodies(ids: readonly bigint[]): Promise<Map<bigint, unknown>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.#db.query(
+      `SELECT id, body FROM transactions WHERE id IN (${ids.map(() => '?').join(', ')})`,
+      ids,
+    );
+    return new Map(rows.map((r) => [BigInt(r.id as bigint), json(r)]));
+  }
+
+  async operation(id: bigint): Promise<unknown> {
+    return json((await this.#db.query('SELECT body FROM operations WHERE id = ?', [id]))[0]);
+  }
+
+  /** A page of records (the stored JSON), in page order. */
+  async page(query: PageQuery): Promise<unknown[]> {
+    const keys = KEYS[query.table];
+    const where = [...(query.where ?? [])];
+    const params = [...(query.params ?? [])];
+    if (query.after) {
+      where.push(keyAfter(keys, query.order));
+      const [a, b] = query.after;
+      params.push(...(keys.length === 1 ? [a ?? 0n] : [a ?? 0n, a ?? 0n, b ?? 0n]));
+    }
+    const direction = query.order === 'asc' ? 'ASC' : 'DESC';
+    const sql = `SELECT body FROM ${query.table}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}
+      ORDER BY ${keys.map((k) => `${k} ${direction}`).join(', ')} LIMIT ?`;
+    const rows = await this.#db.query(sql, [...params, query.limit]);
+    return rows.map(json);
+  }
+
+  /** The live entry under a LedgerKey (base64), as the index last saw it. */
+  async entry(key: string): Promise<xdr.LedgerEntry | undefined> {
+    const [row] = await this.#db.query('SELECT entry FROM entries WHERE key = ?', [key]);
+    return row ? xdr.LedgerEntry.fromXdr(String(row.entry), 'base64') : undefined;
+  }
+
+  /** The live entries of an account, by kind (`account`, `trustline`, `offer`, `data`). */
+  async entriesOf(owner: string, kind: string): Promise<xdr.LedgerEntry[]> {
+    const rows = await this.#db.query('SELECT entry FROM entries WHERE owner = ? AND kind = ?', [
+      owner,
+      kind,
+    ]);
+    return rows.map((r) => xdr.LedgerEntry.fromXdr(String(r.entry), 'base64'));
+  }
+
+  close(): Promise<void> {
+    return this.#db.close();
+  }
+}
+
+async function writeBatch(tx: SqlExecutor, batch: IndexBatch): Promise<void> {
+  const { ledger } = batch;
+  await tx.run('INSERT INTO ledgers (sequence, body) VALUES (?, ?)', [
+    ledger.sequence,
+    JSON.stringify(ledger.body),
+  ]);
+  const participant =
+    'INSERT INTO participants (kind, subject, collection, id) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING';
+  for (const row of [
+    ...batch.transactions.map((r) => ({ ...r, collection: 'tx' })),
+    ...batch.operations.map((r) => ({ ...r, collection: 'op' })),
+  ]) {
+    for (const account of row.accounts)
+      await tx.run(participant, ['account', account, row.collection, row.id]);
+    for (const id of row.claimableBalances)
+      await tx.run(participant, ['claimable_balance', id, row.collection, row.id]);
+    for (const id of row.liquidityPools)
+      await tx.run(participant, ['liquidity_pool', id, row.collection, row.id]);
+  }
+  for (const row of batch.transactions) {
+    await tx.run(
+      'INSERT INTO transactions (id, hash, inner_hash, ledger, successful, body) VALUES (?, ?, ?, ?, ?, ?)',
+      [row.id, row.hash, row.innerHash ?? null, row.ledger, row.successful ? 1 : 0, JSON.stringify(row.body)],
+    );
+  }
+  for (const row of batch.operations) {
+    await tx.run(
+      'INSERT INTO operations (id, transaction_id, ledger, successful, payment, body) VALUES (?, ?, ?, ?, ?, ?)',
+      [
+        row.id,
+        row.transactionId,
+        row.ledger,
+        row.successful ? 1 : 0,
+        row.payment ? 1 : 0,
+        JSON.stringify(row.body),
+      ],
+    );
+  }
+  for (const row of batch.effects) {
+    await tx.run(
+      'INSERT INTO effects (operation_id, ord, ledger, account, liquidity_pool, body) VALUES (?, ?, ?, ?, ?, ?)',
+      [
+        row.operationId,
+        row.order,
+        row.ledger,
+        row.account,
+        row.liquidityPool ?? null,
+        JSON.stringify(row.body),
+      ],
+    );
+  }
+  for (const row of batch.trades) {
+    await tx.run(
+      `INSERT INTO trades (operation_id, ord, ledger, base_asset, counter_asset, base_offer_id, counter_offer_id,
+        liquidity_pool, trade_type, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        row.operationId,
+        row.order,
+        row.ledger,
+        row.baseAsset,
+        row.counterAsset,
+        row.baseOfferId ?? null,
+        row.counterOfferId ?? null,
+        row.liquidityPool ?? null,
+        row.tradeType,
+        JSON.stringify(row.body),
+      ],
+    );
+  }
+  for (const change of batch.changes) await applyChange(tx, change, ledger.sequence);
+}
+
+async function applyChange(tx: SqlExecutor, change: xdr.LedgerEntryChange, sequence: number): Promise<void> {
+  const effect: ChangeEffect | undefined = keyOfChange(change);
+  if (!effect) return;
+  if (effect.entry === null) {
+    await tx.run('DELETE FROM entries WHERE key = ?', [effect.key]);
+    return;
+  }
+  const entry = effect.entry;
+  await tx.run(
+    `INSERT INTO entries (key, kind, owner, entry, last_modified) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (key) DO UPDATE SET entry = excluded.entry, last_modified = excluded.last_modified`,
+    [
+      effect.key,
+      entryKind(entry),
+      entryOwner(entry) ?? null,
+      entry.toXdr('base64'),
+      entry.lastModifiedLedgerSeq ?? sequence,
+    ],
+  );
+}

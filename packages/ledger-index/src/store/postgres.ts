@@ -1,0 +1,62 @@
+/**
+ * The PostgreSQL driver (node-postgres), for an index larger than one node's disk. The same
+ * statements as SQLite: `?` placeholders become `$1…`, int8 columns are read as bigint, and each
+ * ingest transaction commits with PostgreSQL's default synchronous commit (durable on return).
+ */
+import pg from 'pg';
+import type { Row, SqlDriver, SqlExecutor, SqlValue } from './driver.js';
+
+const INT8_OID = 20;
+const types = {
+  getTypeParser(oid: number, format?: string) {
+    if (oid === INT8_OID) return (value: string) => BigInt(value);
+    return pg.types.getTypeParser(oid, format as 'text');
+  },
+};
+
+function numbered(sql: string): string {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+}
+
+function values(params: readonly SqlValue[]): unknown[] {
+  return params.map((p) => (typeof p === 'bigint' ? p.toString() : p));
+}
+
+function executor(client: pg.Pool | pg.PoolClient): SqlExecutor {
+  return {
+    dialect: 'postgres',
+    async query(sql, params = []) {
+      return (await client.query({ text: numbered(sql), values: values(params), types })).rows as Row[];
+    },
+    async run(sql, params = []) {
+      await client.query({ text: numbered(sql), values: values(params), types });
+    },
+  };
+}
+
+/** Opens a pool on `postgres://…`; the first query checks that the server answers. */
+export async function openPostgres(connectionString: string): Promise<SqlDriver> {
+  const pool = new pg.Pool({ connectionString, max: 8 });
+  // An idle client losing its server must not crash the process: the next query reports it.
+  pool.on('error', () => undefined);
+  await pool.query('SELECT 1');
+  return {
+    ...executor(pool),
+    async transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work(executor(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

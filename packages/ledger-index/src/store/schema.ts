@@ -1,0 +1,37 @@
+/**
+ * The index's tables, the same on SQLite and PostgreSQL. Records are kept as the contract's JSON
+ * (without `_links`) beside the columns the REST face filters and pages by.
+ */
+export const SCHEMA_VERSION = 1;
+
+export const SCHEMA = [
+  `CREATE TABLE IF NOT EXISTS index_meta (name TEXT PRIMARY KEY, value TEXT NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS ledgers (sequence BIGINT PRIMARY KEY, body TEXT NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS transactions (
+    id BIGINT PRIMARY KEY, hash TEXT NOT NULL UNIQUE, inner_hash TEXT, ledger BIGINT NOT NULL,
+    successful INTEGER NOT NULL, body TEXT NOT NULL)`,
+  `CREATE INDEX IF NOT EXISTS transactions_inner_hash ON transactions (inner_hash)`,
+  `CREATE INDEX IF NOT EXISTS transactions_ledger ON transactions (ledger, id)`,
+  `CREATE TABLE IF NOT EXISTS operations (
+    id BIGINT PRIMARY KEY, transaction_id BIGINT NOT NULL, ledger BIGINT NOT NULL,
+    successful INTEGER NOT NULL, payment INTEGER NOT NULL, body TEXT NOT NULL)`,
+  `CREATE INDEX IF NOT EXISTS operations_transaction ON operations (transaction_id, id)`,
+  `CREATE INDEX IF NOT EXISTS operations_ledger ON operations (ledger, id)`,
+  // Who a transaction or operation involves: kind is account, claimable_balance or liquidity_pool.
+  `CREATE TABLE IF NOT EXISTS participants (
+    kind TEXT NOT NULL, subject TEXT NOT NULL, collection TEXT NOT NULL, id BIGINT NOT NULL,
+    PRIMARY KEY (kind, subject, collection, id))`,
+  `CREATE TABLE IF NOT EXISTS effects (
+    operation_id BIGINT NOT NULL, ord INTEGER NOT NULL, ledger BIGINT NOT NULL, account TEXT NOT NULL,
+    liquidity_pool TEXT, body TEXT NOT NULL, PRIMARY KEY (operation_id, ord))`,
+  `CREATE INDEX IF NOT EXISTS effects_ledger ON effects (ledger, operation_id, ord)`,
+  `CREATE INDEX IF NOT EXISTS effects_pool ON effects (liquidity_pool, operation_id, ord)`,
+  `CREATE TABLE IF NOT EXISTS trades (
+    operation_id BIGINT NOT NULL, ord INTEGER NOT NULL, ledger BIGINT NOT NULL, base_asset TEXT NOT NULL,
+    counter_asset TEXT NOT NULL, base_offer_id TEXT, counter_offer_id TEXT, liquidity_pool TEXT,
+    trade_type TEXT NOT NULL, body TEXT NOT NULL, PRIMARY KEY (operation_id, ord))`,
+  // The live ledger entries the index has seen (base64 LedgerKey → base64 LedgerEntry).
+  `CREATE TABLE IF NOT EXISTS entries (
+    key TEXT PRIMARY KEY, kind TEXT NOT NULL, owner TEXT, entry TEXT NOT NULL, last_modified BIGINT NOT NULL)`,
+  `CREATE INDEX IF NOT EXISTS entries_owner ON entries (owner, kind)`,
+];

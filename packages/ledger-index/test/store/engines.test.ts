@@ -1,0 +1,84 @@
+/**
+ * The index on each engine: the same ledgers ingested into SQLite and PostgreSQL answer the same
+ * pages; ingestion is idempotent and refuses gaps and other networks.
+ */
+import { Asset, type Keypair, Operation } from '@stellar/stellar-sdk';
+import { describe, expect, it } from 'vitest';
+import { deriveBatch } from '../../src/derive/batch.js';
+import { readClosedLedger } from '../../src/meta/closed-ledger.js';
+import { IndexStore, IndexStoreError, type PageQuery } from '../../src/store/index-store.js';
+import { ENGINES } from '../support/databases.js';
+import { type TestLedger, testLedger } from '../support/ledger.js';
+
+async function workload(t: TestLedger): Promise<void> {
+  const accounts = await t.accounts(4);
+  for (let round = 0; round < 3; round++) {
+    accounts.forEach((kp, i) => {
+      const to = (accounts[(i + 1) % accounts.length] as Keypair).publicKey();
+      t.send(kp, [
+        Operation.payment({
+          destination: to,
+          asset: Asset.native(),
+          amount: round === 2 && i === 0 ? '99999' : '1',
+        }),
+      ]);
+    });
+    await t.close();
+  }
+}
+
+const QUERIES: { given: string; query: PageQuery }[] = [
+  { given: 'ledgers ascending', query: { table: 'ledgers', order: 'asc', limit: 200 } },
+  { given: 'transactions descending', query: { table: 'transactions', order: 'desc', limit: 200 } },
+  {
+    given: 'operations after a cursor',
+    query: { table: 'operations', order: 'asc', limit: 3, after: [4n << 32n] },
+  },
+  {
+    given: 'failed transactions only',
+    query: { table: 'transactions', where: ['successful = 0'], order: 'asc', limit: 10 },
+  },
+];
+
+const lastBatch = (t: TestLedger) => {
+  const latest = t.network.closed.latest();
+  if (!latest) throw new Error('nothing closed');
+  return deriveBatch(readClosedLedger(latest.closed.meta, t.network.passphrase));
+};
+
+describe.each(ENGINES)('the index on $name', (engine) => {
+  it.skipIf(!engine.available)('answers the same pages as SQLite', async () => {
+    const { driver } = await engine.open();
+    const t = await testLedger(driver);
+    await workload(t);
+    const reference = await testLedger();
+    for (const record of t.network.closed.range(2, t.network.ledger.latestSequence))
+      await reference.store.ingest(deriveBatch(readClosedLedger(record.closed.meta, t.network.passphrase)));
+    for (const { given, query } of QUERIES) {
+      const got = await t.store.page(query);
+      expect(got.length, given).toBeGreaterThan(0);
+      expect(got, given).toEqual(await reference.store.page(query));
+    }
+    await t.store.close();
+  });
+
+  it.skipIf(!engine.available)('skips a ledger it has and refuses one that leaves a gap', async () => {
+    const { driver } = await engine.open();
+    const t = await testLedger(driver);
+    await workload(t);
+    const batch = lastBatch(t);
+    expect(await t.store.ingest(batch)).toBe(false);
+    const ahead = { ...batch, ledger: { ...batch.ledger, sequence: batch.ledger.sequence + 2 } };
+    await expect(t.store.ingest(ahead)).rejects.toThrow(IndexStoreError);
+    expect(await t.store.latestLedger()).toBe(batch.ledger.sequence);
+    await t.store.close();
+  });
+
+  it.skipIf(!engine.available)('refuses an index made for another network', async () => {
+    const { location, driver } = await engine.open();
+    await (await IndexStore.open(driver, 'Network A')).close();
+    await expect(IndexStore.open(await engine.reopen(location), 'Network B')).rejects.toThrow(
+      /holds the network "Network A"/,
+    );
+  });
+});

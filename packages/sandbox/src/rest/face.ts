@@ -1,0 +1,85 @@
+/**
+ * The Horizon-compatible REST face of the sandbox: a ledger index fed in-process with each
+ * closed ledger's LedgerCloseMeta (and nothing else), served at the root of the sandbox's port.
+ */
+import {
+  createLedgerApiListener,
+  IndexStore,
+  Ingester,
+  type LedgerSource,
+  openSqlite,
+  type SubmitAnswer,
+} from '@starspec/ledger-index';
+import type { RequestListener } from '@starspec/runtime/http';
+import { PROTOCOL_VERSION } from '../core/header.js';
+import type { Network } from '../network/network.js';
+import { CORE_VERSION, SANDBOX_VERSION } from '../rpc/info.js';
+
+export interface RestFace {
+  listener: RequestListener;
+  ingester: Ingester;
+  /** Waits until every closed ledger is in the index. */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface RestFaceOptions {
+  network: Network;
+  friendbotUrl: () => string | undefined;
+  /** How long `POST /transactions` waits for its ledger (default 30 s). */
+  submitTimeoutMs?: number;
+  validateResponses?: boolean;
+  onError: (error: unknown) => void;
+}
+
+function source(network: Network, friendbotUrl: () => string | undefined): LedgerSource {
+  return {
+    passphrase: network.passphrase,
+    serverVersion: `starspec-sandbox-${SANDBOX_VERSION}`,
+    get friendbotUrl() {
+      return friendbotUrl();
+    },
+    async status() {
+      return {
+        coreVersion: CORE_VERSION,
+        latestLedger: network.ledger.latestSequence,
+        protocolVersion: PROTOCOL_VERSION,
+      };
+    },
+    async submit(envelopeXdr: string): Promise<SubmitAnswer> {
+      const { status, hash, errorResultXdr } = network.submit(envelopeXdr);
+      return { status, hash, ...(errorResultXdr ? { errorResultXdr } : {}) };
+    },
+  };
+}
+
+export async function startRestFace(options: RestFaceOptions): Promise<RestFace> {
+  const { network, onError } = options;
+  const store = await IndexStore.open(openSqlite(':memory:'), network.passphrase);
+  const ingester = new Ingester(store);
+  const feed = (meta: Parameters<Ingester['ingest']>[0]) => {
+    ingester.ingest(meta).catch(onError);
+  };
+  // Ledgers closed before the face started (the friendbot's set-up), then each new one.
+  const oldest = network.closed.oldest()?.sequence ?? 1;
+  for (const record of network.closed.range(oldest, network.ledger.latestSequence)) feed(record.closed.meta);
+  const stop = network.onClose((record) => feed(record.closed.meta));
+  const listener = createLedgerApiListener({
+    store,
+    source: source(network, options.friendbotUrl),
+    awaitIngested: (hash, ms) => ingester.awaitIngested(hash, ms),
+    submitTimeoutMs: options.submitTimeoutMs,
+    validateResponses: options.validateResponses,
+    onError,
+  });
+  return {
+    listener,
+    ingester,
+    idle: () => ingester.idle(),
+    async close() {
+      stop();
+      await ingester.idle();
+      await store.close();
+    },
+  };
+}
