@@ -1,4 +1,5 @@
 /** Assets as Horizon writes them: split into type/code/issuer fields, or canonical `CODE:ISSUER`. */
+import { createHash } from 'node:crypto';
 import type { xdr } from '@stellar/stellar-sdk/base';
 import { accountId } from './format.js';
 
@@ -34,13 +35,24 @@ export function assetFields(asset: xdr.Asset | xdr.ChangeTrustAsset | xdr.TrustL
 }
 
 /** `native` or `CODE:ISSUER`. */
-export function canonicalAsset(asset: xdr.Asset): string {
+export function canonicalAsset(asset: xdr.Asset | xdr.TrustLineAsset): string {
   const fields = assetFields(asset);
   return fields.asset_type === 'native' ? 'native' : `${fields.asset_code}:${fields.asset_issuer}`;
 }
 
+export type PrefixedAssetFields<P extends string> = {
+  [K in keyof AssetFields as `${P}_${K & string}`]: AssetFields[K];
+};
+
 /** The same fields under a prefix (`source_asset_type`, `selling_asset_code`, …). */
-export function prefixedAssetFields<P extends string>(prefix: P, asset: xdr.Asset): Record<string, string> {
-  const fields = assetFields(asset) as unknown as Record<string, string>;
-  return Object.fromEntries(Object.entries(fields).map(([key, value]) => [`${prefix}_${key}`, value]));
+export function prefixedAssetFields<P extends string>(prefix: P, asset: xdr.Asset): PrefixedAssetFields<P> {
+  const fields = assetFields(asset);
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, value]) => [`${prefix}_${key}`, value]),
+  ) as PrefixedAssetFields<P>;
+}
+
+/** A pool's id: the hex SHA-256 of its LiquidityPoolParameters (stellar-core, stellar/go `xdr.NewPoolId`). */
+export function poolIdOf(params: xdr.LiquidityPoolParameters): string {
+  return createHash('sha256').update(params.toXdr()).digest('hex');
 }

@@ -2,18 +2,27 @@
 import type { ClosedLedger } from '../meta/closed-ledger.js';
 import { ledgerChanges } from '../meta/entry-changes.js';
 import { ledgerBody } from './ledger.js';
-import { operationRows } from './operations/index.js';
+import { operationContexts, operationRows } from './operations/index.js';
 import type { IndexBatch, OperationRow, TransactionRow } from './records.js';
+import { operationTrades, type SellerTrade, type TradeAssetIds, tradeRows } from './trades.js';
 import { transactionBody } from './transaction.js';
 
-export function deriveBatch(ledger: ClosedLedger): IndexBatch {
+/**
+ * `tradeAssetIds` numbers assets as Horizon's `history_assets` does, which decides the base and
+ * counter of trades: pass the same map for every ledger, in order (a new map orders the assets
+ * first traded in this ledger alone).
+ */
+export function deriveBatch(ledger: ClosedLedger, tradeAssetIds: TradeAssetIds = new Map()): IndexBatch {
   const transactions: TransactionRow[] = [];
   const operations: OperationRow[] = [];
+  const trades: SellerTrade[] = [];
   for (const tx of ledger.transactions) {
     const body = transactionBody(ledger, tx);
     const id = BigInt(body.paging_token);
-    const ops = operationRows(ledger, tx, id);
+    const contexts = operationContexts(ledger, tx);
+    const ops = operationRows(contexts, id);
     operations.push(...ops);
+    trades.push(...contexts.flatMap(operationTrades));
     const union = (pick: (op: OperationRow) => string[]) => [...new Set(ops.flatMap(pick))];
     transactions.push({
       id,
@@ -32,7 +41,7 @@ export function deriveBatch(ledger: ClosedLedger): IndexBatch {
     transactions,
     operations,
     effects: [],
-    trades: [],
+    trades: tradeRows(trades, ledger.sequence, tradeAssetIds),
     changes: ledgerChanges(ledger),
   };
 }

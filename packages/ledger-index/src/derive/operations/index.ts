@@ -1,24 +1,48 @@
 /**
- * Operation records (`GET /operations/{id}`): the common fields of every operation, and the
- * fields of its type from `DETAILS` (stellar-horizon `internal/ingest/processors/operations_processor.go`).
+ * Operation records (`GET /operations/{id}`): the common fields of every operation, the fields
+ * of its type from `DETAILS`, its `sponsor`, and who took part: accounts (stellar-horizon
+ * `Participants`), and the claimable balances and liquidity pools its changes touched
+ * (`ClaimableBalancesTransactionProcessor`, `LiquidityPoolsTransactionProcessor`).
  */
 import { encodeToid } from '@starspec/ledger-api';
-import { xdr } from '@stellar/stellar-sdk/base';
+import { SignerKey, xdr } from '@stellar/stellar-sdk/base';
 import type { ClosedLedger, ClosedTransaction } from '../../meta/closed-ledger.js';
+import { operationChanges } from '../../meta/entry-changes.js';
 import { muxedParts, timestamp } from '../format.js';
 import type { OperationBody, OperationRow } from '../records.js';
-import { type OperationContext, operationDetail } from './details.js';
+import { claimableBalancesOf, liquidityPoolsOf, pairChanges, sponsorOf } from './changes.js';
+import { type OperationContext, successfulResult } from './context.js';
+import { operationDetail } from './details/index.js';
 
-export function operationRows(
-  ledger: ClosedLedger,
-  tx: ClosedTransaction,
-  transactionId: bigint,
-): OperationRow[] {
-  return tx.operations.map((op, index) => {
-    const source = muxedParts(op.sourceAccount ?? tx.source);
-    const id = encodeToid({ ledger: ledger.sequence, transaction: tx.order, operation: index + 1 });
-    const ctx: OperationContext = { ledger, tx, index, op, source };
+/** The signer a set_options adds or changes, whose sponsor Horizon reports. */
+function signerOf(op: xdr.Operation): string | undefined {
+  const signer = op.body.type === 'setOptions' ? op.body.setOptionsOp.signer : null;
+  return signer ? SignerKey.encodeSignerKey(signer.key) : undefined;
+}
+
+/** The context each operation's details are made from. */
+export function operationContexts(ledger: ClosedLedger, tx: ClosedTransaction): OperationContext[] {
+  return tx.operations.map((op, index) => ({
+    ledger,
+    tx,
+    index,
+    op,
+    source: muxedParts(op.sourceAccount ?? tx.source),
+    changes: pairChanges(operationChanges(tx, index)),
+    result: successfulResult(tx, index),
+  }));
+}
+
+export function operationId(ctx: OperationContext): string {
+  return encodeToid({ ledger: ctx.ledger.sequence, transaction: ctx.tx.order, operation: ctx.index + 1 });
+}
+
+export function operationRows(contexts: readonly OperationContext[], transactionId: bigint): OperationRow[] {
+  return contexts.map((ctx) => {
+    const { ledger, tx, source, op } = ctx;
+    const id = operationId(ctx);
     const detail = operationDetail(ctx);
+    const sponsor = sponsorOf(ctx.changes, signerOf(op));
     const body = {
       id,
       paging_token: id,
@@ -32,6 +56,7 @@ export function operationRows(
       created_at: timestamp(ledger.closeTime),
       transaction_hash: tx.hash,
       ...detail.fields,
+      ...(sponsor ? { sponsor } : {}),
     } as OperationBody;
     return {
       id: BigInt(id),
@@ -39,9 +64,11 @@ export function operationRows(
       ledger: ledger.sequence,
       successful: tx.successful,
       payment: detail.payment ?? false,
-      accounts: [...new Set([source.account, ...(detail.accounts ?? [])])],
-      claimableBalances: detail.claimableBalances ?? [],
-      liquidityPools: detail.liquidityPools ?? [],
+      accounts: [
+        ...new Set([source.account, ...(detail.accounts ?? []), ...(sponsor ? [sponsor] : [])]),
+      ].sort(),
+      claimableBalances: claimableBalancesOf(ctx.changes),
+      liquidityPools: liquidityPoolsOf(ctx.changes),
       body,
     };
   });

@@ -1,0 +1,206 @@
+/**
+ * Trades (`GET /trades`): one per offer or pool an operation crossed, as stellar-horizon's
+ * `internal/ingest/processors/trades_processor.go` records them and `resourceadapter/trade.go`
+ * renders them. A trade is first seen from the seller's side (the crossed offer or pool is the
+ * base, the operation's source the counter), then turned round when Horizon's id of the sold
+ * asset is above that of the bought one (see `TradeAssetIds`).
+ */
+import { xdr } from '@stellar/stellar-sdk/base';
+import { assetFields, canonicalAsset, prefixedAssetFields } from './assets.js';
+import { amount, timestamp } from './format.js';
+import { changeOfKey } from './operations/changes.js';
+import { type Claim, readClaim } from './operations/claim-atoms.js';
+import type { OperationContext } from './operations/context.js';
+import { operationId } from './operations/index.js';
+import type { TradeRow } from './records.js';
+
+/** One party of a trade. */
+interface Party {
+  account?: string;
+  offerId?: bigint;
+  poolId?: string;
+  amount: bigint;
+  asset: xdr.Asset;
+}
+
+/** A trade from the seller's side (stellar-horizon `history.InsertTrade` before `Flush`). */
+export interface SellerTrade {
+  operationId: bigint;
+  /** The claim's index in the operation's result (crossings of nothing keep their index). */
+  order: number;
+  closeTime: number;
+  kind: Claim['kind'];
+  seller: Party;
+  buyer: Party;
+  /** The seller's price (bought per sold). */
+  price: { n: bigint; d: bigint };
+  poolFee?: number;
+}
+
+/**
+ * Horizon's `history_assets` ids, by `AssetKey.String()` (`native`, `credit_alphanum4/CODE/ISSUER`):
+ * assets are numbered as trades first show them, those new in one ledger in key order (the
+ * `AssetLoader` sorts a batch before inserting it). Keep one map across ledgers to number assets
+ * as a Horizon ingesting them one ledger at a time does.
+ */
+export type TradeAssetIds = Map<string, number>;
+
+/** stellar-horizon `history.AssetKey.String()`. */
+export function assetKey(asset: xdr.Asset): string {
+  const fields = assetFields(asset);
+  return fields.asset_type === 'native'
+    ? 'native'
+    : `${fields.asset_type}/${fields.asset_code}/${fields.asset_issuer}`;
+}
+
+/** stellar-horizon `EncodeOfferId(id, TOIDType)`: an offer id for an offer that never rested on the book. */
+export function syntheticOfferId(operationToid: bigint): bigint {
+  return operationToid | (1n << 62n);
+}
+
+/** The claim atoms of an operation's result, and the offer it left on the book, if any. */
+function crossings(ctx: OperationContext): { atoms: xdr.ClaimAtom[]; offer?: xdr.OfferEntry } {
+  const tr = ctx.result;
+  if (!tr) return { atoms: [] };
+  switch (tr.type) {
+    case 'pathPaymentStrictReceive': {
+      const r = tr.pathPaymentStrictReceiveResult;
+      return { atoms: r.type === 'pathPaymentStrictReceiveSuccess' ? r.success.offers : [] };
+    }
+    case 'pathPaymentStrictSend': {
+      const r = tr.pathPaymentStrictSendResult;
+      return { atoms: r.type === 'pathPaymentStrictSendSuccess' ? r.success.offers : [] };
+    }
+    case 'manageBuyOffer': {
+      const r = tr.manageBuyOfferResult;
+      return r.type === 'manageBuyOfferSuccess' ? managed(r.success) : { atoms: [] };
+    }
+    // stellar-core has answered create_passive_sell_offer in either arm.
+    case 'manageSellOffer':
+    case 'createPassiveSellOffer': {
+      const r = tr.type === 'manageSellOffer' ? tr.manageSellOfferResult : tr.createPassiveSellOfferResult;
+      return r.type === 'manageSellOfferSuccess' ? managed(r.success) : { atoms: [] };
+    }
+    default:
+      return { atoms: [] };
+  }
+}
+
+function managed(success: xdr.ManageOfferSuccessResult): { atoms: xdr.ClaimAtom[]; offer?: xdr.OfferEntry } {
+  const offer = success.offer.type === 'manageOfferDeleted' ? undefined : success.offer.offer;
+  return { atoms: success.offersClaimed, offer };
+}
+
+function sellerSide(ctx: OperationContext, claim: Claim): Pick<SellerTrade, 'seller' | 'price' | 'poolFee'> {
+  const seller = { amount: claim.amountSold, asset: claim.assetSold };
+  if (claim.kind === 'liquidity_pool') {
+    const poolId = claim.poolId ?? '';
+    const key = xdr.LedgerKey.liquidityPool(
+      new xdr.LedgerKeyLiquidityPool({ liquidityPoolId: xdr.PoolId.fromXdr(poolId, 'hex') }),
+    );
+    const pool = changeOfKey(ctx.changes, key)?.pre?.data;
+    if (pool?.type !== 'liquidityPool')
+      throw new Error(`operation ${operationId(ctx)} changed no pool ${poolId}`);
+    return {
+      seller: { ...seller, poolId },
+      price: { n: claim.amountBought, d: claim.amountSold },
+      poolFee: pool.liquidityPool.body.constantProduct.params.fee,
+    };
+  }
+  const { sellerKey, offerId } = claim;
+  if (!sellerKey || offerId === undefined) throw new TypeError('an order book claim without its offer');
+  const key = xdr.LedgerKey.offer(new xdr.LedgerKeyOffer({ sellerId: sellerKey, offerId }));
+  const offer = changeOfKey(ctx.changes, key)?.pre?.data;
+  if (offer?.type !== 'offer') throw new Error(`operation ${operationId(ctx)} changed no offer ${offerId}`);
+  return {
+    seller: { ...seller, account: claim.seller, offerId },
+    price: { n: BigInt(offer.offer.price.n), d: BigInt(offer.offer.price.d) },
+  };
+}
+
+/** The trades of one operation, from the seller's side (stellar-horizon `extractTrades`). */
+export function operationTrades(ctx: OperationContext): SellerTrade[] {
+  const { atoms, offer } = crossings(ctx);
+  const opId = BigInt(operationId(ctx));
+  const trades: SellerTrade[] = [];
+  atoms.forEach((atom, order) => {
+    const claim = readClaim(atom);
+    // Offers stellar-core removed for want of funds appear as claims of nothing: not trades.
+    if (claim.amountBought === 0n && claim.amountSold === 0n) return;
+    trades.push({
+      operationId: opId,
+      order,
+      closeTime: ctx.ledger.closeTime,
+      kind: claim.kind,
+      ...sellerSide(ctx, claim),
+      buyer: {
+        account: ctx.source.account,
+        offerId: offer ? offer.offerId : syntheticOfferId(opId),
+        amount: claim.amountBought,
+        asset: claim.assetBought,
+      },
+    });
+  });
+  return trades;
+}
+
+/** Numbers the assets a ledger's trades show for the first time, in key order. */
+function numberAssets(trades: readonly SellerTrade[], ids: TradeAssetIds): void {
+  const fresh = new Set<string>();
+  for (const trade of trades)
+    for (const asset of [trade.buyer.asset, trade.seller.asset]) {
+      const key = assetKey(asset);
+      if (!ids.has(key)) fresh.add(key);
+    }
+  for (const key of [...fresh].sort()) ids.set(key, ids.size + 1);
+}
+
+function partyFields<P extends 'base' | 'counter'>(prefix: P, party: Party) {
+  return {
+    ...(party.poolId ? { [`${prefix}_liquidity_pool_id`]: party.poolId } : {}),
+    ...(party.offerId !== undefined ? { [`${prefix}_offer_id`]: party.offerId.toString() } : {}),
+    ...(party.account ? { [`${prefix}_account`]: party.account } : {}),
+    [`${prefix}_amount`]: amount(party.amount),
+    ...prefixedAssetFields(prefix, party.asset),
+  };
+}
+
+/** A trade as stored, base and counter ordered by Horizon's asset ids (stellar-horizon `TradeProcessor.Flush`). */
+export function tradeRow(trade: SellerTrade, ledger: number, ids: TradeAssetIds): TradeRow {
+  const sellerId = ids.get(assetKey(trade.seller.asset)) ?? 0;
+  const buyerId = ids.get(assetKey(trade.buyer.asset)) ?? 0;
+  const baseIsSeller = !(sellerId > buyerId);
+  const [base, counter] = baseIsSeller ? [trade.seller, trade.buyer] : [trade.buyer, trade.seller];
+  const [n, d] = baseIsSeller ? [trade.price.n, trade.price.d] : [trade.price.d, trade.price.n];
+  const id = `${trade.operationId}-${trade.order}`;
+  const pool = trade.seller.poolId;
+  const body = {
+    id,
+    paging_token: id,
+    ledger_close_time: timestamp(trade.closeTime),
+    trade_type: trade.kind,
+    ...(trade.poolFee ? { liquidity_pool_fee_bp: trade.poolFee } : {}),
+    ...partyFields('base', base),
+    ...partyFields('counter', counter),
+    base_is_seller: baseIsSeller,
+    price: { n: n.toString(), d: d.toString() },
+  } as TradeRow['body'];
+  return {
+    operationId: trade.operationId,
+    order: trade.order,
+    ledger,
+    baseAsset: canonicalAsset(base.asset),
+    counterAsset: canonicalAsset(counter.asset),
+    ...(base.offerId !== undefined ? { baseOfferId: base.offerId.toString() } : {}),
+    ...(counter.offerId !== undefined ? { counterOfferId: counter.offerId.toString() } : {}),
+    ...(pool ? { liquidityPool: pool } : {}),
+    tradeType: trade.kind,
+    body,
+  };
+}
+
+/** The trades of a ledger's operations, numbering the assets they show for the first time. */
+export function tradeRows(trades: readonly SellerTrade[], ledger: number, ids: TradeAssetIds): TradeRow[] {
+  numberAssets(trades, ids);
+  return trades.map((trade) => tradeRow(trade, ledger, ids));
+}

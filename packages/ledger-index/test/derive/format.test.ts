@@ -1,0 +1,39 @@
+// How Horizon writes prices and claim predicate times: Go's big.Rat.FloatString(7) and
+// stellar/go `xdr/json.go`.
+import { describe, expect, it } from 'vitest';
+import { predicateTime, price } from '../../src/derive/format.js';
+
+describe('price', () => {
+  it.each([
+    [1, 1, '1.0000000'],
+    [1, 2, '0.5000000'],
+    [2, 3, '0.6666667'],
+    [1, 3, '0.3333333'],
+    // Halves are rounded away from zero.
+    [1, 20_000_000, '0.0000001'],
+    [1, 20_000_001, '0.0000000'],
+    [1, 2_000_000_000, '0.0000000'],
+    [2_147_483_647, 1, '2147483647.0000000'],
+    [2_147_483_647, 3, '715827882.3333333'],
+  ])('%i/%i is %s', (n, d, want) => {
+    expect(price(n, d)).toBe(want);
+  });
+
+  it('refuses a zero denominator', () => {
+    expect(() => price(1, 0)).toThrow(RangeError);
+  });
+});
+
+describe('predicate times', () => {
+  it.each([
+    [0n, '1970-01-01T00:00:00Z'],
+    [2_000_000_000n, '2033-05-18T03:33:20Z'],
+    [951_782_400n, '2000-02-29T00:00:00Z'],
+    [253_402_300_799n, '9999-12-31T23:59:59Z'],
+    // Past year 9999 Go writes a `+` and every digit of the year.
+    [253_402_300_800n, '+10000-01-01T00:00:00Z'],
+    [9_223_372_036_854_775_807n, '+292277026596-12-04T15:30:07Z'],
+  ])('%s is %s', (seconds, want) => {
+    expect(predicateTime(seconds)).toBe(want);
+  });
+});
