@@ -6,7 +6,7 @@ import { accountKey, createNetwork, keyId, type Network } from '@starspec/sandbo
 import { Account, Keypair, Operation, TransactionBuilder, type xdr } from '@stellar/stellar-sdk';
 import { expect } from 'vitest';
 import { deriveBatch } from '../../src/derive/batch.js';
-import { readClosedLedger } from '../../src/meta/closed-ledger.js';
+import { type ClosedLedger, readClosedLedger } from '../../src/meta/closed-ledger.js';
 import { IndexStore } from '../../src/store/index-store.js';
 import { openSqlite } from '../../src/store/sqlite.js';
 
@@ -14,15 +14,17 @@ export interface TestLedger {
   network: Network;
   store: IndexStore;
   root: Keypair;
-  /** Signs and queues a transaction from `source`; answers its hash. */
-  send(source: Keypair, operations: xdr.Operation[], options?: { fee?: number }): string;
-  /** Closes a ledger and ingests it. */
+  /** Signs (by the source and `signers`) and queues a transaction from `source`; answers its hash. */
+  send(source: Keypair, operations: xdr.Operation[], options?: { fee?: number; signers?: Keypair[] }): string;
+  /** Closes a ledger and ingests it (unless the ledger was made with `ingest: false`). */
   close(): Promise<number>;
+  /** The last ledger closed, read. */
+  closed(): ClosedLedger;
   /** Creates funded accounts (one ledger). */
   accounts(count: number, startingBalance?: string): Promise<Keypair[]>;
 }
 
-export async function testLedger(): Promise<TestLedger> {
+export async function testLedger(setup: { ingest?: boolean } = {}): Promise<TestLedger> {
   const network = createNetwork({ closeEvery: 'manual' });
   const store = await IndexStore.open(openSqlite(':memory:'), network.passphrase);
   const root = network.ledger.root;
@@ -48,7 +50,7 @@ export async function testLedger(): Promise<TestLedger> {
       });
       for (const op of operations) builder.addOperation(op);
       const tx = builder.setTimeout(0).build();
-      tx.sign(source);
+      tx.sign(source, ...(options.signers ?? []));
       const answer = network.submit(tx.toEnvelope().toXDR('base64'));
       expect(answer.status, JSON.stringify(answer)).toBe('PENDING');
       sequences.set(source.publicKey(), seq + 1n);
@@ -58,8 +60,13 @@ export async function testLedger(): Promise<TestLedger> {
       const record = network.closeLedger();
       // Sequence numbers are read again after each ledger (failed transactions consume them too).
       sequences.clear();
-      await store.ingest(deriveBatch(readClosedLedger(record.closed.meta, network.passphrase)));
+      if (setup.ingest !== false) await store.ingest(deriveBatch(ledger.closed()));
       return record.sequence;
+    },
+    closed() {
+      const latest = network.closed.latest();
+      if (!latest) throw new Error('nothing closed');
+      return readClosedLedger(latest.closed.meta, network.passphrase);
     },
     async accounts(count, startingBalance = '1000') {
       const keys = Array.from({ length: count }, () => Keypair.random());
