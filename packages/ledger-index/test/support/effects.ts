@@ -39,10 +39,14 @@ export function effectsOf(t: TestLedger, hash: string): EffectRow[] {
   return rows;
 }
 
-/** The bodies without the fields every effect has, for given/want tables. */
-export function bodiesOf(t: TestLedger, hash: string): Record<string, unknown>[] {
-  return effectsOf(t, hash).map(({ body }) => {
-    const { id: _id, paging_token: _token, created_at: _at, type_i: _i, ...rest } = body as Record<string, unknown>;
-    return rest;
-  });
+/** The operation's index (1-based) and the fields of the effect but those every effect has. */
+export function stripped({ operationId, body }: EffectRow): Record<string, unknown> {
+  const {
+    id: _id,
+    paging_token: _token,
+    created_at: _at,
+    type_i: _i,
+    ...rest
+  } = body as Record<string, unknown>;
+  return { op: Number(operationId & 0xfffn), ...rest };
 }

@@ -75,6 +75,9 @@ export function sponsorOf(entry: xdr.LedgerEntry | undefined): string | undefine
 type DataOf<K extends EntryKind> = Extract<xdr.LedgerEntryData, { type: K }>;
 
 /** The entry's data when it is of that kind (`data(change.pre, 'account')?.account`). */
-export function data<K extends EntryKind>(entry: xdr.LedgerEntry | undefined, kind: K): DataOf<K> | undefined {
+export function data<K extends EntryKind>(
+  entry: xdr.LedgerEntry | undefined,
+  kind: K,
+): DataOf<K> | undefined {
   return entry?.data.type === kind ? (entry.data as DataOf<K>) : undefined;
 }

@@ -30,7 +30,9 @@ type ResultOf<N extends xdr.OperationResultTr['type']> = Extract<xdr.OperationRe
 /** The operation's result as the given type's (a mismatch means the meta is not what it claims). */
 export function resultOf<N extends xdr.OperationResultTr['type']>(ctx: EffectContext, type: N): ResultOf<N> {
   if (ctx.result.type !== type)
-    throw new Error(`operation ${ctx.index + 1} of ${ctx.tx.hash} has a ${ctx.result.type} result, not ${type}`);
+    throw new Error(
+      `operation ${ctx.index + 1} of ${ctx.tx.hash} has a ${ctx.result.type} result, not ${type}`,
+    );
   return ctx.result as ResultOf<N>;
 }
 

@@ -105,7 +105,9 @@ export function transactionEffects(ledger: ClosedLedger, tx: ClosedTransaction):
   return tx.operations.flatMap((op, index) => {
     const result = results[index];
     if (result?.type !== 'opInner') throw new Error(`operation ${index + 1} of ${tx.hash} has no result`);
-    const operationId = BigInt(encodeToid({ ledger: ledger.sequence, transaction: tx.order, operation: index + 1 }));
+    const operationId = BigInt(
+      encodeToid({ ledger: ledger.sequence, transaction: tx.order, operation: index + 1 }),
+    );
     const sourceAccount = op.sourceAccount ?? tx.source;
     const ctx: EffectContext = {
       ledger,

@@ -58,7 +58,8 @@ export function poolDelta(ctx: EffectContext, id?: xdr.PoolId): PoolDelta | unde
 
 function requiredDelta(ctx: EffectContext, id: xdr.PoolId): PoolDelta {
   const delta = poolDelta(ctx, id);
-  if (!delta) throw new Error(`operation ${ctx.index + 1} of ${ctx.tx.hash} changed no pool ${poolIdHex(id)}`);
+  if (!delta)
+    throw new Error(`operation ${ctx.index + 1} of ${ctx.tx.hash} changed no pool ${poolIdHex(id)}`);
   return delta;
 }
 
@@ -121,8 +122,11 @@ export function poolLifecycleEffects(ctx: EffectContext): void {
   for (const change of ctx.changes) {
     const pre = constantProduct(change.pre);
     const post = constantProduct(change.post);
-    if (!pre && post) ctx.effects.add(ctx.source, 'liquidity_pool_created', { liquidity_pool: poolDetails(post) });
+    if (!pre && post)
+      ctx.effects.add(ctx.source, 'liquidity_pool_created', { liquidity_pool: poolDetails(post) });
     else if (pre && !post)
-      ctx.effects.add(ctx.source, 'liquidity_pool_removed', { liquidity_pool_id: poolIdHex(pre.liquidityPoolId) });
+      ctx.effects.add(ctx.source, 'liquidity_pool_removed', {
+        liquidity_pool_id: poolIdHex(pre.liquidityPoolId),
+      });
   }
 }

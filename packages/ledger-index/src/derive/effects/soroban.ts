@@ -49,7 +49,9 @@ function amountAndMuxedId(value: xdr.ScVal, v4: boolean): { amount: bigint; toMu
   const bare = i128(value);
   if (bare !== undefined) return { amount: bare };
   if (!v4 || value.type !== 'scvMap' || value.map?.length !== 2) return undefined;
-  const fields = new Map(value.map.map((e) => [e.key.type === 'scvSymbol' ? e.key.sym.toString() : '', e.val]));
+  const fields = new Map(
+    value.map.map((e) => [e.key.type === 'scvSymbol' ? e.key.sym.toString() : '', e.val]),
+  );
   const total = i128(fields.get('amount'));
   const muxedId = fields.get('to_muxed_id');
   if (total === undefined || muxedId?.type !== 'scvU64') return undefined;
@@ -60,7 +62,11 @@ function amountAndMuxedId(value: xdr.ScVal, v4: boolean): { amount: bigint; toMu
  * A SAC event, or undefined for any other event: its contract must be the asset's SAC on this
  * network. Meta v3 events name an admin before `to` (mint) or `from` (clawback); v4 ones do not.
  */
-export function readSacEvent(event: xdr.ContractEvent, passphrase: string, v4: boolean): SacEvent | undefined {
+export function readSacEvent(
+  event: xdr.ContractEvent,
+  passphrase: string,
+  v4: boolean,
+): SacEvent | undefined {
   if (event.type.name !== 'contract' || !event.contractId || event.body.type !== 'v0') return undefined;
   const { topics, data: value } = event.body.v0;
   const [name, ...rest] = topics;
@@ -116,7 +122,8 @@ function sacEffects(ctx: EffectContext, event: SacEvent): void {
     else ctx.effects.add(ctx.source, 'contract_debited', { ...asset, contract: from, amount: moved });
   }
   if (event.type !== 'burn' && event.type !== 'clawback' && to !== undefined) {
-    if (isAccount(to)) ctx.effects.add(recipient(to, event.toMuxedId), 'account_credited', { ...asset, amount: moved });
+    if (isAccount(to))
+      ctx.effects.add(recipient(to, event.toMuxedId), 'account_credited', { ...asset, amount: moved });
     else ctx.effects.add(ctx.source, 'contract_credited', { ...asset, contract: to, amount: moved });
   }
 }

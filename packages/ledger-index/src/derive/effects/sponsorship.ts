@@ -69,13 +69,19 @@ function trustLineFields(asset: xdr.TrustLineAsset): Record<string, string> {
  * entries and balances are the operation source's (as Horizon has it, even when the source is
  * not the data entry's account).
  */
-function subject(ctx: EffectContext, entry: xdr.LedgerEntry): { who: MuxedParts; fields: Record<string, string> } {
+function subject(
+  ctx: EffectContext,
+  entry: xdr.LedgerEntry,
+): { who: MuxedParts; fields: Record<string, string> } {
   const entryData = entry.data;
   switch (entryData.type) {
     case 'account':
       return { who: plain(entryData.account.accountId), fields: {} };
     case 'trustline':
-      return { who: plain(entryData.trustLine.accountId), fields: trustLineFields(entryData.trustLine.asset) };
+      return {
+        who: plain(entryData.trustLine.accountId),
+        fields: trustLineFields(entryData.trustLine.asset),
+      };
     case 'data':
       return { who: ctx.source, fields: { data_name: entryData.data.dataName.toString() } };
     case 'claimableBalance':

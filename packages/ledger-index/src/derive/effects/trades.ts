@@ -31,11 +31,13 @@ function tradeFields(
   };
 }
 
-function offerTradeEffects(ctx: EffectContext, buyer: MuxedParts, claim: xdr.ClaimOfferAtom | xdr.ClaimOfferAtomV0) {
+function offerTradeEffects(
+  ctx: EffectContext,
+  buyer: MuxedParts,
+  claim: xdr.ClaimOfferAtom | xdr.ClaimOfferAtomV0,
+) {
   const sellerKey =
-    'sellerId' in claim
-      ? claim.sellerId
-      : xdr.PublicKey.publicKeyTypeEd25519(claim.sellerEd25519.value);
+    'sellerId' in claim ? claim.sellerId : xdr.PublicKey.publicKeyTypeEd25519(claim.sellerEd25519.value);
   const seller = plain(sellerKey);
   const offerSold: [xdr.Asset, bigint] = [claim.assetSold, claim.amountSold];
   const offerBought: [xdr.Asset, bigint] = [claim.assetBought, claim.amountBought];
@@ -46,7 +48,8 @@ function offerTradeEffects(ctx: EffectContext, buyer: MuxedParts, claim: xdr.Cla
 
 function poolTradeEffect(ctx: EffectContext, claim: xdr.ClaimLiquidityAtom): void {
   const delta = poolDelta(ctx, claim.liquidityPoolId);
-  if (!delta) throw new Error(`operation ${ctx.index + 1} of ${ctx.tx.hash} traded with a pool it did not change`);
+  if (!delta)
+    throw new Error(`operation ${ctx.index + 1} of ${ctx.tx.hash} traded with a pool it did not change`);
   ctx.effects.add(ctx.source, 'liquidity_pool_trade', {
     liquidity_pool: poolDetails(delta.pool),
     sold: { asset: canonicalAsset(claim.assetSold), amount: amount(claim.amountSold) },
@@ -60,7 +63,12 @@ export function tradeEffects(ctx: EffectContext, claims: readonly xdr.ClaimAtom[
     const atom = claim.value;
     if (atom.amountSold === 0n && atom.amountBought === 0n) continue;
     if (claim.type === 'claimAtomTypeLiquidityPool') poolTradeEffect(ctx, claim.liquidityPool);
-    else offerTradeEffects(ctx, ctx.source, claim.type === 'claimAtomTypeOrderBook' ? claim.orderBook : claim.v0);
+    else
+      offerTradeEffects(
+        ctx,
+        ctx.source,
+        claim.type === 'claimAtomTypeOrderBook' ? claim.orderBook : claim.v0,
+      );
   }
 }
 
@@ -101,9 +109,13 @@ function sentAmount(success: xdr.PathPaymentStrictReceiveResultSuccess): bigint 
   return sent;
 }
 
-export function pathPaymentStrictReceiveEffects(ctx: EffectContext, op: xdr.PathPaymentStrictReceiveOp): void {
+export function pathPaymentStrictReceiveEffects(
+  ctx: EffectContext,
+  op: xdr.PathPaymentStrictReceiveOp,
+): void {
   const result = resultOf(ctx, 'pathPaymentStrictReceive').pathPaymentStrictReceiveResult;
-  if (result.type !== 'pathPaymentStrictReceiveSuccess') throw new Error('path payment without a success result');
+  if (result.type !== 'pathPaymentStrictReceiveSuccess')
+    throw new Error('path payment without a success result');
   ctx.effects.add(muxedParts(op.destination), 'account_credited', assetAmount(op.destAsset, op.destAmount));
   ctx.effects.add(ctx.source, 'account_debited', assetAmount(op.sendAsset, sentAmount(result.success)));
   tradeEffects(ctx, result.success.offers);
@@ -111,8 +123,13 @@ export function pathPaymentStrictReceiveEffects(ctx: EffectContext, op: xdr.Path
 
 export function pathPaymentStrictSendEffects(ctx: EffectContext, op: xdr.PathPaymentStrictSendOp): void {
   const result = resultOf(ctx, 'pathPaymentStrictSend').pathPaymentStrictSendResult;
-  if (result.type !== 'pathPaymentStrictSendSuccess') throw new Error('path payment without a success result');
-  ctx.effects.add(muxedParts(op.destination), 'account_credited', assetAmount(op.destAsset, result.success.last.amount));
+  if (result.type !== 'pathPaymentStrictSendSuccess')
+    throw new Error('path payment without a success result');
+  ctx.effects.add(
+    muxedParts(op.destination),
+    'account_credited',
+    assetAmount(op.destAsset, result.success.last.amount),
+  );
   ctx.effects.add(ctx.source, 'account_debited', assetAmount(op.sendAsset, op.sendAmount));
   tradeEffects(ctx, result.success.offers);
 }
