@@ -6,7 +6,7 @@ import { runWorkload, type Workload } from '../support/workload.js';
 
 describe('effect ids, order and accounts', () => {
   it('create_account: created, the funder debited, the master key as signer, numbered as Horizon', async () => {
-    const t = await testLedger({ ingest: false });
+    const t = await testLedger({ history: false });
     const [alice] = await t.accounts(1);
     if (!alice) throw new Error('no account');
     const bob = Keypair.random();

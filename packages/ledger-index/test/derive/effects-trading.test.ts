@@ -1,4 +1,6 @@
+import { Asset, hash, Keypair, xdr } from '@stellar/stellar-sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { ClosedTransaction } from '../../src/meta/closed-ledger.js';
 import { runWorkload, type Workload } from '../support/workload.js';
 
 let w: Workload;
@@ -12,6 +14,20 @@ const usdFields = (prefix = '') => ({
 beforeAll(async () => {
   w = await runWorkload();
 });
+
+/** stellar-core getRevokeID: the balance the first operation's revocation made of one asset. */
+function revokeId(tx: ClosedTransaction, asset: Asset): string {
+  const preimage = xdr.HashIdPreimage.envelopeTypePoolRevokeOpId(
+    new xdr.HashIdPreimageRevokeId({
+      sourceAccount: Keypair.fromPublicKey(tx.inner.source).xdrAccountId(),
+      seqNum: BigInt(tx.inner.sequence),
+      opNum: 0,
+      liquidityPoolId: new xdr.PoolId(Buffer.from(w.poolId, 'hex')),
+      asset: asset.toXDRObject(),
+    }),
+  );
+  return xdr.ClaimableBalanceId.claimableBalanceIdTypeV0(hash(preimage.toXDR())).toXDR('hex');
+}
 
 /** The pool as the effects show it, after the step. */
 function pool(shares: string, xlm: string, usd: string, trustlines = '1') {
@@ -147,17 +163,13 @@ describe('liquidity pool effects', () => {
 
   it('revoking a trust line redeems pool shares into balances, then the emptied pool is removed', () => {
     const revoked = w.step('issuer revokes').tx;
-    const xlmBalance = w
-      .bodies('issuer revokes')
-      .find((e) => e.type === 'claimable_balance_created' && e.asset === 'native')?.balance_id;
-    const usdBalance = w
-      .bodies('issuer revokes')
-      .find((e) => e.type === 'claimable_balance_created' && e.asset !== 'native')?.balance_id;
+    const [xlmBalance, usdBalance] = [Asset.native(), w.usd].map((asset) => revokeId(revoked, asset));
     // Balances come in the order of their ids (the meta's changes sorted by ledger key).
     const [first, second] = [
       { asset: 'native', amount: '93.8582216', balance_id: xlmBalance },
       { asset: `USD:${w.usd.getIssuer()}`, amount: '184.0231536', balance_id: usdBalance },
     ].sort((a, b) => (String(a.balance_id) < String(b.balance_id) ? -1 : 1));
+    if (!first || !second) throw new Error('no balances');
     const created = (b: typeof first) => [
       { op: 1, account: key('issuer'), type: 'claimable_balance_created', ...b },
       {

@@ -6,9 +6,9 @@
 import type { xdr } from '@stellar/stellar-sdk/base';
 import { canonicalAsset } from '../assets.js';
 import { amount } from '../format.js';
+import { claimPredicateJson } from '../state/claim-predicate.js';
 import { data } from './changes.js';
 import { type EffectContext, plain } from './context.js';
-import { predicateJson } from './predicates.js';
 import { assetAmount } from './trustlines.js';
 
 /** Hex of the balance id's XDR (`00000000…`), as Horizon's `xdr.MarshalHex`. */
@@ -41,7 +41,7 @@ export function balanceCreatedEffects(
     const { destination, predicate } = claimant.v0;
     ctx.effects.add(plain(destination), 'claimable_balance_claimant_created', {
       ...fields,
-      predicate: predicateJson(predicate),
+      predicate: claimPredicateJson(predicate),
     });
   }
 }
