@@ -9,12 +9,7 @@ import { amount } from '../format.js';
 import { claimPredicateJson } from '../state/claim-predicate.js';
 import { data } from './changes.js';
 import { type EffectContext, plain } from './context.js';
-import { assetAmount } from './trustlines.js';
-
-/** Hex of the balance id's XDR (`00000000…`), as Horizon's `xdr.MarshalHex`. */
-export function balanceIdHex(id: xdr.ClaimableBalanceId): string {
-  return id.toXdr('hex');
-}
+import { assetAmount, balanceIdHex } from './fields.js';
 
 /** The balance's own fields: asset, id and amount. */
 function balanceFields(balance: xdr.ClaimableBalanceEntry): Record<string, string> {

@@ -26,6 +26,7 @@ import {
 } from './claimable-balances.js';
 import { type EffectContext, EffectList } from './context.js';
 import { manageDataEffects } from './data.js';
+import { assetAmount } from './fields.js';
 import { poolDepositEffects, poolLifecycleEffects, poolWithdrawEffects } from './pools.js';
 import { invokeHostFunctionEffects } from './soroban.js';
 import { sponsorshipEffects } from './sponsorship.js';
@@ -38,7 +39,6 @@ import {
 } from './trades.js';
 import {
   allowTrustEffects,
-  assetAmount,
   changeTrustEffects,
   clawbackEffects,
   setTrustLineFlagsEffects,

@@ -8,9 +8,9 @@ import type { xdr } from '@stellar/stellar-sdk/base';
 import { canonicalAsset } from '../assets.js';
 import { amount } from '../format.js';
 import { data } from './changes.js';
-import { balanceCreatedEffects, balanceIdHex } from './claimable-balances.js';
+import { balanceCreatedEffects } from './claimable-balances.js';
 import type { EffectContext } from './context.js';
-import { poolIdHex } from './trustlines.js';
+import { balanceIdHex, poolIdHex } from './fields.js';
 
 /** The pool as the effect shows it (its state after the operation, or before its removal). */
 export function poolDetails(pool: xdr.LiquidityPoolEntry): Record<string, unknown> {

@@ -8,10 +8,9 @@ import { SignerKey, type xdr } from '@stellar/stellar-sdk/base';
 import { assetFields } from '../assets.js';
 import { accountId, type MuxedParts } from '../format.js';
 import { data, type EntryChange, type EntryKind, latest, sponsorOf } from './changes.js';
-import { balanceIdHex } from './claimable-balances.js';
 import { type EffectContext, plain } from './context.js';
+import { balanceIdHex, poolIdHex } from './fields.js';
 import { sortedKeys } from './signers.js';
-import { poolIdHex } from './trustlines.js';
 import type { EffectType } from './types.js';
 
 interface SponsorshipTypes {

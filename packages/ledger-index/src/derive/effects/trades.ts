@@ -10,8 +10,8 @@ import { xdr } from '@stellar/stellar-sdk/base';
 import { canonicalAsset, prefixedAssetFields } from '../assets.js';
 import { amount, type MuxedParts, muxedParts } from '../format.js';
 import { type EffectContext, plain, resultOf } from './context.js';
+import { assetAmount } from './fields.js';
 import { poolDelta, poolDetails } from './pools.js';
-import { assetAmount } from './trustlines.js';
 
 /** One side of an order book trade: what the account sold and bought, and from whom. */
 function tradeFields(

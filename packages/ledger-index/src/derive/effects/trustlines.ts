@@ -7,22 +7,13 @@ import { hash, xdr } from '@stellar/stellar-sdk/base';
 import { assetFields } from '../assets.js';
 import { accountId, amount, muxedParts } from '../format.js';
 import { type EffectContext, keyOf } from './context.js';
+import { assetAmount } from './fields.js';
 import { poolRevokedEffects } from './pools.js';
 import type { EffectType } from './types.js';
 
 const AUTHORIZED = 0x1;
 const AUTHORIZED_TO_MAINTAIN_LIABILITIES = 0x2;
 const CLAWBACK_ENABLED = 0x4;
-
-/** An asset and an amount of it (`account_credited` / `account_debited`). */
-export function assetAmount(asset: xdr.Asset, stroops: bigint): Record<string, string> {
-  return { ...assetFields(asset), amount: amount(stroops) };
-}
-
-/** Hex id of a pool (stellar-horizon `PoolIDToString`). */
-export function poolIdHex(id: xdr.PoolId): string {
-  return Buffer.from(id.value).toString('hex');
-}
 
 function lineFields(line: xdr.ChangeTrustAsset): Record<string, string> {
   if (line.type !== 'assetTypePoolShare') return { ...assetFields(line) };

@@ -1,5 +1,5 @@
-// The sandbox runs no contracts, so these effects are read from a transaction meta built here:
-// the Stellar Asset Contract events stellar-core emits, and the entries the SAC creates.
+// The sandbox runs no contracts and refuses inflation, so these effects are read from transactions
+// built here: results, Stellar Asset Contract events and the entries the SAC creates.
 import {
   Account,
   Address,
@@ -14,6 +14,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { transactionEffects } from '../../src/derive/effects/index.js';
 import { readSacEvent } from '../../src/derive/effects/soroban.js';
+import type { EffectRow } from '../../src/derive/records.js';
 import type { ClosedLedger, ClosedTransaction } from '../../src/meta/closed-ledger.js';
 import { expectValidEffect, stripped } from '../support/effects.js';
 
@@ -148,8 +149,91 @@ function created(data: xdr.LedgerEntryData): xdr.LedgerEntryChange {
   );
 }
 
-describe('effects of invoke_host_function', () => {
-  it('credits and debits accounts or contracts per SAC event, then the trust lines and accounts the SAC created', () => {
+/**
+ * The effects of a successful transaction of one operation, with that result and those meta
+ * changes and events (only the fields effects read are set).
+ */
+function syntheticEffects(
+  op: xdr.Operation,
+  tr: xdr.OperationResultTr,
+  changes: xdr.LedgerEntryChange[] = [],
+  events: xdr.ContractEvent[] = [],
+): EffectRow[] {
+  const meta = xdr.TransactionMeta.v4(
+    new xdr.TransactionMetaV4({
+      ext: xdr.ExtensionPoint.v0(),
+      txChangesBefore: [],
+      operations: [new xdr.OperationMetaV2({ ext: xdr.ExtensionPoint.v0(), changes, events })],
+      txChangesAfter: [],
+      sorobanMeta: null,
+      events: [],
+      diagnosticEvents: [],
+    }),
+  );
+  const result = new xdr.TransactionResult({
+    feeCharged: 100n,
+    result: xdr.TransactionResultResult.txSuccess([xdr.OperationResult.opInner(tr)]),
+    ext: xdr.TransactionResultExt.v0(),
+  });
+  const tx = {
+    hash: '00'.repeat(32),
+    order: 1,
+    successful: true,
+    source: invoker.xdrMuxedAccount(),
+    operations: [op],
+    result,
+    meta,
+  } satisfies Partial<ClosedTransaction>;
+  const ledger = { passphrase: PASSPHRASE, sequence: 100, closeTime: 1_700_000_000, transactions: [] };
+  const rows = transactionEffects(ledger as unknown as ClosedLedger, tx as unknown as ClosedTransaction);
+  for (const row of rows) expectValidEffect(row);
+  return rows;
+}
+
+describe('effects of operations the sandbox does not apply', () => {
+  it('inflation credits each payout', () => {
+    const payouts = [
+      new xdr.InflationPayout({ destination: alice.xdrAccountId(), amount: 15n }),
+      new xdr.InflationPayout({ destination: bob.xdrAccountId(), amount: 20_000_000n }),
+    ];
+    const rows = syntheticEffects(
+      Operation.inflation({}),
+      xdr.OperationResultTr.inflation(xdr.InflationResult.inflationSuccess(payouts)),
+    );
+    expect(rows.map(stripped)).toEqual([
+      {
+        op: 1,
+        account: alice.publicKey(),
+        type: 'account_credited',
+        asset_type: 'native',
+        amount: '0.0000015',
+      },
+      {
+        op: 1,
+        account: bob.publicKey(),
+        type: 'account_credited',
+        asset_type: 'native',
+        amount: '2.0000000',
+      },
+    ]);
+  });
+
+  it.each([
+    [
+      'extend_footprint_ttl',
+      Operation.extendFootprintTtl({ extendTo: 10 }),
+      xdr.OperationResultTr.extendFootprintTtl(xdr.ExtendFootprintTtlResult.extendFootprintTtlSuccess()),
+    ],
+    [
+      'restore_footprint',
+      Operation.restoreFootprint({}),
+      xdr.OperationResultTr.restoreFootprint(xdr.RestoreFootprintResult.restoreFootprintSuccess()),
+    ],
+  ])('%s has none', (_, op, tr) => {
+    expect(syntheticEffects(op, tr)).toEqual([]);
+  });
+
+  it('invoke_host_function: accounts or contracts credited and debited per SAC event, then what the SAC created', () => {
     const events = [
       sacEvent(
         Asset.native(),
@@ -196,37 +280,14 @@ describe('effects of invoke_host_function', () => {
         ),
       ),
     ];
-    const op = Operation.invokeContractFunction({ contract, function: 'run', args: [] });
-    const meta = xdr.TransactionMeta.v4(
-      new xdr.TransactionMetaV4({
-        ext: xdr.ExtensionPoint.v0(),
-        txChangesBefore: [],
-        operations: [new xdr.OperationMetaV2({ ext: xdr.ExtensionPoint.v0(), changes, events })],
-        txChangesAfter: [],
-        sorobanMeta: null,
-        events: [],
-        diagnosticEvents: [],
-      }),
+    const rows = syntheticEffects(
+      Operation.invokeContractFunction({ contract, function: 'run', args: [] }),
+      xdr.OperationResultTr.invokeHostFunction(
+        xdr.InvokeHostFunctionResult.invokeHostFunctionSuccess(new Uint8Array(32)),
+      ),
+      changes,
+      events,
     );
-    const tr = xdr.OperationResultTr.invokeHostFunction(
-      xdr.InvokeHostFunctionResult.invokeHostFunctionSuccess(new Uint8Array(32)),
-    );
-    const result = new xdr.TransactionResult({
-      feeCharged: 100n,
-      result: xdr.TransactionResultResult.txSuccess([xdr.OperationResult.opInner(tr)]),
-      ext: xdr.TransactionResultExt.v0(),
-    });
-    const tx = {
-      hash: '00'.repeat(32),
-      order: 1,
-      successful: true,
-      source: invoker.xdrMuxedAccount(),
-      operations: [op],
-      result,
-      meta,
-    };
-    const ledger = { passphrase: PASSPHRASE, sequence: 100, closeTime: 1_700_000_000, transactions: [] };
-    const rows = transactionEffects(ledger as unknown as ClosedLedger, tx as unknown as ClosedTransaction);
     for (const row of rows) expectValidEffect(row);
     const dollars = { asset_type: 'credit_alphanum4', asset_code: 'USD', asset_issuer: issuer.publicKey() };
     expect(rows.map(stripped)).toEqual([
