@@ -1,6 +1,7 @@
 /** Everything the index learns from one closed ledger. */
 import type { ClosedLedger } from '../meta/closed-ledger.js';
 import { ledgerChanges } from '../meta/entry-changes.js';
+import { effectRows } from './effects/index.js';
 import { ledgerBody } from './ledger.js';
 import { operationContexts, operationRows } from './operations/index.js';
 import type { IndexBatch, OperationRow, TransactionRow } from './records.js';
@@ -40,7 +41,7 @@ export function deriveBatch(ledger: ClosedLedger, tradeAssetIds: TradeAssetIds =
     ledger: { sequence: ledger.sequence, body: ledgerBody(ledger) },
     transactions,
     operations,
-    effects: [],
+    effects: effectRows(ledger),
     trades: tradeRows(trades, ledger.sequence, tradeAssetIds),
     changes: ledgerChanges(ledger),
   };

@@ -29,6 +29,8 @@ export interface ClosedTransaction {
 }
 
 export interface ClosedLedger {
+  /** The network's passphrase (Stellar Asset Contract ids depend on it). */
+  passphrase: string;
   sequence: number;
   /** Hex hash of the header. */
   hash: string;
@@ -141,6 +143,7 @@ export function readClosedLedger(input: xdr.LedgerCloseMeta | string, passphrase
     };
   });
   return {
+    passphrase,
     sequence,
     hash: entry.hash.toString(),
     header,

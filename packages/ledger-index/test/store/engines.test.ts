@@ -49,7 +49,7 @@ const lastBatch = (t: TestLedger) => {
 describe.each(ENGINES)('the index on $name', (engine) => {
   it.skipIf(!engine.available)('answers the same pages as SQLite', async () => {
     const { driver } = await engine.open();
-    const t = await testLedger(driver);
+    const t = await testLedger({ driver });
     await workload(t);
     const reference = await testLedger();
     for (const record of t.network.closed.range(2, t.network.ledger.latestSequence))
@@ -64,7 +64,7 @@ describe.each(ENGINES)('the index on $name', (engine) => {
 
   it.skipIf(!engine.available)('skips a ledger it has and refuses one that leaves a gap', async () => {
     const { driver } = await engine.open();
-    const t = await testLedger(driver);
+    const t = await testLedger({ driver });
     await workload(t);
     const batch = lastBatch(t);
     expect(await t.store.ingest(batch)).toBe(false);
