@@ -34,7 +34,7 @@ export function assetFields(asset: xdr.Asset | xdr.ChangeTrustAsset | xdr.TrustL
 }
 
 /** `native` or `CODE:ISSUER`. */
-export function canonicalAsset(asset: xdr.Asset): string {
+export function canonicalAsset(asset: xdr.Asset | xdr.TrustLineAsset): string {
   const fields = assetFields(asset);
   return fields.asset_type === 'native' ? 'native' : `${fields.asset_code}:${fields.asset_issuer}`;
 }

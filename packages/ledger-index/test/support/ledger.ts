@@ -6,7 +6,10 @@ import { accountKey, createNetwork, keyId, type Network } from '@starspec/sandbo
 import { Account, Keypair, Operation, TransactionBuilder, type xdr } from '@stellar/stellar-sdk';
 import { expect } from 'vitest';
 import { deriveBatch } from '../../src/derive/batch.js';
-import { readClosedLedger } from '../../src/meta/closed-ledger.js';
+import { ledgerBody } from '../../src/derive/ledger.js';
+import type { IndexBatch } from '../../src/derive/records.js';
+import { type ClosedLedger, readClosedLedger } from '../../src/meta/closed-ledger.js';
+import { ledgerChanges } from '../../src/meta/entry-changes.js';
 import { IndexStore } from '../../src/store/index-store.js';
 import { openSqlite } from '../../src/store/sqlite.js';
 
@@ -14,15 +17,37 @@ export interface TestLedger {
   network: Network;
   store: IndexStore;
   root: Keypair;
-  /** Signs and queues a transaction from `source`; answers its hash. */
-  send(source: Keypair, operations: xdr.Operation[], options?: { fee?: number }): string;
+  /** Signs (by `source` and any other `signers`) and queues a transaction; answers its hash. */
+  send(source: Keypair, operations: xdr.Operation[], options?: { fee?: number; signers?: Keypair[] }): string;
   /** Closes a ledger and ingests it. */
   close(): Promise<number>;
+  /** Close times (unix seconds) of the ledgers closed so far, by sequence. */
+  closeTimes: Map<number, number>;
   /** Creates funded accounts (one ledger). */
   accounts(count: number, startingBalance?: string): Promise<Keypair[]>;
 }
 
-export async function testLedger(): Promise<TestLedger> {
+export interface TestLedgerOptions {
+  /**
+   * false: ingest only each ledger and its entry changes (the current-state records), not its
+   * transactions and operations, so any operation type can be used.
+   */
+  history?: boolean;
+}
+
+/** The part of a ledger's batch the current-state records come from. */
+function stateBatch(closed: ClosedLedger): IndexBatch {
+  return {
+    ledger: { sequence: closed.sequence, body: ledgerBody(closed) },
+    transactions: [],
+    operations: [],
+    effects: [],
+    trades: [],
+    changes: ledgerChanges(closed),
+  };
+}
+
+export async function testLedger(options: TestLedgerOptions = {}): Promise<TestLedger> {
   const network = createNetwork({ closeEvery: 'manual' });
   const store = await IndexStore.open(openSqlite(':memory:'), network.passphrase);
   const root = network.ledger.root;
@@ -40,15 +65,16 @@ export async function testLedger(): Promise<TestLedger> {
     network,
     store,
     root,
-    send(source, operations, options = {}) {
+    closeTimes: new Map(),
+    send(source, operations, sendOptions = {}) {
       const seq = sequence(source);
       const builder = new TransactionBuilder(new Account(source.publicKey(), seq.toString()), {
-        fee: String(options.fee ?? 100),
+        fee: String(sendOptions.fee ?? 100),
         networkPassphrase: network.passphrase,
       });
       for (const op of operations) builder.addOperation(op);
       const tx = builder.setTimeout(0).build();
-      tx.sign(source);
+      tx.sign(source, ...(sendOptions.signers ?? []));
       const answer = network.submit(tx.toEnvelope().toXDR('base64'));
       expect(answer.status, JSON.stringify(answer)).toBe('PENDING');
       sequences.set(source.publicKey(), seq + 1n);
@@ -58,7 +84,9 @@ export async function testLedger(): Promise<TestLedger> {
       const record = network.closeLedger();
       // Sequence numbers are read again after each ledger (failed transactions consume them too).
       sequences.clear();
-      await store.ingest(deriveBatch(readClosedLedger(record.closed.meta, network.passphrase)));
+      ledger.closeTimes.set(record.sequence, record.closeTime);
+      const closed = readClosedLedger(record.closed.meta, network.passphrase);
+      await store.ingest(options.history === false ? stateBatch(closed) : deriveBatch(closed));
       return record.sequence;
     },
     async accounts(count, startingBalance = '1000') {
