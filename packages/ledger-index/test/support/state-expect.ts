@@ -64,7 +64,11 @@ export function sandboxTrustLine(w: StateWorkload, kp: Keypair, asset: Asset | x
   return { entry, line: entry.data.trustLine };
 }
 
+export function address(key: xdr.PublicKey): string {
+  return StrKey.encodeEd25519PublicKey(Buffer.from(key.ed25519.value));
+}
+
 export function sponsorOf(entry: xdr.LedgerEntry): string | undefined {
   const sponsor = entry.ext.type === 'v1' ? entry.ext.v1.sponsoringId : null;
-  return sponsor ? StrKey.encodeEd25519PublicKey(Buffer.from(sponsor.ed25519.value)) : undefined;
+  return sponsor ? address(sponsor) : undefined;
 }
