@@ -18,7 +18,7 @@ import { type StateWorkload, stateWorkload } from './support/state-workload.js';
 let w: StateWorkload;
 beforeAll(async () => {
   w = await stateWorkload();
-}, 120_000);
+});
 
 function sandboxBalance(id: string) {
   const key = xdr.LedgerKey.claimableBalance(

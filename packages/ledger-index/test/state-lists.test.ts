@@ -10,7 +10,7 @@ import { type StateWorkload, stateWorkload } from './support/state-workload.js';
 let w: StateWorkload;
 beforeAll(async () => {
   w = await stateWorkload();
-}, 120_000);
+});
 
 const ALL: StatePage = { order: 'asc', limit: 200 };
 const ids = (records: unknown[]) => records.map((record) => (record as Json).id);

@@ -19,7 +19,7 @@ import { type StateWorkload, stateWorkload } from './support/state-workload.js';
 let w: StateWorkload;
 beforeAll(async () => {
   w = await stateWorkload();
-}, 120_000);
+});
 
 describe('account records', () => {
   it('hold what the account entry holds', async () => {
