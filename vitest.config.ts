@@ -42,7 +42,7 @@ const overrides: Record<string, ProjectOptions> = {
     // A throwaway PostgreSQL cluster for the store tests, when the machine has one.
     globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: 120_000,
   },
   'packages/ledger-rpc': { testTimeout: 30_000, hookTimeout: 60_000 },
   'packages/runtime': { testTimeout: 60_000 },

@@ -8,6 +8,7 @@ import type { IndexBatch } from '../derive/records.js';
 import type { Row, SqlDriver, SqlExecutor, SqlValue } from './driver.js';
 import { type ChangeEffect, entryKind, entryOwner, keyOfChange } from './entry-state.js';
 import { SCHEMA, SCHEMA_VERSION } from './schema.js';
+import { StateStore, writeState } from './state-store.js';
 
 /** A database made for another network, by a newer version, or out of order. */
 export class IndexStoreError extends Error {
@@ -50,10 +51,13 @@ function keyAfter(keys: readonly string[], order: Order): string {
 export class IndexStore {
   readonly #db: SqlDriver;
   readonly passphrase: string;
+  /** Accounts, offers, claimable balances and liquidity pools as they stand. */
+  readonly state: StateStore;
 
   private constructor(db: SqlDriver, passphrase: string) {
     this.#db = db;
     this.passphrase = passphrase;
+    this.state = new StateStore(db);
   }
 
   /** Opens (and creates) the index of the network with this passphrase. */
@@ -247,6 +251,7 @@ async function writeBatch(tx: SqlExecutor, batch: IndexBatch): Promise<void> {
     );
   }
   for (const change of batch.changes) await applyChange(tx, change, ledger.sequence);
+  await writeState(tx, batch);
 }
 
 async function applyChange(tx: SqlExecutor, change: xdr.LedgerEntryChange, sequence: number): Promise<void> {

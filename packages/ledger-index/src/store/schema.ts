@@ -34,4 +34,27 @@ export const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS entries (
     key TEXT PRIMARY KEY, kind TEXT NOT NULL, owner TEXT, entry TEXT NOT NULL, last_modified BIGINT NOT NULL)`,
   `CREATE INDEX IF NOT EXISTS entries_owner ON entries (owner, kind)`,
+  // Current-state records, re-derived from `entries` for everything a ledger touches.
+  `CREATE TABLE IF NOT EXISTS accounts (id TEXT PRIMARY KEY, body TEXT NOT NULL)`,
+  // What listAccounts finds an account by: kind is signer, sponsor, asset or liquidity_pool.
+  `CREATE TABLE IF NOT EXISTS account_filters (
+    kind TEXT NOT NULL, subject TEXT NOT NULL, account_id TEXT NOT NULL, PRIMARY KEY (kind, subject, account_id))`,
+  `CREATE INDEX IF NOT EXISTS account_filters_account ON account_filters (account_id, kind)`,
+  `CREATE TABLE IF NOT EXISTS offers (
+    id BIGINT PRIMARY KEY, seller TEXT NOT NULL, sponsor TEXT, selling TEXT NOT NULL, buying TEXT NOT NULL,
+    body TEXT NOT NULL)`,
+  `CREATE INDEX IF NOT EXISTS offers_seller ON offers (seller, id)`,
+  `CREATE INDEX IF NOT EXISTS offers_sponsor ON offers (sponsor, id)`,
+  `CREATE INDEX IF NOT EXISTS offers_selling ON offers (selling, buying, id)`,
+  `CREATE INDEX IF NOT EXISTS offers_buying ON offers (buying, id)`,
+  `CREATE TABLE IF NOT EXISTS claimable_balances (
+    id TEXT PRIMARY KEY, last_modified BIGINT NOT NULL, asset TEXT NOT NULL, sponsor TEXT, body TEXT NOT NULL)`,
+  `CREATE INDEX IF NOT EXISTS claimable_balances_page ON claimable_balances (last_modified, id)`,
+  `CREATE INDEX IF NOT EXISTS claimable_balances_asset ON claimable_balances (asset, last_modified, id)`,
+  `CREATE INDEX IF NOT EXISTS claimable_balances_sponsor ON claimable_balances (sponsor, last_modified, id)`,
+  `CREATE TABLE IF NOT EXISTS claimable_balance_claimants (
+    destination TEXT NOT NULL, balance_id TEXT NOT NULL, PRIMARY KEY (destination, balance_id))`,
+  `CREATE INDEX IF NOT EXISTS claimable_balance_claimants_balance ON claimable_balance_claimants (balance_id)`,
+  `CREATE TABLE IF NOT EXISTS liquidity_pools (
+    id TEXT PRIMARY KEY, asset_a TEXT NOT NULL, asset_b TEXT NOT NULL, body TEXT NOT NULL)`,
 ];

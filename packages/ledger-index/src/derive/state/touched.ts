@@ -1,0 +1,81 @@
+/**
+ * Which current-state records a ledger's entry changes touch: the account of every account,
+ * trust line and data entry change; every offer, claimable balance and liquidity pool changed;
+ * and the pool of every pool share trust line (its `total_trustlines`).
+ */
+import { xdr } from '@stellar/stellar-sdk/base';
+import { entryKey } from '../../store/entry-state.js';
+import { accountId } from '../format.js';
+import { claimableBalanceId } from './claimable-balance.js';
+import { hex } from './common.js';
+
+export interface TouchedRecords {
+  /** Account ids. */
+  accounts: Set<string>;
+  /** Record id → base64 LedgerKey of its entry. */
+  offers: Map<bigint, string>;
+  claimableBalances: Map<string, string>;
+  liquidityPools: Map<string, string>;
+}
+
+function changedKey(change: xdr.LedgerEntryChange): xdr.LedgerKey | undefined {
+  switch (change.type) {
+    case 'ledgerEntryRemoved':
+      return change.removed;
+    case 'ledgerEntryState':
+      // A before-image: the change after it names the same entry.
+      return undefined;
+    case 'ledgerEntryCreated':
+      return entryKey(change.created);
+    case 'ledgerEntryUpdated':
+      return entryKey(change.updated);
+    default:
+      return entryKey(change.restored);
+  }
+}
+
+function poolKey(id: xdr.PoolId): string {
+  return xdr.LedgerKey.liquidityPool(new xdr.LedgerKeyLiquidityPool({ liquidityPoolId: id })).toXdr('base64');
+}
+
+export function touchedRecords(changes: readonly xdr.LedgerEntryChange[]): TouchedRecords {
+  const touched: TouchedRecords = {
+    accounts: new Set(),
+    offers: new Map(),
+    claimableBalances: new Map(),
+    liquidityPools: new Map(),
+  };
+  for (const change of changes) {
+    const key = changedKey(change);
+    switch (key?.type) {
+      case 'account':
+        touched.accounts.add(accountId(key.account.accountId));
+        break;
+      case 'trustline': {
+        touched.accounts.add(accountId(key.trustLine.accountId));
+        const asset = key.trustLine.asset;
+        if (asset.type === 'assetTypePoolShare')
+          touched.liquidityPools.set(hex(asset.liquidityPoolId.toBytes()), poolKey(asset.liquidityPoolId));
+        break;
+      }
+      case 'data':
+        touched.accounts.add(accountId(key.data.accountId));
+        break;
+      case 'offer':
+        touched.offers.set(key.offer.offerId, key.toXdr('base64'));
+        break;
+      case 'claimableBalance':
+        touched.claimableBalances.set(
+          claimableBalanceId(key.claimableBalance.balanceId),
+          key.toXdr('base64'),
+        );
+        break;
+      case 'liquidityPool':
+        touched.liquidityPools.set(hex(key.liquidityPool.liquidityPoolId.toBytes()), key.toXdr('base64'));
+        break;
+      default:
+        break;
+    }
+  }
+  return touched;
+}
