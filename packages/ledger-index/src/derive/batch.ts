@@ -14,6 +14,7 @@ import { transactionBody } from './transaction.js';
  * first traded in this ledger alone).
  */
 export function deriveBatch(ledger: ClosedLedger, tradeAssetIds: TradeAssetIds = new Map()): IndexBatch {
+  const knownAssets = tradeAssetIds.size;
   const transactions: TransactionRow[] = [];
   const operations: OperationRow[] = [];
   const trades: SellerTrade[] = [];
@@ -37,12 +38,14 @@ export function deriveBatch(ledger: ClosedLedger, tradeAssetIds: TradeAssetIds =
       body,
     });
   }
+  const tradeRowsOfLedger = tradeRows(trades, ledger.sequence, tradeAssetIds);
   return {
     ledger: { sequence: ledger.sequence, body: ledgerBody(ledger) },
     transactions,
     operations,
     effects: effectRows(ledger),
-    trades: tradeRows(trades, ledger.sequence, tradeAssetIds),
+    trades: tradeRowsOfLedger,
     changes: ledgerChanges(ledger),
+    tradeAssets: [...tradeAssetIds].filter(([, id]) => id > knownAssets),
   };
 }

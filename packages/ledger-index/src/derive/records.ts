@@ -84,4 +84,6 @@ export interface IndexBatch {
   trades: TradeRow[];
   /** Every ledger entry change of the ledger, in order (fees, transactions, upgrades). */
   changes: xdr.LedgerEntryChange[];
+  /** Assets this ledger's trades numbered for the first time (Horizon's `history_assets` ids). */
+  tradeAssets?: [string, number][];
 }

@@ -12,6 +12,8 @@ export class Ingester {
   #queue: Promise<unknown> = Promise.resolve();
   readonly #waiting = new Map<string, Set<() => void>>();
   readonly #listeners = new Set<(sequence: number) => void>();
+  /** Horizon's asset ids for trades, read from the index on the first ledger. */
+  #tradeAssets: Map<string, number> | undefined;
 
   constructor(store: IndexStore) {
     this.store = store;
@@ -24,7 +26,11 @@ export class Ingester {
   ingest(meta: xdr.LedgerCloseMeta | string): Promise<boolean> {
     const run = this.#queue.then(async () => {
       const ledger = readClosedLedger(meta, this.store.passphrase);
-      const written = await this.store.ingest(deriveBatch(ledger));
+      this.#tradeAssets ??= await this.store.tradeAssetIds();
+      // Numbered on a copy: a ledger the index already has (or refuses) numbers nothing.
+      const assets = new Map(this.#tradeAssets);
+      const written = await this.store.ingest(deriveBatch(ledger, assets));
+      if (written) this.#tradeAssets = assets;
       for (const tx of ledger.transactions) this.#settle(tx.hash);
       for (const listener of this.#listeners) listener(ledger.sequence);
       return written;

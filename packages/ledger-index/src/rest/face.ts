@@ -15,8 +15,8 @@ import { feeStats } from './fee-stats.js';
 import { historyHandlers } from './history.js';
 import { type RateLimit, withRateLimit } from './rate-limit.js';
 import { rootDocument } from './root.js';
-import { type SubmitOptions, submissionHandlers } from './submit.js';
 import { stateHandlers } from './state.js';
+import { type SubmitOptions, submissionHandlers } from './submit.js';
 import { tradeHandlers } from './trades.js';
 
 export interface LedgerApiFaceOptions extends ServerOptions, SubmitOptions {

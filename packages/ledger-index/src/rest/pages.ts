@@ -92,9 +92,14 @@ export async function statePage(
   const { paging } = parsed;
   let rows: Record<string, unknown>[];
   try {
-    rows = (await read({ ...(paging.cursor ? { cursor: paging.cursor } : {}), order: paging.order, limit: paging.limit })) as Record<string, unknown>[];
+    rows = (await read({
+      ...(paging.cursor ? { cursor: paging.cursor } : {}),
+      order: paging.order,
+      limit: paging.limit,
+    })) as Record<string, unknown>[];
   } catch (error) {
-    if ((error as Error).name === 'CursorError') return problemResult(invalidField('cursor', (error as Error).message));
+    if ((error as Error).name === 'CursorError')
+      return problemResult(invalidField('cursor', (error as Error).message));
     throw error;
   }
   const base = baseUrl(request);
@@ -102,7 +107,11 @@ export async function statePage(
     status: 200,
     headers: HAL_JSON,
     body: {
-      _links: buildPageLinks({ url: requestUrl(request), paging, records: rows as { paging_token: string }[] }),
+      _links: buildPageLinks({
+        url: requestUrl(request),
+        paging,
+        records: rows as { paging_token: string }[],
+      }),
       _embedded: { records: rows.map((record) => withLinks(kind, base, record)) },
     },
   };

@@ -26,11 +26,15 @@ function assetFilter(query: HandlerRequest['query'], prefix: string): string | u
   if (canonical !== undefined) return canonical;
   const type = text(query[`${prefix}_asset_type`]);
   if (type === undefined) return undefined;
-  return type === 'native' ? 'native' : `${text(query[`${prefix}_asset_code`])}:${text(query[`${prefix}_asset_issuer`])}`;
+  return type === 'native'
+    ? 'native'
+    : `${text(query[`${prefix}_asset_code`])}:${text(query[`${prefix}_asset_issuer`])}`;
 }
 
 async function one(request: HandlerRequest, kind: RecordKind, body: unknown): Promise<HandlerResult> {
-  return body ? { status: 200, headers: HAL_JSON, body: withLinks(kind, baseUrl(request), body) } : problemResult(NOT_FOUND);
+  return body
+    ? { status: 200, headers: HAL_JSON, body: withLinks(kind, baseUrl(request), body) }
+    : problemResult(NOT_FOUND);
 }
 
 export function stateHandlers(store: IndexStore) {
@@ -41,8 +45,14 @@ export function stateHandlers(store: IndexStore) {
     },
     async listAccounts(request) {
       const q = request.query;
-      const filter = { signer: text(q.signer), sponsor: text(q.sponsor), asset: text(q.asset), liquidityPool: text(q.liquidity_pool) };
-      if (Object.values(filter).filter((v) => v !== undefined).length !== 1) return problemResult(INVALID_ACCOUNTS_PARAMS);
+      const filter = {
+        signer: text(q.signer),
+        sponsor: text(q.sponsor),
+        asset: text(q.asset),
+        liquidityPool: text(q.liquidity_pool),
+      };
+      if (Object.values(filter).filter((v) => v !== undefined).length !== 1)
+        return problemResult(INVALID_ACCOUNTS_PARAMS);
       return statePage(request, 'account', (page) => state.listAccounts(filter, page));
     },
     async getOffer(request) {
@@ -51,11 +61,20 @@ export function stateHandlers(store: IndexStore) {
     },
     async listOffers(request) {
       const q = request.query;
-      const filter = { seller: text(q.seller), sponsor: text(q.sponsor), selling: assetFilter(q, 'selling'), buying: assetFilter(q, 'buying') };
+      const filter = {
+        seller: text(q.seller),
+        sponsor: text(q.sponsor),
+        selling: assetFilter(q, 'selling'),
+        buying: assetFilter(q, 'buying'),
+      };
       return statePage(request, 'offer', (page) => state.listOffers(filter, page));
     },
     async getClaimableBalance(request) {
-      return one(request, 'claimable_balance', await state.claimableBalance(String(request.path.id).toLowerCase()));
+      return one(
+        request,
+        'claimable_balance',
+        await state.claimableBalance(String(request.path.id).toLowerCase()),
+      );
     },
     async listClaimableBalances(request) {
       const q = request.query;
@@ -68,7 +87,10 @@ export function stateHandlers(store: IndexStore) {
     async listLiquidityPools(request) {
       const q = request.query;
       const reserves = text(q.reserves)?.split(',');
-      const filter = { ...(reserves ? { reserves } : {}), ...(q.account !== undefined ? { account: String(q.account) } : {}) };
+      const filter = {
+        ...(reserves ? { reserves } : {}),
+        ...(q.account !== undefined ? { account: String(q.account) } : {}),
+      };
       return statePage(request, 'liquidity_pool', (page) => state.listLiquidityPools(filter, page));
     },
   } satisfies Record<string, Handler>;

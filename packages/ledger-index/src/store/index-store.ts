@@ -161,6 +161,12 @@ export class IndexStore {
     return rows.map(json);
   }
 
+  /** The asset ids trades have given so far (`deriveBatch` numbers new ones after them). */
+  async tradeAssetIds(): Promise<Map<string, number>> {
+    const rows = await this.#db.query('SELECT key, id FROM trade_assets');
+    return new Map(rows.map((r) => [String(r.key), Number(r.id)]));
+  }
+
   /** The live entry under a LedgerKey (base64), as the index last saw it. */
   async entry(key: string): Promise<xdr.LedgerEntry | undefined> {
     const [row] = await this.#db.query('SELECT entry FROM entries WHERE key = ?', [key]);
@@ -250,6 +256,8 @@ async function writeBatch(tx: SqlExecutor, batch: IndexBatch): Promise<void> {
       ],
     );
   }
+  for (const [key, id] of batch.tradeAssets ?? [])
+    await tx.run('INSERT INTO trade_assets (key, id) VALUES (?, ?)', [key, id]);
   for (const change of batch.changes) await applyChange(tx, change, ledger.sequence);
   await writeState(tx, batch);
 }

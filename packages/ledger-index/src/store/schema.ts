@@ -30,6 +30,8 @@ export const SCHEMA = [
     operation_id BIGINT NOT NULL, ord INTEGER NOT NULL, ledger BIGINT NOT NULL, base_asset TEXT NOT NULL,
     counter_asset TEXT NOT NULL, base_offer_id TEXT, counter_offer_id TEXT, liquidity_pool TEXT,
     trade_type TEXT NOT NULL, body TEXT NOT NULL, PRIMARY KEY (operation_id, ord))`,
+  // Horizon's `history_assets` ids of the assets trades have shown: they decide a trade's base.
+  `CREATE TABLE IF NOT EXISTS trade_assets (key TEXT PRIMARY KEY, id INTEGER NOT NULL)`,
   // The live ledger entries the index has seen (base64 LedgerKey → base64 LedgerEntry).
   `CREATE TABLE IF NOT EXISTS entries (
     key TEXT PRIMARY KEY, kind TEXT NOT NULL, owner TEXT, entry TEXT NOT NULL, last_modified BIGINT NOT NULL)`,

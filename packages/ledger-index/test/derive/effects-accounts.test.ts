@@ -1,8 +1,8 @@
 import { Keypair, Operation } from '@stellar/stellar-sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { effectsOf, stripped } from '../support/effects.js';
-import { testLedger } from '../support/ledger.js';
 import { runWorkload, type Workload } from '../support/effects-workload.js';
+import { testLedger } from '../support/ledger.js';
 
 describe('effect ids, order and accounts', () => {
   it('create_account: created, the funder debited, the master key as signer, numbered as Horizon', async () => {

@@ -4,8 +4,8 @@ import { deriveBatch } from '../../src/derive/batch.js';
 import { effectRows } from '../../src/derive/effects/index.js';
 import { EFFECT_TYPE_I } from '../../src/derive/effects/types.js';
 import { expectValidEffect } from '../support/effects.js';
-import { testLedger } from '../support/ledger.js';
 import { runWorkload, type Workload } from '../support/effects-workload.js';
+import { testLedger } from '../support/ledger.js';
 
 /** Every operation type the sandbox applies (its README's list). */
 const SANDBOX_OPERATIONS = [

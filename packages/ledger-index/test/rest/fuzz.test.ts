@@ -87,7 +87,8 @@ describe('fuzz', () => {
     const port = Number(new URL(sandbox.url).port);
     const { statuses, failures } = await fuzz(port, requests, { concurrency: 8 });
     expect(failures).toEqual([]);
-    expect(statuses['200']).toBeGreaterThan(1000);
+    // Most mutated requests are refused; enough are whole to reach every handler.
+    expect(statuses['200']).toBeGreaterThan(200);
     expect(errors).toEqual([]);
     expect((await fetch(`${sandbox.url}/`)).status).toBe(200);
   });

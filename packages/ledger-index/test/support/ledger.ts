@@ -57,6 +57,8 @@ export async function testLedger(options: TestLedgerOptions = {}): Promise<TestL
   const store = await IndexStore.open(options.driver ?? openSqlite(':memory:'), network.passphrase);
   const root = network.ledger.root;
   const sequences = new Map<string, bigint>();
+  // Horizon's asset ids for trades, kept across ledgers as the Ingester keeps them.
+  const tradeAssets = new Map<string, number>();
 
   function sequence(kp: Keypair): bigint {
     const known = sequences.get(kp.publicKey());
@@ -91,7 +93,7 @@ export async function testLedger(options: TestLedgerOptions = {}): Promise<TestL
       sequences.clear();
       ledger.closeTimes.set(record.sequence, record.closeTime);
       const closed = readClosedLedger(record.closed.meta, network.passphrase);
-      await store.ingest(options.history === false ? stateBatch(closed) : deriveBatch(closed));
+      await store.ingest(options.history === false ? stateBatch(closed) : deriveBatch(closed, tradeAssets));
       return record.sequence;
     },
     async accounts(count, startingBalance = '1000') {
