@@ -1,56 +1,103 @@
-import { Asset, Horizon, Keypair, Operation, TransactionBuilder } from '@stellar/stellar-sdk';
+/** The official SDK's Horizon.Server, unchanged, against the sandbox's REST face. */
+import { Asset, Horizon, Keypair, NetworkError, Operation, TransactionBuilder } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fund, signed, type TestSandbox, testSandbox } from '../support/sandbox.js';
+import { fund, type TestSandbox, testSandbox } from '../support/sandbox.js';
 
 let t: TestSandbox;
 let horizon: Horizon.Server;
 const alice = Keypair.random();
 const bob = Keypair.random();
+const usd = new Asset('USD', alice.publicKey());
 
 beforeAll(async () => {
-  t = await testSandbox({ closeEvery: 'manual' });
+  t = await testSandbox({ closeEvery: 50 });
   horizon = new Horizon.Server(t.net.url, { allowHttp: true });
   await fund(t, alice, bob);
+  await t.net.indexed();
 });
 afterAll(() => t.net.stop());
 
-describe('the REST face through the official SDK', () => {
-  it('answers the root document for this network', async () => {
-    const root = await horizon.root();
-    expect(root.network_passphrase).toBe(t.net.passphrase);
-    await t.net.indexed();
-    expect((await horizon.root()).history_latest_ledger).toBe(t.net.ledger.latestSequence);
+async function submit(source: Keypair, operations: ReturnType<typeof Operation.payment>[]) {
+  const account = await horizon.loadAccount(source.publicKey());
+  const builder = new TransactionBuilder(account, { fee: '100', networkPassphrase: t.net.passphrase });
+  for (const op of operations) builder.addOperation(op);
+  const tx = builder.setTimeout(60).build();
+  tx.sign(source);
+  return { tx, answer: horizon.submitTransaction(tx) };
+}
+
+describe('Horizon.Server against the sandbox', () => {
+  it('answers the root document and loads an account with its balance', async () => {
+    expect((await horizon.root()).network_passphrase).toBe(t.net.passphrase);
+    const account = await horizon.loadAccount(alice.publicKey());
+    expect(account.balances.find((b) => b.asset_type === 'native')?.balance).toBe('10000.0000000');
   });
 
-  it('submits a payment and lists it in ledgers, transactions, operations and payments', async () => {
-    const tx = await signed(t, alice, [
+  it('submits, then lists the payment in ledgers, transactions, operations, payments and effects', async () => {
+    const { tx, answer } = await submit(alice, [
       Operation.payment({ destination: bob.publicKey(), asset: Asset.native(), amount: '5' }),
     ]);
-    const submitted = horizon.submitTransaction(tx, { skipMemoRequiredCheck: true });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const sequence = t.net.closeLedger();
-    const answer = await submitted;
-    expect(answer).toMatchObject({
-      successful: true,
-      ledger: sequence,
-      hash: Buffer.from(tx.hash()).toString('hex'),
-    });
-
-    const ledger = await horizon.ledgers().ledger(sequence).call();
-    expect(ledger).toMatchObject({ sequence, successful_transaction_count: 1 });
-    const payments = await horizon.payments().forTransaction(answer.hash).call();
+    const landed = await answer;
+    const hash = Buffer.from(tx.hash()).toString('hex');
+    expect(landed).toMatchObject({ successful: true, hash });
+    expect((await horizon.ledgers().ledger(landed.ledger).call()).sequence).toBe(landed.ledger);
+    const payments = await horizon.payments().forTransaction(hash).call();
     expect(payments.records[0]).toMatchObject({
       type: 'payment',
       from: alice.publicKey(),
-      to: bob.publicKey(),
       amount: '5.0000000',
     });
+    const effects = await horizon.effects().forTransaction(hash).call();
+    expect(effects.records.map((e) => e.type)).toEqual(['account_credited', 'account_debited']);
     const page = await horizon.transactions().order('desc').limit(1).call();
-    expect(page.records[0]?.hash).toBe(answer.hash);
-    const previous = await page.next();
-    expect(previous.records[0]?.hash).not.toBe(answer.hash);
-    const back = await previous.prev();
-    expect(back.records[0]?.hash).toBe(answer.hash);
-    void TransactionBuilder;
+    const back = await (await page.next()).prev();
+    expect(back.records[0]?.hash).toBe(page.records[0]?.hash);
+  });
+
+  it('crosses offers: offers, trades and the trustline balances', async () => {
+    await (await submit(bob, [Operation.changeTrust({ asset: usd })])).answer;
+    await (
+      await submit(alice, [Operation.payment({ destination: bob.publicKey(), asset: usd, amount: '100' })])
+    ).answer;
+    await (
+      await submit(bob, [
+        Operation.manageSellOffer({ selling: usd, buying: Asset.native(), amount: '10', price: '2' }),
+      ])
+    ).answer;
+    const offers = await horizon.offers().seller(bob.publicKey()).call();
+    expect(offers.records[0]).toMatchObject({ amount: '10.0000000', price: '2.0000000' });
+    await (
+      await submit(alice, [
+        Operation.manageBuyOffer({ selling: Asset.native(), buying: usd, buyAmount: '4', price: '2' }),
+      ])
+    ).answer;
+    const trades = await horizon.trades().forAssetPair(usd, Asset.native()).call();
+    expect(trades.records[0]).toMatchObject({ base_amount: '4.0000000', counter_amount: '8.0000000' });
+    const bobAccount = await horizon.loadAccount(bob.publicKey());
+    expect(bobAccount.balances.find((b) => 'asset_code' in b && b.asset_code === 'USD')?.balance).toBe(
+      '96.0000000',
+    );
+    expect((await horizon.feeStats()).last_ledger).toEqual(expect.any(String));
+  });
+
+  it('surfaces a failed transaction as BadResponseError with its result codes', async () => {
+    const { answer } = await submit(alice, [
+      Operation.payment({ destination: Keypair.random().publicKey(), asset: Asset.native(), amount: '1' }),
+    ]);
+    const error = await answer.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as { response: { data: { extras: unknown } } }).response.data.extras).toMatchObject({
+      result_codes: { transaction: 'tx_failed', operations: ['op_no_destination'] },
+    });
+  });
+
+  it('submits asynchronously', async () => {
+    const account = await horizon.loadAccount(bob.publicKey());
+    const tx = new TransactionBuilder(account, { fee: '100', networkPassphrase: t.net.passphrase })
+      .addOperation(Operation.payment({ destination: alice.publicKey(), asset: Asset.native(), amount: '1' }))
+      .setTimeout(60)
+      .build();
+    tx.sign(bob);
+    expect(await horizon.submitAsyncTransaction(tx)).toMatchObject({ tx_status: 'PENDING' });
   });
 });

@@ -178,9 +178,16 @@ describe('the other routes', () => {
     expect(response.status).toBe(status);
   });
 
-  it.each(['/', '/accounts', '/rpc/x', '//'])('%s: 404 problem', async (path) => {
+  // Every other path is the REST face's: a path it does not serve is its 404.
+  it.each(['/no-such-path', '/rpc/x', '/ledgers/1/nothing'])('%s: 404 problem', async (path) => {
     const answer = await refused(path);
     expect(answer.status).toBe(404);
     expect(answer.body).toMatchObject({ type: 'https://stellar.org/horizon-errors/not_found', status: 404 });
+  });
+
+  it("/ is the REST face's root document", async () => {
+    const response = await fetch(`${t.net.url}/`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ network_passphrase: t.net.passphrase });
   });
 });
