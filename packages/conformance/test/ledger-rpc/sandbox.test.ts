@@ -11,13 +11,19 @@ import { outcomes } from '../callbacks/support.js';
 import { PACKAGE_DIR } from '../support/global-setup.js';
 
 const BIN = join(PACKAGE_DIR, 'dist', 'bin.js');
+/** A process and a network that closes ledgers: slow on a busy machine, never a hang. */
+const SLOW_MS = 180_000;
 
 /** Runs the bin with the JSON reporter; resolves with its exit code and report. */
 function conformance(args: string[]): Promise<{ code: number | null; report: Report; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'ledger-rpc', ...args, '--reporter', 'json'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [BIN, 'ledger-rpc', ...args, '--reporter', 'json', '--timeout', '60000'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -50,36 +56,48 @@ const notPassed = (report: Report) =>
   report.checks.filter((c) => c.status !== 'pass').map((c) => [c.id, c.status, c.message]);
 
 describe('the ledger-rpc suite against the sandbox, from the command line', () => {
-  it('passes every check with --allow-submit: 0 failed, 0 skipped', async () => {
-    const { rpcUrl } = await fresh();
-    const { code, report } = await conformance(['--base-url', rpcUrl, '--allow-submit', '--fail-on-skip']);
-    expect(notPassed(report)).toEqual([]);
-    expect(report.summary).toMatchObject({ total: listChecks('ledger-rpc').length, failed: 0, skipped: 0 });
-    expect(code).toBe(0);
-  });
+  it(
+    'passes every check with --allow-submit: 0 failed, 0 skipped',
+    async () => {
+      const { rpcUrl } = await fresh();
+      const { code, report } = await conformance(['--base-url', rpcUrl, '--allow-submit', '--fail-on-skip']);
+      expect(notPassed(report)).toEqual([]);
+      expect(report.summary).toMatchObject({ total: listChecks('ledger-rpc').length, failed: 0, skipped: 0 });
+      expect(code).toBe(0);
+    },
+    SLOW_MS,
+  );
 
-  it('makes its own traffic to page through when the ledger has too little', async () => {
-    const { rpcUrl } = await fresh();
-    const { code, report } = await conformance([
-      '--base-url',
-      rpcUrl,
-      '--allow-submit',
-      '--only',
-      'paging.*',
-    ]);
-    expect(notPassed(report)).toEqual([]);
-    expect(outcomes(report)['paging.walk.get-transactions']).toMatch(
-      /^pass \(\d+ pages of 3: \d+ transactions across \d+ ledgers \(after [1-5] payments made as traffic\)\)$/,
-    );
-    expect(code).toBe(0);
-  });
+  it(
+    'makes its own traffic to page through when the ledger has too little',
+    async () => {
+      const { rpcUrl } = await fresh();
+      const { code, report } = await conformance([
+        '--base-url',
+        rpcUrl,
+        '--allow-submit',
+        '--only',
+        'paging.*',
+      ]);
+      expect(notPassed(report)).toEqual([]);
+      expect(outcomes(report)['paging.walk.get-transactions']).toMatch(
+        /^pass \(\d+ pages of 3: \d+ transactions across \d+ ledgers \(after [1-5] payments made as traffic\)\)$/,
+      );
+      expect(code).toBe(0);
+    },
+    SLOW_MS,
+  );
 
-  it('without --allow-submit, says why there is nothing to page through', async () => {
-    const { rpcUrl } = await fresh();
-    const { code, report } = await conformance(['--base-url', rpcUrl, '--only', 'paging.walk.*']);
-    expect(outcomes(report)['paging.walk.get-transactions']).toMatch(
-      /^skip \(from ledger \d+, only [01] ledger\(s\) hold transactions: fewer than 5 to page across; with --allow-submit the suite makes its own traffic\)$/,
-    );
-    expect(code).toBe(0);
-  });
+  it(
+    'without --allow-submit, says why there is nothing to page through',
+    async () => {
+      const { rpcUrl } = await fresh();
+      const { code, report } = await conformance(['--base-url', rpcUrl, '--only', 'paging.walk.*']);
+      expect(outcomes(report)['paging.walk.get-transactions']).toMatch(
+        /^skip \(from ledger \d+, only [01] ledger\(s\) hold transactions: fewer than 5 to page across; with --allow-submit the suite makes its own traffic\)$/,
+      );
+      expect(code).toBe(0);
+    },
+    SLOW_MS,
+  );
 });

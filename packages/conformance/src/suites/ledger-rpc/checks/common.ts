@@ -17,6 +17,15 @@ export const num = (v: unknown) => (typeof v === 'number' ? v : Number.NaN);
 export const errorCode = (answer: unknown) =>
   isRecord(answer) && isRecord(answer.error) ? answer.error.code : undefined;
 
+/**
+ * A message with numbers left open: `{name}` in `template` matches a decimal number (captured in
+ * order), everything else matches as written.
+ */
+export function messagePattern(template: string): RegExp {
+  const parts = template.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${parts.join('(\\d+)')}$`);
+}
+
 export interface ExpectedError {
   method: string;
   params?: unknown;

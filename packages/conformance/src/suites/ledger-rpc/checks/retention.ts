@@ -8,7 +8,7 @@
 import { CheckFailure, type Evidence, evidenceOf, fail, skip } from '../../../model.js';
 import type { CheckDefinition, Recorder } from '../../../runner.js';
 import { type Called, callMethod, isRecord, type LedgerRpcState } from '../state.js';
-import { type ExpectedError, expectErrors, listOf, num } from './common.js';
+import { type ExpectedError, expectErrors, listOf, messagePattern, num } from './common.js';
 
 interface Health {
   oldest: number;
@@ -55,24 +55,22 @@ async function fromOldest(
   return { answer, asked };
 }
 
-/** A message with the two range numbers stellar-rpc writes, both no older than getHealth's. */
+/** A message with the range stellar-rpc writes in it, both ends no older than getHealth's. */
 function rangeMessage(template: string, h: Health): { test(text: string): boolean; toString(): string } {
-  const pattern = new RegExp(
-    `^${template.replace(/[()]/g, '\\$&').replace('A', '(\\d+)').replace('B', '(\\d+)')}$`,
-  );
+  const pattern = messagePattern(template);
   return {
     test(text) {
       const found = pattern.exec(text);
       return found !== null && Number(found[1]) >= h.oldest && Number(found[2]) >= h.latest;
     },
-    toString: () => `"${template}" (A ≥ ${h.oldest}, B ≥ ${h.latest})`,
+    toString: () => `"${template}" (oldest ≥ ${h.oldest}, latest ≥ ${h.latest})`,
   };
 }
 
 /** The refusals of a start ledger (and a getLedgers cursor) outside the range, as stellar-rpc words them. */
 function refusals(asked: number, h: Health, side: 'before' | 'after'): ExpectedError[] {
   const page = rangeMessage(
-    `start ledger (${asked}) must be between the oldest ledger: A and the latest ledger: B for this rpc instance`,
+    `start ledger (${asked}) must be between the oldest ledger: {oldest} and the latest ledger: {latest} for this rpc instance`,
     h,
   );
   const calls: ExpectedError[] = [
@@ -104,7 +102,7 @@ function refusals(asked: number, h: Health, side: 'before' | 'after'): ExpectedE
       params: { startLedger: asked },
       what: `getEvents from ledger ${asked}`,
       code: -32600,
-      message: rangeMessage('startLedger must be within the ledger range: A - B', h),
+      message: rangeMessage('startLedger must be within the ledger range: {oldest} - {latest}', h),
     },
   ];
   if (side === 'after') {
@@ -114,7 +112,7 @@ function refusals(asked: number, h: Health, side: 'before' | 'after'): ExpectedE
       what: `getLedgers after cursor ${asked}`,
       code: -32602,
       message: rangeMessage(
-        `cursor ('${asked}') must be between the oldest ledger: A and the latest ledger: B for this rpc instance`,
+        `cursor ('${asked}') must be between the oldest ledger: {oldest} and the latest ledger: {latest} for this rpc instance`,
         h,
       ),
     });

@@ -11,7 +11,7 @@ import type { CheckContext, CheckDefinition, Recorder } from '../../../runner.js
 import { compareTokens } from '../../../stellar/paging-tokens.js';
 import { history, PAGED_LEDGERS } from '../history.js';
 import { type Called, callMethod, isRecord, type LedgerRpcState } from '../state.js';
-import { listOf, num } from './common.js';
+import { listOf, messagePattern, num } from './common.js';
 
 type Item = Record<string, unknown>;
 
@@ -221,8 +221,8 @@ async function ledgersEnd(state: LedgerRpcState, t: CheckContext): Promise<void>
   let cursor = cursorOf(last) as string;
   for (let round = 0; round < MAX_PAGES; round++) {
     const next = await callMethod(state, t, 'getLedgers', { pagination: { cursor, limit: 5 } });
-    const message = `cursor ('${cursor}') must be between the oldest ledger: N and the latest ledger: ${cursor} for this rpc instance`;
-    const pattern = new RegExp(`^${message.replace(/[()]/g, '\\$&').replace('N', '\\d+')}$`);
+    const message = `cursor ('${cursor}') must be between the oldest ledger: {oldest} and the latest ledger: ${cursor} for this rpc instance`;
+    const pattern = messagePattern(message);
     if (next.error?.code === -32602 && pattern.test(String(next.error.message))) {
       t.note(`past ledger ${cursor}: -32602 ${next.error.message}`);
       return;
