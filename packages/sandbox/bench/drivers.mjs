@@ -2,16 +2,13 @@
 // (`startSandbox`, `network.submit`, `closeLedger()`), and over HTTP to a `starspec-sandbox`
 // process (`sendTransaction`, `POST /_sandbox/close`, `getLedgerEntries`, `getTransaction`).
 import { spawn } from 'node:child_process';
-import { Agent, request } from 'node:http';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Keypair, xdr } from '@stellar/stellar-sdk/base';
 import { accountKey, startSandbox } from '../dist/index.js';
+import { IN_FLIGHT, postJson, rpcCall } from './rpc-client.mjs';
 
 export const cliPath = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-
-/** Requests in flight at once when submitting over HTTP. */
-const IN_FLIGHT = 16;
 
 const keyOf = (publicKey) => accountKey(Keypair.fromPublicKey(publicKey).xdrAccountId());
 
@@ -49,6 +46,10 @@ export function startCli(flags = []) {
   const child = spawn(process.execPath, [cliPath, '--port', '0', '--json', ...flags], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  // Not left running when the benchmark ends early.
+  const stop = () => child.kill();
+  process.once('exit', stop);
+  child.once('exit', () => process.off('exit', stop));
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`starspec-sandbox exited with ${code} before ready`)));
     createInterface({ input: child.stdout }).on('line', (line) => {
@@ -56,43 +57,6 @@ export function startCli(flags = []) {
       if (event.ready) resolve({ child, ready: event });
     });
   });
-}
-
-// node:http on kept-alive connections: a lighter client than fetch, so the server is the limit.
-const agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
-
-/**
- * POSTs `body` (JSON text) and resolves with the parsed answer. A kept-alive connection the
- * server closed as the request went out is retried once on a new one (Node's `reusedSocket`).
- */
-export function postJson(url, body = '', retried = false) {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json' } });
-    req.once('error', (error) => {
-      if (!retried && req.reusedSocket && error.code === 'ECONNRESET') resolve(postJson(url, body, true));
-      else reject(error);
-    });
-    req.once('response', (res) => {
-      const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.once('error', reject);
-      res.once('end', () => {
-        try {
-          resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-        } catch (error) {
-          reject(new Error(`${url} answered ${res.statusCode} with no JSON: ${error.message}`));
-        }
-      });
-    });
-    req.end(body);
-  });
-}
-
-/** One JSON-RPC call; resolves with its result, rejects with its error. */
-export async function rpcCall(rpcUrl, method, params) {
-  const answer = await postJson(rpcUrl, JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }));
-  if (answer.error) throw new Error(`${method}: ${answer.error.code} ${answer.error.message}`);
-  return answer.result;
 }
 
 /** Runs `task` on every item with at most `limit` at once. */

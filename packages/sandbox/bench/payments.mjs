@@ -24,18 +24,37 @@ const PAYMENTS_GOAL = { atLeast: 1000 };
 
 const probeScript = fileURLToPath(new URL('./probe.mjs', import.meta.url));
 
-/** Starts the getTransaction prober; `stop()` resolves with its latencies (ms). */
-function startProbe(rpcUrl, hashes) {
+/**
+ * Starts the getTransaction prober process; `phase(rpcUrl, hashes)` starts asking and returns
+ * `stop()`, which resolves with the latencies (ms) of that phase.
+ */
+function startProber() {
   const child = fork(probeScript, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const answer = new Promise((resolve, reject) => {
-    child.once('message', ({ latencies }) => resolve(latencies));
-    child.once('exit', (code) => reject(new Error(`the prober exited with ${code} before answering`)));
+  const stop = () => child.kill();
+  process.once('exit', stop);
+  child.once('exit', () => process.off('exit', stop));
+  let failed;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.once('exit', (code) => {
+    failed = new Error(`the prober exited with ${code}`);
   });
-  child.send({ rpcUrl, hashes });
   return {
-    stop() {
-      child.send('stop');
-      return answer;
+    phase(rpcUrl, hashes) {
+      const answer = new Promise((resolve, reject) => {
+        child.once('message', ({ latencies }) => resolve(latencies));
+        exited.then(() => reject(failed));
+      });
+      child.send({ rpcUrl, hashes });
+      return {
+        stop() {
+          child.send('stop');
+          return answer;
+        },
+      };
+    },
+    close() {
+      child.kill();
+      return exited;
     },
   };
 }
@@ -75,6 +94,7 @@ async function applyOverRpc(remote, envelopes) {
 export async function measurePayments(options) {
   const local = await inProcess();
   const remote = await overRpc();
+  const prober = startProber();
   try {
     const rssAtStart = residentBytes(remote.pid);
     const { passphrase, root, networkId } = local;
@@ -83,19 +103,23 @@ export async function measurePayments(options) {
 
     const [rootSeq] = local.sequences([root.publicKey()]);
     sameSequences([rootSeq], await remote.sequences([root.publicKey()]));
-    // The first round's getTransaction calls ask for these.
-    let lookups = [];
     for (const envelope of fundingEnvelopes(root, rootSeq, keys, passphrase)) {
       local.submit([envelope]);
-      lookups.push(...local.close().transactions.map((tx) => tx.hash));
+      local.close();
       await remote.submit([envelope]);
       await remote.close();
     }
     const seqs = local.sequences(publicKeys);
     sameSequences(seqs, await remote.sequences(publicKeys));
 
+    // A round not measured warms both networks up; the first round's getTransaction calls ask
+    // for its payments (each round's for the round before's).
+    const warmUp = paymentRound(keys, seqs, passphrase);
+    let lookups = applyInProcess(local, warmUp).hashes;
+    await applyOverRpc(remote, warmUp);
+    let applied = warmUp.length;
+
     const rounds = [];
-    let applied = 0;
     let rssAfter;
     for (let round = 0; round < options.rounds || rssAfter === undefined; round++) {
       const envelopes = paymentRound(keys, seqs, passphrase);
@@ -103,7 +127,7 @@ export async function measurePayments(options) {
         // Only to reach MEMORY_AFTER payments in the process; not timed.
         await applyOverRpc(remote, envelopes);
       } else {
-        rounds.push(await measureRound(round, { local, remote, envelopes, networkId, lookups }));
+        rounds.push(await measureRound(round, { local, remote, prober, envelopes, networkId, lookups }));
         lookups = rounds.at(-1).hashes;
       }
       applied += envelopes.length;
@@ -111,12 +135,12 @@ export async function measurePayments(options) {
     }
     return rows(rounds, { rssAtStart, rssAfter });
   } finally {
-    await Promise.all([local.stop(), remote.stop()]);
+    await Promise.all([local.stop(), remote.stop(), prober.close()]);
   }
 }
 
 /** One round: the floor, in process and over RPC (with the prober), each round in another order. */
-async function measureRound(round, { local, remote, envelopes, networkId, lookups }) {
+async function measureRound(round, { local, remote, prober, envelopes, networkId, lookups }) {
   const result = {};
   const steps = {
     floor() {
@@ -132,10 +156,10 @@ async function measureRound(round, { local, remote, envelopes, networkId, lookup
     },
     async remote() {
       // Transactions of the round before (the funding ones in the first round) are looked up.
-      const idleProbe = startProbe(remote.rpcUrl, lookups);
+      const idleProbe = prober.phase(remote.rpcUrl, lookups);
       await new Promise((resolve) => setTimeout(resolve, IDLE_PROBE_MS));
       result.idle = await idleProbe.stop();
-      const loadedProbe = startProbe(remote.rpcUrl, lookups);
+      const loadedProbe = prober.phase(remote.rpcUrl, lookups);
       result.remote = perSecond(envelopes.length, await applyOverRpc(remote, envelopes));
       result.loaded = await loadedProbe.stop();
     },

@@ -1,18 +1,29 @@
-// Child process of the benchmark: asks getTransaction for the given hashes in turn, one call at
-// a time, until the parent says stop; then sends back every call's latency in milliseconds.
-import { rpcCall } from './drivers.mjs';
+// Child process of the benchmark, started once: on each `{ rpcUrl, hashes }` message it asks
+// getTransaction for the hashes in turn, one call at a time, until a 'stop' message, then sends
+// back every call's latency in milliseconds. It loads only the HTTP client, so it starts at once.
+import { rpcCall } from './rpc-client.mjs';
 
-process.once('message', async ({ rpcUrl, hashes }) => {
-  let stopping = false;
-  process.once('message', () => {
-    stopping = true;
-  });
+let current;
+
+async function probe(phase, { rpcUrl, hashes }) {
   const latencies = [];
-  for (let i = 0; !stopping; i++) {
+  for (let i = 0; !phase.stopping; i++) {
     const started = performance.now();
     const result = await rpcCall(rpcUrl, 'getTransaction', { hash: hashes[i % hashes.length] });
     latencies.push(performance.now() - started);
     if (result.status !== 'SUCCESS') throw new Error(`getTransaction answered ${result.status}`);
   }
-  process.send({ latencies }, () => process.disconnect());
+  process.send({ latencies });
+}
+
+process.on('message', (message) => {
+  if (message === 'stop') {
+    if (current) current.stopping = true;
+    return;
+  }
+  current = { stopping: false };
+  probe(current, message).catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
 });

@@ -11,11 +11,14 @@
 //   4. that process's resident memory after 10,000 payments, against its memory when ready.
 import { fileURLToPath } from 'node:url';
 import { benchOptions, compareFirstAnswer, printRows, recordResults } from '@starspec/bench';
-import { cliPath, rpcCall } from './drivers.mjs';
+import { cliPath } from './drivers.mjs';
 import { LEDGER_SIZE } from './envelopes.mjs';
 import { ACCOUNTS, measurePayments } from './payments.mjs';
+import { IN_FLIGHT, rpcCall } from './rpc-client.mjs';
 
 const options = benchOptions();
+// Interrupted, it exits through 'exit', where the processes it started are stopped.
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
 const bareRpc = fileURLToPath(new URL('./bare-rpc.mjs', import.meta.url));
 
 async function healthy(ready) {
@@ -51,5 +54,5 @@ if (options.write)
     options,
     workload:
       `a round: one start of each process; ${ACCOUNTS.toLocaleString('en-US')} payments (one per account) ` +
-      `in ${ACCOUNTS / LEDGER_SIZE} ledgers each way, sent over JSON-RPC ${16} at a time`,
+      `in ${ACCOUNTS / LEDGER_SIZE} ledgers each way, sent over JSON-RPC ${IN_FLIGHT} at a time`,
   });

@@ -6,7 +6,7 @@
 import type { xdr } from '@stellar/stellar-sdk/base';
 import type { ClosedLedger } from '../close/close-ledger.js';
 import { networkId } from '../core/header.js';
-import { frameOf } from '../core/tx/frame.js';
+import { envelopeSummary } from '../core/tx/frame.js';
 import { cursorId, type EventCursor, OP_MASK, TX_MASK } from './cursor.js';
 
 export interface TxRecord {
@@ -71,9 +71,8 @@ function envelopesByHash(meta: xdr.LedgerCloseMetaV2, passphrase: string): Map<s
     if (phase.type !== 'v0Components') continue; // the parallel Soroban phase: always empty here
     for (const component of phase.v0Components) {
       for (const envelope of component.txsMaybeDiscountedFee.txs) {
-        const frame = frameOf(id, envelope);
-        const inner = frame.kind === 'feeBump' ? frame.inner : frame;
-        byHash.set(hex(frame.contentsHash), { envelope, operationCount: inner.operations.length });
+        const { hash, operationCount } = envelopeSummary(id, envelope);
+        byHash.set(hex(hash), { envelope, operationCount });
       }
     }
   }

@@ -224,14 +224,39 @@ export function parseEnvelope(networkId: Uint8Array, envelopeXdr: string): TxFra
   } catch (error) {
     throw new InvalidEnvelopeError(`not a TransactionEnvelope: ${(error as Error).message}`);
   }
-  return frameOf(networkId, envelope);
-}
-
-/** The frame of a decoded envelope. */
-export function frameOf(networkId: Uint8Array, envelope: xdr.TransactionEnvelope): TxFrame {
   return envelope.type === 'envelopeTypeTxFeeBump'
     ? new FeeBumpFrame(networkId, envelope)
     : new TransactionFrame(networkId, envelope);
+}
+
+/**
+ * An envelope's hash (the frame's `contentsHash`, a fee bump's own) and the operations of its
+ * (inner) transaction, without building a frame.
+ */
+export function envelopeSummary(
+  networkId: Uint8Array,
+  envelope: xdr.TransactionEnvelope,
+): { hash: Uint8Array; operationCount: number } {
+  const Tagged = xdr.TransactionSignaturePayloadTaggedTransaction;
+  switch (envelope.type) {
+    case 'envelopeTypeTxFeeBump': {
+      const feeBump = envelope.feeBump.tx;
+      return {
+        hash: signaturePayloadHash(networkId, Tagged.envelopeTypeTxFeeBump(feeBump)),
+        operationCount: feeBump.innerTx.v1.tx.operations.length,
+      };
+    }
+    case 'envelopeTypeTxV0':
+      return {
+        hash: signaturePayloadHash(networkId, Tagged.envelopeTypeTx(v0ToV1(envelope.v0.tx))),
+        operationCount: envelope.v0.tx.operations.length,
+      };
+    default:
+      return {
+        hash: signaturePayloadHash(networkId, Tagged.envelopeTypeTx(envelope.v1.tx)),
+        operationCount: envelope.v1.tx.operations.length,
+      };
+  }
 }
 
 /** stellar-core getMinInclusionFee: base fee × operations (at least one). */
