@@ -35,6 +35,8 @@ const overrides: Record<string, ProjectOptions> = {
     hookTimeout: 180_000,
   },
   'packages/ledger-api': { testTimeout: 30_000, hookTimeout: 180_000 },
+  // Sandbox ledgers are closed in the tests (the effects workload closes twenty in a hook).
+  'packages/ledger-index': { testTimeout: 30_000, hookTimeout: 120_000 },
   'packages/ledger-rpc': { testTimeout: 30_000, hookTimeout: 60_000 },
   'packages/runtime': { testTimeout: 60_000 },
   'packages/sandbox': {
