@@ -51,7 +51,7 @@ export interface OperationRow extends Participants {
 }
 
 export interface EffectRow {
-  /** The operation's TOID (for fee effects Horizon uses the transaction's). */
+  /** The operation's TOID (Horizon has no fee effects: every effect belongs to an operation). */
   operationId: bigint;
   /** 1-based order within the operation. */
   order: number;

@@ -47,9 +47,18 @@ function pool(shares: string, xlm: string, usd: string, trustlines = '1') {
 describe('trade effects', () => {
   it('a taker and the offer owner each see the trade from their side, with the offer id', () => {
     const offerId = w.bodies('alice trades').find((e) => e.type === 'trade')?.offer_id;
-    const trade = (amount: string) => [
+    // A muxed taker keeps its M address, on its own effect and as the owner's `seller`.
+    const taker = (muxed: boolean) =>
+      muxed
+        ? { account: key('alice'), account_muxed: w.aliceMuxed, account_muxed_id: '42' }
+        : { account: key('alice') };
+    const takerAsSeller = (muxed: boolean) =>
+      muxed
+        ? { seller: key('alice'), seller_muxed: w.aliceMuxed, seller_muxed_id: '42' }
+        : { seller: key('alice') };
+    const trade = (amount: string, muxed = false) => [
       {
-        account: key('alice'),
+        ...taker(muxed),
         type: 'trade',
         seller: key('maker'),
         offer_id: offerId,
@@ -61,7 +70,7 @@ describe('trade effects', () => {
       {
         account: key('maker'),
         type: 'trade',
-        seller: key('alice'),
+        ...takerAsSeller(muxed),
         offer_id: offerId,
         sold_amount: amount,
         ...usdFields('sold_'),
@@ -75,7 +84,7 @@ describe('trade effects', () => {
     ];
     const muxed = { account: key('alice'), account_muxed: w.aliceMuxed, account_muxed_id: '42' };
     const want = [
-      [1, trade('10.0000000')],
+      [1, trade('10.0000000', true)],
       [2, [...payment('5.0000000'), ...trade('5.0000000')]],
       [3, [...payment('4.0000000'), ...trade('4.0000000')]],
       [

@@ -123,7 +123,7 @@ export async function runWorkload(): Promise<Workload> {
   await close();
 
   send('alice trades', alice, [
-    Operation.manageBuyOffer({ selling: xlm, buying: usd, buyAmount: '10', price: '1' }),
+    Operation.manageBuyOffer({ selling: xlm, buying: usd, buyAmount: '10', price: '1', source: aliceMuxed }),
     Operation.pathPaymentStrictReceive({
       sendAsset: xlm,
       sendMax: '20',

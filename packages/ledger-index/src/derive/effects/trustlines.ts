@@ -6,6 +6,7 @@
 import { hash, xdr } from '@stellar/stellar-sdk/base';
 import { assetFields } from '../assets.js';
 import { accountId, amount, muxedParts } from '../format.js';
+import { data, latest } from './changes.js';
 import { type EffectContext, keyOf } from './context.js';
 import { assetAmount } from './fields.js';
 import { poolRevokedEffects } from './pools.js';
@@ -19,6 +20,7 @@ function lineFields(line: xdr.ChangeTrustAsset): Record<string, string> {
   if (line.type !== 'assetTypePoolShare') return { ...assetFields(line) };
   return {
     asset_type: 'liquidity_pool_shares',
+    // A pool's id is the SHA-256 of its parameters.
     liquidity_pool_id: Buffer.from(hash(line.liquidityPool.toXdr())).toString('hex'),
   };
 }
@@ -29,9 +31,8 @@ function lineFields(line: xdr.ChangeTrustAsset): Record<string, string> {
  */
 export function changeTrustEffects(ctx: EffectContext, op: xdr.ChangeTrustOp): void {
   for (const change of ctx.changes) {
-    if (change.kind !== 'trustline') continue;
-    const line = (change.post ?? change.pre)?.data;
-    if (line?.type !== 'trustline' || line.trustLine.asset.type !== op.line.type) continue;
+    const line = data(latest(change), 'trustline')?.trustLine;
+    if (!line || line.asset.type !== op.line.type) continue;
     const type: EffectType = !change.pre
       ? 'trustline_created'
       : !change.post
