@@ -61,6 +61,18 @@ const sandboxEndpoints = (event) =>
               : `funding: ${answer.status} ${JSON.stringify(body)}`;
           },
         },
+        {
+          name: 'sandbox rest',
+          url: `${event.url}/`,
+          checked: 'answers the REST root for its network',
+          async probe() {
+            const answer = await fetch(`${event.url}/`);
+            const body = await answer.json();
+            return answer.ok && body.network_passphrase === event.passphrase
+              ? undefined
+              : `GET /: ${answer.status} ${JSON.stringify(body).slice(0, 200)}`;
+          },
+        },
       ]
     : [];
 
@@ -84,7 +96,7 @@ const SERVICES = [
   },
   { label: 'docs site', command: [process.execPath, join(root, 'apps/docs/src/serve.mjs'), '--json'] },
   {
-    label: 'sandbox (a local Stellar network: RPC and friendbot)',
+    label: 'sandbox (a local Stellar network: RPC, friendbot and REST)',
     command: [process.execPath, join(root, 'packages/sandbox/dist/cli.js'), '--json'],
     env: { SANDBOX_PORT: sandboxPort },
     endpoints: sandboxEndpoints,
