@@ -4,7 +4,7 @@
 // channels) and are funded alike, so every account has the same sequence number in each.
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { median, percentile, residentBytes } from '@starspec/bench';
+import { cpuSeconds, median, percentile, residentBytes } from '@starspec/bench';
 import { inProcess, overRpc } from './drivers.mjs';
 import {
   batches,
@@ -59,36 +59,53 @@ function startProber() {
   };
 }
 
-const perSecond = (count, ms) => (count * 1000) / ms;
+/** CPU seconds this process has used (its threads: the collector's too). */
+const ownCpuSeconds = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
+
+/**
+ * Runs `work` (`count` payments) and resolves with payments per second and per CPU second of
+ * the process whose CPU time `cpu()` reads.
+ */
+async function rates(count, cpu, work) {
+  const cpuBefore = cpu();
+  const started = performance.now();
+  await work();
+  const ms = performance.now() - started;
+  return { perSecond: (count * 1000) / ms, perCpuSecond: count / (cpu() - cpuBefore) };
+}
 
 function sameSequences(a, b) {
   if (a.length !== b.length || a.some((seq, i) => seq !== b[i]))
     throw new Error('the two networks disagree on sequence numbers: the envelopes would not fit both');
 }
 
-/** Applies one round in this process, a ledger per batch; resolves with the ms it took and the hashes. */
+/** Applies one round in this process, a ledger per batch. */
 function applyInProcess(local, envelopes) {
-  const started = performance.now();
   const records = [];
   for (const batch of batches(envelopes)) {
     local.submit(batch);
     records.push(local.close());
   }
-  const ms = performance.now() - started;
+  return records;
+}
+
+/** The hashes of the ledgers' transactions; throws when one failed. */
+function successfulHashes(records) {
   const failed = records.flatMap((r) => r.transactions).filter((tx) => !tx.successful);
   if (failed.length > 0) throw new Error(`${failed.length} payments failed, e.g. ${failed[0].hash}`);
-  return { ms, hashes: records.flatMap((r) => r.transactions.map((tx) => tx.hash)) };
+  return records.flatMap((r) => r.transactions.map((tx) => tx.hash));
 }
 
 async function applyOverRpc(remote, envelopes) {
-  const started = performance.now();
   for (const batch of batches(envelopes)) {
     await remote.submit(batch);
     const closed = await remote.close();
     if (closed.transactionCount !== batch.length)
       throw new Error(`ledger ${closed.sequence} holds ${closed.transactionCount} of ${batch.length}`);
   }
-  return performance.now() - started;
 }
 
 export async function measurePayments(options) {
@@ -115,7 +132,7 @@ export async function measurePayments(options) {
     // A round not measured warms both networks up; the first round's getTransaction calls ask
     // for its payments (each round's for the round before's).
     const warmUp = paymentRound(keys, seqs, passphrase);
-    let lookups = applyInProcess(local, warmUp).hashes;
+    let lookups = successfulHashes(applyInProcess(local, warmUp));
     await applyOverRpc(remote, warmUp);
     let applied = warmUp.length;
 
@@ -142,25 +159,28 @@ export async function measurePayments(options) {
 /** One round: the floor, in process and over RPC (with the prober), each round in another order. */
 async function measureRound(round, { local, remote, prober, envelopes, networkId, lookups }) {
   const result = {};
+  const count = envelopes.length;
+  const remoteCpu = () => cpuSeconds(remote.pid);
   const steps = {
-    floor() {
-      const started = performance.now();
-      if (decodeAndVerify(envelopes, networkId) !== envelopes.length)
-        throw new Error('a payment envelope did not verify');
-      result.floor = perSecond(envelopes.length, performance.now() - started);
+    async floor() {
+      result.floor = await rates(count, ownCpuSeconds, () => {
+        if (decodeAndVerify(envelopes, networkId) !== count) throw new Error('an envelope did not verify');
+      });
     },
-    local() {
-      const { ms, hashes } = applyInProcess(local, envelopes);
-      result.local = perSecond(envelopes.length, ms);
-      result.hashes = hashes;
+    async local() {
+      let records;
+      result.local = await rates(count, ownCpuSeconds, () => {
+        records = applyInProcess(local, envelopes);
+      });
+      result.hashes = successfulHashes(records);
     },
     async remote() {
-      // Transactions of the round before (the funding ones in the first round) are looked up.
+      // Transactions of the round before are looked up.
       const idleProbe = prober.phase(remote.rpcUrl, lookups);
       await new Promise((resolve) => setTimeout(resolve, IDLE_PROBE_MS));
       result.idle = await idleProbe.stop();
       const loadedProbe = prober.phase(remote.rpcUrl, lookups);
-      result.remote = perSecond(envelopes.length, await applyOverRpc(remote, envelopes));
+      result.remote = await rates(count, remoteCpu, () => applyOverRpc(remote, envelopes));
       result.loaded = await loadedProbe.stop();
     },
   };
@@ -172,8 +192,10 @@ async function measureRound(round, { local, remote, prober, envelopes, networkId
   for (const step of orders[round % orders.length]) await steps[step]();
   const p = (latencies, q) => percentile(latencies, q);
   console.error(
-    `  payments round ${round + 1}: floor ${result.floor.toFixed(0)}/s, in process ${result.local.toFixed(0)}/s, ` +
-      `over RPC ${result.remote.toFixed(0)}/s; getTransaction p99 idle ${p(result.idle, 99).toFixed(2)} ms, ` +
+    `  payments round ${round + 1}: floor ${result.floor.perSecond.toFixed(0)}/s, ` +
+      `in process ${result.local.perSecond.toFixed(0)}/s (${result.local.perCpuSecond.toFixed(0)} per CPU s), ` +
+      `over RPC ${result.remote.perSecond.toFixed(0)}/s (${result.remote.perCpuSecond.toFixed(0)} per CPU s); ` +
+      `getTransaction p99 idle ${p(result.idle, 99).toFixed(2)} ms, ` +
       `loaded ${p(result.loaded, 99).toFixed(2)} ms (${result.loaded.length} calls)`,
   );
   return result;
@@ -182,14 +204,21 @@ async function measureRound(round, { local, remote, prober, envelopes, networkId
 function rows(rounds, { rssAtStart, rssAfter }) {
   const ratio = (values) => Number(median(values).toFixed(3));
   const each = (values) => values.map((v) => Number(v.toFixed(3)));
-  const rate = (key) => Math.round(median(rounds.map((r) => r[key])));
+  const side = (key, name) => ({
+    name,
+    value: Math.round(median(rounds.map((r) => r[key].perSecond))),
+    perCpuSecond: Math.round(median(rounds.map((r) => r[key].perCpuSecond))),
+  });
+  const versus = (subject, baseline) => {
+    const ratios = rounds.map((r) => r[subject].perSecond / r[baseline].perSecond);
+    const cpuRatios = rounds.map((r) => r[subject].perCpuSecond / r[baseline].perCpuSecond);
+    return { ratio: ratio(ratios), cpuRatio: ratio(cpuRatios), rounds: each(ratios) };
+  };
   const latency = (key, name) => ({
     name,
     p50Ms: Number(median(rounds.map((r) => percentile(r[key], 50))).toFixed(2)),
     p99Ms: Number(median(rounds.map((r) => percentile(r[key], 99))).toFixed(2)),
   });
-  const localRatios = rounds.map((r) => r.local / r.floor);
-  const remoteRatios = rounds.map((r) => r.remote / r.local);
   const latencyRatios = rounds.map((r) => percentile(r.loaded, 99) / percentile(r.idle, 99));
   const described = `${ACCOUNTS.toLocaleString('en-US')} accounts, ledgers of ${LEDGER_SIZE}`;
   return [
@@ -198,10 +227,9 @@ function rows(rounds, { rssAtStart, rssAfter }) {
       id: 'payments:in-process',
       title: `payments applied, ${described}`,
       unit: 'payments/s',
-      subject: { name: 'submit + closeLedger() in process', value: rate('local') },
-      baseline: { name: 'decoding + verifying each envelope (node:crypto)', value: rate('floor') },
-      ratio: ratio(localRatios),
-      rounds: each(localRatios),
+      subject: side('local', 'submit + closeLedger() in process'),
+      baseline: side('floor', 'decoding + verifying each envelope (node:crypto)'),
+      ...versus('local', 'floor'),
       goal: PAYMENTS_GOAL,
     },
     {
@@ -209,10 +237,9 @@ function rows(rounds, { rssAtStart, rssAfter }) {
       id: 'payments:rpc',
       title: `payments applied over JSON-RPC, ${described}`,
       unit: 'payments/s',
-      subject: { name: 'sendTransaction + POST /_sandbox/close', value: rate('remote') },
-      baseline: { name: 'in process', value: rate('local') },
-      ratio: ratio(remoteRatios),
-      rounds: each(remoteRatios),
+      subject: side('remote', 'sendTransaction + POST /_sandbox/close'),
+      baseline: side('local', 'in process'),
+      ...versus('remote', 'local'),
       goal: PAYMENTS_GOAL,
     },
     {

@@ -9,6 +9,7 @@
 //      JSON-RPC to a `starspec-sandbox` process (against in process);
 //   3. getTransaction latency while those payments arrive, against the same calls when idle;
 //   4. that process's resident memory after 10,000 payments, against its memory when ready.
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { benchOptions, compareFirstAnswer, printRows, recordResults } from '@starspec/bench';
 import { cliPath } from './drivers.mjs';
@@ -17,6 +18,8 @@ import { ACCOUNTS, measurePayments } from './payments.mjs';
 import { IN_FLIGHT, rpcCall } from './rpc-client.mjs';
 
 const options = benchOptions();
+// The machine may be shared: its load while the benchmark ran goes with the numbers.
+const loadAtStart = loadavg()[0];
 // Interrupted, it exits through 'exit', where the processes it started are stopped.
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
 const bareRpc = fileURLToPath(new URL('./bare-rpc.mjs', import.meta.url));
@@ -46,6 +49,7 @@ const rows = [
   ...(await measurePayments(options)),
 ];
 
+const loadAtEnd = loadavg()[0];
 printRows(rows);
 if (options.write)
   recordResults('sandbox', {
@@ -54,5 +58,6 @@ if (options.write)
     options,
     workload:
       `a round: one start of each process; ${ACCOUNTS.toLocaleString('en-US')} payments (one per account) ` +
-      `in ${ACCOUNTS / LEDGER_SIZE} ledgers each way, sent over JSON-RPC ${IN_FLIGHT} at a time`,
+      `in ${ACCOUNTS / LEDGER_SIZE} ledgers each way, sent over JSON-RPC ${IN_FLIGHT} at a time; ` +
+      `1-minute load average ${loadAtStart.toFixed(1)} at the start, ${loadAtEnd.toFixed(1)} at the end`,
   });

@@ -1,4 +1,4 @@
-export { residentBytes } from './cpu.mjs';
+export { cpuSeconds, residentBytes } from './cpu.mjs';
 export { compareFirstAnswer, timeFirstAnswer } from './first-answer.mjs';
 export { compareFunctions, compareStartup } from './micro.mjs';
 export { bareServer, exampleAnswers, exampleHandlers, exampleRequests, fastifyServer } from './openapi.mjs';

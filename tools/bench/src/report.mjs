@@ -11,9 +11,7 @@ const fixed = (n, digits) => Number(n).toFixed(digits);
 /** `0.912×` of the baseline's throughput, with the spread of the rounds and the CPU view. */
 function serverRatio(row) {
   const spread = spreadOf(row.rounds);
-  const cpu =
-    row.cpuRatio === null || row.cpuRatio === undefined ? '' : `; ${fixed(row.cpuRatio, 2)}× per CPU second`;
-  return `${fixed(row.ratio, 2)}× req/s${spread}${cpu}`;
+  return `${fixed(row.ratio, 2)}× req/s${spread}${cpuView(row)}`;
 }
 
 /** `met`, or by how much the median ratio falls short of the goal. */
@@ -59,7 +57,11 @@ export function absoluteGoalVerdict(row) {
   return `≥ ${thousands(goal.atLeast)} ${unit}: ${verdict}`;
 }
 
-const rateSide = (side, unit) => `${side.name}: ${thousands(side.value)} ${unit}`;
+const rateSide = (side, unit) =>
+  `${side.name}: ${thousands(side.value)} ${unit}` +
+  (side.perCpuSecond === undefined ? '' : ` (${thousands(side.perCpuSecond)} per CPU second)`);
+const cpuView = (row) =>
+  row.cpuRatio === null || row.cpuRatio === undefined ? '' : `; ${fixed(row.cpuRatio, 2)}× per CPU second`;
 const latencySide = (side) => `${side.name}: p50 ${fixed(side.p50Ms, 2)} ms, p99 ${fixed(side.p99Ms, 2)} ms`;
 const megabytes = (bytes) => `${fixed(bytes / 1e6, 1)} MB`;
 const memorySide = (side) => `${side.name}: ${megabytes(side.bytes)}`;
@@ -79,7 +81,7 @@ function cells(row) {
       return [
         rateSide(row.subject, row.unit),
         rateSide(row.baseline, row.unit),
-        `${fixed(row.ratio, 2)}×${spreadOf(row.rounds)}`,
+        `${fixed(row.ratio, 2)}×${spreadOf(row.rounds)}${cpuView(row)}`,
         absoluteGoalVerdict(row),
       ];
     case 'latency':
