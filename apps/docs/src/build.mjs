@@ -34,7 +34,7 @@ const RPC = 'ledger-rpc';
 
 /** The site's style sheets, joined into `assets/site.css` in this order. */
 // Where the gateway's table of what it serves each operation from is explained.
-const GATEWAY_DOC = `${require('@starspec/ledger-index/package.json').homepage}#what-each-operation-is-served-from`;
+const GATEWAY_DOC = `${require('@starspec/ledger-index/package.json').homepage.split('#')[0]}#what-each-operation-is-served-from`;
 const STYLES = ['base.css', 'pages.css', 'mapping.css', 'reference.css', 'search.css', 'try-it.css'];
 /** The site's own scripts, copied into `assets/`. */
 const SCRIPTS = ['redoc-page.js', 'try-it.js', 'method-search.js'];

@@ -170,8 +170,18 @@ describe.skipIf(CHROMIUM === undefined)('the docs site in Chromium', () => {
 
   it.runIf(mapped.length > 0)('links every mapping row to an operation and methods that exist', async () => {
     const mapping = await open('mapping.html');
-    const hrefs = await mapping.page.$$eval('#mapping-table a', (as) =>
+    const hrefs = await mapping.page.$$eval('#mapping-table a:not(td.gateway a)', (as) =>
       as.map((a) => a.getAttribute('href') ?? ''),
+    );
+    // Each row's gateway cell links to where the gateway's serving is explained, in its package README.
+    const gateway = await mapping.page.$$eval('#mapping-table td.gateway a', (as) =>
+      as.map((a) => a.getAttribute('href') ?? ''),
+    );
+    expect(gateway.length).toBeGreaterThan(30);
+    expect(new Set(gateway)).toEqual(
+      new Set([
+        'https://github.com/starspec/starspec/tree/main/packages/ledger-index#what-each-operation-is-served-from',
+      ]),
     );
     await mapping.page.close();
     const targets = new Map<string, Set<string>>();

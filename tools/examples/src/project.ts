@@ -10,6 +10,7 @@ export const PUBLISHED = [
   'ledger-rpc',
   'conformance',
   'specs',
+  'ledger-index',
   'sandbox',
 ];
 
