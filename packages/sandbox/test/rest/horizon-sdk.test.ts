@@ -40,7 +40,12 @@ describe('Horizon.Server against the sandbox', () => {
     const landed = await answer;
     const hash = Buffer.from(tx.hash()).toString('hex');
     expect(landed).toMatchObject({ successful: true, hash });
-    expect((await horizon.ledgers().ledger(landed.ledger).call()).sequence).toBe(landed.ledger);
+    // The SDK types a single ledger's answer as a page; it is the record.
+    const ledger = (await horizon
+      .ledgers()
+      .ledger(landed.ledger)
+      .call()) as unknown as Horizon.ServerApi.LedgerRecord;
+    expect(ledger.sequence).toBe(landed.ledger);
     const payments = await horizon.payments().forTransaction(hash).call();
     expect(payments.records[0]).toMatchObject({
       type: 'payment',
