@@ -63,9 +63,14 @@ describe('verifyEd25519', () => {
     expect(verifyEd25519(publicKey, sig, data)).toBe(want);
   });
 
-  it('refuses what node:crypto alone would accept', () => {
+  // node:crypto alone accepts some of these on OpenSSL 3.0 (Node 20) and not all on later ones:
+  // whatever it says, the verifier refuses them.
+  it('refuses forged signatures of small-order keys, whatever node:crypto alone would say', () => {
+    const accepted = [identity, identityWithSignBit, identityOutOfRange].filter((key) =>
+      opensslAccepts(key, forged, message),
+    );
+    if (process.versions.node.startsWith('20.')) expect(accepted.length).toBeGreaterThan(0);
     for (const key of [identity, identityWithSignBit, identityOutOfRange]) {
-      expect(opensslAccepts(key, forged, message)).toBe(true);
       expect(verifyEd25519(key, forged, message)).toBe(false);
     }
   });

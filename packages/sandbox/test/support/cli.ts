@@ -41,12 +41,16 @@ export const run = (args: string[], env?: NodeJS.ProcessEnv) => finish(start(arg
 /** The JSON lines a process prints, until `until` matches one. */
 export function linesUntil(child: ChildProcess, until: (event: Record<string, unknown>) => boolean) {
   const seen: Record<string, unknown>[] = [];
+  let done = false;
   return new Promise<Record<string, unknown>[]>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
     lines.on('line', (line) => {
+      // readline may still hand over lines it had read after close(): the matching one stays last.
+      if (done) return;
       const event = JSON.parse(line) as Record<string, unknown>;
       seen.push(event);
       if (until(event)) {
+        done = true;
         lines.close();
         resolve(seen);
       }
