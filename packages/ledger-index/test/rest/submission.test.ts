@@ -47,6 +47,11 @@ async function envelope(
   return { xdr: tx.toEnvelope().toXDR('base64'), hash: Buffer.from(tx.hash()).toString('hex') };
 }
 
+/** Waits until the sandbox holds the transaction for its next ledger (the POST has reached it). */
+async function queued(hash: string): Promise<void> {
+  while (!sandbox.ledger.pending().includes(hash)) await new Promise((r) => setTimeout(r, 5));
+}
+
 function post(path: string, tx: string): Promise<Response> {
   return fetch(`${sandbox.url}${path}`, {
     method: 'POST',
@@ -61,7 +66,7 @@ describe('POST /transactions', () => {
   it('answers the transaction once its ledger is ingested', async () => {
     const { xdr, hash } = await envelope(account(0), account(1).publicKey());
     const answer = post('/transactions', xdr);
-    await new Promise((r) => setTimeout(r, 50));
+    await queued(hash);
     sandbox.closeLedger();
     const response = await answer;
     expect(response.status).toBe(200);
@@ -69,9 +74,9 @@ describe('POST /transactions', () => {
   });
 
   it('answers 400 with the result codes when the transaction failed in its ledger', async () => {
-    const { xdr } = await envelope(account(1), Keypair.random().publicKey());
+    const { xdr, hash } = await envelope(account(1), Keypair.random().publicKey());
     const answer = post('/transactions', xdr);
-    await new Promise((r) => setTimeout(r, 50));
+    await queued(hash);
     sandbox.closeLedger();
     const response = await answer;
     expect(response.status).toBe(400);
