@@ -4,8 +4,16 @@
  * Exit codes: 0 after a clean stop (Ctrl-C, SIGTERM), 1 when it cannot start or cannot go on
  * (RPC unreachable, database refused, ledgers lost), 2 for a usage error.
  */
-import { parseArgs } from 'node:util';
-import { listenProblem, UsageError, wholeNumber } from '@starspec/runtime';
+import {
+  type Emit,
+  isListenError,
+  listenProblem,
+  parseOptions,
+  runAsMain,
+  stopSignal,
+  UsageError,
+  wholeNumber,
+} from '@starspec/runtime';
 import { type Gateway, startGateway } from './gateway/gateway.js';
 import { VERSION } from './version.js';
 
@@ -44,45 +52,34 @@ interface Config {
 }
 
 function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 'version' {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        'rpc-url': { type: 'string' },
-        port: { type: 'string' },
-        host: { type: 'string' },
-        db: { type: 'string' },
-        from: { type: 'string' },
-        'submit-timeout': { type: 'string' },
-        'rate-limit': { type: 'string' },
-        json: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const values = parseOptions(argv, {
+    'rpc-url': { type: 'string' },
+    port: { type: 'string' },
+    host: { type: 'string' },
+    db: { type: 'string' },
+    from: { type: 'string' },
+    'submit-timeout': { type: 'string' },
+    'rate-limit': { type: 'string' },
+    json: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+    version: { type: 'boolean', short: 'v' },
+  });
   if (values.help) return 'help';
   if (values.version) return 'version';
-  const rpcUrl = String(values['rpc-url'] ?? env.RPC_URL ?? '');
+  const rpcUrl = values['rpc-url'] ?? env.RPC_URL ?? '';
   if (!rpcUrl) throw new UsageError('--rpc-url is required (or set RPC_URL)');
   if (!/^https?:\/\/[^/]/.test(rpcUrl))
     throw new UsageError(`--rpc-url must be an http(s) URL (got '${rpcUrl}')`);
-  const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
-  const port = text('port') ?? (env.PORT || String(DEFAULT_PORT));
+  const port = values.port ?? (env.PORT || String(DEFAULT_PORT));
   return {
     rpcUrl,
-    port: wholeNumber(text('port') === undefined && env.PORT ? 'PORT' : '--port', port, 0, 65535),
-    host: text('host') ?? '127.0.0.1',
-    database: env.DATABASE_URL || text('db') || DEFAULT_DB,
-    ...(text('from') ? { from: wholeNumber('--from', text('from') ?? '', 1, 2 ** 31 - 1) } : {}),
-    submitTimeoutMs: wholeNumber('--submit-timeout', text('submit-timeout') ?? '30000', 1, 2 ** 31 - 1),
-    ...(text('rate-limit')
-      ? { rateLimit: wholeNumber('--rate-limit', text('rate-limit') ?? '', 1, 2 ** 31 - 1) }
+    port: wholeNumber(values.port === undefined && env.PORT ? 'PORT' : '--port', port, 0, 65535),
+    host: values.host ?? '127.0.0.1',
+    database: env.DATABASE_URL || values.db || DEFAULT_DB,
+    ...(values.from ? { from: wholeNumber('--from', values.from, 1, 2 ** 31 - 1) } : {}),
+    submitTimeoutMs: wholeNumber('--submit-timeout', values['submit-timeout'] ?? '30000', 1, 2 ** 31 - 1),
+    ...(values['rate-limit']
+      ? { rateLimit: wholeNumber('--rate-limit', values['rate-limit'], 1, 2 ** 31 - 1) }
       : {}),
     json: values.json === true,
   };
@@ -93,27 +90,8 @@ function shown(database: string): string {
   return database.replace(/^(postgres(?:ql)?:\/\/[^:/@]*):[^@]*@/, '$1:***@');
 }
 
-async function run(argv: string[]): Promise<number> {
-  let config: ReturnType<typeof parseConfig>;
-  try {
-    config = parseConfig(argv, process.env);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`${NAME}: ${error.message}\nRun '${NAME} --help' for the options.\n`);
-    return 2;
-  }
-  if (config === 'help') {
-    process.stdout.write(USAGE);
-    return 0;
-  }
-  if (config === 'version') {
-    process.stdout.write(`${VERSION}\n`);
-    return 0;
-  }
+async function serve(config: Config, emit: Emit): Promise<number> {
   const { json } = config;
-  const emit = (event: Record<string, unknown>) => {
-    if (json) process.stdout.write(`${JSON.stringify(event)}\n`);
-  };
   const report = (error: unknown) => {
     const message = String((error as Error)?.message ?? error);
     emit({ event: 'error', error: message });
@@ -138,11 +116,9 @@ async function run(argv: string[]): Promise<number> {
       onError: report,
     });
   } catch (error) {
-    const message =
-      (error as NodeJS.ErrnoException).code?.startsWith('EADDR') ||
-      (error as NodeJS.ErrnoException).code === 'EACCES'
-        ? listenProblem(error, config.port, config.host)
-        : `could not start: ${(error as Error).message}`;
+    const message = isListenError(error)
+      ? listenProblem(error, config.port, config.host)
+      : `could not start: ${(error as Error).message}`;
     emit({ event: 'error', error: message });
     process.stderr.write(`${NAME}: ${message}\n`);
     return 1;
@@ -161,10 +137,7 @@ async function run(argv: string[]): Promise<number> {
     );
 
   const outcome = await Promise.race([
-    new Promise<NodeJS.Signals>((resolve) => {
-      process.once('SIGINT', () => resolve('SIGINT'));
-      process.once('SIGTERM', () => resolve('SIGTERM'));
-    }),
+    stopSignal(),
     gateway.following.then(
       () => 'stopped' as const,
       (error: unknown) => error,
@@ -181,12 +154,4 @@ async function run(argv: string[]): Promise<number> {
   return 0;
 }
 
-run(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(`${NAME}: ${(error as Error)?.stack ?? error}\n`);
-    process.exitCode = 1;
-  },
-);
+runAsMain({ name: NAME, version: VERSION, usage: USAGE, parse: parseConfig, serve });

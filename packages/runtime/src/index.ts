@@ -1,6 +1,17 @@
 // What clients need (also the browser-safe `@starspec/runtime/client` entry).
 
-export { listenProblem, UsageError, wholeNumber } from './cli.js';
+export {
+  type Emit,
+  isListenError,
+  listenProblem,
+  parseOptions,
+  runAsMain,
+  runServerCommand,
+  type ServerCommand,
+  stopSignal,
+  UsageError,
+  wholeNumber,
+} from './cli.js';
 export * from './client.js';
 export {
   apiKey,

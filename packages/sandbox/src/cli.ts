@@ -4,7 +4,15 @@
  * Exit codes: 0 after a clean stop (Ctrl-C, SIGTERM), 1 when it cannot start (the port is taken),
  * 2 for a usage error (a --db file made for another network among them).
  */
-import { parseArgs } from 'node:util';
+import {
+  type Emit,
+  listenProblem,
+  parseOptions,
+  runAsMain,
+  stopSignal,
+  UsageError,
+  wholeNumber,
+} from '@starspec/runtime';
 import { STANDALONE_PASSPHRASE } from './ledger.js';
 import { DEFAULT_RETENTION } from './network/closed-ledgers.js';
 import { type CloseSchedule, DEFAULT_CLOSE_EVERY } from './network/network.js';
@@ -39,8 +47,6 @@ Options:
   --version            the version
 `;
 
-class UsageError extends Error {}
-
 interface Config {
   port: number;
   host: string;
@@ -51,23 +57,19 @@ interface Config {
   json: boolean;
 }
 
-function wholeNumber(flag: string, text: string, min: number, max: number): number {
-  const value = /^[0-9]+$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isSafeInteger(value) || value < min || value > max) {
-    throw new UsageError(`${flag} must be a whole number from ${min} to ${max} (got '${text}')`);
-  }
-  return value;
-}
-
 /** The configuration from the arguments and environment, or which of --help and --version was asked. */
 function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 'version' {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(argv);
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values } = parsed;
+  const values = parseOptions(argv, {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    'close-every': { type: 'string' },
+    passphrase: { type: 'string' },
+    retention: { type: 'string' },
+    db: { type: 'string' },
+    json: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+    version: { type: 'boolean', short: 'v' },
+  });
   if (values.help) return 'help';
   if (values.version) return 'version';
   if (values.db?.trim() === '') throw new UsageError(`--db needs a file name, or '${MEMORY}'`);
@@ -90,57 +92,8 @@ function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 
   };
 }
 
-function parse(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      'close-every': { type: 'string' },
-      passphrase: { type: 'string' },
-      retention: { type: 'string' },
-      db: { type: 'string' },
-      json: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-      version: { type: 'boolean', short: 'v' },
-    },
-  });
-}
-
-function startupProblem(error: unknown, config: Config): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE') return `port ${config.port} is already in use on ${config.host}`;
-  if (code === 'EACCES')
-    return `port ${config.port} on ${config.host} needs privileges this process does not have`;
-  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
-    return `${config.host} is not an address of this machine`;
-  return `could not start: ${(error as Error).message}`;
-}
-
-async function run(argv: string[]): Promise<number> {
-  let config: ReturnType<typeof parseConfig>;
-  try {
-    config = parseConfig(argv, process.env);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`${NAME}: ${error.message}\nRun '${NAME} --help' for the options.\n`);
-    return 2;
-  }
-  if (config === 'help') {
-    process.stdout.write(USAGE);
-    return 0;
-  }
-  if (config === 'version') {
-    process.stdout.write(`${SANDBOX_VERSION}\n`);
-    return 0;
-  }
+async function serve(config: Config, emit: Emit): Promise<number> {
   const { json } = config;
-  const emit = (event: Record<string, unknown>) => {
-    if (json) process.stdout.write(`${JSON.stringify(event)}\n`);
-  };
-
   let sandbox: Sandbox;
   try {
     sandbox = await startSandbox({
@@ -165,7 +118,7 @@ async function run(argv: string[]): Promise<number> {
   } catch (error) {
     // A file made for another network (or by a newer version) is the caller's to fix, like a bad flag.
     const refused = error instanceof StorageError;
-    const message = refused ? `--db ${error.message}` : startupProblem(error, config);
+    const message = refused ? `--db ${error.message}` : listenProblem(error, config.port, config.host);
     emit({ event: 'error', error: message });
     process.stderr.write(`${NAME}: ${message}\n`);
     return refused ? 2 : 1;
@@ -199,10 +152,7 @@ async function run(argv: string[]): Promise<number> {
     );
   }
 
-  const signal = await new Promise<NodeJS.Signals>((resolve) => {
-    process.once('SIGINT', () => resolve('SIGINT'));
-    process.once('SIGTERM', () => resolve('SIGTERM'));
-  });
+  const signal = await stopSignal();
   emit({ event: 'stopping', signal });
   await sandbox.stop();
   emit({ event: 'stopped' });
@@ -210,12 +160,4 @@ async function run(argv: string[]): Promise<number> {
   return 0;
 }
 
-run(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error) => {
-    process.stderr.write(`${NAME}: ${(error as Error)?.stack ?? error}\n`);
-    process.exitCode = 1;
-  },
-);
+runAsMain({ name: NAME, version: SANDBOX_VERSION, usage: USAGE, parse: parseConfig, serve });

@@ -1,0 +1,155 @@
+// starspec-horizon as a process: help, version, usage errors (exit 2), a busy port and an RPC
+// server that is not there (exit 1), and a clean stop on SIGTERM (exit 0) after the ready line.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { type Sandbox, startSandbox } from '@starspec/sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+
+interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function start(args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
+  return spawn(process.execPath, [CLI, ...args], {
+    env: { ...process.env, RPC_URL: '', PORT: '', DATABASE_URL: '', ...env },
+  });
+}
+
+function finish(child: ChildProcess): Promise<Finished> {
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+const run = (args: string[], env?: NodeJS.ProcessEnv) => finish(start(args, env));
+
+describe('usage', () => {
+  it('--help prints the options and exits 0', async () => {
+    const { code, stdout } = await run(['--help']);
+    expect(code).toBe(0);
+    for (const flag of [
+      '--rpc-url',
+      '--port',
+      '--host',
+      '--db',
+      '--from',
+      '--submit-timeout',
+      '--rate-limit',
+      '--json',
+    ])
+      expect(stdout).toContain(flag);
+  });
+
+  it('--version prints the package version', async () => {
+    const { code, stdout } = await run(['--version']);
+    expect(code).toBe(0);
+    expect(stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it.each([
+    { given: [], env: {}, want: '--rpc-url is required (or set RPC_URL)' },
+    { given: ['--rpc-url', 'ftp://x'], env: {}, want: "--rpc-url must be an http(s) URL (got 'ftp://x')" },
+    { given: ['--bogus'], env: {}, want: "Unknown option '--bogus'" },
+    { given: ['--rpc-url', 'http://x', 'serve'], env: {}, want: 'Unexpected argument' },
+    {
+      given: ['--rpc-url', 'http://x', '--port', 'eighty'],
+      env: {},
+      want: "--port must be a whole number from 0 to 65535 (got 'eighty')",
+    },
+    {
+      given: ['--rpc-url', 'http://x'],
+      env: { PORT: 'x' },
+      want: "PORT must be a whole number from 0 to 65535 (got 'x')",
+    },
+    {
+      given: ['--rpc-url', 'http://x', '--from', '0'],
+      env: {},
+      want: '--from must be a whole number from 1',
+    },
+    {
+      given: ['--rpc-url', 'http://x', '--rate-limit', '0'],
+      env: {},
+      want: '--rate-limit must be a whole number from 1',
+    },
+    {
+      given: ['--rpc-url', 'http://x', '--submit-timeout', 'soon'],
+      env: {},
+      want: '--submit-timeout must be a whole number',
+    },
+  ])('$given exits 2: $want', async ({ given, env, want }) => {
+    const { code, stderr } = await run(given, env);
+    expect(code).toBe(2);
+    expect(stderr).toContain(want);
+    expect(stderr).toContain("Run 'starspec-horizon --help' for the options.");
+  });
+});
+
+describe('starting and stopping', () => {
+  let sandbox: Sandbox;
+  let busy: Server;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ closeEvery: 'manual' });
+    busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => busy.close(resolve));
+    await sandbox.stop();
+  });
+
+  it('a busy port exits 1 saying so', async () => {
+    const port = (busy.address() as AddressInfo).port;
+    const { code, stderr } = await run([
+      '--rpc-url',
+      sandbox.rpcUrl,
+      '--db',
+      ':memory:',
+      '--port',
+      String(port),
+    ]);
+    expect(code).toBe(1);
+    expect(stderr).toContain(`port ${port} is already in use on 127.0.0.1`);
+  });
+
+  it('an RPC server that is not there exits 1', async () => {
+    const { code, stderr } = await run([
+      '--rpc-url',
+      'http://127.0.0.1:9/rpc',
+      '--db',
+      ':memory:',
+      '--port',
+      '0',
+    ]);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^starspec-horizon: could not start: /);
+  });
+
+  it('--json prints ready, then stopping and stopped on SIGTERM, and exits 0', async () => {
+    const child = start(['--rpc-url', sandbox.rpcUrl, '--db', ':memory:', '--port', '0', '--json']);
+    const done = finish(child);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('"event":"ready"')) child.kill('SIGTERM');
+    });
+    const { code, stdout } = await done;
+    expect(code).toBe(0);
+    const events = stdout
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { event: string }).event);
+    expect(events).toContain('ready');
+    expect(events.slice(-2)).toEqual(['stopping', 'stopped']);
+  });
+});
