@@ -10,6 +10,15 @@ export { GATEWAY_SERVING, type ServedFrom, type Serving } from './gateway/servin
 export { Ingester } from './ingest/ingester.js';
 export { type ClosedLedger, type ClosedTransaction, readClosedLedger } from './meta/closed-ledger.js';
 export { createLedgerApiListener, type LedgerApiFaceOptions, ledgerApiHandlers } from './rest/face.js';
+export {
+  BAD_REQUEST,
+  invalidField,
+  NOT_FOUND,
+  type Problem,
+  problemDocument,
+  SERVER_ERROR,
+  SERVICE_UNAVAILABLE,
+} from './rest/problems.js';
 export { type RateLimit, rateLimiter } from './rest/rate-limit.js';
 export type { LedgerSource, SourceStatus, SubmitAnswer } from './source.js';
 export type { Row, SqlDriver, SqlExecutor, SqlValue } from './store/driver.js';

@@ -1,6 +1,7 @@
 /**
  * The problem+json answers of Horizon (stellar/go support/render/problem and Horizon's
- * `render/problem` registrations), as handler results of the generated server.
+ * `render/problem` registrations), as handler results of the generated server; the sandbox's
+ * friendbot renders its errors from the same records.
  */
 import type { HandlerResult } from '@starspec/runtime/http';
 
@@ -49,6 +50,16 @@ export const SUBMISSION_TIMEOUT: Problem = {
     '/transactions endpoint for sometime and check if it was included in a ledger.',
 };
 
+export const SERVER_ERROR: Problem = {
+  type: 'server_error',
+  title: 'Internal Server Error',
+  status: 500,
+  detail:
+    'An error occurred while processing this request.  This is usually due to a bug within the server ' +
+    'software.  Trying this request again may succeed if the bug is transient. Otherwise, please contact ' +
+    'the system administrator.',
+};
+
 export const SERVICE_UNAVAILABLE: Problem = {
   type: 'service_unavailable',
   title: 'Service Unavailable',
@@ -58,22 +69,28 @@ export const SERVICE_UNAVAILABLE: Problem = {
     'the server. This is a temporary condition and the request may succeed on a retry.',
 };
 
+/** problem.MakeInvalidFieldProblem. */
 export function invalidField(name: string, reason: string): Problem {
   return { ...BAD_REQUEST, extras: { invalid_field: name, reason } };
 }
 
-export function problemResult(problem: Problem, headers: Record<string, string> = {}): HandlerResult {
+/** The problem+json document: the service host before the type. */
+export function problemDocument(problem: Problem): Problem {
   const { type, title, status, detail, extras } = problem;
   return {
+    // Problems made elsewhere (the paging helpers) carry the full type already.
+    type: type.startsWith(HOST) ? type : `${HOST}${type}`,
+    title,
     status,
+    ...(detail ? { detail } : {}),
+    ...(extras ? { extras } : {}),
+  };
+}
+
+export function problemResult(problem: Problem, headers: Record<string, string> = {}): HandlerResult {
+  return {
+    status: problem.status,
     headers: { 'content-type': 'application/problem+json; charset=utf-8', ...headers },
-    body: {
-      // Problems made elsewhere (the paging helpers) carry the full type already.
-      type: type.startsWith(HOST) ? type : `${HOST}${type}`,
-      title,
-      status,
-      ...(detail ? { detail } : {}),
-      ...(extras ? { extras } : {}),
-    },
+    body: problemDocument(problem),
   };
 }

@@ -1,61 +1,27 @@
 /**
- * The problem+json answers of the stellar/go services (support/render/problem `problem.go`):
- * friendbot and, later, the Horizon face render their errors this way.
+ * Writing the problem+json answers of the stellar/go services (support/render/problem
+ * `problem.go`) on a node:http response; the records are the ledger index's.
  */
 import type { ServerResponse } from 'node:http';
+import { type Problem, problemDocument, SERVICE_UNAVAILABLE } from '@starspec/ledger-index';
 
-export interface Problem {
-  type: string;
-  title: string;
-  status: number;
-  detail?: string;
-  extras?: Record<string, unknown>;
-}
+export {
+  BAD_REQUEST,
+  invalidField,
+  NOT_FOUND,
+  type Problem,
+  SERVER_ERROR,
+} from '@starspec/ledger-index';
 
-const HOST = 'https://stellar.org/horizon-errors/';
-
-export const BAD_REQUEST: Problem = {
-  type: 'bad_request',
-  title: 'Bad Request',
-  status: 400,
-  detail: 'The request you sent was invalid in some way.',
-};
-
-export const NOT_FOUND: Problem = {
-  type: 'not_found',
-  title: 'Resource Missing',
-  status: 404,
-  detail:
-    'The resource at the url requested was not found.  This usually occurs for one of two reasons:  ' +
-    'The url requested is not valid, or no data in our database could be found with the parameters provided.',
-};
-
-export const SERVER_ERROR: Problem = {
-  type: 'server_error',
-  title: 'Internal Server Error',
-  status: 500,
-  detail:
-    'An error occurred while processing this request.  This is usually due to a bug within the server ' +
-    'software.  Trying this request again may succeed if the bug is transient. Otherwise, please contact ' +
-    'the system administrator.',
-};
-
-export const SERVICE_UNAVAILABLE: Problem = {
-  type: 'service_unavailable',
-  title: 'Service Unavailable',
-  status: 503,
+/** What friendbot answers once the sandbox is stopping. */
+export const SANDBOX_STOPPING: Problem = {
+  ...SERVICE_UNAVAILABLE,
   detail: 'The sandbox is stopping: no further ledgers will close.',
 };
 
-/** problem.MakeInvalidFieldProblem. */
-export function invalidField(name: string, reason: string): Problem {
-  return { ...BAD_REQUEST, extras: { invalid_field: name, reason } };
-}
-
-/** Go's json.MarshalIndent(p, "", "  ") with the service host before the type. */
+/** Go's json.MarshalIndent(p, "", "  ") of the problem document. */
 export function problemBody(problem: Problem): string {
-  const { type, title, status, detail, extras } = problem;
-  return JSON.stringify({ type: `${HOST}${type}`, title, status, detail, extras }, null, 2);
+  return JSON.stringify(problemDocument(problem), null, 2);
 }
 
 export function writeProblem(res: ServerResponse, problem: Problem): void {

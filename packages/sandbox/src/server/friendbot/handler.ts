@@ -11,8 +11,8 @@ import {
   BAD_REQUEST,
   invalidField,
   type Problem,
+  SANDBOX_STOPPING,
   SERVER_ERROR,
-  SERVICE_UNAVAILABLE,
   writeJson,
   writeProblem,
 } from '../problem.js';
@@ -53,7 +53,7 @@ function problemOf(outcome: Exclude<FundOutcome, { kind: 'funded' }>): Problem {
         ? { ...BAD_REQUEST, detail: `createAccountAlreadyExist (${CREATE_ACCOUNT_ALREADY_EXIST_XDR})` }
         : SERVER_ERROR;
     case 'not-applied':
-      return outcome.stopped ? SERVICE_UNAVAILABLE : SERVER_ERROR;
+      return outcome.stopped ? SANDBOX_STOPPING : SERVER_ERROR;
   }
 }
 
