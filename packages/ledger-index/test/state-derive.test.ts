@@ -1,7 +1,7 @@
 /** The pure parts of the state records: Horizon's price and predicate time forms, and touched records. */
 import { Keypair, xdr } from '@stellar/stellar-sdk';
 import { describe, expect, it } from 'vitest';
-import { claimPredicateJson, goTimestamp } from '../src/derive/state/claim-predicate.js';
+import { claimPredicateJson, goTimestamp } from '../src/derive/claim-predicate.js';
 import { priceString } from '../src/derive/state/offer.js';
 import { touchedRecords } from '../src/derive/state/touched.js';
 

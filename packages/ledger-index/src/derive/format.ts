@@ -54,29 +54,3 @@ export function price(n: number | bigint, d: number | bigint): string {
   const scaled = (a * STROOPS_PER_UNIT * 2n + b) / (2n * b);
   return amount(negative ? -scaled : scaled);
 }
-
-const SECONDS_PER_DAY = 86_400n;
-
-/**
- * Unix seconds as stellar/go `xdr/json.go` writes claim predicate times: RFC 3339, with a `+`
- * and every digit of the year past 9999 (the ledger saturates relative times at 2^63-1 seconds,
- * year 292277026596).
- */
-export function predicateTime(unixSeconds: bigint): string {
-  const days = unixSeconds / SECONDS_PER_DAY - (unixSeconds % SECONDS_PER_DAY < 0n ? 1n : 0n);
-  const secondOfDay = unixSeconds - days * SECONDS_PER_DAY;
-  // Howard Hinnant's civil_from_days, in bigints for any year.
-  const z = days + 719_468n;
-  const era = (z >= 0n ? z : z - 146_096n) / 146_097n;
-  const dayOfEra = z - era * 146_097n;
-  const yearOfEra = (dayOfEra - dayOfEra / 1_460n + dayOfEra / 36_524n - dayOfEra / 146_096n) / 365n;
-  const dayOfYear = dayOfEra - (365n * yearOfEra + yearOfEra / 4n - yearOfEra / 100n);
-  const mp = (5n * dayOfYear + 2n) / 153n;
-  const day = dayOfYear - (153n * mp + 2n) / 5n + 1n;
-  const month = mp < 10n ? mp + 3n : mp - 9n;
-  const year = yearOfEra + era * 400n + (month <= 2n ? 1n : 0n);
-  const two = (v: bigint) => v.toString().padStart(2, '0');
-  const time = [secondOfDay / 3_600n, (secondOfDay / 60n) % 60n, secondOfDay % 60n].map(two).join(':');
-  const date = `${year.toString().padStart(4, '0')}-${two(month)}-${two(day)}T${time}Z`;
-  return year > 9_999n ? `+${date}` : date;
-}

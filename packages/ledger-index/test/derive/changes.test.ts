@@ -2,7 +2,8 @@
 // what follows them, sorted by ledger key; Horizon's `sponsor` is the first created entry's.
 import { Keypair, xdr } from '@stellar/stellar-sdk';
 import { describe, expect, it } from 'vitest';
-import { pairChanges, sponsorOf } from '../../src/derive/operations/changes.js';
+import { pairChanges } from '../../src/derive/changes.js';
+import { sponsorOf } from '../../src/derive/operations/changes.js';
 
 const owner = Keypair.random();
 

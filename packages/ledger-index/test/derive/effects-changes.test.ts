@@ -1,7 +1,8 @@
 import { Asset, Claimant, Keypair, xdr } from '@stellar/stellar-sdk';
 import { describe, expect, it } from 'vitest';
-import { entryChanges, latest } from '../../src/derive/effects/changes.js';
-import { claimPredicateJson, goTimestamp } from '../../src/derive/state/claim-predicate.js';
+import { latest } from '../../src/derive/changes.js';
+import { claimPredicateJson, goTimestamp } from '../../src/derive/claim-predicate.js';
+import { entryChanges } from '../../src/derive/effects/changes.js';
 import { entryOwner } from '../../src/store/entry-state.js';
 
 describe('abs_before as Go writes it', () => {

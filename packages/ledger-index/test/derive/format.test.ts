@@ -1,7 +1,8 @@
 // How Horizon writes prices and claim predicate times: Go's big.Rat.FloatString(7) and
 // stellar/go `xdr/json.go`.
 import { describe, expect, it } from 'vitest';
-import { predicateTime, price } from '../../src/derive/format.js';
+import { goTimestamp } from '../../src/derive/claim-predicate.js';
+import { price } from '../../src/derive/format.js';
 
 describe('price', () => {
   it.each([
@@ -34,6 +35,6 @@ describe('predicate times', () => {
     [253_402_300_800n, '+10000-01-01T00:00:00Z'],
     [9_223_372_036_854_775_807n, '+292277026596-12-04T15:30:07Z'],
   ])('%s is %s', (seconds, want) => {
-    expect(predicateTime(seconds)).toBe(want);
+    expect(goTimestamp(seconds)).toBe(want);
   });
 });

@@ -5,8 +5,8 @@
  * `addBumpSequenceEffects`, `addSetOptionsEffects`).
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
+import { data } from '../changes.js';
 import { accountId, amount, muxedParts } from '../format.js';
-import { data } from './changes.js';
 import { type EffectContext, plain, resultOf } from './context.js';
 import { signerEffects, signerFields } from './signers.js';
 

@@ -5,9 +5,9 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import type { ClosedLedger, ClosedTransaction } from '../../meta/closed-ledger.js';
+import type { EntryChange } from '../changes.js';
 import { accountId, type MuxedParts } from '../format.js';
 import type { EffectBody, EffectRow } from '../records.js';
-import type { EntryChange } from './changes.js';
 import { EFFECT_TYPE_I, type EffectType } from './types.js';
 
 export interface EffectContext {

@@ -1,7 +1,7 @@
 /** Data entry effects (stellar-horizon `effects_processor.go` `addManageDataEffects`). */
 import type { xdr } from '@stellar/stellar-sdk/base';
+import { data } from '../changes.js';
 import { base64 } from '../format.js';
-import { data } from './changes.js';
 import type { EffectContext } from './context.js';
 
 /**

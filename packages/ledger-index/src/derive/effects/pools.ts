@@ -6,8 +6,8 @@
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
 import { canonicalAsset } from '../assets.js';
+import { data } from '../changes.js';
 import { amount } from '../format.js';
-import { data } from './changes.js';
 import { balanceCreatedEffects } from './claimable-balances.js';
 import type { EffectContext } from './context.js';
 import { balanceIdHex, poolIdHex } from './fields.js';

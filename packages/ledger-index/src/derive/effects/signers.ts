@@ -4,8 +4,8 @@
  * each signer), compared as stellar-horizon `addSetOptionsEffects` compares them.
  */
 import { SignerKey, type xdr } from '@stellar/stellar-sdk/base';
+import { data } from '../changes.js';
 import { accountId } from '../format.js';
-import { data } from './changes.js';
 import type { EffectContext } from './context.js';
 
 /**

@@ -7,9 +7,9 @@
  */
 import { Address, Asset, encodeMuxedAccountToAddress, StrKey, xdr } from '@stellar/stellar-sdk/base';
 import { assetFields } from '../assets.js';
+import { data } from '../changes.js';
 import { amount, type MuxedParts } from '../format.js';
 import { accountCreatedEffects } from './accounts.js';
-import { data } from './changes.js';
 import { type EffectContext, plain } from './context.js';
 
 export interface SacEvent {

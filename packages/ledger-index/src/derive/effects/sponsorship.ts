@@ -6,8 +6,8 @@
  */
 import { SignerKey, type xdr } from '@stellar/stellar-sdk/base';
 import { assetFields } from '../assets.js';
+import { data, type EntryChange, type EntryKind, entrySponsor, latest } from '../changes.js';
 import { accountId, type MuxedParts } from '../format.js';
-import { data, type EntryChange, type EntryKind, latest, sponsorOf } from './changes.js';
 import { type EffectContext, plain } from './context.js';
 import { balanceIdHex, poolIdHex } from './fields.js';
 import { sortedKeys } from './signers.js';
@@ -93,7 +93,7 @@ function subject(
 function entrySponsorshipEffects(ctx: EffectContext, change: EntryChange): void {
   const types = SPONSORSHIP_TYPES[change.kind];
   if (!types) return;
-  const found = sponsorshipChange(types, sponsorOf(change.pre), sponsorOf(change.post));
+  const found = sponsorshipChange(types, entrySponsor(change.pre), entrySponsor(change.post));
   if (!found) return;
   const { who, fields } = subject(ctx, latest(change));
   ctx.effects.add(who, found.type, { ...fields, ...found.fields });

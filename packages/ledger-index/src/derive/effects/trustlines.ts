@@ -5,8 +5,8 @@
  */
 import { hash, xdr } from '@stellar/stellar-sdk/base';
 import { assetFields } from '../assets.js';
+import { data, latest } from '../changes.js';
 import { accountId, amount, muxedParts } from '../format.js';
-import { data, latest } from './changes.js';
 import { type EffectContext, keyOf } from './context.js';
 import { assetAmount } from './fields.js';
 import { poolRevokedEffects } from './pools.js';

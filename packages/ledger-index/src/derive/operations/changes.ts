@@ -1,54 +1,11 @@
 /**
- * An operation's ledger entry changes as stellar/go's `ingest.Change` pairs them (`state`
- * before-images joined to the `updated`/`removed` after them) and sorts them (by the XDR of the
- * ledger key, stably): the order Horizon's processors read them in. What Horizon derives from
- * them lives here too: the `sponsor` of an operation and the claimable balances and liquidity
- * pools it touched.
+ * What Horizon derives for an operation from its paired entry changes (`../changes.ts`): its
+ * `sponsor`, and the claimable balances and liquidity pools it touched.
  */
 import { SignerKey, type xdr } from '@stellar/stellar-sdk/base';
 import { entryKey } from '../../store/entry-state.js';
+import { type EntryChange, entrySponsor } from '../changes.js';
 import { accountId } from '../format.js';
-
-export interface EntryChange {
-  /** The entry before (absent when created or restored). */
-  pre?: xdr.LedgerEntry;
-  /** The entry after (absent when removed). */
-  post?: xdr.LedgerEntry;
-  /** The ledger key (undefined for entry types the index does not key). */
-  key: xdr.LedgerKey | undefined;
-}
-
-const NO_KEY = new Uint8Array(0);
-
-/** stellar/go `ingest.GetChangesFromLedgerEntryChanges`: pairs, then sorts by ledger key. */
-export function pairChanges(changes: readonly xdr.LedgerEntryChange[]): EntryChange[] {
-  const pairs: EntryChange[] = [];
-  let before: xdr.LedgerEntry | undefined;
-  for (const change of changes) {
-    switch (change.type) {
-      case 'ledgerEntryState':
-        before = change.state;
-        break;
-      case 'ledgerEntryRestored':
-        before = change.restored;
-        pairs.push({ post: change.restored, key: entryKey(change.restored) });
-        break;
-      case 'ledgerEntryCreated':
-        pairs.push({ post: change.created, key: entryKey(change.created) });
-        break;
-      case 'ledgerEntryUpdated':
-        pairs.push({ pre: before, post: change.updated, key: entryKey(change.updated) });
-        break;
-      case 'ledgerEntryRemoved':
-        pairs.push({ pre: before, key: change.removed });
-        break;
-    }
-  }
-  const keyed = pairs.map((pair) => ({ pair, bytes: pair.key ? pair.key.toXdr() : NO_KEY }));
-  // Array.prototype.sort is stable, as Go's sort.Stable.
-  keyed.sort((a, b) => Buffer.compare(a.bytes, b.bytes));
-  return keyed.map(({ pair }) => pair);
-}
 
 /** The signer sponsors of an account entry, by signer strkey (stellar/go `SponsorPerSigner`). */
 function signerSponsors(entry: xdr.LedgerEntry | undefined): Map<string, string> {
@@ -80,8 +37,8 @@ export function sponsorOf(
       if (post !== undefined && post !== pre) return post;
     }
     if (change.pre || !change.post) continue;
-    const ext = change.post.ext;
-    if (ext.type === 'v1' && ext.v1.sponsoringId) return accountId(ext.v1.sponsoringId);
+    const sponsor = entrySponsor(change.post);
+    if (sponsor) return sponsor;
   }
   return undefined;
 }

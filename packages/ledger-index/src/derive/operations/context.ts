@@ -4,9 +4,9 @@
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
 import type { ClosedLedger, ClosedTransaction } from '../../meta/closed-ledger.js';
+import type { EntryChange } from '../changes.js';
 import type { MuxedParts } from '../format.js';
 import type { OperationBody } from '../records.js';
-import type { EntryChange } from './changes.js';
 
 export interface OperationContext {
   ledger: ClosedLedger;

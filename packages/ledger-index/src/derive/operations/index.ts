@@ -8,9 +8,10 @@ import { encodeToid } from '@starspec/ledger-api';
 import { SignerKey, xdr } from '@stellar/stellar-sdk/base';
 import type { ClosedLedger, ClosedTransaction } from '../../meta/closed-ledger.js';
 import { operationChanges } from '../../meta/entry-changes.js';
+import { pairChanges } from '../changes.js';
 import { muxedParts, timestamp } from '../format.js';
 import type { OperationBody, OperationRow } from '../records.js';
-import { claimableBalancesOf, liquidityPoolsOf, pairChanges, sponsorOf } from './changes.js';
+import { claimableBalancesOf, liquidityPoolsOf, sponsorOf } from './changes.js';
 import { type OperationContext, successfulResult } from './context.js';
 import { operationDetail } from './details/index.js';
 

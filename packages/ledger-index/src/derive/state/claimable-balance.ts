@@ -4,8 +4,8 @@
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
 import { canonicalAsset } from '../assets.js';
+import { claimPredicateJson } from '../claim-predicate.js';
 import { accountId, amount } from '../format.js';
-import { claimPredicateJson } from './claim-predicate.js';
 import { type ClaimableBalanceBody, sponsorField } from './common.js';
 
 const CLAIMABLE_BALANCE_CLAWBACK_ENABLED_FLAG = 0x1;

@@ -5,8 +5,8 @@
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
 import { canonicalAsset } from '../../assets.js';
+import type { EntryChange } from '../../changes.js';
 import { amount, price } from '../../format.js';
-import type { EntryChange } from '../changes.js';
 import { type DetailTable, detail, type OperationContext } from '../context.js';
 
 interface PoolDelta {

@@ -1,0 +1,82 @@
+/**
+ * An operation's ledger entry changes as stellar/go's `ingest.GetChangesFromLedgerEntryChanges`
+ * gives them to Horizon's processors: each `state` before-image joined to the `updated`/`removed`
+ * after it, `created` and `restored` without a before-image, sorted by the XDR of the ledger key
+ * (stably, as Go's sort.Stable), so what walks them sees stellar-core's changes in one order.
+ */
+import type { xdr } from '@stellar/stellar-sdk/base';
+import { entryKey } from '../store/entry-state.js';
+import { accountId } from './format.js';
+
+export type EntryKind = xdr.LedgerEntryData['type'];
+
+export interface EntryChange {
+  kind: EntryKind;
+  /** The entry before (absent when created or restored). */
+  pre?: xdr.LedgerEntry;
+  /** The entry after (absent when removed). */
+  post?: xdr.LedgerEntry;
+  /** The ledger key (undefined for entry types the index does not key). */
+  key: xdr.LedgerKey | undefined;
+}
+
+const NO_KEY = new Uint8Array(0);
+
+/** The paired changes, sorted by ledger key. */
+export function pairChanges(changes: readonly xdr.LedgerEntryChange[]): EntryChange[] {
+  const pairs: EntryChange[] = [];
+  let before: xdr.LedgerEntry | undefined;
+  const after = (post: xdr.LedgerEntry, pre?: xdr.LedgerEntry): EntryChange => ({
+    kind: post.data.type,
+    ...(pre ? { pre } : {}),
+    post,
+    key: entryKey(post),
+  });
+  for (const change of changes) {
+    switch (change.type) {
+      case 'ledgerEntryState':
+        before = change.state;
+        break;
+      case 'ledgerEntryRestored':
+        before = change.restored;
+        pairs.push(after(change.restored));
+        break;
+      case 'ledgerEntryCreated':
+        pairs.push(after(change.created));
+        break;
+      case 'ledgerEntryUpdated':
+        pairs.push(after(change.updated, before));
+        break;
+      case 'ledgerEntryRemoved':
+        pairs.push({ kind: change.removed.type, ...(before ? { pre: before } : {}), key: change.removed });
+        break;
+    }
+  }
+  const keyed = pairs.map((pair) => ({ pair, bytes: pair.key ? pair.key.toXdr() : NO_KEY }));
+  keyed.sort((a, b) => Buffer.compare(a.bytes, b.bytes));
+  return keyed.map(({ pair }) => pair);
+}
+
+/** The entry after the change, or before it when it was removed. */
+export function latest(change: EntryChange): xdr.LedgerEntry {
+  const entry = change.post ?? change.pre;
+  if (!entry) throw new Error('an entry change with neither image');
+  return entry;
+}
+
+/** The account paying the entry's reserve (LedgerEntryExtensionV1.sponsoringID), as a G address. */
+export function entrySponsor(entry: xdr.LedgerEntry | undefined): string | undefined {
+  if (entry?.ext.type !== 'v1') return undefined;
+  const sponsor = entry.ext.v1.sponsoringId;
+  return sponsor ? accountId(sponsor) : undefined;
+}
+
+type DataOf<K extends EntryKind> = Extract<xdr.LedgerEntryData, { type: K }>;
+
+/** The entry's data when it is of that kind (`data(change.pre, 'account')?.account`). */
+export function data<K extends EntryKind>(
+  entry: xdr.LedgerEntry | undefined,
+  kind: K,
+): DataOf<K> | undefined {
+  return entry?.data.type === kind ? (entry.data as DataOf<K>) : undefined;
+}
