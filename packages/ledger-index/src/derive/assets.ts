@@ -56,3 +56,11 @@ export function prefixedAssetFields<P extends string>(prefix: P, asset: xdr.Asse
 export function poolIdOf(params: xdr.LiquidityPoolParameters): string {
   return createHash('sha256').update(params.toXdr()).digest('hex');
 }
+
+/** The asset fields of change_trust's line: a pool share line names its pool. */
+export function lineAssetFields(
+  line: xdr.ChangeTrustAsset,
+): AssetFields | { asset_type: 'liquidity_pool_shares'; liquidity_pool_id: string } {
+  if (line.type !== 'assetTypePoolShare') return assetFields(line);
+  return { asset_type: 'liquidity_pool_shares', liquidity_pool_id: poolIdOf(line.liquidityPool) };
+}

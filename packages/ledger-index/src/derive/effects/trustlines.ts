@@ -3,8 +3,8 @@
  * (stellar-horizon `effects_processor.go`: `addChangeTrustEffects`, `addAllowTrustEffects`,
  * `addSetTrustLineFlagsEffects`, `addTrustLineFlagsEffect`, `addClawbackEffects`).
  */
-import { hash, xdr } from '@stellar/stellar-sdk/base';
-import { assetFields } from '../assets.js';
+import { xdr } from '@stellar/stellar-sdk/base';
+import { assetFields, lineAssetFields } from '../assets.js';
 import { data, latest } from '../changes.js';
 import { accountId, amount, muxedParts } from '../format.js';
 import { type EffectContext, keyOf } from './context.js';
@@ -15,15 +15,6 @@ import type { EffectType } from './types.js';
 const AUTHORIZED = 0x1;
 const AUTHORIZED_TO_MAINTAIN_LIABILITIES = 0x2;
 const CLAWBACK_ENABLED = 0x4;
-
-function lineFields(line: xdr.ChangeTrustAsset): Record<string, string> {
-  if (line.type !== 'assetTypePoolShare') return { ...assetFields(line) };
-  return {
-    asset_type: 'liquidity_pool_shares',
-    // A pool's id is the SHA-256 of its parameters.
-    liquidity_pool_id: Buffer.from(hash(line.liquidityPool.toXdr())).toString('hex'),
-  };
-}
 
 /**
  * One effect for the trust line of the operation's kind (a pool-share line also updates the
@@ -38,7 +29,7 @@ export function changeTrustEffects(ctx: EffectContext, op: xdr.ChangeTrustOp): v
       : !change.post
         ? 'trustline_removed'
         : 'trustline_updated';
-    ctx.effects.add(ctx.source, type, { ...lineFields(op.line), limit: amount(op.limit) });
+    ctx.effects.add(ctx.source, type, { ...lineAssetFields(op.line), limit: amount(op.limit) });
     return;
   }
 }

@@ -1,6 +1,6 @@
 /** Trust line operations and an issuer's control of them (stellar-horizon `OperationDetails`). */
 import { StrKey, xdr } from '@stellar/stellar-sdk/base';
-import { assetFields, poolIdOf } from '../../assets.js';
+import { assetFields, lineAssetFields } from '../../assets.js';
 import { accountId, amount, muxedParts } from '../../format.js';
 import { type DetailTable, detail, muxedFields } from '../context.js';
 import { flagFields, TRUST_LINE_FLAGS } from './flags.js';
@@ -19,11 +19,7 @@ function allowedAsset(code: xdr.AssetCode, issuer: xdr.PublicKey): xdr.Asset {
 
 export const TRUST_DETAILS: DetailTable = {
   changeTrust: (ctx, op) => {
-    const line = op.line;
-    const asset =
-      line.type === 'assetTypePoolShare'
-        ? { asset_type: 'liquidity_pool_shares' as const, liquidity_pool_id: poolIdOf(line.liquidityPool) }
-        : assetFields(line);
+    const asset = lineAssetFields(op.line);
     const trustee = 'asset_issuer' in asset && asset.asset_issuer ? { trustee: asset.asset_issuer } : {};
     return detail('change_trust', {
       ...asset,
