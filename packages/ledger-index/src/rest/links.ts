@@ -24,6 +24,19 @@ function text(body: Body, name: string): string {
   return String(body[name] ?? '');
 }
 
+/** The paged sub-collections of a record: `{name: self/name{?cursor,limit,order}}`. */
+function paged(self: string, ...names: string[]): Record<string, string> {
+  return Object.fromEntries(names.map((name) => [name, `${self}/${name}${PAGED}`]));
+}
+
+/** A state record with its history: `self`, its transactions and its operations. */
+function withHistory(collection: string): (base: string, body: Body) => Links {
+  return (base, body) => {
+    const self = `/${collection}/${text(body, 'id')}`;
+    return links(base, { self, ...paged(self, 'transactions', 'operations') });
+  };
+}
+
 function links(base: string, entries: Record<string, string>): Links {
   return Object.fromEntries(Object.entries(entries).map(([name, path]) => [name, halLink(`${base}${path}`)]));
 }
@@ -31,13 +44,7 @@ function links(base: string, entries: Record<string, string>): Links {
 const LINKS: Record<RecordKind, (base: string, body: Body) => Links> = {
   ledger: (base, body) => {
     const self = `/ledgers/${text(body, 'sequence')}`;
-    return links(base, {
-      self,
-      transactions: `${self}/transactions${PAGED}`,
-      operations: `${self}/operations${PAGED}`,
-      payments: `${self}/payments${PAGED}`,
-      effects: `${self}/effects${PAGED}`,
-    });
+    return links(base, { self, ...paged(self, 'transactions', 'operations', 'payments', 'effects') });
   },
   transaction: (base, body) => {
     const self = `/transactions/${text(body, 'hash')}`;
@@ -46,8 +53,7 @@ const LINKS: Record<RecordKind, (base: string, body: Body) => Links> = {
       self,
       account: `/accounts/${text(body, 'source_account')}`,
       ledger: `/ledgers/${text(body, 'ledger')}`,
-      operations: `${self}/operations${PAGED}`,
-      effects: `${self}/effects${PAGED}`,
+      ...paged(self, 'operations', 'effects'),
       precedes: `/transactions?order=asc&cursor=${token}`,
       succeeds: `/transactions?order=desc&cursor=${token}`,
       transaction: self,
@@ -91,33 +97,14 @@ const LINKS: Record<RecordKind, (base: string, body: Body) => Links> = {
     const self = `/accounts/${text(body, 'account_id')}`;
     return links(base, {
       self,
-      transactions: `${self}/transactions${PAGED}`,
-      operations: `${self}/operations${PAGED}`,
-      payments: `${self}/payments${PAGED}`,
-      effects: `${self}/effects${PAGED}`,
-      offers: `${self}/offers${PAGED}`,
-      trades: `${self}/trades${PAGED}`,
+      ...paged(self, 'transactions', 'operations', 'payments', 'effects', 'offers', 'trades'),
       data: `${self}/data/{key}`,
     });
   },
   offer: (base, body) =>
     links(base, { self: `/offers/${text(body, 'id')}`, offer_maker: `/accounts/${text(body, 'seller')}` }),
-  claimable_balance: (base, body) => {
-    const self = `/claimable_balances/${text(body, 'id')}`;
-    return links(base, {
-      self,
-      transactions: `${self}/transactions${PAGED}`,
-      operations: `${self}/operations${PAGED}`,
-    });
-  },
-  liquidity_pool: (base, body) => {
-    const self = `/liquidity_pools/${text(body, 'id')}`;
-    return links(base, {
-      self,
-      transactions: `${self}/transactions${PAGED}`,
-      operations: `${self}/operations${PAGED}`,
-    });
-  },
+  claimable_balance: withHistory('claimable_balances'),
+  liquidity_pool: withHistory('liquidity_pools'),
 };
 
 /** A stored record with its `_links` first, as Horizon orders its members. */

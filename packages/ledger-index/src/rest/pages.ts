@@ -35,6 +35,31 @@ function afterKey(table: PageQuery['table'], cursor: string, order: 'asc' | 'des
   return [value];
 }
 
+type Paging = Parameters<typeof buildPageLinks>[0]['paging'];
+
+/** The page answer: links from the rows' paging tokens, each record (rows, or rows as embedded) with its own. */
+function pageResult(
+  request: Request,
+  paging: Paging,
+  kind: RecordKind,
+  rows: Record<string, unknown>[],
+  records: Record<string, unknown>[],
+): HandlerResult {
+  const base = baseUrl(request);
+  return {
+    status: 200,
+    headers: HAL_JSON,
+    body: {
+      _links: buildPageLinks({
+        url: requestUrl(request),
+        paging,
+        records: rows as { paging_token: string }[],
+      }),
+      _embedded: { records: records.map((record) => withLinks(kind, base, record)) },
+    },
+  };
+}
+
 export async function collectionPage(
   store: IndexStore,
   request: Request,
@@ -63,19 +88,7 @@ export async function collectionPage(
     limit: paging.limit,
   })) as Record<string, unknown>[];
   const records = query.embed ? await query.embed(rows) : rows;
-  const base = baseUrl(request);
-  return {
-    status: 200,
-    headers: HAL_JSON,
-    body: {
-      _links: buildPageLinks({
-        url: requestUrl(request),
-        paging,
-        records: rows as { paging_token: string }[],
-      }),
-      _embedded: { records: records.map((record) => withLinks(query.kind, base, record)) },
-    },
-  };
+  return pageResult(request, paging, query.kind, rows, records);
 }
 
 /**
@@ -102,17 +115,5 @@ export async function statePage(
       return problemResult(invalidField('cursor', (error as Error).message));
     throw error;
   }
-  const base = baseUrl(request);
-  return {
-    status: 200,
-    headers: HAL_JSON,
-    body: {
-      _links: buildPageLinks({
-        url: requestUrl(request),
-        paging,
-        records: rows as { paging_token: string }[],
-      }),
-      _embedded: { records: rows.map((record) => withLinks(kind, base, record)) },
-    },
-  };
+  return pageResult(request, paging, kind, rows, rows);
 }
