@@ -6,7 +6,6 @@
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
 import { entryKey } from '../store/entry-state.js';
-import { accountId } from './format.js';
 
 export type EntryKind = xdr.LedgerEntryData['type'];
 
@@ -62,21 +61,4 @@ export function latest(change: EntryChange): xdr.LedgerEntry {
   const entry = change.post ?? change.pre;
   if (!entry) throw new Error('an entry change with neither image');
   return entry;
-}
-
-/** The account paying the entry's reserve (LedgerEntryExtensionV1.sponsoringID), as a G address. */
-export function entrySponsor(entry: xdr.LedgerEntry | undefined): string | undefined {
-  if (entry?.ext.type !== 'v1') return undefined;
-  const sponsor = entry.ext.v1.sponsoringId;
-  return sponsor ? accountId(sponsor) : undefined;
-}
-
-type DataOf<K extends EntryKind> = Extract<xdr.LedgerEntryData, { type: K }>;
-
-/** The entry's data when it is of that kind (`data(change.pre, 'account')?.account`). */
-export function data<K extends EntryKind>(
-  entry: xdr.LedgerEntry | undefined,
-  kind: K,
-): DataOf<K> | undefined {
-  return entry?.data.type === kind ? (entry.data as DataOf<K>) : undefined;
 }

@@ -5,10 +5,10 @@
  * entry is gone.
  */
 import { xdr } from '@stellar/stellar-sdk/base';
+import { entrySponsor } from '../derive/entry.js';
 import type { IndexBatch } from '../derive/records.js';
 import { accountFilters, accountRecord } from '../derive/state/account.js';
 import { claimableBalanceColumns, claimableBalanceRecord } from '../derive/state/claimable-balance.js';
-import { entrySponsor } from '../derive/state/common.js';
 import { liquidityPoolColumns, liquidityPoolRecord } from '../derive/state/liquidity-pool.js';
 import { offerColumns, offerRecord } from '../derive/state/offer.js';
 import { touchedRecords } from '../derive/state/touched.js';
@@ -74,21 +74,34 @@ async function writeAccount(tx: SqlExecutor, id: string, closeTime: CloseTime): 
     ]);
 }
 
-async function writeOffer(tx: SqlExecutor, id: bigint, key: string, closeTime: CloseTime): Promise<void> {
+/**
+ * Derives a record again from its live entry and upserts its row, or deletes the record when the
+ * entry is gone; answers the entry.
+ */
+async function rewrite(
+  tx: SqlExecutor,
+  table: string,
+  id: SqlValue,
+  key: string,
+  row: (entry: xdr.LedgerEntry) => Promise<Record<string, SqlValue>>,
+): Promise<xdr.LedgerEntry | undefined> {
   const entry = await entryAt(tx, key);
-  if (!entry) {
-    await tx.run('DELETE FROM offers WHERE id = ?', [id]);
-    return;
-  }
-  const columns = offerColumns(entry);
-  const body = offerRecord(entry, await closeTime(entry.lastModifiedLedgerSeq));
-  await upsert(tx, 'offers', {
-    id: columns.id,
-    seller: columns.seller,
-    sponsor: entrySponsor(entry) ?? null,
-    selling: columns.selling,
-    buying: columns.buying,
-    body: JSON.stringify(body),
+  if (!entry) await tx.run(`DELETE FROM ${table} WHERE id = ?`, [id]);
+  else await upsert(tx, table, await row(entry));
+  return entry;
+}
+
+function writeOffer(tx: SqlExecutor, id: bigint, key: string, closeTime: CloseTime) {
+  return rewrite(tx, 'offers', id, key, async (entry) => {
+    const columns = offerColumns(entry);
+    return {
+      id: columns.id,
+      seller: columns.seller,
+      sponsor: entrySponsor(entry) ?? null,
+      selling: columns.selling,
+      buying: columns.buying,
+      body: JSON.stringify(offerRecord(entry, await closeTime(entry.lastModifiedLedgerSeq))),
+    };
   });
 }
 
@@ -98,46 +111,34 @@ async function writeClaimableBalance(
   key: string,
   closeTime: CloseTime,
 ): Promise<void> {
-  const entry = await entryAt(tx, key);
   await tx.run('DELETE FROM claimable_balance_claimants WHERE balance_id = ?', [id]);
-  if (!entry) {
-    await tx.run('DELETE FROM claimable_balances WHERE id = ?', [id]);
-    return;
-  }
-  const columns = claimableBalanceColumns(entry);
-  const body = claimableBalanceRecord(entry, await closeTime(columns.lastModified));
-  await upsert(tx, 'claimable_balances', {
-    id,
-    last_modified: columns.lastModified,
-    asset: columns.asset,
-    sponsor: entrySponsor(entry) ?? null,
-    body: JSON.stringify(body),
+  const entry = await rewrite(tx, 'claimable_balances', id, key, async (entry) => {
+    const columns = claimableBalanceColumns(entry);
+    return {
+      id,
+      last_modified: columns.lastModified,
+      asset: columns.asset,
+      sponsor: entrySponsor(entry) ?? null,
+      body: JSON.stringify(claimableBalanceRecord(entry, await closeTime(columns.lastModified))),
+    };
   });
-  for (const destination of columns.claimants)
+  if (!entry) return;
+  for (const destination of claimableBalanceColumns(entry).claimants)
     await tx.run('INSERT INTO claimable_balance_claimants (destination, balance_id) VALUES (?, ?)', [
       destination,
       id,
     ]);
 }
 
-async function writeLiquidityPool(
-  tx: SqlExecutor,
-  id: string,
-  key: string,
-  closeTime: CloseTime,
-): Promise<void> {
-  const entry = await entryAt(tx, key);
-  if (!entry) {
-    await tx.run('DELETE FROM liquidity_pools WHERE id = ?', [id]);
-    return;
-  }
-  const columns = liquidityPoolColumns(entry);
-  const body = liquidityPoolRecord(entry, await closeTime(entry.lastModifiedLedgerSeq));
-  await upsert(tx, 'liquidity_pools', {
-    id,
-    asset_a: columns.assetA,
-    asset_b: columns.assetB,
-    body: JSON.stringify(body),
+function writeLiquidityPool(tx: SqlExecutor, id: string, key: string, closeTime: CloseTime) {
+  return rewrite(tx, 'liquidity_pools', id, key, async (entry) => {
+    const columns = liquidityPoolColumns(entry);
+    return {
+      id,
+      asset_a: columns.assetA,
+      asset_b: columns.assetB,
+      body: JSON.stringify(liquidityPoolRecord(entry, await closeTime(entry.lastModifiedLedgerSeq))),
+    };
   });
 }
 

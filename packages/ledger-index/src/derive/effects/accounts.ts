@@ -5,7 +5,7 @@
  * `addBumpSequenceEffects`, `addSetOptionsEffects`).
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
-import { data } from '../changes.js';
+import { data } from '../entry.js';
 import { accountId, amount, muxedParts } from '../format.js';
 import { type EffectContext, plain, resultOf } from './context.js';
 import { signerEffects, signerFields } from './signers.js';

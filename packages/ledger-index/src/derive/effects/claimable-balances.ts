@@ -5,8 +5,8 @@
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
 import { canonicalAsset } from '../assets.js';
-import { data } from '../changes.js';
 import { claimPredicateJson } from '../claim-predicate.js';
+import { data } from '../entry.js';
 import { amount } from '../format.js';
 import { type EffectContext, plain } from './context.js';
 import { assetAmount, balanceIdHex } from './fields.js';

@@ -1,6 +1,6 @@
 /** Data entry effects (stellar-horizon `effects_processor.go` `addManageDataEffects`). */
 import type { xdr } from '@stellar/stellar-sdk/base';
-import { data } from '../changes.js';
+import { data } from '../entry.js';
 import { base64 } from '../format.js';
 import type { EffectContext } from './context.js';
 

@@ -6,7 +6,7 @@
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
 import { canonicalAsset } from '../assets.js';
-import { data } from '../changes.js';
+import { data } from '../entry.js';
 import { amount } from '../format.js';
 import { balanceCreatedEffects } from './claimable-balances.js';
 import type { EffectContext } from './context.js';

@@ -4,7 +4,7 @@
  * each signer), compared as stellar-horizon `addSetOptionsEffects` compares them.
  */
 import { SignerKey, type xdr } from '@stellar/stellar-sdk/base';
-import { data } from '../changes.js';
+import { data } from '../entry.js';
 import { accountId } from '../format.js';
 import type { EffectContext } from './context.js';
 

@@ -7,7 +7,7 @@
  */
 import { Address, Asset, encodeMuxedAccountToAddress, StrKey, xdr } from '@stellar/stellar-sdk/base';
 import { assetFields } from '../assets.js';
-import { data } from '../changes.js';
+import { data } from '../entry.js';
 import { amount, type MuxedParts } from '../format.js';
 import { accountCreatedEffects } from './accounts.js';
 import { type EffectContext, plain } from './context.js';

@@ -6,7 +6,8 @@
  */
 import { SignerKey, type xdr } from '@stellar/stellar-sdk/base';
 import { assetFields } from '../assets.js';
-import { data, type EntryChange, type EntryKind, entrySponsor, latest } from '../changes.js';
+import { type EntryChange, type EntryKind, latest } from '../changes.js';
+import { data, entrySponsor } from '../entry.js';
 import { accountId, type MuxedParts } from '../format.js';
 import { type EffectContext, plain } from './context.js';
 import { balanceIdHex, poolIdHex } from './fields.js';

@@ -5,7 +5,8 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import { assetFields, lineAssetFields } from '../assets.js';
-import { data, latest } from '../changes.js';
+import { latest } from '../changes.js';
+import { data } from '../entry.js';
 import { accountId, amount, muxedParts } from '../format.js';
 import { type EffectContext, keyOf } from './context.js';
 import { assetAmount } from './fields.js';

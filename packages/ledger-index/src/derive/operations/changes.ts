@@ -4,7 +4,8 @@
  */
 import { SignerKey, type xdr } from '@stellar/stellar-sdk/base';
 import { entryKey } from '../../store/entry-state.js';
-import { type EntryChange, entrySponsor } from '../changes.js';
+import type { EntryChange } from '../changes.js';
+import { entrySponsor } from '../entry.js';
 import { accountId } from '../format.js';
 
 /** The signer sponsors of an account entry, by signer strkey (stellar/go `SponsorPerSigner`). */

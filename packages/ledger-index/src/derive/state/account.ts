@@ -5,9 +5,10 @@
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
 import { canonicalAsset } from '../assets.js';
+import { entrySponsor } from '../entry.js';
 import { accountId, base64 } from '../format.js';
 import { nativeBalance, poolShareId, sortTrustLines, trustLineBalance } from './balances.js';
-import { type AccountBody, entrySponsor, sponsorField } from './common.js';
+import { type AccountBody, sponsorField } from './common.js';
 import { accountSigners, signerSummary, thresholdBytes } from './signers.js';
 
 /** The live entries an account record is made of. */

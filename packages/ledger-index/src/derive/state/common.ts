@@ -1,10 +1,10 @@
 /**
  * What the current-state records share: their stored types (the contract's records without
- * `_links`) and the sponsor every ledger entry may carry.
+ * `_links`) and the sponsor field every ledger entry may carry.
  */
 import type { components } from '@starspec/ledger-api';
 import type { xdr } from '@stellar/stellar-sdk/base';
-import { accountId } from '../format.js';
+import { entrySponsor } from '../entry.js';
 import type { Stored } from '../records.js';
 
 type Schemas = components['schemas'];
@@ -12,15 +12,6 @@ export type AccountBody = Stored<Schemas['Account']>;
 export type OfferBody = Stored<Schemas['Offer']>;
 export type ClaimableBalanceBody = Stored<Schemas['ClaimableBalance']>;
 export type LiquidityPoolBody = Stored<Schemas['LiquidityPool']>;
-
-/**
- * The account paying an entry's reserve (LedgerEntryExtensionV1.sponsoringID), as
- * stellar-horizon's `ledgerEntrySponsorToNullString`.
- */
-export function entrySponsor(entry: xdr.LedgerEntry): string | undefined {
-  const sponsor = entry.ext.type === 'v1' ? entry.ext.v1.sponsoringId : null;
-  return sponsor ? accountId(sponsor) : undefined;
-}
 
 /** `{ sponsor }` for a sponsored entry, `{}` otherwise: Horizon omits an empty sponsor. */
 export function sponsorField(entry: xdr.LedgerEntry): { sponsor?: string } {
