@@ -104,6 +104,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   });
   const server: Server = createSandboxServer({
     rest: rest.listener,
+    indexed: () => rest.idle(),
     network,
     friendbot,
     rpc,

@@ -29,10 +29,15 @@ export interface SandboxServerOptions {
   onError: (error: unknown, context: { method?: string }) => void;
   /** The REST face, served on every other path. */
   rest?: RequestListener;
+  /**
+   * Resolves once the REST face holds every ledger closed so far: friendbot and a manual close
+   * answer after it, as the real friendbot answers once Horizon has ingested its transaction.
+   */
+  indexed?: () => Promise<void>;
 }
 
-function closeNow(
-  network: Network,
+async function closeNow(
+  options: SandboxServerOptions,
   req: IncomingMessage,
   res: ServerResponse,
   onError: (e: unknown) => void,
@@ -43,7 +48,8 @@ function closeNow(
     return;
   }
   try {
-    const record = network.closeLedger();
+    const record = options.network.closeLedger();
+    await options.indexed?.();
     writeJson(res, 200, {
       sequence: record.sequence,
       hash: record.hash,
@@ -66,6 +72,7 @@ export function createSandboxServer(options: SandboxServerOptions): Server {
     friendbot: options.friendbot,
     baseUrl: options.baseUrl,
     closeTimeOf: (ledger) => network.closed.get(ledger)?.closeTime ?? 0,
+    indexed: options.indexed,
     onError: (error) => onError(error, {}),
   });
 
@@ -87,7 +94,7 @@ export function createSandboxServer(options: SandboxServerOptions): Server {
           });
           return;
         case CLOSE_PATH:
-          return closeNow(network, req, res, (error) => onError(error, {}));
+          return void closeNow(options, req, res, (error) => onError(error, {}));
         default:
           if (options.rest) return options.rest(req, res);
           req.resume();

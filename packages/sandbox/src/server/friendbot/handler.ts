@@ -62,6 +62,8 @@ export interface FriendbotHandlerOptions {
   /** The server's base URL, for the resource's links. */
   baseUrl: () => string;
   closeTimeOf: (ledger: number) => number;
+  /** Resolves once the REST face holds the closed ledgers (the answer waits for it). */
+  indexed?: () => Promise<void>;
   onError: (error: unknown) => void;
 }
 
@@ -88,6 +90,7 @@ export function friendbotHandler(options: FriendbotHandlerOptions) {
       if (outcome.kind === 'not-applied' && !outcome.stopped) options.onError(new Error(outcome.reason));
       return writeProblem(res, problemOf(outcome));
     }
+    await options.indexed?.();
     const resource = transactionResource(
       outcome.tx,
       options.closeTimeOf(outcome.tx.ledger),
