@@ -1,5 +1,6 @@
 // The local stack the runnable examples talk to, on free ports: the reference anchor (auth off,
-// in-memory database) and the ledger API and JSON-RPC mocks.
+// in-memory database), a sandbox network started as a user starts one (`npx starspec-sandbox` in
+// the example project, serving the ledger REST API) and the JSON-RPC mock.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -32,38 +33,56 @@ function startAnchor(): Promise<{ child: ChildProcess; url: string }> {
   });
 }
 
-export async function startStack(): Promise<Stack> {
+/** `npx starspec-sandbox --port 0 --json` in `project`; resolves with its URL once it is ready. */
+function startSandbox(project: string): Promise<{ child: ChildProcess; url: string }> {
+  const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+  const child = spawn(npx, ['--no-install', 'starspec-sandbox', '--port', '0', '--json'], {
+    cwd: project,
+    env: { PATH: process.env.PATH ?? '', SANDBOX_PORT: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+      const value = JSON.parse(line) as { event?: string; url?: string };
+      if (value.event === 'ready' && value.url) resolve({ child, url: value.url });
+    });
+    child.once('exit', (code) => reject(new Error(`the sandbox exited with ${code} before it was ready`)));
+  });
+}
+
+export async function startStack(project: string): Promise<Stack> {
   const started = await Promise.allSettled([
     startAnchor(),
-    startMock('ledger-api', { port: 0 }),
+    startSandbox(project),
     startMock('ledger-rpc', { port: 0 }),
   ] as const);
-  const [anchorStart, horizonStart, rpcStart] = started;
+  const [anchorStart, sandboxStart, rpcStart] = started;
   if (
     anchorStart.status !== 'fulfilled' ||
-    horizonStart.status !== 'fulfilled' ||
+    sandboxStart.status !== 'fulfilled' ||
     rpcStart.status !== 'fulfilled'
   ) {
     // Stop what did start, then report the first failure.
-    if (anchorStart.status === 'fulfilled') anchorStart.value.child.kill('SIGTERM');
-    for (const mock of [horizonStart, rpcStart]) if (mock.status === 'fulfilled') await mock.value.stop();
+    for (const child of [anchorStart, sandboxStart])
+      if (child.status === 'fulfilled') child.value.child.kill('SIGTERM');
+    if (rpcStart.status === 'fulfilled') await rpcStart.value.stop();
     const failure = started.find((s) => s.status === 'rejected') as PromiseRejectedResult;
     throw failure.reason;
   }
   const anchor = anchorStart.value;
-  const horizon = horizonStart.value;
-  const rpc = rpcStart.value;
-  const mocks: RunningMock[] = [horizon, rpc];
+  const sandbox = sandboxStart.value;
+  const rpc: RunningMock = rpcStart.value;
   return {
     env: {
       ANCHOR_URL: anchor.url,
-      HORIZON_URL: horizon.url,
+      HORIZON_URL: sandbox.url,
       RPC_URL: rpc.url,
       ASSETS_FILE: join(anchorDir, 'assets.yaml'),
     },
     async stop() {
       anchor.child.kill('SIGTERM');
-      await Promise.all(mocks.map((m) => m.stop()));
+      sandbox.child.kill('SIGTERM');
+      await rpc.stop();
     },
   };
 }

@@ -82,7 +82,7 @@ beforeAll(async () => {
     diagnostics.set(file, [...(diagnostics.get(file) ?? []), line]);
   }
   // Started after the synchronous work above, which would keep the stack from reporting ready.
-  stack = await startStack();
+  stack = await startStack(project);
 }, 600_000);
 
 afterAll(() => stack?.stop());
