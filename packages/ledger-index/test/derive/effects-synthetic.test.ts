@@ -1,63 +1,28 @@
 // The sandbox runs no contracts and refuses inflation, so these effects are read from transactions
 // built here: results, Stellar Asset Contract events and the entries the SAC creates.
-import {
-  Account,
-  Address,
-  Asset,
-  Keypair,
-  MuxedAccount,
-  Networks,
-  Operation,
-  StrKey,
-  xdr,
-} from '@stellar/stellar-sdk';
+import { Account, Asset, MuxedAccount, Networks, Operation, xdr } from '@stellar/stellar-sdk';
 import { describe, expect, it } from 'vitest';
 import { transactionEffects } from '../../src/derive/effects/index.js';
-import { readSacEvent } from '../../src/derive/effects/soroban.js';
 import type { EffectRow } from '../../src/derive/records.js';
-import type { ClosedLedger, ClosedTransaction } from '../../src/meta/closed-ledger.js';
+import { readSacEvent } from '../../src/derive/sac-events.js';
 import { expectValidEffect, stripped } from '../support/effects.js';
-
-const PASSPHRASE = Networks.TESTNET;
-const issuer = Keypair.random();
-const [alice, bob, fresh, invoker] = [Keypair.random(), Keypair.random(), Keypair.random(), Keypair.random()];
-const usd = new Asset('USD', issuer.publicKey());
-const contract = StrKey.encodeContract(Buffer.alloc(32, 7));
-
-function i128(stroops: bigint): xdr.ScVal {
-  return xdr.ScVal.scvI128(new xdr.Int128Parts({ hi: stroops >> 64n, lo: stroops & ((1n << 64n) - 1n) }));
-}
-
-function address(strkey: string): xdr.ScVal {
-  return Address.fromString(strkey).toScVal();
-}
-
-/** An event of the asset's contract (or of `contractId` when given). */
-function sacEvent(
-  asset: Asset,
-  topics: xdr.ScVal[],
-  data: xdr.ScVal,
-  contractId = asset.contractId(PASSPHRASE),
-) {
-  return new xdr.ContractEvent({
-    ext: xdr.ExtensionPoint.v0(),
-    contractId: new xdr.ContractId(StrKey.decodeContract(contractId)),
-    type: xdr.ContractEventType.contract,
-    body: xdr.ContractEventBody.v0(
-      new xdr.ContractEventV0({
-        topics: [...topics, xdr.ScVal.scvString(asset.toString())],
-        data,
-      }),
-    ),
-  });
-}
-
-const sym = (name: string) => xdr.ScVal.scvSymbol(name);
-const muxedAmount = (stroops: bigint, id: bigint) =>
-  xdr.ScVal.scvMap([
-    new xdr.ScMapEntry({ key: sym('amount'), val: i128(stroops) }),
-    new xdr.ScMapEntry({ key: sym('to_muxed_id'), val: xdr.ScVal.scvU64(id) }),
-  ]);
+import {
+  address,
+  alice,
+  bob,
+  contract,
+  created,
+  fresh,
+  i128,
+  invoker,
+  issuer,
+  muxedAmount,
+  PASSPHRASE,
+  sacEvent,
+  sym,
+  syntheticTransaction,
+  usd,
+} from '../support/synthetic.js';
 
 describe('Stellar Asset Contract events', () => {
   it.each([
@@ -143,49 +108,15 @@ describe('Stellar Asset Contract events', () => {
   });
 });
 
-function created(data: xdr.LedgerEntryData): xdr.LedgerEntryChange {
-  return xdr.LedgerEntryChange.ledgerEntryCreated(
-    new xdr.LedgerEntry({ lastModifiedLedgerSeq: 100, data, ext: xdr.LedgerEntryExt.v0() }),
-  );
-}
-
-/**
- * The effects of a successful transaction of one operation, with that result and those meta
- * changes and events (only the fields effects read are set).
- */
+/** The effects of a synthetic transaction, each checked against the contract. */
 function syntheticEffects(
   op: xdr.Operation,
   tr: xdr.OperationResultTr,
   changes: xdr.LedgerEntryChange[] = [],
   events: xdr.ContractEvent[] = [],
 ): EffectRow[] {
-  const meta = xdr.TransactionMeta.v4(
-    new xdr.TransactionMetaV4({
-      ext: xdr.ExtensionPoint.v0(),
-      txChangesBefore: [],
-      operations: [new xdr.OperationMetaV2({ ext: xdr.ExtensionPoint.v0(), changes, events })],
-      txChangesAfter: [],
-      sorobanMeta: null,
-      events: [],
-      diagnosticEvents: [],
-    }),
-  );
-  const result = new xdr.TransactionResult({
-    feeCharged: 100n,
-    result: xdr.TransactionResultResult.txSuccess([xdr.OperationResult.opInner(tr)]),
-    ext: xdr.TransactionResultExt.v0(),
-  });
-  const tx = {
-    hash: '00'.repeat(32),
-    order: 1,
-    successful: true,
-    source: invoker.xdrMuxedAccount(),
-    operations: [op],
-    result,
-    meta,
-  } satisfies Partial<ClosedTransaction>;
-  const ledger = { passphrase: PASSPHRASE, sequence: 100, closeTime: 1_700_000_000, transactions: [] };
-  const rows = transactionEffects(ledger as unknown as ClosedLedger, tx as unknown as ClosedTransaction);
+  const { ledger, tx } = syntheticTransaction(op, tr, changes, events);
+  const rows = transactionEffects(ledger, tx);
   for (const row of rows) expectValidEffect(row);
   return rows;
 }

@@ -8,6 +8,7 @@ import { CLAIMABLE_BALANCE_DETAILS } from './claimable-balances.js';
 import { OFFER_DETAILS } from './offers.js';
 import { PAYMENT_DETAILS } from './payments.js';
 import { POOL_DETAILS } from './pools.js';
+import { SOROBAN_DETAILS } from './soroban.js';
 import { SPONSORSHIP_DETAILS } from './sponsorship.js';
 import { TRUST_DETAILS } from './trust.js';
 
@@ -19,12 +20,12 @@ export const DETAILS: DetailTable = {
   ...CLAIMABLE_BALANCE_DETAILS,
   ...SPONSORSHIP_DETAILS,
   ...POOL_DETAILS,
+  ...SOROBAN_DETAILS,
 };
 
 export function operationDetail(ctx: OperationContext): OperationDetail {
   const body = ctx.op.body;
   const make = DETAILS[body.type] as ((c: OperationContext, op: unknown) => OperationDetail) | undefined;
-  // invoke_host_function needs the transaction's contract events, which the index does not read yet.
   if (!make) throw new Error(`operation type ${body.type} is not indexed`);
   return make(ctx, body.value);
 }
