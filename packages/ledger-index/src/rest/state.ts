@@ -86,9 +86,10 @@ export function stateHandlers(store: IndexStore) {
     },
     async listLiquidityPools(request) {
       const q = request.query;
-      const reserves = text(q.reserves)?.split(',');
+      // Horizon skips empty entries: `reserves=native,` is `reserves=native`.
+      const reserves = text(q.reserves)?.split(',').filter((asset) => asset !== '');
       const filter = {
-        ...(reserves ? { reserves } : {}),
+        ...(reserves?.length ? { reserves } : {}),
         ...(q.account !== undefined ? { account: String(q.account) } : {}),
       };
       return statePage(request, 'liquidity_pool', (page) => state.listLiquidityPools(filter, page));

@@ -105,6 +105,29 @@ describe('errors', () => {
     expect(answer.body.extras.reason).toEqual(expect.any(String));
   });
 
+  // Horizon's LiquidityPoolsQuery.Validate, word for word; empty entries are skipped.
+  it.each([
+    { given: 'native,native,native', want: 'reserves exceeds maximum length of 2' },
+    // Horizon counts entries by commas before it skips the empty ones.
+    { given: 'native,,', want: 'reserves exceeds maximum length of 2' },
+    { given: 'bad', want: 'Invalid reserves, should be comma-separated list of assets in canonical form' },
+    {
+      given: 'native,USD',
+      want: 'Invalid reserves, should be comma-separated list of assets in canonical form',
+    },
+  ])('/liquidity_pools?reserves=$given → 400: $want', async ({ given, want }) => {
+    const answer = await get(`/liquidity_pools?reserves=${given}`);
+    expect(answer.status).toBe(400);
+    expect(answer.body.extras).toEqual({ invalid_field: 'reserves', reason: want });
+  });
+
+  it.each(['native,', ','])(
+    '/liquidity_pools?reserves=%s skips the empty entries',
+    async (given) => {
+      expect((await get(`/liquidity_pools?reserves=${given}`)).status).toBe(200);
+    },
+  );
+
   it.each([
     '/ledgers/999999',
     `/transactions/${'ab'.repeat(32)}`,
