@@ -57,7 +57,6 @@ export interface EffectRow {
   order: number;
   ledger: number;
   account: string;
-  liquidityPool?: string;
   body: EffectBody;
 }
 

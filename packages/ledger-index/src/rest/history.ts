@@ -172,11 +172,12 @@ export function historyHandlers(store: IndexStore) {
     async listLiquidityPoolOperations(request) {
       return operations(request, [participant('liquidity_pool', 'op')], [param(request, 'id')]);
     },
+    // Horizon's EffectsForLiquidityPool: every effect of the operations that touched the pool.
     async listLiquidityPoolEffects(request) {
       return page(request, {
         kind: 'effect',
         table: 'effects',
-        where: ['liquidity_pool = ?'],
+        where: [participant('liquidity_pool', 'op', 'operation_id')],
         params: [param(request, 'id')],
       });
     },

@@ -87,7 +87,9 @@ export function stateHandlers(store: IndexStore) {
     async listLiquidityPools(request) {
       const q = request.query;
       // Horizon skips empty entries: `reserves=native,` is `reserves=native`.
-      const reserves = text(q.reserves)?.split(',').filter((asset) => asset !== '');
+      const reserves = text(q.reserves)
+        ?.split(',')
+        .filter((asset) => asset !== '');
       const filter = {
         ...(reserves?.length ? { reserves } : {}),
         ...(q.account !== undefined ? { account: String(q.account) } : {}),

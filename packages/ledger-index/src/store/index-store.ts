@@ -74,6 +74,11 @@ export class IndexStore {
       const stored = meta.get('passphrase');
       if (stored !== undefined && stored !== passphrase)
         throw new IndexStoreError(`the index holds the network "${stored}", not "${passphrase}"`);
+      // An older index is brought forward (2 left effects.liquidity_pool unused): older code refuses it then.
+      if (stored !== undefined && version < SCHEMA_VERSION)
+        await tx.run("UPDATE index_meta SET value = ? WHERE name = 'schema_version'", [
+          String(SCHEMA_VERSION),
+        ]);
       if (stored === undefined) {
         await tx.run('INSERT INTO index_meta (name, value) VALUES (?, ?)', ['passphrase', passphrase]);
         await tx.run('INSERT INTO index_meta (name, value) VALUES (?, ?)', [
@@ -226,17 +231,13 @@ async function writeBatch(tx: SqlExecutor, batch: IndexBatch): Promise<void> {
     );
   }
   for (const row of batch.effects) {
-    await tx.run(
-      'INSERT INTO effects (operation_id, ord, ledger, account, liquidity_pool, body) VALUES (?, ?, ?, ?, ?, ?)',
-      [
-        row.operationId,
-        row.order,
-        row.ledger,
-        row.account,
-        row.liquidityPool ?? null,
-        JSON.stringify(row.body),
-      ],
-    );
+    await tx.run('INSERT INTO effects (operation_id, ord, ledger, account, body) VALUES (?, ?, ?, ?, ?)', [
+      row.operationId,
+      row.order,
+      row.ledger,
+      row.account,
+      JSON.stringify(row.body),
+    ]);
   }
   for (const row of batch.trades) {
     await tx.run(

@@ -2,7 +2,7 @@
  * The index's tables, the same on SQLite and PostgreSQL. Records are kept as the contract's JSON
  * (without `_links`) beside the columns the REST face filters and pages by.
  */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS index_meta (name TEXT PRIMARY KEY, value TEXT NOT NULL)`,
@@ -23,9 +23,8 @@ export const SCHEMA = [
     PRIMARY KEY (kind, subject, collection, id))`,
   `CREATE TABLE IF NOT EXISTS effects (
     operation_id BIGINT NOT NULL, ord INTEGER NOT NULL, ledger BIGINT NOT NULL, account TEXT NOT NULL,
-    liquidity_pool TEXT, body TEXT NOT NULL, PRIMARY KEY (operation_id, ord))`,
+    body TEXT NOT NULL, PRIMARY KEY (operation_id, ord))`,
   `CREATE INDEX IF NOT EXISTS effects_ledger ON effects (ledger, operation_id, ord)`,
-  `CREATE INDEX IF NOT EXISTS effects_pool ON effects (liquidity_pool, operation_id, ord)`,
   `CREATE TABLE IF NOT EXISTS trades (
     operation_id BIGINT NOT NULL, ord INTEGER NOT NULL, ledger BIGINT NOT NULL, base_asset TEXT NOT NULL,
     counter_asset TEXT NOT NULL, base_offer_id TEXT, counter_offer_id TEXT, liquidity_pool TEXT,

@@ -1,6 +1,7 @@
 import { Asset, hash, Keypair, xdr } from '@stellar/stellar-sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClosedTransaction } from '../../src/meta/closed-ledger.js';
+import { historyHandlers } from '../../src/rest/history.js';
 import { runWorkload, type Workload } from '../support/effects-workload.js';
 
 let w: Workload;
@@ -223,19 +224,33 @@ describe('liquidity pool effects', () => {
     ]);
   });
 
-  it('pool effects (and trust lines of pool shares) carry the pool for /liquidity_pools/{id}/effects', () => {
-    const rows = ['alice pools', 'bob trades with the pool', 'alice withdraws', 'issuer revokes'].flatMap(
-      (label) => w.step(label).effects,
-    );
-    const pooled = rows.filter((r) => r.liquidityPool !== undefined);
-    expect(pooled.every((r) => r.liquidityPool === w.poolId)).toBe(true);
-    expect(pooled.map((r) => r.body.type)).toEqual([
+  it('/liquidity_pools/{id}/effects: every effect of the operations that touched the pool', async () => {
+    const answer = await historyHandlers(w.t.store).listLiquidityPoolEffects({
+      path: { id: w.poolId },
+      query: { limit: 200 },
+      headers: { host: 'ledger.example' },
+      raw: { url: `/liquidity_pools/${w.poolId}/effects?limit=200` },
+    } as never);
+    const records = (answer.body as { _embedded: { records: { type: string; account: string }[] } })._embedded
+      .records;
+    // The pool's own effects, and those without a pool field of the same operations: bob's path
+    // payment through the pool credits and debits, the revocation makes claimable balances.
+    expect(records.map((r) => r.type)).toEqual([
       'trustline_created',
       'liquidity_pool_created',
       'liquidity_pool_deposited',
+      'account_credited',
+      'account_debited',
       'liquidity_pool_trade',
       'liquidity_pool_withdrew',
+      'trustline_flags_updated',
+      'claimable_balance_created',
+      'claimable_balance_claimant_created',
+      'claimable_balance_created',
+      'claimable_balance_claimant_created',
       'liquidity_pool_revoked',
+      'claimable_balance_sponsorship_created',
+      'claimable_balance_sponsorship_created',
       'liquidity_pool_removed',
     ]);
   });

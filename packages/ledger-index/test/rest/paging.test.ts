@@ -121,12 +121,9 @@ describe('errors', () => {
     expect(answer.body.extras).toEqual({ invalid_field: 'reserves', reason: want });
   });
 
-  it.each(['native,', ','])(
-    '/liquidity_pools?reserves=%s skips the empty entries',
-    async (given) => {
-      expect((await get(`/liquidity_pools?reserves=${given}`)).status).toBe(200);
-    },
-  );
+  it.each(['native,', ','])('/liquidity_pools?reserves=%s skips the empty entries', async (given) => {
+    expect((await get(`/liquidity_pools?reserves=${given}`)).status).toBe(200);
+  });
 
   it.each([
     '/ledgers/999999',

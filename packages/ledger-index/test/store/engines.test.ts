@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { deriveBatch } from '../../src/derive/batch.js';
 import { readClosedLedger } from '../../src/meta/closed-ledger.js';
 import { IndexStore, IndexStoreError, type PageQuery } from '../../src/store/index-store.js';
+import { SCHEMA_VERSION } from '../../src/store/schema.js';
 import { ENGINES } from '../support/databases.js';
 import { type TestLedger, testLedger } from '../support/ledger.js';
 
@@ -80,5 +81,29 @@ describe.each(ENGINES)('the index on $name', (engine) => {
     await expect(IndexStore.open(await engine.reopen(location), 'Network B')).rejects.toThrow(
       /holds the network "Network A"/,
     );
+  });
+
+  it.skipIf(!engine.available)('refuses a newer schema and brings an older one forward', async () => {
+    const { location, driver } = await engine.open();
+    await (await IndexStore.open(driver, 'Network A')).close();
+    const setVersion = async (version: number) => {
+      const db = await engine.reopen(location);
+      await db.transaction((tx) =>
+        tx.run("UPDATE index_meta SET value = ? WHERE name = 'schema_version'", [String(version)]),
+      );
+      await db.close();
+    };
+    await setVersion(SCHEMA_VERSION + 1);
+    await expect(IndexStore.open(await engine.reopen(location), 'Network A')).rejects.toThrow(
+      `the index has schema version ${SCHEMA_VERSION + 1}, newer than this one (${SCHEMA_VERSION})`,
+    );
+    await setVersion(1);
+    await (await IndexStore.open(await engine.reopen(location), 'Network A')).close();
+    const db = await engine.reopen(location);
+    const rows = await db.transaction((tx) =>
+      tx.query("SELECT value FROM index_meta WHERE name = 'schema_version'"),
+    );
+    await db.close();
+    expect(rows).toEqual([{ value: String(SCHEMA_VERSION) }]);
   });
 });

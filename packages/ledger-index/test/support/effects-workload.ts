@@ -45,7 +45,7 @@ export interface Workload {
 const WIDE_PRICE = { min: { n: 1, d: 2_000_000_000 }, max: { n: 2_000_000_000, d: 1 } };
 
 export async function runWorkload(): Promise<Workload> {
-  const t = await testLedger({ history: false });
+  const t = await testLedger();
   const ledgers: ClosedLedger[] = [];
   const hashes = new Map<string, string>();
   const steps = new Map<string, Step>();

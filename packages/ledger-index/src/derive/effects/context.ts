@@ -53,13 +53,6 @@ export function effectId(operationId: bigint, order: number): string {
   return `${operationId.toString().padStart(19, '0')}-${order.toString().padStart(10, '0')}`;
 }
 
-/** The pool an effect is about, for `/liquidity_pools/{id}/effects`. */
-function poolOf(details: Record<string, unknown>): string | undefined {
-  const pool = details.liquidity_pool as { id?: string } | undefined;
-  const id = pool?.id ?? details.liquidity_pool_id;
-  return typeof id === 'string' ? id : undefined;
-}
-
 export class EffectList {
   readonly rows: EffectRow[] = [];
 
@@ -82,13 +75,11 @@ export class EffectList {
       created_at: this.createdAt,
       ...details,
     } as EffectBody;
-    const liquidityPool = poolOf(details);
     this.rows.push({
       operationId: this.operationId,
       order,
       ledger: this.ledger,
       account: who.account,
-      ...(liquidityPool ? { liquidityPool } : {}),
       body,
     });
   }
