@@ -27,6 +27,11 @@ export interface HandlerResult {
   status: number | string;
   body?: unknown;
   headers?: Record<string, string>;
+  /**
+   * Writes the response itself instead (server-sent events): status, headers and body are then
+   * not used, nor checked against the contract. A failure before anything is written is a 500.
+   */
+  stream?: (res: ServerResponse) => Promise<void>;
 }
 
 export type Handler = (request: HandlerRequest) => HandlerResult | Promise<HandlerResult>;
@@ -236,6 +241,11 @@ export function createRequestListener<H extends HandlerTableOf<H>>(
     send(res, status, headers, body);
   }
 
+  function respond(req: IncomingMessage, res: ServerResponse, operation: OperationMeta, result?: HandlerResult) {
+    if (!result?.stream) return answer(res, operation, result);
+    result.stream(res).catch((error: unknown) => failedSafely(req, res, error, operation.operationId));
+  }
+
   function proceed(
     req: IncomingMessage,
     res: ServerResponse,
@@ -262,11 +272,11 @@ export function createRequestListener<H extends HandlerTableOf<H>>(
       contentType: parsed.contentType,
       raw: req,
     });
-    if (!isThenable(result)) return answer(res, operation, result);
+    if (!isThenable(result)) return respond(req, res, operation, result);
     result.then(
       (settled) => {
         try {
-          answer(res, operation, settled as HandlerResult | undefined);
+          respond(req, res, operation, settled as HandlerResult | undefined);
         } catch (error) {
           failedSafely(req, res, error, operation.operationId);
         }
