@@ -56,6 +56,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     store,
     source,
     awaitIngested: (hash, ms) => ingester.awaitIngested(hash, ms),
+    onLedger: (listener) => ingester.onLedger(listener),
     submitTimeoutMs: options.submitTimeoutMs,
     validateResponses: options.validateResponses,
     rateLimit: options.rateLimit,

@@ -16,6 +16,7 @@ import { historyHandlers } from './history.js';
 import { type RateLimit, withRateLimit } from './rate-limit.js';
 import { rootDocument } from './root.js';
 import { stateHandlers } from './state.js';
+import { type OnLedger, withStreams } from './stream.js';
 import { type SubmitOptions, submissionHandlers } from './submit.js';
 import { tradeHandlers } from './trades.js';
 
@@ -24,11 +25,13 @@ export interface LedgerApiFaceOptions extends ServerOptions, SubmitOptions {
   source: LedgerSource;
   /** Requests per client address (off by default). */
   rateLimit?: RateLimit;
+  /** Each ingested ledger, for server-sent event streams (without it a stream ends after its first page). */
+  onLedger?: OnLedger;
 }
 
 export function ledgerApiHandlers(options: LedgerApiFaceOptions): Partial<Record<OperationId, Handler>> {
   const { store, source } = options;
-  return {
+  const handlers: Partial<Record<OperationId, Handler>> = {
     getRoot: (request) => rootDocument(store, source, request),
     getFeeStats: () => feeStats(store),
     ...historyHandlers(store),
@@ -36,6 +39,7 @@ export function ledgerApiHandlers(options: LedgerApiFaceOptions): Partial<Record
     ...tradeHandlers(store),
     ...stateHandlers(store),
   };
+  return withStreams(handlers, options.onLedger, () => store.latestLedger());
 }
 
 export function createLedgerApiListener(options: LedgerApiFaceOptions): RequestListener {

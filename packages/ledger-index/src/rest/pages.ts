@@ -60,6 +60,11 @@ function pageResult(
   };
 }
 
+/** Horizon's getCursor: `now` is the last toid of the latest ledger (toid.AfterLedger). */
+export function cursorNow(latestLedger: number | undefined): string {
+  return String(((BigInt(latestLedger ?? 0) + 1n) << 32n) - 1n);
+}
+
 export async function collectionPage(
   store: IndexStore,
   request: Request,
@@ -71,11 +76,11 @@ export async function collectionPage(
   const { paging } = parsed;
   let after: bigint[] | undefined;
   if (paging.cursor !== undefined) {
-    if (paging.cursor === 'now') return problemResult(invalidField('cursor', 'cursor: invalid value'));
-    after = afterKey(query.table, paging.cursor, paging.order);
+    const cursor = paging.cursor === 'now' ? cursorNow(latestLedger) : paging.cursor;
+    after = afterKey(query.table, cursor, paging.order);
     const oldest = await store.oldestLedger();
     // Horizon's validateCursorWithinHistory: descending from before the oldest ledger is gone.
-    const position = BigInt(TOID_PAIR.exec(paging.cursor)?.[1] ?? '0');
+    const position = BigInt(TOID_PAIR.exec(cursor)?.[1] ?? '0');
     if (paging.order === 'desc' && oldest !== undefined && position <= BigInt(oldest) << 32n)
       return problemResult(BEFORE_HISTORY);
   }

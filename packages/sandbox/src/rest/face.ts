@@ -68,6 +68,7 @@ export async function startRestFace(options: RestFaceOptions): Promise<RestFace>
     store,
     source: source(network, options.friendbotUrl),
     awaitIngested: (hash, ms) => ingester.awaitIngested(hash, ms),
+    onLedger: (listener) => ingester.onLedger(listener),
     submitTimeoutMs: options.submitTimeoutMs,
     validateResponses: options.validateResponses,
     onError,

@@ -1,32 +1,53 @@
-/** The official SDK's Horizon.Server, unchanged, against the sandbox's REST face. */
+/**
+ * The official SDK's Horizon.Server, unchanged, against both REST faces: the sandbox's own, and
+ * starspec-horizon (the gateway) over the sandbox's RPC.
+ */
+import { type Gateway, startGateway } from '@starspec/ledger-index';
 import { Asset, Horizon, Keypair, NetworkError, Operation, TransactionBuilder } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fund, type TestSandbox, testSandbox } from '../support/sandbox.js';
 
 let t: TestSandbox;
-let horizon: Horizon.Server;
-const alice = Keypair.random();
-const bob = Keypair.random();
-const usd = new Asset('USD', alice.publicKey());
+let gateway: Gateway;
 
 beforeAll(async () => {
   t = await testSandbox({ closeEvery: 50 });
-  horizon = new Horizon.Server(t.net.url, { allowHttp: true });
-  await fund(t, alice, bob);
-  await t.net.indexed();
+  gateway = await startGateway({ rpcUrl: t.net.rpcUrl, pollMs: 20, validateResponses: true });
 });
-afterAll(() => t.net.stop());
+afterAll(async () => {
+  await gateway?.stop();
+  await t?.net.stop();
+});
 
-async function submit(source: Keypair, operations: ReturnType<typeof Operation.payment>[]) {
-  const account = await horizon.loadAccount(source.publicKey());
-  const builder = new TransactionBuilder(account, { fee: '100', networkPassphrase: t.net.passphrase });
-  for (const op of operations) builder.addOperation(op);
-  const tx = builder.setTimeout(60).build();
-  tx.sign(source);
-  return { tx, answer: horizon.submitTransaction(tx) };
+/** Resolves once the face holds every ledger the sandbox has closed. */
+async function caughtUp(face: string): Promise<void> {
+  const latest = t.net.ledger.latestSequence;
+  if (face === 'sandbox') return t.net.indexed();
+  while (((await gateway.ingester.store.latestLedger()) ?? 0) < latest)
+    await new Promise((r) => setTimeout(r, 20));
 }
 
-describe('Horizon.Server against the sandbox', () => {
+describe.each(['sandbox', 'gateway'])('Horizon.Server against the %s', (face) => {
+  let horizon: Horizon.Server;
+  const alice = Keypair.random();
+  const bob = Keypair.random();
+  const usd = new Asset('USD', alice.publicKey());
+
+  beforeAll(async () => {
+    horizon = new Horizon.Server(face === 'sandbox' ? t.net.url : gateway.url, { allowHttp: true });
+    await fund(t, alice, bob);
+    await caughtUp(face);
+  });
+
+  async function submit(source: Keypair, operations: ReturnType<typeof Operation.payment>[]) {
+    const account = await horizon.loadAccount(source.publicKey());
+    const builder = new TransactionBuilder(account, { fee: '100', networkPassphrase: t.net.passphrase });
+    for (const op of operations) builder.addOperation(op);
+    const tx = builder.setTimeout(60).build();
+    tx.sign(source);
+    return { tx, answer: horizon.submitTransaction(tx) };
+  }
+
   it('answers the root document and loads an account with its balance', async () => {
     expect((await horizon.root()).network_passphrase).toBe(t.net.passphrase);
     const account = await horizon.loadAccount(alice.publicKey());
@@ -104,5 +125,37 @@ describe('Horizon.Server against the sandbox', () => {
       .build();
     tx.sign(bob);
     expect(await horizon.submitAsyncTransaction(tx)).toMatchObject({ tx_status: 'PENDING' });
+  });
+
+  it('streams payments as they land (server-sent events)', async () => {
+    const got: string[] = [];
+    let close: () => void = () => undefined;
+    const arrived = new Promise<void>((resolve) => {
+      close = horizon
+        .payments()
+        .cursor('now')
+        .stream({
+          onmessage: (payment) => {
+            const { from, transaction_hash } = payment as unknown as {
+              from?: string;
+              transaction_hash: string;
+            };
+            if (from === alice.publicKey()) got.push(transaction_hash);
+            if (got.length === 2) resolve();
+          },
+        });
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    const sent: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const { tx, answer } = await submit(alice, [
+        Operation.payment({ destination: bob.publicKey(), asset: Asset.native(), amount: '1' }),
+      ]);
+      await answer;
+      sent.push(Buffer.from(tx.hash()).toString('hex'));
+    }
+    await arrived;
+    close();
+    expect(got).toEqual(sent);
   });
 });

@@ -1,0 +1,160 @@
+/**
+ * Server-sent events, as Horizon streams (`render/sse`, `httpx` `renderStream`): a request with
+ * `Accept: text/event-stream` to an operation the contract marks `x-streamable` gets the records
+ * after its cursor (or `Last-Event-ID`) as events whose `id` is the paging token, then, after each
+ * ingested ledger, the records since; an object stream sends its resource again when it changed.
+ * After `limit` events (10 by default) a `close` event ends the stream, and clients reconnect from
+ * the last id. A request the page itself refuses (a bad cursor, 404, 410) gets that problem.
+ */
+import type { ServerResponse } from 'node:http';
+import { document, type OperationId } from '@starspec/ledger-api';
+import type { Handler, HandlerRequest, HandlerResult } from '@starspec/runtime/http';
+import { cursorNow } from './pages.js';
+
+/** Calls `listener` after each ingested ledger; answers the function that stops it. */
+export type OnLedger = (listener: (sequence: number) => void) => () => void;
+
+const HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache',
+  connection: 'keep-alive',
+  'access-control-allow-origin': '*',
+};
+const HELLO = 'retry: 1000\nevent: open\ndata: "hello"\n\n';
+const GOODBYE = 'retry: 10\nevent: close\ndata: "byebye"\n\n';
+const DEFAULT_OBJECT_LIMIT = 10;
+
+/** The operations the contract lets a client stream (`x-streamable`), read once. */
+export const STREAMABLE: ReadonlySet<string> = new Set(
+  Object.values(document.paths ?? {}).flatMap((item) =>
+    Object.values(item as Record<string, { operationId?: string; 'x-streamable'?: boolean }>).flatMap(
+      (operation) =>
+        operation?.['x-streamable'] === true && operation.operationId ? [operation.operationId] : [],
+    ),
+  ),
+);
+
+export function wantsEventStream(request: Pick<HandlerRequest, 'headers'>): boolean {
+  return String(request.headers.accept ?? '').includes('text/event-stream');
+}
+
+/** One event: `id` (a record's paging token) and the JSON data. */
+function event(data: unknown, id?: string): string {
+  return `${id ? `id: ${id}\n` : ''}data: ${JSON.stringify(data)}\n\n`;
+}
+
+/** The stream's writer: preamble once, events, the close event; and whether the client left. */
+function open(res: ServerResponse, onLedger: OnLedger | undefined) {
+  res.writeHead(200, HEADERS).write(HELLO);
+  let gone = false;
+  res.once('close', () => {
+    gone = true;
+  });
+  return {
+    send: (text: string) => res.write(text),
+    done: () => res.end(GOODBYE),
+    gone: () => gone,
+    /** Resolves after the next ingested ledger, or when the client leaves (then false). */
+    nextLedger: () =>
+      new Promise<boolean>((resolve) => {
+        if (gone || !onLedger) return resolve(false);
+        const stop = onLedger(() => settle(true));
+        const left = () => settle(false);
+        res.once('close', left);
+        function settle(value: boolean) {
+          stop();
+          res.off('close', left);
+          resolve(value);
+        }
+      }),
+  };
+}
+
+/** The records of a page answer. */
+function records(result: HandlerResult): { paging_token?: string }[] {
+  return (result.body as { _embedded?: { records?: { paging_token?: string }[] } })._embedded?.records ?? [];
+}
+
+/**
+ * A collection stream. `now` is read once, as the toid after the latest ledger (Horizon's
+ * `toid.AfterLedger`), so that later pages do not skip what ledgers closed meanwhile.
+ */
+export function streamPage(
+  handler: Handler,
+  onLedger: OnLedger | undefined,
+  latestLedger: () => Promise<number | undefined>,
+): Handler {
+  return async (request) => {
+    if (!wantsEventStream(request)) return handler(request);
+    const limit = Number(request.query.limit ?? 10);
+    let cursor = String(request.headers['last-event-id'] ?? request.query.cursor ?? '') || undefined;
+    if (cursor === 'now') cursor = cursorNow(await latestLedger());
+    const page = (remaining: number) =>
+      handler({ ...request, query: { ...request.query, ...(cursor ? { cursor } : {}), limit: remaining } });
+    const first = await page(limit);
+    if (Number(first.status) !== 200) return first;
+    return {
+      status: 200,
+      async stream(res) {
+        const out = open(res, onLedger);
+        let left = limit;
+        let result = first;
+        for (;;) {
+          for (const record of records(result)) {
+            out.send(event(record, record.paging_token));
+            cursor = record.paging_token ?? cursor;
+            left--;
+          }
+          if (left <= 0) return void out.done();
+          if (!(await out.nextLedger())) return void (out.gone() ? undefined : out.done());
+          result = await page(left);
+          if (Number(result.status) !== 200) return void out.done();
+        }
+      },
+    };
+  };
+}
+
+/** An object stream: the resource now, then again each time a ledger changed it. */
+export function streamObject(handler: Handler, onLedger: OnLedger | undefined): Handler {
+  return async (request) => {
+    if (!wantsEventStream(request)) return handler(request);
+    const first = await handler(request);
+    if (Number(first.status) !== 200) return first;
+    return {
+      status: 200,
+      async stream(res) {
+        const out = open(res, onLedger);
+        let last = JSON.stringify(first.body);
+        out.send(event(first.body));
+        for (let sent = 1; sent < DEFAULT_OBJECT_LIMIT; ) {
+          if (!(await out.nextLedger())) return void (out.gone() ? undefined : out.done());
+          const next = await handler(request);
+          const text = JSON.stringify(next.body);
+          if (Number(next.status) !== 200 || text === last) continue;
+          last = text;
+          out.send(event(next.body));
+          sent++;
+        }
+        out.done();
+      },
+    };
+  };
+}
+
+/** The handlers, the streamable ones able to stream. */
+export function withStreams(
+  handlers: Partial<Record<OperationId, Handler>>,
+  onLedger: OnLedger | undefined,
+  latestLedger: () => Promise<number | undefined>,
+): Partial<Record<OperationId, Handler>> {
+  return Object.fromEntries(
+    Object.entries(handlers).map(([id, handler]) => {
+      if (!handler || !STREAMABLE.has(id)) return [id, handler];
+      return [
+        id,
+        id.startsWith('list') ? streamPage(handler, onLedger, latestLedger) : streamObject(handler, onLedger),
+      ];
+    }),
+  );
+}

@@ -1,0 +1,180 @@
+/**
+ * Server-sent events as Horizon streams them, on the sandbox's face: the records after the cursor,
+ * then what each new ledger adds, ended by `close` after `limit` events; `Last-Event-ID` resumes;
+ * a refused request is its problem; an account streams again when a ledger changes it; and the
+ * official SDK's `.stream()` follows payments as they land.
+ */
+import { type Sandbox, startSandbox } from '@starspec/sandbox';
+import { Asset, Horizon, type Keypair, Operation } from '@stellar/stellar-sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runWorkload, send, type Workload } from '../support/workload.js';
+
+let sandbox: Sandbox;
+let work: Workload;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({
+    closeEvery: 'manual',
+    validateResults: true,
+    onError: (e) => {
+      throw e;
+    },
+  });
+  work = await runWorkload(sandbox, { rounds: 2, accounts: 3 });
+  await sandbox.indexed();
+});
+afterAll(async () => {
+  await sandbox?.stop();
+});
+
+interface SseEvent {
+  id?: string;
+  event?: string;
+  retry?: string;
+  data: unknown;
+}
+
+/** Reads a stream until it ends or `until` holds; closes `abort` then. */
+async function readEvents(
+  path: string,
+  headers: Record<string, string> = {},
+  until: (events: SseEvent[]) => boolean = () => false,
+): Promise<{ status: number; type: string | null; events: SseEvent[]; body?: unknown }> {
+  const abort = new AbortController();
+  const response = await fetch(`${sandbox.url}${path}`, {
+    headers: { accept: 'text/event-stream', ...headers },
+    signal: abort.signal,
+  });
+  const type = response.headers.get('content-type');
+  if (!type?.startsWith('text/event-stream'))
+    return { status: response.status, type, events: [], body: await response.json() };
+  const events: SseEvent[] = [];
+  const decoder = new TextDecoder();
+  let buffer = '';
+  try {
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      buffer += decoder.decode(chunk, { stream: true });
+      let end = buffer.indexOf('\n\n');
+      while (end >= 0) {
+        const fields = Object.fromEntries(
+          buffer
+            .slice(0, end)
+            .split('\n')
+            .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
+        );
+        events.push({ ...fields, data: JSON.parse(fields.data ?? 'null') } as SseEvent);
+        buffer = buffer.slice(end + 2);
+        end = buffer.indexOf('\n\n');
+      }
+      if (until(events)) {
+        abort.abort();
+        break;
+      }
+    }
+  } catch (error) {
+    if ((error as Error).name !== 'AbortError') throw error;
+  }
+  return { status: response.status, type, events };
+}
+
+const records = (events: SseEvent[]) => events.filter((e) => e.event === undefined);
+
+describe('collection streams', () => {
+  it('opens with hello, sends `limit` records with their paging tokens as ids, then close', async () => {
+    const page = (await (await fetch(`${sandbox.url}/operations?limit=4`)).json()) as {
+      _embedded: { records: { paging_token: string }[] };
+    };
+    const { status, type, events } = await readEvents('/operations?limit=4');
+    expect(status).toBe(200);
+    expect(type).toBe('text/event-stream; charset=utf-8');
+    expect(events[0]).toEqual({ retry: '1000', event: 'open', data: 'hello' });
+    expect(records(events).map((e) => e.id)).toEqual(page._embedded.records.map((r) => r.paging_token));
+    expect(records(events).map((e) => e.data)).toEqual(page._embedded.records);
+    expect(events.at(-1)).toEqual({ retry: '10', event: 'close', data: 'byebye' });
+  });
+
+  it('resumes after Last-Event-ID, whatever the cursor says', async () => {
+    const first = await readEvents('/transactions?limit=2');
+    const last = records(first.events).at(-1)?.id ?? '';
+    const next = await readEvents('/transactions?limit=2&cursor=0', { 'last-event-id': last });
+    const page = (await (await fetch(`${sandbox.url}/transactions?limit=2&cursor=${last}`)).json()) as {
+      _embedded: { records: { paging_token: string }[] };
+    };
+    expect(records(next.events).map((e) => e.id)).toEqual(page._embedded.records.map((r) => r.paging_token));
+  });
+
+  it('from cursor=now, sends what the next ledgers add', async () => {
+    const [from, to] = work.accounts;
+    const stream = readEvents('/payments?cursor=now&limit=2', {}, (events) => records(events).length >= 2);
+    await new Promise((r) => setTimeout(r, 100));
+    const hashes = [0, 1].map(() => {
+      const hash = send(sandbox, from as Keypair, [
+        Operation.payment({ destination: (to as Keypair).publicKey(), asset: Asset.native(), amount: '1' }),
+      ]);
+      sandbox.closeLedger();
+      return hash;
+    });
+    const { events } = await stream;
+    expect(records(events).map((e) => (e.data as { transaction_hash: string }).transaction_hash)).toEqual(
+      hashes,
+    );
+  });
+
+  it('answers a refused request with its problem, not a stream', async () => {
+    const { status, body } = await readEvents('/operations?cursor=abc');
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ extras: { invalid_field: 'cursor' } });
+  });
+});
+
+describe('object streams', () => {
+  it('sends the account, then again when a ledger changes it', async () => {
+    const [account, other] = work.accounts as Keypair[];
+    const id = (account as Keypair).publicKey();
+    const stream = readEvents(`/accounts/${id}`, {}, (events) => records(events).length >= 2);
+    await new Promise((r) => setTimeout(r, 100));
+    sandbox.closeLedger(); // changes nothing of the account: no event
+    send(sandbox, other as Keypair, [
+      Operation.payment({ destination: id, asset: Asset.native(), amount: '3' }),
+    ]);
+    sandbox.closeLedger();
+    const { events } = await stream;
+    const [before, after] = records(events).map((e) => e.data as { balances: { balance: string }[] });
+    expect(Number(after?.balances.at(-1)?.balance) - Number(before?.balances.at(-1)?.balance)).toBe(3);
+  });
+});
+
+describe('the official SDK', () => {
+  it('Horizon.Server payments().cursor("now").stream() gets each payment as it lands', async () => {
+    const server = new Horizon.Server(sandbox.url, { allowHttp: true });
+    const [from, to] = work.accounts as Keypair[];
+    const got: string[] = [];
+    let close: () => void = () => undefined;
+    const arrived = new Promise<void>((resolve) => {
+      close = server
+        .payments()
+        .cursor('now')
+        .stream({
+          onmessage: (payment) => {
+            got.push((payment as unknown as { transaction_hash: string }).transaction_hash);
+            if (got.length === 3) resolve();
+          },
+          onerror: () => undefined,
+        });
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    const sent: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      sent.push(
+        send(sandbox, from as Keypair, [
+          Operation.payment({ destination: (to as Keypair).publicKey(), asset: Asset.native(), amount: '1' }),
+        ]),
+      );
+      sandbox.closeLedger();
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await arrived;
+    close();
+    expect(got).toEqual(sent);
+  });
+});
