@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { CheckFailure, type Evidence, evidenceOf, fail, skip } from '../../model.js';
 import { type CheckDefinition, neverSent } from '../../runner.js';
 import { MALFORMED_ENVELOPE, unfundedEnvelope } from '../../stellar/envelopes.js';
+import { SUBMIT_ONLY } from '../../stellar/live.js';
 import { type Answer, call, isRecord, type LedgerApiState } from './state.js';
 
 const form = (envelope: string) => ({
@@ -30,7 +31,7 @@ function shown(answer: Answer): string {
 }
 
 function requireSubmit(state: LedgerApiState): void {
-  if (!state.allowSubmit) skip('sends transactions only with --allow-submit');
+  if (!state.allowSubmit) skip(SUBMIT_ONLY);
 }
 
 function disabled(answer: Answer): void {
