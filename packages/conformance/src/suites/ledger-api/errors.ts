@@ -8,13 +8,7 @@ import { CheckFailure, type Evidence, evidenceOf, fail, skip } from '../../model
 import { type CheckDefinition, neverSent } from '../../runner.js';
 import { MALFORMED_ENVELOPE, unfundedEnvelope } from '../../stellar/envelopes.js';
 import { SUBMIT_ONLY } from '../../stellar/live.js';
-import { type Answer, call, isRecord, type LedgerApiState } from './state.js';
-
-const form = (envelope: string) => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  body: `tx=${encodeURIComponent(envelope)}`,
-});
+import { type Answer, call, isRecord, type LedgerApiState, submitForm } from './state.js';
 
 const slug = (body: unknown) =>
   isRecord(body) && typeof body.type === 'string'
@@ -73,7 +67,7 @@ export const errorChecks: CheckDefinition<LedgerApiState>[] = [
       requireSubmit(state);
       const answer = await call(state, neverSent(t), 'submitTransaction', {
         path: '/transactions',
-        ...form(MALFORMED_ENVELOPE),
+        ...submitForm(MALFORMED_ENVELOPE),
       });
       disabled(answer);
       const extras = extrasOf(answer.body);
@@ -101,7 +95,7 @@ export const errorChecks: CheckDefinition<LedgerApiState>[] = [
       requireSubmit(state);
       const answer = await call(state, t, 'submitTransaction', {
         path: '/transactions',
-        ...form(unfundedEnvelope()),
+        ...submitForm(unfundedEnvelope()),
       });
       disabled(answer);
       const codes = extrasOf(answer.body)?.result_codes;
@@ -127,7 +121,7 @@ export const errorChecks: CheckDefinition<LedgerApiState>[] = [
       requireSubmit(state);
       const answer = await call(state, neverSent(t), 'submitTransactionAsync', {
         path: '/transactions_async',
-        ...form(MALFORMED_ENVELOPE),
+        ...submitForm(MALFORMED_ENVELOPE),
       });
       disabled(answer);
       if (answer.status !== 400 || answer.mediaType !== 'application/problem+json') {
@@ -151,7 +145,7 @@ export const errorChecks: CheckDefinition<LedgerApiState>[] = [
       requireSubmit(state);
       const answer = await call(state, t, 'submitTransactionAsync', {
         path: '/transactions_async',
-        ...form(unfundedEnvelope()),
+        ...submitForm(unfundedEnvelope()),
       });
       disabled(answer);
       const body = isRecord(answer.body) ? answer.body : {};
