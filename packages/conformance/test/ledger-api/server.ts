@@ -200,10 +200,12 @@ export function startLedgerServer(
   const server: Server = createServer((req, res) => {
     requests += 1;
     const remaining = on('ratelimit-remaining-above-limit') ? 150 : Math.max(0, 100 - (requests % 100));
-    res.setHeader('X-Ratelimit-Limit', '101');
-    res.setHeader('X-Ratelimit-Remaining', String(remaining));
-    res.setHeader('X-Ratelimit-Reset', '1');
     const url = new URL(req.url ?? '/', 'http://localhost');
+    if (!(on('ratelimit-not-on-root') && url.pathname === '/')) {
+      res.setHeader('X-Ratelimit-Limit', '101');
+      res.setHeader('X-Ratelimit-Remaining', String(remaining));
+      res.setHeader('X-Ratelimit-Reset', '1');
+    }
     // Breaks that get past the adapter's query validation.
     const limit = url.searchParams.get('limit');
     if (on('limit-clamped') && limit !== null && !/^([1-9]\d?|1\d\d|200)$/.test(limit))
