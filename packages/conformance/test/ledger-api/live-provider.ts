@@ -50,13 +50,6 @@ const BREAKS: Record<string, { path: RegExp; change(body: Json): void }> = {
     change: (b) => keep(b, (r) => r.type !== 'liquidity_pool_trade'),
   },
   'pool-trades-none': { path: /^\/liquidity_pools\/[^/]+\/trades$/, change: (b) => keep(b, () => false) },
-  // A provider without a friendbot: the suite cannot make its own records.
-  'no-friendbot': {
-    path: /^\/$/,
-    change: (b) => {
-      delete (b._links as Json).friendbot;
-    },
-  },
 };
 
 export const LIVE_BREAKS = Object.keys(BREAKS);
