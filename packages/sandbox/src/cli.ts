@@ -37,6 +37,8 @@ Options:
                        only on POST /_sandbox/close
   --passphrase TEXT    network passphrase (default '${STANDALONE_PASSPHRASE}')
   --retention LEDGERS  ledgers the RPC face keeps (default ${DEFAULT_RETENTION})
+  --rate-limit N       requests per hour per client address on the REST face, with a burst of 100
+                       and X-Ratelimit-* headers on every answer, as Horizon (default: no limit)
   --db FILE            keep the network in the SQLite file FILE (created when missing) and resume
                        from it at the next start; default ':memory:' (gone when the process ends).
                        Each ledger close is committed to FILE (WAL, fsync) before it is seen;
@@ -53,6 +55,7 @@ interface Config {
   closeEvery: CloseSchedule;
   passphrase: string;
   retention: number;
+  rateLimit?: number;
   db: string;
   json: boolean;
 }
@@ -65,6 +68,7 @@ function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 
     'close-every': { type: 'string' },
     passphrase: { type: 'string' },
     retention: { type: 'string' },
+    'rate-limit': { type: 'string' },
     db: { type: 'string' },
     json: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
@@ -87,6 +91,9 @@ function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 
     closeEvery: closeEvery === 'manual' ? 'manual' : wholeNumber('--close-every', closeEvery, 1, 2 ** 31 - 1),
     passphrase: values.passphrase ?? STANDALONE_PASSPHRASE,
     retention: wholeNumber('--retention', values.retention ?? String(DEFAULT_RETENTION), 1, 2 ** 32 - 1),
+    ...(values['rate-limit'] === undefined
+      ? {}
+      : { rateLimit: wholeNumber('--rate-limit', values['rate-limit'], 1, 2 ** 31 - 1) }),
     db: values.db ?? MEMORY,
     json: values.json ?? false,
   };
@@ -102,6 +109,7 @@ async function serve(config: Config, emit: Emit): Promise<number> {
       closeEvery: config.closeEvery,
       passphrase: config.passphrase,
       retention: config.retention,
+      ...(config.rateLimit ? { rateLimit: { perHour: config.rateLimit } } : {}),
       db: config.db,
       onLedger: (record: LedgerRecord) =>
         emit({
@@ -134,6 +142,7 @@ async function serve(config: Config, emit: Emit): Promise<number> {
     passphrase,
     closeEvery: config.closeEvery,
     retention: config.retention,
+    ...(config.rateLimit ? { rateLimit: config.rateLimit } : {}),
     db: config.db,
     latestLedger: sandbox.ledger.latestSequence,
     version: SANDBOX_VERSION,

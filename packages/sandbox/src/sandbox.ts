@@ -5,6 +5,7 @@
  * answer from; one resumed from its database file has them already.
  */
 import type { Server } from 'node:http';
+import type { RateLimit } from '@starspec/ledger-index';
 import { closeGracefully, listen } from '@starspec/runtime';
 import type { Ledger, LedgerOptions } from './ledger.js';
 import { type CloseSchedule, createNetwork, type Network } from './network/network.js';
@@ -33,6 +34,11 @@ export interface SandboxOptions extends Omit<LedgerOptions, 'history' | 'store' 
   validateResults?: boolean;
   /** How long `POST /transactions` of the REST face waits for its ledger (default 30 s, as Horizon). */
   submitTimeoutMs?: number;
+  /**
+   * Horizon's rate limit on the REST face: requests per hour per client address, with a burst
+   * (default 100), and `X-Ratelimit-*` headers on every answer. Off by default.
+   */
+  rateLimit?: RateLimit;
   /** Called after every ledger close. */
   onLedger?: (record: LedgerRecord) => void;
   /** Called with failures the server answers for (default: console.error). */
@@ -66,6 +72,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     friendbot: friendbotOptions,
     validateResults,
     submitTimeoutMs,
+    rateLimit,
     onLedger,
     onError = (error: unknown) => console.error('[sandbox]', error),
     ...ledgerOptions
@@ -99,6 +106,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     network,
     friendbotUrl: () => rpc.friendbotUrl,
     submitTimeoutMs,
+    rateLimit,
     validateResponses: validateResults,
     onError,
   });

@@ -1,9 +1,10 @@
 // starspec-sandbox as a process: help, version, usage errors (exit 2), a busy port (exit 1), the
-// --json ready line, a working RPC behind it, and a clean stop on SIGTERM and SIGINT (exit 0).
+// --json ready line, a working RPC behind it, --rate-limit on the REST face, and a clean stop on
+// SIGTERM and SIGINT (exit 0).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { finish, killAll, linesUntil, run, start } from './support/cli.js';
+import { finish, killAll, linesUntil, ready, run, start } from './support/cli.js';
 
 afterEach(killAll);
 
@@ -17,6 +18,7 @@ describe('usage', () => {
       '--close-every',
       '--passphrase',
       '--retention',
+      '--rate-limit',
       '--db',
       '--json',
       '--version',
@@ -41,6 +43,7 @@ describe('usage', () => {
     ['a port out of range', ['--port', '70000'], '--port must be a whole number from 0 to 65535'],
     ['a close interval of 0', ['--close-every', '0'], '--close-every must be a whole number from 1'],
     ['a retention of 0', ['--retention', '0'], '--retention must be a whole number from 1'],
+    ['a rate limit of 0', ['--rate-limit', '0'], '--rate-limit must be a whole number from 1'],
     ['an empty database file name', ['--db', ''], "--db needs a file name, or ':memory:'"],
     ['a positional argument', ['serve'], 'Unexpected argument'],
   ])('%s exits 2 naming the problem', async (_name, args, message) => {
@@ -111,6 +114,30 @@ describe('running', () => {
       expect(events.slice(-2)).toEqual(['stopping', 'stopped']);
     },
   );
+
+  it('--rate-limit: every answer of the REST face carries X-Ratelimit-*, the RPC face none', async () => {
+    const child = start(['--port', '0', '--json', '--rate-limit', '3600']);
+    const done = finish(child);
+    const { url, rpcUrl, rateLimit } = await ready(child);
+    expect(rateLimit).toBe(3600);
+    for (const path of ['/', '/ledgers', '/transactions/00']) {
+      const answer = await fetch(new URL(path, url));
+      await answer.arrayBuffer();
+      // Horizon's --per-hour-rate-limit: a burst of 100 on top of the one request.
+      expect(answer.headers.get('x-ratelimit-limit')).toBe('101');
+      expect(Number(answer.headers.get('x-ratelimit-remaining'))).toBeLessThanOrEqual(100);
+      expect(answer.headers.get('x-ratelimit-reset')).toMatch(/^\d+$/);
+    }
+    const rpc = await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"getHealth"}',
+    });
+    await rpc.arrayBuffer();
+    expect(rpc.headers.get('x-ratelimit-limit')).toBeNull();
+    child.kill('SIGTERM');
+    expect((await done).code).toBe(0);
+  });
 
   it('without --json: one human line with the URLs; manual closes through POST /_sandbox/close', async () => {
     const child = start(['--port', '0', '--close-every', 'manual']);

@@ -52,14 +52,22 @@ function given(raw: IncomingMessage, name: string): boolean {
   return new URL(raw.url ?? '/', 'http://localhost').searchParams.has(name);
 }
 
-export function startLedgerServer(options: { breaks?: readonly string[] } = {}): Promise<LedgerServer> {
+export function startLedgerServer(
+  options: {
+    breaks?: readonly string[];
+    /** Families (keys of FAMILIES) whose collections list no records, as on a fresh network. */
+    unlisted?: readonly string[];
+  } = {},
+): Promise<LedgerServer> {
   const breaks = new Set(options.breaks ?? []);
+  const unlisted = new Set(options.unlisted ?? []);
   const on = (name: string) => breaks.has(name);
   let requests = 0;
 
   const page = (operationId: string, request: HandlerRequest): HandlerResult => {
     const family = FAMILIES[COLLECTIONS[operationId] as string] as Family;
-    const all = DATA[COLLECTIONS[operationId] as string] as Json[];
+    const name = COLLECTIONS[operationId] as string;
+    const all = unlisted.has(name) ? [] : (DATA[name] as Json[]);
     const query = request.query as { cursor?: string; order: 'asc' | 'desc'; limit: number };
     let order = query.order;
     let limit = query.limit;
@@ -192,10 +200,12 @@ export function startLedgerServer(options: { breaks?: readonly string[] } = {}):
   const server: Server = createServer((req, res) => {
     requests += 1;
     const remaining = on('ratelimit-remaining-above-limit') ? 150 : Math.max(0, 100 - (requests % 100));
-    res.setHeader('X-Ratelimit-Limit', '101');
-    res.setHeader('X-Ratelimit-Remaining', String(remaining));
-    res.setHeader('X-Ratelimit-Reset', '1');
     const url = new URL(req.url ?? '/', 'http://localhost');
+    if (!(on('ratelimit-not-on-root') && url.pathname === '/')) {
+      res.setHeader('X-Ratelimit-Limit', '101');
+      res.setHeader('X-Ratelimit-Remaining', String(remaining));
+      res.setHeader('X-Ratelimit-Reset', '1');
+    }
     // Breaks that get past the adapter's query validation.
     const limit = url.searchParams.get('limit');
     if (on('limit-clamped') && limit !== null && !/^([1-9]\d?|1\d\d|200)$/.test(limit))

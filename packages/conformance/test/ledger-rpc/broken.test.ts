@@ -2,7 +2,8 @@
 // provider, or for the live breaks the sandbox behind a proxy.
 import { afterAll } from 'vitest';
 import { describeBrokenTable } from '../support/broken-table.js';
-import { LIVE_BREAKS, sandboxErrors, startLiveProvider, stopSharedSandbox } from './live-provider.js';
+import { sandboxErrors, stopSharedSandbox } from '../support/sandbox.js';
+import { LIVE_BREAKS, startLiveProvider } from './live-provider.js';
 import { startRpcServer } from './server.js';
 
 afterAll(async () => {

@@ -1,29 +1,13 @@
 /**
- * A live provider for the checks that need a ledger: @starspec/sandbox (a local network with a
- * friendbot, ledgers closing every 50 ms), shared by the tests of a file, behind a proxy that
- * applies one named break (see broken.yaml) to the JSON-RPC answers it passes on.
+ * A live provider for the checks that need a ledger: the file's sandbox (test/support/sandbox.ts)
+ * behind a proxy that applies one named break (see broken.yaml) to the JSON-RPC answers it passes on.
  */
 import { createServer, type Server } from 'node:http';
-import { type Sandbox, startSandbox } from '@starspec/sandbox';
 import { xdr } from '@stellar/stellar-sdk/base';
 import { listenForTest, type TestServer } from '../support/listen.js';
+import { sharedSandbox } from '../support/sandbox.js';
 
 type Json = Record<string, unknown>;
-
-let shared: Promise<Sandbox> | undefined;
-
-/** The file's sandbox, started on first use; failures it reports are collected in `sandboxErrors`. */
-export const sandboxErrors: unknown[] = [];
-export function sharedSandbox(): Promise<Sandbox> {
-  shared ??= startSandbox({ port: 0, closeEvery: 50, onError: (error) => sandboxErrors.push(error) });
-  return shared;
-}
-
-export async function stopSharedSandbox(): Promise<void> {
-  const running = shared;
-  shared = undefined;
-  await (await running)?.stop();
-}
 
 const TX_BAD_AUTH = new xdr.TransactionResult({
   feeCharged: 100n,

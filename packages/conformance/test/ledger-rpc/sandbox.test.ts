@@ -2,42 +2,15 @@
 // @starspec/sandbox (a real local network with a friendbot). With --allow-submit every check
 // passes, none skipped: the submission lifecycle on funded accounts, and paging over traffic the
 // suite makes itself when the ledger has too little.
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { type Sandbox, startSandbox } from '@starspec/sandbox';
 import { afterEach, describe, expect, it } from 'vitest';
-import { listChecks, type Report } from '../../src/index.js';
+import { listChecks } from '../../src/index.js';
 import { outcomes } from '../callbacks/support.js';
-import { PACKAGE_DIR } from '../support/global-setup.js';
+import { notPassed, runBin } from '../support/run-bin.js';
 
-const BIN = join(PACKAGE_DIR, 'dist', 'bin.js');
 /** A process and a network that closes ledgers: slow on a busy machine, never a hang. */
 const SLOW_MS = 180_000;
-
-/** Runs the bin with the JSON reporter; resolves with its exit code and report. */
-function conformance(args: string[]): Promise<{ code: number | null; report: Report; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [BIN, 'ledger-rpc', ...args, '--reporter', 'json', '--timeout', '60000'],
-      {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      try {
-        resolve({ code, report: JSON.parse(stdout) as Report, stderr });
-      } catch {
-        reject(new Error(`no JSON report (exit ${code}): ${stdout}${stderr}`));
-      }
-    });
-  });
-}
+const conformance = (args: string[]) => runBin('ledger-rpc', args);
 
 let net: Sandbox | undefined;
 const errors: unknown[] = [];
@@ -51,9 +24,6 @@ afterEach(async () => {
   net = undefined;
   expect(errors).toEqual([]);
 });
-
-const notPassed = (report: Report) =>
-  report.checks.filter((c) => c.status !== 'pass').map((c) => [c.id, c.status, c.message]);
 
 describe('the ledger-rpc suite against the sandbox, from the command line', () => {
   it(

@@ -1,6 +1,7 @@
 // Builds dist/ when it is missing or older than src/: this package's (the CLI tests start
-// dist/bin.js), the reference anchor's (the anchor tests start its dist/main.js) and the
-// sandbox's (the ledger-rpc tests start it in-process from its dist/index.js).
+// dist/bin.js), the reference anchor's (the anchor tests start its dist/main.js), the ledger
+// index's (the ledger-api tests start its gateway in-process, and the sandbox serves its REST face)
+// and the sandbox's (the ledger tests start it in-process from its dist/index.js).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -9,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 export const PACKAGE_DIR = fileURLToPath(new URL('../..', import.meta.url));
 export const ANCHOR_DIR = join(PACKAGE_DIR, '..', '..', 'apps', 'anchor');
+const LEDGER_INDEX_DIR = join(PACKAGE_DIR, '..', 'ledger-index');
 const SANDBOX_DIR = join(PACKAGE_DIR, '..', 'sandbox');
 
 function newest(dir: string): number {
@@ -34,5 +36,6 @@ function build(dir: string, main: string): void {
 export default function setup(): void {
   build(PACKAGE_DIR, 'bin.js');
   if (existsSync(join(ANCHOR_DIR, 'src', 'main.ts'))) build(ANCHOR_DIR, 'main.js');
+  build(LEDGER_INDEX_DIR, 'index.js');
   build(SANDBOX_DIR, 'index.js');
 }

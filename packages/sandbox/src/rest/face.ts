@@ -8,6 +8,7 @@ import {
   Ingester,
   type LedgerSource,
   openSqlite,
+  type RateLimit,
   type SubmitAnswer,
 } from '@starspec/ledger-index';
 import type { RequestListener } from '@starspec/runtime/http';
@@ -28,6 +29,8 @@ export interface RestFaceOptions {
   friendbotUrl: () => string | undefined;
   /** How long `POST /transactions` waits for its ledger (default 30 s). */
   submitTimeoutMs?: number;
+  /** Requests per client address (off by default). */
+  rateLimit?: RateLimit;
   validateResponses?: boolean;
   onError: (error: unknown) => void;
 }
@@ -70,6 +73,7 @@ export async function startRestFace(options: RestFaceOptions): Promise<RestFace>
     awaitIngested: (hash, ms) => ingester.awaitIngested(hash, ms),
     onLedger: (listener) => ingester.onLedger(listener),
     submitTimeoutMs: options.submitTimeoutMs,
+    rateLimit: options.rateLimit,
     validateResponses: options.validateResponses,
     onError,
   });

@@ -1,13 +1,16 @@
 /**
  * Record and page schemas on every GET endpoint the provider serves. Endpoints that take an id
  * are asked for one found on the provider itself (the newest transaction, its ledger and source
- * account, the newest operation, the first claimable balance, liquidity pool and offer).
+ * account, the newest operation); those of a claimable balance, a liquidity pool or an offer for
+ * the suite's own records (with --allow-submit and a friendbot, see traffic.ts), which they must
+ * then answer, else for the first the provider lists.
  */
 import { contract, type OperationId } from '@starspec/ledger-api';
 import type { OperationMeta } from '@starspec/runtime';
 import { fail, skip } from '../../model.js';
 import type { CheckDefinition } from '../../runner.js';
 import { type Answer, call, IGNORE, isRecord, type LedgerApiState, recordsOf } from './state.js';
+import { MADE_RULES, type Made, traffic } from './traffic.js';
 
 export interface Ids {
   sequence?: string;
@@ -60,14 +63,17 @@ function idFor(operation: OperationMeta, name: string): keyof Ids {
 }
 
 const WHAT: Record<keyof Ids, string> = {
-  sequence: 'ledger (from GET /transactions or GET /ledgers)',
-  hash: 'transaction (from GET /transactions)',
-  operation: 'operation (from GET /operations)',
-  account: 'account (the source of the newest transaction)',
-  claimableBalance: 'claimable balance (GET /claimable_balances listed none)',
-  liquidityPool: 'liquidity pool (GET /liquidity_pools listed none)',
-  offer: 'offer (GET /offers listed none)',
+  sequence: 'a ledger (from GET /transactions or GET /ledgers)',
+  hash: 'a transaction (from GET /transactions)',
+  operation: 'an operation (from GET /operations)',
+  account: 'an account (the source of the newest transaction)',
+  claimableBalance: 'a claimable balance (GET /claimable_balances listed none)',
+  liquidityPool: 'a liquidity pool (GET /liquidity_pools listed none)',
+  offer: 'an offer (GET /offers listed none)',
 };
+
+/** The ids the suite's own records have. */
+const OWN = new Set<keyof Ids>(['claimableBalance', 'liquidityPool', 'offer']);
 
 /** `listLedgerOperations` → `list-ledger-operations`. */
 export const kebab = (operationId: string) => operationId.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
@@ -82,15 +88,24 @@ function endpointCheck(operation: OperationMeta): CheckDefinition<LedgerApiState
     level: 'must',
     async run(state, t) {
       let path = operation.path;
+      let made: Made | undefined;
       const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
-      if (names.length > 0) {
-        const ids = await discover(state);
-        for (const name of names) {
-          const key = idFor(operation, name);
-          const id = ids[key];
-          if (id === undefined) skip(`needs the id of a ${WHAT[key]}, and the provider gave none`);
-          path = path.replace(`{${name}}`, encodeURIComponent(id));
+      for (const name of names) {
+        const key = idFor(operation, name);
+        let id: string | undefined;
+        let why = 'and the provider gave none';
+        if (OWN.has(key)) {
+          const own = await traffic(state, t);
+          if ('made' in own) {
+            made = own.made;
+            id = own.made[key as keyof Made];
+          } else {
+            why = own.none;
+          }
         }
+        id ??= (await discover(state))[key];
+        if (id === undefined) skip(`needs the id of ${WHAT[key]}; ${why}`);
+        path = path.replace(`{${name}}`, encodeURIComponent(id));
       }
       const query: Record<string, string> = {};
       if (operationId === 'listAccounts') {
@@ -113,7 +128,18 @@ function endpointCheck(operation: OperationMeta): CheckDefinition<LedgerApiState
           `${answer.status}${isRecord(answer.body) && typeof answer.body.title === 'string' ? ` ${answer.body.title}` : ''}`,
         );
       }
-      if (collection) t.note(`${recordsOf(answer.body)?.length ?? 0} record(s)`);
+      const rule = made && MADE_RULES[operationId];
+      const problem = rule && isRecord(answer.body) ? rule(made as Made, answer.body) : undefined;
+      if (problem) {
+        fail(
+          `GET ${path} does not answer what the suite made`,
+          answer.exchange,
+          problem.expected,
+          problem.found,
+        );
+      }
+      if (collection)
+        t.note(`${recordsOf(answer.body)?.length ?? 0} record(s)${made ? " (the suite's own)" : ''}`);
     },
   };
 }

@@ -1,19 +1,14 @@
 /**
  * Problems and headers: an unknown transaction hash is a 404 problem; submissions that can never
- * be applied are refused the way the contract says (with --allow-submit); rate-limit headers are
- * consistent wherever they are sent.
+ * be applied are refused the way the contract says (with --allow-submit); rate-limit headers,
+ * once a provider sends them, are on every answer and consistent.
  */
 import { randomBytes } from 'node:crypto';
 import { CheckFailure, type Evidence, evidenceOf, fail, skip } from '../../model.js';
 import { type CheckDefinition, neverSent } from '../../runner.js';
 import { MALFORMED_ENVELOPE, unfundedEnvelope } from '../../stellar/envelopes.js';
-import { type Answer, call, isRecord, type LedgerApiState } from './state.js';
-
-const form = (envelope: string) => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  body: `tx=${encodeURIComponent(envelope)}`,
-});
+import { SUBMIT_ONLY } from '../../stellar/live.js';
+import { type Answer, call, isRecord, type LedgerApiState, submitForm } from './state.js';
 
 const slug = (body: unknown) =>
   isRecord(body) && typeof body.type === 'string'
@@ -30,7 +25,7 @@ function shown(answer: Answer): string {
 }
 
 function requireSubmit(state: LedgerApiState): void {
-  if (!state.allowSubmit) skip('sends transactions only with --allow-submit');
+  if (!state.allowSubmit) skip(SUBMIT_ONLY);
 }
 
 function disabled(answer: Answer): void {
@@ -39,6 +34,8 @@ function disabled(answer: Answer): void {
 }
 
 const NEEDS_CORE = 'a network core that judges the envelope';
+
+const RATE_LIMIT_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
 
 export const errorChecks: CheckDefinition<LedgerApiState>[] = [
   {
@@ -72,7 +69,7 @@ export const errorChecks: CheckDefinition<LedgerApiState>[] = [
       requireSubmit(state);
       const answer = await call(state, neverSent(t), 'submitTransaction', {
         path: '/transactions',
-        ...form(MALFORMED_ENVELOPE),
+        ...submitForm(MALFORMED_ENVELOPE),
       });
       disabled(answer);
       const extras = extrasOf(answer.body);
@@ -100,7 +97,7 @@ export const errorChecks: CheckDefinition<LedgerApiState>[] = [
       requireSubmit(state);
       const answer = await call(state, t, 'submitTransaction', {
         path: '/transactions',
-        ...form(unfundedEnvelope()),
+        ...submitForm(unfundedEnvelope()),
       });
       disabled(answer);
       const codes = extrasOf(answer.body)?.result_codes;
@@ -126,7 +123,7 @@ export const errorChecks: CheckDefinition<LedgerApiState>[] = [
       requireSubmit(state);
       const answer = await call(state, neverSent(t), 'submitTransactionAsync', {
         path: '/transactions_async',
-        ...form(MALFORMED_ENVELOPE),
+        ...submitForm(MALFORMED_ENVELOPE),
       });
       disabled(answer);
       if (answer.status !== 400 || answer.mediaType !== 'application/problem+json') {
@@ -150,7 +147,7 @@ export const errorChecks: CheckDefinition<LedgerApiState>[] = [
       requireSubmit(state);
       const answer = await call(state, t, 'submitTransactionAsync', {
         path: '/transactions_async',
-        ...form(unfundedEnvelope()),
+        ...submitForm(unfundedEnvelope()),
       });
       disabled(answer);
       const body = isRecord(answer.body) ? answer.body : {};
@@ -167,8 +164,11 @@ export const errorChecks: CheckDefinition<LedgerApiState>[] = [
   {
     id: 'rate-limit.headers',
     title:
-      'Rate-limit headers, where sent, are whole numbers with remaining <= limit (and Retry-After on 429)',
-    // js-stellar-sdk reads no rate-limit header (only Date, for the server time).
+      'Rate-limit headers, once sent, are on every answer: whole numbers with remaining <= limit (and Retry-After on 429)',
+    // js-stellar-sdk reads no rate-limit header (only Date, for the server time). Horizon's rate
+    // limiter (stellar/throttled HTTPRateLimiter, a middleware on every route) sets the three on
+    // each answer, refused or not, and Retry-After on a 429; with --per-hour-rate-limit 0 (no
+    // limit) it sends none.
     level: 'should',
     async run(state, t) {
       if (state.exchanges.length === 0) {
@@ -176,24 +176,29 @@ export const errorChecks: CheckDefinition<LedgerApiState>[] = [
         await call(state, t, 'listLedgers', { path: '/ledgers' });
       }
       const evidence: Evidence[] = [];
-      let seen = 0;
-      for (const exchange of state.exchanges) {
-        const headers = exchange.response?.headers;
-        if (!headers) continue;
-        const values = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'].map(
-          (n) => headers[n],
+      const answers = state.exchanges.filter((exchange) => exchange.response !== undefined);
+      const carrying = answers.filter((exchange) =>
+        RATE_LIMIT_HEADERS.some((n) => exchange.response?.headers[n] !== undefined),
+      );
+      if (carrying.length === 0) {
+        skip(
+          `none of ${answers.length} answer(s) carried X-Ratelimit-* headers: the provider does not limit the rate (as Horizon with --per-hour-rate-limit 0); they are checked when sent`,
         );
+      }
+      for (const exchange of answers) {
+        const headers = exchange.response?.headers ?? {};
+        const values = RATE_LIMIT_HEADERS.map((n) => headers[n]);
         const [limit, remaining, reset] = values;
-        if (values.every((v) => v === undefined)) continue;
-        seen += 1;
         const whole = (v: string | undefined) => v !== undefined && /^\d+$/.test(v.trim());
-        const problem = !values.every(whole)
-          ? 'X-Ratelimit-Limit, X-Ratelimit-Remaining and X-Ratelimit-Reset together, each a whole number'
-          : Number(limit) < 1 || Number(remaining) > Number(limit)
-            ? 'X-Ratelimit-Limit >= 1 and X-Ratelimit-Remaining <= X-Ratelimit-Limit'
-            : exchange.response?.status === 429 && !whole(headers['retry-after'])
-              ? 'Retry-After (whole seconds) on a 429'
-              : undefined;
+        const problem = values.every((v) => v === undefined)
+          ? `X-Ratelimit-Limit, X-Ratelimit-Remaining and X-Ratelimit-Reset on every answer, as on ${carrying.length} other(s) of this run`
+          : !values.every(whole)
+            ? 'X-Ratelimit-Limit, X-Ratelimit-Remaining and X-Ratelimit-Reset together, each a whole number'
+            : Number(limit) < 1 || Number(remaining) > Number(limit)
+              ? 'X-Ratelimit-Limit >= 1 and X-Ratelimit-Remaining <= X-Ratelimit-Limit'
+              : exchange.response?.status === 429 && !whole(headers['retry-after'])
+                ? 'Retry-After (whole seconds) on a 429'
+                : undefined;
         if (problem) {
           evidence.push(
             evidenceOf(
@@ -204,10 +209,9 @@ export const errorChecks: CheckDefinition<LedgerApiState>[] = [
           );
         }
       }
-      if (seen === 0) skip('no answer carried X-Ratelimit-* headers (they are checked when present)');
       if (evidence.length > 0)
         throw new CheckFailure(`${evidence.length} answer(s) with inconsistent rate-limit headers`, evidence);
-      t.note(`${seen} answer(s) with rate-limit headers`);
+      t.note(`${carrying.length} answer(s) with rate-limit headers`);
     },
   },
 ];

@@ -304,7 +304,9 @@ export const pagingChecks: CheckDefinition<LedgerApiState>[] = [
           evidenceOf(one.answer.exchange, 'exactly 1 record for limit=1', `${one.tokens.length} records`),
         );
       }
-      const full = await getPage(state, t, 'listLedgers', '/ledgers', { limit: '200' });
+      // Newest first: ledgers that close between the two requests come before this page, never
+      // after it, so on a live network a short page is still the last one.
+      const full = await getPage(state, t, 'listLedgers', '/ledgers', { limit: '200', order: 'desc' });
       if (full.tokens.length > 200) {
         evidence.push(
           evidenceOf(
@@ -314,17 +316,21 @@ export const pagingChecks: CheckDefinition<LedgerApiState>[] = [
           ),
         );
       } else if (full.tokens.length < 200) {
-        // A short page must be the last one.
+        // A short page must be the last one: it reached the oldest ledger, and what follows is an
+        // empty page or, as Horizon answers a descending cursor at its oldest ledger, 410.
         const next = linkQuery(full.answer.body, 'next');
         const rest = next
-          ? await getPage(state, t, 'listLedgers', '/ledgers', Object.fromEntries(next))
+          ? await call(state, t, 'listLedgers', { path: '/ledgers', query: Object.fromEntries(next) })
           : undefined;
-        if (rest && rest.tokens.length > 0) {
+        const more = rest?.status === 200 ? (recordsOf(rest.body)?.length ?? 0) : 0;
+        if (rest && (more > 0 || (rest.status !== 200 && rest.status !== 410))) {
           evidence.push(
             evidenceOf(
-              full.answer.exchange,
-              '200 records for limit=200, or fewer only when no record follows',
-              `${full.tokens.length} records, and the next page has ${rest.tokens.length} more`,
+              rest.exchange,
+              '200 records for limit=200, or fewer only when no record follows (an empty page, or 410 before history)',
+              more > 0
+                ? `${full.tokens.length} records, and the next page has ${more} more`
+                : `${full.tokens.length} records, and the next page was answered ${rest.status}`,
             ),
           );
         }

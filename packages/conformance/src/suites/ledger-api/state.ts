@@ -39,6 +39,13 @@ export interface Answer {
   mediaType: string | undefined;
 }
 
+/** The request of `POST /transactions(_async)` for an envelope, as Horizon.Server sends it: a form. */
+export const submitForm = (envelope: string) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  body: `tx=${encodeURIComponent(envelope)}`,
+});
+
 /** A recorder for requests whose answers are some other check's subject. */
 export const IGNORE: Recorder = { problem: () => undefined };
 

@@ -4,67 +4,28 @@
  * and the wait for a sent transaction to land, read back with getTransaction as rpc.Server's
  * `pollTransaction` reads it.
  */
-import { Account, Asset, Keypair, Operation, TransactionBuilder, xdr } from '@stellar/stellar-sdk/base';
-import { type HttpOptions, send } from '../../http.js';
+import { Asset, Keypair, Operation, xdr } from '@stellar/stellar-sdk/base';
 import { CheckFailure, evidenceOf, fail, skip } from '../../model.js';
 import type { Recorder } from '../../runner.js';
+import {
+  fund,
+  LANDING_TIMEOUT_MS,
+  type Payer,
+  poll,
+  type Signed,
+  SUBMIT_ONLY,
+  signTransaction,
+} from '../../stellar/live.js';
 import { type Called, callMethod, isRecord, type LedgerRpcState } from './state.js';
 
-/** How long a transaction may take to land: a few ledgers of a public network (5-6 s each). */
-export const LANDING_TIMEOUT_MS = 60_000;
-/** The reason the checks that need a funded account give without --allow-submit. */
-export const SUBMIT_ONLY = 'sends transactions only with --allow-submit';
 export const NO_FRIENDBOT =
   'needs funded accounts, and the provider has no friendbot (getNetwork answers no friendbotUrl)';
-
-/** An account the suite funded and signs for; `sequence` is the last sequence number it used. */
-export interface Payer {
-  keypair: Keypair;
-  sequence: bigint;
-}
 
 export interface LiveAccounts {
   passphrase: string;
   payer: Payer;
   /** An account that exists: payments to it succeed. */
   payee: string;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Calls `attempt` until it answers, waiting longer each time; undefined when time runs out. */
-async function poll<T>(attempt: () => Promise<T | undefined>): Promise<T | undefined> {
-  const deadline = Date.now() + LANDING_TIMEOUT_MS;
-  for (let wait = 100; ; wait = Math.min(1000, Math.round(wait * 1.5))) {
-    const answer = await attempt();
-    if (answer !== undefined || Date.now() > deadline) return answer;
-    await sleep(wait);
-  }
-}
-
-/** The provider's headers go to a friendbot on its own origin only: a credential stays with its host. */
-function friendbotHttp(state: LedgerRpcState, url: URL): HttpOptions {
-  const sameOrigin = new URL(state.http.baseUrl).origin === url.origin;
-  return {
-    baseUrl: url.toString(),
-    timeoutMs: Math.max(state.http.timeoutMs, LANDING_TIMEOUT_MS),
-    ...(sameOrigin && state.http.headers ? { headers: state.http.headers } : {}),
-  };
-}
-
-async function fund(state: LedgerRpcState, friendbotUrl: string, address: string): Promise<void> {
-  const url = new URL(friendbotUrl);
-  url.searchParams.set('addr', address);
-  const { exchange } = await send(friendbotHttp(state, url), { method: 'GET', path: url.toString() });
-  const status = exchange.response?.status;
-  if (status === undefined || status < 200 || status >= 300) {
-    fail(
-      `the provider's friendbot did not fund ${address}`,
-      exchange,
-      'a 2xx answer: the account created with the starting balance',
-      status === undefined ? exchange.error : `HTTP ${status}`,
-    );
-  }
 }
 
 /** The LedgerKey of an account, as getLedgerEntries takes it. */
@@ -110,22 +71,20 @@ export function liveAccounts(state: LedgerRpcState, t: Recorder): Promise<LiveAc
     if (typeof friendbotUrl !== 'string' || friendbotUrl === '') skip(NO_FRIENDBOT);
     const payer = Keypair.random();
     const payee = Keypair.random().publicKey();
-    await Promise.all([fund(state, friendbotUrl, payer.publicKey()), fund(state, friendbotUrl, payee)]);
+    await Promise.all([
+      fund(state.http, friendbotUrl, payer.publicKey()),
+      fund(state.http, friendbotUrl, payee),
+    ]);
     const sequence = await sequenceOf(state, r, payer.publicKey());
     await sequenceOf(state, r, payee);
     return { passphrase, payer: { keypair: payer, sequence }, payee };
   });
 }
 
-export interface Signed {
-  envelope: string;
-  hash: string;
-}
-
 /**
  * A payment of 1 lumen from the payer, signed. `sequenceAhead` 0 is the next valid sequence
  * number; more makes a transaction the core refuses with txBAD_SEQ. The time bound follows the
- * ledger's own clock (a local network may close ledgers faster than once a second).
+ * ledger's own clock.
  */
 export async function payment(
   state: LedgerRpcState,
@@ -136,18 +95,13 @@ export async function payment(
 ): Promise<Signed> {
   const latest = await callMethod(state, t, 'getLatestLedger');
   const closeTime = isRecord(latest.result) ? Number(latest.result.closeTime) : Number.NaN;
-  const now = Number.isFinite(closeTime) ? closeTime : Math.floor(Date.now() / 1000);
-  const { keypair, sequence } = live.payer;
-  const source = new Account(keypair.publicKey(), String(sequence + sequenceAhead));
-  const tx = new TransactionBuilder(source, {
-    fee: '1000',
-    networkPassphrase: live.passphrase,
-    timebounds: { minTime: 0, maxTime: now + 600 },
-  })
-    .addOperation(Operation.payment({ destination, asset: Asset.native(), amount: '1' }))
-    .build();
-  tx.sign(keypair);
-  return { envelope: tx.toXdr(), hash: Buffer.from(tx.hash()).toString('hex') };
+  return signTransaction({
+    source: live.payer,
+    passphrase: live.passphrase,
+    ledgerTime: Number.isFinite(closeTime) ? closeTime : Math.floor(Date.now() / 1000),
+    operations: [Operation.payment({ destination, asset: Asset.native(), amount: '1' })],
+    sequenceAhead,
+  });
 }
 
 export const sendEnvelope = (state: LedgerRpcState, t: Recorder, envelope: string) =>

@@ -8,7 +8,7 @@ import { fail, skip } from '../../../model.js';
 import type { CheckDefinition, Recorder } from '../../../runner.js';
 import { randomAccountKey } from '../../../stellar/accounts.js';
 import { unfundedEnvelope } from '../../../stellar/envelopes.js';
-import { SUBMIT_ONLY } from '../live.js';
+import { SUBMIT_ONLY } from '../../../stellar/live.js';
 import { type Called, callMethod, isRecord, type LedgerRpcState } from '../state.js';
 import { listOf, start } from './common.js';
 

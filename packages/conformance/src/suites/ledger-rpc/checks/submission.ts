@@ -8,13 +8,13 @@
 import { Keypair, xdr } from '@stellar/stellar-sdk/base';
 import { CheckFailure, type Evidence, evidenceOf, fail } from '../../../model.js';
 import type { CheckDefinition, Recorder } from '../../../runner.js';
+import type { Signed } from '../../../stellar/live.js';
 import {
   type Landing,
   type LiveAccounts,
   landing,
   liveAccounts,
   payment,
-  type Signed,
   sendAndLand,
   sendEnvelope,
   statusOf,
