@@ -13,12 +13,12 @@ const offers: Phase = {
   txs: (ctx) =>
     eachTrader(ctx, (i) => {
       const step = (i % 6) / 100;
-      if (i % 12 === 11)
+      if (i % 12 === 9)
         return {
           fails: true,
           ops: [Operation.manageSellOffer({ selling: ctx.nope, buying: xlm, amount: '10', price: '1' })],
         };
-      if (i % 12 === 7)
+      if (i % 12 === 6)
         return {
           fails: true,
           ops: [
@@ -247,4 +247,4 @@ const paths: Phase = {
     }),
 };
 
-export const tradingPhases: Phase[] = [offers, offerChanges, crossSelf, paths];
+export const tradingPhases: Phase[] = [offers, paths, offerChanges, crossSelf];
