@@ -34,8 +34,9 @@ export interface DeriveLedger {
   batches(): IndexBatch[];
 }
 
-export async function deriveLedger(): Promise<DeriveLedger> {
-  const t = await testLedger();
+/** A derive ledger on `t` (default: a new test ledger). */
+export async function deriveLedger(given?: TestLedger): Promise<DeriveLedger> {
+  const t = given ?? (await testLedger());
   const sequences = new Map<string, bigint>();
   const queued = new Set<string>();
 

@@ -66,8 +66,9 @@ export function balanceIdOf(source: Keypair, sent: Sent, opIndex: number): strin
 /** An account that does not exist. */
 const nobody = () => Keypair.random().publicKey();
 
-export async function runWorkload(): Promise<Workload> {
-  const ledger = await deriveLedger();
+/** Runs on `given` (default: a new derive ledger). */
+export async function runWorkload(given?: DeriveLedger): Promise<Workload> {
+  const ledger = given ?? (await deriveLedger());
   const [issuer, alice, bob, carol, dave, erin, gina] = (await ledger.accounts(7)) as Keypair[] as [
     Keypair,
     Keypair,

@@ -44,8 +44,9 @@ export interface Workload {
 
 const WIDE_PRICE = { min: { n: 1, d: 2_000_000_000 }, max: { n: 2_000_000_000, d: 1 } };
 
-export async function runWorkload(): Promise<Workload> {
-  const t = await testLedger();
+/** Runs on `given` (default: a new test ledger, ingested whole). */
+export async function runWorkload(given?: TestLedger): Promise<Workload> {
+  const t = given ?? (await testLedger());
   const ledgers: ClosedLedger[] = [];
   const hashes = new Map<string, string>();
   const steps = new Map<string, Step>();

@@ -3,7 +3,7 @@
  * source of real LedgerCloseMeta.
  */
 import { accountKey, createNetwork, keyId, type Network } from '@starspec/sandbox';
-import { Account, Keypair, Operation, TransactionBuilder, type xdr } from '@stellar/stellar-sdk';
+import { Account, Keypair, type Memo, Operation, TransactionBuilder, type xdr } from '@stellar/stellar-sdk';
 import { expect } from 'vitest';
 import { deriveBatch } from '../../src/derive/batch.js';
 import { ledgerBody } from '../../src/derive/ledger.js';
@@ -18,8 +18,11 @@ export interface TestLedger {
   network: Network;
   store: IndexStore;
   root: Keypair;
-  /** Signs (by `source` and any other `signers`) and queues a transaction; answers its hash. */
-  send(source: Keypair, operations: xdr.Operation[], options?: { fee?: number; signers?: Keypair[] }): string;
+  /**
+   * Signs (by `source` and any other `signers`) and queues a transaction, wrapped in a fee bump
+   * paid by `feeSource` when given; answers its hash (the fee bump's own for a fee bump).
+   */
+  send(source: Keypair, operations: xdr.Operation[], options?: SendOptions): string;
   /** Closes a ledger and ingests it. */
   close(): Promise<number>;
   /** Close times (unix seconds) of the ledgers closed so far, by sequence. */
@@ -30,6 +33,22 @@ export interface TestLedger {
   closed(): ClosedLedger;
 }
 
+export interface SendOptions {
+  fee?: number;
+  signers?: Keypair[];
+  memo?: Memo;
+  /** Preconditions (time bounds replace the default of none). */
+  conditions?: Pick<
+    NonNullable<ConstructorParameters<typeof TransactionBuilder>[1]>,
+    | 'timebounds'
+    | 'ledgerbounds'
+    | 'minAccountSequence'
+    | 'minAccountSequenceAge'
+    | 'minAccountSequenceLedgerGap'
+  >;
+  feeSource?: Keypair;
+}
+
 export interface TestLedgerOptions {
   /**
    * false: ingest only each ledger and its entry changes (the current-state records), not its
@@ -38,6 +57,8 @@ export interface TestLedgerOptions {
   history?: boolean;
   /** Where the index is kept (default: an in-memory SQLite database). */
   driver?: SqlDriver;
+  /** The network to send to and close (default: a new one, closed by hand). */
+  network?: Network;
 }
 
 /** The part of a ledger's batch the current-state records come from. */
@@ -53,7 +74,7 @@ function stateBatch(closed: ClosedLedger): IndexBatch {
 }
 
 export async function testLedger(options: TestLedgerOptions = {}): Promise<TestLedger> {
-  const network = createNetwork({ closeEvery: 'manual' });
+  const network = options.network ?? createNetwork({ closeEvery: 'manual' });
   const store = await IndexStore.open(options.driver ?? openSqlite(':memory:'), network.passphrase);
   const root = network.ledger.root;
   const sequences = new Map<string, bigint>();
@@ -75,17 +96,25 @@ export async function testLedger(options: TestLedgerOptions = {}): Promise<TestL
     closeTimes: new Map(),
     send(source, operations, sendOptions = {}) {
       const seq = sequence(source);
+      const { conditions = {}, memo, feeSource } = sendOptions;
       const builder = new TransactionBuilder(new Account(source.publicKey(), seq.toString()), {
         fee: String(sendOptions.fee ?? 100),
         networkPassphrase: network.passphrase,
+        ...conditions,
+        ...(memo ? { memo } : {}),
       });
       for (const op of operations) builder.addOperation(op);
-      const tx = builder.setTimeout(0).build();
+      if (!conditions.timebounds) builder.setTimeout(0);
+      const tx = builder.build();
       tx.sign(source, ...(sendOptions.signers ?? []));
-      const answer = network.submit(tx.toEnvelope().toXDR('base64'));
+      const sent = feeSource
+        ? TransactionBuilder.buildFeeBumpTransaction(feeSource, '200', tx, network.passphrase)
+        : tx;
+      if (feeSource) sent.sign(feeSource);
+      const answer = network.submit(sent.toEnvelope().toXDR('base64'));
       expect(answer.status, JSON.stringify(answer)).toBe('PENDING');
       sequences.set(source.publicKey(), seq + 1n);
-      return Buffer.from(tx.hash()).toString('hex');
+      return Buffer.from(sent.hash()).toString('hex');
     },
     async close() {
       const record = network.closeLedger();

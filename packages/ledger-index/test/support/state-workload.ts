@@ -49,7 +49,7 @@ export interface StateWorkload {
 }
 
 /** The (hex) claimable balance id and offer id an operation of a closed transaction made. */
-function created(t: TestLedger, hash: string, index: number) {
+export function created(t: TestLedger, hash: string, index: number) {
   const record = t.network.closed.transaction(hash);
   if (!record) throw new Error(`transaction ${hash} is not in a closed ledger`);
   const tx = TransactionBuilder.fromXDR(record.envelope.toXDR('base64'), t.network.passphrase);
@@ -74,8 +74,9 @@ async function closeAll(t: TestLedger): Promise<number> {
   return sequence;
 }
 
-export async function stateWorkload(): Promise<StateWorkload> {
-  const t = await testLedger({ history: false });
+/** Runs on `given` (default: a new test ledger). */
+export async function stateWorkload(given?: TestLedger): Promise<StateWorkload> {
+  const t = given ?? (await testLedger({ history: false }));
   const [issuer, alice, bob, carol, dave, eve, frank] = await t.accounts(7);
   if (!issuer || !alice || !bob || !carol || !dave || !eve || !frank) throw new Error('no accounts');
   // frank is made again below, sponsored; the funded one is merged away first.

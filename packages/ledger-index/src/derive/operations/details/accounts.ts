@@ -29,7 +29,6 @@ export const ACCOUNT_DETAILS: DetailTable = {
         ? { signer_key: SignerKey.encodeSignerKey(op.signer.key), signer_weight: op.signer.weight }
         : {}),
     };
-    // Horizon writes flag 8 (auth_clawback_enabled) too, which the contract's flag lists lack.
     return detail('set_options', fields as FieldsOf<'set_options'>);
   },
 

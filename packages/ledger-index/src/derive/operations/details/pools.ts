@@ -45,14 +45,14 @@ function poolDelta(ctx: OperationContext, poolId: xdr.PoolId): PoolDelta {
 
 /**
  * Two amounts of the pool's assets (go-stellar-sdk `base.AssetAmount`: `asset` is `omitempty`,
- * so a failed transaction's record has none, which the contract's AssetAmount does not allow).
+ * so a failed transaction's record has none).
  */
 function assetAmounts(delta: PoolDelta, a: bigint, b: bigint) {
   const [assetA, assetB] = delta.assets ?? [];
   return [
     { ...(assetA ? { asset: assetA } : {}), amount: amount(a) },
     { ...(assetB ? { asset: assetB } : {}), amount: amount(b) },
-  ] as { asset: string; amount: string }[];
+  ];
 }
 
 export const POOL_DETAILS: DetailTable = {

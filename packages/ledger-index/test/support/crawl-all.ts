@@ -1,0 +1,191 @@
+/**
+ * Every GET operation of the ledger-api contract over one face: the collections (with their
+ * `include_failed`, `join` and filter variants), each record found, and each record's
+ * sub-collections, every page in both orders. What to ask for comes from the answers: the
+ * accounts, assets, offers, balances and pools the records name.
+ */
+import { type Crawl, type Row, Walker } from './crawl.js';
+
+/** Page sizes: the large collections page often; a record's sub-collections mostly fit one page. */
+const LIMIT = { history: 7, state: 3, sub: 4, filter: 10 };
+
+const ACCOUNT = /^G[A-Z2-7]{55}$/;
+const CANONICAL = /^[A-Za-z0-9]{1,12}:G[A-Z2-7]{55}$/;
+const POOL_KEYS = new Set(['liquidity_pool_id', 'base_liquidity_pool_id', 'counter_liquidity_pool_id']);
+const OFFER_KEYS = new Set(['offer_id', 'base_offer_id', 'counter_offer_id']);
+
+/** What the answers so far name, each set sorted. */
+interface Named {
+  accounts: string[];
+  /** `native` or `CODE:ISSUER`. */
+  assets: string[];
+  offers: string[];
+  balances: string[];
+  pools: string[];
+}
+
+function named(answers: Iterable<{ body: unknown }>): Named {
+  const found = {
+    accounts: new Set<string>(),
+    assets: new Set<string>(),
+    offers: new Set<string>(),
+    balances: new Set<string>(),
+    pools: new Set<string>(),
+  };
+  const visit = (value: unknown, key: string): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item, key);
+      return;
+    }
+    if (value && typeof value === 'object') {
+      const row = value as Row;
+      for (const [name, member] of Object.entries(row)) {
+        if (name === '_links') continue;
+        visit(member, name);
+        const prefix = name.endsWith('asset_type') ? name.slice(0, -'asset_type'.length) : undefined;
+        if (prefix !== undefined && member === 'native') found.assets.add('native');
+        else if (prefix !== undefined && row[`${prefix}asset_code`] && row[`${prefix}asset_issuer`])
+          found.assets.add(`${row[`${prefix}asset_code`]}:${row[`${prefix}asset_issuer`]}`);
+      }
+      return;
+    }
+    if (typeof value !== 'string') return;
+    if (ACCOUNT.test(value)) found.accounts.add(value);
+    if (CANONICAL.test(value)) found.assets.add(value);
+    if (key === 'balance_id') found.balances.add(value);
+    if (POOL_KEYS.has(key)) found.pools.add(value);
+    if (OFFER_KEYS.has(key) && value !== '0') found.offers.add(value);
+  };
+  for (const { body } of answers) visit(body, '');
+  const sorted = (set: Set<string>) => [...set].sort();
+  return {
+    accounts: sorted(found.accounts),
+    assets: sorted(found.assets),
+    offers: sorted(found.offers),
+    balances: sorted(found.balances),
+    pools: sorted(found.pools),
+  };
+}
+
+/** `asset` as the trades filter spells it: `base_asset_type=…&base_asset_code=…&…`. */
+function assetQuery(prefix: string, asset: string): string {
+  if (asset === 'native') return `${prefix}_asset_type=native`;
+  const [code = '', issuer = ''] = asset.split(':');
+  const type = code.length <= 4 ? 'credit_alphanum4' : 'credit_alphanum12';
+  return `${prefix}_asset_type=${type}&${prefix}_asset_code=${code}&${prefix}_asset_issuer=${issuer}`;
+}
+
+const tradeAsset = (trade: Row, side: 'base' | 'counter'): string =>
+  trade[`${side}_asset_type`] === 'native'
+    ? 'native'
+    : `${trade[`${side}_asset_code`]}:${trade[`${side}_asset_issuer`]}`;
+
+export async function crawlAll(origin: string): Promise<Crawl> {
+  const w = new Walker(origin);
+  const all = (collection: string, limit = LIMIT.sub) => w.collection(collection, limit);
+  await w.get('/');
+  await w.get('/fee_stats');
+
+  // History collections.
+  const ledgers = await all('/ledgers', LIMIT.history);
+  const transactions = await all('/transactions?include_failed=true', LIMIT.history);
+  const operations = await all('/operations?include_failed=true', LIMIT.history);
+  for (const path of [
+    '/transactions',
+    '/operations',
+    '/operations?join=transactions&include_failed=true',
+    '/payments',
+    '/payments?include_failed=true&join=transactions',
+    '/effects',
+  ])
+    await all(path, LIMIT.history);
+  const trades = await all('/trades', LIMIT.history);
+  for (const type of ['orderbook', 'liquidity_pool', 'all'])
+    await all(`/trades?trade_type=${type}`, LIMIT.history);
+
+  // Current-state collections.
+  const offers = await all('/offers', LIMIT.state);
+  const balances = await all('/claimable_balances', LIMIT.state);
+  const pools = await all('/liquidity_pools', LIMIT.state);
+
+  // Each history record and its sub-collections.
+  for (const ledger of ledgers) {
+    const self = `/ledgers/${ledger.sequence}`;
+    await w.get(self);
+    for (const sub of [
+      'transactions',
+      'transactions?include_failed=true',
+      'operations',
+      'operations?include_failed=true&join=transactions',
+      'payments?include_failed=true',
+      'effects',
+    ])
+      await all(`${self}/${sub}`);
+  }
+  for (const tx of transactions) {
+    const self = `/transactions/${tx.hash}`;
+    await w.get(self);
+    for (const sub of ['operations', 'payments', 'effects']) await all(`${self}/${sub}`);
+  }
+  for (const [n, op] of operations.entries()) {
+    const self = `/operations/${op.id}`;
+    await w.get(self);
+    // The join is the collections' too: a sample is enough.
+    if (n % 5 === 0) await w.get(`${self}?join=transactions`);
+    await all(`${self}/effects`);
+  }
+
+  // Current-state records, and the history of every offer, balance and pool ever named.
+  for (const path of Walker.selves([...offers, ...balances, ...pools])) await w.get(path);
+  let names = named(w.answers.values());
+  for (const id of names.offers) await all(`/offers/${id}/trades`);
+  for (const id of names.balances) {
+    await all(`/claimable_balances/${id}/transactions?include_failed=true`);
+    await all(`/claimable_balances/${id}/operations?include_failed=true`);
+  }
+  for (const id of names.pools) {
+    for (const sub of ['transactions', 'operations?include_failed=true', 'effects', 'trades'])
+      await all(`/liquidity_pools/${id}/${sub}`);
+    await all(`/trades?liquidity_pool_id=${id}`);
+    await all(`/accounts?liquidity_pool=${id}`, LIMIT.filter);
+  }
+
+  // Accounts: those that exist are found by their signers; then every filter an account takes.
+  const found: Row[] = [];
+  for (const account of names.accounts)
+    found.push(...(await all(`/accounts?signer=${account}`, LIMIT.filter)));
+  for (const path of new Set(Walker.selves(found))) await w.get(path);
+  names = named(w.answers.values());
+  for (const account of names.accounts) {
+    await all(`/accounts?sponsor=${account}`, LIMIT.filter);
+    await all(`/offers?seller=${account}`, LIMIT.filter);
+    await all(`/offers?sponsor=${account}`, LIMIT.filter);
+    await all(`/claimable_balances?claimant=${account}`, LIMIT.filter);
+    await all(`/claimable_balances?sponsor=${account}`, LIMIT.filter);
+    await all(`/liquidity_pools?account=${account}`, LIMIT.filter);
+  }
+
+  // Assets: holders, offers, balances, pools, and the trades of each pair traded.
+  for (const asset of names.assets) {
+    if (asset !== 'native') await all(`/accounts?asset=${asset}`, LIMIT.filter);
+    await all(`/offers?selling=${asset}`, LIMIT.filter);
+    await all(`/offers?buying=${asset}`, LIMIT.filter);
+    await all(`/claimable_balances?asset=${asset}`, LIMIT.filter);
+    await all(`/liquidity_pools?reserves=${asset}`, LIMIT.filter);
+  }
+  for (const pool of pools)
+    await all(`/liquidity_pools?reserves=${pool.reserves.map((r: Row) => r.asset).join(',')}`, LIMIT.filter);
+  const pairs = new Set(trades.flatMap((t) => [`${tradeAsset(t, 'base')} ${tradeAsset(t, 'counter')}`]));
+  for (const pair of [...pairs].sort()) {
+    const [base = '', counter = ''] = pair.split(' ');
+    for (const [a, b] of [
+      [base, counter],
+      [counter, base],
+    ])
+      await all(
+        `/trades?${assetQuery('base', a as string)}&${assetQuery('counter', b as string)}`,
+        LIMIT.history,
+      );
+  }
+  return w;
+}
