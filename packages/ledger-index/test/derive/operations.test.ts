@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { operationContexts, operationRows } from '../../src/derive/operations/index.js';
 import type { IndexBatch, OperationRow } from '../../src/derive/records.js';
 import { readClosedLedger } from '../../src/meta/closed-ledger.js';
+import { CLASSIC_OPERATION_TYPES } from '../support/operation-types.js';
 import { expectedFields } from './expected-fields.js';
 import { operationErrors, operationsOf, type Sent } from './harness.js';
 import { runWorkload, type Workload } from './workload.js';
@@ -24,36 +25,10 @@ beforeAll(async () => {
   batches = w.ledger.batches();
 }, 120_000);
 
-const CLASSIC_TYPES = [
-  'create_account',
-  'payment',
-  'path_payment_strict_receive',
-  'manage_sell_offer',
-  'create_passive_sell_offer',
-  'set_options',
-  'change_trust',
-  'allow_trust',
-  'account_merge',
-  'manage_data',
-  'bump_sequence',
-  'manage_buy_offer',
-  'path_payment_strict_send',
-  'create_claimable_balance',
-  'claim_claimable_balance',
-  'begin_sponsoring_future_reserves',
-  'end_sponsoring_future_reserves',
-  'revoke_sponsorship',
-  'clawback',
-  'clawback_claimable_balance',
-  'set_trust_line_flags',
-  'liquidity_pool_deposit',
-  'liquidity_pool_withdraw',
-];
-
 describe('operation records', () => {
   it('cover every classic operation type, succeeding and failing', () => {
     const seen = new Set(batches.flatMap((b) => b.operations).map((o) => `${o.body.type} ${o.successful}`));
-    const want = CLASSIC_TYPES.flatMap((type) => [`${type} true`, `${type} false`]);
+    const want = CLASSIC_OPERATION_TYPES.flatMap((type) => [`${type} true`, `${type} false`]);
     expect(want.filter((pair) => !seen.has(pair))).toEqual([]);
   });
 

@@ -13,33 +13,7 @@ import { type Answer, type Crawl, ORIGIN, type Row, Walker } from '../support/cr
 import { crawlAll } from '../support/crawl-all.js';
 import { outcome } from '../support/differential/context.js';
 import { differentialWorkload } from '../support/differential/workload.js';
-
-/** The 23 classic operations (the sandbox README's list). */
-const OPERATION_TYPES = [
-  'create_account',
-  'payment',
-  'path_payment_strict_receive',
-  'manage_sell_offer',
-  'create_passive_sell_offer',
-  'set_options',
-  'change_trust',
-  'allow_trust',
-  'account_merge',
-  'manage_data',
-  'bump_sequence',
-  'manage_buy_offer',
-  'path_payment_strict_send',
-  'create_claimable_balance',
-  'claim_claimable_balance',
-  'begin_sponsoring_future_reserves',
-  'end_sponsoring_future_reserves',
-  'revoke_sponsorship',
-  'clawback',
-  'clawback_claimable_balance',
-  'set_trust_line_flags',
-  'liquidity_pool_deposit',
-  'liquidity_pool_withdraw',
-];
+import { CLASSIC_OPERATION_TYPES } from '../support/operation-types.js';
 
 /** The contract's GET operations, as the paths the crawl asks them by. */
 const ROUTES: [string, RegExp][] = [
@@ -167,9 +141,9 @@ describe('the gateway over the sandbox RPC', () => {
     expect(codes.size).toBeGreaterThanOrEqual(25);
     expect(codes).toContain('txBadSponsorship');
     expect(codes).toContain('txFeeBumpInnerFailed');
-    expect([...new Set(operations.map((op) => op.type))].sort()).toEqual([...OPERATION_TYPES].sort());
+    expect([...new Set(operations.map((op) => op.type))].sort()).toEqual([...CLASSIC_OPERATION_TYPES].sort());
     expect(
       [...new Set(operations.filter((op) => !op.transaction_successful).map((op) => op.type))].length,
-    ).toBe(OPERATION_TYPES.length);
+    ).toBe(CLASSIC_OPERATION_TYPES.length);
   });
 });
