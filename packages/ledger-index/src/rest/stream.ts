@@ -43,30 +43,51 @@ function event(data: unknown, id?: string): string {
   return `${id ? `id: ${id}\n` : ''}data: ${JSON.stringify(data)}\n\n`;
 }
 
-/** The stream's writer: preamble once, events, the close event; and whether the client left. */
-function open(res: ServerResponse, onLedger: OnLedger | undefined) {
+/**
+ * Ledgers ingested from now on: `next()` resolves true at once when one came since the last call
+ * (so none is missed between a page and the wait), false when cancelled or without a signal.
+ */
+function watchLedgers(onLedger: OnLedger | undefined) {
+  let pending = false;
+  let wake: ((value: boolean) => void) | undefined;
+  const stop = onLedger?.(() => {
+    if (wake) wake(true);
+    else pending = true;
+    wake = undefined;
+  });
+  return {
+    next(): Promise<boolean> {
+      if (!stop) return Promise.resolve(false);
+      if (pending) {
+        pending = false;
+        return Promise.resolve(true);
+      }
+      return new Promise((resolve) => {
+        wake = resolve;
+      });
+    },
+    cancel() {
+      stop?.();
+      wake?.(false);
+      wake = undefined;
+    },
+  };
+}
+
+/** The stream's writer: preamble first, events, then the close event (unless the client left). */
+function open(res: ServerResponse, ledgers: ReturnType<typeof watchLedgers>) {
   res.writeHead(200, HEADERS).write(HELLO);
   let gone = false;
   res.once('close', () => {
     gone = true;
+    ledgers.cancel();
   });
   return {
     send: (text: string) => res.write(text),
-    done: () => res.end(GOODBYE),
-    gone: () => gone,
-    /** Resolves after the next ingested ledger, or when the client leaves (then false). */
-    nextLedger: () =>
-      new Promise<boolean>((resolve) => {
-        if (gone || !onLedger) return resolve(false);
-        const stop = onLedger(() => settle(true));
-        const left = () => settle(false);
-        res.once('close', left);
-        function settle(value: boolean) {
-          stop();
-          res.off('close', left);
-          resolve(value);
-        }
-      }),
+    end: () => {
+      ledgers.cancel();
+      if (!gone) res.end(GOODBYE);
+    },
   };
 }
 
@@ -91,25 +112,28 @@ export function streamPage(
     if (cursor === 'now') cursor = cursorNow(await latestLedger());
     const page = (remaining: number) =>
       handler({ ...request, query: { ...request.query, ...(cursor ? { cursor } : {}), limit: remaining } });
+    const ledgers = watchLedgers(onLedger);
     const first = await page(limit);
-    if (Number(first.status) !== 200) return first;
+    if (Number(first.status) !== 200) {
+      ledgers.cancel();
+      return first;
+    }
     return {
       status: 200,
       async stream(res) {
-        const out = open(res, onLedger);
+        const out = open(res, ledgers);
         let left = limit;
         let result = first;
-        for (;;) {
+        while (Number(result.status) === 200) {
           for (const record of records(result)) {
             out.send(event(record, record.paging_token));
             cursor = record.paging_token ?? cursor;
             left--;
           }
-          if (left <= 0) return void out.done();
-          if (!(await out.nextLedger())) return void (out.gone() ? undefined : out.done());
+          if (left <= 0 || !(await ledgers.next())) break;
           result = await page(left);
-          if (Number(result.status) !== 200) return void out.done();
         }
+        out.end();
       },
     };
   };
@@ -119,16 +143,19 @@ export function streamPage(
 export function streamObject(handler: Handler, onLedger: OnLedger | undefined): Handler {
   return async (request) => {
     if (!wantsEventStream(request)) return handler(request);
+    const ledgers = watchLedgers(onLedger);
     const first = await handler(request);
-    if (Number(first.status) !== 200) return first;
+    if (Number(first.status) !== 200) {
+      ledgers.cancel();
+      return first;
+    }
     return {
       status: 200,
       async stream(res) {
-        const out = open(res, onLedger);
+        const out = open(res, ledgers);
         let last = JSON.stringify(first.body);
         out.send(event(first.body));
-        for (let sent = 1; sent < DEFAULT_OBJECT_LIMIT; ) {
-          if (!(await out.nextLedger())) return void (out.gone() ? undefined : out.done());
+        for (let sent = 1; sent < DEFAULT_OBJECT_LIMIT && (await ledgers.next()); ) {
           const next = await handler(request);
           const text = JSON.stringify(next.body);
           if (Number(next.status) !== 200 || text === last) continue;
@@ -136,7 +163,7 @@ export function streamObject(handler: Handler, onLedger: OnLedger | undefined): 
           out.send(event(next.body));
           sent++;
         }
-        out.done();
+        out.end();
       },
     };
   };
