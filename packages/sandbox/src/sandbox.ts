@@ -142,6 +142,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     async stop() {
       network.stop();
       friendbot.stop();
+      rest.endStreams();
       // Requests under way are answered (a manual close among them is still written), then the file is let go.
       await closeGracefully(server);
       await rest.close();

@@ -52,11 +52,14 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const source = await rpcSource(client);
   const store = await IndexStore.open(await openDatabase(options.database), source.passphrase);
   const ingester = new Ingester(store);
+  // Aborted by stop(): following ends, and so do open streams.
+  const abort = new AbortController();
   const listener = createLedgerApiListener({
     store,
     source,
     awaitIngested: (hash, ms) => ingester.awaitIngested(hash, ms),
     onLedger: (listener) => ingester.onLedger(listener),
+    closing: abort.signal,
     submitTimeoutMs: options.submitTimeoutMs,
     validateResponses: options.validateResponses,
     rateLimit: options.rateLimit,
@@ -64,7 +67,6 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   });
   const server: Server = createHttpServer(listener, { errorStyle: 'problem' });
   const url = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
-  const abort = new AbortController();
   const following = followRpc({
     client,
     ingester,

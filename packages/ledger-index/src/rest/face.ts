@@ -16,17 +16,15 @@ import { historyHandlers } from './history.js';
 import { type RateLimit, withRateLimit } from './rate-limit.js';
 import { rootDocument } from './root.js';
 import { stateHandlers } from './state.js';
-import { type OnLedger, withStreams } from './stream.js';
+import { type StreamOptions, withStreams } from './stream.js';
 import { type SubmitOptions, submissionHandlers } from './submit.js';
 import { tradeHandlers } from './trades.js';
 
-export interface LedgerApiFaceOptions extends ServerOptions, SubmitOptions {
+export interface LedgerApiFaceOptions extends ServerOptions, SubmitOptions, StreamOptions {
   store: IndexStore;
   source: LedgerSource;
   /** Requests per client address (off by default). */
   rateLimit?: RateLimit;
-  /** Each ingested ledger, for server-sent event streams (without it a stream ends after its first page). */
-  onLedger?: OnLedger;
 }
 
 export function ledgerApiHandlers(options: LedgerApiFaceOptions): Partial<Record<OperationId, Handler>> {
@@ -39,7 +37,7 @@ export function ledgerApiHandlers(options: LedgerApiFaceOptions): Partial<Record
     ...tradeHandlers(store),
     ...stateHandlers(store),
   };
-  return withStreams(handlers, options.onLedger, () => store.latestLedger());
+  return withStreams(handlers, options, () => store.latestLedger());
 }
 
 export function createLedgerApiListener(options: LedgerApiFaceOptions): RequestListener {

@@ -14,6 +14,13 @@ import { cursorNow } from './pages.js';
 /** Calls `listener` after each ingested ledger; answers the function that stops it. */
 export type OnLedger = (listener: (sequence: number) => void) => () => void;
 
+export interface StreamOptions {
+  /** Each ingested ledger (without it a stream ends after its first page). */
+  onLedger?: OnLedger;
+  /** Aborted when the face stops: open streams end with their close event. */
+  closing?: AbortSignal;
+}
+
 const HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',
   'cache-control': 'no-cache',
@@ -47,7 +54,7 @@ function event(data: unknown, id?: string): string {
  * Ledgers ingested from now on: `next()` resolves true at once when one came since the last call
  * (so none is missed between a page and the wait), false when cancelled or without a signal.
  */
-function watchLedgers(onLedger: OnLedger | undefined) {
+function watchLedgers({ onLedger, closing }: StreamOptions) {
   let pending = false;
   let wake: ((value: boolean) => void) | undefined;
   const stop = onLedger?.(() => {
@@ -55,9 +62,14 @@ function watchLedgers(onLedger: OnLedger | undefined) {
     else pending = true;
     wake = undefined;
   });
+  const closed = () => {
+    wake?.(false);
+    wake = undefined;
+  };
+  closing?.addEventListener('abort', closed, { once: true });
   return {
     next(): Promise<boolean> {
-      if (!stop) return Promise.resolve(false);
+      if (!stop || closing?.aborted) return Promise.resolve(false);
       if (pending) {
         pending = false;
         return Promise.resolve(true);
@@ -68,8 +80,8 @@ function watchLedgers(onLedger: OnLedger | undefined) {
     },
     cancel() {
       stop?.();
-      wake?.(false);
-      wake = undefined;
+      closing?.removeEventListener('abort', closed);
+      closed();
     },
   };
 }
@@ -102,7 +114,7 @@ function records(result: HandlerResult): { paging_token?: string }[] {
  */
 export function streamPage(
   handler: Handler,
-  onLedger: OnLedger | undefined,
+  options: StreamOptions,
   latestLedger: () => Promise<number | undefined>,
 ): Handler {
   return async (request) => {
@@ -112,7 +124,7 @@ export function streamPage(
     if (cursor === 'now') cursor = cursorNow(await latestLedger());
     const page = (remaining: number) =>
       handler({ ...request, query: { ...request.query, ...(cursor ? { cursor } : {}), limit: remaining } });
-    const ledgers = watchLedgers(onLedger);
+    const ledgers = watchLedgers(options);
     const first = await page(limit);
     if (Number(first.status) !== 200) {
       ledgers.cancel();
@@ -140,10 +152,10 @@ export function streamPage(
 }
 
 /** An object stream: the resource now, then again each time a ledger changed it. */
-export function streamObject(handler: Handler, onLedger: OnLedger | undefined): Handler {
+export function streamObject(handler: Handler, options: StreamOptions): Handler {
   return async (request) => {
     if (!wantsEventStream(request)) return handler(request);
-    const ledgers = watchLedgers(onLedger);
+    const ledgers = watchLedgers(options);
     const first = await handler(request);
     if (Number(first.status) !== 200) {
       ledgers.cancel();
@@ -172,7 +184,7 @@ export function streamObject(handler: Handler, onLedger: OnLedger | undefined): 
 /** The handlers, the streamable ones able to stream. */
 export function withStreams(
   handlers: Partial<Record<OperationId, Handler>>,
-  onLedger: OnLedger | undefined,
+  options: StreamOptions,
   latestLedger: () => Promise<number | undefined>,
 ): Partial<Record<OperationId, Handler>> {
   return Object.fromEntries(
@@ -180,7 +192,7 @@ export function withStreams(
       if (!handler || !STREAMABLE.has(id)) return [id, handler];
       return [
         id,
-        id.startsWith('list') ? streamPage(handler, onLedger, latestLedger) : streamObject(handler, onLedger),
+        id.startsWith('list') ? streamPage(handler, options, latestLedger) : streamObject(handler, options),
       ];
     }),
   );

@@ -127,6 +127,21 @@ describe('collection streams', () => {
   });
 });
 
+describe('stopping', () => {
+  it('ends the open streams with their close event, rather than cutting them', async () => {
+    const other = await startSandbox({ closeEvery: 'manual' });
+    const response = await fetch(`${other.url}/ledgers?cursor=now`, {
+      headers: { accept: 'text/event-stream' },
+    });
+    const text = response.text();
+    await new Promise((r) => setTimeout(r, 50));
+    await other.stop();
+    expect(await text).toBe(
+      'retry: 1000\nevent: open\ndata: "hello"\n\nretry: 10\nevent: close\ndata: "byebye"\n\n',
+    );
+  });
+});
+
 describe('object streams', () => {
   it('sends the account, then again when a ledger changes it', async () => {
     const [account, other] = work.accounts as Keypair[];

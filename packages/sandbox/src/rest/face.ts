@@ -21,6 +21,8 @@ export interface RestFace {
   ingester: Ingester;
   /** Waits until every closed ledger is in the index. */
   idle(): Promise<void>;
+  /** Ends the open event streams (before the server closes, so that it need not wait for them). */
+  endStreams(): void;
   close(): Promise<void>;
 }
 
@@ -67,11 +69,13 @@ export async function startRestFace(options: RestFaceOptions): Promise<RestFace>
   const oldest = network.closed.oldest()?.sequence ?? 1;
   for (const record of network.closed.range(oldest, network.ledger.latestSequence)) feed(record.closed.meta);
   const stop = network.onClose((record) => feed(record.closed.meta));
+  const closing = new AbortController();
   const listener = createLedgerApiListener({
     store,
     source: source(network, options.friendbotUrl),
     awaitIngested: (hash, ms) => ingester.awaitIngested(hash, ms),
     onLedger: (listener) => ingester.onLedger(listener),
+    closing: closing.signal,
     submitTimeoutMs: options.submitTimeoutMs,
     rateLimit: options.rateLimit,
     validateResponses: options.validateResponses,
@@ -81,6 +85,7 @@ export async function startRestFace(options: RestFaceOptions): Promise<RestFace>
     listener,
     ingester,
     idle: () => ingester.idle(),
+    endStreams: () => closing.abort(),
     async close() {
       stop();
       await ingester.idle();
