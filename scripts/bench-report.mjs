@@ -1,26 +1,25 @@
 #!/usr/bin/env node
 // Rewrites the performance table of README.md from bench-results.json (written by each package's
-// bench). `--check` only compares, and exits 1 when the README is out of date.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { replaceBlock } from '../tools/bench/src/report.mjs';
+// bench), and the table of each package README that has one (its own section only). `--check`
+// only compares, and exits 1 when a README is out of date.
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { writeReadmes } from '../tools/bench/src/results.mjs';
 import { root } from './toolchain.mjs';
 
-const readmePath = join(root, 'README.md');
 const results = JSON.parse(readFileSync(join(root, 'bench-results.json'), 'utf8'));
-const readme = readFileSync(readmePath, 'utf8');
-const updated = replaceBlock(readme, results);
-if (process.argv.includes('--check')) {
-  if (updated !== readme) {
+const check = process.argv.includes('--check');
+const differing = writeReadmes(results, { check }).map((path) => relative(root, path));
+if (check) {
+  if (differing.length > 0) {
     console.error(
-      'README.md: the performance table differs from bench-results.json; run node scripts/bench-report.mjs',
+      `${differing.join(', ')}: the performance table differs from bench-results.json; run node scripts/bench-report.mjs`,
     );
     process.exit(1);
   }
-  console.log('README.md: the performance table matches bench-results.json');
-} else if (updated !== readme) {
-  writeFileSync(readmePath, updated);
-  console.log('README.md: performance table rewritten from bench-results.json');
+  console.log("the READMEs' performance tables match bench-results.json");
+} else if (differing.length > 0) {
+  console.log(`${differing.join(', ')}: performance table rewritten from bench-results.json`);
 } else {
-  console.log('README.md: performance table already up to date');
+  console.log("the READMEs' performance tables are already up to date");
 }

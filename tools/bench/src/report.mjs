@@ -59,12 +59,32 @@ export function absoluteGoalVerdict(row) {
 
 const rateSide = (side, unit) =>
   `${side.name}: ${thousands(side.value)} ${unit}` +
+  (side.also === undefined ? '' : `, ${thousands(side.also.value)} ${side.also.unit}`) +
   (side.perCpuSecond === undefined ? '' : ` (${thousands(side.perCpuSecond)} per CPU second)`);
 const cpuView = (row) =>
   row.cpuRatio === null || row.cpuRatio === undefined ? '' : `; ${fixed(row.cpuRatio, 2)}× per CPU second`;
 const latencySide = (side) => `${side.name}: p50 ${fixed(side.p50Ms, 2)} ms, p99 ${fixed(side.p99Ms, 2)} ms`;
 const megabytes = (bytes) => `${fixed(bytes / 1e6, 1)} MB`;
 const memorySide = (side) => `${side.name}: ${megabytes(side.bytes)}`;
+
+/**
+ * A latency goal, `{ atMost: 1 }`: latencies no longer than the baseline's, at p99 and, when the
+ * row has a `p50Ratio`, at p50 too: `≤ 1× p50 and p99: met`, or where it missed and by how much.
+ */
+export function latencyGoalVerdict(row) {
+  const limit = row.goal?.atMost;
+  if (limit === undefined) return '';
+  const ratios = row.p50Ratio === undefined ? { p99: row.ratio } : { p50: row.p50Ratio, p99: row.ratio };
+  const misses = Object.entries(ratios)
+    .filter(([, ratio]) => ratio > limit)
+    .map(([at, ratio]) => `${at} by ${fixed(ratio - limit, 2)}`);
+  const verdict = misses.length === 0 ? 'met' : `missed at ${misses.join(', ')}`;
+  return `≤ ${limit}× ${Object.keys(ratios).join(' and ')}: ${verdict}`;
+}
+
+/** `0.51× p99`, with the p50 ratio before it when the row has one. */
+const latencyRatio = (row) =>
+  `${row.p50Ratio === undefined ? '' : `${fixed(row.p50Ratio, 2)}× p50, `}${fixed(row.ratio, 2)}× p99`;
 
 /** How much memory each counted item added: `+7.9 kB per transaction`. */
 function growth(row) {
@@ -88,8 +108,8 @@ function cells(row) {
       return [
         latencySide(row.subject),
         latencySide(row.baseline),
-        `${fixed(row.ratio, 2)}× p99${spreadOf(row.rounds)}`,
-        '',
+        `${latencyRatio(row)}${spreadOf(row.rounds)}`,
+        latencyGoalVerdict(row),
       ];
     case 'memory':
       return [memorySide(row.subject), memorySide(row.baseline), growth(row), ''];
@@ -124,7 +144,7 @@ function markdownTable(header, rows) {
 
 /** How each package's numbers were taken: date, Node, machine, load generator, rounds. */
 function conditions(name, section) {
-  const loaders = [...new Set(section.rows.filter((r) => r.kind === 'server').map((r) => r.loader))];
+  const loaders = [...new Set(section.rows.filter((r) => r.loader !== undefined).map((r) => r.loader))];
   const load = loaders.length > 0 ? `; load: ${loaders.join(', ')}` : '';
   const rounds =
     section.workload === undefined

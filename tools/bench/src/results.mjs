@@ -1,14 +1,56 @@
 // Command-line options every bench shares, and bench-results.json at the repository root: one
 // section per package, rewritten whole by that package's bench; the README tables come from it.
 
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { replaceBlock, tableRows } from './report.mjs';
+import { findBlock, replaceBlock, tableRows } from './report.mjs';
 
-export const resultsFile = fileURLToPath(new URL('../../../bench-results.json', import.meta.url));
-const readmeFile = fileURLToPath(new URL('../../../README.md', import.meta.url));
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+export const resultsFile = join(root, 'bench-results.json');
+const readmeFile = join(root, 'README.md');
+
+/**
+ * The workspace packages whose README holds a table of their own (the same markers as the root
+ * README's): `{ path, name }`, `name` being the package's section in bench-results.json.
+ */
+export function packageReadmes() {
+  return ['apps', 'packages', 'tools'].flatMap((group) =>
+    readdirSync(join(root, group)).flatMap((dir) => {
+      const path = join(root, group, dir, 'README.md');
+      const manifest = join(root, group, dir, 'package.json');
+      if (!existsSync(path) || !existsSync(manifest) || !findBlock(readFileSync(path, 'utf8'))) return [];
+      const { name } = JSON.parse(readFileSync(manifest, 'utf8'));
+      return [{ path, name: name.replace('@starspec/', '') }];
+    }),
+  );
+}
+
+/**
+ * Rewrites the root README's table from `results` (every package), and each package README's
+ * from its own section; `check` only compares. Answers the files that differed.
+ */
+export function writeReadmes(results, { check = false } = {}) {
+  const differing = [];
+  const targets = [
+    { path: readmeFile, results },
+    ...packageReadmes().map(({ path, name }) => {
+      if (results[name] === undefined)
+        throw new Error(`${path} has a table but bench-results.json no ${name}`);
+      return { path, results: { [name]: results[name] } };
+    }),
+  ];
+  for (const target of targets) {
+    const document = readFileSync(target.path, 'utf8');
+    const updated = replaceBlock(document, target.results);
+    if (updated === document) continue;
+    differing.push(target.path);
+    if (!check) writeFileSync(target.path, updated);
+  }
+  return differing;
+}
 
 /**
  * `--rounds N` (default 15), `--duration S` per server and round (2), `--warmup S` (2),
@@ -42,7 +84,7 @@ export function benchOptions(argv = process.argv.slice(2)) {
 }
 
 /**
- * Replaces the section of one package in bench-results.json, and the README's table with what it
+ * Replaces the section of one package in bench-results.json, and the READMEs' tables with what it
  * now holds. `workload` says what a round is when it is not a timed run of each server.
  */
 export function recordResults(name, { command, rows, options, workload }) {
@@ -62,8 +104,8 @@ export function recordResults(name, { command, rows, options, workload }) {
       .map((key) => [key, all[key]]),
   );
   writeFileSync(resultsFile, `${JSON.stringify(sorted, null, 2)}\n`);
-  writeFileSync(readmeFile, replaceBlock(readFileSync(readmeFile, 'utf8'), sorted));
-  console.log(`${name}: results written to bench-results.json and the README's table`);
+  writeReadmes(sorted);
+  console.log(`${name}: results written to bench-results.json and the READMEs' tables`);
 }
 
 /** Prints rows as one line each. */

@@ -8,10 +8,12 @@ import {
   END_MARKER,
   findBlock,
   goalVerdict,
+  latencyGoalVerdict,
   renderReport,
   replaceBlock,
   START_MARKER,
 } from '../src/report.mjs';
+import { packageReadmes } from '../src/results.mjs';
 
 const root = new URL('../../../', import.meta.url);
 const read = (name) => readFileSync(new URL(name, root), 'utf8');
@@ -99,6 +101,28 @@ const sandboxSection = {
       baseline: { name: 'idle', p50Ms: 0.9, p99Ms: 2.5 },
       ratio: 3.8,
       rounds: [3.1, 3.8, 4.4],
+    },
+    {
+      kind: 'rate',
+      id: 'ingestion',
+      title: 'ingestion',
+      unit: 'ledgers/s',
+      subject: { name: 'gateway', value: 180.4, also: { value: 1804, unit: 'transactions/s' } },
+      baseline: { name: 'pages alone', value: 2000 },
+      ratio: 0.09,
+      rounds: [0.08, 0.09, 0.1],
+    },
+    {
+      kind: 'latency',
+      id: 'fee_stats',
+      title: 'GET /fee_stats',
+      subject: { name: 'REST face', p50Ms: 0.5, p99Ms: 1.25 },
+      baseline: { name: 'Prism', p50Ms: 1.5, p99Ms: 4 },
+      ratio: 0.313,
+      p50Ratio: 0.333,
+      rounds: [0.3, 0.313, 0.4],
+      goal: { atMost: 1 },
+      loader: 'wrk 4.1.0, 1 thread, 1 connection',
     },
     {
       kind: 'memory',
@@ -219,6 +243,26 @@ describe('renderReport: rates, latencies, memory and absolute goals', () => {
       ],
     ],
     [
+      'ingestion',
+      [
+        'ingestion',
+        'gateway: 180 ledgers/s, 1,804 transactions/s',
+        'pages alone: 2,000 ledgers/s',
+        '0.09× (rounds 0.08–0.10)',
+        '',
+      ],
+    ],
+    [
+      'GET /fee_stats',
+      [
+        'GET /fee_stats',
+        'REST face: p50 0.50 ms, p99 1.25 ms',
+        'Prism: p50 1.50 ms, p99 4.00 ms',
+        '0.33× p50, 0.31× p99 (rounds 0.30–0.40)',
+        '≤ 1× p50 and p99: met',
+      ],
+    ],
+    [
       'resident memory',
       [
         'resident memory',
@@ -232,10 +276,10 @@ describe('renderReport: rates, latencies, memory and absolute goals', () => {
     expect(cellsOf(title)).toEqual(want);
   });
 
-  it('says what a round is when it is not a timed run per server', () => {
+  it('says what a round is when it is not a timed run per server, and the load generator of any row', () => {
     expect(lines).toContain(
       '- sandbox: `node scripts/pnpm.mjs --filter sandbox bench` on 2026-01-02, Node v20.20.2, 2 × Demo CPU; ' +
-        '3 rounds; 1,000 payments a round',
+        'load: wrk 4.1.0, 1 thread, 1 connection; 3 rounds; 1,000 payments a round',
     );
   });
 });
@@ -250,6 +294,23 @@ describe('absoluteGoalVerdict', () => {
     [{ unit: '/s', subject: { value: 640 } }, ''],
   ])('%j gives %j', (row, want) => {
     expect(absoluteGoalVerdict(row)).toBe(want);
+  });
+});
+
+describe('latencyGoalVerdict', () => {
+  it.each([
+    [{ ratio: 0.31, goal: { atMost: 1 } }, '≤ 1× p99: met'],
+    [{ ratio: 1, goal: { atMost: 1 } }, '≤ 1× p99: met'],
+    [{ ratio: 1.234, goal: { atMost: 1 } }, '≤ 1× p99: missed at p99 by 0.23'],
+    [{ ratio: 0.5, p50Ratio: 0.9, goal: { atMost: 1 } }, '≤ 1× p50 and p99: met'],
+    [{ ratio: 0.5, p50Ratio: 1.75, goal: { atMost: 1 } }, '≤ 1× p50 and p99: missed at p50 by 0.75'],
+    [
+      { ratio: 1.1, p50Ratio: 1.75, goal: { atMost: 1 } },
+      '≤ 1× p50 and p99: missed at p50 by 0.75, p99 by 0.10',
+    ],
+    [{ ratio: 1.234 }, ''],
+  ])('%j gives %j', (row, want) => {
+    expect(latencyGoalVerdict(row)).toBe(want);
   });
 });
 
@@ -273,6 +334,14 @@ describe('the committed README', () => {
     const block = findBlock(read('README.md'));
     expect(block, 'README.md has the bench-results markers').toBeDefined();
     expect(block?.text).toBe(renderReport(JSON.parse(read('bench-results.json'))));
+  });
+
+  it("gives each package README with a table the rows of that package's section alone", () => {
+    const results = JSON.parse(read('bench-results.json'));
+    for (const { path, name } of packageReadmes()) {
+      expect(results[name], `${path}: bench-results.json has a section ${name}`).toBeDefined();
+      expect(findBlock(readFileSync(path, 'utf8'))?.text, path).toBe(renderReport({ [name]: results[name] }));
+    }
   });
 
   it('has a result for every package with a bench script, each with its rows', () => {

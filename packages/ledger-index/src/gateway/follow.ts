@@ -29,6 +29,8 @@ export class LedgerGapError extends Error {
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
+    // Stopped while a call was under way: no wait ('abort' has been dispatched already).
+    if (signal.aborted) return resolve();
     const timer = setTimeout(resolve, ms);
     signal.addEventListener(
       'abort',

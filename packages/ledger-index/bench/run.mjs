@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+// The ledger-index benchmark, after `npm run build`:
+//   node scripts/pnpm.mjs --filter @starspec/ledger-index bench [-- --quick] [-- --rounds N]
+// Writes the package's section of bench-results.json and the tables rendered from it (the root
+// README's and this package's). On one sandbox process with 200 ledgers of 10 payments:
+//   1. REST latency of the sandbox's REST face against Prism answering the contract's example of
+//      the same operation (goal: a p99 no longer than Prism's), one request at a time;
+//   2. ingestion from RPC: `startGateway` over the sandbox's rpcUrl until caught up, against the
+//      same getLedgers pages fetched alone;
+//   3. the same ingestion and the same reads on SQLite and on PostgreSQL (rows skipped, and the
+//      reason said, when PostgreSQL is not installed).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { benchOptions, printRows, recordResults } from '@starspec/bench';
+import { caughtUpGateway, measureIngestion, sqliteFiles } from './ingestion.mjs';
+import { compareLatency } from './latency.mjs';
+import { startLedger, TRAFFIC } from './ledger.mjs';
+import { startPostgres } from './postgres.mjs';
+import { prismVersion, startPrism } from './prism.mjs';
+
+const options = benchOptions();
+// The machine may be shared: its load while the benchmark ran goes with the numbers.
+const loadAtStart = loadavg()[0];
+// Interrupted, it exits through 'exit', where the processes it started are stopped.
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
+
+const dir = mkdtempSync(join(tmpdir(), 'starspec-bench-index-'));
+process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+const postgres = await startPostgres();
+if (postgres.missing) console.error(`PostgreSQL rows skipped: ${postgres.missing}`);
+const ledger = await startLedger();
+console.error(
+  `sandbox: ledgers ${ledger.oldestLedger}–${ledger.latestLedger}, ${ledger.transactions} transactions`,
+);
+
+const sqlite = { name: 'sqlite', label: 'startGateway, SQLite file', ...sqliteFiles(dir) };
+const engines = [sqlite];
+if (!postgres.missing)
+  engines.push({
+    name: 'postgres',
+    label: `startGateway, ${postgres.version}`,
+    database: () => postgres.freshDatabase(),
+  });
+
+const rows = [];
+const stops = [() => ledger.stop(), () => postgres.stop?.()];
+try {
+  const ingestion = await measureIngestion({ ledger, engines, options });
+
+  const prism = await startPrism();
+  stops.unshift(() => prism.stop());
+  const servers = [
+    { name: 'sandbox', label: 'sandbox REST face', url: ledger.url },
+    { name: 'prism', label: `${prismVersion}, static example`, url: prism.url },
+  ];
+  for (const engine of engines) {
+    const gateway = await caughtUpGateway(ledger, await engine.database());
+    stops.unshift(() => gateway.stop());
+    servers.push({
+      name: engine.name,
+      label: engine.label.replace('startGateway', 'gateway'),
+      url: gateway.url,
+    });
+  }
+  const operations = [
+    { id: 'getLedger', title: 'GET /ledgers/{sequence}', path: `/ledgers/${ledger.latestLedger}` },
+    { id: 'getAccount', title: 'GET /accounts/{account_id}', path: `/accounts/${ledger.accounts[0]}` },
+    { id: 'listTransactions', title: 'GET /transactions?limit=200', path: '/transactions?limit=200' },
+    { id: 'listOperations', title: 'GET /operations?limit=200', path: '/operations?limit=200' },
+    { id: 'getFeeStats', title: 'GET /fee_stats', path: '/fee_stats' },
+  ];
+  const pairs = [['sandbox', 'prism', { atMost: 1 }], ...engines.slice(1).map((e) => [e.name, 'sqlite'])];
+  const latency = await compareLatency({ servers, operations, pairs, options });
+  // The REST face against Prism, the ingestion rows, then the engines' reads.
+  const againstPrism = (row) => row.id.endsWith('/prism');
+  const onEngines = latency
+    .filter((row) => !againstPrism(row))
+    .map((row) => ({ ...row, title: `${row.title}, the same read on each engine` }));
+  rows.push(...latency.filter(againstPrism), ...ingestion, ...onEngines);
+} finally {
+  for (const stop of stops) await stop();
+}
+
+const loadAtEnd = loadavg()[0];
+printRows(rows);
+if (options.write)
+  recordResults('ledger-index', {
+    command: 'node scripts/pnpm.mjs --filter @starspec/ledger-index bench',
+    rows,
+    options,
+    workload:
+      `one starspec-sandbox process, ${TRAFFIC.ledgers} ledgers of ${TRAFFIC.payments} payments sent over its ` +
+      `JSON-RPC; a round: each operation asked of each server for ${options.durationMs / 1000} s, one request ` +
+      `at a time, and one ingestion of each kind; ` +
+      (postgres.missing ? `PostgreSQL rows skipped (${postgres.missing}); ` : '') +
+      `1-minute load average ${loadAtStart.toFixed(1)} at the start, ${loadAtEnd.toFixed(1)} at the end`,
+  });

@@ -1,0 +1,29 @@
+/**
+ * Following stops when asked, whatever it was doing: a stop that comes while a call to the RPC
+ * server is under way does not wait out the poll interval after it.
+ */
+import type { RpcClient } from '@starspec/ledger-rpc/client';
+import { describe, expect, it } from 'vitest';
+import { followRpc } from '../../src/gateway/follow.js';
+import type { Ingester } from '../../src/ingest/ingester.js';
+
+const caughtUp = {
+  store: { latestLedger: async () => 5 },
+  ingest: async () => undefined,
+} as unknown as Ingester;
+
+describe('followRpc', () => {
+  it('stops at once when stopped during a call, with a long poll interval', async () => {
+    const abort = new AbortController();
+    const client = {
+      getHealth: async () => ({ status: 'healthy', oldestLedger: 1, latestLedger: 5 }),
+      getLatestLedger: async () => {
+        abort.abort();
+        return { id: '', protocolVersion: 23, sequence: 5 };
+      },
+    } as unknown as RpcClient;
+    const started = performance.now();
+    await followRpc({ client, ingester: caughtUp, pollMs: 60_000, signal: abort.signal });
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+});
