@@ -28,8 +28,25 @@ export function distribution(values: readonly bigint[], fallback: bigint): Distr
   };
 }
 
+type FeeStatsBody = Record<string, unknown>;
+
+/** The answer for the latest ledger: the stats change only when a ledger is ingested. */
+const computed = new WeakMap<IndexStore, { latest: number; body: Promise<FeeStatsBody> }>();
+
 export async function feeStats(store: IndexStore): Promise<HandlerResult> {
   const latest = (await store.latestLedger()) ?? 0;
+  let entry = computed.get(store);
+  if (entry?.latest !== latest) {
+    const body = feeStatsBody(store, latest);
+    entry = { latest, body };
+    computed.set(store, entry);
+    // A failed read is not kept: the next request reads again.
+    body.catch(() => computed.get(store)?.body === body && computed.delete(store));
+  }
+  return { status: 200, headers: HAL_JSON, body: await entry.body };
+}
+
+async function feeStatsBody(store: IndexStore, latest: number): Promise<FeeStatsBody> {
   const ledger = ((await store.ledger(latest)) ?? {}) as Record<string, unknown>;
   const baseFee = BigInt(Number(ledger.base_fee_in_stroops ?? 100));
   const charged: bigint[] = [];
@@ -55,14 +72,10 @@ export async function feeStats(store: IndexStore): Promise<HandlerResult> {
   const capacity = Number(ledger.max_tx_set_size ?? 0);
   const used = Number(ledger.tx_set_operation_count ?? 0);
   return {
-    status: 200,
-    headers: HAL_JSON,
-    body: {
-      last_ledger: String(latest),
-      last_ledger_base_fee: String(baseFee),
-      ledger_capacity_usage: (capacity > 0 ? used / capacity : 0).toFixed(2),
-      fee_charged: distribution(charged, baseFee),
-      max_fee: distribution(bids, baseFee),
-    },
+    last_ledger: String(latest),
+    last_ledger_base_fee: String(baseFee),
+    ledger_capacity_usage: (capacity > 0 ? used / capacity : 0).toFixed(2),
+    fee_charged: distribution(charged, baseFee),
+    max_fee: distribution(bids, baseFee),
   };
 }

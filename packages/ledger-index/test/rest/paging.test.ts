@@ -90,6 +90,17 @@ describe('paging', () => {
   });
 });
 
+describe('fee stats', () => {
+  it('are read again once a ledger is ingested (and kept until then)', async () => {
+    const before = await get('/fee_stats');
+    expect(await get('/fee_stats')).toEqual(before);
+    sandbox.closeLedger();
+    await sandbox.indexed();
+    const after = await get('/fee_stats');
+    expect(Number(after.body.last_ledger)).toBe(Number(before.body.last_ledger) + 1);
+  });
+});
+
 describe('errors', () => {
   it.each([
     { given: '/ledgers?limit=0', field: 'limit' },
