@@ -123,6 +123,8 @@ async function serve(config: Config, emit: Emit): Promise<number> {
     process.stderr.write(`${NAME}: ${message}\n`);
     return 1;
   }
+  // Listening for the stop signals before saying ready: a client may send one as soon as it reads it.
+  const stopped = stopSignal();
   emit({
     event: 'ready',
     ready: true,
@@ -137,7 +139,7 @@ async function serve(config: Config, emit: Emit): Promise<number> {
     );
 
   const outcome = await Promise.race([
-    stopSignal(),
+    stopped,
     gateway.following.then(
       () => 'stopped' as const,
       (error: unknown) => error,

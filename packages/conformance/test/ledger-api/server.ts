@@ -173,6 +173,11 @@ export function startLedgerServer(
       status: 200,
       body: { ...example('Account'), id: path.account_id, account_id: path.account_id },
     }),
+    getAccountData: ({ path }) => {
+      const data = (example('Account') as Json).data as Record<string, string>;
+      const value = data[String(path.key)];
+      return value === undefined ? one(undefined) : { status: 200, body: { value } };
+    },
     getClaimableBalance: ({ path }) => one(find('claimable_balances', 'id', path.id)),
     getLiquidityPool: ({ path }) => one(find('liquidity_pools', 'id', path.id)),
     getOffer: ({ path }) => one(find('offers', 'id', path.id)),

@@ -43,14 +43,23 @@ export function historyHandlers(store: IndexStore) {
     return tx ? page(request, make(tx.id)) : problemResult(NOT_FOUND);
   }
 
-  const operations = (request: HandlerRequest, where: string[], params: Query[keyof Query][] = []) =>
+  const operations = (
+    request: HandlerRequest,
+    where: string[],
+    params: Query[keyof Query][] = [],
+    exists?: CollectionQuery['exists'],
+  ) =>
     page(request, {
       kind: 'operation',
       table: 'operations',
       where: [...where, ...successfulOnly(request)],
       params: params as never,
       embed: joinTransactions(store, request),
+      ...(exists ? { exists } : {}),
     });
+
+  /** Horizon's `AccountByAddress`: an account its history never named is 404. */
+  const knownAccount = (request: HandlerRequest) => () => store.knowsAccount(param(request, 'account_id'));
 
   return {
     async listLedgers(request) {
@@ -171,6 +180,41 @@ export function historyHandlers(store: IndexStore) {
     },
     async listLiquidityPoolOperations(request) {
       return operations(request, [participant('liquidity_pool', 'op')], [param(request, 'id')]);
+    },
+    async listAccountTransactions(request) {
+      return page(request, {
+        kind: 'transaction',
+        table: 'transactions',
+        where: [participant('account', 'tx'), ...successfulOnly(request)],
+        params: [param(request, 'account_id')],
+        exists: knownAccount(request),
+      });
+    },
+    async listAccountOperations(request) {
+      return operations(
+        request,
+        [participant('account', 'op')],
+        [param(request, 'account_id')],
+        knownAccount(request),
+      );
+    },
+    async listAccountPayments(request) {
+      return operations(
+        request,
+        [participant('account', 'op'), 'payment = 1'],
+        [param(request, 'account_id')],
+        knownAccount(request),
+      );
+    },
+    // Horizon's EffectsForAccount: the effects whose account is the account.
+    async listAccountEffects(request) {
+      return page(request, {
+        kind: 'effect',
+        table: 'effects',
+        where: ['account = ?'],
+        params: [param(request, 'account_id')],
+        exists: knownAccount(request),
+      });
     },
     // Horizon's EffectsForLiquidityPool: every effect of the operations that touched the pool.
     async listLiquidityPoolEffects(request) {

@@ -6,7 +6,7 @@ import { buildPageLinks, parsePagingQuery } from '@starspec/ledger-api';
 import type { HandlerRequest, HandlerResult } from '@starspec/runtime/http';
 import type { IndexStore, PageQuery } from '../store/index-store.js';
 import { type RecordKind, withLinks } from './links.js';
-import { BEFORE_HISTORY, invalidField, problemResult } from './problems.js';
+import { BEFORE_HISTORY, invalidField, NOT_FOUND, problemResult } from './problems.js';
 import { baseUrl, HAL_JSON, requestUrl } from './request.js';
 
 export interface CollectionQuery {
@@ -16,6 +16,8 @@ export interface CollectionQuery {
   params?: PageQuery['params'];
   /** Adds to each page's records before links are built (e.g. `join=transactions`). */
   embed?: (records: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
+  /** Whether the collection's subject is known; when not, 404 (after the paging arguments' checks). */
+  exists?: () => Promise<boolean>;
 }
 
 type Request = Pick<HandlerRequest, 'headers' | 'raw' | 'query'>;
@@ -84,6 +86,7 @@ export async function collectionPage(
     if (paging.order === 'desc' && oldest !== undefined && position <= BigInt(oldest) << 32n)
       return problemResult(BEFORE_HISTORY);
   }
+  if (query.exists && !(await query.exists())) return problemResult(NOT_FOUND);
   const rows = (await store.page({
     table: query.table,
     where: query.where,

@@ -3,6 +3,8 @@
  * id or filtered pages, as the ingested ledgers left them (Horizon's filters and their errors).
  */
 import type { Handler, HandlerRequest, HandlerResult } from '@starspec/runtime/http';
+import { base64 } from '../derive/format.js';
+import { sponsorField } from '../derive/state/common.js';
 import type { IndexStore } from '../store/index-store.js';
 import type { RecordKind } from './links.js';
 import { withLinks } from './links.js';
@@ -42,6 +44,23 @@ export function stateHandlers(store: IndexStore) {
   return {
     async getAccount(request) {
       return one(request, 'account', await state.account(String(request.path.account_id)));
+    },
+    // Horizon's GetAccountOffersHandler: the account's offers as seller; no account check.
+    async listAccountOffers(request) {
+      const seller = String(request.path.account_id);
+      return statePage(request, 'offer', (page) => state.listOffers({ seller }, page));
+    },
+    // Horizon's GetAccountDataHandler: the entry's value (base64) and sponsor; 404 without the entry.
+    async getAccountData(request) {
+      const name = String(request.path.key);
+      for (const entry of await store.entriesOf(String(request.path.account_id), 'data')) {
+        if (entry.data.type !== 'data') continue;
+        const data = entry.data.data;
+        if (Buffer.from(data.dataName.bytes).toString('utf8') !== name) continue;
+        const body = { value: base64(data.dataValue.toBytes()), ...sponsorField(entry) };
+        return { status: 200, headers: HAL_JSON, body };
+      }
+      return problemResult(NOT_FOUND);
     },
     async listAccounts(request) {
       const q = request.query;

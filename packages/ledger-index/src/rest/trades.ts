@@ -47,7 +47,7 @@ export function reversed(trade: Record_): Record_ {
 export function tradeHandlers(store: IndexStore) {
   async function trades(
     request: HandlerRequest,
-    scope: { where: string[]; params: CollectionQuery['params'] },
+    scope: { where: string[]; params: CollectionQuery['params']; exists?: CollectionQuery['exists'] },
   ) {
     const where = [...scope.where];
     const params = [...(scope.params ?? [])];
@@ -77,6 +77,7 @@ export function tradeHandlers(store: IndexStore) {
       where,
       params,
       ...(embed ? { embed } : {}),
+      ...(scope.exists ? { exists: scope.exists } : {}),
     });
   }
 
@@ -97,6 +98,17 @@ export function tradeHandlers(store: IndexStore) {
     listOfferTrades(request) {
       const id = String(request.path.id ?? '');
       return trades(request, { where: ['(base_offer_id = ? OR counter_offer_id = ?)'], params: [id, id] });
+    },
+    // Horizon's GetTrades with an account: either side of the trade; an account its history never named is 404.
+    listAccountTrades(request) {
+      const account = String(request.path.account_id ?? '');
+      return trades(request, {
+        where: [
+          'EXISTS (SELECT 1 FROM trade_accounts ta WHERE ta.account = ? AND ta.operation_id = trades.operation_id AND ta.ord = trades.ord)',
+        ],
+        params: [account],
+        exists: () => store.knowsAccount(account),
+      });
     },
     listLiquidityPoolTrades(request) {
       return trades(request, { where: ['liquidity_pool = ?'], params: [String(request.path.id ?? '')] });

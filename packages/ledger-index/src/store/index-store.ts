@@ -74,11 +74,14 @@ export class IndexStore {
       const stored = meta.get('passphrase');
       if (stored !== undefined && stored !== passphrase)
         throw new IndexStoreError(`the index holds the network "${stored}", not "${passphrase}"`);
-      // An older index is brought forward (2 left effects.liquidity_pool unused): older code refuses it then.
-      if (stored !== undefined && version < SCHEMA_VERSION)
+      // An older index is brought forward (2 left effects.liquidity_pool unused; 3 added the trades'
+      // accounts, filled here from the trades): older code refuses it then.
+      if (stored !== undefined && version < SCHEMA_VERSION) {
+        if (version < 3) await fillTradeAccounts(tx);
         await tx.run("UPDATE index_meta SET value = ? WHERE name = 'schema_version'", [
           String(SCHEMA_VERSION),
         ]);
+      }
       if (stored === undefined) {
         await tx.run('INSERT INTO index_meta (name, value) VALUES (?, ?)', ['passphrase', passphrase]);
         await tx.run('INSERT INTO index_meta (name, value) VALUES (?, ?)', [
@@ -164,6 +167,20 @@ export class IndexStore {
       ORDER BY ${keys.map((k) => `${k} ${direction}`).join(', ')} LIMIT ?`;
     const rows = await this.#db.query(sql, [...params, query.limit]);
     return rows.map(json);
+  }
+
+  /**
+   * Whether the index's history names the account: a participant of a transaction or operation,
+   * the account of an effect, or a side of a trade (Horizon's `history_accounts`).
+   */
+  async knowsAccount(id: string): Promise<boolean> {
+    for (const sql of [
+      "SELECT 1 AS found FROM participants WHERE kind = 'account' AND subject = ? LIMIT 1",
+      'SELECT 1 AS found FROM effects WHERE account = ? LIMIT 1',
+      'SELECT 1 AS found FROM trade_accounts WHERE account = ? LIMIT 1',
+    ])
+      if ((await this.#db.query(sql, [id])).length > 0) return true;
+    return false;
   }
 
   /** The asset ids trades have given so far (`deriveBatch` numbers new ones after them). */
@@ -257,10 +274,29 @@ async function writeBatch(tx: SqlExecutor, batch: IndexBatch): Promise<void> {
       ],
     );
   }
+  for (const row of batch.trades) await writeTradeAccounts(tx, row.operationId, row.order, row.body);
   for (const [key, id] of batch.tradeAssets ?? [])
     await tx.run('INSERT INTO trade_assets (key, id) VALUES (?, ?)', [key, id]);
   for (const change of batch.changes) await applyChange(tx, change, ledger.sequence);
   await writeState(tx, batch);
+}
+
+/** The accounts on the two sides of a trade, each once (an account crossing its own offer). */
+async function writeTradeAccounts(tx: SqlExecutor, operationId: unknown, order: unknown, body: unknown) {
+  const { base_account, counter_account } = body as { base_account?: string; counter_account?: string };
+  for (const account of new Set([base_account, counter_account]))
+    if (account !== undefined)
+      await tx.run(
+        'INSERT INTO trade_accounts (account, operation_id, ord) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+        [account, operationId as SqlValue, order as SqlValue],
+      );
+}
+
+/** `trade_accounts` for an index written before it existed. */
+async function fillTradeAccounts(tx: SqlExecutor): Promise<void> {
+  const rows = await tx.query('SELECT operation_id, ord, body FROM trades');
+  for (const row of rows)
+    await writeTradeAccounts(tx, row.operation_id, row.ord, JSON.parse(String(row.body)));
 }
 
 async function applyChange(tx: SqlExecutor, change: xdr.LedgerEntryChange, sequence: number): Promise<void> {

@@ -2,7 +2,7 @@
  * The index's tables, the same on SQLite and PostgreSQL. Records are kept as the contract's JSON
  * (without `_links`) beside the columns the REST face filters and pages by.
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS index_meta (name TEXT PRIMARY KEY, value TEXT NOT NULL)`,
@@ -25,10 +25,14 @@ export const SCHEMA = [
     operation_id BIGINT NOT NULL, ord INTEGER NOT NULL, ledger BIGINT NOT NULL, account TEXT NOT NULL,
     body TEXT NOT NULL, PRIMARY KEY (operation_id, ord))`,
   `CREATE INDEX IF NOT EXISTS effects_ledger ON effects (ledger, operation_id, ord)`,
+  `CREATE INDEX IF NOT EXISTS effects_account ON effects (account, operation_id, ord)`,
   `CREATE TABLE IF NOT EXISTS trades (
     operation_id BIGINT NOT NULL, ord INTEGER NOT NULL, ledger BIGINT NOT NULL, base_asset TEXT NOT NULL,
     counter_asset TEXT NOT NULL, base_offer_id TEXT, counter_offer_id TEXT, liquidity_pool TEXT,
     trade_type TEXT NOT NULL, body TEXT NOT NULL, PRIMARY KEY (operation_id, ord))`,
+  // The accounts on either side of a trade (Horizon's `base_account_id`, `counter_account_id`).
+  `CREATE TABLE IF NOT EXISTS trade_accounts (
+    account TEXT NOT NULL, operation_id BIGINT NOT NULL, ord INTEGER NOT NULL, PRIMARY KEY (account, operation_id, ord))`,
   // Horizon's `history_assets` ids of the assets trades have shown: they decide a trade's base.
   `CREATE TABLE IF NOT EXISTS trade_assets (key TEXT PRIMARY KEY, id INTEGER NOT NULL)`,
   // The live ledger entries the index has seen (base64 LedgerKey → base64 LedgerEntry).

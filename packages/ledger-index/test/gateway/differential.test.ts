@@ -4,6 +4,7 @@
  * every operation type the sandbox applies and failures of many kinds; the crawl asks every GET
  * operation of the contract, every page in both orders, and both faces validate every answer.
  */
+import { mapping } from '@starspec/ledger-api';
 import { type Sandbox, startSandbox } from '@starspec/sandbox';
 import { xdr } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +38,13 @@ const ROUTES: [string, RegExp][] = [
   ['listEffects', /^\/effects\?/],
   ['listAccounts', /^\/accounts\?/],
   ['getAccount', /^\/accounts\/G[A-Z2-7]{55}$/],
+  ['listAccountTransactions', /^\/accounts\/G[A-Z2-7]{55}\/transactions\?/],
+  ['listAccountOperations', /^\/accounts\/G[A-Z2-7]{55}\/operations\?/],
+  ['listAccountPayments', /^\/accounts\/G[A-Z2-7]{55}\/payments\?/],
+  ['listAccountEffects', /^\/accounts\/G[A-Z2-7]{55}\/effects\?/],
+  ['listAccountOffers', /^\/accounts\/G[A-Z2-7]{55}\/offers\?/],
+  ['listAccountTrades', /^\/accounts\/G[A-Z2-7]{55}\/trades\?/],
+  ['getAccountData', /^\/accounts\/G[A-Z2-7]{55}\/data\/[^/?]+$/],
   ['listClaimableBalances', /^\/claimable_balances\?/],
   ['getClaimableBalance', /^\/claimable_balances\/[0-9a-f]{72}$/],
   ['listClaimableBalanceTransactions', /^\/claimable_balances\/[0-9a-f]{72}\/transactions\?/],
@@ -112,6 +120,11 @@ describe('the gateway over the sandbox RPC', () => {
     expect(root(own)?.horizon_version).toMatch(/^starspec-sandbox-/);
     expect(root(theirs)?.horizon_version).toBe(SERVER_VERSION);
     expect(errors).toEqual([]);
+  });
+
+  it('has a route for every GET operation of the contract', () => {
+    const gets = Object.entries(mapping).filter(([, entry]) => entry.method === 'GET');
+    expect(ROUTES.map(([id]) => id).sort()).toEqual(gets.map(([id]) => id).sort());
   });
 
   it('asked every GET operation of the contract', () => {

@@ -1,8 +1,9 @@
 /**
  * Server-sent events as Horizon streams them, on the sandbox's face: the records after the cursor,
  * then what each new ledger adds, ended by `close` after `limit` events; `Last-Event-ID` resumes;
- * a refused request is its problem; an account streams again when a ledger changes it; and the
- * official SDK's `.stream()` follows payments as they land.
+ * a refused request is its problem; an account and its data entries stream again when a ledger
+ * changes them, its history as ledgers add to it; and the official SDK's `.stream()` follows
+ * payments as they land.
  */
 import { type Sandbox, startSandbox } from '@starspec/sandbox';
 import { Asset, Horizon, type Keypair, Operation } from '@stellar/stellar-sdk';
@@ -156,6 +157,52 @@ describe('object streams', () => {
     const { events } = await stream;
     const [before, after] = records(events).map((e) => e.data as { balances: { balance: string }[] });
     expect(Number(after?.balances.at(-1)?.balance) - Number(before?.balances.at(-1)?.balance)).toBe(3);
+  });
+});
+
+describe("an account's sub-resources", () => {
+  it('streams a data entry: its value, then again when manage_data changes it', async () => {
+    const [account] = work.accounts as Keypair[];
+    const id = (account as Keypair).publicKey();
+    send(sandbox, account as Keypair, [Operation.manageData({ name: 'mood', value: 'calm' })]);
+    sandbox.closeLedger();
+    await sandbox.indexed();
+    const stream = readEvents(`/accounts/${id}/data/mood`, {}, (events) => records(events).length >= 2);
+    await new Promise((r) => setTimeout(r, 100));
+    sandbox.closeLedger(); // leaves the entry as it is: no event
+    send(sandbox, account as Keypair, [Operation.manageData({ name: 'mood', value: 'glad' })]);
+    sandbox.closeLedger();
+    const { events } = await stream;
+    expect(records(events).map((e) => e.data)).toEqual([
+      { value: Buffer.from('calm').toString('base64') },
+      { value: Buffer.from('glad').toString('base64') },
+    ]);
+  });
+
+  it("streams an account's effects from cursor=now as ledgers add them", async () => {
+    const [account, other] = work.accounts as Keypair[];
+    const id = (account as Keypair).publicKey();
+    const stream = readEvents(
+      `/accounts/${id}/effects?cursor=now`,
+      {},
+      (events) => records(events).length >= 1,
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    send(sandbox, other as Keypair, [
+      Operation.payment({ destination: id, asset: Asset.native(), amount: '2' }),
+    ]);
+    sandbox.closeLedger();
+    const { events } = await stream;
+    expect(records(events)[0]?.data).toMatchObject({
+      type: 'account_credited',
+      account: id,
+      amount: '2.0000000',
+    });
+  });
+
+  it('answers an unknown account with 404, not a stream', async () => {
+    const { status } = await readEvents(`/accounts/${'G'.padEnd(56, 'A')}/transactions`);
+    expect(status).toBe(404);
   });
 });
 

@@ -106,4 +106,37 @@ describe.each(ENGINES)('the index on $name', (engine) => {
     await db.close();
     expect(rows).toEqual([{ value: String(SCHEMA_VERSION) }]);
   });
+
+  it.skipIf(!engine.available)(
+    "fills the trades' accounts when it brings a schema 2 index forward",
+    async () => {
+      const { location, driver } = await engine.open();
+      await (await IndexStore.open(driver, 'Network A')).close();
+      const [base, counter] = ['GA', 'GB'].map((p) => p.padEnd(56, 'A'));
+      const trades = [
+        { operation_id: 4294971393n, ord: 1, body: { base_account: base, counter_account: counter } },
+        { operation_id: 4294971393n, ord: 2, body: { base_account: base, counter_liquidity_pool_id: 'ab' } },
+      ];
+      const db = await engine.reopen(location);
+      await db.transaction(async (tx) => {
+        for (const t of trades)
+          await tx.run(
+            `INSERT INTO trades (operation_id, ord, ledger, base_asset, counter_asset, trade_type, body)
+            VALUES (?, ?, 1, 'native', 'native', 'orderbook', ?)`,
+            [t.operation_id, t.ord, JSON.stringify(t.body)],
+          );
+        await tx.run("UPDATE index_meta SET value = '2' WHERE name = 'schema_version'");
+      });
+      await db.close();
+      await (await IndexStore.open(await engine.reopen(location), 'Network A')).close();
+      const after = await engine.reopen(location);
+      const rows = await after.query('SELECT account, ord FROM trade_accounts ORDER BY account, ord');
+      await after.close();
+      expect(rows.map((r) => [String(r.account), Number(r.ord)])).toEqual([
+        [base, 1],
+        [base, 2],
+        [counter, 1],
+      ]);
+    },
+  );
 });

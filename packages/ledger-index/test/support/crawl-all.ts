@@ -1,7 +1,7 @@
 /**
  * Every GET operation of the ledger-api contract over one face: the collections (with their
  * `include_failed`, `join` and filter variants), each record found, and each record's
- * sub-collections, every page in both orders. What to ask for comes from the answers: the
+ * sub-collections (an account's too), every page in both orders. What to ask for comes from the answers: the
  * accounts, assets, offers, balances and pools the records name.
  */
 import { type Crawl, type Row, Walker } from './crawl.js';
@@ -155,6 +155,22 @@ export async function crawlAll(origin: string): Promise<Crawl> {
   for (const account of names.accounts)
     found.push(...(await all(`/accounts?signer=${account}`, LIMIT.filter)));
   for (const path of new Set(Walker.selves(found))) await w.get(path);
+  // Each account's history, offers and trades, and each of its data entries.
+  const byId = new Map(found.map((account) => [String(account.id), account]));
+  for (const [id, account] of [...byId].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const self = `/accounts/${id}`;
+    for (const sub of [
+      'transactions?include_failed=true',
+      'operations?include_failed=true&join=transactions',
+      'payments?include_failed=true',
+      'effects',
+      'offers',
+      'trades',
+    ])
+      await all(`${self}/${sub}`);
+    for (const key of Object.keys(account.data ?? {}).sort())
+      await w.get(`${self}/data/${encodeURIComponent(key)}`);
+  }
   names = named(w.answers.values());
   for (const account of names.accounts) {
     await all(`/accounts?sponsor=${account}`, LIMIT.filter);

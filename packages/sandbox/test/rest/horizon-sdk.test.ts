@@ -106,6 +106,34 @@ describe.each(['sandbox', 'gateway'])('Horizon.Server against the %s', (face) =>
     expect((await horizon.feeStats()).last_ledger).toEqual(expect.any(String));
   });
 
+  it("lists an account's transactions, operations, payments, effects, offers and trades (forAccount)", async () => {
+    const id = bob.publicKey();
+    const transactions = await horizon.transactions().forAccount(id).call();
+    expect(transactions.records.some((r) => r.source_account === id)).toBe(true);
+    const operations = await horizon.operations().forAccount(id).call();
+    expect(operations.records.map((r) => r.type)).toEqual(
+      expect.arrayContaining(['create_account', 'change_trust', 'payment', 'manage_sell_offer']),
+    );
+    const payments = await horizon.payments().forAccount(id).limit(200).call();
+    expect(
+      payments.records.some(
+        (r) => r.type === 'payment' && 'to' in r && r.to === id && r.asset_code === 'USD',
+      ),
+    ).toBe(true);
+    const effects = await horizon.effects().forAccount(id).limit(200).call();
+    expect(effects.records.length).toBeGreaterThan(0);
+    expect(effects.records.every((r) => r.account === id)).toBe(true);
+    const offers = await horizon.offers().forAccount(id).call();
+    expect(offers.records).toHaveLength(1);
+    expect(offers.records[0]).toMatchObject({ seller: id, amount: '6.0000000', price: '2.0000000' });
+    const trades = await horizon.trades().forAccount(id).call();
+    expect(trades.records).toHaveLength(1);
+    expect([trades.records[0]?.base_account, trades.records[0]?.counter_account]).toContain(id);
+    const page = await horizon.operations().forAccount(id).order('desc').limit(1).call();
+    const back = await (await page.next()).prev();
+    expect(back.records.map((r) => r.id)).toEqual(page.records.map((r) => r.id));
+  });
+
   it('surfaces a failed transaction as BadResponseError with its result codes', async () => {
     const { answer } = await submit(alice, [
       Operation.payment({ destination: Keypair.random().publicKey(), asset: Asset.native(), amount: '1' }),
@@ -157,5 +185,30 @@ describe.each(['sandbox', 'gateway'])('Horizon.Server against the %s', (face) =>
     await arrived;
     close();
     expect(got).toEqual(sent);
+  });
+
+  it("streams an account's payments as they land (forAccount, cursor now)", async () => {
+    const got: string[] = [];
+    let close: () => void = () => undefined;
+    const arrived = new Promise<void>((resolve) => {
+      close = horizon
+        .payments()
+        .forAccount(bob.publicKey())
+        .cursor('now')
+        .stream({
+          onmessage: (payment) => {
+            got.push((payment as unknown as { transaction_hash: string }).transaction_hash);
+            resolve();
+          },
+        });
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    const { tx, answer } = await submit(alice, [
+      Operation.payment({ destination: bob.publicKey(), asset: Asset.native(), amount: '1' }),
+    ]);
+    await answer;
+    await arrived;
+    close();
+    expect(got).toEqual([Buffer.from(tx.hash()).toString('hex')]);
   });
 });

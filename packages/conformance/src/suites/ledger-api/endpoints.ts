@@ -1,7 +1,8 @@
 /**
  * Record and page schemas on every GET endpoint the provider serves. Endpoints that take an id
  * are asked for one found on the provider itself (the newest transaction, its ledger and source
- * account, the newest operation); those of a claimable balance, a liquidity pool or an offer for
+ * account, the newest operation); those of a claimable balance, a liquidity pool, an offer or a
+ * data entry for
  * the suite's own records (with --allow-submit and a friendbot, see traffic.ts), which they must
  * then answer, else for the first the provider lists.
  */
@@ -20,6 +21,9 @@ export interface Ids {
   claimableBalance?: string;
   liquidityPool?: string;
   offer?: string;
+  /** An account with a data entry, and the entry's name. */
+  dataAccount?: string;
+  dataKey?: string;
 }
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
@@ -41,6 +45,17 @@ export function discover(state: LedgerApiState): Promise<Ids> {
       const ledger = await list('listLedgers', '/ledgers', { order: 'desc', limit: '1' });
       if (typeof ledger?.sequence === 'number') ids.sequence = String(ledger.sequence);
     }
+    if (ids.account !== undefined) {
+      const account = await call(state, r, 'getAccount', {
+        path: `/accounts/${encodeURIComponent(ids.account)}`,
+      });
+      const data = account.status === 200 && isRecord(account.body) ? account.body.data : undefined;
+      const key = isRecord(data) ? Object.keys(data)[0] : undefined;
+      if (key !== undefined) {
+        ids.dataAccount = ids.account;
+        ids.dataKey = key;
+      }
+    }
     ids.operation = text((await list('listOperations', '/operations', { order: 'desc', limit: '10' }))?.id);
     ids.claimableBalance = text(
       (await list('listClaimableBalances', '/claimable_balances', { limit: '1' }))?.id,
@@ -55,6 +70,7 @@ export function discover(state: LedgerApiState): Promise<Ids> {
 function idFor(operation: OperationMeta, name: string): keyof Ids {
   if (name === 'sequence') return 'sequence';
   if (name === 'hash') return 'hash';
+  if (operation.path.includes('/data/')) return name === 'account_id' ? 'dataAccount' : 'dataKey';
   if (name === 'account_id') return 'account';
   if (operation.path.startsWith('/operations/')) return 'operation';
   if (operation.path.startsWith('/claimable_balances/')) return 'claimableBalance';
@@ -70,10 +86,12 @@ const WHAT: Record<keyof Ids, string> = {
   claimableBalance: 'a claimable balance (GET /claimable_balances listed none)',
   liquidityPool: 'a liquidity pool (GET /liquidity_pools listed none)',
   offer: 'an offer (GET /offers listed none)',
+  dataAccount: 'an account with a data entry (the source of the newest transaction has none)',
+  dataKey: 'a data entry (the source of the newest transaction has none)',
 };
 
 /** The ids the suite's own records have. */
-const OWN = new Set<keyof Ids>(['claimableBalance', 'liquidityPool', 'offer']);
+const OWN = new Set<keyof Ids>(['claimableBalance', 'liquidityPool', 'offer', 'dataAccount', 'dataKey']);
 
 /** `listLedgerOperations` → `list-ledger-operations`. */
 export const kebab = (operationId: string) => operationId.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);

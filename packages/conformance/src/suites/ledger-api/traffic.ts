@@ -52,6 +52,9 @@ export interface Made {
   offer: string;
   claimableBalance: string;
   liquidityPool: string;
+  /** The maker's data entry: its account and name. */
+  dataAccount: string;
+  dataKey: string;
 }
 
 /** The suite's own records, or why it made none. */
@@ -62,6 +65,10 @@ const NO_FRIENDBOT =
   'the provider has no friendbot (its root document links none) to fund accounts for the suite to make its own';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+/** The data entry the maker sets. */
+const DATA_KEY = 'starspec.conformance';
+const DATA_VALUE = 'made';
 
 function shown(answer: Answer): string {
   const body = isRecord(answer.body) ? answer.body : {};
@@ -218,6 +225,7 @@ async function make(state: LedgerApiState, r: Recorder): Promise<Traffic> {
         minPrice: '0.9',
         maxPrice: '1.1',
       }),
+      Operation.manageData({ name: DATA_KEY, value: DATA_VALUE }),
     ]);
     const offer = offerIdOf(made.applied.result_xdr);
     if (offer === undefined) {
@@ -249,6 +257,8 @@ async function make(state: LedgerApiState, r: Recorder): Promise<Traffic> {
         offer,
         claimableBalance: tx.getClaimableBalanceId(1),
         liquidityPool,
+        dataAccount: makerId,
+        dataKey: DATA_KEY,
       },
     };
   } catch (error) {
@@ -330,6 +340,15 @@ export const MADE_RULES: Partial<Record<OperationId, Rule>> = {
       match: (r) => r.base_offer_id === made.offer || r.counter_offer_id === made.offer,
     },
   ]),
+  getAccountData: (made, body) => {
+    const value = Buffer.from(DATA_VALUE).toString('base64');
+    return body.value === value
+      ? undefined
+      : {
+          expected: `the value of the data entry ${made.dataKey} the suite's maker set: ${JSON.stringify(value)}`,
+          found: `value ${JSON.stringify(body.value)}`,
+        };
+  },
   getClaimableBalance: isRecordWith('claimableBalance', 'claimable balance'),
   listClaimableBalanceTransactions: transactionsOf('make'),
   listClaimableBalanceOperations: holds('type', (made) => [
