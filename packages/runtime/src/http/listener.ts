@@ -241,7 +241,12 @@ export function createRequestListener<H extends HandlerTableOf<H>>(
     send(res, status, headers, body);
   }
 
-  function respond(req: IncomingMessage, res: ServerResponse, operation: OperationMeta, result?: HandlerResult) {
+  function respond(
+    req: IncomingMessage,
+    res: ServerResponse,
+    operation: OperationMeta,
+    result?: HandlerResult,
+  ) {
     if (!result?.stream) return answer(res, operation, result);
     result.stream(res).catch((error: unknown) => failedSafely(req, res, error, operation.operationId));
   }
