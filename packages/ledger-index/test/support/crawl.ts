@@ -27,6 +27,19 @@ function relative(href: string, origin: string): string {
   return href.startsWith(origin) ? href.slice(origin.length) : href;
 }
 
+/**
+ * A GET, asked again once when the connection was reset: on a loaded machine a kept-alive socket
+ * can be closed by the server just as the next request goes out on it.
+ */
+async function fetchRetryingReset(url: string): Promise<Response> {
+  try {
+    return await fetch(url);
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw error;
+    return fetch(url);
+  }
+}
+
 /** One face's answers, each path asked once. */
 export class Walker implements Crawl {
   readonly answers = new Map<string, Answer>();
@@ -36,7 +49,7 @@ export class Walker implements Crawl {
   async get(path: string): Promise<Answer> {
     const known = this.answers.get(path);
     if (known) return known;
-    const response = await fetch(`${this.origin}${path}`);
+    const response = await fetchRetryingReset(`${this.origin}${path}`);
     const text = await response.text();
     const answer = { status: response.status, body: JSON.parse(text.split(this.origin).join(ORIGIN)) };
     this.answers.set(path, answer);

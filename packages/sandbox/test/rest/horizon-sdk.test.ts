@@ -3,7 +3,15 @@
  * starspec-horizon (the gateway) over the sandbox's RPC.
  */
 import { type Gateway, startGateway } from '@starspec/ledger-index';
-import { Asset, Horizon, Keypair, NetworkError, Operation, TransactionBuilder } from '@stellar/stellar-sdk';
+import {
+  Asset,
+  Horizon,
+  Keypair,
+  NetworkError,
+  Operation,
+  TimeoutInfinite,
+  TransactionBuilder,
+} from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fund, type TestSandbox, testSandbox } from '../support/sandbox.js';
 
@@ -43,7 +51,8 @@ describe.each(['sandbox', 'gateway'])('Horizon.Server against the %s', (face) =>
     const account = await horizon.loadAccount(source.publicKey());
     const builder = new TransactionBuilder(account, { fee: '100', networkPassphrase: t.net.passphrase });
     for (const op of operations) builder.addOperation(op);
-    const tx = builder.setTimeout(60).build();
+    // No upper time bound: a ledger every 50 ms runs close times ahead of the clock (whole seconds).
+    const tx = builder.setTimeout(TimeoutInfinite).build();
     tx.sign(source);
     return { tx, answer: horizon.submitTransaction(tx) };
   }
@@ -149,7 +158,7 @@ describe.each(['sandbox', 'gateway'])('Horizon.Server against the %s', (face) =>
     const account = await horizon.loadAccount(bob.publicKey());
     const tx = new TransactionBuilder(account, { fee: '100', networkPassphrase: t.net.passphrase })
       .addOperation(Operation.payment({ destination: alice.publicKey(), asset: Asset.native(), amount: '1' }))
-      .setTimeout(60)
+      .setTimeout(TimeoutInfinite)
       .build();
     tx.sign(bob);
     expect(await horizon.submitAsyncTransaction(tx)).toMatchObject({ tx_status: 'PENDING' });
