@@ -103,6 +103,34 @@ function open(res: ServerResponse, ledgers: ReturnType<typeof watchLedgers>) {
   };
 }
 
+type Writer = ReturnType<typeof open>;
+type Ledgers = ReturnType<typeof watchLedgers>;
+
+/**
+ * The stream of an answer: the ledger watch starts before `first` is read (so no ledger is missed
+ * in between); a refused `first` is answered as it is; `run` writes the events, then `close`.
+ */
+async function streamed(
+  options: StreamOptions,
+  first: () => HandlerResult | Promise<HandlerResult>,
+  run: (out: Writer, ledgers: Ledgers, first: HandlerResult) => Promise<void>,
+): Promise<HandlerResult> {
+  const ledgers = watchLedgers(options);
+  const answer = await first();
+  if (Number(answer.status) !== 200) {
+    ledgers.cancel();
+    return answer;
+  }
+  return {
+    status: 200,
+    async stream(res) {
+      const out = open(res, ledgers);
+      await run(out, ledgers, answer);
+      out.end();
+    },
+  };
+}
+
 /** The records of a page answer. */
 function records(result: HandlerResult): { paging_token?: string }[] {
   return (result.body as { _embedded?: { records?: { paging_token?: string }[] } })._embedded?.records ?? [];
@@ -124,30 +152,21 @@ export function streamPage(
     if (cursor === 'now') cursor = cursorNow(await latestLedger());
     const page = (remaining: number) =>
       handler({ ...request, query: { ...request.query, ...(cursor ? { cursor } : {}), limit: remaining } });
-    const ledgers = watchLedgers(options);
-    const first = await page(limit);
-    if (Number(first.status) !== 200) {
-      ledgers.cancel();
-      return first;
-    }
-    return {
-      status: 200,
-      async stream(res) {
-        const out = open(res, ledgers);
+    return streamed(
+      options,
+      () => page(limit),
+      async (out, ledgers, first) => {
         let left = limit;
-        let result = first;
-        while (Number(result.status) === 200) {
+        for (let result = first; Number(result.status) === 200; result = await page(left)) {
           for (const record of records(result)) {
             out.send(event(record, record.paging_token));
             cursor = record.paging_token ?? cursor;
             left--;
           }
           if (left <= 0 || !(await ledgers.next())) break;
-          result = await page(left);
         }
-        out.end();
       },
-    };
+    );
   };
 }
 
@@ -155,16 +174,10 @@ export function streamPage(
 export function streamObject(handler: Handler, options: StreamOptions): Handler {
   return async (request) => {
     if (!wantsEventStream(request)) return handler(request);
-    const ledgers = watchLedgers(options);
-    const first = await handler(request);
-    if (Number(first.status) !== 200) {
-      ledgers.cancel();
-      return first;
-    }
-    return {
-      status: 200,
-      async stream(res) {
-        const out = open(res, ledgers);
+    return streamed(
+      options,
+      () => handler(request),
+      async (out, ledgers, first) => {
         let last = JSON.stringify(first.body);
         out.send(event(first.body));
         for (let sent = 1; sent < DEFAULT_OBJECT_LIMIT && (await ledgers.next()); ) {
@@ -175,9 +188,8 @@ export function streamObject(handler: Handler, options: StreamOptions): Handler 
           out.send(event(next.body));
           sent++;
         }
-        out.end();
       },
-    };
+    );
   };
 }
 

@@ -5,7 +5,7 @@
 import { type Sandbox, startSandbox } from '@starspec/sandbox';
 import { Keypair, Operation } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Json } from '../support/json.js';
+import { getJson, type Json } from '../support/json.js';
 import { payments, runWorkload, type Step } from '../support/workload.js';
 
 let sandbox: Sandbox;
@@ -18,14 +18,7 @@ const PATTERN = 'Account ID must start with `G` and contain 56 alphanum characte
 /** Each account sets a data entry `k<index>`. */
 const data: Step = (_round, index) => [Operation.manageData({ name: `k${index}`, value: `value ${index}` })];
 
-async function get(path: string): Promise<{ status: number; type: string; body: Json }> {
-  const response = await fetch(`${sandbox.url}${path}`);
-  return {
-    status: response.status,
-    type: response.headers.get('content-type') ?? '',
-    body: await response.json(),
-  };
-}
+const get = (path: string) => getJson(sandbox.url, path);
 
 beforeAll(async () => {
   sandbox = await startSandbox({

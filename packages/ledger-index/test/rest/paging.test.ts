@@ -2,20 +2,13 @@
 import http from 'node:http';
 import { type Sandbox, startSandbox } from '@starspec/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Json } from '../support/json.js';
+import { getJson, type Json } from '../support/json.js';
 import { runWorkload } from '../support/workload.js';
 
 let sandbox: Sandbox;
 const errors: unknown[] = [];
 
-async function get(path: string): Promise<{ status: number; type: string; body: Json }> {
-  const response = await fetch(`${sandbox.url}${path}`);
-  return {
-    status: response.status,
-    type: response.headers.get('content-type') ?? '',
-    body: await response.json(),
-  };
-}
+const get = (path: string) => getJson(sandbox.url, path);
 
 beforeAll(async () => {
   sandbox = await startSandbox({
