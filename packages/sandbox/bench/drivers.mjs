@@ -41,10 +41,14 @@ export async function inProcess() {
   };
 }
 
-/** Starts `starspec-sandbox --port 0 --json` with more flags; resolves with the child and its ready line. */
-export function startCli(flags = []) {
+/**
+ * Starts `starspec-sandbox --port 0 --json` with more flags (and environment); resolves with the
+ * child and its ready line.
+ */
+export function startCli(flags = [], env = {}) {
   const child = spawn(process.execPath, [cliPath, '--port', '0', '--json', ...flags], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
   });
   // Not left running when the benchmark ends early.
   const stop = () => child.kill();
@@ -69,12 +73,13 @@ async function eachLimited(items, limit, task) {
 }
 
 /** A `starspec-sandbox` process closing only when asked, driven over HTTP. */
-export async function overRpc() {
-  const { child, ready } = await startCli(['--close-every', 'manual']);
+export async function overRpc(env = {}) {
+  const { child, ready } = await startCli(['--close-every', 'manual'], env);
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const { rpcUrl, url, passphrase } = ready;
   return {
     pid: child.pid,
+    url,
     rpcUrl,
     passphrase,
     async submit(envelopes) {
