@@ -116,7 +116,13 @@ async function streamed(
   run: (out: Writer, ledgers: Ledgers, first: HandlerResult) => Promise<void>,
 ): Promise<HandlerResult> {
   const ledgers = watchLedgers(options);
-  const answer = await first();
+  // Refused or failed: no stream will wait for ledgers.
+  const answer = await Promise.resolve()
+    .then(first)
+    .catch((error: unknown) => {
+      ledgers.cancel();
+      throw error;
+    });
   if (Number(answer.status) !== 200) {
     ledgers.cancel();
     return answer;

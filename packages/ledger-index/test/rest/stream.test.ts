@@ -8,6 +8,7 @@
 import { type Sandbox, startSandbox } from '@starspec/sandbox';
 import { Asset, Horizon, type Keypair, Operation } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { streamPage } from '../../src/rest/stream.js';
 import { runWorkload, send, type Workload } from '../support/workload.js';
 
 let sandbox: Sandbox;
@@ -125,6 +126,32 @@ describe('collection streams', () => {
     const { status, body } = await readEvents('/operations?cursor=abc');
     expect(status).toBe(400);
     expect(body).toMatchObject({ extras: { invalid_field: 'cursor' } });
+  });
+});
+
+describe('the ledger watch', () => {
+  it('is let go when the first page fails or is refused', async () => {
+    let watching = 0;
+    const onLedger = () => {
+      watching++;
+      return () => {
+        watching--;
+      };
+    };
+    const request = { query: {}, path: {}, headers: { accept: 'text/event-stream' } } as never;
+    const failing = streamPage(
+      () => Promise.reject(new Error('no page')),
+      { onLedger },
+      async () => 1,
+    );
+    await expect(failing(request)).rejects.toThrow('no page');
+    const refused = streamPage(
+      () => ({ status: 400, body: {} }),
+      { onLedger },
+      async () => 1,
+    );
+    expect(await refused(request)).toEqual({ status: 400, body: {} });
+    expect(watching).toBe(0);
   });
 });
 
