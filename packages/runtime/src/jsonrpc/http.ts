@@ -10,6 +10,7 @@ import {
   type RpcHandlerTable,
   type RpcServerOptions,
 } from './dispatch.js';
+import { sendAnswer } from './send.js';
 
 /** Go's mime.ParseMediaType, reduced to what the bridge reads: the lower-cased type and charset. */
 function parseContentType(header: string | undefined): { type: string; charset?: string } {
@@ -140,7 +141,7 @@ export function createJsonRpcListener<H extends RpcHandlerTable<H>>(
         }
         throw error;
       }
-      write(res, await dispatcher.dispatch(body, req), common);
+      await sendAnswer(res, await dispatcher.stream(body, req), common);
     } catch (error) {
       // A client that hung up mid-request is not a server error: there is no one left to answer.
       if (req.destroyed || (error as NodeJS.ErrnoException)?.code === 'ECONNRESET') {
