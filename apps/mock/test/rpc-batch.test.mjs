@@ -9,7 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => mock?.stop());
 
-const getHealth = (count) => Array.from({ length: count }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'getHealth' }));
+const getHealth = (count) =>
+  Array.from({ length: count }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'getHealth' }));
 
 async function post(body) {
   const response = await fetch(mock.url, {

@@ -1,44 +1,10 @@
-// The bounds of a JSON-RPC batch: how many calls it may hold, how many run at once, an answer
-// produced in bounded memory, and other clients served while it runs. Every verdict counts calls
-// or bytes; none depends on how long anything takes.
-import { request } from 'node:http';
-import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createDispatcher,
-  createJsonRpcListener,
-  createJsonRpcServer,
-  createJsonRpcTransport,
-  listen,
-  type RpcHandler,
-  type RpcServerOptions,
-} from '../../src/index.js';
-import { contract, handlers, validate } from './fixture.js';
-
-const binding = { contract, validate };
-const calls = (count: number, method: string, params?: unknown) =>
-  Array.from({ length: count }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method, params }));
-
-const servers: Array<ReturnType<typeof createJsonRpcServer>> = [];
-afterEach(() => {
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    server.close();
-  }
-});
-
-async function serve(echo: RpcHandler, options: RpcServerOptions = {}): Promise<string> {
-  const server = createJsonRpcServer(createJsonRpcListener(binding, { ...handlers, echo }, options));
-  servers.push(server);
-  return listen(server, 0);
-}
-
-const post = (url: string, body: unknown) =>
-  fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+// The bounds of a JSON-RPC batch: how many calls it may hold, how many run at once, and other
+// clients served while it runs. Every verdict counts calls; none depends on how long anything takes.
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { createDispatcher, createJsonRpcTransport } from '../../src/index.js';
+import { binding, calls, post, serve } from './batch-fixture.js';
+import { handlers } from './fixture.js';
 
 describe('batchLimit', () => {
   it('refuses a batch over the limit whole, with one -32600 error and no call run', async () => {
@@ -64,7 +30,10 @@ describe('batchLimit', () => {
       { method: 'echo' },
       { method: 'echo', notify: true },
     ]);
-    const refusal = { ok: false, error: { code: -32600, message: 'batch of 3 calls is over the limit of 2' } };
+    const refusal = {
+      ok: false,
+      error: { code: -32600, message: 'batch of 3 calls is over the limit of 2' },
+    };
     expect(settled).toEqual([refusal, refusal, undefined]);
   });
 
@@ -98,53 +67,6 @@ describe('batchConcurrency', () => {
     expect(peak).toBe(4);
     const results = (JSON.parse(answer.body as string) as Array<{ result: string }>).map((a) => a.result);
     expect(results).toEqual(Array.from({ length: 40 }, (_, i) => `t${i}`));
-  });
-});
-
-describe('answers in bounded memory', () => {
-  it('dispatch() refuses an answer over answerLimitBytes and runs no further call', async () => {
-    let ran = 0;
-    const dispatcher = createDispatcher(
-      binding,
-      { ...handlers, echo: () => (ran++, 'x'.repeat(1000)) },
-      { answerLimitBytes: 10_000, batchConcurrency: 1 },
-    );
-    const answer = await dispatcher.dispatch(JSON.stringify(calls(100, 'echo')));
-    expect(JSON.parse(answer.body as string)).toEqual({
-      jsonrpc: '2.0',
-      id: null,
-      error: { code: -32603, message: 'answer is larger than 10000 bytes' },
-    });
-    expect(ran).toBeLessThan(15);
-  });
-
-  it('the listener streams a big batch: a client that reads nothing holds its calls back', async () => {
-    const size = 64 * 1024;
-    const count = 512; // a 32 MiB answer
-    let ran = 0;
-    const url = new URL(await serve(() => (ran++, 'x'.repeat(size)), { batchConcurrency: 2 }));
-    const body = JSON.stringify(calls(count, 'echo'));
-    const response = await new Promise<import('node:http').IncomingMessage>((resolve, reject) => {
-      const req = request(url, { method: 'POST', agent: false, headers: { 'content-type': 'application/json' } });
-      req.on('response', resolve).on('error', reject).end(body);
-    });
-    expect(response.statusCode).toBe(200);
-    // Nothing is read: the socket's buffers fill and the server stops starting calls. Wait until
-    // the count of calls holds still (a bounded number of looks), then judge that count.
-    let seen = -1;
-    for (let look = 0, still = 0; look < 1000 && still < 10 && ran < count; look++) {
-      await sleep(10);
-      still = ran === seen ? still + 1 : 0;
-      seen = ran;
-    }
-    // Kernel socket buffers on loopback (a few MiB) plus a few answers in flight, far from all.
-    expect(ran * size).toBeLessThan(16 * 1024 * 1024);
-    expect(response.headers['transfer-encoding']).toBe('chunked');
-    const chunks: Buffer[] = [];
-    for await (const chunk of response) chunks.push(chunk as Buffer);
-    const answers = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Array<{ id: number }>;
-    expect(answers.map((a) => a.id)).toEqual(Array.from({ length: count }, (_, i) => i + 1));
-    expect(ran).toBe(count);
   });
 });
 
