@@ -22,7 +22,12 @@ export async function* inOrderBounded<T>(
   while (next < items.length || window.length > 0) {
     while (window.length < concurrency && next < items.length) {
       await nextTurn();
-      window.push(run(items[next++] as T).then((answer) => ({ answer }), (error: unknown) => ({ error })));
+      window.push(
+        run(items[next++] as T).then(
+          (answer) => ({ answer }),
+          (error: unknown) => ({ error }),
+        ),
+      );
     }
     const settled = (await window.shift()) as { answer: string | null } | { error: unknown };
     if ('error' in settled) throw settled.error;

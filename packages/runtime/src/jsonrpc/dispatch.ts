@@ -4,6 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { type HandlerTable, handlersByName } from '../handler-table.js';
 import type { HttpServerOptions } from '../http/server.js';
+import { inOrderBounded } from './batch.js';
 import {
   JSONRPC_ERRORS,
   JsonRpcError,
@@ -11,7 +12,6 @@ import {
   type JsonRpcId,
   type RpcContractMeta,
 } from './protocol.js';
-import { inOrderBounded } from './batch.js';
 import { formatParamErrors, paramsByName, type RpcValidate } from './validate.js';
 
 export interface RpcHandlerContext {
@@ -321,7 +321,11 @@ export function createDispatcher<H extends RpcHandlerTable<H>>(
       .map((p) => frame(p.id, { error: p.error as JsonRpcErrorObject }));
     const calls = parsed.filter((p) => !p.error);
     // Whether anything is answered is known before a call runs: a valid notification never is.
-    if (invalid.length === 0 && calls.every((p) => p.id === undefined)) return { status: 204, headers: {} };
+    // All notifications: 204 once every one has run, as the bridge answers (it waits for the batch).
+    if (invalid.length === 0 && calls.every((p) => p.id === undefined)) {
+      for await (const _ of inOrderBounded(calls, (call) => invoke(call, http), concurrency));
+      return { status: 204, headers: {} };
+    }
     return { status: 200, headers: { ...JSON_HEADERS }, body: batchBody(invalid, calls, http) };
   }
 
