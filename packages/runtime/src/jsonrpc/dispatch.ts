@@ -204,6 +204,8 @@ async function* once(text: string): AsyncGenerator<string, void, undefined> {
  * A JSON-RPC 2.0 dispatcher over a handler map. Answers as Stellar RPC (jrpc2 v1.3 bridge) does:
  * a batch always gets an array, statically invalid elements are answered first, notifications get
  * no entry, an all-notification batch or `[]` gets 204, and params are checked before a handler runs.
+ * Bounded where the real server is not: at most `batchLimit` calls a batch, `batchConcurrency`
+ * at a time, each answer handed on as soon as it is its turn (`stream`).
  */
 export function createDispatcher<H extends RpcHandlerTable<H>>(
   binding: RpcBinding,

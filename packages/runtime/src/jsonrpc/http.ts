@@ -82,7 +82,7 @@ export type RpcRequestListener = (req: IncomingMessage, res: ServerResponse) => 
  * A node:http request listener for a JSON-RPC contract, answering transport errors as Stellar
  * RPC does: every path is served; POST only (405 with `Accept-Post`, no body); media type
  * `application/json` with an optional utf-8 charset (else 415 with a plain-text reason); a body
- * over the limit gets 413 and the connection is closed.
+ * over the limit gets 413 and the connection is closed. A batch's answer is streamed (send.ts).
  */
 export function createJsonRpcListener<H extends RpcHandlerTable<H>>(
   binding: RpcBinding,
