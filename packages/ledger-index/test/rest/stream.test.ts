@@ -8,7 +8,7 @@
 import { type Sandbox, startSandbox } from '@starspec/sandbox';
 import { Asset, Horizon, type Keypair, Operation } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { streamPage } from '../../src/rest/stream.js';
+import { sharedStreams, streamPage } from '../../src/rest/stream.js';
 import { runWorkload, send, type Workload } from '../support/workload.js';
 
 let sandbox: Sandbox;
@@ -141,13 +141,13 @@ describe('the ledger watch', () => {
     const request = { query: {}, path: {}, headers: { accept: 'text/event-stream' } } as never;
     const failing = streamPage(
       () => Promise.reject(new Error('no page')),
-      { onLedger },
+      sharedStreams({ onLedger }),
       async () => 1,
     );
     await expect(failing(request)).rejects.toThrow('no page');
     const refused = streamPage(
       () => ({ status: 400, body: {} }),
-      { onLedger },
+      sharedStreams({ onLedger }),
       async () => 1,
     );
     expect(await refused(request)).toEqual({ status: 400, body: {} });
