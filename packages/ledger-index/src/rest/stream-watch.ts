@@ -16,6 +16,37 @@ export interface LedgerWatchOptions {
   closing?: AbortSignal;
 }
 
+/**
+ * The face's stop, told to its streams through one 'abort' listener for them all (one each
+ * would be a thousand listeners on the signal at the stream cap).
+ */
+export interface Closing {
+  readonly aborted: boolean;
+  /** Calls `close` when the face stops; answers the function that forgets it. */
+  on(close: () => void): () => void;
+}
+
+export function closingOf(signal?: AbortSignal): Closing {
+  const closers = new Set<() => void>();
+  signal?.addEventListener(
+    'abort',
+    () => {
+      for (const close of closers) close();
+      closers.clear();
+    },
+    { once: true },
+  );
+  return {
+    get aborted() {
+      return signal?.aborted ?? false;
+    },
+    on(close) {
+      closers.add(close);
+      return () => closers.delete(close);
+    },
+  };
+}
+
 export interface LedgerWatch {
   /** Resolves true once a ledger for the stream came since the last call; false when cancelled or closing. */
   next(): Promise<boolean>;
@@ -23,7 +54,11 @@ export interface LedgerWatch {
   cancel(): void;
 }
 
-export function watchLedgers({ onLedger, closing }: LedgerWatchOptions, wakes: WakeRule): LedgerWatch {
+export function watchLedgers(
+  onLedger: OnLedger | undefined,
+  closing: Closing,
+  wakes: WakeRule,
+): LedgerWatch {
   let pending = false;
   let cancelled = false;
   let wake: ((value: boolean) => void) | undefined;
@@ -37,10 +72,10 @@ export function watchLedgers({ onLedger, closing }: LedgerWatchOptions, wakes: W
     wake?.(false);
     wake = undefined;
   };
-  closing?.addEventListener('abort', closed, { once: true });
+  const forget = closing.on(closed);
   return {
     next() {
-      if (!stop || cancelled || closing?.aborted) return Promise.resolve(false);
+      if (!stop || cancelled || closing.aborted) return Promise.resolve(false);
       if (pending) {
         pending = false;
         return Promise.resolve(true);
@@ -52,7 +87,7 @@ export function watchLedgers({ onLedger, closing }: LedgerWatchOptions, wakes: W
     cancel() {
       cancelled = true;
       stop?.();
-      closing?.removeEventListener('abort', closed);
+      forget();
       closed();
     },
   };

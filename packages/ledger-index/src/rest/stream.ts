@@ -14,16 +14,24 @@ import type { Handler, HandlerRequest, HandlerResult } from '@starspec/runtime/h
 import { cursorNow } from './pages.js';
 import { problemResult } from './problems.js';
 import { type StreamLimits, type StreamSlots, streamSlots } from './stream-slots.js';
-import { type LedgerWatch, type LedgerWatchOptions, watchLedgers } from './stream-watch.js';
+import {
+  type Closing,
+  closingOf,
+  type LedgerWatch,
+  type LedgerWatchOptions,
+  type OnLedger,
+  watchLedgers,
+} from './stream-watch.js';
 import { type WakeRule, wakeRule } from './stream-wake.js';
 
 export type { OnLedger } from './stream-watch.js';
 
 export interface StreamOptions extends LedgerWatchOptions, StreamLimits {}
 
-/** What every stream of one face shares: the ledger watch's options and the slots. */
+/** What every stream of one face shares: the ledgers, the face's stop and the slots. */
 export interface Streams {
-  options: StreamOptions;
+  onLedger?: OnLedger;
+  closing: Closing;
   slots: StreamSlots;
 }
 
@@ -84,7 +92,7 @@ type Writer = ReturnType<typeof open>;
  * are let go once, whichever way the stream ends.
  */
 async function streamed(
-  { options, slots }: Streams,
+  { onLedger, closing, slots }: Streams,
   request: HandlerRequest,
   wakes: WakeRule,
   first: () => HandlerResult | Promise<HandlerResult>,
@@ -92,7 +100,7 @@ async function streamed(
 ): Promise<HandlerResult> {
   const slot = slots.take(request.raw?.socket?.remoteAddress ?? '');
   if ('refused' in slot) return problemResult(slot.refused);
-  const ledgers = watchLedgers(options, wakes);
+  const ledgers = watchLedgers(onLedger, closing, wakes);
   const letGo = () => {
     ledgers.cancel();
     slot.release();
@@ -195,9 +203,9 @@ export function streamObject(
   };
 }
 
-/** The stream caps and ledger watch one face's streams share (a new set of slots each call). */
+/** What one face's streams share (new slots each call). */
 export function sharedStreams(options: StreamOptions): Streams {
-  return { options, slots: streamSlots(options) };
+  return { onLedger: options.onLedger, closing: closingOf(options.closing), slots: streamSlots(options) };
 }
 
 /** The handlers, the streamable ones able to stream (all under one set of caps). */
