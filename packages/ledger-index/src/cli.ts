@@ -90,7 +90,12 @@ function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 
     ...(values['rate-limit']
       ? { rateLimit: wholeNumber('--rate-limit', values['rate-limit'], 1, 2 ** 31 - 1) }
       : {}),
-    maxStreams: wholeNumber('--max-streams', values['max-streams'] ?? String(DEFAULT_MAX_STREAMS), 1, 2 ** 31 - 1),
+    maxStreams: wholeNumber(
+      '--max-streams',
+      values['max-streams'] ?? String(DEFAULT_MAX_STREAMS),
+      1,
+      2 ** 31 - 1,
+    ),
     maxStreamsPerClient: wholeNumber(
       '--max-streams-per-client',
       values['max-streams-per-client'] ?? String(DEFAULT_MAX_STREAMS_PER_CLIENT),

@@ -4,9 +4,9 @@
  * asking the store again after every ledger. Each set is a superset of what the matching query
  * selects (a stream woken for nothing costs one query; one not woken would miss records).
  */
+import { accountId } from '../derive/format.js';
 import type { IndexBatch } from '../derive/records.js';
 import { changedKey } from '../derive/state/touched.js';
-import { accountId } from '../derive/format.js';
 
 export interface LedgerSummary {
   sequence: number;

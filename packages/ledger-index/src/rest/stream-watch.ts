@@ -54,11 +54,7 @@ export interface LedgerWatch {
   cancel(): void;
 }
 
-export function watchLedgers(
-  onLedger: OnLedger | undefined,
-  closing: Closing,
-  wakes: WakeRule,
-): LedgerWatch {
+export function watchLedgers(onLedger: OnLedger | undefined, closing: Closing, wakes: WakeRule): LedgerWatch {
   let pending = false;
   let cancelled = false;
   let wake: ((value: boolean) => void) | undefined;

@@ -14,6 +14,7 @@ import type { Handler, HandlerRequest, HandlerResult } from '@starspec/runtime/h
 import { cursorNow } from './pages.js';
 import { problemResult } from './problems.js';
 import { type StreamLimits, type StreamSlots, streamSlots } from './stream-slots.js';
+import { type WakeRule, wakeRule } from './stream-wake.js';
 import {
   type Closing,
   closingOf,
@@ -22,7 +23,6 @@ import {
   type OnLedger,
   watchLedgers,
 } from './stream-watch.js';
-import { type WakeRule, wakeRule } from './stream-wake.js';
 
 export type { OnLedger } from './stream-watch.js';
 
