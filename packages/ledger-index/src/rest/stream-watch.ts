@@ -50,7 +50,7 @@ export function closingOf(signal?: AbortSignal): Closing {
 export interface LedgerWatch {
   /** Resolves true once a ledger for the stream came since the last call; false when cancelled or closing. */
   next(): Promise<boolean>;
-  /** Stops watching (the listener is let go); a wait under way resolves false. */
+  /** Stops watching (the listener is let go, once); a wait under way resolves false. */
   cancel(): void;
 }
 
@@ -81,6 +81,7 @@ export function watchLedgers(onLedger: OnLedger | undefined, closing: Closing, w
       });
     },
     cancel() {
+      if (cancelled) return;
       cancelled = true;
       stop?.();
       forget();

@@ -5,6 +5,7 @@
  * changes them, its history as ledgers add to it; and the official SDK's `.stream()` follows
  * payments as they land.
  */
+import { EventEmitter } from 'node:events';
 import { type Sandbox, startSandbox } from '@starspec/sandbox';
 import { Asset, Horizon, type Keypair, Operation } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -152,6 +153,34 @@ describe('the ledger watch', () => {
     );
     expect(await refused(request)).toEqual({ status: 400, body: {} });
     expect(watching).toBe(0);
+  });
+
+  it('is let go, with the slot, when the client left before the stream began', async () => {
+    let watching = 0;
+    const onLedger = () => {
+      watching++;
+      return () => {
+        watching--;
+      };
+    };
+    const streams = sharedStreams({ onLedger });
+    const request = { query: {}, path: {}, headers: { accept: 'text/event-stream' } } as never;
+    const page = streamPage(
+      () => ({ status: 200, body: {} }),
+      streams,
+      async () => 1,
+    );
+    const result = await page(request);
+    // The answer's response, closed already: its 'close' event will not come again.
+    const res = Object.assign(new EventEmitter(), {
+      destroyed: true,
+      writeHead: () => res,
+      write: () => true,
+      end: () => res,
+    });
+    void result.stream?.(res as never);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect([watching, streams.slots.open]).toEqual([0, 0]);
   });
 });
 
