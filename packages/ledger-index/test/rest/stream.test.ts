@@ -10,6 +10,7 @@ import { type Sandbox, startSandbox } from '@starspec/sandbox';
 import { Asset, Horizon, type Keypair, Operation } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedStreams, streamPage } from '../../src/rest/stream.js';
+import { records, type SseEvent, takeEvents } from '../support/sse.js';
 import { runWorkload, send, type Workload } from '../support/workload.js';
 
 let sandbox: Sandbox;
@@ -29,13 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await sandbox?.stop();
 });
-
-interface SseEvent {
-  id?: string;
-  event?: string;
-  retry?: string;
-  data: unknown;
-}
 
 /** Reads a stream until it ends or `until` holds; closes `abort` then. */
 async function readEvents(
@@ -57,18 +51,9 @@ async function readEvents(
   try {
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
       buffer += decoder.decode(chunk, { stream: true });
-      let end = buffer.indexOf('\n\n');
-      while (end >= 0) {
-        const fields = Object.fromEntries(
-          buffer
-            .slice(0, end)
-            .split('\n')
-            .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
-        );
-        events.push({ ...fields, data: JSON.parse(fields.data ?? 'null') } as SseEvent);
-        buffer = buffer.slice(end + 2);
-        end = buffer.indexOf('\n\n');
-      }
+      const taken = takeEvents(buffer);
+      buffer = taken.rest;
+      events.push(...taken.events);
       if (until(events)) {
         abort.abort();
         break;
@@ -79,8 +64,6 @@ async function readEvents(
   }
   return { status: response.status, type, events };
 }
-
-const records = (events: SseEvent[]) => events.filter((e) => e.event === undefined);
 
 describe('collection streams', () => {
   it('opens with hello, sends `limit` records with their paging tokens as ids, then close', async () => {
