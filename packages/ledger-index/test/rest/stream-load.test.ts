@@ -5,17 +5,15 @@
  * problems. The face here is the package's own, over a sandbox's closed ledgers, so that the
  * store's reads can be counted.
  */
-import type { Server } from 'node:http';
 import { validate } from '@starspec/ledger-api';
-import { closeGracefully, createHttpServer, listen } from '@starspec/runtime/http';
 import { type Sandbox, startSandbox } from '@starspec/sandbox';
 import { Asset, type Keypair, Operation } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Ingester } from '../../src/ingest/ingester.js';
-import { createLedgerApiListener } from '../../src/rest/face.js';
 import type { StreamLimits } from '../../src/rest/stream-slots.js';
 import { IndexStore } from '../../src/store/index-store.js';
 import { openSqlite } from '../../src/store/sqlite.js';
+import { serveFace, type TestFace } from '../support/face.js';
 import { type OpenStream, openStream } from '../support/sse.js';
 import { runWorkload, send, type Workload } from '../support/workload.js';
 
@@ -23,8 +21,7 @@ let sandbox: Sandbox;
 let work: Workload;
 let store: IndexStore;
 let ingester: Ingester;
-const servers: Server[] = [];
-const closing = new AbortController();
+const faces: TestFace[] = [];
 
 beforeAll(async () => {
   sandbox = await startSandbox({ closeEvery: 'manual' });
@@ -44,8 +41,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  closing.abort();
-  for (const server of servers) await closeGracefully(server);
+  for (const served of faces) await served.stop();
   await sandbox?.stop();
   await ingester?.idle();
   await store?.close();
@@ -53,25 +49,9 @@ afterAll(async () => {
 
 /** A REST face over the test's index, with these caps. */
 async function face(limits: StreamLimits = {}): Promise<string> {
-  const listener = createLedgerApiListener({
-    store,
-    source: {
-      passphrase: sandbox.passphrase,
-      serverVersion: 'test',
-      status: async () => ({ coreVersion: 'test', latestLedger: 0, protocolVersion: 23 }),
-      submit: () => Promise.reject(new Error('no submissions here')),
-    },
-    awaitIngested: async () => false,
-    onLedger: (listener) => ingester.onLedger(listener),
-    closing: closing.signal,
-    ...limits,
-    onError: (error) => {
-      throw error;
-    },
-  });
-  const server = createHttpServer(listener, { errorStyle: 'problem' });
-  servers.push(server);
-  return listen(server, 0, '127.0.0.1');
+  const served = await serveFace(ingester, limits);
+  faces.push(served);
+  return served.url;
 }
 
 /** Closes a ledger in the sandbox and waits until the index has it (and its listeners were told). */
