@@ -15,6 +15,7 @@ import {
   wholeNumber,
 } from '@starspec/runtime';
 import { type Gateway, startGateway } from './gateway/gateway.js';
+import { DEFAULT_MAX_STREAMS, DEFAULT_MAX_STREAMS_PER_CLIENT } from './rest/stream-slots.js';
 import { VERSION } from './version.js';
 
 const NAME = 'starspec-horizon';
@@ -35,6 +36,10 @@ Options:
   --from LEDGER      first ledger to ingest into an empty index (default: the server's oldest)
   --submit-timeout MS  how long POST /transactions waits for its ledger (default 30000)
   --rate-limit N     requests per hour per client address, with a burst of 100 (default: no limit)
+  --max-streams N    event streams open at once; one more is refused with 503 service_unavailable
+                     (default ${DEFAULT_MAX_STREAMS})
+  --max-streams-per-client N  event streams open at once from one client address; one more is
+                     refused with 429 rate_limit_exceeded (default ${DEFAULT_MAX_STREAMS_PER_CLIENT})
   --json             one JSON line per event (ready, progress, errors, stopped)
   --help             this text
   --version          the version
@@ -48,6 +53,8 @@ interface Config {
   from?: number;
   submitTimeoutMs: number;
   rateLimit?: number;
+  maxStreams: number;
+  maxStreamsPerClient: number;
   json: boolean;
 }
 
@@ -60,6 +67,8 @@ function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 
     from: { type: 'string' },
     'submit-timeout': { type: 'string' },
     'rate-limit': { type: 'string' },
+    'max-streams': { type: 'string' },
+    'max-streams-per-client': { type: 'string' },
     json: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
     version: { type: 'boolean', short: 'v' },
@@ -81,6 +90,18 @@ function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 
     ...(values['rate-limit']
       ? { rateLimit: wholeNumber('--rate-limit', values['rate-limit'], 1, 2 ** 31 - 1) }
       : {}),
+    maxStreams: wholeNumber(
+      '--max-streams',
+      values['max-streams'] ?? String(DEFAULT_MAX_STREAMS),
+      1,
+      2 ** 31 - 1,
+    ),
+    maxStreamsPerClient: wholeNumber(
+      '--max-streams-per-client',
+      values['max-streams-per-client'] ?? String(DEFAULT_MAX_STREAMS_PER_CLIENT),
+      1,
+      2 ** 31 - 1,
+    ),
     json: values.json === true,
   };
 }
@@ -108,6 +129,8 @@ async function serve(config: Config, emit: Emit): Promise<number> {
       from: config.from,
       submitTimeoutMs: config.submitTimeoutMs,
       ...(config.rateLimit ? { rateLimit: { perHour: config.rateLimit } } : {}),
+      maxStreams: config.maxStreams,
+      maxStreamsPerClient: config.maxStreamsPerClient,
       onProgress: (ledger, latest) => {
         emit({ event: 'ingested', ledger, latest });
         if (!json && (ledger === latest || ledger % 100 === 0))

@@ -1,6 +1,6 @@
 // starspec-sandbox as a process: help, version, usage errors (exit 2), a busy port (exit 1), the
-// --json ready line, a working RPC behind it, --rate-limit on the REST face, and a clean stop on
-// SIGTERM and SIGINT (exit 0).
+// --json ready line, a working RPC behind it, --rate-limit and the stream caps on the REST face,
+// and a clean stop on SIGTERM and SIGINT (exit 0).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +19,8 @@ describe('usage', () => {
       '--passphrase',
       '--retention',
       '--rate-limit',
+      '--max-streams',
+      '--max-streams-per-client',
       '--db',
       '--json',
       '--version',
@@ -44,6 +46,12 @@ describe('usage', () => {
     ['a close interval of 0', ['--close-every', '0'], '--close-every must be a whole number from 1'],
     ['a retention of 0', ['--retention', '0'], '--retention must be a whole number from 1'],
     ['a rate limit of 0', ['--rate-limit', '0'], '--rate-limit must be a whole number from 1'],
+    ['a stream cap of 0', ['--max-streams', '0'], '--max-streams must be a whole number from 1'],
+    [
+      'a per-client stream cap of 0',
+      ['--max-streams-per-client', '0'],
+      '--max-streams-per-client must be a whole number from 1',
+    ],
     ['an empty database file name', ['--db', ''], "--db needs a file name, or ':memory:'"],
     ['a positional argument', ['serve'], 'Unexpected argument'],
   ])('%s exits 2 naming the problem', async (_name, args, message) => {
@@ -135,6 +143,33 @@ describe('running', () => {
     });
     await rpc.arrayBuffer();
     expect(rpc.headers.get('x-ratelimit-limit')).toBeNull();
+    child.kill('SIGTERM');
+    expect((await done).code).toBe(0);
+  });
+
+  it('--max-streams-per-client: the next event stream of the client is refused with 429', async () => {
+    const child = start([
+      '--port',
+      '0',
+      '--json',
+      '--close-every',
+      'manual',
+      '--max-streams-per-client',
+      '1',
+    ]);
+    const done = finish(child);
+    const { url } = await ready(child);
+    const stream = (signal?: AbortSignal) =>
+      fetch(new URL('/ledgers?cursor=now', url), { headers: { accept: 'text/event-stream' }, signal });
+    const abort = new AbortController();
+    const first = await stream(abort.signal);
+    const second = await stream();
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(429);
+    expect(await second.json()).toMatchObject({
+      type: 'https://stellar.org/horizon-errors/rate_limit_exceeded',
+    });
+    abort.abort();
     child.kill('SIGTERM');
     expect((await done).code).toBe(0);
   });

@@ -8,6 +8,7 @@ import { closeGracefully, createHttpServer, listen } from '@starspec/runtime/htt
 import { Ingester } from '../ingest/ingester.js';
 import { createLedgerApiListener } from '../rest/face.js';
 import type { RateLimit } from '../rest/rate-limit.js';
+import type { StreamLimits } from '../rest/stream-slots.js';
 import type { SqlDriver } from '../store/driver.js';
 import { IndexStore } from '../store/index-store.js';
 import { openPostgres } from '../store/postgres.js';
@@ -15,7 +16,7 @@ import { openSqlite } from '../store/sqlite.js';
 import { followRpc } from './follow.js';
 import { rpcSource } from './rpc-source.js';
 
-export interface GatewayOptions {
+export interface GatewayOptions extends StreamLimits {
   rpcUrl: string;
   /** A SQLite file (default `:memory:`) or a `postgres://` URL. */
   database?: string;
@@ -63,6 +64,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     submitTimeoutMs: options.submitTimeoutMs,
     validateResponses: options.validateResponses,
     rateLimit: options.rateLimit,
+    maxStreams: options.maxStreams,
+    maxStreamsPerClient: options.maxStreamsPerClient,
     onError,
   });
   const server: Server = createHttpServer(listener, { errorStyle: 'problem' });

@@ -47,6 +47,8 @@ describe('usage', () => {
       '--from',
       '--submit-timeout',
       '--rate-limit',
+      '--max-streams',
+      '--max-streams-per-client',
       '--json',
     ])
       expect(stdout).toContain(flag);
@@ -77,6 +79,11 @@ describe('usage', () => {
       given: ['--rpc-url', 'http://x', '--from', '0'],
       env: {},
       want: '--from must be a whole number from 1',
+    },
+    {
+      given: ['--rpc-url', 'http://x', '--max-streams-per-client', '0'],
+      env: {},
+      want: '--max-streams-per-client must be a whole number from 1',
     },
     {
       given: ['--rpc-url', 'http://x', '--rate-limit', '0'],
