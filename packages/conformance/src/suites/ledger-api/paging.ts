@@ -1,13 +1,23 @@
 /**
  * Paging invariants, walked over real pages of the history collections: records in order,
  * `next` continuing strictly after the last token, `prev` reversing from the first token, the
- * defaults (`asc`, 10) and the bounds of `limit`.
+ * defaults (`asc`, 10) and the bounds of `limit`. The history is the provider's own: a descending
+ * link that reaches its elder ledger may be answered 410 before_history, as Horizon answers it,
+ * and the records of ledgers trimmed since (its elder ledger moved on) are gone.
  */
 import type { OperationId } from '@starspec/ledger-api';
 import { CheckFailure, type Evidence, evidenceOf, fail, skip } from '../../model.js';
 import type { CheckDefinition, Recorder } from '../../runner.js';
-import { after, type Order, reverse } from '../../stellar/paging-tokens.js';
-import { type Answer, call, type LedgerApiState, linkQuery, recordsOf, verdict } from './state.js';
+import { after, isBeforeHistory, ledgerOfToken, type Order, reverse } from '../../stellar/paging-tokens.js';
+import {
+  type Answer,
+  call,
+  isRecord,
+  type LedgerApiState,
+  linkQuery,
+  recordsOf,
+  verdict,
+} from './state.js';
 
 /** The history collections walked, whose paging tokens are ordered. */
 export const WALKED: readonly { path: string; operationId: OperationId }[] = [
@@ -39,14 +49,8 @@ export interface Walk {
   pages: Page[];
 }
 
-async function getPage(
-  state: LedgerApiState,
-  r: Recorder,
-  operationId: OperationId,
-  path: string,
-  query: Record<string, string>,
-): Promise<Page> {
-  const answer = await call(state, r, operationId, { path, query });
+/** The page an answer holds; fails the check when it holds none. */
+function pageOf(answer: Answer, path: string, query: Record<string, string>): Page {
   if (answer.status !== 200 || !recordsOf(answer.body)) {
     fail(
       `GET ${path} with ${new URLSearchParams(query)} answered no page`,
@@ -56,6 +60,52 @@ async function getPage(
     );
   }
   return { answer, tokens: tokensOf(answer) };
+}
+
+async function getPage(
+  state: LedgerApiState,
+  r: Recorder,
+  operationId: OperationId,
+  path: string,
+  query: Record<string, string>,
+): Promise<Page> {
+  return pageOf(await call(state, r, operationId, { path, query }), path, query);
+}
+
+/** The elder ledger the root document reports now (Horizon's history_elder_ledger), when it does. */
+async function elderLedger(state: LedgerApiState, r: Recorder): Promise<number | undefined> {
+  const root = await call(state, r, 'getRoot', { path: '/' });
+  const elder = isRecord(root.body) ? root.body.history_elder_ledger : undefined;
+  return typeof elder === 'number' && Number.isInteger(elder) ? elder : undefined;
+}
+
+const isBeforeHistoryProblem = (body: unknown) =>
+  isRecord(body) && typeof body.type === 'string' && /(^|\/)before_history$/.test(body.type);
+
+/**
+ * The page a link leads to; undefined when it is Horizon's 410 before_history for a descending
+ * cursor at or before the elder ledger (the end of the history). The elder is read after the
+ * answer: it only moves on, so a cursor after it now was after it then too.
+ */
+async function linkedPage(
+  state: LedgerApiState,
+  r: Recorder,
+  operationId: OperationId,
+  path: string,
+  query: Record<string, string>,
+): Promise<Page | undefined> {
+  const answer = await call(state, r, operationId, { path, query });
+  if (answer.status !== 410 || query.order !== 'desc' || !isBeforeHistoryProblem(answer.body))
+    return pageOf(answer, path, query);
+  const elder = await elderLedger(state, r);
+  const cursor = query.cursor ?? '';
+  if (elder !== undefined && isBeforeHistory(cursor, elder)) return undefined;
+  fail(
+    `GET ${path} with ${new URLSearchParams(query)} answered 410 before_history for a cursor within history`,
+    answer.exchange,
+    `a page: Horizon answers 410 before_history only to a descending cursor at or before the elder ledger's first id (toid(${elder ?? 'elder'}, 0, 0))`,
+    `410 for cursor ${cursor}, after the elder ledger ${elder ?? '(the root document reports none)'}`,
+  );
 }
 
 /** Follows `next` from the first page of a collection, up to four pages; undefined when not served. */
@@ -78,7 +128,9 @@ function walk(state: LedgerApiState, t: Recorder, path: string, operationId: Ope
       if (last.tokens.length === 0) break;
       const next = linkQuery(last.answer.body, 'next');
       if (!next) break; // the contract check of the page reports a missing link
-      pages.push(await getPage(state, r, operationId, path, Object.fromEntries(next)));
+      const page = await linkedPage(state, r, operationId, path, Object.fromEntries(next));
+      if (!page) break; // before the elder ledger: the end of the history
+      pages.push(page);
     }
     return { path, order, pages };
   });
@@ -181,9 +233,10 @@ async function prevChecks(state: LedgerApiState, t: Recorder, w: Walk, evidence:
     return;
   }
   const operationId = WALKED.find((c) => c.path === w.path)?.operationId as OperationId;
-  const prev = await getPage(state, t, operationId, w.path, Object.fromEntries(link));
+  const prev = await linkedPage(state, t, operationId, w.path, Object.fromEntries(link));
+  if (!prev) return; // the first page is before the elder ledger now
   const expected = [...first.tokens].reverse();
-  if (prev.tokens.join(',') !== expected.join(',')) {
+  if (prev.tokens.join(',') !== expected.join(',') && !(await trimmedSince(state, t, prev.tokens, expected))) {
     evidence.push(
       evidenceOf(
         prev.answer.exchange,
@@ -192,6 +245,21 @@ async function prevChecks(state: LedgerApiState, t: Recorder, w: Walk, evidence:
       ),
     );
   }
+}
+
+/**
+ * Whether `found` is `expected` without its records of ledgers before the elder ledger now: the
+ * oldest come last in a descending page, so those trimmed since are its tail.
+ */
+async function trimmedSince(
+  state: LedgerApiState,
+  t: Recorder,
+  found: string[],
+  expected: string[],
+): Promise<boolean> {
+  if (found.some((token, i) => token !== expected[i])) return false;
+  const elder = await elderLedger(state, t);
+  return elder !== undefined && expected.slice(found.length).every((token) => ledgerOfToken(token) < elder);
 }
 
 const NEEDS_PAGES = 'pages computed from cursor, order and limit';

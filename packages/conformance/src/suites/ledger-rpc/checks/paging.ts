@@ -7,7 +7,7 @@ import type { CheckContext, CheckDefinition } from '../../../runner.js';
 import { compareTokens } from '../../../stellar/paging-tokens.js';
 import { history } from '../history.js';
 import { callMethod, isRecord, type LedgerRpcState } from '../state.js';
-import { listOf, num } from './common.js';
+import { isPastLatest, lacking, listOf, num } from './common.js';
 
 /** Two pages through a cursor; `order` says whether the second page starts strictly after the first. */
 async function roundTrip(
@@ -20,7 +20,7 @@ async function roundTrip(
   /** What the first item of the second page must be, when the sequence has no gaps. */
   firstIs?: (last: Record<string, unknown>, first: Record<string, unknown>) => boolean,
 ): Promise<void> {
-  const { start: startLedger, noTraffic } = await history(state, t);
+  const { start: startLedger, noTraffic, noLedgers } = await history(state, t);
   const first = await callMethod(state, t, method, { startLedger, pagination: { limit: 2 } });
   if (first.error)
     fail(`${method} answered an error`, first.exchange, `a ${method} result`, JSON.stringify(first.error));
@@ -28,7 +28,7 @@ async function roundTrip(
   if (page.length < 2)
     skip(
       `${method} from ledger ${startLedger} answered fewer than 2 ${key}: nothing to page through` +
-        (noTraffic ? `; ${noTraffic}` : ''),
+        lacking(key, { noTraffic, noLedgers }),
     );
   const cursor = isRecord(first.result) ? first.result.cursor : undefined;
   if (typeof cursor !== 'string' || cursor === '') {
@@ -40,6 +40,8 @@ async function roundTrip(
     );
   }
   const second = await callMethod(state, t, method, { pagination: { cursor, limit: 2 } });
+  if (method === 'getLedgers' && isPastLatest(second, cursor))
+    skip(`ledger ${cursor} is still the latest: no page after it yet${lacking(key, { noLedgers })}`);
   if (second.error)
     fail(
       `${method} refused its own cursor`,

@@ -11,7 +11,7 @@ import type { CheckContext, CheckDefinition, Recorder } from '../../../runner.js
 import { compareTokens } from '../../../stellar/paging-tokens.js';
 import { history, PAGED_LEDGERS } from '../history.js';
 import { type Called, callMethod, isRecord, type LedgerRpcState } from '../state.js';
-import { listOf, messagePattern, num } from './common.js';
+import { cursorRangeMessage, isPastLatest, lacking, listOf, num } from './common.js';
 
 type Item = Record<string, unknown>;
 
@@ -74,7 +74,10 @@ interface Walk {
   ended: boolean;
 }
 
-/** Pages from `startLedger` with the returned cursors until `enough`, a short page, or MAX_PAGES. */
+/**
+ * Pages from `startLedger` with the returned cursors until `enough`, a short page, the end of the
+ * ledgers (stellar-rpc refuses a getLedgers cursor at the latest ledger), or MAX_PAGES.
+ */
 async function walk(
   state: LedgerRpcState,
   t: Recorder,
@@ -87,8 +90,12 @@ async function walk(
   const pageOf = new Map<Item, Called>();
   const seen = new Set<string>();
   let params: unknown = { startLedger, pagination: { limit } };
+  let cursor: string | undefined;
+  let previous: Called | undefined;
   for (let pages = 1; ; pages++) {
     const page = await callMethod(state, t, pager.method, params);
+    if (previous && cursor !== undefined && pager.key === 'ledgers' && isPastLatest(page, cursor))
+      return { items, pageOf, pages: pages - 1, last: previous, ended: true };
     if (page.error)
       fail(
         `${pager.method} answered an error while paging`,
@@ -96,14 +103,16 @@ async function walk(
         'a page',
         JSON.stringify(page.error),
       );
-    const cursor = cursorOf(page);
-    if (typeof cursor !== 'string' || cursor === '')
+    const next = cursorOf(page);
+    if (typeof next !== 'string' || next === '')
       fail(
         `${pager.method} answered no cursor`,
         page.exchange,
         'a cursor to continue from',
-        JSON.stringify(cursor),
+        JSON.stringify(next),
       );
+    cursor = next;
+    previous = page;
     for (const item of listOf(page.result, pager.key)) {
       const before = items.at(-1);
       if (seen.has(pager.id(item)) || (before && pager.compare(before, item) >= 0)) {
@@ -174,14 +183,14 @@ function walkCheck(pager: Pager): CheckDefinition<LedgerRpcState> {
     level: 'must',
     needsBehaviour: 'pages computed from the cursor',
     async run(state, t) {
-      const { start, noTraffic, made } = await history(state, t);
+      const { start, noTraffic, noLedgers, made } = await history(state, t);
       const enough = (items: Item[]) => distinctLedgers(items) >= PAGED_LEDGERS;
       const walked = await walk(state, t, pager, start, pager.limit, enough);
       const { items, pages } = walked;
       if (walked.ended && !enough(items)) {
         skip(
           `from ledger ${start}, only ${distinctLedgers(items)} ledger(s) hold ${pager.key}: fewer than ${PAGED_LEDGERS} to page across` +
-            (noTraffic ? `; ${noTraffic}` : ''),
+            lacking(pager.key, { noTraffic, noLedgers }),
         );
       }
       const gap = gapIn(pager, items, start);
@@ -221,10 +230,9 @@ async function ledgersEnd(state: LedgerRpcState, t: CheckContext): Promise<void>
   let cursor = cursorOf(last) as string;
   for (let round = 0; round < MAX_PAGES; round++) {
     const next = await callMethod(state, t, 'getLedgers', { pagination: { cursor, limit: 5 } });
-    const message = `cursor ('${cursor}') must be between the oldest ledger: {oldest} and the latest ledger: ${cursor} for this rpc instance`;
-    const pattern = messagePattern(message);
-    if (next.error?.code === -32602 && pattern.test(String(next.error.message))) {
-      t.note(`past ledger ${cursor}: -32602 ${next.error.message}`);
+    const message = cursorRangeMessage(cursor, cursor);
+    if (isPastLatest(next, cursor)) {
+      t.note(`past ledger ${cursor}: -32602 ${next.error?.message}`);
       return;
     }
     const ledgers = listOf(next.result, 'ledgers');
