@@ -88,11 +88,7 @@ const DEFAULT_RATE_LIMIT_WAIT_MS = 1000;
 /** How long a 429 asks to wait: Retry-After in seconds or as an HTTP date (RFC 9110 §10.2.3), capped. */
 export function rateLimitWaitMs(retryAfter: string | undefined, now = Date.now()): number {
   const value = retryAfter?.trim() ?? '';
-  const ms = /^\d+$/.test(value)
-    ? Number(value) * 1000
-    : value === ''
-      ? Number.NaN
-      : Date.parse(value) - now;
+  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : value === '' ? Number.NaN : Date.parse(value) - now;
   const wait = Number.isFinite(ms) ? Math.max(0, ms) : DEFAULT_RATE_LIMIT_WAIT_MS;
   return Math.min(wait, MAX_RATE_LIMIT_WAIT_MS);
 }
@@ -122,7 +118,10 @@ export async function send(options: HttpOptions, request: HttpRequest): Promise<
   }
 }
 
-async function sendOnce(options: HttpOptions, request: HttpRequest): Promise<Omit<HttpAnswer, 'rateLimited'>> {
+async function sendOnce(
+  options: HttpOptions,
+  request: HttpRequest,
+): Promise<Omit<HttpAnswer, 'rateLimited'>> {
   const method = (request.method ?? 'GET').toUpperCase();
   const url = urlOf(options.baseUrl, request.path, request.query);
   const headers: Record<string, string> = {

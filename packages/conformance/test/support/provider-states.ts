@@ -63,7 +63,9 @@ export async function startProvider(options: StateOptions): Promise<Provider> {
     onError: options.onError,
   });
   for (let i = 0; i < (options.closedBefore ?? 0); i++) net.closeLedger();
-  const gateway = options.lateGateway ? await caughtUpGateway(net.rpcUrl, net.ledger.latestSequence, options) : undefined;
+  const gateway = options.lateGateway
+    ? await caughtUpGateway(net.rpcUrl, net.ledger.latestSequence, options)
+    : undefined;
   let ticker: NodeJS.Timeout | undefined;
   return {
     rpcUrl: net.rpcUrl,

@@ -89,28 +89,34 @@ export function history(state: LedgerRpcState, t: Recorder): Promise<History> {
       transactionLedgers: await ledgersHolding(state, r, 'getTransactions', start),
       eventLedgers: await ledgersHolding(state, r, 'getEvents', start),
     });
-    const before = await count();
-    const missing = PAGED_LEDGERS - Math.min(before.transactionLedgers, before.eventLedgers);
-    if (missing <= 0) return { start, ...before, made: 0, ...waited };
-    let live: Awaited<ReturnType<typeof liveAccounts>>;
-    try {
-      live = await liveAccounts(state, r);
-    } catch (error) {
-      if (!(error instanceof CheckSkip)) throw error;
-      const noTraffic = state.allowSubmit
-        ? `no traffic could be made: ${error.message}`
-        : 'with --allow-submit the suite makes its own traffic';
-      return { start, ...before, made: 0, noTraffic, ...waited };
+    let counted = await count();
+    let made = 0;
+    // Two rounds at most: traffic from the start ledger, then, when a trimmed window dropped the
+    // start meanwhile, more from the first ledger the traffic landed in.
+    for (let round = 0; round < 2; round++) {
+      const missing = PAGED_LEDGERS - Math.min(counted.transactionLedgers, counted.eventLedgers);
+      if (missing <= 0) break;
+      let live: Awaited<ReturnType<typeof liveAccounts>>;
+      try {
+        live = await liveAccounts(state, r);
+      } catch (error) {
+        if (!(error instanceof CheckSkip)) throw error;
+        const noTraffic = state.allowSubmit
+          ? `no traffic could be made: ${error.message}`
+          : 'with --allow-submit the suite makes its own traffic';
+        return { start, ...counted, made, noTraffic, ...waited };
+      }
+      let firstMade: number | undefined;
+      for (let i = 0; i < missing; i++) {
+        const { landed } = await sendAndLand(state, r, live, await payment(state, r, live, live.payee));
+        const ledger = isRecord(landed.final.result) ? landed.final.result.ledger : undefined;
+        if (typeof ledger === 'number') firstMade ??= ledger;
+      }
+      made += missing;
+      const oldest = await oldestLedger(state, r);
+      if (firstMade !== undefined && oldest !== undefined && oldest > start) start = firstMade;
+      counted = await count();
     }
-    let firstMade: number | undefined;
-    for (let made = 0; made < missing; made++) {
-      const { landed } = await sendAndLand(state, r, live, await payment(state, r, live, live.payee));
-      const ledger = isRecord(landed.final.result) ? landed.final.result.ledger : undefined;
-      if (typeof ledger === 'number') firstMade ??= ledger;
-    }
-    // The start ledger may have been trimmed while the traffic landed: page from the traffic then.
-    const oldest = await oldestLedger(state, r);
-    if (firstMade !== undefined && oldest !== undefined && oldest > start) start = firstMade;
-    return { start, ...(await count()), made: missing, ...waited };
+    return { start, ...counted, made, ...waited };
   });
 }
