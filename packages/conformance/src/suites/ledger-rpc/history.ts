@@ -16,6 +16,8 @@ export const PAGED_LEDGERS = 5;
 
 export interface History {
   start: number;
+  /** A ledger the provider had closed: a getLedgers cursor before it has a next page. */
+  latest: number;
   /** Ledgers from `start` that hold transactions, and events (a full first page counts as plenty). */
   transactionLedgers: number;
   eventLedgers: number;
@@ -49,20 +51,24 @@ async function latestSequence(state: LedgerRpcState, t: Recorder): Promise<numbe
 
 /**
  * Waits until the latest ledger is `sequence` or later: polls getLatestLedger, for at most about
- * ten ledgers of a public network (LANDING_TIMEOUT_MS). Answers why not, when it never came.
+ * ten ledgers of a public network (LANDING_TIMEOUT_MS). Answers the latest ledger seen, and why
+ * it is before `sequence`, when it never came.
  */
-export async function awaitLedger(
+async function awaitLedger(
   state: LedgerRpcState,
   t: Recorder,
   sequence: number,
-): Promise<string | undefined> {
+): Promise<{ latest?: number; noLedgers?: string }> {
   let last: number | undefined;
   const reached = await poll(async () => {
     last = await latestSequence(state, t);
     return last !== undefined && last >= sequence ? last : undefined;
   });
-  if (reached !== undefined) return undefined;
-  return `the provider closed no ledger up to ${sequence} within ${LANDING_TIMEOUT_MS / 1000} s (latest ${last ?? 'unknown'})`;
+  if (reached !== undefined) return { latest: reached };
+  return {
+    ...(last === undefined ? {} : { latest: last }),
+    noLedgers: `the provider closed no ledger up to ${sequence} within ${LANDING_TIMEOUT_MS / 1000} s (latest ${last ?? 'unknown'})`,
+  };
 }
 
 /** The oldest ledger getHealth reports now, when it does. */
@@ -82,9 +88,10 @@ export function history(state: LedgerRpcState, t: Recorder): Promise<History> {
     const found = await readRange(state, r);
     if (!found) skip('needs the latest ledger, which neither getHealth nor getLatestLedger answered');
     let { start } = found;
-    const noLedgers =
-      found.latest >= start + PAGED_LEDGERS ? undefined : await awaitLedger(state, r, start + PAGED_LEDGERS);
-    const waited = noLedgers === undefined ? {} : { noLedgers };
+    const awaited =
+      found.latest >= start + PAGED_LEDGERS ? {} : await awaitLedger(state, r, start + PAGED_LEDGERS);
+    let latest = Math.max(found.latest, awaited.latest ?? 0);
+    const waited = awaited.noLedgers === undefined ? {} : { noLedgers: awaited.noLedgers };
     const count = async () => ({
       transactionLedgers: await ledgersHolding(state, r, 'getTransactions', start),
       eventLedgers: await ledgersHolding(state, r, 'getEvents', start),
@@ -104,19 +111,21 @@ export function history(state: LedgerRpcState, t: Recorder): Promise<History> {
         const noTraffic = state.allowSubmit
           ? `no traffic could be made: ${error.message}`
           : 'with --allow-submit the suite makes its own traffic';
-        return { start, ...counted, made, noTraffic, ...waited };
+        return { start, latest, ...counted, made, noTraffic, ...waited };
       }
       let firstMade: number | undefined;
       for (let i = 0; i < missing; i++) {
         const { landed } = await sendAndLand(state, r, live, await payment(state, r, live, live.payee));
         const ledger = isRecord(landed.final.result) ? landed.final.result.ledger : undefined;
-        if (typeof ledger === 'number') firstMade ??= ledger;
+        if (typeof ledger !== 'number') continue;
+        firstMade ??= ledger;
+        latest = Math.max(latest, ledger);
       }
       made += missing;
       const oldest = await oldestLedger(state, r);
       if (firstMade !== undefined && oldest !== undefined && oldest > start) start = firstMade;
       counted = await count();
     }
-    return { start, ...counted, made, ...waited };
+    return { start, latest, ...counted, made, ...waited };
   });
 }

@@ -32,12 +32,15 @@ export const cursorRangeMessage = (cursor: string, latest: string | number = '{l
 
 /**
  * Whether a getLedgers answer is stellar-rpc's refusal of a cursor at the latest ledger: the
- * ledger after it has not closed yet, so there is no next page, which is no fault.
+ * ledger after it has not closed yet, so there is no next page, which is no fault. Not for a
+ * cursor before `closed`, a ledger the provider was seen to have closed: that one has a next page.
  */
-export function isPastLatest(answer: Called, cursor: string): boolean {
+export function isPastLatest(answer: Called, cursor: string, closed: number): boolean {
   const error = answer.error;
   return (
-    error?.code === -32602 && messagePattern(cursorRangeMessage(cursor, cursor)).test(String(error.message))
+    Number(cursor) >= closed &&
+    error?.code === -32602 &&
+    messagePattern(cursorRangeMessage(cursor, cursor)).test(String(error.message))
   );
 }
 

@@ -76,7 +76,8 @@ interface Walk {
 
 /**
  * Pages from `startLedger` with the returned cursors until `enough`, a short page, the end of the
- * ledgers (stellar-rpc refuses a getLedgers cursor at the latest ledger), or MAX_PAGES.
+ * ledgers (stellar-rpc refuses a getLedgers cursor at the latest ledger, which is at least
+ * `closed`), or MAX_PAGES.
  */
 async function walk(
   state: LedgerRpcState,
@@ -84,6 +85,7 @@ async function walk(
   pager: Pager,
   startLedger: number,
   limit: number,
+  closed: number,
   enough: (items: Item[]) => boolean = () => false,
 ): Promise<Walk> {
   const items: Item[] = [];
@@ -94,7 +96,7 @@ async function walk(
   let previous: Called | undefined;
   for (let pages = 1; ; pages++) {
     const page = await callMethod(state, t, pager.method, params);
-    if (previous && cursor !== undefined && pager.key === 'ledgers' && isPastLatest(page, cursor))
+    if (previous && cursor !== undefined && pager.key === 'ledgers' && isPastLatest(page, cursor, closed))
       return { items, pageOf, pages: pages - 1, last: previous, ended: true };
     if (page.error)
       fail(
@@ -183,9 +185,9 @@ function walkCheck(pager: Pager): CheckDefinition<LedgerRpcState> {
     level: 'must',
     needsBehaviour: 'pages computed from the cursor',
     async run(state, t) {
-      const { start, noTraffic, noLedgers, made } = await history(state, t);
+      const { start, latest, noTraffic, noLedgers, made } = await history(state, t);
       const enough = (items: Item[]) => distinctLedgers(items) >= PAGED_LEDGERS;
-      const walked = await walk(state, t, pager, start, pager.limit, enough);
+      const walked = await walk(state, t, pager, start, pager.limit, latest, enough);
       const { items, pages } = walked;
       if (walked.ended && !enough(items)) {
         skip(
@@ -226,12 +228,12 @@ async function latestSequence(state: LedgerRpcState, t: Recorder): Promise<numbe
 /** Past the latest ledger stellar-rpc refuses the cursor; while ledgers close, it answers them. */
 async function ledgersEnd(state: LedgerRpcState, t: CheckContext): Promise<void> {
   const sequence = await latestSequence(state, t);
-  const { last } = await walk(state, t, PAGERS.ledgers, sequence, 5);
+  const { last } = await walk(state, t, PAGERS.ledgers, sequence, 5, sequence);
   let cursor = cursorOf(last) as string;
   for (let round = 0; round < MAX_PAGES; round++) {
     const next = await callMethod(state, t, 'getLedgers', { pagination: { cursor, limit: 5 } });
     const message = cursorRangeMessage(cursor, cursor);
-    if (isPastLatest(next, cursor)) {
+    if (isPastLatest(next, cursor, sequence)) {
       t.note(`past ledger ${cursor}: -32602 ${next.error?.message}`);
       return;
     }
@@ -254,7 +256,7 @@ async function ledgersEnd(state: LedgerRpcState, t: CheckContext): Promise<void>
 /** After the last page, the returned cursor answers no item already given, and no error. */
 async function itemsEnd(state: LedgerRpcState, t: CheckContext, pager: Pager): Promise<void> {
   const sequence = await latestSequence(state, t);
-  const { items, last, ended } = await walk(state, t, pager, sequence, 20);
+  const { items, last, ended } = await walk(state, t, pager, sequence, 20, sequence);
   if (!ended) skip(`the ${pager.key} from the latest ledger did not end within ${MAX_PAGES} pages`);
   const cursor = cursorOf(last) as string;
   const next = await callMethod(state, t, pager.method, { pagination: { cursor, limit: 20 } });
