@@ -18,15 +18,17 @@ const CAUSES: Record<string, string> = {
   DEPTH_ZERO_SELF_SIGNED_CERT: "the server's TLS certificate is self-signed",
 };
 
-/** The innermost `code` of an error and its causes (undici wraps the socket's error in `cause`). */
-function causeCode(error: unknown): string | undefined {
-  let current = error as { code?: unknown; cause?: unknown } | undefined;
+/** The innermost `code` and message of an error and its causes (undici wraps the socket's error in `cause`). */
+function innermost(error: unknown): { code?: string; message: string } {
+  let current = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined;
   let code: string | undefined;
+  let message = String((error as Error)?.message ?? error);
   for (let depth = 0; current && depth < 5; depth++) {
     if (typeof current.code === 'string') code = current.code;
+    if (typeof current.message === 'string' && current.message !== '') message = current.message;
     current = current.cause as typeof current;
   }
-  return code;
+  return { ...(code === undefined ? {} : { code }), message };
 }
 
 /** One line for `starspec-horizon: …` when the first calls to the RPC server fail. */
@@ -39,8 +41,8 @@ export function describeRpcFailure(rpcUrl: string, error: unknown): string {
         : '';
     return `the RPC server at ${rpcUrl} answered HTTP ${error.status}${hint}`;
   }
-  const code = causeCode(error);
+  const { code, message } = innermost(error);
   if (code !== undefined)
-    return `cannot reach the RPC server at ${rpcUrl}: ${code} (${CAUSES[code] ?? (error as Error).message})`;
-  return `the RPC server at ${rpcUrl} failed: ${(error as Error)?.message ?? String(error)}`;
+    return `cannot reach the RPC server at ${rpcUrl}: ${code} (${CAUSES[code] ?? message})`;
+  return `cannot reach the RPC server at ${rpcUrl}: ${message}`;
 }
