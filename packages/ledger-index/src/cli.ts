@@ -15,6 +15,7 @@ import {
   wholeNumber,
 } from '@starspec/runtime';
 import { type Gateway, startGateway } from './gateway/gateway.js';
+import { progressLines } from './progress.js';
 import { DEFAULT_MAX_STREAMS, DEFAULT_MAX_STREAMS_PER_CLIENT } from './rest/stream-slots.js';
 import { VERSION } from './version.js';
 
@@ -31,9 +32,13 @@ Options:
   --rpc-url URL      the Stellar RPC endpoint (or $RPC_URL), e.g. http://127.0.0.1:8000/rpc
   --port N           port to listen on (default: $PORT, else ${DEFAULT_PORT}; 0 for any free port)
   --host ADDRESS     address to listen on (default 127.0.0.1)
-  --db PATH          the SQLite index (default ./${DEFAULT_DB}; ':memory:' keeps nothing);
+  --db PATH          the SQLite index: a file in the current folder by default (./${DEFAULT_DB}),
+                     created when missing and resumed at the next start; ':memory:' keeps nothing;
                      $DATABASE_URL=postgres://… uses PostgreSQL instead
-  --from LEDGER      first ledger to ingest into an empty index (default: the server's oldest)
+  --from LEDGER      first ledger to ingest into an empty index (default: the server's oldest).
+                     On a real network the RPC server keeps days of ledgers (7 days are about
+                     120,000), which take hours to ingest before the index is current: --from a
+                     recent ledger serves at once, with history from that ledger on
   --submit-timeout MS  how long POST /transactions waits for its ledger (default 30000)
   --rate-limit N     requests per hour per client address, with a burst of 100 (default: no limit)
   --max-streams N    event streams open at once; one more is refused with 503 service_unavailable
@@ -113,6 +118,7 @@ function shown(database: string): string {
 
 async function serve(config: Config, emit: Emit): Promise<number> {
   const { json } = config;
+  const progress = progressLines((line) => process.stdout.write(`${line}\n`));
   const report = (error: unknown) => {
     const message = String((error as Error)?.message ?? error);
     emit({ event: 'error', error: message });
@@ -133,8 +139,7 @@ async function serve(config: Config, emit: Emit): Promise<number> {
       maxStreamsPerClient: config.maxStreamsPerClient,
       onProgress: (ledger, latest) => {
         emit({ event: 'ingested', ledger, latest });
-        if (!json && (ledger === latest || ledger % 100 === 0))
-          process.stdout.write(`ingested ledger ${ledger} of ${latest}\n`);
+        if (!json) progress(ledger, latest);
       },
       onError: report,
     });

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * starspec-sandbox: a local Stellar network on one port, with the Stellar RPC face and friendbot.
+ * starspec-sandbox: a local Stellar network on one port: the Stellar RPC face, friendbot and the
+ * Horizon-compatible REST face.
  * Exit codes: 0 after a clean stop (Ctrl-C, SIGTERM), 1 when it cannot start (the port is taken),
  * 2 for a usage error (a --db file made for another network among them).
  */
@@ -28,8 +29,10 @@ const DEFAULT_PORT = 8000;
 
 const USAGE = `Usage: ${NAME} [options]
 
-A local Stellar network with real XDR: the Stellar RPC JSON-RPC face at /rpc and friendbot at
-/friendbot, on one port.
+A local Stellar network with real XDR, on one port: the Stellar RPC JSON-RPC face at /rpc,
+friendbot at /friendbot and the Horizon-compatible REST API at /. Classic operations only:
+contracts do not run (simulateTransaction answers an error, invoke_host_function is
+txNOT_SUPPORTED).
 
 Options:
   --port N             port to listen on (default: $SANDBOX_PORT, else ${DEFAULT_PORT}; 0 for any free port)
@@ -181,7 +184,7 @@ async function serve(config: Config, emit: Emit): Promise<number> {
         ? 'kept in memory'
         : `kept in ${config.db} (ledger ${sandbox.ledger.latestSequence})`;
     process.stdout.write(
-      `${NAME} ${SANDBOX_VERSION}: '${passphrase}', ${closing}, ${kept}\n  RPC        ${rpcUrl}\n  friendbot  ${friendbotUrl}\n`,
+      `${NAME} ${SANDBOX_VERSION}: '${passphrase}', ${closing}, ${kept}\n  RPC        ${rpcUrl}\n  friendbot  ${friendbotUrl}\n  REST       ${url}/\n`,
     );
   }
 

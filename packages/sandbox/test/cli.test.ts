@@ -27,6 +27,9 @@ describe('usage', () => {
     ]) {
       expect(stdout).toContain(flag);
     }
+    // Every face the port serves, and what does not run.
+    for (const face of ['/rpc', '/friendbot', 'REST API at /', 'contracts do not run'])
+      expect(stdout).toContain(face);
   });
 
   it('--version prints the package version', async () => {
@@ -181,11 +184,14 @@ describe('running', () => {
       let out = '';
       child.stdout?.on('data', (chunk) => {
         out += chunk;
-        if (out.includes('friendbot')) resolve(out);
+        if (out.includes('REST')) resolve(out);
       });
     });
     const rpcUrl = /RPC\s+(\S+)/.exec(text)?.[1] as string;
     expect(text).toMatch(/friendbot\s+http:\/\/127\.0\.0\.1:\d+\/friendbot/);
+    const restUrl = /REST\s+(\S+)/.exec(text)?.[1] as string;
+    const root = (await (await fetch(restUrl)).json()) as { network_passphrase: string };
+    expect(root.network_passphrase).toBe('Standalone Network ; February 2017');
     const closed = await fetch(new URL('/_sandbox/close', rpcUrl), { method: 'POST' });
     expect(((await closed.json()) as { sequence: number }).sequence).toBe(3);
     child.kill('SIGTERM');

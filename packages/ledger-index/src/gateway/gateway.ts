@@ -14,6 +14,7 @@ import { IndexStore } from '../store/index-store.js';
 import { openPostgres } from '../store/postgres.js';
 import { openSqlite } from '../store/sqlite.js';
 import { followRpc } from './follow.js';
+import { describeRpcFailure } from './rpc-problem.js';
 import { rpcSource } from './rpc-source.js';
 
 export interface GatewayOptions extends StreamLimits {
@@ -50,7 +51,9 @@ export function openDatabase(database = ':memory:'): Promise<SqlDriver> {
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const onError = options.onError ?? ((error: unknown) => console.error('[starspec-horizon]', error));
   const client = createClient({ url: options.rpcUrl });
-  const source = await rpcSource(client);
+  const source = await rpcSource(client).catch((error: unknown) => {
+    throw new Error(describeRpcFailure(options.rpcUrl, error), { cause: error });
+  });
   const store = await IndexStore.open(await openDatabase(options.database), source.passphrase);
   const ingester = new Ingester(store);
   // Aborted by stop(): following ends, and so do open streams.
