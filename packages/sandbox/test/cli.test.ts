@@ -186,7 +186,10 @@ describe('running', () => {
     });
     const rpcUrl = /RPC\s+(\S+)/.exec(text)?.[1] as string;
     expect(text).toMatch(/friendbot\s+http:\/\/127\.0\.0\.1:\d+\/friendbot/);
-    const closed = await fetch(new URL('/_sandbox/close', rpcUrl), { method: 'POST' });
+    const closed = await fetch(new URL('/_sandbox/close', rpcUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(((await closed.json()) as { sequence: number }).sequence).toBe(3);
     child.kill('SIGTERM');
     expect((await done).code).toBe(0);
