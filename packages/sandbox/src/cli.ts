@@ -15,6 +15,7 @@ import {
   UsageError,
   wholeNumber,
 } from '@starspec/runtime';
+import { parseCorsOrigins } from '@starspec/runtime/http';
 import { STANDALONE_PASSPHRASE } from './ledger.js';
 import { DEFAULT_RETENTION } from './network/closed-ledgers.js';
 import { type CloseSchedule, DEFAULT_CLOSE_EVERY } from './network/network.js';
@@ -36,7 +37,8 @@ txNOT_SUPPORTED).
 
 Options:
   --port N             port to listen on (default: $SANDBOX_PORT, else ${DEFAULT_PORT}; 0 for any free port)
-  --host ADDRESS       address to listen on (default 127.0.0.1; 0.0.0.0 serves other machines)
+  --host ADDRESS       address to listen on (default 127.0.0.1; 0.0.0.0 serves other machines,
+                       and lets anyone who reaches it fund accounts and close ledgers)
   --close-every MS     close a ledger every MS milliseconds (default ${DEFAULT_CLOSE_EVERY}), or 'manual':
                        only on POST /_sandbox/close
   --passphrase TEXT    network passphrase (default '${STANDALONE_PASSPHRASE}')
@@ -48,6 +50,9 @@ Options:
   --max-streams-per-client N
                        event streams open at once from one client address; one more is refused
                        with 429 rate_limit_exceeded (default ${DEFAULT_MAX_STREAMS_PER_CLIENT})
+  --allow-origin LIST  web pages (origins, separated by commas, or *) allowed to call friendbot
+                       and POST /_sandbox/close from a browser (default: none; clients that are
+                       not browsers are always served)
   --db FILE            keep the network in the SQLite file FILE (created when missing) and resume
                        from it at the next start; default ':memory:' (gone when the process ends).
                        Each ledger close is committed to FILE (WAL, fsync) before it is seen;
@@ -67,6 +72,7 @@ interface Config {
   rateLimit?: number;
   maxStreams: number;
   maxStreamsPerClient: number;
+  allowOrigins?: '*' | string[];
   db: string;
   json: boolean;
 }
@@ -82,6 +88,7 @@ function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 
     'rate-limit': { type: 'string' },
     'max-streams': { type: 'string' },
     'max-streams-per-client': { type: 'string' },
+    'allow-origin': { type: 'string' },
     db: { type: 'string' },
     json: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
@@ -119,9 +126,19 @@ function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 
       1,
       2 ** 31 - 1,
     ),
+    ...(values['allow-origin'] === undefined ? {} : { allowOrigins: allowOrigins(values['allow-origin']) }),
     db: values.db ?? MEMORY,
     json: values.json ?? false,
   };
+}
+
+function allowOrigins(text: string): '*' | string[] {
+  try {
+    const origins = parseCorsOrigins(text);
+    return origins === true ? '*' : origins;
+  } catch (error) {
+    throw new UsageError(`--allow-origin: ${(error as Error).message}`);
+  }
 }
 
 async function serve(config: Config, emit: Emit): Promise<number> {
@@ -137,6 +154,7 @@ async function serve(config: Config, emit: Emit): Promise<number> {
       ...(config.rateLimit ? { rateLimit: { perHour: config.rateLimit } } : {}),
       maxStreams: config.maxStreams,
       maxStreamsPerClient: config.maxStreamsPerClient,
+      ...(config.allowOrigins ? { allowOrigins: config.allowOrigins } : {}),
       db: config.db,
       onLedger: (record: LedgerRecord) =>
         emit({
@@ -170,6 +188,7 @@ async function serve(config: Config, emit: Emit): Promise<number> {
     closeEvery: config.closeEvery,
     retention: config.retention,
     ...(config.rateLimit ? { rateLimit: config.rateLimit } : {}),
+    ...(config.allowOrigins ? { allowOrigins: config.allowOrigins } : {}),
     db: config.db,
     latestLedger: sandbox.ledger.latestSequence,
     version: SANDBOX_VERSION,

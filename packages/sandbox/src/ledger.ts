@@ -147,6 +147,7 @@ export function createLedger(options: LedgerOptions = {}): Ledger {
       const account = loadAccount(new LedgerTxn(store, header), feeSource);
       return account ? accountAvailableBalance(header, account) : 0n;
     },
+    maxTxSetSize: () => header.maxTxSetSize,
   };
 
   function nextCloseTime(requested: number | undefined): bigint {
@@ -182,6 +183,7 @@ export function createLedger(options: LedgerOptions = {}): Ledger {
       queue.remove(output.applied);
       // stellar-core drops queued transactions the new ledger made invalid.
       queue.remove(queue.pending().filter((frame) => !checks.validate(frame).isSuccess));
+      queue.shift();
       return output.ledger.meta;
     },
 

@@ -12,6 +12,7 @@ import { type CloseSchedule, createNetwork, type Network } from './network/netwo
 import type { LedgerRecord } from './network/records.js';
 import { startRestFace } from './rest/face.js';
 import type { RpcContext } from './rpc/common.js';
+import type { AllowedOrigins } from './server/browser-guard.js';
 import { Friendbot, type FriendbotOptions } from './server/friendbot/bot.js';
 import { createSandboxServer, FRIENDBOT_PATH, RPC_PATH } from './server/server.js';
 
@@ -45,6 +46,13 @@ export interface SandboxOptions
    * (default 100), and `X-Ratelimit-*` headers on every answer. Off by default.
    */
   rateLimit?: RateLimit;
+  /**
+   * Web pages allowed to call friendbot and `POST /_sandbox/close` (with CORS headers): `'*'`
+   * or exact origins such as `http://localhost:3000`. By default a page's request (one with an
+   * `Origin` or a `Sec-Fetch-Site` header) is refused 403; clients that are not browsers are
+   * served whatever this says.
+   */
+  allowOrigins?: AllowedOrigins;
   /** Called after every ledger close. */
   onLedger?: (record: LedgerRecord) => void;
   /** Called with failures the server answers for (default: console.error). */
@@ -81,6 +89,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     rateLimit,
     maxStreams,
     maxStreamsPerClient,
+    allowOrigins,
     onLedger,
     onError = (error: unknown) => console.error('[sandbox]', error),
     ...ledgerOptions
@@ -128,6 +137,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     rpc,
     baseUrl: () => url,
     validateResults,
+    allowOrigins,
     onError: (error) => onError(error),
   });
   try {

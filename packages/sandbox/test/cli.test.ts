@@ -21,6 +21,7 @@ describe('usage', () => {
       '--rate-limit',
       '--max-streams',
       '--max-streams-per-client',
+      '--allow-origin',
       '--db',
       '--json',
       '--version',
@@ -56,6 +57,11 @@ describe('usage', () => {
       '--max-streams-per-client must be a whole number from 1',
     ],
     ['an empty database file name', ['--db', ''], "--db needs a file name, or ':memory:'"],
+    [
+      'an origin with a path',
+      ['--allow-origin', 'http://x.example/app'],
+      '--allow-origin: "http://x.example/app" is not an origin',
+    ],
     ['a positional argument', ['serve'], 'Unexpected argument'],
   ])('%s exits 2 naming the problem', async (_name, args, message) => {
     const { code, stderr } = await run(args);
@@ -126,6 +132,25 @@ describe('running', () => {
     },
   );
 
+  it('--allow-origin: that page may call friendbot (with CORS headers), another is refused 403', async () => {
+    const page = 'http://localhost:3000';
+    const child = start(['--port', '0', '--json', '--allow-origin', page]);
+    const done = finish(child);
+    const line = await ready(child);
+    expect(line.allowOrigins).toEqual([page]);
+    const friendbotUrl = String(line.friendbotUrl);
+    // A bad address answers at once: the guard has let the page through, or not.
+    const allowed = await fetch(`${friendbotUrl}?addr=G`, { headers: { origin: page } });
+    await allowed.arrayBuffer();
+    expect(allowed.status).toBe(400);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe(page);
+    const other = await fetch(`${friendbotUrl}?addr=G`, { headers: { origin: 'http://evil.example' } });
+    await other.arrayBuffer();
+    expect(other.status).toBe(403);
+    child.kill('SIGTERM');
+    expect((await done).code).toBe(0);
+  });
+
   it('--rate-limit: every answer of the REST face carries X-Ratelimit-*, the RPC face none', async () => {
     const child = start(['--port', '0', '--json', '--rate-limit', '3600']);
     const done = finish(child);
@@ -192,7 +217,10 @@ describe('running', () => {
     const restUrl = /REST\s+(\S+)/.exec(text)?.[1] as string;
     const root = (await (await fetch(restUrl)).json()) as { network_passphrase: string };
     expect(root.network_passphrase).toBe('Standalone Network ; February 2017');
-    const closed = await fetch(new URL('/_sandbox/close', rpcUrl), { method: 'POST' });
+    const closed = await fetch(new URL('/_sandbox/close', rpcUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(((await closed.json()) as { sequence: number }).sequence).toBe(3);
     child.kill('SIGTERM');
     expect((await done).code).toBe(0);

@@ -7,6 +7,7 @@
 import { hash, xdr } from '@stellar/stellar-sdk/base';
 import type { HeaderState } from '../core/header.js';
 import { compareBytes } from '../core/keys.js';
+import { compareFeeRate, opsOf } from '../core/tx/fee-rate.js';
 import type { TxFrame } from '../core/tx/frame.js';
 
 export interface TxSetPlan {
@@ -22,10 +23,6 @@ export interface TxSetPlan {
   applyOrder: TxFrame[];
 }
 
-function opsOf(frame: TxFrame): number {
-  return Math.max(1, frame.numOperations);
-}
-
 /** stellar-core computePerOpFee (rounded down from protocol 20). */
 function perOpFee(frame: TxFrame): bigint {
   return frame.inclusionFee / BigInt(opsOf(frame));
@@ -33,10 +30,7 @@ function perOpFee(frame: TxFrame): bigint {
 
 /** Highest fee rate first (stellar-core's surge pricing queue), ties by full hash. */
 function byFeeRate(a: TxFrame, b: TxFrame): number {
-  const lhs = a.inclusionFee * BigInt(opsOf(b));
-  const rhs = b.inclusionFee * BigInt(opsOf(a));
-  if (lhs !== rhs) return lhs > rhs ? -1 : 1;
-  return compareBytes(a.fullHash, b.fullHash);
+  return compareFeeRate(b, a) || compareBytes(a.fullHash, b.fullHash);
 }
 
 /** stellar-core lessThanXored: order by hash XOR the set's hash. */

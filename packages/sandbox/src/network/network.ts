@@ -128,7 +128,12 @@ export function createNetwork(options: NetworkOptions = {}): Network {
     passphrase: ledger.passphrase,
     closed,
     closeEvery: schedule,
-    submit: (envelopeXdr) => ledger.submit(envelopeXdr),
+    submit(envelopeXdr) {
+      const submitted = ledger.submit(envelopeXdr);
+      // Evicted by a higher fee: it will not land, so whoever waits for it hears now.
+      for (const hash of submitted.evicted ?? []) settle(hash, undefined);
+      return submitted;
+    },
     closeLedger,
     onClose(listener) {
       listeners.add(listener);

@@ -2,6 +2,9 @@
  * One node:http server on one port: the JSON-RPC face at `POST /rpc`, friendbot at
  * `/friendbot`, `POST /_sandbox/close` to close a ledger now; every other path is the
  * Horizon-compatible REST face (or, without one, a 404 in the stellar/go problem shape).
+ * Friendbot and the close are side effects a web page must not trigger unasked: a page's
+ * request is refused unless its origin is allowed (browser-guard.ts), and the close takes only
+ * a JSON body, which no page can send without a CORS preflight.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createRequestListener } from '@starspec/ledger-rpc';
@@ -9,9 +12,17 @@ import { createHttpServer, parseTarget } from '@starspec/runtime';
 import type { RequestListener } from '@starspec/runtime/http';
 import type { Network } from '../network/network.js';
 import { createRpcHandlers, type RpcContext } from '../rpc/handlers.js';
+import { type AllowedOrigins, type BrowserGuard, browserGuard } from './browser-guard.js';
 import type { Friendbot } from './friendbot/bot.js';
 import { friendbotHandler } from './friendbot/handler.js';
-import { BAD_REQUEST, NOT_FOUND, SERVER_ERROR, writeJson, writeProblem } from './problem.js';
+import {
+  BAD_REQUEST,
+  CLOSE_NEEDS_JSON,
+  NOT_FOUND,
+  SERVER_ERROR,
+  writeJson,
+  writeProblem,
+} from './problem.js';
 
 export const RPC_PATH = '/rpc';
 export const FRIENDBOT_PATH = '/friendbot';
@@ -34,19 +45,29 @@ export interface SandboxServerOptions {
    * answer after it, as the real friendbot answers once Horizon has ingested its transaction.
    */
   indexed?: () => Promise<void>;
+  /** Web pages (origins) allowed to call friendbot and the close; none by default. */
+  allowOrigins?: AllowedOrigins;
+}
+
+function isJson(req: IncomingMessage): boolean {
+  const mediaType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  return mediaType === 'application/json';
 }
 
 async function closeNow(
   options: SandboxServerOptions,
+  guard: BrowserGuard,
   req: IncomingMessage,
   res: ServerResponse,
   onError: (e: unknown) => void,
 ) {
+  if (guard.answered(req, res, ['POST'])) return;
   req.resume();
   if (req.method !== 'POST') {
     res.writeHead(405, { allow: 'POST', 'content-length': 0 }).end();
     return;
   }
+  if (!isJson(req)) return writeProblem(res, CLOSE_NEEDS_JSON);
   try {
     const record = options.network.closeLedger();
     await options.indexed?.();
@@ -64,6 +85,7 @@ async function closeNow(
 
 export function createSandboxServer(options: SandboxServerOptions): Server {
   const { network, onError } = options;
+  const guard = browserGuard(options.allowOrigins);
   const rpc = createRequestListener(createRpcHandlers(options.rpc), {
     validateResults: options.validateResults ?? false,
     onError,
@@ -73,6 +95,7 @@ export function createSandboxServer(options: SandboxServerOptions): Server {
     baseUrl: options.baseUrl,
     closeTimeOf: (ledger) => network.closed.get(ledger)?.closeTime ?? 0,
     indexed: options.indexed,
+    guard,
     onError: (error) => onError(error, {}),
   });
 
@@ -94,7 +117,7 @@ export function createSandboxServer(options: SandboxServerOptions): Server {
           });
           return;
         case CLOSE_PATH:
-          return void closeNow(options, req, res, (error) => onError(error, {}));
+          return void closeNow(options, guard, req, res, (error) => onError(error, {}));
         default:
           if (options.rest) return options.rest(req, res);
           req.resume();

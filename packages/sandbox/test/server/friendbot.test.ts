@@ -162,7 +162,10 @@ describe('stopping', () => {
 describe('the other routes', () => {
   it('POST /_sandbox/close closes one ledger and answers its sequence', async () => {
     const before = t.net.ledger.latestSequence;
-    const response = await fetch(`${t.net.url}/_sandbox/close`, { method: 'POST' });
+    const response = await fetch(`${t.net.url}/_sandbox/close`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ sequence: before + 1, transactionCount: 0 });
     expect(t.net.ledger.latestSequence).toBe(before + 1);

@@ -70,7 +70,10 @@ async function until(condition: () => boolean): Promise<void> {
 describe('answers wait for the REST face', () => {
   it('POST /_sandbox/close answers after the gate opens', async () => {
     const before = gates;
-    const answer = fetch(`${url}/_sandbox/close`, { method: 'POST' });
+    const answer = fetch(`${url}/_sandbox/close`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+    });
     await until(() => gates > before);
     expect(await settlesSoon(answer)).toBe(false);
     release();

@@ -22,7 +22,7 @@ async function closeUntil<T>(url: string, answer: Promise<T>): Promise<T> {
     },
   );
   while (!settled) {
-    await fetch(`${url}/_sandbox/close`, { method: 'POST' });
+    await fetch(`${url}/_sandbox/close`, { method: 'POST', headers: { 'content-type': 'application/json' } });
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   return answer;

@@ -132,7 +132,12 @@ describe('a kill -9 under load', () => {
       expect(stable(after), hash).toEqual(stable(before));
     }
 
-    const closed = (await (await fetch(`${resumed.url}/_sandbox/close`, { method: 'POST' })).json()) as {
+    const closed = (await (
+      await fetch(`${resumed.url}/_sandbox/close`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+      })
+    ).json()) as {
       sequence: number;
     };
     expect(closed.sequence).toBe(latest + 1);

@@ -20,6 +20,8 @@ import type { TxRecord } from '../../network/records.js';
 /** stellar/go friendbot's starting balance on testnet: 10,000 lumens. */
 export const DEFAULT_STARTING_BALANCE = '10000';
 export const DEFAULT_CHANNELS = 16;
+/** Calls kept waiting for a channel account (16 ledgers' worth of the default channels); more are refused. */
+export const DEFAULT_MAX_WAITING = 256;
 /** Lumens each channel account holds: it pays only fees. */
 const CHANNEL_BALANCE = '100';
 const STROOPS_PER_LUMEN = 10_000_000n;
@@ -27,6 +29,8 @@ const STROOPS_PER_LUMEN = 10_000_000n;
 export type FundOutcome =
   | { kind: 'funded'; tx: TxRecord }
   | { kind: 'already-funded' }
+  /** As many calls wait for a channel as friendbot keeps waiting. */
+  | { kind: 'busy' }
   /** The transaction landed but failed: createAccountAlreadyExist when a concurrent call won. */
   | { kind: 'failed'; tx: TxRecord; alreadyExists: boolean }
   /** Not accepted, dropped from the queue, or the network stopped. */
@@ -37,6 +41,8 @@ export interface FriendbotOptions {
   startingBalance?: string;
   /** Channel accounts, the most calls served in one ledger (default 16). */
   channels?: number;
+  /** Calls waiting for a channel at most (default 256); more are answered 503 at once. */
+  maxWaiting?: number;
 }
 
 function lumensToStroops(lumens: string): bigint {
@@ -51,6 +57,7 @@ export class Friendbot {
   readonly #channels: Keypair[];
   readonly #free: Keypair[];
   readonly #waiting: ((channel: Keypair | undefined) => void)[] = [];
+  readonly #maxWaiting: number;
   #stopped = false;
 
   constructor(network: Network, options: FriendbotOptions = {}) {
@@ -58,6 +65,9 @@ export class Friendbot {
     this.#bot = network.ledger.root;
     this.#startingBalance = options.startingBalance ?? DEFAULT_STARTING_BALANCE;
     const count = options.channels ?? DEFAULT_CHANNELS;
+    this.#maxWaiting = options.maxWaiting ?? DEFAULT_MAX_WAITING;
+    if (!Number.isSafeInteger(this.#maxWaiting) || this.#maxWaiting < 0)
+      throw new RangeError(`friendbot.maxWaiting must be a whole number (got ${this.#maxWaiting})`);
     // Derived from the network id, so a sandbox on the same passphrase has the same channels.
     this.#channels = Array.from({ length: count }, (_, i) =>
       Keypair.fromRawEd25519Seed(
@@ -98,6 +108,7 @@ export class Friendbot {
     const existing = this.#account(address);
     if (existing && existing.balance >= lumensToStroops(this.#startingBalance))
       return { kind: 'already-funded' };
+    if (this.#free.length === 0 && this.#waiting.length >= this.#maxWaiting) return { kind: 'busy' };
     const channel = await this.#acquire();
     if (!channel) return { kind: 'not-applied', reason: 'the sandbox is stopping', stopped: true };
     try {

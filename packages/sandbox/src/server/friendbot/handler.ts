@@ -2,13 +2,17 @@
  * `GET|POST /friendbot?addr=G…` as stellar/go friendbot answers it (`friendbot_handler.go`,
  * `main.go` registerProblems): the funding transaction as a Horizon transaction resource
  * (application/hal+json) once its ledger closed, or a problem+json: a bad `addr` (400 with
- * `invalid_field`), an account already funded or created by a concurrent call (400).
+ * `invalid_field`), an account already funded or created by a concurrent call (400). Beyond
+ * stellar/go: too many calls waiting is Horizon's 503 server_over_capacity with Retry-After, and
+ * a web page's call is refused unless its origin is allowed (browser-guard.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toidValue } from '../../network/cursor.js';
 import type { TxRecord } from '../../network/records.js';
+import type { BrowserGuard } from '../browser-guard.js';
 import {
   BAD_REQUEST,
+  FRIENDBOT_BUSY,
   invalidField,
   type Problem,
   SANDBOX_STOPPING,
@@ -48,6 +52,8 @@ function problemOf(outcome: Exclude<FundOutcome, { kind: 'funded' }>): Problem {
   switch (outcome.kind) {
     case 'already-funded':
       return { ...BAD_REQUEST, detail: 'account already funded to starting balance' };
+    case 'busy':
+      return FRIENDBOT_BUSY;
     case 'failed':
       return outcome.alreadyExists
         ? { ...BAD_REQUEST, detail: `createAccountAlreadyExist (${CREATE_ACCOUNT_ALREADY_EXIST_XDR})` }
@@ -64,14 +70,19 @@ export interface FriendbotHandlerOptions {
   closeTimeOf: (ledger: number) => number;
   /** Resolves once the REST face holds the closed ledgers (the answer waits for it). */
   indexed?: () => Promise<void>;
+  /** Which web pages may call it. */
+  guard: BrowserGuard;
   onError: (error: unknown) => void;
 }
 
+const METHODS = ['GET', 'POST'] as const;
+
 export function friendbotHandler(options: FriendbotHandlerOptions) {
   return async (req: IncomingMessage, res: ServerResponse, search: string): Promise<void> => {
+    if (options.guard.answered(req, res, METHODS)) return;
     req.resume();
     if (req.method !== 'GET' && req.method !== 'POST') {
-      res.writeHead(405, { allow: 'GET, POST', 'content-length': 0 }).end();
+      res.writeHead(405, { allow: METHODS.join(', '), 'content-length': 0 }).end();
       return;
     }
     const addr = new URLSearchParams(search).get('addr') ?? '';
@@ -88,7 +99,7 @@ export function friendbotHandler(options: FriendbotHandlerOptions) {
     }
     if (outcome.kind !== 'funded') {
       if (outcome.kind === 'not-applied' && !outcome.stopped) options.onError(new Error(outcome.reason));
-      return writeProblem(res, problemOf(outcome));
+      return writeProblem(res, problemOf(outcome), outcome.kind === 'busy' ? { 'retry-after': '1' } : {});
     }
     await options.indexed?.();
     const resource = transactionResource(
