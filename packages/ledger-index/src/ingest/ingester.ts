@@ -27,7 +27,8 @@ export class Ingester {
 
   constructor(store: IndexStore, options: IngesterOptions = {}) {
     this.store = store;
-    const onError = options.onError ?? ((error: unknown) => console.error('[ledger-index] reap failed:', error));
+    const onError =
+      options.onError ?? ((error: unknown) => console.error('[ledger-index] reap failed:', error));
     this.#reaper = options.retention && new Reaper(store, options.retention, onError);
   }
 

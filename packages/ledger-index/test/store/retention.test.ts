@@ -36,7 +36,9 @@ async function round(accounts: Record<'issuer' | 'alice' | 'bob' | 'carol', Keyp
     Operation.manageSellOffer({ selling: usd, buying: Asset.native(), amount: '1', price: '1' }),
   ]);
   await t.close();
-  t.send(bob, [Operation.manageBuyOffer({ selling: Asset.native(), buying: usd, buyAmount: '1', price: '1' })]);
+  t.send(bob, [
+    Operation.manageBuyOffer({ selling: Asset.native(), buying: usd, buyAmount: '1', price: '1' }),
+  ]);
   t.send(carol, [
     Operation.createClaimableBalance({
       asset: Asset.native(),

@@ -52,10 +52,13 @@ function fromRoot(operations: ReturnType<typeof Operation.payment>[]): string {
   const root = network.ledger.root;
   const entry = network.ledger.entry(keyId(accountKey(root.xdrAccountId())));
   if (entry?.data.type !== 'account') throw new Error('no root account');
-  const builder = new TransactionBuilder(new Account(root.publicKey(), entry.data.account.seqNum.toString()), {
-    fee: String(100 * operations.length),
-    networkPassphrase: network.passphrase,
-  });
+  const builder = new TransactionBuilder(
+    new Account(root.publicKey(), entry.data.account.seqNum.toString()),
+    {
+      fee: String(100 * operations.length),
+      networkPassphrase: network.passphrase,
+    },
+  );
   for (const operation of operations) builder.addOperation(operation);
   const tx = builder.setTimeout(0).build();
   tx.sign(root);
@@ -90,7 +93,11 @@ async function elders(): Promise<{ rest: number; rpc: number; latest: number }> 
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getHealth' }),
     })
   ).json()) as { result: { oldestLedger: number; latestLedger: number } };
-  return { rest: root.history_elder_ledger, rpc: health.result.oldestLedger, latest: health.result.latestLedger };
+  return {
+    rest: root.history_elder_ledger,
+    rpc: health.result.oldestLedger,
+    latest: health.result.latestLedger,
+  };
 }
 
 describe('the REST face under the RPC retention', () => {
