@@ -1,6 +1,8 @@
 /**
  * The one HTTP client of the suites: every request has a time limit, and every exchange is
- * recorded (credentials redacted, long bodies cut) so that a failure can show it.
+ * recorded (credentials redacted, long bodies cut) so that a failure can show it. A rate-limited
+ * answer (429) is waited out as its Retry-After asks, a bounded number of times: a provider that
+ * limits the rate (Horizon does by default) is slowed down to, not failed.
  */
 import type { Exchange, RecordedRequest, RecordedResponse } from './model.js';
 
@@ -72,7 +74,26 @@ export interface HttpAnswer {
   exchange: Exchange;
   /** The parsed body (JSON, else text), never cut; undefined when there was no response. */
   body: unknown;
+  /** The 429 answers waited out before `exchange`, oldest first. */
+  rateLimited: Exchange[];
 }
+
+/** A request answered 429 is sent again at most this many times. */
+export const RATE_LIMIT_RETRIES = 10;
+/** The longest wait for one 429, whatever its Retry-After says. */
+export const MAX_RATE_LIMIT_WAIT_MS = 60_000;
+/** The wait for a 429 without a Retry-After that can be read. */
+const DEFAULT_RATE_LIMIT_WAIT_MS = 1000;
+
+/** How long a 429 asks to wait: Retry-After in seconds or as an HTTP date (RFC 9110 §10.2.3), capped. */
+export function rateLimitWaitMs(retryAfter: string | undefined, now = Date.now()): number {
+  const value = retryAfter?.trim() ?? '';
+  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : value === '' ? Number.NaN : Date.parse(value) - now;
+  const wait = Number.isFinite(ms) ? Math.max(0, ms) : DEFAULT_RATE_LIMIT_WAIT_MS;
+  return Math.min(wait, MAX_RATE_LIMIT_WAIT_MS);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function describeError(error: unknown, timeoutMs: number): string {
   const e = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
@@ -81,8 +102,26 @@ function describeError(error: unknown, timeoutMs: number): string {
   return cause ? `${e?.message ?? 'request failed'} (${cause})` : (e?.message ?? String(error));
 }
 
-/** Sends one request; never throws: a transport failure is recorded as `exchange.error`. */
+/**
+ * Sends one request, again after each 429 (at most RATE_LIMIT_RETRIES times); never throws: a
+ * transport failure is recorded as `exchange.error`.
+ */
 export async function send(options: HttpOptions, request: HttpRequest): Promise<HttpAnswer> {
+  const rateLimited: Exchange[] = [];
+  for (;;) {
+    const answer = await sendOnce(options, request);
+    const response = answer.exchange.response;
+    if (response?.status !== 429 || rateLimited.length >= RATE_LIMIT_RETRIES)
+      return { ...answer, rateLimited };
+    rateLimited.push(answer.exchange);
+    await sleep(rateLimitWaitMs(response.headers['retry-after']));
+  }
+}
+
+async function sendOnce(
+  options: HttpOptions,
+  request: HttpRequest,
+): Promise<Omit<HttpAnswer, 'rateLimited'>> {
   const method = (request.method ?? 'GET').toUpperCase();
   const url = urlOf(options.baseUrl, request.path, request.query);
   const headers: Record<string, string> = {

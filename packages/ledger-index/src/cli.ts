@@ -15,6 +15,8 @@ import {
   wholeNumber,
 } from '@starspec/runtime';
 import { type Gateway, startGateway } from './gateway/gateway.js';
+import { progressLines } from './progress.js';
+import { DEFAULT_MAX_STREAMS, DEFAULT_MAX_STREAMS_PER_CLIENT } from './rest/stream-slots.js';
 import { VERSION } from './version.js';
 
 const NAME = 'starspec-horizon';
@@ -30,14 +32,22 @@ Options:
   --rpc-url URL      the Stellar RPC endpoint (or $RPC_URL), e.g. http://127.0.0.1:8000/rpc
   --port N           port to listen on (default: $PORT, else ${DEFAULT_PORT}; 0 for any free port)
   --host ADDRESS     address to listen on (default 127.0.0.1)
-  --db PATH          the SQLite index (default ./${DEFAULT_DB}; ':memory:' keeps nothing);
+  --db PATH          the SQLite index: a file in the current folder by default (./${DEFAULT_DB}),
+                     created when missing and resumed at the next start; ':memory:' keeps nothing;
                      $DATABASE_URL=postgres://… uses PostgreSQL instead
-  --from LEDGER      first ledger to ingest into an empty index (default: the server's oldest)
+  --from LEDGER      first ledger to ingest into an empty index (default: the server's oldest).
+                     On a real network the RPC server keeps days of ledgers (7 days are about
+                     120,000), which take hours to ingest before the index is current: --from a
+                     recent ledger serves at once, with history from that ledger on
   --history-retention-count N
                      ledgers of history to keep (or $HISTORY_RETENTION_COUNT): older ones are
                      deleted as new ones come (default 0: keep all)
   --submit-timeout MS  how long POST /transactions waits for its ledger (default 30000)
   --rate-limit N     requests per hour per client address, with a burst of 100 (default: no limit)
+  --max-streams N    event streams open at once; one more is refused with 503 service_unavailable
+                     (default ${DEFAULT_MAX_STREAMS})
+  --max-streams-per-client N  event streams open at once from one client address; one more is
+                     refused with 429 rate_limit_exceeded (default ${DEFAULT_MAX_STREAMS_PER_CLIENT})
   --json             one JSON line per event (ready, progress, errors, stopped)
   --help             this text
   --version          the version
@@ -52,6 +62,8 @@ interface Config {
   historyRetention?: number;
   submitTimeoutMs: number;
   rateLimit?: number;
+  maxStreams: number;
+  maxStreamsPerClient: number;
   json: boolean;
 }
 
@@ -65,6 +77,8 @@ function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 
     'history-retention-count': { type: 'string' },
     'submit-timeout': { type: 'string' },
     'rate-limit': { type: 'string' },
+    'max-streams': { type: 'string' },
+    'max-streams-per-client': { type: 'string' },
     json: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
     version: { type: 'boolean', short: 'v' },
@@ -97,6 +111,18 @@ function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 
     ...(values['rate-limit']
       ? { rateLimit: wholeNumber('--rate-limit', values['rate-limit'], 1, 2 ** 31 - 1) }
       : {}),
+    maxStreams: wholeNumber(
+      '--max-streams',
+      values['max-streams'] ?? String(DEFAULT_MAX_STREAMS),
+      1,
+      2 ** 31 - 1,
+    ),
+    maxStreamsPerClient: wholeNumber(
+      '--max-streams-per-client',
+      values['max-streams-per-client'] ?? String(DEFAULT_MAX_STREAMS_PER_CLIENT),
+      1,
+      2 ** 31 - 1,
+    ),
     json: values.json === true,
   };
 }
@@ -108,6 +134,7 @@ function shown(database: string): string {
 
 async function serve(config: Config, emit: Emit): Promise<number> {
   const { json } = config;
+  const progress = progressLines((line) => process.stdout.write(`${line}\n`));
   const report = (error: unknown) => {
     const message = String((error as Error)?.message ?? error);
     emit({ event: 'error', error: message });
@@ -125,10 +152,11 @@ async function serve(config: Config, emit: Emit): Promise<number> {
       historyRetention: config.historyRetention,
       submitTimeoutMs: config.submitTimeoutMs,
       ...(config.rateLimit ? { rateLimit: { perHour: config.rateLimit } } : {}),
+      maxStreams: config.maxStreams,
+      maxStreamsPerClient: config.maxStreamsPerClient,
       onProgress: (ledger, latest) => {
         emit({ event: 'ingested', ledger, latest });
-        if (!json && (ledger === latest || ledger % 100 === 0))
-          process.stdout.write(`ingested ledger ${ledger} of ${latest}\n`);
+        if (!json) progress(ledger, latest);
       },
       onError: report,
     });

@@ -8,6 +8,7 @@ export type { IndexBatch } from './derive/records.js';
 export { type Gateway, type GatewayOptions, openDatabase, startGateway } from './gateway/gateway.js';
 export { GATEWAY_SERVING, type ServedFrom, type Serving } from './gateway/serving.js';
 export { Ingester, type IngesterOptions } from './ingest/ingester.js';
+export type { LedgerSummary } from './ingest/ledger-summary.js';
 export type { RetentionOptions } from './ingest/reaper.js';
 export { type ClosedLedger, type ClosedTransaction, readClosedLedger } from './meta/closed-ledger.js';
 export { createLedgerApiListener, type LedgerApiFaceOptions, ledgerApiHandlers } from './rest/face.js';
@@ -17,10 +18,16 @@ export {
   NOT_FOUND,
   type Problem,
   problemDocument,
+  RATE_LIMIT_EXCEEDED,
   SERVER_ERROR,
   SERVICE_UNAVAILABLE,
 } from './rest/problems.js';
 export { type RateLimit, rateLimiter } from './rest/rate-limit.js';
+export {
+  DEFAULT_MAX_STREAMS,
+  DEFAULT_MAX_STREAMS_PER_CLIENT,
+  type StreamLimits,
+} from './rest/stream-slots.js';
 export type { LedgerSource, SourceStatus, SubmitAnswer } from './source.js';
 export type { Row, SqlDriver, SqlExecutor, SqlValue } from './store/driver.js';
 export { IndexStore, IndexStoreError, type PageQuery } from './store/index-store.js';

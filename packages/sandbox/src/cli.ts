@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 /**
- * starspec-sandbox: a local Stellar network on one port, with the Stellar RPC face and friendbot.
+ * starspec-sandbox: a local Stellar network on one port: the Stellar RPC face, friendbot and the
+ * Horizon-compatible REST face.
  * Exit codes: 0 after a clean stop (Ctrl-C, SIGTERM), 1 when it cannot start (the port is taken),
  * 2 for a usage error (a --db file made for another network among them).
  */
+import { DEFAULT_MAX_STREAMS, DEFAULT_MAX_STREAMS_PER_CLIENT } from '@starspec/ledger-index';
 import {
   type Emit,
   listenProblem,
@@ -27,8 +29,10 @@ const DEFAULT_PORT = 8000;
 
 const USAGE = `Usage: ${NAME} [options]
 
-A local Stellar network with real XDR: the Stellar RPC JSON-RPC face at /rpc and friendbot at
-/friendbot, on one port.
+A local Stellar network with real XDR, on one port: the Stellar RPC JSON-RPC face at /rpc,
+friendbot at /friendbot and the Horizon-compatible REST API at /. Classic operations only:
+contracts do not run (simulateTransaction answers an error, invoke_host_function is
+txNOT_SUPPORTED).
 
 Options:
   --port N             port to listen on (default: $SANDBOX_PORT, else ${DEFAULT_PORT}; 0 for any free port)
@@ -39,6 +43,11 @@ Options:
   --retention LEDGERS  ledgers the RPC and REST faces keep (default ${DEFAULT_RETENTION})
   --rate-limit N       requests per hour per client address on the REST face, with a burst of 100
                        and X-Ratelimit-* headers on every answer, as Horizon (default: no limit)
+  --max-streams N      event streams open at once on the REST face; one more is refused with 503
+                       service_unavailable (default ${DEFAULT_MAX_STREAMS})
+  --max-streams-per-client N
+                       event streams open at once from one client address; one more is refused
+                       with 429 rate_limit_exceeded (default ${DEFAULT_MAX_STREAMS_PER_CLIENT})
   --db FILE            keep the network in the SQLite file FILE (created when missing) and resume
                        from it at the next start; default ':memory:' (gone when the process ends).
                        Each ledger close is committed to FILE (WAL, fsync) before it is seen;
@@ -56,6 +65,8 @@ interface Config {
   passphrase: string;
   retention: number;
   rateLimit?: number;
+  maxStreams: number;
+  maxStreamsPerClient: number;
   db: string;
   json: boolean;
 }
@@ -69,6 +80,8 @@ function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 
     passphrase: { type: 'string' },
     retention: { type: 'string' },
     'rate-limit': { type: 'string' },
+    'max-streams': { type: 'string' },
+    'max-streams-per-client': { type: 'string' },
     db: { type: 'string' },
     json: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
@@ -94,6 +107,18 @@ function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 
     ...(values['rate-limit'] === undefined
       ? {}
       : { rateLimit: wholeNumber('--rate-limit', values['rate-limit'], 1, 2 ** 31 - 1) }),
+    maxStreams: wholeNumber(
+      '--max-streams',
+      values['max-streams'] ?? String(DEFAULT_MAX_STREAMS),
+      1,
+      2 ** 31 - 1,
+    ),
+    maxStreamsPerClient: wholeNumber(
+      '--max-streams-per-client',
+      values['max-streams-per-client'] ?? String(DEFAULT_MAX_STREAMS_PER_CLIENT),
+      1,
+      2 ** 31 - 1,
+    ),
     db: values.db ?? MEMORY,
     json: values.json ?? false,
   };
@@ -110,6 +135,8 @@ async function serve(config: Config, emit: Emit): Promise<number> {
       passphrase: config.passphrase,
       retention: config.retention,
       ...(config.rateLimit ? { rateLimit: { perHour: config.rateLimit } } : {}),
+      maxStreams: config.maxStreams,
+      maxStreamsPerClient: config.maxStreamsPerClient,
       db: config.db,
       onLedger: (record: LedgerRecord) =>
         emit({
@@ -157,7 +184,7 @@ async function serve(config: Config, emit: Emit): Promise<number> {
         ? 'kept in memory'
         : `kept in ${config.db} (ledger ${sandbox.ledger.latestSequence})`;
     process.stdout.write(
-      `${NAME} ${SANDBOX_VERSION}: '${passphrase}', ${closing}, ${kept}\n  RPC        ${rpcUrl}\n  friendbot  ${friendbotUrl}\n`,
+      `${NAME} ${SANDBOX_VERSION}: '${passphrase}', ${closing}, ${kept}\n  RPC        ${rpcUrl}\n  friendbot  ${friendbotUrl}\n  REST       ${url}/\n`,
     );
   }
 

@@ -5,7 +5,7 @@
  * answer from; one resumed from its database file has them already.
  */
 import type { Server } from 'node:http';
-import type { RateLimit } from '@starspec/ledger-index';
+import type { RateLimit, StreamLimits } from '@starspec/ledger-index';
 import { closeGracefully, listen } from '@starspec/runtime';
 import type { Ledger, LedgerOptions } from './ledger.js';
 import { type CloseSchedule, createNetwork, type Network } from './network/network.js';
@@ -18,7 +18,13 @@ import { createSandboxServer, FRIENDBOT_PATH, RPC_PATH } from './server/server.j
 /** stellar-rpc `max-healthy-ledger-latency`. */
 const MAX_HEALTHY_LATENCY_SECONDS = 30;
 
-export interface SandboxOptions extends Omit<LedgerOptions, 'history' | 'store' | 'atomically'> {
+/**
+ * `maxStreams` and `maxStreamsPerClient` cap the REST face's open event streams (default 1000 in
+ * all, 100 per client address; one more is refused with 503 or 429, as Horizon refuses requests).
+ */
+export interface SandboxOptions
+  extends Omit<LedgerOptions, 'history' | 'store' | 'atomically'>,
+    StreamLimits {
   /** `':memory:'` (the default) or a SQLite file the network is kept in and resumes from. */
   db?: string;
   /** Port to listen on (default 0: any free port). */
@@ -73,6 +79,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     validateResults,
     submitTimeoutMs,
     rateLimit,
+    maxStreams,
+    maxStreamsPerClient,
     onLedger,
     onError = (error: unknown) => console.error('[sandbox]', error),
     ...ledgerOptions
@@ -107,6 +115,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     friendbotUrl: () => rpc.friendbotUrl,
     submitTimeoutMs,
     rateLimit,
+    maxStreams,
+    maxStreamsPerClient,
     validateResponses: validateResults,
     onError,
   });

@@ -1,6 +1,6 @@
 // starspec-sandbox as a process: help, version, usage errors (exit 2), a busy port (exit 1), the
-// --json ready line, a working RPC behind it, --rate-limit on the REST face, and a clean stop on
-// SIGTERM and SIGINT (exit 0).
+// --json ready line, a working RPC behind it, --rate-limit and the stream caps on the REST face,
+// and a clean stop on SIGTERM and SIGINT (exit 0).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -19,12 +19,17 @@ describe('usage', () => {
       '--passphrase',
       '--retention',
       '--rate-limit',
+      '--max-streams',
+      '--max-streams-per-client',
       '--db',
       '--json',
       '--version',
     ]) {
       expect(stdout).toContain(flag);
     }
+    // Every face the port serves, and what does not run.
+    for (const face of ['/rpc', '/friendbot', 'REST API at /', 'contracts do not run'])
+      expect(stdout).toContain(face);
   });
 
   it('--version prints the package version', async () => {
@@ -44,6 +49,12 @@ describe('usage', () => {
     ['a close interval of 0', ['--close-every', '0'], '--close-every must be a whole number from 1'],
     ['a retention of 0', ['--retention', '0'], '--retention must be a whole number from 1'],
     ['a rate limit of 0', ['--rate-limit', '0'], '--rate-limit must be a whole number from 1'],
+    ['a stream cap of 0', ['--max-streams', '0'], '--max-streams must be a whole number from 1'],
+    [
+      'a per-client stream cap of 0',
+      ['--max-streams-per-client', '0'],
+      '--max-streams-per-client must be a whole number from 1',
+    ],
     ['an empty database file name', ['--db', ''], "--db needs a file name, or ':memory:'"],
     ['a positional argument', ['serve'], 'Unexpected argument'],
   ])('%s exits 2 naming the problem', async (_name, args, message) => {
@@ -139,6 +150,33 @@ describe('running', () => {
     expect((await done).code).toBe(0);
   });
 
+  it('--max-streams-per-client: the next event stream of the client is refused with 429', async () => {
+    const child = start([
+      '--port',
+      '0',
+      '--json',
+      '--close-every',
+      'manual',
+      '--max-streams-per-client',
+      '1',
+    ]);
+    const done = finish(child);
+    const { url } = await ready(child);
+    const stream = (signal?: AbortSignal) =>
+      fetch(new URL('/ledgers?cursor=now', url), { headers: { accept: 'text/event-stream' }, signal });
+    const abort = new AbortController();
+    const first = await stream(abort.signal);
+    const second = await stream();
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(429);
+    expect(await second.json()).toMatchObject({
+      type: 'https://stellar.org/horizon-errors/rate_limit_exceeded',
+    });
+    abort.abort();
+    child.kill('SIGTERM');
+    expect((await done).code).toBe(0);
+  });
+
   it('without --json: one human line with the URLs; manual closes through POST /_sandbox/close', async () => {
     const child = start(['--port', '0', '--close-every', 'manual']);
     const done = finish(child);
@@ -146,11 +184,14 @@ describe('running', () => {
       let out = '';
       child.stdout?.on('data', (chunk) => {
         out += chunk;
-        if (out.includes('friendbot')) resolve(out);
+        if (out.includes('REST')) resolve(out);
       });
     });
     const rpcUrl = /RPC\s+(\S+)/.exec(text)?.[1] as string;
     expect(text).toMatch(/friendbot\s+http:\/\/127\.0\.0\.1:\d+\/friendbot/);
+    const restUrl = /REST\s+(\S+)/.exec(text)?.[1] as string;
+    const root = (await (await fetch(restUrl)).json()) as { network_passphrase: string };
+    expect(root.network_passphrase).toBe('Standalone Network ; February 2017');
     const closed = await fetch(new URL('/_sandbox/close', rpcUrl), { method: 'POST' });
     expect(((await closed.json()) as { sequence: number }).sequence).toBe(3);
     child.kill('SIGTERM');

@@ -1,34 +1,22 @@
 // A fresh npm project with the packed packages installed, as a user would have it.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { publishedPackages } from '../../../scripts/published.mjs';
 
-export const PUBLISHED = [
-  'runtime',
-  'callbacks',
-  'ledger-api',
-  'ledger-rpc',
-  'conformance',
-  'specs',
-  'ledger-index',
-  'sandbox',
-];
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+/** The published packages' folder names under packages/, in publish order. */
+export const PUBLISHED = publishedPackages(root).map((pkg) => basename(pkg.dir));
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-/** Packs every published package of the workspace (`pnpm pack` turns workspace:* into versions). */
-export function packAll(root: string, into: string): string[] {
-  mkdirSync(into, { recursive: true });
-  for (const name of PUBLISHED) {
-    const dir = join(root, 'packages', name);
-    execFileSync(
-      process.execPath,
-      [join(root, 'scripts', 'pnpm.mjs'), '--dir', dir, 'pack', '--pack-destination', into],
-      {
-        stdio: 'ignore',
-      },
-    );
-  }
+/** Packs every published package with the root's `npm run pack` (plain `npm pack` in each folder). */
+export function packAll(into: string): string[] {
+  execFileSync(process.execPath, [join(root, 'scripts', 'pack.mjs'), '--out', into, '--no-build'], {
+    stdio: 'ignore',
+  });
   return readdirSync(into)
     .filter((f) => f.endsWith('.tgz'))
     .map((f) => join(into, f));

@@ -10,7 +10,7 @@ export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '.
 
 export default function setup(project: TestProject) {
   const into = join(mkdtempSync(join(tmpdir(), 'starspec-tarballs-')), 'tarballs');
-  project.provide('tarballs', packAll(root, into));
+  project.provide('tarballs', packAll(into));
 }
 
 declare module 'vitest' {

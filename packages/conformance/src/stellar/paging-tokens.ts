@@ -24,3 +24,21 @@ export const reverse = (order: Order): Order => (order === 'asc' ? 'desc' : 'asc
 /** Whether token `a` comes after `b` in this order. */
 export const after = (order: Order, a: string, b: string) =>
   order === 'asc' ? compareTokens(a, b) > 0 : compareTokens(a, b) < 0;
+
+/**
+ * Whether Horizon's 410 before_history is its answer to a descending page from `cursor` on a
+ * provider whose elder ledger is `elder` (or was, before it moved on): Horizon's
+ * validateCursorWithinHistory (services/horizon/internal/actions/helpers.go) refuses a
+ * descending cursor at or before the elder ledger's first id, toid(elder, 0, 0), reading a
+ * `a-b` cursor by its first part. An ascending page is never refused so.
+ */
+export function isBeforeHistory(cursor: string, elder: number): boolean {
+  const position = cursor.split('-')[0] ?? '';
+  return /^\d+$/.test(position) && BigInt(position) <= BigInt(elder) << 32n;
+}
+
+/** The ledger a paging token belongs to: the top 32 bits of its first part (a toid); NaN when not one. */
+export function ledgerOfToken(token: string): number {
+  const first = token.split('-')[0] ?? '';
+  return /^\d+$/.test(first) ? Number(BigInt(first) >> 32n) : Number.NaN;
+}

@@ -83,6 +83,9 @@ export function startLedgerServer(
           reason: 'cursor: invalid value',
         });
     }
+    // Horizon's 410 for a descending cursor, though the cursor is after the elder ledger (2).
+    if (on('desc-gone-early') && order === 'desc' && cursor !== undefined)
+      return problem(410, 'before_history', 'Data Requested Is Before Recorded History');
     const sorted = order === 'asc' ? all : [...all].reverse();
     const start =
       cursor === undefined
@@ -95,7 +98,9 @@ export function startLedgerServer(
               const c = compare(String(r.paging_token), cursor as string);
               return order === 'asc' ? c > 0 : c < 0;
             });
-    const records = start.slice(0, limit);
+    let records = start.slice(0, limit);
+    // The oldest record of a descending page from a cursor goes missing, as if trimmed (it is not).
+    if (on('desc-drops-oldest') && order === 'desc' && cursor !== undefined) records = records.slice(0, -1);
     const host = request.headers.host ?? 'localhost';
     const url = new URL(request.raw.url ?? '/', `http://${host}`);
     const href = (c: string | undefined, o: string) => {

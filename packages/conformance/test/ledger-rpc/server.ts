@@ -159,6 +159,12 @@ export function startRpcServer(options: RpcServerOptions = {}): Promise<RpcServe
     getLedgers: (params: Paging) => {
       const limit = limitOf(params, 50, 200);
       const cursorAsked = params.pagination?.cursor;
+      // A cursor inside the range refused as if it were the latest ledger.
+      if (cursorAsked !== undefined && on('ledgers-cursor-refused-as-latest'))
+        throw new JsonRpcError(
+          -32602,
+          `cursor ('${cursorAsked}') must be between the oldest ledger: ${OLDEST} and the latest ledger: ${cursorAsked} for this rpc instance`,
+        );
       const from = startOf('getLedgers', params, on) ?? afterLedgerCursor(cursorAsked as string, on);
       const ledgers = LEDGERS.filter((l) => l.sequence >= from).slice(0, limit);
       const last = ledgers[ledgers.length - 1]?.sequence;
@@ -177,6 +183,7 @@ export function startRpcServer(options: RpcServerOptions = {}): Promise<RpcServe
         cursor === undefined ? t.ledger >= (start ?? OLDEST) : t.toid > cursor,
       );
       if (all.length === 0 && cursor !== undefined && on('transactions-end-restarts')) all = TRANSACTIONS;
+      if (cursor !== undefined && on('transactions-cursor-empty')) all = [];
       const page = all.slice(0, limit);
       // The cursor names the transaction after the last one given, which the next page then skips.
       const last = on('transactions-cursor-skips') ? (all[page.length] ?? page.at(-1)) : page.at(-1);

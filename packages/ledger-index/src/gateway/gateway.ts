@@ -8,14 +8,16 @@ import { closeGracefully, createHttpServer, listen } from '@starspec/runtime/htt
 import { Ingester } from '../ingest/ingester.js';
 import { createLedgerApiListener } from '../rest/face.js';
 import type { RateLimit } from '../rest/rate-limit.js';
+import type { StreamLimits } from '../rest/stream-slots.js';
 import type { SqlDriver } from '../store/driver.js';
 import { IndexStore } from '../store/index-store.js';
 import { openPostgres } from '../store/postgres.js';
 import { openSqlite } from '../store/sqlite.js';
 import { followRpc } from './follow.js';
+import { describeRpcFailure } from './rpc-problem.js';
 import { rpcSource } from './rpc-source.js';
 
-export interface GatewayOptions {
+export interface GatewayOptions extends StreamLimits {
   rpcUrl: string;
   /** A SQLite file (default `:memory:`) or a `postgres://` URL. */
   database?: string;
@@ -55,7 +57,9 @@ export function openDatabase(database = ':memory:'): Promise<SqlDriver> {
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const onError = options.onError ?? ((error: unknown) => console.error('[starspec-horizon]', error));
   const client = createClient({ url: options.rpcUrl });
-  const source = await rpcSource(client);
+  const source = await rpcSource(client).catch((error: unknown) => {
+    throw new Error(describeRpcFailure(options.rpcUrl, error), { cause: error });
+  });
   const store = await IndexStore.open(await openDatabase(options.database), source.passphrase);
   const retention = options.historyRetention;
   const ingester = new Ingester(store, {
@@ -73,6 +77,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     submitTimeoutMs: options.submitTimeoutMs,
     validateResponses: options.validateResponses,
     rateLimit: options.rateLimit,
+    maxStreams: options.maxStreams,
+    maxStreamsPerClient: options.maxStreamsPerClient,
     onError,
   });
   const server: Server = createHttpServer(listener, { errorStyle: 'problem' });

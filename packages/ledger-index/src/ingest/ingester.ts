@@ -1,12 +1,14 @@
 /**
- * Feeds the index one closed ledger at a time (in order, one at a time) and tells waiting
- * submissions when their transaction has been ingested. With a retention, the history before
- * the window is reaped after each ledger (see reaper.ts).
+ * Feeds the index one closed ledger at a time (in order, one at a time), tells waiting
+ * submissions when their transaction has been ingested, and listeners (open streams) what each
+ * ledger holds. With a retention, the history before the window is reaped after each ledger
+ * (see reaper.ts).
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
 import { deriveBatch } from '../derive/batch.js';
 import { readClosedLedger } from '../meta/closed-ledger.js';
 import type { IndexStore } from '../store/index-store.js';
+import { type LedgerSummary, summarizeLedger } from './ledger-summary.js';
 import { Reaper, type RetentionOptions } from './reaper.js';
 
 export interface IngesterOptions {
@@ -20,7 +22,7 @@ export class Ingester {
   readonly store: IndexStore;
   #queue: Promise<unknown> = Promise.resolve();
   readonly #waiting = new Map<string, Set<() => void>>();
-  readonly #listeners = new Set<(sequence: number) => void>();
+  readonly #listeners = new Set<(ledger: LedgerSummary) => void>();
   /** Horizon's asset ids for trades, read from the index on the first ledger. */
   #tradeAssets: Map<string, number> | undefined;
   readonly #reaper: Reaper | undefined;
@@ -42,21 +44,24 @@ export class Ingester {
       this.#tradeAssets ??= await this.store.tradeAssetIds();
       // Numbered on a copy: a ledger the index already has (or refuses) numbers nothing.
       const assets = new Map(this.#tradeAssets);
-      const written = await this.store.ingest(deriveBatch(ledger, assets));
+      const batch = deriveBatch(ledger, assets);
+      const written = await this.store.ingest(batch);
       if (written) {
         this.#tradeAssets = assets;
         this.#reaper?.request(ledger.sequence);
       }
       for (const tx of ledger.transactions) this.#settle(tx.hash);
-      for (const listener of this.#listeners) listener(ledger.sequence);
+      // Summarized only when someone listens.
+      const summary = this.#listeners.size > 0 ? summarizeLedger(batch) : undefined;
+      if (summary) for (const listener of this.#listeners) listener(summary);
       return written;
     });
     this.#queue = run.catch(() => undefined);
     return run;
   }
 
-  /** Calls `listener` with each ledger ingested; returns a function that stops it. */
-  onLedger(listener: (sequence: number) => void): () => void {
+  /** Calls `listener` with what each ingested ledger holds; returns a function that stops it. */
+  onLedger(listener: (ledger: LedgerSummary) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }

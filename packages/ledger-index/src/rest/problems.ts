@@ -69,6 +69,15 @@ export const SERVICE_UNAVAILABLE: Problem = {
     'the server. This is a temporary condition and the request may succeed on a retry.',
 };
 
+/** Horizon's per-IP refusal (its rate limiter's denied handler, and streams past their quota). */
+export const RATE_LIMIT_EXCEEDED: Problem = {
+  type: 'rate_limit_exceeded',
+  title: 'Rate Limit Exceeded',
+  status: 429,
+  detail:
+    "The rate limit for the requesting IP address is over its alloted limit. The allowed limit and requests left per time period are communicated to clients via the http response headers 'X-RateLimit-*' headers.",
+};
+
 /** problem.MakeInvalidFieldProblem. */
 export function invalidField(name: string, reason: string): Problem {
   return { ...BAD_REQUEST, extras: { invalid_field: name, reason } };

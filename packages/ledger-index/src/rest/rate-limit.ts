@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestListener } from '@starspec/runtime/http';
-import { type Problem, problemResult } from './problems.js';
+import { problemResult, RATE_LIMIT_EXCEEDED } from './problems.js';
 
 export interface RateLimit {
   /** Requests per hour per client address (Horizon's default is 3600). */
@@ -13,14 +13,6 @@ export interface RateLimit {
   /** Requests allowed at once beyond the steady rate (Horizon: 100). */
   burst?: number;
 }
-
-const RATE_LIMITED: Problem = {
-  type: 'rate_limit_exceeded',
-  title: 'Rate Limit Exceeded',
-  status: 429,
-  detail:
-    "The rate limit for the requesting IP address is over its alloted limit. The allowed limit and requests left per time period are communicated to clients via the http response headers 'X-RateLimit-*' headers.",
-};
 
 /** GCRA: each client's theoretical arrival time; a request fits when it is within the burst tolerance. */
 export function rateLimiter(limit: RateLimit, now: () => number = Date.now) {
@@ -59,7 +51,7 @@ export function withRateLimit(listener: RequestListener, limit: RateLimit | unde
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     if (allowed) return listener(req, res, next);
     req.resume();
-    const answer = problemResult(RATE_LIMITED);
+    const answer = problemResult(RATE_LIMIT_EXCEEDED);
     const body = JSON.stringify(answer.body);
     res.writeHead(429, { ...answer.headers, 'content-length': Buffer.byteLength(body) }).end(body);
   };

@@ -1,12 +1,13 @@
 /** `GET /`: what the server is, how far it has ingested, and its URI templates (Horizon's root adapter). */
 
-import { halLink } from '@starspec/ledger-api';
+import { contract, halLink } from '@starspec/ledger-api';
 import type { HandlerRequest, HandlerResult } from '@starspec/runtime/http';
 import type { LedgerSource } from '../source.js';
 import type { IndexStore } from '../store/index-store.js';
 import { baseUrl, HAL_JSON } from './request.js';
 
-const TEMPLATES: Record<string, string> = {
+// Horizon's templates, every one of them; a server advertises only those whose path it serves.
+const HORIZON_TEMPLATES: Record<string, string> = {
   account: '/accounts/{account_id}',
   accounts: '/accounts{?signer,sponsor,asset,liquidity_pool,cursor,limit,order}',
   account_transactions: '/accounts/{account_id}/transactions{?cursor,limit,order}',
@@ -36,6 +37,23 @@ const TEMPLATES: Record<string, string> = {
   transaction: '/transactions/{hash}',
   transactions: '/transactions{?cursor,limit,order}',
 };
+
+/** The path of a URI template (`/offers{?selling,…}` -> `/offers`), in the contract's `{name}` form. */
+const templatePath = (template: string) => template.replace(/\{\?.*$|\?.*$/, '');
+
+/** Paths of the contract's GET operations with their parameter names dropped (`/ledgers/{}`). */
+const served = new Set(
+  Object.values(contract.operations)
+    .filter((operation) => operation.method === 'get')
+    .map((operation) => operation.path.replace(/\{[^}]+\}/g, '{}')),
+);
+
+/** The templates this server answers: a link to a path it would 404 on helps no client. */
+export const TEMPLATES: Record<string, string> = Object.fromEntries(
+  Object.entries(HORIZON_TEMPLATES).filter(([, template]) =>
+    served.has(templatePath(template).replace(/\{[^}]+\}/g, '{}')),
+  ),
+);
 
 export async function rootDocument(
   store: IndexStore,

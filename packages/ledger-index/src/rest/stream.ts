@@ -2,23 +2,37 @@
  * Server-sent events, as Horizon streams (`render/sse`, `httpx` `renderStream`): a request with
  * `Accept: text/event-stream` to an operation the contract marks `x-streamable` gets the records
  * after its cursor (or `Last-Event-ID`) as events whose `id` is the paging token, then, after each
- * ingested ledger, the records since; an object stream sends its resource again when it changed.
- * After `limit` events (10 by default) a `close` event ends the stream, and clients reconnect from
- * the last id. A request the page itself refuses (a bad cursor, 404, 410) gets that problem.
+ * ingested ledger that holds something for it (stream-wake.ts), the records since; an object
+ * stream sends its resource again when it changed. After `limit` events (10 by default) a `close`
+ * event ends the stream, and clients reconnect from the last id. A request the page itself refuses
+ * (a bad cursor, 404, 410) gets that problem; one past the stream caps (stream-slots.ts) gets 503
+ * or 429.
  */
 import type { ServerResponse } from 'node:http';
 import { document, type OperationId } from '@starspec/ledger-api';
 import type { Handler, HandlerRequest, HandlerResult } from '@starspec/runtime/http';
 import { cursorNow } from './pages.js';
+import { problemResult } from './problems.js';
+import { type StreamLimits, type StreamSlots, streamSlots } from './stream-slots.js';
+import { type WakeRule, wakeRule } from './stream-wake.js';
+import {
+  type Closing,
+  closingOf,
+  type LedgerWatch,
+  type LedgerWatchOptions,
+  type OnLedger,
+  watchLedgers,
+} from './stream-watch.js';
 
-/** Calls `listener` after each ingested ledger; answers the function that stops it. */
-export type OnLedger = (listener: (sequence: number) => void) => () => void;
+export type { OnLedger } from './stream-watch.js';
 
-export interface StreamOptions {
-  /** Each ingested ledger (without it a stream ends after its first page). */
+export interface StreamOptions extends LedgerWatchOptions, StreamLimits {}
+
+/** What every stream of one face shares: the ledgers, the face's stop and the slots. */
+export interface Streams {
   onLedger?: OnLedger;
-  /** Aborted when the face stops: open streams end with their close event. */
-  closing?: AbortSignal;
+  closing: Closing;
+  slots: StreamSlots;
 }
 
 const HEADERS = {
@@ -50,89 +64,68 @@ function event(data: unknown, id?: string): string {
   return `${id ? `id: ${id}\n` : ''}data: ${JSON.stringify(data)}\n\n`;
 }
 
-/**
- * Ledgers ingested from now on: `next()` resolves true at once when one came since the last call
- * (so none is missed between a page and the wait), false when cancelled or without a signal.
- */
-function watchLedgers({ onLedger, closing }: StreamOptions) {
-  let pending = false;
-  let wake: ((value: boolean) => void) | undefined;
-  const stop = onLedger?.(() => {
-    if (wake) wake(true);
-    else pending = true;
-    wake = undefined;
-  });
-  const closed = () => {
-    wake?.(false);
-    wake = undefined;
-  };
-  closing?.addEventListener('abort', closed, { once: true });
-  return {
-    next(): Promise<boolean> {
-      if (!stop || closing?.aborted) return Promise.resolve(false);
-      if (pending) {
-        pending = false;
-        return Promise.resolve(true);
-      }
-      return new Promise((resolve) => {
-        wake = resolve;
-      });
-    },
-    cancel() {
-      stop?.();
-      closing?.removeEventListener('abort', closed);
-      closed();
-    },
-  };
-}
-
 /** The stream's writer: preamble first, events, then the close event (unless the client left). */
-function open(res: ServerResponse, ledgers: ReturnType<typeof watchLedgers>) {
+function open(res: ServerResponse, letGo: () => void) {
   res.writeHead(200, HEADERS).write(HELLO);
-  let gone = false;
+  // A client that left before the stream began (its 'close' has been emitted already).
+  let gone = res.destroyed;
+  if (gone) letGo();
   res.once('close', () => {
     gone = true;
-    ledgers.cancel();
+    letGo();
   });
   return {
     send: (text: string) => res.write(text),
     end: () => {
-      ledgers.cancel();
+      letGo();
       if (!gone) res.end(GOODBYE);
     },
   };
 }
 
 type Writer = ReturnType<typeof open>;
-type Ledgers = ReturnType<typeof watchLedgers>;
 
 /**
- * The stream of an answer: the ledger watch starts before `first` is read (so no ledger is missed
- * in between); a refused `first` is answered as it is; `run` writes the events, then `close`.
+ * The stream of an answer: a slot is taken for its client first (refused past the caps), the
+ * ledger watch starts before `first` is read (so no ledger is missed in between); a refused
+ * `first` is answered as it is; `run` writes the events, then `close`. The slot and the watch
+ * are let go once, whichever way the stream ends.
  */
 async function streamed(
-  options: StreamOptions,
+  { onLedger, closing, slots }: Streams,
+  request: HandlerRequest,
+  wakes: WakeRule,
   first: () => HandlerResult | Promise<HandlerResult>,
-  run: (out: Writer, ledgers: Ledgers, first: HandlerResult) => Promise<void>,
+  run: (out: Writer, ledgers: LedgerWatch, first: HandlerResult) => Promise<void>,
 ): Promise<HandlerResult> {
-  const ledgers = watchLedgers(options);
+  const slot = slots.take(request.raw?.socket?.remoteAddress ?? '');
+  if ('refused' in slot) return problemResult(slot.refused);
+  const ledgers = watchLedgers(onLedger, closing, wakes);
+  const letGo = () => {
+    ledgers.cancel();
+    slot.release();
+  };
   // Refused or failed: no stream will wait for ledgers.
   const answer = await Promise.resolve()
     .then(first)
     .catch((error: unknown) => {
-      ledgers.cancel();
+      letGo();
       throw error;
     });
   if (Number(answer.status) !== 200) {
-    ledgers.cancel();
+    letGo();
     return answer;
   }
   return {
     status: 200,
     async stream(res) {
-      const out = open(res, ledgers);
-      await run(out, ledgers, answer);
-      out.end();
+      const out = open(res, letGo);
+      try {
+        await run(out, ledgers, answer);
+        out.end();
+      } finally {
+        letGo();
+      }
     },
   };
 }
@@ -148,19 +141,24 @@ function records(result: HandlerResult): { paging_token?: string }[] {
  */
 export function streamPage(
   handler: Handler,
-  options: StreamOptions,
+  streams: Streams,
   latestLedger: () => Promise<number | undefined>,
+  wakes: (request: HandlerRequest) => WakeRule = () => () => true,
 ): Handler {
   return async (request) => {
     if (!wantsEventStream(request)) return handler(request);
     const limit = Number(request.query.limit ?? 10);
     let cursor = String(request.headers['last-event-id'] ?? request.query.cursor ?? '') || undefined;
-    if (cursor === 'now') cursor = cursorNow(await latestLedger());
     const page = (remaining: number) =>
       handler({ ...request, query: { ...request.query, ...(cursor ? { cursor } : {}), limit: remaining } });
     return streamed(
-      options,
-      () => page(limit),
+      streams,
+      request,
+      wakes(request),
+      async () => {
+        if (cursor === 'now') cursor = cursorNow(await latestLedger());
+        return page(limit);
+      },
       async (out, ledgers, first) => {
         let left = limit;
         for (let result = first; Number(result.status) === 200; result = await page(left)) {
@@ -177,11 +175,17 @@ export function streamPage(
 }
 
 /** An object stream: the resource now, then again each time a ledger changed it. */
-export function streamObject(handler: Handler, options: StreamOptions): Handler {
+export function streamObject(
+  handler: Handler,
+  streams: Streams,
+  wakes: (request: HandlerRequest) => WakeRule = () => () => true,
+): Handler {
   return async (request) => {
     if (!wantsEventStream(request)) return handler(request);
     return streamed(
-      options,
+      streams,
+      request,
+      wakes(request),
       () => handler(request),
       async (out, ledgers, first) => {
         let last = JSON.stringify(first.body);
@@ -199,18 +203,27 @@ export function streamObject(handler: Handler, options: StreamOptions): Handler 
   };
 }
 
-/** The handlers, the streamable ones able to stream. */
+/** What one face's streams share (new slots each call). */
+export function sharedStreams(options: StreamOptions): Streams {
+  return { onLedger: options.onLedger, closing: closingOf(options.closing), slots: streamSlots(options) };
+}
+
+/** The handlers, the streamable ones able to stream (all under one set of caps). */
 export function withStreams(
   handlers: Partial<Record<OperationId, Handler>>,
   options: StreamOptions,
   latestLedger: () => Promise<number | undefined>,
 ): Partial<Record<OperationId, Handler>> {
+  const streams = sharedStreams(options);
   return Object.fromEntries(
     Object.entries(handlers).map(([id, handler]) => {
       if (!handler || !STREAMABLE.has(id)) return [id, handler];
+      const wakes = (request: HandlerRequest) => wakeRule(id, request);
       return [
         id,
-        id.startsWith('list') ? streamPage(handler, options, latestLedger) : streamObject(handler, options),
+        id.startsWith('list')
+          ? streamPage(handler, streams, latestLedger, wakes)
+          : streamObject(handler, streams, wakes),
       ];
     }),
   );

@@ -48,9 +48,14 @@ describe('usage', () => {
       '--history-retention-count',
       '--submit-timeout',
       '--rate-limit',
+      '--max-streams',
+      '--max-streams-per-client',
       '--json',
     ])
       expect(stdout).toContain(flag);
+    // Where the index goes when --db is not given, and why --from matters on a real network.
+    expect(stdout).toContain('./starspec-horizon.sqlite');
+    expect(stdout).toMatch(/--from a\s+recent ledger serves at once/);
   });
 
   it('--version prints the package version', async () => {
@@ -88,6 +93,11 @@ describe('usage', () => {
       given: ['--rpc-url', 'http://x'],
       env: { HISTORY_RETENTION_COUNT: '-1' },
       want: "HISTORY_RETENTION_COUNT must be a whole number from 0 to 2147483647 (got '-1')",
+    },
+    {
+      given: ['--rpc-url', 'http://x', '--max-streams-per-client', '0'],
+      env: {},
+      want: '--max-streams-per-client must be a whole number from 1',
     },
     {
       given: ['--rpc-url', 'http://x', '--rate-limit', '0'],
@@ -135,17 +145,27 @@ describe('starting and stopping', () => {
     expect(stderr).toContain(`port ${port} is already in use on 127.0.0.1`);
   });
 
-  it('an RPC server that is not there exits 1', async () => {
-    const { code, stderr } = await run([
-      '--rpc-url',
-      'http://127.0.0.1:9/rpc',
-      '--db',
-      ':memory:',
-      '--port',
-      '0',
-    ]);
+  it('an RPC server that is not there exits 1 naming it and the cause', async () => {
+    // A port that was free a moment ago: nothing listens there.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const rpcUrl = `http://127.0.0.1:${port}/rpc`;
+    const { code, stderr } = await run(['--rpc-url', rpcUrl, '--db', ':memory:', '--port', '0']);
     expect(code).toBe(1);
-    expect(stderr).toMatch(/^starspec-horizon: could not start: /);
+    expect(stderr).toBe(
+      `starspec-horizon: could not start: cannot reach the RPC server at ${rpcUrl}: ECONNREFUSED (nothing listens on that port; is the RPC server running?)\n`,
+    );
+  });
+
+  it("a server's root instead of its JSON-RPC endpoint exits 1 pointing at /rpc", async () => {
+    const root = sandbox.url;
+    const { code, stderr } = await run(['--rpc-url', root, '--db', ':memory:', '--port', '0']);
+    expect(code).toBe(1);
+    expect(stderr).toContain(
+      `answered HTTP 405 (POST is not allowed there: is the JSON-RPC endpoint ${root}/rpc?)`,
+    );
   });
 
   it('--json prints ready, then stopping and stopped on SIGTERM, and exits 0', async () => {

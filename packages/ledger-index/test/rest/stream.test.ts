@@ -5,10 +5,12 @@
  * changes them, its history as ledgers add to it; and the official SDK's `.stream()` follows
  * payments as they land.
  */
+import { EventEmitter } from 'node:events';
 import { type Sandbox, startSandbox } from '@starspec/sandbox';
 import { Asset, Horizon, type Keypair, Operation } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { streamPage } from '../../src/rest/stream.js';
+import { sharedStreams, streamPage } from '../../src/rest/stream.js';
+import { records, type SseEvent, takeEvents } from '../support/sse.js';
 import { runWorkload, send, type Workload } from '../support/workload.js';
 
 let sandbox: Sandbox;
@@ -28,13 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await sandbox?.stop();
 });
-
-interface SseEvent {
-  id?: string;
-  event?: string;
-  retry?: string;
-  data: unknown;
-}
 
 /** Reads a stream until it ends or `until` holds; closes `abort` then. */
 async function readEvents(
@@ -56,18 +51,9 @@ async function readEvents(
   try {
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
       buffer += decoder.decode(chunk, { stream: true });
-      let end = buffer.indexOf('\n\n');
-      while (end >= 0) {
-        const fields = Object.fromEntries(
-          buffer
-            .slice(0, end)
-            .split('\n')
-            .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
-        );
-        events.push({ ...fields, data: JSON.parse(fields.data ?? 'null') } as SseEvent);
-        buffer = buffer.slice(end + 2);
-        end = buffer.indexOf('\n\n');
-      }
+      const taken = takeEvents(buffer);
+      buffer = taken.rest;
+      events.push(...taken.events);
       if (until(events)) {
         abort.abort();
         break;
@@ -78,8 +64,6 @@ async function readEvents(
   }
   return { status: response.status, type, events };
 }
-
-const records = (events: SseEvent[]) => events.filter((e) => e.event === undefined);
 
 describe('collection streams', () => {
   it('opens with hello, sends `limit` records with their paging tokens as ids, then close', async () => {
@@ -141,17 +125,45 @@ describe('the ledger watch', () => {
     const request = { query: {}, path: {}, headers: { accept: 'text/event-stream' } } as never;
     const failing = streamPage(
       () => Promise.reject(new Error('no page')),
-      { onLedger },
+      sharedStreams({ onLedger }),
       async () => 1,
     );
     await expect(failing(request)).rejects.toThrow('no page');
     const refused = streamPage(
       () => ({ status: 400, body: {} }),
-      { onLedger },
+      sharedStreams({ onLedger }),
       async () => 1,
     );
     expect(await refused(request)).toEqual({ status: 400, body: {} });
     expect(watching).toBe(0);
+  });
+
+  it('is let go, with the slot, when the client left before the stream began', async () => {
+    let watching = 0;
+    const onLedger = () => {
+      watching++;
+      return () => {
+        watching--;
+      };
+    };
+    const streams = sharedStreams({ onLedger });
+    const request = { query: {}, path: {}, headers: { accept: 'text/event-stream' } } as never;
+    const page = streamPage(
+      () => ({ status: 200, body: {} }),
+      streams,
+      async () => 1,
+    );
+    const result = await page(request);
+    // The answer's response, closed already: its 'close' event will not come again.
+    const res = Object.assign(new EventEmitter(), {
+      destroyed: true,
+      writeHead: () => res,
+      write: () => true,
+      end: () => res,
+    });
+    void result.stream?.(res as never);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect([watching, streams.slots.open]).toEqual([0, 0]);
   });
 });
 

@@ -1,8 +1,10 @@
 // The JSON-RPC 2.0 dispatcher under a generated JSON-RPC package: one HTTP body in, one answer out,
 // the way Stellar RPC answers (creachadair/jrpc2's HTTP bridge). Its node:http listener is http.ts.
 import type { IncomingMessage } from 'node:http';
+import { availableParallelism } from 'node:os';
 import { type HandlerTable, handlersByName } from '../handler-table.js';
 import type { HttpServerOptions } from '../http/server.js';
+import { inOrderBounded } from './batch.js';
 import {
   JSONRPC_ERRORS,
   JsonRpcError,
@@ -49,6 +51,25 @@ export interface RpcServerOptions
    * the real server's jrpc2 bridge sends (clients must accept both).
    */
   parseErrors?: 'stellar-rpc' | 'json-rpc';
+  /**
+   * Most calls (elements) in one batch. A larger batch is refused whole: one -32600 error object
+   * with a null id, no call run. Default 1,000, the real server's backlog limit of its busiest
+   * methods (`request-backlog-get-ledgers-queue-limit`); the real server itself has no batch cap
+   * but its 512 KiB body limit.
+   */
+  batchLimit?: number;
+  /**
+   * Calls of one batch running at once, the rest waiting their turn. Default: the number of CPUs
+   * (`os.availableParallelism()`), as jrpc2 defaults `ServerOptions.Concurrency`, which stellar-rpc
+   * leaves unset.
+   */
+  batchConcurrency?: number;
+  /**
+   * Largest answer `dispatch()` returns as one string: past it the whole answer is one -32603
+   * error object with a null id. The node:http listener streams answers and has no such cap.
+   * Default 64 MiB.
+   */
+  answerLimitBytes?: number;
   /** Answer CORS preflights and echo the Origin, as the real server does for every origin. Default true. */
   cors?: boolean;
   /** Called with handler exceptions and non-conforming results. Default: console.error. */
@@ -60,6 +81,16 @@ export interface RpcAnswer {
   status: number;
   headers: Record<string, string>;
   body?: string;
+}
+
+/**
+ * The same answer with its body in pieces, each produced when pulled: a batch's calls run as the
+ * body is read, so a reader that waits (a socket's backpressure) holds the batch back.
+ */
+export interface RpcStreamedAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body?: AsyncIterable<string>;
 }
 
 interface ParsedRequest {
@@ -151,14 +182,30 @@ const frame = (id: JsonRpcId | undefined, body: { result: unknown } | { error: J
     : `{"jsonrpc":"2.0","id":${JSON.stringify(id ?? null)},"error":${JSON.stringify(body.error)}}`;
 
 export interface RpcDispatcher {
-  /** Answers one HTTP body (already known to be POSTed as application/json). */
+  /**
+   * Answers one HTTP body (already known to be POSTed as application/json) with one string, at
+   * most `answerLimitBytes` long.
+   */
   dispatch(body: string, http?: IncomingMessage): Promise<RpcAnswer>;
+  /** Answers one HTTP body with a body produced piece by piece as it is read, in bounded memory. */
+  stream(body: string, http?: IncomingMessage): Promise<RpcStreamedAnswer>;
+}
+
+/** The default of `batchLimit`. */
+export const DEFAULT_BATCH_LIMIT = 1000;
+/** The default of `answerLimitBytes`. */
+export const DEFAULT_ANSWER_LIMIT_BYTES = 64 * 1024 * 1024;
+
+async function* once(text: string): AsyncGenerator<string, void, undefined> {
+  yield text;
 }
 
 /**
  * A JSON-RPC 2.0 dispatcher over a handler map. Answers as Stellar RPC (jrpc2 v1.3 bridge) does:
  * a batch always gets an array, statically invalid elements are answered first, notifications get
  * no entry, an all-notification batch or `[]` gets 204, and params are checked before a handler runs.
+ * Bounded where the real server is not: at most `batchLimit` calls a batch, `batchConcurrency`
+ * at a time, each answer handed on as soon as it is its turn (`stream`).
  */
 export function createDispatcher<H extends RpcHandlerTable<H>>(
   binding: RpcBinding,
@@ -170,6 +217,9 @@ export function createDispatcher<H extends RpcHandlerTable<H>>(
   const byName = handlersByName<RpcHandler>(handlers);
   const onError =
     options.onError ?? ((error, context) => console.error(`[${context.method ?? 'rpc'}]`, error));
+  const batchLimit = options.batchLimit ?? DEFAULT_BATCH_LIMIT;
+  const concurrency = Math.max(1, options.batchConcurrency ?? availableParallelism());
+  const answerLimit = options.answerLimitBytes ?? DEFAULT_ANSWER_LIMIT_BYTES;
 
   async function invoke(request: ParsedRequest, http: IncomingMessage | undefined): Promise<string | null> {
     const { id, method: name } = request;
@@ -232,48 +282,87 @@ export function createDispatcher<H extends RpcHandlerTable<H>>(
     }
   }
 
+  /** A batch's body: `[`, the statically invalid elements' errors, each call's answer, `]`. */
+  async function* batchBody(invalid: string[], calls: ParsedRequest[], http: IncomingMessage | undefined) {
+    let separator = '[';
+    for (const text of invalid) {
+      yield separator + text;
+      separator = ',';
+    }
+    for await (const text of inOrderBounded(calls, (call) => invoke(call, http), concurrency)) {
+      yield separator + text;
+      separator = ',';
+    }
+    yield ']';
+  }
+
+  async function stream(body: string, http?: IncomingMessage): Promise<RpcStreamedAnswer> {
+    let payload: unknown;
+    try {
+      payload = JSON.parse(body);
+    } catch {
+      return streamed(parseErrorAnswer(options.parseErrors));
+    }
+    if (!Array.isArray(payload)) {
+      // One call: answered as the batch path below would answer a batch of one, without the arrays.
+      const only = parseElement(payload);
+      const text = only.error ? frame(only.id, { error: only.error }) : await invoke(only, http);
+      return text === null
+        ? { status: 204, headers: {} }
+        : { status: 200, headers: { ...JSON_HEADERS }, body: once(text) };
+    }
+    if (payload.length > batchLimit) {
+      const refusal = `batch of ${payload.length} calls is over the limit of ${batchLimit}`;
+      return streamed(errorAnswer(JSONRPC_ERRORS.invalidRequest, refusal));
+    }
+    const parsed = (payload as unknown[]).map(parseElement);
+    // bridge.go: statically invalid elements are answered ahead of the rest, always (even
+    // notifications), with the id they carried or null.
+    const invalid = parsed
+      .filter((p) => p.error)
+      .map((p) => frame(p.id, { error: p.error as JsonRpcErrorObject }));
+    const calls = parsed.filter((p) => !p.error);
+    // Whether anything is answered is known before a call runs: a valid notification never is.
+    // All notifications: 204 once every one has run, as the bridge answers (it waits for the batch).
+    if (invalid.length === 0 && calls.every((p) => p.id === undefined)) {
+      for await (const _ of inOrderBounded(calls, (call) => invoke(call, http), concurrency));
+      return { status: 204, headers: {} };
+    }
+    return { status: 200, headers: { ...JSON_HEADERS }, body: batchBody(invalid, calls, http) };
+  }
+
   return {
+    stream,
     async dispatch(body, http) {
-      let payload: unknown;
-      try {
-        payload = JSON.parse(body);
-      } catch {
-        return parseErrorAnswer(options.parseErrors);
+      const answer = await stream(body, http);
+      if (answer.body === undefined) return { status: answer.status, headers: answer.headers };
+      const pieces: string[] = [];
+      let size = 0;
+      for await (const piece of answer.body) {
+        size += Buffer.byteLength(piece, 'utf8');
+        // Leaving the loop ends the batch: no further call runs.
+        if (size > answerLimit)
+          return errorAnswer(JSONRPC_ERRORS.internalError, `answer is larger than ${answerLimit} bytes`);
+        pieces.push(piece);
       }
-      const batch = Array.isArray(payload);
-      if (!batch) {
-        // One call: answered as the batch path below would answer a batch of one, without the arrays.
-        const only = parseElement(payload);
-        const text = only.error ? frame(only.id, { error: only.error }) : await invoke(only, http);
-        return text === null
-          ? { status: 204, headers: {} }
-          : { status: 200, headers: { ...JSON_HEADERS }, body: text };
-      }
-      const elements = payload as unknown[];
-      const parsed = elements.map(parseElement);
-      // bridge.go: statically invalid elements are answered ahead of the rest, always (even
-      // notifications), with the id they carried or null.
-      const invalid = parsed
-        .filter((p) => p.error)
-        .map((p) => frame(p.id, { error: p.error as JsonRpcErrorObject }));
-      const answers = await Promise.all(parsed.filter((p) => !p.error).map((p) => invoke(p, http)));
-      const frames = [...invalid, ...answers.filter((a): a is string => a !== null)];
-      if (frames.length === 0) return { status: 204, headers: {} };
-      return { status: 200, headers: { ...JSON_HEADERS }, body: `[${frames.join(',')}]` };
+      return { ...answer, body: pieces.join('') };
     },
   };
 }
 
+function streamed(answer: RpcAnswer): RpcStreamedAnswer {
+  return answer.body === undefined
+    ? { status: answer.status, headers: answer.headers }
+    : { ...answer, body: once(answer.body) };
+}
+
+/** One error object with a null id: the answer to a request refused whole. */
+function errorAnswer(code: number, message: string): RpcAnswer {
+  return { status: 200, headers: { ...JSON_HEADERS }, body: frame(undefined, { error: { code, message } }) };
+}
+
 function parseErrorAnswer(style: RpcServerOptions['parseErrors'] = 'json-rpc'): RpcAnswer {
-  if (style === 'json-rpc') {
-    return {
-      status: 200,
-      headers: { ...JSON_HEADERS },
-      body: frame(undefined, {
-        error: { code: JSONRPC_ERRORS.parseError, message: 'invalid request value' },
-      }),
-    };
-  }
+  if (style === 'json-rpc') return errorAnswer(JSONRPC_ERRORS.parseError, 'invalid request value');
   return {
     status: 500,
     headers: { 'content-type': 'text/plain; charset=utf-8' },

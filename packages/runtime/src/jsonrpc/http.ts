@@ -10,6 +10,7 @@ import {
   type RpcHandlerTable,
   type RpcServerOptions,
 } from './dispatch.js';
+import { sendAnswer } from './send.js';
 
 /** Go's mime.ParseMediaType, reduced to what the bridge reads: the lower-cased type and charset. */
 function parseContentType(header: string | undefined): { type: string; charset?: string } {
@@ -81,7 +82,7 @@ export type RpcRequestListener = (req: IncomingMessage, res: ServerResponse) => 
  * A node:http request listener for a JSON-RPC contract, answering transport errors as Stellar
  * RPC does: every path is served; POST only (405 with `Accept-Post`, no body); media type
  * `application/json` with an optional utf-8 charset (else 415 with a plain-text reason); a body
- * over the limit gets 413 and the connection is closed.
+ * over the limit gets 413 and the connection is closed. A batch's answer is streamed (send.ts).
  */
 export function createJsonRpcListener<H extends RpcHandlerTable<H>>(
   binding: RpcBinding,
@@ -140,7 +141,7 @@ export function createJsonRpcListener<H extends RpcHandlerTable<H>>(
         }
         throw error;
       }
-      write(res, await dispatcher.dispatch(body, req), common);
+      await sendAnswer(res, await dispatcher.stream(body, req), common);
     } catch (error) {
       // A client that hung up mid-request is not a server error: there is no one left to answer.
       if (req.destroyed || (error as NodeJS.ErrnoException)?.code === 'ECONNRESET') {

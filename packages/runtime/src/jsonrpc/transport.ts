@@ -89,6 +89,13 @@ export function createJsonRpcTransport(options: JsonRpcClientOptions): JsonRpcTr
       if (calls.length === 0) return [];
       const ids = calls.map((c) => (c.notify ? undefined : nextId++));
       const answer = await post(calls.map((c, i) => envelope(c.method, c.params, ids[i])));
+      // A batch refused whole (e.g. over the server's call limit) is one error with a null id:
+      // every call settles with it.
+      const whole = answer as { id?: unknown; error?: unknown } | undefined;
+      if (whole && !Array.isArray(whole) && whole.id === null && whole.error) {
+        const refusal = settle(whole);
+        return ids.map((id) => (id === undefined ? undefined : refusal));
+      }
       const byId = new Map<unknown, unknown>();
       for (const entry of Array.isArray(answer) ? answer : answer === undefined ? [] : [answer]) {
         byId.set((entry as { id?: unknown })?.id, entry);

@@ -88,7 +88,7 @@ describe('createDispatcher', () => {
     );
   });
 
-  it('runs batch elements concurrently', async () => {
+  it('runs batch elements concurrently, up to batchConcurrency', async () => {
     let running = 0;
     let peak = 0;
     const slow = createDispatcher(
@@ -103,6 +103,7 @@ describe('createDispatcher', () => {
           return 'ok';
         },
       },
+      { batchConcurrency: 3 },
     );
     const body = JSON.stringify([1, 2, 3].map((id) => ({ jsonrpc: '2.0', id, method: 'echo' })));
     await slow.dispatch(body);

@@ -11,6 +11,7 @@ import {
   type LedgerSource,
   openSqlite,
   type RateLimit,
+  type StreamLimits,
   type SubmitAnswer,
 } from '@starspec/ledger-index';
 import type { RequestListener } from '@starspec/runtime/http';
@@ -28,7 +29,7 @@ export interface RestFace {
   close(): Promise<void>;
 }
 
-export interface RestFaceOptions {
+export interface RestFaceOptions extends StreamLimits {
   network: Network;
   friendbotUrl: () => string | undefined;
   /** How long `POST /transactions` waits for its ledger (default 30 s). */
@@ -80,6 +81,8 @@ export async function startRestFace(options: RestFaceOptions): Promise<RestFace>
     closing: closing.signal,
     submitTimeoutMs: options.submitTimeoutMs,
     rateLimit: options.rateLimit,
+    maxStreams: options.maxStreams,
+    maxStreamsPerClient: options.maxStreamsPerClient,
     validateResponses: options.validateResponses,
     onError,
   });

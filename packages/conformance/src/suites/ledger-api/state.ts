@@ -93,14 +93,15 @@ export async function call(
   operationId: OperationId,
   request: HttpRequest,
 ): Promise<Answer> {
-  const { exchange, body } = await send(state.http, {
+  const { exchange, body, rateLimited } = await send(state.http, {
     ...request,
     headers: {
       accept: 'application/hal+json, application/problem+json;q=0.9, application/json;q=0.8',
       ...request.headers,
     },
   });
-  state.exchanges.push(exchange);
+  // The 429s waited out count too: the rate-limit check reads their headers.
+  state.exchanges.push(...rateLimited, exchange);
   if (!exchange.response) {
     throw new CheckFailure(`no answer to ${exchange.request.method} ${request.path}: ${exchange.error}`, [
       evidenceOf(exchange, `an answer within ${state.http.timeoutMs} ms`),

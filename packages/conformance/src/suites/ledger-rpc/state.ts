@@ -148,23 +148,38 @@ function undecodableXdr(method: Method, result: unknown): string | undefined {
   return undefined;
 }
 
-/** The ledger range the checks start from: 20 ledgers before the latest, within retention. */
-export function range(
-  state: LedgerRpcState,
-  t: Recorder,
-): Promise<{ start: number; latest: number } | undefined> {
-  return state.probes.use(t, 'range', async (r) => {
-    const health = await callMethod(state, r, 'getHealth');
-    const h = isRecord(health.result) ? health.result : {};
-    let latest = typeof h.latestLedger === 'number' ? h.latestLedger : undefined;
-    let oldest = typeof h.oldestLedger === 'number' ? h.oldestLedger : undefined;
-    if (latest === undefined) {
-      const ledger = await callMethod(state, r, 'getLatestLedger');
-      if (isRecord(ledger.result) && typeof ledger.result.sequence === 'number')
-        latest = ledger.result.sequence;
-    }
-    if (latest === undefined) return undefined;
-    oldest ??= latest - 20;
-    return { start: Math.max(oldest, latest - 20), latest };
-  });
+/** How far before the latest ledger the checks start. */
+const START_BEFORE_LATEST = 20;
+
+export interface LedgerRange {
+  start: number;
+  latest: number;
+}
+
+/**
+ * The ledger range the checks start from, read now: 20 ledgers before the latest, within
+ * retention. On a full retention window the oldest ledger is trimmed as each new one closes, so
+ * the start is halfway in: it outlives the checks that read from it.
+ */
+export async function readRange(state: LedgerRpcState, r: Recorder): Promise<LedgerRange | undefined> {
+  const health = await callMethod(state, r, 'getHealth');
+  const h = isRecord(health.result) ? health.result : {};
+  let latest = typeof h.latestLedger === 'number' ? h.latestLedger : undefined;
+  let oldest = typeof h.oldestLedger === 'number' ? h.oldestLedger : undefined;
+  const window = typeof h.ledgerRetentionWindow === 'number' ? h.ledgerRetentionWindow : undefined;
+  if (latest === undefined) {
+    const ledger = await callMethod(state, r, 'getLatestLedger');
+    if (isRecord(ledger.result) && typeof ledger.result.sequence === 'number')
+      latest = ledger.result.sequence;
+  }
+  if (latest === undefined) return undefined;
+  oldest ??= latest - START_BEFORE_LATEST;
+  const full = window !== undefined && latest - oldest + 1 >= window;
+  const first = full ? oldest + Math.floor((latest - oldest) / 2) : oldest;
+  return { start: Math.max(first, latest - START_BEFORE_LATEST), latest };
+}
+
+/** The ledger range of the run, read once (readRange). */
+export function range(state: LedgerRpcState, t: Recorder): Promise<LedgerRange | undefined> {
+  return state.probes.use(t, 'range', (r) => readRange(state, r));
 }

@@ -18,7 +18,8 @@ export interface TouchedRecords {
   liquidityPools: Map<string, string>;
 }
 
-function changedKey(change: xdr.LedgerEntryChange): xdr.LedgerKey | undefined {
+/** The key of the entry a change leaves (undefined for a before-image, named again by the next change). */
+export function changedKey(change: xdr.LedgerEntryChange): xdr.LedgerKey | undefined {
   switch (change.type) {
     case 'ledgerEntryRemoved':
       return change.removed;

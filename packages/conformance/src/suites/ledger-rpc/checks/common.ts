@@ -1,7 +1,7 @@
 /** What the ledger-rpc checks share: the start ledger, the lists of a result, JSON-RPC error shapes. */
 import { CheckFailure, type Evidence, evidenceOf, skip } from '../../../model.js';
 import { type CheckContext, neverSent, type Recorder } from '../../../runner.js';
-import { callMethod, isRecord, type LedgerRpcState, range } from '../state.js';
+import { type Called, callMethod, isRecord, type LedgerRpcState, range } from '../state.js';
 
 export async function start(state: LedgerRpcState, t: Recorder): Promise<{ start: number; latest: number }> {
   const found = await range(state, t);
@@ -24,6 +24,30 @@ export const errorCode = (answer: unknown) =>
 export function messagePattern(template: string): RegExp {
   const parts = template.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   return new RegExp(`^${parts.join('(\\d+)')}$`);
+}
+
+/** stellar-rpc's refusal of a getLedgers cursor whose next ledger is not retained (`methods/get_ledgers.go` parseCursor). */
+export const cursorRangeMessage = (cursor: string, latest: string | number = '{latest}') =>
+  `cursor ('${cursor}') must be between the oldest ledger: {oldest} and the latest ledger: ${latest} for this rpc instance`;
+
+/**
+ * Whether a getLedgers answer is stellar-rpc's refusal of a cursor at the latest ledger: the
+ * ledger after it has not closed yet, so there is no next page, which is no fault. Not for a
+ * cursor before `closed`, a ledger the provider was seen to have closed: that one has a next page.
+ */
+export function isPastLatest(answer: Called, cursor: string, closed: number): boolean {
+  const error = answer.error;
+  return (
+    Number(cursor) >= closed &&
+    error?.code === -32602 &&
+    messagePattern(cursorRangeMessage(cursor, cursor)).test(String(error.message))
+  );
+}
+
+/** Why a walk of `key` has too little to page through: no traffic made, or no ledgers closed. */
+export function lacking(key: string, why: { noTraffic?: string; noLedgers?: string }): string {
+  const reason = key === 'ledgers' ? why.noLedgers : why.noTraffic;
+  return reason ? `; ${reason}` : '';
 }
 
 export interface ExpectedError {

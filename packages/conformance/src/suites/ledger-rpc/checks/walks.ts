@@ -11,7 +11,7 @@ import type { CheckContext, CheckDefinition, Recorder } from '../../../runner.js
 import { compareTokens } from '../../../stellar/paging-tokens.js';
 import { history, PAGED_LEDGERS } from '../history.js';
 import { type Called, callMethod, isRecord, type LedgerRpcState } from '../state.js';
-import { listOf, messagePattern, num } from './common.js';
+import { cursorRangeMessage, isPastLatest, lacking, listOf, num } from './common.js';
 
 type Item = Record<string, unknown>;
 
@@ -74,21 +74,30 @@ interface Walk {
   ended: boolean;
 }
 
-/** Pages from `startLedger` with the returned cursors until `enough`, a short page, or MAX_PAGES. */
+/**
+ * Pages from `startLedger` with the returned cursors until `enough`, a short page, the end of the
+ * ledgers (stellar-rpc refuses a getLedgers cursor at the latest ledger, which is at least
+ * `closed`), or MAX_PAGES.
+ */
 async function walk(
   state: LedgerRpcState,
   t: Recorder,
   pager: Pager,
   startLedger: number,
   limit: number,
+  closed: number,
   enough: (items: Item[]) => boolean = () => false,
 ): Promise<Walk> {
   const items: Item[] = [];
   const pageOf = new Map<Item, Called>();
   const seen = new Set<string>();
   let params: unknown = { startLedger, pagination: { limit } };
+  let cursor: string | undefined;
+  let previous: Called | undefined;
   for (let pages = 1; ; pages++) {
     const page = await callMethod(state, t, pager.method, params);
+    if (previous && cursor !== undefined && pager.key === 'ledgers' && isPastLatest(page, cursor, closed))
+      return { items, pageOf, pages: pages - 1, last: previous, ended: true };
     if (page.error)
       fail(
         `${pager.method} answered an error while paging`,
@@ -96,14 +105,16 @@ async function walk(
         'a page',
         JSON.stringify(page.error),
       );
-    const cursor = cursorOf(page);
-    if (typeof cursor !== 'string' || cursor === '')
+    const next = cursorOf(page);
+    if (typeof next !== 'string' || next === '')
       fail(
         `${pager.method} answered no cursor`,
         page.exchange,
         'a cursor to continue from',
-        JSON.stringify(cursor),
+        JSON.stringify(next),
       );
+    cursor = next;
+    previous = page;
     for (const item of listOf(page.result, pager.key)) {
       const before = items.at(-1);
       if (seen.has(pager.id(item)) || (before && pager.compare(before, item) >= 0)) {
@@ -174,14 +185,14 @@ function walkCheck(pager: Pager): CheckDefinition<LedgerRpcState> {
     level: 'must',
     needsBehaviour: 'pages computed from the cursor',
     async run(state, t) {
-      const { start, noTraffic, made } = await history(state, t);
+      const { start, latest, noTraffic, noLedgers, made } = await history(state, t);
       const enough = (items: Item[]) => distinctLedgers(items) >= PAGED_LEDGERS;
-      const walked = await walk(state, t, pager, start, pager.limit, enough);
+      const walked = await walk(state, t, pager, start, pager.limit, latest, enough);
       const { items, pages } = walked;
       if (walked.ended && !enough(items)) {
         skip(
           `from ledger ${start}, only ${distinctLedgers(items)} ledger(s) hold ${pager.key}: fewer than ${PAGED_LEDGERS} to page across` +
-            (noTraffic ? `; ${noTraffic}` : ''),
+            lacking(pager.key, { noTraffic, noLedgers }),
         );
       }
       const gap = gapIn(pager, items, start);
@@ -217,14 +228,13 @@ async function latestSequence(state: LedgerRpcState, t: Recorder): Promise<numbe
 /** Past the latest ledger stellar-rpc refuses the cursor; while ledgers close, it answers them. */
 async function ledgersEnd(state: LedgerRpcState, t: CheckContext): Promise<void> {
   const sequence = await latestSequence(state, t);
-  const { last } = await walk(state, t, PAGERS.ledgers, sequence, 5);
+  const { last } = await walk(state, t, PAGERS.ledgers, sequence, 5, sequence);
   let cursor = cursorOf(last) as string;
   for (let round = 0; round < MAX_PAGES; round++) {
     const next = await callMethod(state, t, 'getLedgers', { pagination: { cursor, limit: 5 } });
-    const message = `cursor ('${cursor}') must be between the oldest ledger: {oldest} and the latest ledger: ${cursor} for this rpc instance`;
-    const pattern = messagePattern(message);
-    if (next.error?.code === -32602 && pattern.test(String(next.error.message))) {
-      t.note(`past ledger ${cursor}: -32602 ${next.error.message}`);
+    const message = cursorRangeMessage(cursor, cursor);
+    if (isPastLatest(next, cursor, sequence)) {
+      t.note(`past ledger ${cursor}: -32602 ${next.error?.message}`);
       return;
     }
     const ledgers = listOf(next.result, 'ledgers');
@@ -246,7 +256,7 @@ async function ledgersEnd(state: LedgerRpcState, t: CheckContext): Promise<void>
 /** After the last page, the returned cursor answers no item already given, and no error. */
 async function itemsEnd(state: LedgerRpcState, t: CheckContext, pager: Pager): Promise<void> {
   const sequence = await latestSequence(state, t);
-  const { items, last, ended } = await walk(state, t, pager, sequence, 20);
+  const { items, last, ended } = await walk(state, t, pager, sequence, 20, sequence);
   if (!ended) skip(`the ${pager.key} from the latest ledger did not end within ${MAX_PAGES} pages`);
   const cursor = cursorOf(last) as string;
   const next = await callMethod(state, t, pager.method, { pagination: { cursor, limit: 20 } });

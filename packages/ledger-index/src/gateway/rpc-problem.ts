@@ -1,0 +1,48 @@
+/**
+ * Why the gateway could not start on its RPC server, said so a person can act on it: the URL, the
+ * cause (not undici's bare "fetch failed"), and where the JSON-RPC endpoint probably is when the
+ * URL answered 405 (a server's root, with the endpoint at `/rpc`, as the sandbox and quickstart have it).
+ */
+import { JsonRpcHttpError } from '@starspec/ledger-rpc/client';
+
+const CAUSES: Record<string, string> = {
+  ECONNREFUSED: 'nothing listens on that port; is the RPC server running?',
+  ENOTFOUND: 'the host name does not resolve',
+  EAI_AGAIN: 'the host name does not resolve',
+  EHOSTUNREACH: 'no route to the host',
+  ENETUNREACH: 'no route to the host',
+  ECONNRESET: 'the connection was reset',
+  ETIMEDOUT: 'the connection timed out',
+  UND_ERR_CONNECT_TIMEOUT: 'the connection timed out',
+  CERT_HAS_EXPIRED: "the server's TLS certificate has expired",
+  DEPTH_ZERO_SELF_SIGNED_CERT: "the server's TLS certificate is self-signed",
+};
+
+/** The innermost `code` and message of an error and its causes (undici wraps the socket's error in `cause`). */
+function innermost(error: unknown): { code?: string; message: string } {
+  let current = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined;
+  let code: string | undefined;
+  let message = String((error as Error)?.message ?? error);
+  for (let depth = 0; current && depth < 5; depth++) {
+    if (typeof current.code === 'string') code = current.code;
+    if (typeof current.message === 'string' && current.message !== '') message = current.message;
+    current = current.cause as typeof current;
+  }
+  return { ...(code === undefined ? {} : { code }), message };
+}
+
+/** One line for `starspec-horizon: …` when the first calls to the RPC server fail. */
+export function describeRpcFailure(rpcUrl: string, error: unknown): string {
+  if (error instanceof JsonRpcHttpError) {
+    const url = new URL(rpcUrl);
+    const hint =
+      error.status === 405 && !/\/rpc\/?$/.test(url.pathname)
+        ? ` (POST is not allowed there: is the JSON-RPC endpoint ${new URL('rpc', url.href.endsWith('/') ? url.href : `${url.href}/`).href}?)`
+        : '';
+    return `the RPC server at ${rpcUrl} answered HTTP ${error.status}${hint}`;
+  }
+  const { code, message } = innermost(error);
+  if (code !== undefined)
+    return `cannot reach the RPC server at ${rpcUrl}: ${code} (${CAUSES[code] ?? message})`;
+  return `cannot reach the RPC server at ${rpcUrl}: ${message}`;
+}
