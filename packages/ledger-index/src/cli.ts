@@ -39,6 +39,9 @@ Options:
                      On a real network the RPC server keeps days of ledgers (7 days are about
                      120,000), which take hours to ingest before the index is current: --from a
                      recent ledger serves at once, with history from that ledger on
+  --history-retention-count N
+                     ledgers of history to keep (or $HISTORY_RETENTION_COUNT): older ones are
+                     deleted as new ones come (default 0: keep all)
   --submit-timeout MS  how long POST /transactions waits for its ledger (default 30000)
   --rate-limit N     requests per hour per client address, with a burst of 100 (default: no limit)
   --max-streams N    event streams open at once; one more is refused with 503 service_unavailable
@@ -56,6 +59,7 @@ interface Config {
   host: string;
   database: string;
   from?: number;
+  historyRetention?: number;
   submitTimeoutMs: number;
   rateLimit?: number;
   maxStreams: number;
@@ -70,6 +74,7 @@ function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 
     host: { type: 'string' },
     db: { type: 'string' },
     from: { type: 'string' },
+    'history-retention-count': { type: 'string' },
     'submit-timeout': { type: 'string' },
     'rate-limit': { type: 'string' },
     'max-streams': { type: 'string' },
@@ -85,12 +90,23 @@ function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 
   if (!/^https?:\/\/[^/]/.test(rpcUrl))
     throw new UsageError(`--rpc-url must be an http(s) URL (got '${rpcUrl}')`);
   const port = values.port ?? (env.PORT || String(DEFAULT_PORT));
+  const retention = values['history-retention-count'] ?? (env.HISTORY_RETENTION_COUNT || '0');
+  const historyRetention = wholeNumber(
+    values['history-retention-count'] === undefined && env.HISTORY_RETENTION_COUNT
+      ? 'HISTORY_RETENTION_COUNT'
+      : '--history-retention-count',
+    retention,
+    0,
+    2 ** 31 - 1,
+  );
   return {
     rpcUrl,
     port: wholeNumber(values.port === undefined && env.PORT ? 'PORT' : '--port', port, 0, 65535),
     host: values.host ?? '127.0.0.1',
     database: env.DATABASE_URL || values.db || DEFAULT_DB,
     ...(values.from ? { from: wholeNumber('--from', values.from, 1, 2 ** 31 - 1) } : {}),
+    // 0 keeps all history, as Horizon's HISTORY_RETENTION_COUNT.
+    ...(historyRetention > 0 ? { historyRetention } : {}),
     submitTimeoutMs: wholeNumber('--submit-timeout', values['submit-timeout'] ?? '30000', 1, 2 ** 31 - 1),
     ...(values['rate-limit']
       ? { rateLimit: wholeNumber('--rate-limit', values['rate-limit'], 1, 2 ** 31 - 1) }
@@ -133,6 +149,7 @@ async function serve(config: Config, emit: Emit): Promise<number> {
       port: config.port,
       host: config.host,
       from: config.from,
+      historyRetention: config.historyRetention,
       submitTimeoutMs: config.submitTimeoutMs,
       ...(config.rateLimit ? { rateLimit: { perHour: config.rateLimit } } : {}),
       maxStreams: config.maxStreams,

@@ -7,8 +7,9 @@ export { deriveBatch } from './derive/batch.js';
 export type { IndexBatch } from './derive/records.js';
 export { type Gateway, type GatewayOptions, openDatabase, startGateway } from './gateway/gateway.js';
 export { GATEWAY_SERVING, type ServedFrom, type Serving } from './gateway/serving.js';
-export { Ingester } from './ingest/ingester.js';
+export { Ingester, type IngesterOptions } from './ingest/ingester.js';
 export type { LedgerSummary } from './ingest/ledger-summary.js';
+export type { RetentionOptions } from './ingest/reaper.js';
 export { type ClosedLedger, type ClosedTransaction, readClosedLedger } from './meta/closed-ledger.js';
 export { createLedgerApiListener, type LedgerApiFaceOptions, ledgerApiHandlers } from './rest/face.js';
 export {

@@ -43,10 +43,10 @@ export async function inProcess() {
 
 /**
  * Starts `starspec-sandbox --port 0 --json` with more flags (and environment); resolves with the
- * child and its ready line.
+ * child and its ready line. `launch` runs another entry (`script`, with node's `nodeFlags`).
  */
-export function startCli(flags = [], env = {}) {
-  const child = spawn(process.execPath, [cliPath, '--port', '0', '--json', ...flags], {
+export function startCli(flags = [], env = {}, { script = cliPath, nodeFlags = [] } = {}) {
+  const child = spawn(process.execPath, [...nodeFlags, script, '--port', '0', '--json', ...flags], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...env },
   });
@@ -72,12 +72,16 @@ async function eachLimited(items, limit, task) {
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
-/** A `starspec-sandbox` process closing only when asked, driven over HTTP. */
-export async function overRpc(env = {}) {
-  const { child, ready } = await startCli(['--close-every', 'manual'], env);
+/**
+ * A `starspec-sandbox` process closing only when asked (with more `flags`, and startCli's
+ * `launch`), driven over HTTP.
+ */
+export async function overRpc(env = {}, flags = [], launch = {}) {
+  const { child, ready } = await startCli(['--close-every', 'manual', ...flags], env, launch);
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const { rpcUrl, url, passphrase } = ready;
   return {
+    child,
     pid: child.pid,
     url,
     rpcUrl,

@@ -65,10 +65,10 @@ export function paymentRound(keys, seqs, passphrase) {
   });
 }
 
-/** The envelopes in ledger-sized batches. */
-export function batches(envelopes) {
+/** The envelopes in ledger-sized batches (`size` each, default LEDGER_SIZE). */
+export function batches(envelopes, size = LEDGER_SIZE) {
   const out = [];
-  for (let i = 0; i < envelopes.length; i += LEDGER_SIZE) out.push(envelopes.slice(i, i + LEDGER_SIZE));
+  for (let i = 0; i < envelopes.length; i += size) out.push(envelopes.slice(i, i + size));
   return out;
 }
 

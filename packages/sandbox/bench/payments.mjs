@@ -99,8 +99,9 @@ function successfulHashes(records) {
   return records.flatMap((r) => r.transactions.map((tx) => tx.hash));
 }
 
-async function applyOverRpc(remote, envelopes) {
-  for (const batch of batches(envelopes)) {
+/** Sends a round over JSON-RPC, closing a ledger of `size` payments at a time. */
+export async function applyOverRpc(remote, envelopes, size = LEDGER_SIZE) {
+  for (const batch of batches(envelopes, size)) {
     await remote.submit(batch);
     const closed = await remote.close();
     if (closed.transactionCount !== batch.length)

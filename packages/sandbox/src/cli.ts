@@ -42,7 +42,7 @@ Options:
   --close-every MS     close a ledger every MS milliseconds (default ${DEFAULT_CLOSE_EVERY}), or 'manual':
                        only on POST /_sandbox/close
   --passphrase TEXT    network passphrase (default '${STANDALONE_PASSPHRASE}')
-  --retention LEDGERS  ledgers the RPC face keeps (default ${DEFAULT_RETENTION})
+  --retention LEDGERS  ledgers the RPC and REST faces keep (default ${DEFAULT_RETENTION})
   --rate-limit N       requests per hour per client address on the REST face, with a burst of 100
                        and X-Ratelimit-* headers on every answer, as Horizon (default: no limit)
   --max-streams N      event streams open at once on the REST face; one more is refused with 503

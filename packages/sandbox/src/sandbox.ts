@@ -34,7 +34,7 @@ export interface SandboxOptions
   host?: string;
   /** Milliseconds between ledger closes (default 1000), or `'manual'`. */
   closeEvery?: CloseSchedule;
-  /** Ledgers kept for the RPC face (default 120,960). */
+  /** Ledgers kept by the RPC and REST faces (default 120,960). */
   retention?: number;
   friendbot?: FriendbotOptions;
   /** Check every RPC result against the contract (answers -32603 when one is outside it). */

@@ -86,6 +86,14 @@ export function latencyGoalVerdict(row) {
 const latencyRatio = (row) =>
   `${row.p50Ratio === undefined ? '' : `${fixed(row.p50Ratio, 2)}× p50, `}${fixed(row.ratio, 2)}× p99`;
 
+/** A memory goal, `{ atMost: 1.15 }`: the subject at most that many times the baseline. */
+export function memoryGoalVerdict(row) {
+  const limit = row.goal?.atMost;
+  if (limit === undefined) return '';
+  const verdict = row.ratio <= limit ? 'met' : `missed by ${fixed(row.ratio - limit, 2)}`;
+  return `≤ ${limit}×: ${verdict}`;
+}
+
 /** How much memory each counted item added: `+7.9 kB per transaction`. */
 function growth(row) {
   const perItem = (row.subject.bytes - row.baseline.bytes) / row.count;
@@ -112,7 +120,7 @@ function cells(row) {
         latencyGoalVerdict(row),
       ];
     case 'memory':
-      return [memorySide(row.subject), memorySide(row.baseline), growth(row), ''];
+      return [memorySide(row.subject), memorySide(row.baseline), growth(row), memoryGoalVerdict(row)];
     default:
       return [
         timeSide(row.subject, row.unit),

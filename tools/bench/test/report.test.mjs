@@ -9,6 +9,7 @@ import {
   findBlock,
   goalVerdict,
   latencyGoalVerdict,
+  memoryGoalVerdict,
   renderReport,
   replaceBlock,
   START_MARKER,
@@ -281,6 +282,17 @@ describe('renderReport: rates, latencies, memory and absolute goals', () => {
       '- sandbox: `node scripts/pnpm.mjs --filter sandbox bench` on 2026-01-02, Node v20.20.2, 2 × Demo CPU; ' +
         'load: wrk 4.1.0, 1 thread, 1 connection; 3 rounds; 1,000 payments a round',
     );
+  });
+});
+
+describe('memoryGoalVerdict', () => {
+  it.each([
+    [{ ratio: 1.04, goal: { atMost: 1.15 } }, '≤ 1.15×: met'],
+    [{ ratio: 1.15, goal: { atMost: 1.15 } }, '≤ 1.15×: met'],
+    [{ ratio: 1.4, goal: { atMost: 1.15 } }, '≤ 1.15×: missed by 0.25'],
+    [{ ratio: 3.1 }, ''],
+  ])('%j → %s', (row, want) => {
+    expect(memoryGoalVerdict(row)).toBe(want);
   });
 });
 

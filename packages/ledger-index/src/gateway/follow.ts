@@ -11,6 +11,11 @@ export interface FollowOptions {
   ingester: Ingester;
   /** First ledger to ingest when the index is empty (default: the server's oldest). */
   from?: number;
+  /**
+   * Ledgers of history the index keeps: an empty index without `from` starts this many ledgers
+   * before the server's latest (when it has them), not at ledgers the retention would delete.
+   */
+  retention?: number;
   /** Ledgers asked per getLedgers call (1–200, default 200). */
   pageSize?: number;
   /** Wait between polls once caught up (default 1 s). */
@@ -52,7 +57,9 @@ async function startLedger(options: FollowOptions): Promise<number> {
       );
     return latest + 1;
   }
-  return Math.max(options.from ?? health.oldestLedger, health.oldestLedger);
+  const windowStart =
+    options.retention === undefined ? health.oldestLedger : health.latestLedger - options.retention + 1;
+  return Math.max(options.from ?? windowStart, health.oldestLedger);
 }
 
 /** Runs until `signal` aborts; rejects only when the index cannot be continued. */

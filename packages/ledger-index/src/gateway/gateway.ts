@@ -25,6 +25,12 @@ export interface GatewayOptions extends StreamLimits {
   host?: string;
   /** First ledger to ingest into an empty index (default: the RPC server's oldest). */
   from?: number;
+  /**
+   * Ledgers of history kept (Horizon's `--history-retention-count`; default all): older ones are
+   * deleted as new ones come, and `history_elder_ledger` moves on with them. It is the index's
+   * own window, whatever the RPC server keeps, as Horizon's is whatever its core keeps.
+   */
+  historyRetention?: number;
   pollMs?: number;
   submitTimeoutMs?: number;
   validateResponses?: boolean;
@@ -55,7 +61,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     throw new Error(describeRpcFailure(options.rpcUrl, error), { cause: error });
   });
   const store = await IndexStore.open(await openDatabase(options.database), source.passphrase);
-  const ingester = new Ingester(store);
+  const retention = options.historyRetention;
+  const ingester = new Ingester(store, {
+    ...(retention ? { retention: { ledgers: retention } } : {}),
+    onError,
+  });
   // Aborted by stop(): following ends, and so do open streams.
   const abort = new AbortController();
   const listener = createLedgerApiListener({
@@ -77,6 +87,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     client,
     ingester,
     from: options.from,
+    ...(retention ? { retention } : {}),
     pollMs: options.pollMs,
     signal: abort.signal,
     onProgress: options.onProgress,
@@ -89,6 +100,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     following,
     async stop() {
       abort.abort();
+      ingester.stopReaping();
       await following.catch(() => undefined);
       await closeGracefully(server);
       await ingester.idle();

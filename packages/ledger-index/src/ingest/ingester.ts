@@ -1,13 +1,22 @@
 /**
  * Feeds the index one closed ledger at a time (in order, one at a time), tells waiting
  * submissions when their transaction has been ingested, and listeners (open streams) what each
- * ledger holds.
+ * ledger holds. With a retention, the history before the window is reaped after each ledger
+ * (see reaper.ts).
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
 import { deriveBatch } from '../derive/batch.js';
 import { readClosedLedger } from '../meta/closed-ledger.js';
 import type { IndexStore } from '../store/index-store.js';
 import { type LedgerSummary, summarizeLedger } from './ledger-summary.js';
+import { Reaper, type RetentionOptions } from './reaper.js';
+
+export interface IngesterOptions {
+  /** History kept: the last `ledgers` ledgers (default: all of it). */
+  retention?: RetentionOptions;
+  /** A reap that failed (the next ledger's tries again); default console.error. */
+  onError?: (error: unknown) => void;
+}
 
 export class Ingester {
   readonly store: IndexStore;
@@ -16,9 +25,13 @@ export class Ingester {
   readonly #listeners = new Set<(ledger: LedgerSummary) => void>();
   /** Horizon's asset ids for trades, read from the index on the first ledger. */
   #tradeAssets: Map<string, number> | undefined;
+  readonly #reaper: Reaper | undefined;
 
-  constructor(store: IndexStore) {
+  constructor(store: IndexStore, options: IngesterOptions = {}) {
     this.store = store;
+    const onError =
+      options.onError ?? ((error: unknown) => console.error('[ledger-index] reap failed:', error));
+    this.#reaper = options.retention && new Reaper(store, options.retention, onError);
   }
 
   /**
@@ -33,7 +46,10 @@ export class Ingester {
       const assets = new Map(this.#tradeAssets);
       const batch = deriveBatch(ledger, assets);
       const written = await this.store.ingest(batch);
-      if (written) this.#tradeAssets = assets;
+      if (written) {
+        this.#tradeAssets = assets;
+        this.#reaper?.request(ledger.sequence);
+      }
       for (const tx of ledger.transactions) this.#settle(tx.hash);
       // Summarized only when someone listens.
       const summary = this.#listeners.size > 0 ? summarizeLedger(batch) : undefined;
@@ -79,8 +95,14 @@ export class Ingester {
     for (const done of waiting) done();
   }
 
-  /** Waits for the ledgers handed over so far. */
+  /** Stops reaping (before the store closes): a batch under way ends first. */
+  stopReaping(): void {
+    this.#reaper?.stop();
+  }
+
+  /** Waits for the ledgers handed over so far, and the reap they asked for. */
   async idle(): Promise<void> {
     await this.#queue;
+    await this.#reaper?.idle();
   }
 }

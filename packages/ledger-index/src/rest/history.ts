@@ -6,7 +6,7 @@ import type { Handler, HandlerRequest } from '@starspec/runtime/http';
 import type { IndexStore } from '../store/index-store.js';
 import { withLinks } from './links.js';
 import { type CollectionQuery, collectionPage } from './pages.js';
-import { NOT_FOUND, problemResult } from './problems.js';
+import { BEFORE_HISTORY, NOT_FOUND, problemResult } from './problems.js';
 import { baseUrl, HAL_JSON } from './request.js';
 
 type Query = Record<string, unknown>;
@@ -66,7 +66,10 @@ export function historyHandlers(store: IndexStore) {
       return page(request, { kind: 'ledger', table: 'ledgers' });
     },
     async getLedger(request) {
-      const body = await store.ledger(Number(param(request, 'sequence')));
+      const sequence = Number(param(request, 'sequence'));
+      const body = await store.ledger(sequence);
+      // Horizon's GetLedgerByIDHandler: a ledger before the elder one is gone, not missing.
+      if (!body && sequence < ((await store.oldestLedger()) ?? 0)) return problemResult(BEFORE_HISTORY);
       return body
         ? { status: 200, headers: HAL_JSON, body: withLinks('ledger', baseUrl(request), body) }
         : problemResult(NOT_FOUND);

@@ -7,6 +7,7 @@ import { xdr } from '@stellar/stellar-sdk/base';
 import type { IndexBatch } from '../derive/records.js';
 import type { Row, SqlDriver, SqlExecutor, SqlValue } from './driver.js';
 import { type ChangeEffect, entryKind, entryOwner, keyOfChange } from './entry-state.js';
+import { deleteLedgerRange, HISTORY_TABLES } from './history-trim.js';
 import { SCHEMA, SCHEMA_VERSION } from './schema.js';
 import { StateStore, writeState } from './state-store.js';
 
@@ -124,6 +125,33 @@ export class IndexStore {
       await writeBatch(tx, batch);
       return true;
     });
+  }
+
+  /**
+   * Deletes the history of ledgers `from` to `to` (inclusive) in one transaction: the elder
+   * ledger (the oldest left) moves past `to`. The retention's reaper calls it a batch at a time.
+   */
+  async deleteHistory(from: number, to: number): Promise<void> {
+    await this.#db.transaction((tx) => deleteLedgerRange(tx, from, to));
+  }
+
+  /** The rows of each history table (what a retention bounds). */
+  async historyCounts(): Promise<Record<(typeof HISTORY_TABLES)[number], number>> {
+    const counts = await Promise.all(
+      HISTORY_TABLES.map(async (table) => {
+        const [row] = await this.#db.query(`SELECT COUNT(*) AS n FROM ${table}`);
+        return [table, Number(row?.n ?? 0)] as const;
+      }),
+    );
+    return Object.fromEntries(counts) as Record<(typeof HISTORY_TABLES)[number], number>;
+  }
+
+  /** SQLite's pages: those in the database and those free for reuse (undefined on PostgreSQL). */
+  async pages(): Promise<{ total: number; free: number } | undefined> {
+    if (this.#db.dialect !== 'sqlite') return undefined;
+    const [total] = await this.#db.query('PRAGMA page_count');
+    const [free] = await this.#db.query('PRAGMA freelist_count');
+    return { total: Number(total?.page_count ?? 0), free: Number(free?.freelist_count ?? 0) };
   }
 
   async ledger(sequence: number): Promise<unknown> {

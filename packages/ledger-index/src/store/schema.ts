@@ -21,6 +21,8 @@ export const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS participants (
     kind TEXT NOT NULL, subject TEXT NOT NULL, collection TEXT NOT NULL, id BIGINT NOT NULL,
     PRIMARY KEY (kind, subject, collection, id))`,
+  // What the retention trim deletes participants by (the ids are TOIDs: ledger first).
+  `CREATE INDEX IF NOT EXISTS participants_id ON participants (id)`,
   `CREATE TABLE IF NOT EXISTS effects (
     operation_id BIGINT NOT NULL, ord INTEGER NOT NULL, ledger BIGINT NOT NULL, account TEXT NOT NULL,
     body TEXT NOT NULL, PRIMARY KEY (operation_id, ord))`,
@@ -33,6 +35,7 @@ export const SCHEMA = [
   // The accounts on either side of a trade (Horizon's `base_account_id`, `counter_account_id`).
   `CREATE TABLE IF NOT EXISTS trade_accounts (
     account TEXT NOT NULL, operation_id BIGINT NOT NULL, ord INTEGER NOT NULL, PRIMARY KEY (account, operation_id, ord))`,
+  `CREATE INDEX IF NOT EXISTS trade_accounts_operation ON trade_accounts (operation_id)`,
   // Horizon's `history_assets` ids of the assets trades have shown: they decide a trade's base.
   `CREATE TABLE IF NOT EXISTS trade_assets (key TEXT PRIMARY KEY, id INTEGER NOT NULL)`,
   // The live ledger entries the index has seen (base64 LedgerKey → base64 LedgerEntry).

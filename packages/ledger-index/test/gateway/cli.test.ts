@@ -17,7 +17,7 @@ interface Finished {
 
 function start(args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
   return spawn(process.execPath, [CLI, ...args], {
-    env: { ...process.env, RPC_URL: '', PORT: '', DATABASE_URL: '', ...env },
+    env: { ...process.env, RPC_URL: '', PORT: '', DATABASE_URL: '', HISTORY_RETENTION_COUNT: '', ...env },
   });
 }
 
@@ -45,6 +45,7 @@ describe('usage', () => {
       '--host',
       '--db',
       '--from',
+      '--history-retention-count',
       '--submit-timeout',
       '--rate-limit',
       '--max-streams',
@@ -82,6 +83,16 @@ describe('usage', () => {
       given: ['--rpc-url', 'http://x', '--from', '0'],
       env: {},
       want: '--from must be a whole number from 1',
+    },
+    {
+      given: ['--rpc-url', 'http://x', '--history-retention-count', 'a week'],
+      env: {},
+      want: "--history-retention-count must be a whole number from 0 to 2147483647 (got 'a week')",
+    },
+    {
+      given: ['--rpc-url', 'http://x'],
+      env: { HISTORY_RETENTION_COUNT: '-1' },
+      want: "HISTORY_RETENTION_COUNT must be a whole number from 0 to 2147483647 (got '-1')",
     },
     {
       given: ['--rpc-url', 'http://x', '--max-streams-per-client', '0'],

@@ -1,6 +1,8 @@
 /**
  * The Horizon-compatible REST face of the sandbox: a ledger index fed in-process with each
  * closed ledger's LedgerCloseMeta (and nothing else), served at the root of the sandbox's port.
+ * Its history keeps the RPC face's window (`--retention`): its elder ledger is the RPC's
+ * `oldestLedger`, and the in-memory index stays as large as the window, however long it runs.
  */
 import {
   createLedgerApiListener,
@@ -62,7 +64,7 @@ function source(network: Network, friendbotUrl: () => string | undefined): Ledge
 export async function startRestFace(options: RestFaceOptions): Promise<RestFace> {
   const { network, onError } = options;
   const store = await IndexStore.open(openSqlite(':memory:'), network.passphrase);
-  const ingester = new Ingester(store);
+  const ingester = new Ingester(store, { retention: { ledgers: network.closed.retention }, onError });
   const feed = (meta: Parameters<Ingester['ingest']>[0]) => {
     ingester.ingest(meta).catch(onError);
   };
@@ -91,6 +93,7 @@ export async function startRestFace(options: RestFaceOptions): Promise<RestFace>
     endStreams: () => closing.abort(),
     async close() {
       stop();
+      ingester.stopReaping();
       await ingester.idle();
       await store.close();
     },

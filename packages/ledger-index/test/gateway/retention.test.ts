@@ -1,0 +1,58 @@
+/**
+ * starspec-horizon's `historyRetention` (Horizon's `--history-retention-count`): an empty index
+ * starts at the window rather than the RPC server's oldest ledger, and its elder ledger moves with
+ * the ledgers it ingests, whatever the RPC server keeps (as Horizon's, whatever its core keeps).
+ */
+import { type Sandbox, startSandbox } from '@starspec/sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Gateway, startGateway } from '../../src/gateway/gateway.js';
+import { getJson } from '../support/json.js';
+
+const KEPT = 5;
+
+let sandbox: Sandbox;
+let gateway: Gateway;
+const errors: unknown[] = [];
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ closeEvery: 'manual' });
+  for (let i = 0; i < 20; i++) sandbox.closeLedger();
+  gateway = await startGateway({
+    rpcUrl: sandbox.rpcUrl,
+    historyRetention: KEPT,
+    pollMs: 20,
+    validateResponses: true,
+    onError: (e) => errors.push(e),
+  });
+});
+afterAll(async () => {
+  await gateway?.stop();
+  await sandbox?.stop();
+  expect(errors).toEqual([]);
+});
+
+/** Waits (polling, as the gateway does) until the gateway holds the sandbox's latest ledger, reaped. */
+async function caughtUp(): Promise<number> {
+  const latest = sandbox.ledger.latestSequence;
+  while (((await gateway.ingester.store.latestLedger()) ?? 0) < latest)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  await gateway.ingester.idle();
+  return latest;
+}
+
+describe('the gateway with a history retention', () => {
+  it('starts an empty index at the window, not at the oldest ledger the RPC server keeps', async () => {
+    const latest = await caughtUp();
+    expect(await gateway.ingester.store.oldestLedger()).toBe(latest - KEPT + 1);
+  });
+
+  it('moves history_elder_ledger on as ledgers come, while the RPC server keeps them all', async () => {
+    for (let i = 0; i < 12; i++) sandbox.closeLedger();
+    const latest = await caughtUp();
+    const root = await getJson(gateway.url, '/');
+    expect(root.body.history_elder_ledger).toBe(latest - KEPT + 1);
+    expect(root.body.history_latest_ledger).toBe(latest);
+    expect((await gateway.ingester.store.historyCounts()).ledgers).toBe(KEPT);
+    expect(sandbox.network.closed.oldest()?.sequence).toBe(2);
+  });
+});
