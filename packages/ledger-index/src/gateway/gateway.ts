@@ -3,7 +3,6 @@
  * its own index (SQLite, or PostgreSQL given a `postgres://` URL) and submits through it.
  */
 import type { Server } from 'node:http';
-import { createClient } from '@starspec/ledger-rpc/client';
 import { closeGracefully, createHttpServer, listen } from '@starspec/runtime/http';
 import { Ingester } from '../ingest/ingester.js';
 import { createLedgerApiListener } from '../rest/face.js';
@@ -15,7 +14,7 @@ import { openPostgres } from '../store/postgres.js';
 import { openSqlite } from '../store/sqlite.js';
 import { followRpc } from './follow.js';
 import { describeRpcFailure } from './rpc-problem.js';
-import { rpcSource } from './rpc-source.js';
+import { rpcClient, rpcSource } from './rpc-source.js';
 
 export interface GatewayOptions extends StreamLimits {
   rpcUrl: string;
@@ -50,7 +49,7 @@ export function openDatabase(database = ':memory:'): Promise<SqlDriver> {
 
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const onError = options.onError ?? ((error: unknown) => console.error('[starspec-horizon]', error));
-  const client = createClient({ url: options.rpcUrl });
+  const client = rpcClient(options.rpcUrl);
   const source = await rpcSource(client).catch((error: unknown) => {
     throw new Error(describeRpcFailure(options.rpcUrl, error), { cause: error });
   });
