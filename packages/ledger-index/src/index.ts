@@ -10,6 +10,7 @@ export { GATEWAY_SERVING, type ServedFrom, type Serving } from './gateway/servin
 export { Ingester } from './ingest/ingester.js';
 export type { LedgerSummary } from './ingest/ledger-summary.js';
 export { type ClosedLedger, type ClosedTransaction, readClosedLedger } from './meta/closed-ledger.js';
+export { applyHorizonCors, withHorizonCors } from './rest/cors.js';
 export { createLedgerApiListener, type LedgerApiFaceOptions, ledgerApiHandlers } from './rest/face.js';
 export {
   BAD_REQUEST,

@@ -5,6 +5,7 @@
 import type { Server } from 'node:http';
 import { closeGracefully, createHttpServer, listen } from '@starspec/runtime/http';
 import { Ingester } from '../ingest/ingester.js';
+import { withHorizonCors } from '../rest/cors.js';
 import { createLedgerApiListener } from '../rest/face.js';
 import type { RateLimit } from '../rest/rate-limit.js';
 import type { StreamLimits } from '../rest/stream-slots.js';
@@ -70,7 +71,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     maxStreamsPerClient: options.maxStreamsPerClient,
     onError,
   });
-  const server: Server = createHttpServer(listener, { errorStyle: 'problem' });
+  const server: Server = createHttpServer(withHorizonCors(listener), { errorStyle: 'problem' });
   const url = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   const following = followRpc({
     client,

@@ -4,6 +4,7 @@
  * Horizon-compatible REST face (or, without one, a 404 in the stellar/go problem shape).
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { applyHorizonCors } from '@starspec/ledger-index';
 import { createRequestListener } from '@starspec/ledger-rpc';
 import { createHttpServer, parseTarget } from '@starspec/runtime';
 import type { RequestListener } from '@starspec/runtime/http';
@@ -79,13 +80,15 @@ export function createSandboxServer(options: SandboxServerOptions): Server {
   return createHttpServer(
     (req, res) => {
       const target = parseTarget(req.url);
+      if (target?.path === RPC_PATH) return rpc(req, res);
+      // Every other path answers pages of any origin, as Horizon and friendbot do (stellar/go
+      // support/http/mux.go NewAPIMux: rs/cors with any origin).
+      if (applyHorizonCors(req, res)) return;
       if (!target) {
         req.resume();
         return writeProblem(res, BAD_REQUEST);
       }
       switch (target.path) {
-        case RPC_PATH:
-          return rpc(req, res);
         case FRIENDBOT_PATH:
           friendbot(req, res, target.search).catch((error) => {
             onError(error, {});
@@ -101,6 +104,7 @@ export function createSandboxServer(options: SandboxServerOptions): Server {
           return writeProblem(res, NOT_FOUND);
       }
     },
-    { errorStyle: 'text' },
+    // Requests Node cannot parse get a problem, as the REST face's own errors are.
+    { errorStyle: 'problem' },
   );
 }
