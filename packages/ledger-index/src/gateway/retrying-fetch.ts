@@ -42,7 +42,8 @@ export function onlyReads(body: unknown): boolean {
     const payload: unknown = JSON.parse(body);
     const calls = Array.isArray(payload) ? payload : [payload];
     return (
-      calls.length > 0 && calls.every((call) => READS.has((call as { method?: unknown } | null)?.method as string))
+      calls.length > 0 &&
+      calls.every((call) => READS.has((call as { method?: unknown } | null)?.method as string))
     );
   } catch {
     return false;

@@ -3,8 +3,9 @@
  * (`Access-Control-Allow-Origin: *` on pages, problems, rate-limit refusals and preflights), and
  * idle connections kept past clients' own idle timeouts.
  */
-import { type Sandbox, startSandbox } from '@starspec/sandbox';
+
 import { DEFAULT_KEEP_ALIVE_TIMEOUT_MS } from '@starspec/runtime/http';
+import { type Sandbox, startSandbox } from '@starspec/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from '../../src/gateway/gateway.js';
 
