@@ -33,12 +33,14 @@ export function servedInTurn(
 
   function start(req: IncomingMessage, res: ServerResponse, socket: PausableSocket) {
     res.once('close', () => {
-      const queue = waiting.get(socket);
-      const next = socket.destroyed ? undefined : queue?.shift();
-      if (next) return next();
-      waiting.delete(socket);
-      // Answers still backed up: node:http reads again itself once they drain.
-      if (!socket.destroyed && socket._paused && !socket.writableNeedDrain) readAgain(socket);
+      const queue = waiting.get(socket) ?? [];
+      if (socket.destroyed) return void waiting.delete(socket);
+      const next = queue.shift();
+      if (!next) waiting.delete(socket);
+      // Nothing parsed behind the request started now: it may still be receiving its body, so
+      // the connection reads again (answers still backed up: node:http does once they drain).
+      if (queue.length === 0 && socket._paused && !socket.writableNeedDrain) readAgain(socket);
+      next?.();
     });
     listener(req, res);
   }

@@ -28,7 +28,13 @@ function parseAnswers(bytes: Buffer): { answers: RawAnswer[]; used: number } {
  * Writes `request` (several pipelined requests, as they are) on one connection and reads until
  * `count` answers have come or the server closes the connection.
  */
-export function exchange(port: number, request: string | Buffer, count: number): Promise<RawAnswer[]> {
+export function exchange(
+  port: number,
+  request: string | Buffer,
+  count: number,
+  /** Written once this many answers have come (the rest of a request sent late). */
+  later?: { after: number; bytes: string },
+): Promise<RawAnswer[]> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     const answers: RawAnswer[] = [];
@@ -38,6 +44,8 @@ export function exchange(port: number, request: string | Buffer, count: number):
       const parsed = parseAnswers(pending);
       answers.push(...parsed.answers);
       pending = pending.subarray(parsed.used);
+      if (later && answers.length >= later.after) socket.write(later.bytes);
+      later = answers.length >= (later?.after ?? 0) ? undefined : later;
       if (answers.length >= count) socket.destroy();
     });
     socket.on('error', reject);

@@ -4,7 +4,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHttpServer, DEFAULT_KEEP_ALIVE_TIMEOUT_MS } from '../../src/index.js';
+import { createHttpServer, DEFAULT_KEEP_ALIVE_TIMEOUT_MS, type HttpServerOptions } from '../../src/index.js';
 import { exchange } from './answers.js';
 
 let server: Server | undefined;
@@ -14,8 +14,11 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function serve(listener: (req: IncomingMessage, res: ServerResponse) => void): Promise<number> {
-  server = createHttpServer(listener);
+async function serve(
+  listener: (req: IncomingMessage, res: ServerResponse) => void,
+  options: HttpServerOptions = {},
+): Promise<number> {
+  server = createHttpServer(listener, options);
   await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
   return (server.address() as AddressInfo).port;
 }
@@ -48,6 +51,31 @@ describe('pipelined requests', () => {
     const answers = await exchange(port, pipelined(100), 100);
     expect(answers.map((a) => a.body)).toEqual(Array.from({ length: 100 }, (_, i) => `/items?n=${i}`));
     expect(most).toBe(1);
+  });
+
+  it('reads the body of a pipelined request that arrives after the answer before it', async () => {
+    const port = await serve(
+      (req, res) => {
+        let body = '';
+        req.setEncoding('utf8');
+        req.on('data', (chunk) => {
+          body += chunk;
+        });
+        req.on('end', () => setImmediate(() => res.end(`${req.method} ${body}`)));
+      },
+      // A body never read is answered 408 after 3 s, instead of never.
+      { requestTimeoutMs: 3_000 },
+    );
+    const answers = await exchange(
+      port,
+      'GET /first HTTP/1.1\r\nHost: x\r\n\r\nPOST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\n',
+      2,
+      { after: 1, bytes: 'hello' },
+    );
+    expect(answers.map((a) => [a.status, a.body])).toEqual([
+      [200, 'GET '],
+      [200, 'POST hello'],
+    ]);
   });
 
   it('reads no further while requests wait: at most one read of requests is held', async () => {
