@@ -11,6 +11,7 @@ export { Ingester, type IngesterOptions } from './ingest/ingester.js';
 export type { LedgerSummary } from './ingest/ledger-summary.js';
 export type { RetentionOptions } from './ingest/reaper.js';
 export { type ClosedLedger, type ClosedTransaction, readClosedLedger } from './meta/closed-ledger.js';
+export { applyHorizonCors, withHorizonCors } from './rest/cors.js';
 export { createLedgerApiListener, type LedgerApiFaceOptions, ledgerApiHandlers } from './rest/face.js';
 export {
   BAD_REQUEST,

@@ -32,19 +32,18 @@ export class LedgerGapError extends Error {
   override readonly name = 'LedgerGapError';
 }
 
+/** Waits `ms`, or less when stopped; the abort listener goes with the wait (one poll, one listener). */
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     // Stopped while a call was under way: no wait ('abort' has been dispatched already).
     if (signal.aborted) return resolve();
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
   });
 
 async function startLedger(options: FollowOptions): Promise<number> {

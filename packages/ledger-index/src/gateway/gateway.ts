@@ -3,9 +3,9 @@
  * its own index (SQLite, or PostgreSQL given a `postgres://` URL) and submits through it.
  */
 import type { Server } from 'node:http';
-import { createClient } from '@starspec/ledger-rpc/client';
 import { closeGracefully, createHttpServer, listen } from '@starspec/runtime/http';
 import { Ingester } from '../ingest/ingester.js';
+import { withHorizonCors } from '../rest/cors.js';
 import { createLedgerApiListener } from '../rest/face.js';
 import type { RateLimit } from '../rest/rate-limit.js';
 import type { StreamLimits } from '../rest/stream-slots.js';
@@ -15,7 +15,7 @@ import { openPostgres } from '../store/postgres.js';
 import { openSqlite } from '../store/sqlite.js';
 import { followRpc } from './follow.js';
 import { describeRpcFailure } from './rpc-problem.js';
-import { rpcSource } from './rpc-source.js';
+import { rpcClient, rpcSource } from './rpc-source.js';
 
 export interface GatewayOptions extends StreamLimits {
   rpcUrl: string;
@@ -56,7 +56,7 @@ export function openDatabase(database = ':memory:'): Promise<SqlDriver> {
 
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const onError = options.onError ?? ((error: unknown) => console.error('[starspec-horizon]', error));
-  const client = createClient({ url: options.rpcUrl });
+  const client = rpcClient(options.rpcUrl);
   const source = await rpcSource(client).catch((error: unknown) => {
     throw new Error(describeRpcFailure(options.rpcUrl, error), { cause: error });
   });
@@ -81,7 +81,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     maxStreamsPerClient: options.maxStreamsPerClient,
     onError,
   });
-  const server: Server = createHttpServer(listener, { errorStyle: 'problem' });
+  const server: Server = createHttpServer(withHorizonCors(listener), { errorStyle: 'problem' });
   const url = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   const following = followRpc({
     client,

@@ -1,7 +1,13 @@
 /** The gateway's network: a Stellar RPC server, asked for its state and given submissions. */
-import type { RpcClient } from '@starspec/ledger-rpc/client';
+import { createClient, type RpcClient } from '@starspec/ledger-rpc/client';
 import type { LedgerSource, SourceStatus, SubmitAnswer } from '../source.js';
 import { SERVER_VERSION } from '../version.js';
+import { retryingReset } from './retrying-fetch.js';
+
+/** The gateway's client of its RPC server: a read is asked again once when its connection was reset. */
+export function rpcClient(url: string): RpcClient {
+  return createClient({ url, fetch: retryingReset() });
+}
 
 export async function rpcSource(client: RpcClient): Promise<LedgerSource> {
   const network = await client.getNetwork();

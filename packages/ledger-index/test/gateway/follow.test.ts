@@ -1,7 +1,9 @@
 /**
  * Following stops when asked, whatever it was doing: a stop that comes while a call to the RPC
- * server is under way does not wait out the poll interval after it.
+ * server is under way does not wait out the poll interval after it. Each poll's wait takes its
+ * abort listener away with it.
  */
+import { getEventListeners } from 'node:events';
 import type { RpcClient } from '@starspec/ledger-rpc/client';
 import { describe, expect, it } from 'vitest';
 import { followRpc } from '../../src/gateway/follow.js';
@@ -25,5 +27,21 @@ describe('followRpc', () => {
     const started = performance.now();
     await followRpc({ client, ingester: caughtUp, pollMs: 60_000, signal: abort.signal });
     expect(performance.now() - started).toBeLessThan(10_000);
+  });
+
+  it('leaves no abort listener behind after each poll', async () => {
+    const abort = new AbortController();
+    const listeners: number[] = [];
+    const client = {
+      getHealth: async () => ({ status: 'healthy', oldestLedger: 1, latestLedger: 5 }),
+      getLatestLedger: async () => {
+        listeners.push(getEventListeners(abort.signal, 'abort').length);
+        if (listeners.length === 50) abort.abort();
+        return { id: '', protocolVersion: 23, sequence: 5 };
+      },
+    } as unknown as RpcClient;
+    await followRpc({ client, ingester: caughtUp, pollMs: 0, signal: abort.signal });
+    expect(listeners).toHaveLength(50);
+    expect(Math.max(...listeners)).toBe(0);
   });
 });

@@ -6,6 +6,11 @@ export interface CorsOptions {
   origins?: '*' | readonly string[];
   /** How long a browser may reuse a preflight answer (s). Default 600. */
   maxAgeSeconds?: number;
+  /**
+   * With `origins: '*'`, answer `Access-Control-Allow-Origin: *` instead of the request's origin,
+   * as rs/cors does for Horizon (services/horizon/internal/httpx/router.go). Default false.
+   */
+  wildcard?: boolean;
 }
 
 /** RFC 9110 token characters: a method name is one, and only one can be echoed in a header. */
@@ -23,7 +28,7 @@ export interface CorsPolicy {
 
 /**
  * The CORS rules of a REST server. Allowed origins are echoed (with `Vary: Origin`) rather than
- * answered with `*`, so a list and `*` behave alike for caches. A preflight is allowed for the
+ * answered with `*` (unless `wildcard`), so a list and `*` behave alike for caches. A preflight is allowed for the
  * methods the path serves and echoes the requested headers (`Authorization` among them, which a
  * `*` would not cover); a method or header list Node could not write back is not echoed, and the
  * browser then refuses the call.
@@ -32,15 +37,19 @@ export function corsPolicy(
   options: boolean | readonly string[] | CorsOptions | undefined,
 ): CorsPolicy | undefined {
   if (!options) return undefined;
-  const { origins = '*', maxAgeSeconds = 600 } =
-    options === true ? {} : Array.isArray(options) ? { origins: options } : (options as CorsOptions);
+  const {
+    origins = '*',
+    maxAgeSeconds = 600,
+    wildcard = false,
+  } = options === true ? {} : Array.isArray(options) ? { origins: options } : (options as CorsOptions);
   const allowed = origins === '*' ? undefined : new Set(origins);
+  const named = (origin: string) => (wildcard && !allowed ? '*' : origin);
   return {
     apply(req, res, allow) {
       const origin = req.headers.origin;
       if (origin === undefined || (allowed && !allowed.has(origin)) || !HEADER_VALUE.test(origin))
         return false;
-      res.setHeader('access-control-allow-origin', origin);
+      res.setHeader('access-control-allow-origin', named(origin));
       res.setHeader('access-control-expose-headers', '*');
       const requested = req.headers['access-control-request-method'];
       if (req.method !== 'OPTIONS' || requested === undefined) {

@@ -16,6 +16,7 @@ export {
   closeGracefully,
   createHttpServer,
   DEFAULT_HEADERS_TIMEOUT_MS,
+  DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
   DEFAULT_MAX_CONNECTIONS,
   DEFAULT_REQUEST_TIMEOUT_MS,
   type HttpServerOptions,

@@ -70,6 +70,8 @@ export interface ServerOptions {
   requestTimeoutMs?: number;
   /** Time to receive the request headers (ms). Default 10 s. */
   headersTimeoutMs?: number;
+  /** How long an idle kept-alive connection stays open (ms). Default 95 s. */
+  keepAliveTimeoutMs?: number;
   /** Open connections at most; more are refused at accept. Default 1,024. */
   maxConnections?: number;
   /**

@@ -2,10 +2,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { type ErrorStyle, type ProblemKind, renderError } from '../errors.js';
+import { servedInTurn } from './in-turn.js';
 import type { RequestListener, ServerOptions } from './listener.js';
 
 export interface HttpServerOptions
-  extends Pick<ServerOptions, 'requestTimeoutMs' | 'headersTimeoutMs' | 'maxConnections'> {
+  extends Pick<
+    ServerOptions,
+    'requestTimeoutMs' | 'headersTimeoutMs' | 'keepAliveTimeoutMs' | 'maxConnections'
+  > {
   /**
    * The shape of answers to requests Node cannot parse. Default `error-object`; `text` answers a
    * plain-text reason, as Go's net/http does for the JSON-RPC service.
@@ -16,6 +20,14 @@ export interface HttpServerOptions
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 export const DEFAULT_MAX_CONNECTIONS = 1024;
+/**
+ * How long an idle kept-alive connection stays open: longer than clients keep theirs (undici 4 s,
+ * Go's http.Transport IdleConnTimeout 90 s; Horizon's server closes after its 5 s ReadTimeout,
+ * services/horizon/internal/httpx/server.go), so the server is not the side that closes a
+ * connection just as a client sends its next request on it (ECONNRESET). Idle time does not
+ * count toward `headersTimeoutMs`: that clock starts with a request's first byte.
+ */
+export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 95_000;
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
@@ -61,7 +73,8 @@ export function answerClientError(style: ErrorStyle | 'text') {
 
 /**
  * A node:http server for a request listener, with bounds that keep one slow or hostile client
- * from holding the server: time to send headers and the whole request, and open connections.
+ * from holding the server: time to send headers and the whole request, open connections, and
+ * one request served at a time per connection (pipelined ones wait their turn).
  */
 export function createHttpServer(listener: RequestListener, options: HttpServerOptions = {}): Server {
   const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
@@ -71,8 +84,9 @@ export function createHttpServer(listener: RequestListener, options: HttpServerO
       headersTimeout: Math.min(options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS, requestTimeout),
       // How often Node looks for requests past their time; its default (30 s) would double a short limit.
       connectionsCheckingInterval: Math.max(250, Math.min(5_000, Math.floor(requestTimeout / 4))),
+      keepAliveTimeout: options.keepAliveTimeoutMs ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
     },
-    (req, res) => listener(req, res),
+    servedInTurn((req, res) => listener(req, res)),
   );
   server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
   server.on('clientError', answerClientError(options.errorStyle ?? 'error-object'));

@@ -130,6 +130,19 @@ describe('CORS limited to listed origins', () => {
   });
 });
 
+describe('CORS for any origin, named *', () => {
+  it('answers Access-Control-Allow-Origin: * to answers and preflights', async () => {
+    const server = await startFixture('problem', { cors: { wildcard: true } });
+    try {
+      for (const given of [get('/items', ORIGIN), get('/nowhere', ORIGIN), preflight('/items', 'GET')]) {
+        expect((await raw(server.port, given)).headers['access-control-allow-origin']).toBe('*');
+      }
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describe('CORS in an Express app', () => {
   it("leaves other routes' preflights to the app", async () => {
     const app = express();

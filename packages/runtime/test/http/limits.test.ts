@@ -63,7 +63,7 @@ describe('body limits', () => {
   it('answers 503 when stalled bodies already hold the whole buffer budget', async () => {
     const fixture = await start('error-object', { bufferedBodyLimitBytes: 10_000 });
     const head =
-      'PUT /items HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 9000\r\n\r\n';
+      'PUT /items HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: 9000\r\n\r\n';
     // The first client sends most of its body and stalls, holding 8,000 bytes.
     const stalled = raw(fixture.port, `${head}"${'x'.repeat(7999)}`, { endAfterMs: 1500 });
     await new Promise((resolve) => setTimeout(resolve, 300));

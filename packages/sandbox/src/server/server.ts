@@ -7,6 +7,7 @@
  * a JSON body, which no page can send without a CORS preflight.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { applyHorizonCors } from '@starspec/ledger-index';
 import { createRequestListener } from '@starspec/ledger-rpc';
 import { createHttpServer, parseTarget } from '@starspec/runtime';
 import type { RequestListener } from '@starspec/runtime/http';
@@ -102,13 +103,15 @@ export function createSandboxServer(options: SandboxServerOptions): Server {
   return createHttpServer(
     (req, res) => {
       const target = parseTarget(req.url);
+      if (target?.path === RPC_PATH) return rpc(req, res);
+      // Every other path answers pages of any origin, as Horizon and friendbot do (stellar/go
+      // support/http/mux.go NewAPIMux: rs/cors with any origin).
+      if (applyHorizonCors(req, res)) return;
       if (!target) {
         req.resume();
         return writeProblem(res, BAD_REQUEST);
       }
       switch (target.path) {
-        case RPC_PATH:
-          return rpc(req, res);
         case FRIENDBOT_PATH:
           friendbot(req, res, target.search).catch((error) => {
             onError(error, {});
@@ -124,6 +127,7 @@ export function createSandboxServer(options: SandboxServerOptions): Server {
           return writeProblem(res, NOT_FOUND);
       }
     },
-    { errorStyle: 'text' },
+    // Requests Node cannot parse get a problem, as the REST face's own errors are.
+    { errorStyle: 'problem' },
   );
 }
