@@ -41,7 +41,9 @@ for (const specifier of CLIENT_ENTRIES) {
   const app = { specifier, names: ['createClient'], outdir };
   const { files } = await bundleImport(app);
   const oneBundle = await bundleImport({ ...app, splitting: false });
-  entries.push(measured(`createClient from ${specifier}`, files, { withoutSplitting: sizes(oneBundle.files) }));
+  entries.push(
+    measured(`createClient from ${specifier}`, files, { withoutSplitting: sizes(oneBundle.files) }),
+  );
 }
 for (const specifier of VALIDATE_ENTRIES) {
   const file = resolveEntry(specifier);

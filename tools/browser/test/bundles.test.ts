@@ -63,13 +63,15 @@ describe('what a client loads', () => {
       const { files } = await bundleImport({ specifier, names: ['createClient'], outdir });
       const atStart = files.filter((f) => f.loaded === 'at start');
       const gzipped = atStart.reduce((total, f) => total + (f.gzipBytes ?? 0), 0);
-      expect(atStart.flatMap((f) => f.inputs).filter((input) => input.includes('validators.gen'))).toEqual([]);
+      expect(atStart.flatMap((f) => f.inputs).filter((input) => input.includes('validators.gen'))).toEqual(
+        [],
+      );
       expect(gzipped).toBeGreaterThan(0);
       expect(gzipped).toBeLessThanOrEqual(15_000);
       // The validators are still there, for a client that checks answers.
-      expect(files.some((f) => f.loaded === 'on demand' && f.inputs.some((i) => i.includes('validators.gen')))).toBe(
-        true,
-      );
+      expect(
+        files.some((f) => f.loaded === 'on demand' && f.inputs.some((i) => i.includes('validators.gen'))),
+      ).toBe(true);
     },
   );
 
