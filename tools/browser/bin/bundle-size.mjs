@@ -1,8 +1,11 @@
 #!/usr/bin/env node
-// The size of each client entry bundled for browsers (esbuild, minified, ES modules with code
-// splitting), before and after gzip: what loads at start, and what loads on demand (the
-// validators, when a client checks answers). Prints a table; `--json` prints the report as JSON
-// instead, and the report is always written to test-results/bundle-sizes.json.
+// What a browser application loads, bundled by esbuild (minified, ES modules with code
+// splitting), before and after gzip. For each client: an application that imports only
+// `createClient`, what loads at start (a client that checks nothing) and with the validators
+// (loaded on demand, when a client checks answers), and the one bundle a build without code
+// splitting makes (it holds the validators). For each validator entry: the whole entry. Prints a
+// table; `--json` prints the report as JSON instead, and the report is always written to
+// test-results/bundle-sizes.json.
 // Run after `npm run build`: `npm run size` (or `node tools/browser/bin/bundle-size.mjs [--json]`).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   bundleForBrowser,
+  bundleImport,
   CLIENT_ENTRIES,
   entryFiles,
   resolveEntry,
@@ -22,22 +26,29 @@ const require = createRequire(import.meta.url);
 
 const sum = (files, key) => files.reduce((total, file) => total + (file[key] ?? 0), 0);
 
+const outdir = join(here, 'test-results', 'bundles');
+const sizes = (files) => ({ bytes: sum(files, 'bytes'), gzipBytes: sum(files, 'gzipBytes') });
+const measured = (entry, files, extra = {}) => ({
+  entry,
+  atStart: sizes(files.filter((f) => f.loaded === 'at start')),
+  total: sizes(files),
+  ...extra,
+  files,
+});
+
 const entries = [];
-for (const specifier of [...CLIENT_ENTRIES, ...VALIDATE_ENTRIES]) {
+for (const specifier of CLIENT_ENTRIES) {
+  const app = { specifier, names: ['createClient'], outdir };
+  const { files } = await bundleImport(app);
+  const oneBundle = await bundleImport({ ...app, splitting: false });
+  entries.push(
+    measured(`createClient from ${specifier}`, files, { withoutSplitting: sizes(oneBundle.files) }),
+  );
+}
+for (const specifier of VALIDATE_ENTRIES) {
   const file = resolveEntry(specifier);
-  const result = await bundleForBrowser({
-    entryPoints: [file],
-    outdir: join(here, 'test-results', 'bundles'),
-    write: false,
-  });
-  const files = entryFiles(result, file);
-  const atStart = files.filter((f) => f.loaded === 'at start');
-  entries.push({
-    entry: specifier,
-    atStart: { bytes: sum(atStart, 'bytes'), gzipBytes: sum(atStart, 'gzipBytes') },
-    total: { bytes: sum(files, 'bytes'), gzipBytes: sum(files, 'gzipBytes') },
-    files,
-  });
+  const result = await bundleForBrowser({ entryPoints: [file], outdir, write: false });
+  entries.push(measured(specifier, entryFiles(result, file)));
 }
 const report = {
   tool: `esbuild ${require('esbuild/package.json').version}, minified, ES modules with code splitting, gzip level 9`,
@@ -50,11 +61,12 @@ writeFileSync(join(here, 'test-results', 'bundle-sizes.json'), `${JSON.stringify
 if (json) console.log(JSON.stringify(report));
 else {
   const kB = (n) => `${(n / 1000).toFixed(1)} kB`;
-  console.log('entry'.padEnd(32), 'at start (gzip)'.padStart(26), 'with validators (gzip)'.padStart(26));
+  const size = (s) => (s ? `${kB(s.bytes)} (${kB(s.gzipBytes)})` : '');
+  const columns = ['at start (gzip)', 'with validators (gzip)', 'without splitting (gzip)'];
+  console.log('application'.padEnd(44), ...columns.map((c) => c.padStart(26)));
   for (const e of entries) {
-    const start = `${kB(e.atStart.bytes)} (${kB(e.atStart.gzipBytes)})`;
-    const total = `${kB(e.total.bytes)} (${kB(e.total.gzipBytes)})`;
-    console.log(e.entry.padEnd(32), start.padStart(26), total.padStart(26));
+    const cells = [e.atStart, e.total, e.withoutSplitting].map((s) => size(s).padStart(26));
+    console.log(e.entry.padEnd(44), ...cells);
   }
   console.log(`\n${report.tool}; report: ${join('test-results', 'bundle-sizes.json')}`);
 }

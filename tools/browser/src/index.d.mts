@@ -9,6 +9,13 @@ export declare function bundleForBrowser(options: {
   minify?: boolean;
   write?: boolean;
 }): Promise<BuildResult<{ metafile: true }>>;
+export declare function bundleImport(options: {
+  specifier: string;
+  names: string[];
+  outdir: string;
+  splitting?: boolean;
+  write?: boolean;
+}): Promise<{ result: BuildResult<{ metafile: true }>; files: BundleFile[] }>;
 export interface NodeImport {
   importer: string;
   module: string;

@@ -1,10 +1,13 @@
 // Browser bundles of the packages' client entries, the way an application bundles them.
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
 const require = createRequire(import.meta.url);
+// Where an application's imports of the packages resolve from.
+const toolDir = fileURLToPath(new URL('..', import.meta.url));
 
 /** The client entries of the packages, each bundled for browsers. */
 export const CLIENT_ENTRIES = [
@@ -32,21 +35,44 @@ export function resolveEntry(specifier) {
  * failing the build. Returns esbuild's result with its metafile.
  */
 export function bundleForBrowser({ entryPoints, outdir, minify = true, write = true }) {
-  return build({
-    absWorkingDir: process.cwd(),
-    entryPoints,
+  return build({ ...browserOptions({ minify, splitting: true }), entryPoints, outdir, write });
+}
+
+/**
+ * Bundles an application whose only import is `names` from `specifier` (e.g. `createClient`
+ * alone), so tree shaking leaves what that import needs. With `splitting` (the default) as
+ * bundleForBrowser; without, one bundle that holds every dynamic import too, as esbuild makes
+ * by default. Returns esbuild's result and the application's files (see entryFiles).
+ */
+export async function bundleImport({ specifier, names, outdir, splitting = true, write = false }) {
+  const sourcefile = 'app.js';
+  const result = await build({
+    ...browserOptions({ minify: true, splitting }),
+    stdin: {
+      contents: `export { ${names.join(', ')} } from '${specifier}';\n`,
+      resolveDir: toolDir,
+      sourcefile,
+      loader: 'js',
+    },
     outdir,
     write,
+  });
+  return { result, files: entryFiles(result, sourcefile) };
+}
+
+function browserOptions({ minify, splitting }) {
+  return {
+    absWorkingDir: process.cwd(),
     minify,
+    splitting,
     bundle: true,
     platform: 'browser',
     format: 'esm',
-    splitting: true,
     target: 'es2022',
     metafile: true,
     external: ['node:*'],
     logLevel: 'silent',
-  });
+  };
 }
 
 /** Every `node:` module an import graph reaches, with the file that imports it. */
