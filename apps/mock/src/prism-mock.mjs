@@ -12,7 +12,9 @@ import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 
 // Prism's packages as the pinned CLI resolves them: the CLI is this package's dependency.
-const prismRequire = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-cli/package.json'));
+const prismRequire = createRequire(
+  createRequire(import.meta.url).resolve('@stoplight/prism-cli/package.json'),
+);
 const { createServer } = prismRequire('@stoplight/prism-http-server');
 const { getHttpOperationsFromSpec } = prismRequire('@stoplight/prism-http');
 const { createLogger } = prismRequire('@stoplight/prism-core');
