@@ -1,17 +1,14 @@
 // The guard's refusals reach a client that is still sending. A server that answers and closes
 // while request bytes are still coming makes the kernel reset the connection, and the client reads
 // the reset instead of the answer: the mock fuzz lost 400s, 413s and 431s to requests with large
-// bodies this way. Each case sends the request in two parts, the second once the guard has the
-// first, and checks that the connection ends cleanly with the answer.
+// bodies this way. Each case sends the request in two parts, the second (more than the socket
+// buffers hold) once the guard has the first, and checks that the connection ends cleanly with
+// the answer.
 import { once } from 'node:events';
 import { createServer } from 'node:http';
-import { connect } from 'node:net';
+import { MORE_THAN_SOCKET_BUFFERS, sendInTwoParts } from '@starspec/http-fuzz';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGuard } from '../src/guard.mjs';
-
-/** More than the kernel holds for a connection (Linux loopback at most: 4 MiB sent + 6 MiB
- * received), so the client is still sending when a guard that does not wait has answered. */
-const MORE_THAN_SOCKET_BUFFERS = 24 * 1024 * 1024;
 
 const listen = (server) =>
   new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
@@ -32,30 +29,6 @@ async function guarded(options = {}) {
   });
   servers.push(upstream, guard);
   return { guard, port: await listen(guard) };
-}
-
-/**
- * Sends `first`, then `second` once `ready()` settles, and reads until the guard closes. The
- * client keeps sending after the guard's FIN, as a client with a large body does: a reset from
- * the guard is then an error.
- * @returns {Promise<{ status: number, text: string, error: string | undefined }>}
- */
-async function sendInTwoParts(port, first, ready, second) {
-  const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true });
-  const chunks = [];
-  let error;
-  socket.on('data', (chunk) => chunks.push(chunk));
-  socket.on('error', (e) => {
-    error = e.code;
-  });
-  // Not events.once: it would reject on the error this test is looking for.
-  const closed = new Promise((resolve) => socket.on('close', resolve));
-  socket.write(first);
-  await ready();
-  if (!socket.destroyed) socket.end(second);
-  await closed;
-  const text = Buffer.concat(chunks).toString('latin1');
-  return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), text, error };
 }
 
 const head = (target, headers) =>
