@@ -47,7 +47,7 @@ describe.skipIf(CHROMIUM === undefined)('try-it panels in Chromium', () => {
     for (const outcome of started)
       if (outcome.status === 'fulfilled') mocks[outcome.value.name] = outcome.value;
     for (const outcome of started) if (outcome.status === 'rejected') throw outcome.reason;
-  }, 300_000);
+  });
 
   afterAll(async () => {
     await Promise.all(Object.values(mocks).map((mock) => mock.stop()));

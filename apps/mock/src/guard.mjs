@@ -2,6 +2,7 @@
 // crash on, hang on or answer 500 to with a 400 in the contract's own error shape, bounds what a
 // client may send, and forwards everything else to Prism unchanged.
 import { Agent, createServer, request } from 'node:http';
+import { finished } from 'node:stream/promises';
 import { clientErrorAnswer, contractError } from './contract-errors.mjs';
 import { pageAnswer } from './paging.mjs';
 import {
@@ -38,29 +39,35 @@ const HOP_BY_HOP = new Set([
 const TOO_LARGE = Symbol('too large');
 
 /**
- * The body, or TOO_LARGE once it passes `limit` (the rest is read and dropped, so the client
- * gets the answer instead of a reset connection).
+ * Resolves once the rest of the request's body has been read and dropped. An answer sent before
+ * the client has finished sending, on a connection that then closes, is lost: the kernel answers
+ * the bytes still coming with a reset, and the client reads the reset instead of the answer.
+ * How long a client may take is bounded by the request timeout (408).
+ * @param {import('node:http').IncomingMessage} req
+ */
+const drained = (req) => finished(req.resume());
+
+/**
+ * The body, or TOO_LARGE once it passes `limit` (the rest is read to its end and dropped, so the
+ * client gets the answer instead of a reset connection).
  * @param {import('node:http').IncomingMessage} req
  * @param {number} limit
  * @returns {Promise<Buffer | typeof TOO_LARGE>}
  */
-function readBody(req, limit) {
-  return new Promise((resolve, reject) => {
-    if (Number(req.headers['content-length']) > limit) {
-      req.resume();
-      resolve(TOO_LARGE);
-      return;
-    }
-    /** @type {Buffer[]} */
-    const chunks = [];
-    let size = 0;
-    req.on('data', (/** @type {Buffer} */ chunk) => {
-      size += chunk.length;
-      if (size <= limit) chunks.push(chunk);
-    });
-    req.on('end', () => resolve(size > limit ? TOO_LARGE : Buffer.concat(chunks)));
-    req.on('error', reject);
+async function readBody(req, limit) {
+  if (Number(req.headers['content-length']) > limit) {
+    await drained(req);
+    return TOO_LARGE;
+  }
+  /** @type {Buffer[]} */
+  const chunks = [];
+  let size = 0;
+  req.on('data', (/** @type {Buffer} */ chunk) => {
+    size += chunk.length;
+    if (size <= limit) chunks.push(chunk);
   });
+  await finished(req);
+  return size > limit ? TOO_LARGE : Buffer.concat(chunks);
 }
 
 /** @param {import('node:http').IncomingHttpHeaders} headers */
@@ -194,7 +201,10 @@ export function createGuard({
       (noHost ? { field: 'host', reason: 'is required in HTTP/1.1' } : undefined) ??
       badAccept ??
       checkContentType(req.headers['content-type']);
-    if (refusal) return refuse(res, 400, refusal.reason, refusal.field);
+    if (refusal) {
+      await drained(req);
+      return refuse(res, 400, refusal.reason, refusal.field);
+    }
     const body = await readBody(req, bodyLimit);
     if (body === TOO_LARGE) return refuse(res, 413, `the request body is larger than ${bodyLimit} bytes`);
     const badBody = checkBody(body, req.headers['content-type']);
@@ -212,9 +222,19 @@ export function createGuard({
   });
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   server.requestTimeout = REQUEST_TIMEOUT_MS;
+  /** Connections answered after a parse error, whose client may still be sending. */
+  const answered = new WeakSet();
   server.on('clientError', (error, socket) => {
-    if (!socket.writable || error.code === 'ECONNRESET') return socket.destroy();
+    if (error.code === 'ECONNRESET') return socket.destroy();
+    // Node reports each chunk the client still sends as another error: it is read and dropped,
+    // as a refused body is, until the client closes (or the request time is up), so that the
+    // answer is not lost to a reset.
+    if (answered.has(socket)) return;
+    if (!socket.writable) return socket.destroy();
+    answered.add(socket);
     socket.end(clientErrorAnswer(style, error, HEADER_LIMIT_BYTES));
+    const cut = setTimeout(() => socket.destroy(), REQUEST_TIMEOUT_MS).unref();
+    socket.once('close', () => clearTimeout(cut));
   });
   server.on('close', () => agent.destroy());
   return server;

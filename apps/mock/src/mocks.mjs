@@ -2,7 +2,6 @@
 // requests, behind a guard (guard.mjs) that owns the public port; the OpenRPC contract is served
 // by rpc-mock.mjs. Each mock runs as a child process; `died` tells when one ends on its own.
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -10,9 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { loadContract } from '@starspec/specs';
 import { createGuard } from './guard.mjs';
 
-const require = createRequire(import.meta.url);
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const prismBin = join(dirname(require.resolve('@stoplight/prism-cli/package.json')), 'dist', 'index.js');
+const prismMock = join(dirname(fileURLToPath(import.meta.url)), 'prism-mock.mjs');
 const rpcMock = join(dirname(fileURLToPath(import.meta.url)), 'rpc-mock.mjs');
 
 /**
@@ -151,9 +149,9 @@ async function startPrismMock(mock, host, port, options) {
   const guard = createGuard({ style: mock.errors, templates, upstream, pages: mock.name === 'ledger-api' });
   const publicPort = await bind(guard, host, port);
   const prismPort = await freePort('127.0.0.1');
-  const args = [prismBin, 'mock', '--host', '127.0.0.1', '--port', String(prismPort), '--errors', 'false'];
+  const args = [prismMock, '--host', '127.0.0.1', '--port', String(prismPort), join(root, mock.spec)];
   const listening = (line) => (/Prism is listening/.test(line) ? true : undefined);
-  const started = startChild([...args, join(root, mock.spec)], listening, options);
+  const started = startChild(options.log ? [...args, '--log'] : args, listening, options);
   await started.started.catch((error) => {
     guard.close();
     throw error;

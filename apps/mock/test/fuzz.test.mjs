@@ -100,14 +100,8 @@ describe.each(PRISM_MOCKS)(
     });
     afterAll(() => mock?.stop());
 
-    it(`answers ${REQUESTS} hostile requests without a 5xx, its own errors in the contract's shape`, {
-      timeout: 600_000,
-    }, async () => {
-      // Prism is slow, and the whole test suite shares two cores: an answer may take a while, but
-      // one that never comes within 30 s is a hang.
-      const outcomes = await fuzz(Number(new URL(mock.url).port), REQUESTS, seeded(SEED), profile, {
-        timeoutMs: 30_000,
-      });
+    it(`answers ${REQUESTS} hostile requests without a 5xx, its own errors in the contract's shape`, async () => {
+      const outcomes = await fuzz(Number(new URL(mock.url).port), REQUESTS, seeded(SEED), profile);
       const counts = statusCounts(outcomes);
       console.log(`${name}: ${JSON.stringify(counts)}`);
       expectNone(outcomes, unansweredOr5xx);
@@ -133,7 +127,7 @@ describe(`the ledger-rpc mock (seed ${SEED})`, () => {
   });
   afterAll(() => mock?.stop());
 
-  it(`answers ${REQUESTS} hostile requests without a 5xx`, { timeout: 600_000 }, async () => {
+  it(`answers ${REQUESTS} hostile requests without a 5xx`, async () => {
     const document = await loadContract('ledger-rpc');
     const calls = document.methods.map((m, id) => ({
       type: 'application/json',

@@ -128,7 +128,7 @@ describe.each(Object.keys(CASES))('the %s mock, through its guard', (name) => {
   afterAll(() => mock?.stop());
 
   it.each(CASES[name])('answers $want.status to $given', async ({ given, want }) => {
-    const answer = await sendRaw(port, given, { timeoutMs: 10_000 });
+    const answer = await sendRaw(port, given);
     expect(answer.status).toBe(want.status);
     expect(answer.head).toMatch(new RegExp(`\\r\\ncontent-type: ${CONTENT_TYPES[name]}; charset=utf-8`, 'i'));
     expect(JSON.parse(answer.body)).toEqual(want.body);

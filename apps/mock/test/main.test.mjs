@@ -19,7 +19,6 @@ describe('npm start', () => {
       try {
         const result = await run(process.execPath, [main, '--smoke'], {
           env: { ...process.env, [variable]: String(port) },
-          timeout: 60_000,
         }).then(
           () => ({ code: 0, stderr: '' }),
           (error) => ({ code: error.code, stderr: error.stderr }),

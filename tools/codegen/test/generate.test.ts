@@ -75,7 +75,7 @@ describe('generation is deterministic', () => {
       await Promise.all([rm(configA), rm(configB)]);
     }
     // Two whole runs of the CLI: slow on a busy 2-core machine, not hung.
-  }, 240_000);
+  });
 
   it('--check --json finds the golden output up to date', async () => {
     const result = await cli(['--config', goldenConfig, '--check', '--json']);

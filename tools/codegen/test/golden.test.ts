@@ -16,7 +16,7 @@ const expectedOf = (name: string) => join(fixtures, name, 'expected');
 const update = process.env.UPDATE_GOLDEN === '1';
 
 // Each generation runs openapi-typescript or @open-rpc/generator, ajv and the formatter: seconds.
-describe.each(GOLDEN)('%s', { timeout: 120_000 }, (name) => {
+describe.each(GOLDEN)('%s', (name) => {
   it('generates the files in expected/, byte for byte', async () => {
     const files = await generate(join(fixtures, name, 'codegen.config.json'));
     if (update) await writeFiles(files);
@@ -70,7 +70,7 @@ describe('the golden output', () => {
         (d) => `${basename(d.file?.fileName ?? '')}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`,
       );
     expect(errors).toEqual([]);
-  }, 120_000);
+  });
 
   it('hands handlers to the runtime without a cast', async () => {
     for (const file of await sources()) expect(await readFile(file, 'utf8')).not.toContain('as unknown as');

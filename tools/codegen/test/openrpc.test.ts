@@ -153,7 +153,7 @@ export default Tiny;
   });
 });
 
-describe('@open-rpc/generator on the fixture', { timeout: 60_000 }, async () => {
+describe('@open-rpc/generator on the fixture', async () => {
   const document = await loadOpenRpc(fixture);
 
   it('produces typings named by the titles given to it', async () => {
@@ -169,7 +169,7 @@ describe('@open-rpc/generator on the fixture', { timeout: 60_000 }, async () => 
   });
 });
 
-describe('generate with "openrpc" in the config', { timeout: 120_000 }, () => {
+describe('generate with "openrpc" in the config', () => {
   it('writes the JSON-RPC package files, and the generated code validates, serves and calls', async () => {
     const out = join(here, `.tmp-openrpc-${Math.random().toString(36).slice(2)}`);
     const config = join(here, 'fixtures', `.tiny-${Math.random().toString(36).slice(2)}.codegen.json`);

@@ -32,3 +32,11 @@ export function fuzz(
     isAcceptable?: (status: number, head: string) => boolean;
   },
 ): Promise<{ statuses: Record<string, number>; failures: FuzzFailure[] }>;
+export function sendInTwoParts(
+  port: number,
+  first: Buffer | string,
+  ready: () => Promise<unknown>,
+  second: Buffer | string,
+  options?: { host?: string },
+): Promise<{ status: number; text: string; error: string | undefined }>;
+export const MORE_THAN_SOCKET_BUFFERS: number;

@@ -177,30 +177,39 @@ function mutatePath(r, path) {
   return segments.join('/');
 }
 
+/** Interim answers (100 Continue) before the one that counts. */
+const INTERIM = /^(?:HTTP\/1\.[01] 1\d\d [^\r]*\r\n(?:[^\r]+\r\n)*\r\n)+/;
+
 /**
- * Sends one raw request; resolves with the status (0 when the server closed without one, -1 when
- * nothing came in time). A request still unanswered after `endAfterMs` is half-closed, so that a
- * server waiting for promised body bytes learns that none will come.
+ * Sends one raw request; resolves with the status of the final answer (0 when the server closed
+ * without one, -1 when none came within `timeoutMs`, if given: by default the wait is the test's
+ * own time limit, so a slow machine makes a run slower, never failed). A request still without a
+ * final answer after `endAfterMs` is half-closed, so that a server waiting for promised body bytes
+ * learns that none will come (a 100 Continue does not count: the bytes still do not come).
  */
-export function send(port, bytes, { host = '127.0.0.1', timeoutMs = 10_000, endAfterMs = 300 } = {}) {
+export function send(port, bytes, { host = '127.0.0.1', timeoutMs, endAfterMs = 300 } = {}) {
   return new Promise((resolve) => {
     const socket = connect(port, host);
     let head = '';
-    const timer = setTimeout(() => {
-      socket.destroy();
-      resolve({ status: -1, head });
-    }, timeoutMs);
+    const timer =
+      timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            socket.destroy();
+            resolve({ status: -1, head });
+          }, timeoutMs);
     socket.setEncoding('latin1');
     const halfClose = setTimeout(() => socket.end(), endAfterMs);
     socket.on('data', (chunk) => {
-      clearTimeout(halfClose);
       if (head.length < 4096) head += chunk;
+      if (/^HTTP\/1\.[01] [2-9]/.test(head.replace(INTERIM, ''))) clearTimeout(halfClose);
     });
     socket.on('error', () => {});
     socket.on('close', () => {
       clearTimeout(timer);
       clearTimeout(halfClose);
-      resolve({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? 0), head });
+      const final = head.replace(INTERIM, '');
+      resolve({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(final)?.[1] ?? 0), head });
     });
     socket.write(bytes);
   });
@@ -208,7 +217,8 @@ export function send(port, bytes, { host = '127.0.0.1', timeoutMs = 10_000, endA
 
 /**
  * Sends every request, `concurrency` at a time. Resolves with the count per status and the
- * requests whose answer failed `isAcceptable` (by default: any 5xx, or no answer in time).
+ * requests whose answer failed `isAcceptable` (by default: any 5xx, or no answer within
+ * `timeoutMs` when one is given).
  */
 export async function fuzz(
   port,
@@ -234,3 +244,31 @@ export async function fuzz(
   await Promise.all(Array.from({ length: concurrency }, worker));
   return { statuses, failures };
 }
+
+/**
+ * Sends `first`, then `second` once `ready()` settles, and reads until the server closes. The
+ * client keeps sending after the server's FIN, as a client with a large body does, so a server
+ * that closes before it has read everything resets the connection: `error` then says so, and the
+ * answer is often lost with it.
+ */
+export async function sendInTwoParts(port, first, ready, second, { host = '127.0.0.1' } = {}) {
+  const socket = connect({ port, host, allowHalfOpen: true });
+  const chunks = [];
+  let error;
+  socket.on('data', (chunk) => chunks.push(chunk));
+  socket.on('error', (e) => {
+    error = e.code;
+  });
+  // Not events.once: it would reject on the very error this looks for.
+  const closed = new Promise((resolve) => socket.on('close', resolve));
+  socket.write(first);
+  await ready();
+  if (!socket.destroyed) socket.end(second);
+  await closed;
+  const text = Buffer.concat(chunks).toString('latin1');
+  return { status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(text)?.[1] ?? 0), text, error };
+}
+
+/** More than the kernel holds for one connection (Linux loopback at most: 4 MiB sent, 6 MiB
+ * received): a client sending this much is still sending when the server answers early. */
+export const MORE_THAN_SOCKET_BUFFERS = 24 * 1024 * 1024;

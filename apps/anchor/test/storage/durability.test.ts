@@ -40,9 +40,9 @@ describe('durability', () => {
       }
     };
     const workers = Array.from({ length: 8 }, (_, w) => worker(w));
-    // Kill once a fair number of writes were acknowledged, with the others still under way.
-    const deadline = Date.now() + 15_000;
-    while (acknowledged.length < 200 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    // Kill once a fair number of writes were acknowledged, with the others still under way: a
+    // count, however long a busy machine takes to reach it.
+    while (acknowledged.length < 200) await new Promise((r) => setTimeout(r, 10));
     first.child.kill('SIGKILL');
     const exit = await first.exited;
     stop = true;
@@ -74,5 +74,5 @@ describe('durability', () => {
     } finally {
       await store.close();
     }
-  }, 120_000);
+  });
 });

@@ -113,20 +113,13 @@ function startAnchorProcess(): Promise<{ child: ChildProcess; url: string }> {
   });
   return new Promise((resolve, reject) => {
     let url: string | undefined;
-    const timer = setTimeout(
-      () => reject(new Error(`the anchor was not ready within 30 s: ${stderr}`)),
-      30_000,
-    );
+    // No deadline: a busy machine starts it late, a start that hangs is the test's limit to catch.
     createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
       const message = JSON.parse(line) as { url?: string; ready?: boolean };
       if (message.url) url = message.url;
-      if (message.ready && url) {
-        clearTimeout(timer);
-        resolve({ child, url });
-      }
+      if (message.ready && url) resolve({ child, url });
     });
     child.once('exit', (code) => {
-      clearTimeout(timer);
       reject(new Error(`the anchor exited with ${code}: ${stderr}`));
     });
   });
@@ -142,7 +135,7 @@ beforeAll(async () => {
     { anchorUrl: started.url, anchorCredentials: { jwtSecret: CALLBACK_SECRET }, assets },
     platformErrors,
   );
-}, 60_000);
+});
 
 afterAll(async () => {
   await platform?.close();

@@ -121,9 +121,7 @@ describe(`generated requests (seed ${SEED})`, () => {
     await Promise.all([anchor.close(), platform.close()]);
   });
 
-  it(`${CORRECT_ANCHOR_REQUESTS} requests with a correct anchor: no 5xx at all, every answer in the contract`, {
-    timeout: 180_000,
-  }, async () => {
+  it(`${CORRECT_ANCHOR_REQUESTS} requests with a correct anchor: no 5xx at all, every answer in the contract`, async () => {
     const outcomes = await run(platform.url, CORRECT_ANCHOR_REQUESTS, seeded(SEED), mixed);
     const counts = summary(outcomes);
     console.log(`correct anchor: ${JSON.stringify(counts)}, anchor called ${anchor.requests.length} times`);
@@ -224,9 +222,7 @@ describe(`an anchor answering garbage (seed ${SEED})`, () => {
     await Promise.all([platform.close(), close()]);
   });
 
-  it(`${GARBAGE_ANCHOR_REQUESTS} requests: only the contract's statuses, 5xx only 500/502/503/504`, {
-    timeout: 180_000,
-  }, async () => {
+  it(`${GARBAGE_ANCHOR_REQUESTS} requests: only the contract's statuses, 5xx only 500/502/503/504`, async () => {
     const outcomes = await run(platform.url, GARBAGE_ANCHOR_REQUESTS, seeded(SEED + 3), mixed);
     const counts = summary(outcomes);
     console.log(`garbage anchor: ${JSON.stringify(counts)}, anchor called ${anchorCalls} times`);

@@ -3,6 +3,7 @@
 import { type RunningMock, startMock } from '@starspec/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listChecks, type Report, runSuite } from '../../src/index.js';
+import { HANG_MS } from '../support/hang.js';
 import { ASSETS, JWT_SECRET } from './server.js';
 import { failures, outcomes } from './support.js';
 
@@ -15,7 +16,7 @@ beforeAll(async () => {
     staticMock: true,
     jwtSecret: JWT_SECRET,
     assets: ASSETS,
-    timeoutMs: 10_000,
+    timeoutMs: HANG_MS,
   });
 });
 afterAll(() => mock?.stop());

@@ -1,6 +1,7 @@
 // Runs the callbacks suite against a test server, with the options most tests share.
 import type { CallbacksOptions, Report, RunOptions } from '../../src/index.js';
 import { runSuite } from '../../src/index.js';
+import { HANG_MS } from '../support/hang.js';
 import {
   API_KEY,
   ASSETS,
@@ -44,7 +45,7 @@ export async function runAgainstServer(
       baseUrl: server.url,
       assets: ASSETS,
       clientId: KNOWN_CLIENT,
-      timeoutMs: 5000,
+      timeoutMs: HANG_MS,
       ...clientAuth(options.auth ?? 'jwt'),
       ...options.suite,
     });

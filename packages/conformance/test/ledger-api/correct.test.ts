@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { listChecks, runSuite } from '../../src/index.js';
 import { failures, outcomes } from '../callbacks/support.js';
+import { HANG_MS } from '../support/hang.js';
 import { startLedgerServer } from './server.js';
 
 async function runAgainst(options: { allowSubmit?: boolean; breaks?: string[]; unlisted?: string[] } = {}) {
@@ -11,7 +12,7 @@ async function runAgainst(options: { allowSubmit?: boolean; breaks?: string[]; u
     return await runSuite('ledger-api', {
       baseUrl: server.url,
       allowSubmit: options.allowSubmit ?? true,
-      timeoutMs: 5000,
+      timeoutMs: HANG_MS,
     });
   } finally {
     await server.close();

@@ -4,6 +4,7 @@ import { type RunningMock, startMock } from '@starspec/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listChecks, type Report, runSuite } from '../../src/index.js';
 import { failures, outcomes } from '../callbacks/support.js';
+import { HANG_MS } from '../support/hang.js';
 
 let mock: RunningMock;
 let report: Report;
@@ -13,7 +14,7 @@ beforeAll(async () => {
     baseUrl: mock.url,
     staticMock: true,
     allowSubmit: true,
-    timeoutMs: 20_000,
+    timeoutMs: HANG_MS,
   });
 });
 afterAll(() => mock?.stop());

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { listChecks, runSuite } from '../../src/index.js';
 import { failures } from '../callbacks/support.js';
+import { HANG_MS } from '../support/hang.js';
 import { startRpcServer } from './server.js';
 
 const SUBMIT = listChecks('ledger-rpc')
@@ -22,7 +23,7 @@ describe.each(['stellar-rpc', 'json-rpc'] as const)(
         const report = await runSuite('ledger-rpc', {
           baseUrl: server.url,
           allowSubmit: true,
-          timeoutMs: 5000,
+          timeoutMs: HANG_MS,
         });
         expect(failures(report)).toEqual({});
         expect(skipped(report)).toEqual(

@@ -4,6 +4,7 @@ import { xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import { runSuite } from '../../src/index.js';
 import { failures, outcomes } from '../callbacks/support.js';
+import { HANG_MS } from '../support/hang.js';
 import { startRpcServer } from './server.js';
 
 async function runEvents(options: Parameters<typeof startRpcServer>[0]) {
@@ -12,7 +13,7 @@ async function runEvents(options: Parameters<typeof startRpcServer>[0]) {
     return await runSuite('ledger-rpc', {
       baseUrl: server.url,
       only: ['result.get-events'],
-      timeoutMs: 5000,
+      timeoutMs: HANG_MS,
     });
   } finally {
     await server.close();

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { type CheckLevel, listChecks, type Report, runSuite, type SuiteName } from '../../src/index.js';
 import { outcomes } from '../callbacks/support.js';
+import { HANG_MS } from './hang.js';
 
 export interface BrokenRow {
   check: string;
@@ -78,7 +79,7 @@ export function describeBrokenTable(
             baseUrl: server.url,
             allowSubmit: true,
             only: [row.check],
-            timeoutMs: 5000,
+            timeoutMs: HANG_MS,
             strict,
           }),
         );

@@ -12,7 +12,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const config = join(root, 'codegen.config.json');
 const bin = join(root, 'node_modules', '@starspec', 'codegen', 'bin', 'starspec-codegen.mjs');
 
-describe('codegen of the ledger API package', { timeout: 180_000 }, () => {
+describe('codegen of the ledger API package', () => {
   it('src/generated, as the build made it, is what the contract generates (--check)', async () => {
     const { stdout } = await run(process.execPath, [bin, '--check', '--json'], { cwd: root });
     expect(JSON.parse(stdout)).toEqual({ ok: true, stale: [] });

@@ -258,5 +258,5 @@ describe('MAPPING.md', () => {
     } finally {
       await rm(folder, { recursive: true });
     }
-  }, 90_000);
+  });
 });

@@ -45,7 +45,7 @@ async function loadsStellarSdk(code: string, log: string): Promise<boolean> {
   return (JSON.parse(stdout.trim()) as boolean) || imported !== '';
 }
 
-describe('the Stellar SDK loads on first use', { timeout: 60_000 }, () => {
+describe('the Stellar SDK loads on first use', () => {
   const cases = [
     { why: 'importing the package', code: '', want: false },
     { why: 'creating a client', code: "pkg.createClient({ baseUrl: 'http://127.0.0.1:1' });", want: false },

@@ -23,7 +23,7 @@ const op = (name: string, index = 0): OperationRow => {
 beforeAll(async () => {
   w = await runWorkload();
   batches = w.ledger.batches();
-}, 120_000);
+});
 
 describe('operation records', () => {
   it('cover every classic operation type, succeeding and failing', () => {

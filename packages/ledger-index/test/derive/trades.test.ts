@@ -76,7 +76,7 @@ beforeAll(async () => {
   ]);
   await ledger.close();
   batches = ledger.batches();
-}, 120_000);
+});
 
 describe('trades', () => {
   it('validate against the contract', () => {

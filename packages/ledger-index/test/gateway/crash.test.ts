@@ -63,11 +63,11 @@ beforeAll(async () => {
   sandbox = await startSandbox({ closeEvery: 'manual' });
   await runWorkload(sandbox, { rounds: 40, accounts: 8 });
   await sandbox.indexed();
-}, 120_000);
+});
 afterAll(() => sandbox?.stop());
 
 describe('a gateway killed while ingesting', () => {
-  it('loses and repeats nothing when started again on the same index', { timeout: 120_000 }, async () => {
+  it('loses and repeats nothing when started again on the same index', async () => {
     const db = join(mkdtempSync(join(tmpdir(), 'starspec-horizon-')), 'index.sqlite');
     const latest = sandbox.ledger.latestSequence;
     const first = start(sandbox.rpcUrl, db);

@@ -43,7 +43,7 @@ async function configInto(folder: string) {
 }
 
 // Each generation runs @open-rpc/generator and compiles ~150 validators: seconds, not milliseconds.
-describe('codegen of the JSON-RPC package', { timeout: 180_000 }, () => {
+describe('codegen of the JSON-RPC package', () => {
   it('src/generated, as the build made it, is what the contract generates (--check)', async () => {
     const result = await cli(['--check', '--json']);
     expect(JSON.parse(result.stdout)).toEqual({ ok: true, stale: [] });

@@ -47,14 +47,25 @@ function clientProblem(code: string | undefined): [ProblemKind, string] {
 
 /**
  * Requests Node cannot even parse (malformed, headers too large, too slow) still get the
- * contract's error shape instead of a bare status line, and the connection is closed.
+ * contract's error shape instead of a bare status line, and the connection is closed. What the
+ * client still sends after the answer is read and dropped until it closes (at most `lingerMs`):
+ * closing at once would make the kernel reset the connection, and the client would read the reset
+ * instead of the answer (Go's net/http lingers for the same reason: server.go, closeWriteAndWait).
  */
-export function answerClientError(style: ErrorStyle | 'text') {
+export function answerClientError(style: ErrorStyle | 'text', lingerMs = DEFAULT_REQUEST_TIMEOUT_MS) {
+  const answered = new WeakSet<Duplex>();
   return (error: NodeJS.ErrnoException, socket: Duplex): void => {
-    if (error.code === 'ECONNRESET' || !socket.writable) {
+    if (error.code === 'ECONNRESET') {
       socket.destroy();
       return;
     }
+    // Node reports each chunk that comes after the answer as another error.
+    if (answered.has(socket)) return;
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
+    answered.add(socket);
     const [kind, message] = clientProblem(error.code);
     const answer =
       style === 'text'
@@ -68,6 +79,8 @@ export function answerClientError(style: ErrorStyle | 'text') {
       `HTTP/1.1 ${answer.status} ${REASONS[answer.status] ?? 'Error'}\r\n${headers}` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
+    const cut = setTimeout(() => socket.destroy(), lingerMs).unref();
+    socket.once('close', () => clearTimeout(cut));
   };
 }
 
@@ -89,7 +102,7 @@ export function createHttpServer(listener: RequestListener, options: HttpServerO
     servedInTurn((req, res) => listener(req, res)),
   );
   server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
-  server.on('clientError', answerClientError(options.errorStyle ?? 'error-object'));
+  server.on('clientError', answerClientError(options.errorStyle ?? 'error-object', requestTimeout));
   return server;
 }
 

@@ -1,6 +1,7 @@
 // The node:http listener and server of the JSON-RPC dispatcher (dispatch.ts): content types, body
 // limits, CORS and the real server's HTTP answers around one dispatch per request body.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { finished } from 'node:stream/promises';
 import { HEADER_VALUE, TOKEN } from '../http/cors.js';
 import { createHttpServer, type HttpServerOptions } from '../http/server.js';
 import {
@@ -34,6 +35,14 @@ function parseContentType(header: string | undefined): { type: string; charset?:
 }
 
 class BodyTooLarge extends Error {}
+
+/**
+ * Resolves once the rest of the request's body has been read and dropped: an answer sent while
+ * the client is still sending, on a connection that then closes, is lost to the reset the kernel
+ * answers the rest with. Go's net/http avoids that reset by lingering (server.go,
+ * closeWriteAndWait); here the answer waits for the body, within the server's request timeout.
+ */
+const drained = (req: IncomingMessage) => finished(req.resume());
 
 function readBody(req: IncomingMessage, limit: number): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -103,19 +112,19 @@ export function createJsonRpcListener<H extends RpcHandlerTable<H>>(
         common['access-control-allow-origin'] = origin;
         common.vary = 'Origin';
         if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
-          req.resume();
+          await drained(req);
           res.writeHead(204, preflightHeaders(req, origin)).end();
           return;
         }
       }
       if (req.method !== 'POST') {
-        req.resume();
+        await drained(req);
         return write(res, { status: 405, headers: {} }, common);
       }
       const { type, charset } = parseContentType(req.headers['content-type']);
       const plain = { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' };
       if (type !== 'application/json') {
-        req.resume();
+        await drained(req);
         return write(
           res,
           { status: 415, headers: plain, body: 'content-type must be application/json\n' },
@@ -123,7 +132,7 @@ export function createJsonRpcListener<H extends RpcHandlerTable<H>>(
         );
       }
       if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
-        req.resume();
+        await drained(req);
         return write(res, { status: 415, headers: plain, body: 'invalid content-type charset\n' }, common);
       }
       let body: string;
@@ -131,12 +140,12 @@ export function createJsonRpcListener<H extends RpcHandlerTable<H>>(
         body = await readBody(req, limit);
       } catch (error) {
         if (error instanceof BodyTooLarge) {
+          await drained(req);
           write(
             res,
             { status: 413, headers: plain, body: `request body is larger than ${limit} bytes\n` },
             { ...common, connection: 'close' },
           );
-          req.destroy();
           return;
         }
         throw error;

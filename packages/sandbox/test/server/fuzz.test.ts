@@ -178,5 +178,5 @@ describe('fuzz', () => {
     expect(statuses['200']).toBeGreaterThan(3000);
     expect(t.errors).toEqual([]);
     expect((await call(t.net, 'getHealth')).result?.status).toBe('healthy');
-  }, 240_000);
+  });
 });

@@ -150,5 +150,5 @@ describe('a kill -9 under load', () => {
     expect(header.previousLedgerHash.toString()).toBe(last?.hash);
     second.kill('SIGTERM');
     expect((await secondEnd).code).toBe(0);
-  }, 120_000);
+  });
 });
