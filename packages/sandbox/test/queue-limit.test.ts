@@ -60,7 +60,7 @@ describe('the queue holds twice a ledger of operations', () => {
     expect(h.ledger.pending()).toHaveLength(100);
     expect(recordsOf(h.close()).size).toBe(100);
     expect(h.ledger.pending()).toHaveLength(0);
-  }, 120_000);
+  });
 
   it('a higher fee evicts the cheapest; the evicted one is banned for ten ledgers', () => {
     const { h, accounts } = withAccounts(2, 5);

@@ -43,7 +43,7 @@ beforeAll(() => {
     (name) =>
       JSON.parse(readFileSync(join(project, 'node_modules', name, 'package.json'), 'utf8')) as Manifest,
   );
-}, 600_000);
+});
 
 /** Imports a module in the user's project and lists its export names. */
 async function exportsOf(specifier: string): Promise<string[]> {

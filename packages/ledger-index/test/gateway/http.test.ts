@@ -20,7 +20,7 @@ beforeAll(async () => {
   const options = { rpcUrl: sandbox.rpcUrl, pollMs: 10, onError: (e: unknown) => errors.push(e) };
   gateway = await startGateway(options);
   limited = await startGateway({ ...options, rateLimit: { perHour: 1, burst: 0 } });
-}, 60_000);
+});
 afterAll(async () => {
   await gateway?.stop();
   await limited?.stop();

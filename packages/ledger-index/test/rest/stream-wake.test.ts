@@ -200,7 +200,7 @@ beforeAll(async () => {
     const { body } = await get(one.probe.url);
     if (((body as { _embedded?: { records: unknown[] } })._embedded?.records.length ?? 0) > 0) due.push(one);
   }
-}, 600_000);
+});
 
 afterAll(async () => {
   await face?.stop();
