@@ -16,7 +16,7 @@ import {
 } from '@starspec/runtime';
 import { type Gateway, startGateway } from './gateway/gateway.js';
 import { progressLines } from './progress.js';
-import { DEFAULT_MAX_STREAMS, DEFAULT_MAX_STREAMS_PER_CLIENT } from './rest/stream-slots.js';
+import { STREAM_CAP_OPTIONS, streamCaps, streamCapUsage } from './stream-cap-flags.js';
 import { VERSION } from './version.js';
 
 const NAME = 'starspec-horizon';
@@ -44,10 +44,7 @@ Options:
                      deleted as new ones come (default 0: keep all)
   --submit-timeout MS  how long POST /transactions waits for its ledger (default 30000)
   --rate-limit N     requests per hour per client address, with a burst of 100 (default: no limit)
-  --max-streams N    event streams open at once; one more is refused with 503 service_unavailable
-                     (default ${DEFAULT_MAX_STREAMS})
-  --max-streams-per-client N  event streams open at once from one client address; one more is
-                     refused with 429 rate_limit_exceeded (default ${DEFAULT_MAX_STREAMS_PER_CLIENT})
+${streamCapUsage(21)}
   --json             one JSON line per event (ready, progress, errors, stopped)
   --help             this text
   --version          the version
@@ -77,8 +74,7 @@ function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 
     'history-retention-count': { type: 'string' },
     'submit-timeout': { type: 'string' },
     'rate-limit': { type: 'string' },
-    'max-streams': { type: 'string' },
-    'max-streams-per-client': { type: 'string' },
+    ...STREAM_CAP_OPTIONS,
     json: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
     version: { type: 'boolean', short: 'v' },
@@ -111,18 +107,7 @@ function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 
     ...(values['rate-limit']
       ? { rateLimit: wholeNumber('--rate-limit', values['rate-limit'], 1, 2 ** 31 - 1) }
       : {}),
-    maxStreams: wholeNumber(
-      '--max-streams',
-      values['max-streams'] ?? String(DEFAULT_MAX_STREAMS),
-      1,
-      2 ** 31 - 1,
-    ),
-    maxStreamsPerClient: wholeNumber(
-      '--max-streams-per-client',
-      values['max-streams-per-client'] ?? String(DEFAULT_MAX_STREAMS_PER_CLIENT),
-      1,
-      2 ** 31 - 1,
-    ),
+    ...streamCaps(values),
     json: values.json === true,
   };
 }

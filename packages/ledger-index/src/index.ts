@@ -34,3 +34,4 @@ export type { Row, SqlDriver, SqlExecutor, SqlValue } from './store/driver.js';
 export { IndexStore, IndexStoreError, type PageQuery } from './store/index-store.js';
 export { openPostgres } from './store/postgres.js';
 export { openSqlite } from './store/sqlite.js';
+export { STREAM_CAP_OPTIONS, streamCaps, streamCapUsage } from './stream-cap-flags.js';

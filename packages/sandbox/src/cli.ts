@@ -5,7 +5,7 @@
  * Exit codes: 0 after a clean stop (Ctrl-C, SIGTERM), 1 when it cannot start (the port is taken),
  * 2 for a usage error (a --db file made for another network among them).
  */
-import { DEFAULT_MAX_STREAMS, DEFAULT_MAX_STREAMS_PER_CLIENT } from '@starspec/ledger-index';
+import { STREAM_CAP_OPTIONS, streamCaps, streamCapUsage } from '@starspec/ledger-index';
 import {
   type Emit,
   listenProblem,
@@ -45,11 +45,7 @@ Options:
   --retention LEDGERS  ledgers the RPC and REST faces keep (default ${DEFAULT_RETENTION})
   --rate-limit N       requests per hour per client address on the REST face, with a burst of 100
                        and X-Ratelimit-* headers on every answer, as Horizon (default: no limit)
-  --max-streams N      event streams open at once on the REST face; one more is refused with 503
-                       service_unavailable (default ${DEFAULT_MAX_STREAMS})
-  --max-streams-per-client N
-                       event streams open at once from one client address; one more is refused
-                       with 429 rate_limit_exceeded (default ${DEFAULT_MAX_STREAMS_PER_CLIENT})
+${streamCapUsage(23)}
   --allow-origin LIST  web pages (origins, separated by commas, or *) allowed to call friendbot
                        and POST /_sandbox/close from a browser (default: none; clients that are
                        not browsers are always served)
@@ -86,8 +82,7 @@ function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 
     passphrase: { type: 'string' },
     retention: { type: 'string' },
     'rate-limit': { type: 'string' },
-    'max-streams': { type: 'string' },
-    'max-streams-per-client': { type: 'string' },
+    ...STREAM_CAP_OPTIONS,
     'allow-origin': { type: 'string' },
     db: { type: 'string' },
     json: { type: 'boolean' },
@@ -114,18 +109,7 @@ function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 
     ...(values['rate-limit'] === undefined
       ? {}
       : { rateLimit: wholeNumber('--rate-limit', values['rate-limit'], 1, 2 ** 31 - 1) }),
-    maxStreams: wholeNumber(
-      '--max-streams',
-      values['max-streams'] ?? String(DEFAULT_MAX_STREAMS),
-      1,
-      2 ** 31 - 1,
-    ),
-    maxStreamsPerClient: wholeNumber(
-      '--max-streams-per-client',
-      values['max-streams-per-client'] ?? String(DEFAULT_MAX_STREAMS_PER_CLIENT),
-      1,
-      2 ** 31 - 1,
-    ),
+    ...streamCaps(values),
     ...(values['allow-origin'] === undefined ? {} : { allowOrigins: allowOrigins(values['allow-origin']) }),
     db: values.db ?? MEMORY,
     json: values.json ?? false,
