@@ -1,5 +1,6 @@
 // A contract kept in parts loads as one document: references to other files are inlined,
-// references inside the document are kept.
+// references inside the root are kept, and a part the root names under `components` is referred to
+// by that name.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,13 +28,38 @@ describe('inlineFileRefs', () => {
       },
     ],
     [
-      'a JSON pointer into a file, keeping internal references',
+      'a JSON pointer into a file; a part that the root names is referred to by that name',
       {
-        given: { 'parts/s.json': { A: { $ref: '#/components/schemas/B' }, B: { type: 'string' } } },
+        given: { 'parts/s.json': { A: { $ref: '#/B' }, B: { type: 'string' } } },
         root: {
           components: { schemas: { A: { $ref: './parts/s.json#/A' }, B: { $ref: './parts/s.json#/B' } } },
         },
         want: { components: { schemas: { A: { $ref: '#/components/schemas/B' }, B: { type: 'string' } } } },
+      },
+    ],
+    [
+      "a named part from another part, with the reference's siblings kept, and a recursive one",
+      {
+        given: {
+          'schemas/s.json': { Tree: { items: { $ref: '#/Tree' } } },
+          'methods/m.json': { schema: { $ref: '../schemas/s.json#/Tree', description: 'd' } },
+        },
+        root: {
+          methods: [{ $ref: './methods/m.json' }],
+          components: { schemas: { Tree: { $ref: './schemas/s.json#/Tree' } } },
+        },
+        want: {
+          methods: [{ schema: { $ref: '#/components/schemas/Tree', description: 'd' } }],
+          components: { schemas: { Tree: { items: { $ref: '#/components/schemas/Tree' } } } },
+        },
+      },
+    ],
+    [
+      "a part's own unnamed definition, inlined",
+      {
+        given: { 'p.json': { A: { x: { $ref: '#/B' } }, B: { type: 'integer' } } },
+        root: { a: { $ref: './p.json#/A' }, own: { $ref: '#/a' } },
+        want: { a: { x: { type: 'integer' } }, own: { $ref: '#/a' } },
       },
     ],
     [

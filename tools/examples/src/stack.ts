@@ -1,5 +1,5 @@
 // The local stack the runnable examples talk to, on free ports: the reference anchor (auth off,
-// in-memory database), a sandbox network started as a user starts one (`npx starspec-sandbox` in
+// in-memory database) and a second one with JWT auth on (for the commands that check auth), a sandbox network started as a user starts one (`npx starspec-sandbox` in
 // the example project, serving the ledger REST API) and the JSON-RPC mock.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -10,16 +10,21 @@ import { type RunningMock, startMock } from '@starspec/mock';
 export interface Stack {
   /** The environment the examples read their URLs and files from. */
   env: Record<string, string>;
+  /** The anchor with `CALLBACK_API_AUTH_TYPE=jwt`, and its secret. */
+  authAnchor: { url: string; secret: string };
   stop(): Promise<void>;
 }
 
 const require = createRequire(import.meta.url);
 const anchorDir = dirname(require.resolve('@starspec/anchor/package.json'));
 
+/** The secret of the anchor with auth on: 32 bytes at least, as the anchor requires. */
+const AUTH_SECRET = 'local-stack-callback-api-auth-secret-0123456789';
+
 /** Starts the anchor with `--json` and resolves with its URL once it is ready. */
-function startAnchor(): Promise<{ child: ChildProcess; url: string }> {
+function startAnchor(auth: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [join(anchorDir, 'dist', 'main.js'), '--json'], {
-    env: { PATH: process.env.PATH ?? '', PORT: '0', DATABASE_PATH: ':memory:' },
+    env: { PATH: process.env.PATH ?? '', PORT: '0', DATABASE_PATH: ':memory:', ...auth },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -55,15 +60,17 @@ export async function startStack(project: string): Promise<Stack> {
     startAnchor(),
     startSandbox(project),
     startMock('ledger-rpc', { port: 0 }),
+    startAnchor({ CALLBACK_API_AUTH_TYPE: 'jwt', SECRET_CALLBACK_API_AUTH_SECRET: AUTH_SECRET }),
   ] as const);
-  const [anchorStart, sandboxStart, rpcStart] = started;
+  const [anchorStart, sandboxStart, rpcStart, authAnchorStart] = started;
   if (
     anchorStart.status !== 'fulfilled' ||
     sandboxStart.status !== 'fulfilled' ||
-    rpcStart.status !== 'fulfilled'
+    rpcStart.status !== 'fulfilled' ||
+    authAnchorStart.status !== 'fulfilled'
   ) {
     // Stop what did start, then report the first failure.
-    for (const child of [anchorStart, sandboxStart])
+    for (const child of [anchorStart, sandboxStart, authAnchorStart])
       if (child.status === 'fulfilled') child.value.child.kill('SIGTERM');
     if (rpcStart.status === 'fulfilled') await rpcStart.value.stop();
     const failure = started.find((s) => s.status === 'rejected') as PromiseRejectedResult;
@@ -72,6 +79,7 @@ export async function startStack(project: string): Promise<Stack> {
   const anchor = anchorStart.value;
   const sandbox = sandboxStart.value;
   const rpc: RunningMock = rpcStart.value;
+  const authAnchor = authAnchorStart.value;
   return {
     env: {
       ANCHOR_URL: anchor.url,
@@ -79,9 +87,11 @@ export async function startStack(project: string): Promise<Stack> {
       RPC_URL: rpc.url,
       ASSETS_FILE: join(anchorDir, 'assets.yaml'),
     },
+    authAnchor: { url: authAnchor.url, secret: AUTH_SECRET },
     async stop() {
       anchor.child.kill('SIGTERM');
       sandbox.child.kill('SIGTERM');
+      authAnchor.child.kill('SIGTERM');
       await rpc.stop();
     },
   };
