@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { type Sandbox, startSandbox } from '@starspec/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+// The bin package.json names: the shim that loads dist/cli.js.
+const CLI = fileURLToPath(new URL('../../bin/starspec-horizon.js', import.meta.url));
 
 interface Finished {
   code: number | null;
