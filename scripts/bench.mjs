@@ -8,10 +8,7 @@ import { join } from 'node:path';
 import { BUILD, pnpm, root } from './toolchain.mjs';
 
 const args = process.argv.slice(2);
-const steps = [
-  BUILD,
-  ['--recursive', '--workspace-concurrency=1', 'bench', ...args],
-];
+const steps = [BUILD, ['--recursive', '--workspace-concurrency=1', 'bench', ...args]];
 for (const step of steps) {
   const code = pnpm(step);
   if (code !== 0) process.exit(code);

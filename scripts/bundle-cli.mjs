@@ -60,8 +60,10 @@ await build({
   plugins: [inlineModuleFiles],
   legalComments: 'inline',
   // CommonJS dependencies (yaml, …) require Node's built-in modules, which an ES module has no
-  // \`require\` for.
-  banner: { js: "import { createRequire as bundleRequire } from 'node:module';\nconst require = bundleRequire(import.meta.url);" },
+  // `require` for.
+  banner: {
+    js: "import { createRequire as bundleRequire } from 'node:module';\nconst require = bundleRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });
 // tsc's map described the file before bundling.

@@ -153,7 +153,9 @@ for (const [variable, fallback] of PORTS) {
 }
 
 ensureInstalled();
-console.log('starspec: building every package (a line each as it is built; a minute or more on a fresh clone)');
+console.log(
+  'starspec: building every package (a line each as it is built; a minute or more on a fresh clone)',
+);
 const built = pnpm(BUILD, { env: turboEnv() });
 if (built !== 0) process.exit(built);
 
