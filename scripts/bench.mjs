@@ -5,13 +5,10 @@
 // (`--quick`, `--rounds 15`, …) go to every bench; `--quick` writes nothing.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { pnpm, root } from './toolchain.mjs';
+import { BUILD, pnpm, root } from './toolchain.mjs';
 
 const args = process.argv.slice(2);
-const steps = [
-  ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'],
-  ['--recursive', '--workspace-concurrency=1', 'bench', ...args],
-];
+const steps = [BUILD, ['--recursive', '--workspace-concurrency=1', 'bench', ...args]];
 for (const step of steps) {
   const code = pnpm(step);
   if (code !== 0) process.exit(code);

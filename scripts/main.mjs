@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
-import { ensureInstalled, pnpm, root, turboEnv } from './toolchain.mjs';
+import { BUILD, ensureInstalled, pnpm, root, turboEnv } from './toolchain.mjs';
 
 // The apps read PORT; the stack gives each its own variable so they can be moved independently.
 const anchorPort = process.env.ANCHOR_PORT || '8081';
@@ -153,8 +153,10 @@ for (const [variable, fallback] of PORTS) {
 }
 
 ensureInstalled();
-console.log('starspec: building');
-const built = pnpm(['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'], { env: turboEnv() });
+console.log(
+  'starspec: building every package (a line each as it is built; a minute or more on a fresh clone)',
+);
+const built = pnpm(BUILD, { env: turboEnv() });
 if (built !== 0) process.exit(built);
 
 const children = [];

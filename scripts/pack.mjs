@@ -7,7 +7,7 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { publishedPackages } from './published.mjs';
-import { ensureInstalled, pnpm, root, turboEnv } from './toolchain.mjs';
+import { BUILD, ensureInstalled, pnpm, root, turboEnv } from './toolchain.mjs';
 
 const USAGE = `Usage: npm run pack [-- --out DIR] [--no-build]
 
@@ -37,7 +37,7 @@ if (options.help) {
 const out = resolve(process.cwd(), options.out);
 if (!options['no-build']) {
   ensureInstalled();
-  const code = pnpm(['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'], { env: turboEnv() });
+  const code = pnpm(BUILD, { env: turboEnv() });
   if (code !== 0) process.exit(code);
 }
 mkdirSync(out, { recursive: true });

@@ -106,6 +106,13 @@ export function pnpmOutput(args, options = {}) {
   return result.stdout;
 }
 
+/**
+ * The pnpm arguments that build every package. Only a failing task's output is shown, and with
+ * turbo.json's `errorsOnlyShowHash` one line per package as it finishes: a fresh clone's build
+ * takes a minute or more and is not silent meanwhile.
+ */
+export const BUILD = ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'];
+
 /** Installs the workspace from the lockfile (a no-op when it is already in place). */
 export function ensureInstalled() {
   const frozen = existsSync(join(root, 'pnpm-lock.yaml')) ? ['--frozen-lockfile'] : [];

@@ -8,7 +8,8 @@ import { Keypair, xdr } from '@stellar/stellar-sdk/base';
 import { accountKey, startSandbox } from '../dist/index.js';
 import { IN_FLIGHT, postJson, rpcCall } from './rpc-client.mjs';
 
-export const cliPath = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+// The command as installed: the bin shim, which loads the bundled dist/cli.js.
+export const cliPath = fileURLToPath(new URL('../bin/starspec-sandbox.js', import.meta.url));
 
 const keyOf = (publicKey) => accountKey(Keypair.fromPublicKey(publicKey).xdrAccountId());
 

@@ -301,6 +301,18 @@ describe('absoluteGoalVerdict', () => {
     [{ unit: 'ms', subject: { time: 999 }, goal: { below: 1000 } }, '< 1,000 ms: met'],
     [{ unit: 'ms', subject: { time: 1000 }, goal: { below: 1000 } }, '< 1,000 ms: missed by 0 ms'],
     [{ unit: 'ms', subject: { time: 1250.4 }, goal: { below: 1000 } }, '< 1,000 ms: missed by 250 ms'],
+    [
+      { unit: 'ms', subject: { time: 250 }, ratio: 3.5, goal: { below: 300, ratioAtMost: 4 } },
+      '< 300 ms and ≤ 4× the baseline: met',
+    ],
+    [
+      { unit: 'ms', subject: { time: 250 }, ratio: 4.25, goal: { below: 300, ratioAtMost: 4 } },
+      '< 300 ms and ≤ 4× the baseline: missed by 0.25×',
+    ],
+    [
+      { unit: 'ms', subject: { time: 900 }, ratio: 10.4, goal: { below: 300, ratioAtMost: 4 } },
+      '< 300 ms and ≤ 4× the baseline: missed by 600 ms and 6.40×',
+    ],
     [{ unit: '/s', subject: { value: 1000 }, goal: { atLeast: 1000 } }, '≥ 1,000 /s: met'],
     [{ unit: '/s', subject: { value: 640 }, goal: { atLeast: 1000 } }, '≥ 1,000 /s: missed by 360 /s'],
     [{ unit: '/s', subject: { value: 640 } }, ''],

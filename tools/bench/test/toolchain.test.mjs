@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { locatePnpm } from '../../../scripts/toolchain.mjs';
+import * as toolchainModule from '../../../scripts/toolchain.mjs';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const pinned = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager.split('@')[1];
@@ -16,7 +16,7 @@ for (const name of ['npx', 'npm']) {
   chmodSync(join(fakeBin, name), 0o755);
 }
 // Installed with the real npm first, as any top-level command does on first use.
-beforeAll(() => locatePnpm());
+beforeAll(() => toolchainModule.locatePnpm());
 afterAll(() => rmSync(fakeBin, { recursive: true, force: true }));
 
 /** Runs `pnpmOutput(args)` of the toolchain in a fresh process with the failing npx and npm first on PATH. */
@@ -49,5 +49,16 @@ describe('the pinned pnpm', () => {
     const output = viaToolchain(args);
     if (want instanceof RegExp) expect(output).toMatch(want);
     else expect(output).toBe(want);
+  });
+});
+
+// `npm start` builds with BUILD: on a fresh clone that is a minute or more, so each package says
+// when it is built (and a failing one still shows its errors: turbo's errors-only).
+describe('the build step of npm start', () => {
+  it('prints one line per package as it is built', () => {
+    const { BUILD } = toolchainModule;
+    const output = viaToolchain([...BUILD, '--filter=@starspec/runtime']);
+    expect(BUILD).toContain('--output-logs=errors-only');
+    expect(output).toMatch(/^@starspec\/runtime:build: cache (hit|miss)/m);
   });
 });

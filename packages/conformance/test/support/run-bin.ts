@@ -1,11 +1,11 @@
-// The starspec-conformance bin (dist/bin.js) as a process, with the JSON reporter: a suite run as a
-// user runs it.
+// The starspec-conformance bin (bin/starspec-conformance.js, which loads dist/bin.js) as a
+// process, with the JSON reporter: a suite run as a user runs it.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import type { Report, SuiteName } from '../../src/index.js';
 import { PACKAGE_DIR } from './global-setup.js';
 
-const BIN = join(PACKAGE_DIR, 'dist', 'bin.js');
+const BIN = join(PACKAGE_DIR, 'bin', 'starspec-conformance.js');
 
 /** Runs one suite with `args`; resolves with the exit code, the JSON report and what went to stderr. */
 export function runBin(

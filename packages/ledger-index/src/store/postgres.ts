@@ -3,14 +3,17 @@
  * statements as SQLite: `?` placeholders become `$1…`, int8 columns are read as bigint, and each
  * ingest transaction commits with PostgreSQL's default synchronous commit (durable on return).
  */
-import pg from 'pg';
+import type pg from 'pg';
 import type { Row, SqlDriver, SqlExecutor, SqlValue } from './driver.js';
 
 const INT8_OID = 20;
+// node-postgres loads on the first openPostgres: a SQLite index (and starspec-horizon's start) never
+// pays for it.
+let driver: typeof pg | undefined;
 const types = {
   getTypeParser(oid: number, format?: string) {
     if (oid === INT8_OID) return (value: string) => BigInt(value);
-    return pg.types.getTypeParser(oid, format as 'text');
+    return (driver as typeof pg).types.getTypeParser(oid, format as 'text');
   },
 };
 
@@ -37,7 +40,8 @@ function executor(client: pg.Pool | pg.PoolClient): SqlExecutor {
 
 /** Opens a pool on `postgres://…`; the first query checks that the server answers. */
 export async function openPostgres(connectionString: string): Promise<SqlDriver> {
-  const pool = new pg.Pool({ connectionString, max: 8 });
+  driver ??= (await import('pg')).default;
+  const pool = new driver.Pool({ connectionString, max: 8 });
   // An idle client losing its server must not crash the process: the next query reports it.
   pool.on('error', () => undefined);
   await pool.query('SELECT 1');

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { type Sandbox, startSandbox } from '@starspec/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+// The bin package.json names: the shim that loads dist/cli.js.
+const CLI = fileURLToPath(new URL('../../bin/starspec-horizon.js', import.meta.url));
 
 interface Finished {
   code: number | null;
@@ -36,6 +37,21 @@ function finish(child: ChildProcess): Promise<Finished> {
 const run = (args: string[], env?: NodeJS.ProcessEnv) => finish(start(args, env));
 
 describe('usage', () => {
+  it('does not load the PostgreSQL driver for a SQLite index (it costs every start)', async () => {
+    // At exit, the node_modules packages the process loaded through require's cache (pg is CommonJS).
+    const report = `data:text/javascript,import { createRequire } from 'node:module';
+      const { cache } = createRequire(process.cwd() + '/');
+      process.on('exit', () => process.stderr.write('loaded ' + JSON.stringify(Object.keys(cache))));`;
+    const child = spawn(process.execPath, ['--import', report, CLI, '--help'], {
+      env: { ...process.env, RPC_URL: '', PORT: '', DATABASE_URL: '' },
+    });
+    const { code, stderr } = await finish(child);
+    expect(code).toBe(0);
+    const loaded = JSON.parse(/loaded (\[.*\])/.exec(stderr)?.[1] ?? 'null') as string[];
+    expect(loaded.some((file) => file.includes('libsql'))).toBe(true);
+    expect(loaded.filter((file) => /[\\/]node_modules[\\/]pg[\\/]/.test(file))).toEqual([]);
+  });
+
   it('--help prints the options and exits 0', async () => {
     const { code, stdout } = await run(['--help']);
     expect(code).toBe(0);

@@ -1,9 +1,12 @@
-/** starspec-sandbox (dist/cli.js) as a child process: start it, read its JSON lines, wait for its end. */
+/**
+ * starspec-sandbox as a child process, through the bin its package.json names (the shim that loads
+ * dist/cli.js): start it, read its JSON lines, wait for its end.
+ */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
-const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli.js');
+const CLI = join(import.meta.dirname, '..', '..', 'bin', 'starspec-sandbox.js');
 const running: ChildProcess[] = [];
 
 export interface Finished {

@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// `node ../../scripts/bundle-cli.mjs dist/cli.js`, after tsc: rewrites a package's command entry
+// as one file with the code it imports. Node spends most of a command's start resolving and
+// compiling ES modules one file at a time (the Stellar SDK alone is about 500 files); one file
+// starts several times faster. The package's library entry (dist/index.js) stays unbundled.
+import { readFileSync, rmSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { build } from 'esbuild';
+
+// Native or optional at run time: loaded from the package's node_modules as before.
+const EXTERNAL = ['libsql', 'pg', '@stellar/stellar-xdr-json'];
+
+// `createRequire(import.meta.url)('../package.json')` reads a file next to the module that says
+// it; inside the bundle that module's place is gone, so the file is read now and inlined.
+const RELATIVE_JSON = /createRequire\(import\.meta\.url\)\((['"])(\.{1,2}\/[^'"]+\.json)\1\)/g;
+
+// @starspec/ledger-api loads the SDK on first use by resolving it at run time (src/stellar-sdk.ts),
+// which in a bundle would load a second copy beside the bundled one: here it is the bundled one.
+const LAZY_SDK = /[\\/]ledger-api[\\/]dist[\\/]stellar-sdk\.js$/;
+const BUNDLED_SDK = `import * as base from '@stellar/stellar-sdk/base';
+import * as xdr from '@stellar/stellar-sdk/xdr';
+export const stellarBase = () => base;
+export const stellarXdr = () => xdr;
+`;
+
+/** Where a module resolves something next to itself at run time, which a bundle moves. */
+const LEFT_RELATIVE = /import\.meta\.resolve\(|createRequire\(import\.meta\.url\)\(['"]\./;
+
+const inlineModuleFiles = {
+  name: 'inline-module-files',
+  setup(bundle) {
+    bundle.onLoad({ filter: /\.js$/ }, (args) => {
+      if (LAZY_SDK.test(args.path)) return { contents: BUNDLED_SDK, loader: 'js' };
+      if (args.path.includes('/node_modules/')) return undefined;
+      const source = readFileSync(args.path, 'utf8');
+      const contents = source.replace(RELATIVE_JSON, (_, _quote, file) =>
+        readFileSync(resolve(dirname(args.path), file), 'utf8').trim(),
+      );
+      if (LEFT_RELATIVE.test(contents))
+        throw new Error(`${args.path} resolves a path next to itself at run time; a bundle moves it`);
+      return { contents, loader: 'js' };
+    });
+  },
+};
+
+const [entry] = process.argv.slice(2);
+if (!entry) {
+  console.error('usage: node scripts/bundle-cli.mjs dist/<entry>.js');
+  process.exit(2);
+}
+await build({
+  entryPoints: [entry],
+  outfile: entry,
+  allowOverwrite: true,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  external: EXTERNAL,
+  plugins: [inlineModuleFiles],
+  legalComments: 'inline',
+  // CommonJS dependencies (yaml, …) require Node's built-in modules, which an ES module has no
+  // `require` for.
+  banner: {
+    js: "import { createRequire as bundleRequire } from 'node:module';\nconst require = bundleRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});
+// tsc's map described the file before bundling.
+rmSync(`${entry}.map`, { force: true });
