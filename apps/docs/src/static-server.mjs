@@ -70,6 +70,20 @@ async function openInside(realRoot, file) {
 }
 
 /**
+ * Resolves once the request's body has ended, read and dropped; the server's request timeout
+ * (REQUEST_TIMEOUT_MS) bounds how long a body that never ends can hold the connection.
+ * @param {import('node:http').IncomingMessage} req
+ */
+function drained(req) {
+  return new Promise((resolve) => {
+    req.once('end', resolve);
+    req.once('close', resolve);
+    req.once('error', resolve);
+    req.resume();
+  });
+}
+
+/**
  * A server for the files under `root`.
  * @param {string} root
  */
@@ -82,9 +96,12 @@ export function createStaticServer(root) {
    * @param {import('node:http').ServerResponse} res
    */
   async function handle(req, res) {
-    // A body is never read: the connection closes after the answer instead of waiting for it.
+    // A body is never used: it is read and dropped before the answer, and the
+    // connection closes after it. An answer sent while the client is still sending, on a connection
+    // that then closes, is lost to the reset the kernel answers the rest of the body with.
     const hasBody = (req.headers['content-length'] ?? '0') !== '0' || req.headers['transfer-encoding'];
     const common = hasBody ? { connection: 'close' } : {};
+    if (hasBody) await drained(req);
     const send = (/** @type {number} */ status, /** @type {string} */ text, headers = {}) => {
       res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...common, ...headers });
       res.end(req.method === 'HEAD' ? undefined : `${text}\n`);
