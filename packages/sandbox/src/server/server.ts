@@ -104,9 +104,11 @@ export function createSandboxServer(options: SandboxServerOptions): Server {
     (req, res) => {
       const target = parseTarget(req.url);
       if (target?.path === RPC_PATH) return rpc(req, res);
-      // Every other path answers pages of any origin, as Horizon and friendbot do (stellar/go
-      // support/http/mux.go NewAPIMux: rs/cors with any origin).
-      if (applyHorizonCors(req, res)) return;
+      // The REST face answers pages of any origin, as Horizon does (stellar/go support/http/mux.go
+      // NewAPIMux: rs/cors with any origin). Friendbot and the close change the network: their
+      // browser callers are the guard's to allow (browser-guard.ts), with CORS for those alone.
+      if (target?.path !== FRIENDBOT_PATH && target?.path !== CLOSE_PATH && applyHorizonCors(req, res))
+        return;
       if (!target) {
         req.resume();
         return writeProblem(res, BAD_REQUEST);

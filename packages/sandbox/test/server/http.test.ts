@@ -1,5 +1,6 @@
-// The sandbox's port as HTTP: answers of every non-RPC path readable by pages of any origin
-// (`Access-Control-Allow-Origin: *`, as Horizon and friendbot answer), requests Node cannot parse
+// The sandbox's port as HTTP: answers of the REST face readable by pages of any origin
+// (`Access-Control-Allow-Origin: *`, as Horizon answers; friendbot and the close are the browser
+// guard's, see browser-guard.test.ts), requests Node cannot parse
 // answered with a problem like every other REST error, and idle connections kept past clients'
 // own idle timeouts.
 import { connect } from 'node:net';
@@ -40,7 +41,6 @@ describe('CORS', () => {
     ['a page', '/ledgers?limit=1', 200],
     ['a problem', '/ledgers/999999', 404],
     ['a path nothing serves', '/nowhere/at/all', 404],
-    ['friendbot refusing a bad address', '/friendbot?addr=nope', 400],
   ])('%s answers Access-Control-Allow-Origin: *', async (_name, path, status) => {
     const response = await fetch(`${sandbox.url}${path}`, { headers: ORIGIN });
     await response.arrayBuffer();
