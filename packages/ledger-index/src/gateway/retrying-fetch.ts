@@ -7,6 +7,8 @@
  * shouldRetryRequest). sendTransaction is never sent twice.
  */
 
+import { causes } from './error-causes.js';
+
 /** The stellar-rpc methods that change nothing on the server. */
 const READS: ReadonlySet<string> = new Set([
   'getEvents',
@@ -26,11 +28,10 @@ const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
 
 /** Whether a fetch failure (or one of its causes) is a connection the other side reset or closed. */
 export function wasReset(error: unknown): boolean {
-  let cause = error;
-  for (let depth = 0; depth < 4 && cause instanceof Error; depth += 1) {
+  for (const cause of causes(error, 4)) {
+    if (!(cause instanceof Error)) return false;
     const { code } = cause as NodeJS.ErrnoException;
     if ((code && RESET_CODES.has(code)) || cause.message === 'other side closed') return true;
-    cause = cause.cause;
   }
   return false;
 }

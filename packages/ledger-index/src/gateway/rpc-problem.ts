@@ -4,6 +4,7 @@
  * URL answered 405 (a server's root, with the endpoint at `/rpc`, as the sandbox and quickstart have it).
  */
 import { JsonRpcHttpError } from '@starspec/ledger-rpc/client';
+import { causes } from './error-causes.js';
 
 const CAUSES: Record<string, string> = {
   ECONNREFUSED: 'nothing listens on that port; is the RPC server running?',
@@ -18,15 +19,13 @@ const CAUSES: Record<string, string> = {
   DEPTH_ZERO_SELF_SIGNED_CERT: "the server's TLS certificate is self-signed",
 };
 
-/** The innermost `code` and message of an error and its causes (undici wraps the socket's error in `cause`). */
+/** The innermost `code` and message of an error and its causes. */
 function innermost(error: unknown): { code?: string; message: string } {
-  let current = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined;
   let code: string | undefined;
   let message = String((error as Error)?.message ?? error);
-  for (let depth = 0; current && depth < 5; depth++) {
-    if (typeof current.code === 'string') code = current.code;
-    if (typeof current.message === 'string' && current.message !== '') message = current.message;
-    current = current.cause as typeof current;
+  for (const cause of causes(error, 5)) {
+    if (typeof cause.code === 'string') code = cause.code;
+    if (typeof cause.message === 'string' && cause.message !== '') message = cause.message;
   }
   return { ...(code === undefined ? {} : { code }), message };
 }
