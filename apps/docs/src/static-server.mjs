@@ -106,6 +106,9 @@ export function createStaticServer(root) {
       res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...common, ...headers });
       res.end(req.method === 'HEAD' ? undefined : `${text}\n`);
     };
+    // Node would refuse this itself, but before the body is read (see requireHostHeader below).
+    if (req.headers.host === undefined && req.httpVersion === '1.1')
+      return send(400, 'the Host header is required in HTTP/1.1');
     if (req.method !== 'GET' && req.method !== 'HEAD')
       return send(405, 'method not allowed', { allow: 'GET, HEAD' });
     const path = targetPath(req.url ?? '');
@@ -143,7 +146,7 @@ export function createStaticServer(root) {
     stream.pipe(res);
   }
 
-  const server = createServer((req, res) => {
+  const server = createServer({ requireHostHeader: false }, (req, res) => {
     handle(req, res).catch(() => {
       if (res.headersSent) res.destroy();
       else res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('internal error\n');

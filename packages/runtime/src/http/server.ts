@@ -45,6 +45,36 @@ function clientProblem(code: string | undefined): [ProblemKind, string] {
   return ['bad_request', 'the request is not valid HTTP'];
 }
 
+/** A refusal of the transport, in the contract's shape, its body as text. */
+function transportAnswer(style: ErrorStyle | 'text', kind: ProblemKind, message: string) {
+  if (style === 'text')
+    return { status: renderError('error-object', kind, message).status, headers: TEXT, body: `${message}\n` };
+  const answer = renderError(style, kind, message);
+  return { ...answer, body: typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body) };
+}
+
+/**
+ * HTTP/1.1 requires a Host header (RFC 9112, section 3.2; Go's net/http answers 400 too). Node
+ * refuses such a request itself, but at once, in its own bare shape, and then closes: a client
+ * still sending a body reads the reset instead of the answer. Here the body is read and dropped
+ * first (the request timeout bounds it), and the answer has the contract's shape.
+ */
+function requiringHost(style: ErrorStyle | 'text', listener: RequestListener): RequestListener {
+  return (req, res) => {
+    if (req.headers.host !== undefined || req.httpVersion !== '1.1') return listener(req, res);
+    req.once('error', () => res.destroy());
+    req.once('end', () => {
+      const { status, headers, body } = transportAnswer(
+        style,
+        'bad_request',
+        'the Host header is required in HTTP/1.1',
+      );
+      res.writeHead(status, { ...headers, connection: 'close' }).end(body);
+    });
+    req.resume();
+  };
+}
+
 /**
  * Requests Node cannot even parse (malformed, headers too large, too slow) still get the
  * contract's error shape instead of a bare status line, and the connection is closed. What the
@@ -66,12 +96,8 @@ export function answerClientError(style: ErrorStyle | 'text', lingerMs = DEFAULT
       return;
     }
     answered.add(socket);
-    const [kind, message] = clientProblem(error.code);
-    const answer =
-      style === 'text'
-        ? { status: renderError('error-object', kind, message).status, headers: TEXT, body: `${message}\n` }
-        : renderError(style, kind, message);
-    const body = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+    const answer = transportAnswer(style, ...clientProblem(error.code));
+    const body = answer.body;
     const headers = Object.entries(answer.headers)
       .map(([name, value]) => `${name}: ${value}\r\n`)
       .join('');
@@ -91,6 +117,7 @@ export function answerClientError(style: ErrorStyle | 'text', lingerMs = DEFAULT
  */
 export function createHttpServer(listener: RequestListener, options: HttpServerOptions = {}): Server {
   const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const errorStyle = options.errorStyle ?? 'error-object';
   const server = createServer(
     {
       requestTimeout,
@@ -98,11 +125,12 @@ export function createHttpServer(listener: RequestListener, options: HttpServerO
       // How often Node looks for requests past their time; its default (30 s) would double a short limit.
       connectionsCheckingInterval: Math.max(250, Math.min(5_000, Math.floor(requestTimeout / 4))),
       keepAliveTimeout: options.keepAliveTimeoutMs ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
+      requireHostHeader: false, // refused by requiringHost, after the body
     },
-    servedInTurn((req, res) => listener(req, res)),
+    servedInTurn(requiringHost(errorStyle, listener)),
   );
   server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
-  server.on('clientError', answerClientError(options.errorStyle ?? 'error-object', requestTimeout));
+  server.on('clientError', answerClientError(errorStyle, requestTimeout));
   return server;
 }
 
