@@ -2,6 +2,7 @@
 // `npm test`: installs what is missing, lints the specs and the code, and runs every package's tests.
 // Extra arguments go to turbo (e.g. `npm test -- --force`). Ends with one summary line over all packages.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { BROWSER_HINT } from '../tools/browser-finder/src/index.mjs';
 import { browserForTests, ensureInstalled, pnpm, root, turboEnv } from './toolchain.mjs';
@@ -19,6 +20,10 @@ const code = pnpm(
     'test',
     '--output-logs=new-only',
     '--continue',
+    // Turbo's default (10 tasks at once) on a 2-core machine makes every test wait for the CPU,
+    // ten times as long as alone for those that start processes; one more than the cores keeps
+    // them busy while tests wait on browsers and child processes.
+    `--concurrency=${availableParallelism() + 1}`,
     ...process.argv.slice(2),
   ],
   { env: turboEnv() },
