@@ -4,7 +4,7 @@
 import { open, realpath } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import { answerClientError } from '@starspec/runtime/http';
+import { answerClientError, drained } from '@starspec/runtime/http';
 
 const TYPES = /** @type {Record<string, string>} */ ({
   '.html': 'text/html; charset=utf-8',
@@ -70,20 +70,6 @@ async function openInside(realRoot, file) {
 }
 
 /**
- * Resolves once the request's body has ended, read and dropped; the server's request timeout
- * (REQUEST_TIMEOUT_MS) bounds how long a body that never ends can hold the connection.
- * @param {import('node:http').IncomingMessage} req
- */
-function drained(req) {
-  return new Promise((resolve) => {
-    req.once('end', resolve);
-    req.once('close', resolve);
-    req.once('error', resolve);
-    req.resume();
-  });
-}
-
-/**
  * A server for the files under `root`.
  * @param {string} root
  */
@@ -101,7 +87,15 @@ export function createStaticServer(root) {
     // that then closes, is lost to the reset the kernel answers the rest of the body with.
     const hasBody = (req.headers['content-length'] ?? '0') !== '0' || req.headers['transfer-encoding'];
     const common = hasBody ? { connection: 'close' } : {};
-    if (hasBody) await drained(req);
+    // A client that left mid-body has no one left to answer.
+    if (
+      hasBody &&
+      (await drained(req).then(
+        () => false,
+        () => true,
+      ))
+    )
+      return res.destroy();
     const send = (/** @type {number} */ status, /** @type {string} */ text, headers = {}) => {
       res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...common, ...headers });
       res.end(req.method === 'HEAD' ? undefined : `${text}\n`);

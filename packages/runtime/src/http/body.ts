@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { finished } from 'node:stream/promises';
 import type { OperationMeta } from '../operations.js';
 import { mediaTypeOf } from '../validate.js';
 import { HttpError } from './errors.js';
@@ -20,6 +21,15 @@ export interface ParsedBody {
   forValidation: unknown;
   contentType: string | undefined;
 }
+
+/**
+ * Resolves once the rest of the request's body has been read and dropped (rejects when the client
+ * left first): an answer sent while the client is still sending, on a connection that then closes,
+ * is lost to the reset the kernel answers the rest with. Go's net/http avoids that reset by
+ * lingering (server.go, closeWriteAndWait); here the answer waits for the body, within the
+ * server's request timeout.
+ */
+export const drained = (req: IncomingMessage): Promise<void> => finished(req.resume());
 
 const tooLarge = (limit: number) =>
   new HttpError('payload_too_large', `request body is larger than ${limit} bytes`, [], {

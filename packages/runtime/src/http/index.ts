@@ -1,3 +1,4 @@
+export { drained } from './body.js';
 export { type CorsOptions, type CorsPolicy, corsPolicy, parseCorsOrigins } from './cors.js';
 export {
   type ContractBinding,

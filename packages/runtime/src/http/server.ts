@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { type ErrorStyle, type ProblemKind, renderError } from '../errors.js';
+import { drained } from './body.js';
 import { servedInTurn } from './in-turn.js';
 import type { RequestListener, ServerOptions } from './listener.js';
 
@@ -62,16 +63,15 @@ function transportAnswer(style: ErrorStyle | 'text', kind: ProblemKind, message:
 function requiringHost(style: ErrorStyle | 'text', listener: RequestListener): RequestListener {
   return (req, res) => {
     if (req.headers.host !== undefined || req.httpVersion !== '1.1') return listener(req, res);
-    req.once('error', () => res.destroy());
-    req.once('end', () => {
-      const { status, headers, body } = transportAnswer(
-        style,
-        'bad_request',
-        'the Host header is required in HTTP/1.1',
-      );
-      res.writeHead(status, { ...headers, connection: 'close' }).end(body);
-    });
-    req.resume();
+    const { status, headers, body } = transportAnswer(
+      style,
+      'bad_request',
+      'the Host header is required in HTTP/1.1',
+    );
+    drained(req).then(
+      () => res.writeHead(status, { ...headers, connection: 'close' }).end(body),
+      () => res.destroy(), // the client left mid-body
+    );
   };
 }
 
@@ -96,13 +96,12 @@ export function answerClientError(style: ErrorStyle | 'text', lingerMs = DEFAULT
       return;
     }
     answered.add(socket);
-    const answer = transportAnswer(style, ...clientProblem(error.code));
-    const body = answer.body;
-    const headers = Object.entries(answer.headers)
+    const { status, headers: fields, body } = transportAnswer(style, ...clientProblem(error.code));
+    const headers = Object.entries(fields)
       .map(([name, value]) => `${name}: ${value}\r\n`)
       .join('');
     socket.end(
-      `HTTP/1.1 ${answer.status} ${REASONS[answer.status] ?? 'Error'}\r\n${headers}` +
+      `HTTP/1.1 ${status} ${REASONS[status] ?? 'Error'}\r\n${headers}` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
     const cut = setTimeout(() => socket.destroy(), lingerMs).unref();

@@ -1,7 +1,7 @@
 // The node:http listener and server of the JSON-RPC dispatcher (dispatch.ts): content types, body
 // limits, CORS and the real server's HTTP answers around one dispatch per request body.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { finished } from 'node:stream/promises';
+import { drained } from '../http/body.js';
 import { HEADER_VALUE, TOKEN } from '../http/cors.js';
 import { createHttpServer, type HttpServerOptions } from '../http/server.js';
 import {
@@ -35,14 +35,6 @@ function parseContentType(header: string | undefined): { type: string; charset?:
 }
 
 class BodyTooLarge extends Error {}
-
-/**
- * Resolves once the rest of the request's body has been read and dropped: an answer sent while
- * the client is still sending, on a connection that then closes, is lost to the reset the kernel
- * answers the rest with. Go's net/http avoids that reset by lingering (server.go,
- * closeWriteAndWait); here the answer waits for the body, within the server's request timeout.
- */
-const drained = (req: IncomingMessage) => finished(req.resume());
 
 function readBody(req: IncomingMessage, limit: number): Promise<string> {
   return new Promise((resolve, reject) => {

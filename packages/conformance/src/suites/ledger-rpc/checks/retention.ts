@@ -172,11 +172,7 @@ export const retentionChecks: CheckDefinition<LedgerRpcState>[] = [
 const RANGE_ATTEMPTS = 3;
 
 /** Where getLatestLedger and the ranged methods disagree with getHealth's range `h`. */
-async function rangeEvidence(
-  state: Parameters<typeof health>[0],
-  t: Parameters<typeof health>[1],
-  h: Awaited<ReturnType<typeof health>>,
-): Promise<Evidence[]> {
+async function rangeEvidence(state: LedgerRpcState, t: Recorder, h: Health): Promise<Evidence[]> {
   const evidence: Evidence[] = [];
   const wrong = (answer: Called, expected: string, found: string) =>
     evidence.push(evidenceOf(answer.exchange, expected, found));
