@@ -1,0 +1,234 @@
+/**
+ * ScVal to Val and back (`host/conversion.rs`): numbers that fit 56 bits and symbols of up to 9
+ * characters stay small; everything else becomes a host object. Maps must arrive sorted with
+ * unique keys; nesting stops at the host's depth limit.
+ */
+import { xdr } from '@stellar/stellar-sdk/base';
+import { ErrorCode, HostError } from '../errors/host-error.js';
+import { checkSymbolBytes, smallSymbol, smallSymbolText } from '../values/symbol.js';
+import { Tag, type TagNumber } from '../values/tags.js';
+import {
+  errorOf,
+  fromBool,
+  fromError,
+  fromI32,
+  fromU32,
+  i32Of,
+  isObject,
+  smallNumber,
+  smallNumberOf,
+  tagOf,
+  u32Of,
+  type Val,
+  VOID,
+} from '../values/val.js';
+import type { Comparator } from './compare.js';
+import type { Meter } from './meter.js';
+import type { HostObject, ObjectTable } from './objects.js';
+
+/** DEFAULT_HOST_DEPTH_LIMIT (`budget/limits.rs`). */
+export const DEPTH_LIMIT = 100;
+
+const MASK64 = (1n << 64n) - 1n;
+
+export const u128FromParts = (hi: bigint, lo: bigint): bigint => (BigInt.asUintN(64, hi) << 64n) | BigInt.asUintN(64, lo);
+export const i128FromParts = (hi: bigint, lo: bigint): bigint => (BigInt.asIntN(64, hi) << 64n) | BigInt.asUintN(64, lo);
+export const u256FromParts = (hh: bigint, hl: bigint, lh: bigint, ll: bigint): bigint =>
+  (BigInt.asUintN(64, hh) << 192n) | (BigInt.asUintN(64, hl) << 128n) | (BigInt.asUintN(64, lh) << 64n) | BigInt.asUintN(64, ll);
+export const i256FromParts = (hh: bigint, hl: bigint, lh: bigint, ll: bigint): bigint =>
+  (BigInt.asIntN(64, hh) << 192n) | u256FromParts(0n, hl, lh, ll);
+const piece = (value: bigint, shift: bigint): bigint => (value >> shift) & MASK64;
+
+interface Context {
+  objects: ObjectTable;
+  meter: Meter;
+  comparator: Comparator;
+}
+
+export class ValConverter {
+  constructor(private readonly host: Context) {}
+
+  /** An ScVal as a Val, adding the objects it needs. */
+  toVal(scval: xdr.ScVal, depth = 0): Val {
+    if (depth >= DEPTH_LIMIT) throw new HostError('Context', 'ExceededLimit', 'depth limit exceeded');
+    const { objects } = this.host;
+    const number = (value: bigint, small: TagNumber, kind: HostObject['kind']): Val =>
+      smallNumber(value, small) ?? objects.add({ kind, value } as HostObject);
+    switch (scval.type) {
+      case 'scvBool':
+        return fromBool(scval.b);
+      case 'scvVoid':
+        return VOID;
+      case 'scvError':
+        return errorVal(scval.error);
+      case 'scvU32':
+        return fromU32(scval.u32);
+      case 'scvI32':
+        return fromI32(scval.i32);
+      case 'scvU64':
+        return number(scval.u64, Tag.U64Small, 'U64');
+      case 'scvI64':
+        return number(scval.i64, Tag.I64Small, 'I64');
+      case 'scvTimepoint':
+        return number(scval.timepoint, Tag.TimepointSmall, 'Timepoint');
+      case 'scvDuration':
+        return number(scval.duration, Tag.DurationSmall, 'Duration');
+      case 'scvU128':
+        return number(u128FromParts(scval.u128.hi, scval.u128.lo), Tag.U128Small, 'U128');
+      case 'scvI128':
+        return number(i128FromParts(scval.i128.hi, scval.i128.lo), Tag.I128Small, 'I128');
+      case 'scvU256': {
+        const p = scval.u256;
+        return number(u256FromParts(p.hiHi, p.hiLo, p.loHi, p.loLo), Tag.U256Small, 'U256');
+      }
+      case 'scvI256': {
+        const p = scval.i256;
+        return number(i256FromParts(p.hiHi, p.hiLo, p.loHi, p.loLo), Tag.I256Small, 'I256');
+      }
+      case 'scvBytes':
+        return objects.add({ kind: 'Bytes', value: Uint8Array.from(scval.bytes.value) });
+      case 'scvString':
+        return objects.add({ kind: 'String', value: Uint8Array.from(scval.str.bytes) });
+      case 'scvSymbol': {
+        const bytes = Uint8Array.from(scval.sym.bytes);
+        const small = smallSymbol(bytes);
+        if (small !== undefined) return small;
+        checkSymbolBytes(bytes);
+        return objects.add({ kind: 'Symbol', value: bytes });
+      }
+      case 'scvVec': {
+        if (!scval.vec) throw new HostError('Value', 'InvalidInput', 'ScVal::Vec body missing');
+        return objects.add({ kind: 'Vec', value: scval.vec.map((item) => this.toVal(item, depth + 1)) });
+      }
+      case 'scvMap': {
+        if (!scval.map) throw new HostError('Value', 'InvalidInput', 'ScVal::Map body missing');
+        const pairs = scval.map.map((e) => [this.toVal(e.key, depth + 1), this.toVal(e.val, depth + 1)] as const);
+        this.checkSorted(pairs);
+        return objects.add({ kind: 'Map', value: pairs });
+      }
+      case 'scvAddress': {
+        const { address } = scval;
+        if (address.type === 'scAddressTypeAccount' || address.type === 'scAddressTypeContract')
+          return objects.add({ kind: 'Address', value: address });
+        if (address.type === 'scAddressTypeMuxedAccount') return objects.add({ kind: 'MuxedAddress', value: address });
+        throw new HostError('Object', 'UnexpectedType', 'encountered unsupported ScAddress type');
+      }
+      default:
+        throw new HostError('Value', 'InternalError', 'unexpected non-Val-representable ScVal type');
+    }
+  }
+
+  /** A map's pairs must be in strictly increasing key order (`HostMap::from_map`). */
+  checkSorted(pairs: readonly (readonly [Val, Val])[]): void {
+    for (let i = 1; i < pairs.length; i++)
+      if (this.host.comparator.compare((pairs[i - 1] as readonly [Val, Val])[0], (pairs[i] as readonly [Val, Val])[0]) >= 0)
+        throw new HostError('Object', 'InvalidInput', 'map keys not sorted and unique');
+  }
+
+  /** A Val as an ScVal. */
+  toScVal(val: Val, depth = 0): xdr.ScVal {
+    if (depth >= DEPTH_LIMIT) throw new HostError('Context', 'ExceededLimit', 'depth limit exceeded');
+    if (isObject(val)) return this.objectToScVal(this.host.objects.get(val), depth);
+    const tag = tagOf(val);
+    switch (tag) {
+      case Tag.False:
+        return xdr.ScVal.scvBool(false);
+      case Tag.True:
+        return xdr.ScVal.scvBool(true);
+      case Tag.Void:
+        return xdr.ScVal.scvVoid();
+      case Tag.Error:
+        return xdr.ScVal.scvError(scError(errorOf(val)));
+      case Tag.U32Val:
+        return xdr.ScVal.scvU32(u32Of(val));
+      case Tag.I32Val:
+        return xdr.ScVal.scvI32(i32Of(val));
+      case Tag.SymbolSmall:
+        return xdr.ScVal.scvSymbol(smallSymbolText(val));
+      default:
+        return numberScVal(tag, smallNumberOf(val));
+    }
+  }
+
+  private objectToScVal(object: HostObject, depth: number): xdr.ScVal {
+    switch (object.kind) {
+      case 'Bytes':
+        return xdr.ScVal.scvBytes(object.value);
+      case 'String':
+        return xdr.ScVal.scvString(object.value);
+      case 'Symbol':
+        return xdr.ScVal.scvSymbol(object.value);
+      case 'Vec':
+        return xdr.ScVal.scvVec(object.value.map((item) => this.toScVal(item, depth + 1)));
+      case 'Map':
+        return xdr.ScVal.scvMap(
+          object.value.map(
+            ([key, value]) => new xdr.ScMapEntry({ key: this.toScVal(key, depth + 1), val: this.toScVal(value, depth + 1) }),
+          ),
+        );
+      case 'Address':
+      case 'MuxedAddress':
+        return xdr.ScVal.scvAddress(object.value);
+      default:
+        return numberScVal(OBJECT_NUMBER_TAGS[object.kind], object.value);
+    }
+  }
+}
+
+const OBJECT_NUMBER_TAGS = {
+  U64: Tag.U64Small,
+  I64: Tag.I64Small,
+  Timepoint: Tag.TimepointSmall,
+  Duration: Tag.DurationSmall,
+  U128: Tag.U128Small,
+  I128: Tag.I128Small,
+  U256: Tag.U256Small,
+  I256: Tag.I256Small,
+} as const;
+
+function numberScVal(tag: number, value: bigint): xdr.ScVal {
+  const u64 = (v: bigint) => BigInt.asUintN(64, v);
+  const i64 = (v: bigint) => BigInt.asIntN(64, v);
+  switch (tag) {
+    case Tag.U64Small:
+      return xdr.ScVal.scvU64(u64(value));
+    case Tag.I64Small:
+      return xdr.ScVal.scvI64(i64(value));
+    case Tag.TimepointSmall:
+      return xdr.ScVal.scvTimepoint(u64(value));
+    case Tag.DurationSmall:
+      return xdr.ScVal.scvDuration(u64(value));
+    case Tag.U128Small:
+      return xdr.ScVal.scvU128(new xdr.Uint128Parts({ hi: u64(value >> 64n), lo: u64(value) }));
+    case Tag.I128Small:
+      return xdr.ScVal.scvI128(new xdr.Int128Parts({ hi: i64(value >> 64n), lo: u64(value) }));
+    case Tag.U256Small:
+      return xdr.ScVal.scvU256(
+        new xdr.Uint256Parts({ hiHi: piece(value, 192n), hiLo: piece(value, 128n), loHi: piece(value, 64n), loLo: u64(value) }),
+      );
+    case Tag.I256Small:
+      return xdr.ScVal.scvI256(
+        new xdr.Int256Parts({ hiHi: i64(value >> 192n), hiLo: piece(value, 128n), loHi: piece(value, 64n), loLo: u64(value) }),
+      );
+    default:
+      throw new HostError('Value', 'InvalidInput', `no ScVal for tag ${tag}`);
+  }
+}
+
+
+const SC_ERROR_TYPES = ['sceContract', 'sceWasmVm', 'sceContext', 'sceStorage', 'sceObject', 'sceCrypto', 'sceEvents', 'sceBudget', 'sceValue', 'sceAuth'] as const;
+
+/** An ScError as the error Val it is. */
+export function errorVal(error: xdr.ScError): Val {
+  const type = HostError.typeOf(SC_ERROR_TYPES.indexOf(error.type));
+  if (!type) throw new HostError('Value', 'InvalidInput', 'an ScError of no known type');
+  return fromError(type, error.type === 'sceContract' ? error.contractCode : error.code.value);
+}
+
+export function scError(error: HostError): xdr.ScError {
+  if (error.type === 'Contract') return xdr.ScError.sceContract(error.code);
+  const name = Object.keys(ErrorCode)[error.code];
+  const code = name && (xdr.ScErrorCode as unknown as Record<string, xdr.ScErrorCode>)[`scec${name}`];
+  if (!code) throw new HostError('Value', 'InvalidInput', `no ScError for ${error.short}`);
+  return (xdr.ScError[`sce${error.type}`] as (code: xdr.ScErrorCode) => xdr.ScError)(code);
+}
