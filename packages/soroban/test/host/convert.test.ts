@@ -60,7 +60,7 @@ describe('ScVal to Val and back', () => {
   });
 
   it('stops at the depth limit', () => {
-    let deep = xdr.ScVal.scvVoid();
+    let deep: xdr.ScVal = xdr.ScVal.scvVoid();
     for (let i = 0; i < 100; i++) deep = xdr.ScVal.scvVec([deep]);
     expect(() => new HostState().converter.toVal(deep)).toThrow('Error(Context, ExceededLimit)');
   });
