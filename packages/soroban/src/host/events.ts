@@ -1,0 +1,82 @@
+/**
+ * The events a run records (`events/internal.rs`): contract events from `contract_event`,
+ * and diagnostic ones when diagnostics are on. A frame that fails marks the events it recorded
+ * as from a failed call instead of dropping them; only successful ones reach the meta.
+ */
+import { xdr } from '@stellar/stellar-sdk/base';
+import type { Val } from '../values/val.js';
+import type { HostState } from './host.js';
+import type { Meter } from './meter.js';
+
+export type EventKind = 'contract' | 'system' | 'diagnostic';
+
+export interface RecordedEvent {
+  readonly kind: EventKind;
+  /** The emitting contract's id (32 bytes), none for a host-level diagnostic. */
+  readonly contractId: Uint8Array | undefined;
+  /** A Vec of topics (contract events) or the topics themselves as ScVals (diagnostics). */
+  readonly topics: Val | readonly xdr.ScVal[];
+  readonly data: Val | xdr.ScVal;
+  failedCall: boolean;
+}
+
+export interface ExternalEvent {
+  readonly event: xdr.ContractEvent;
+  readonly failedCall: boolean;
+}
+
+const TYPES: Record<EventKind, xdr.ContractEventType> = {
+  contract: xdr.ContractEventType.contract,
+  system: xdr.ContractEventType.system,
+  diagnostic: xdr.ContractEventType.diagnostic,
+};
+
+export class EventBuffer {
+  readonly #events: RecordedEvent[] = [];
+
+  constructor(
+    private readonly meter: Meter,
+    readonly diagnostics = false,
+  ) {}
+
+  get length(): number {
+    return this.#events.length;
+  }
+
+  record(event: Omit<RecordedEvent, 'failedCall'>): void {
+    if (event.kind === 'diagnostic' && !this.diagnostics) return;
+    // The host charges a one-element Vec's copy per event, whatever the buffer's length.
+    if (event.kind !== 'diagnostic') this.meter.charge('MemCpy', 48n);
+    this.#events.push({ ...event, failedCall: false });
+  }
+
+  /** Marks every event from `mark` on as from a failed call. */
+  rollback(mark: number): void {
+    for (const event of this.#events.slice(mark)) event.failedCall = true;
+  }
+
+  /** The events as XDR, in the order they were recorded. */
+  externalize(host: HostState): ExternalEvent[] {
+    return this.#events.map((recorded) => ({ event: toXdr(host, recorded), failedCall: recorded.failedCall }));
+  }
+
+  /** The contract events of successful calls: what the transaction meta holds. */
+  contractEvents(host: HostState): xdr.ContractEvent[] {
+    return this.#events
+      .filter((recorded) => recorded.kind !== 'diagnostic' && !recorded.failedCall)
+      .map((recorded) => toXdr(host, recorded));
+  }
+}
+
+function toXdr(host: HostState, recorded: RecordedEvent): xdr.ContractEvent {
+  const topics = typeof recorded.topics === 'bigint' ? vecItems(host.converter.toScVal(recorded.topics)) : [...recorded.topics];
+  const data = typeof recorded.data === 'bigint' ? host.converter.toScVal(recorded.data) : recorded.data;
+  return new xdr.ContractEvent({
+    ext: xdr.ExtensionPoint.v0(),
+    contractId: recorded.contractId ? new xdr.ContractId(recorded.contractId) : null,
+    type: TYPES[recorded.kind],
+    body: xdr.ContractEventBody.v0(new xdr.ContractEventV0({ topics, data })),
+  });
+}
+
+const vecItems = (scval: xdr.ScVal): xdr.ScVal[] => (scval.type === 'scvVec' ? (scval.vec ?? []) : [scval]);
