@@ -1,0 +1,88 @@
+/**
+ * The host's call stack (`host/frame.rs`): a frame per host function invoked from outside and per
+ * contract call. A frame that fails takes its changes with it: storage goes back to the frame's
+ * rollback point and the events it recorded are marked as from a failed call.
+ */
+import { HostError } from '../errors/host-error.js';
+import type { Val } from '../values/val.js';
+import type { VmFrame } from './functions/types.js';
+
+/** How deep calls may nest (DEFAULT_HOST_DEPTH_LIMIT). */
+export const MAX_FRAMES = 100;
+
+/** Functions only the host itself may call (`__check_auth`, `__constructor`). */
+export const RESERVED_PREFIX = '__';
+
+export interface ContractFrame {
+  readonly kind: 'contract';
+  readonly contractId: Uint8Array;
+  readonly fnName: string;
+  readonly args: readonly Val[];
+  /** The VM running the contract; none for a built-in contract. */
+  readonly vm: VmFrame | undefined;
+  /** The instance's storage map (absolute Vals), replaced as the contract writes it. */
+  instanceStorage: Val;
+  instanceChanged: boolean;
+}
+
+export interface HostFunctionFrame {
+  readonly kind: 'host-function';
+  readonly function: string;
+}
+
+export type Frame = ContractFrame | HostFunctionFrame;
+
+/** What a frame restores when it fails. */
+export interface RollbackHooks<Point> {
+  point(): Point;
+  restore(point: Point): void;
+}
+
+export class FrameStack {
+  readonly #frames: Frame[] = [];
+
+  get depth(): number {
+    return this.#frames.length;
+  }
+
+  get current(): Frame | undefined {
+    return this.#frames[this.#frames.length - 1];
+  }
+
+  /** The innermost contract frame, if a contract is running. */
+  get currentContract(): ContractFrame | undefined {
+    for (let i = this.#frames.length - 1; i >= 0; i--) {
+      const frame = this.#frames[i] as Frame;
+      if (frame.kind === 'contract') return frame;
+    }
+    return undefined;
+  }
+
+  /** Contract ids from the innermost frame outwards. */
+  contractIds(): Uint8Array[] {
+    return this.#frames
+      .filter((frame): frame is ContractFrame => frame.kind === 'contract')
+      .map((frame) => frame.contractId)
+      .reverse();
+  }
+
+  /**
+   * Runs `body` in a new frame. On failure the rollback hook restores what the frame changed, and
+   * the error goes on up.
+   */
+  with<T, Point>(frame: Frame, rollback: RollbackHooks<Point>, body: () => T, onSuccess?: (frame: Frame) => void): T {
+    if (this.#frames.length >= MAX_FRAMES) throw new HostError('Context', 'ExceededLimit', 'depth limit exceeded');
+    const point = rollback.point();
+    this.#frames.push(frame);
+    try {
+      const result = body();
+      onSuccess?.(frame);
+      return result;
+    } catch (error) {
+      rollback.restore(point);
+      throw error;
+    } finally {
+      this.#frames.pop();
+    }
+  }
+}
