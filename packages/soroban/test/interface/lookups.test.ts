@@ -39,7 +39,7 @@ describe('host interface lookups', () => {
     { module: 'q', name: '_', protocol: 23, want: false },
   ];
   it.each(imports)(
-    'knows import $module.$name at protocol $protocol: $want',
+    'knows import ($module, $name) at protocol $protocol: $want',
     ({ module, name, protocol, want }) => {
       expect(isImportKnown(module, name, protocol)).toBe(want);
     },
@@ -54,7 +54,7 @@ describe('host interface lookups', () => {
     { module: 'i', name: 'H', ledger: 23, contract: 23, want: 'Error(WasmVm, InvalidAction)' },
   ];
   it.each(instantiation)(
-    'instantiates an import of $module.$name at ledger $ledger, contract $contract: $want',
+    'instantiates an import of ($module, $name) at ledger $ledger, contract $contract: $want',
     ({ module, name, ledger, contract, want }) => {
       expect(importError(module, name, ledger, contract)?.short).toBe(want);
     },
