@@ -29,7 +29,14 @@ export type HostObject =
   | { readonly kind: 'MuxedAddress'; readonly value: xdr.ScAddress };
 
 export type ObjectKind = HostObject['kind'];
-export type ObjectOf<K extends ObjectKind> = Extract<HostObject, { kind: K }>;
+/** The object variant whose kinds include K (several kinds share one shape). */
+export type ObjectOf<K extends ObjectKind> = HostObject extends infer O
+  ? O extends { kind: infer Kinds }
+    ? K extends Kinds
+      ? O & { readonly kind: K }
+      : never
+    : never
+  : never;
 
 export const TAG_OF_KIND: Readonly<Record<ObjectKind, TagNumber>> = {
   U64: Tag.U64Object,

@@ -1,0 +1,118 @@
+/**
+ * The `int` env module: numbers to and from objects, their pieces, and 256-bit arithmetic. The
+ * rules and charges are `src/int/`'s; this is where they meet Vals and the object table.
+ */
+import {
+  i128FromPieces,
+  i128ToPieces,
+  i256FromBeBytes,
+  i256FromPieces,
+  i256ToBeBytes,
+  i256ToPieces,
+  i256ValFromBytesError,
+  INT256_BINARY_FUNCTIONS,
+  INT256_BY_U32_FUNCTIONS,
+  objTo64,
+  u128FromPieces,
+  u128ToPieces,
+  u256FromBeBytes,
+  u256FromPieces,
+  u256ToBeBytes,
+  u256ToPieces,
+} from '../../int/index.js';
+import { HostError } from '../../errors/host-error.js';
+import { Tag } from '../../values/tags.js';
+import { isObject, smallNumber, smallNumberOf, u32Of, type Val } from '../../values/val.js';
+import { add, visit } from './access.js';
+import type { CallContext, HostFunction, HostModule } from './types.js';
+
+type NumberKind = 'U64' | 'I64' | 'Timepoint' | 'Duration' | 'U128' | 'I128' | 'U256' | 'I256';
+
+const numberOf = (context: CallContext, val: Val, kind: NumberKind): bigint => visit(context, val, kind).value;
+const newNumber = (context: CallContext, kind: NumberKind, value: bigint): Val => add(context, { kind, value });
+
+/** A 256-bit number as a Val: small when it fits, else an object. */
+function val256(context: CallContext, kind: 'U256' | 'I256', value: bigint): Val {
+  return smallNumber(value, kind === 'U256' ? Tag.U256Small : Tag.I256Small) ?? newNumber(context, kind, value);
+}
+
+/** The number a U256Val or I256Val holds. */
+function read256(context: CallContext, val: Val, kind: 'U256' | 'I256'): bigint {
+  return isObject(val) ? numberOf(context, val, kind) : smallNumberOf(val);
+}
+
+const from64 =
+  (kind: NumberKind): HostFunction =>
+  (context, value) =>
+    newNumber(context, kind, value);
+const to64 =
+  (kind: NumberKind, raw: 'u64' | 'i64'): HostFunction =>
+  (context, obj) =>
+    objTo64(context.host.meter, raw, numberOf(context, obj, kind));
+const piece =
+  (kind: NumberKind, read: (value: bigint) => bigint): HostFunction =>
+  (context, obj) =>
+    read(numberOf(context, obj, kind));
+
+function arithmetic(): Record<string, HostFunction> {
+  const functions: Record<string, HostFunction> = {};
+  for (const [name, operation] of Object.entries(INT256_BINARY_FUNCTIONS)) {
+    const kind = name.startsWith('u') ? 'U256' : 'I256';
+    functions[name] = (context, lhs, rhs) =>
+      val256(context, kind, operation(context.host.meter, () => read256(context, lhs, kind), () => read256(context, rhs, kind)));
+  }
+  for (const [name, operation] of Object.entries(INT256_BY_U32_FUNCTIONS)) {
+    const kind = name.startsWith('u') ? 'U256' : 'I256';
+    functions[name] = (context, lhs, rhs) =>
+      val256(context, kind, operation(context.host.meter, () => read256(context, lhs, kind), u32Of(rhs)));
+  }
+  return functions;
+}
+
+function bytesOf(context: CallContext, val: Val): Uint8Array {
+  return visit(context, val, 'Bytes').value;
+}
+
+export const int: HostModule = {
+  obj_from_u64: from64('U64'),
+  obj_to_u64: to64('U64', 'u64'),
+  obj_from_i64: from64('I64'),
+  obj_to_i64: to64('I64', 'i64'),
+  timepoint_obj_from_u64: from64('Timepoint'),
+  timepoint_obj_to_u64: to64('Timepoint', 'u64'),
+  duration_obj_from_u64: from64('Duration'),
+  duration_obj_to_u64: to64('Duration', 'u64'),
+  obj_from_u128_pieces: (context, hi, lo) => newNumber(context, 'U128', u128FromPieces(hi, lo)),
+  obj_to_u128_lo64: piece('U128', (v) => u128ToPieces(v).lo),
+  obj_to_u128_hi64: piece('U128', (v) => u128ToPieces(v).hi),
+  obj_from_i128_pieces: (context, hi, lo) => newNumber(context, 'I128', i128FromPieces(hi, lo)),
+  obj_to_i128_lo64: piece('I128', (v) => i128ToPieces(v).lo),
+  obj_to_i128_hi64: piece('I128', (v) => i128ToPieces(v).hi),
+  obj_from_u256_pieces: (context, hiHi, hiLo, loHi, loLo) =>
+    newNumber(context, 'U256', u256FromPieces({ hiHi, hiLo, loHi, loLo })),
+  obj_to_u256_hi_hi: piece('U256', (v) => u256ToPieces(v).hiHi),
+  obj_to_u256_hi_lo: piece('U256', (v) => u256ToPieces(v).hiLo),
+  obj_to_u256_lo_hi: piece('U256', (v) => u256ToPieces(v).loHi),
+  obj_to_u256_lo_lo: piece('U256', (v) => u256ToPieces(v).loLo),
+  obj_from_i256_pieces: (context, hiHi, hiLo, loHi, loLo) =>
+    newNumber(context, 'I256', i256FromPieces({ hiHi, hiLo, loHi, loLo })),
+  obj_to_i256_hi_hi: piece('I256', (v) => i256ToPieces(v).hiHi),
+  obj_to_i256_hi_lo: piece('I256', (v) => i256ToPieces(v).hiLo),
+  obj_to_i256_lo_hi: piece('I256', (v) => i256ToPieces(v).loHi),
+  obj_to_i256_lo_lo: piece('I256', (v) => i256ToPieces(v).loLo),
+  u256_val_from_be_bytes: (context, bytes) =>
+    val256(context, 'U256', u256FromBeBytes(context.host.meter, bytesOf(context, bytes))),
+  u256_val_to_be_bytes: (context, val) =>
+    add(context, { kind: 'Bytes', value: u256ToBeBytes(context.host.meter, read256(context, val, 'U256')) }),
+  i256_val_from_be_bytes(context, bytes) {
+    const value = i256FromBeBytes(context.host.meter, bytesOf(context, bytes));
+    try {
+      return val256(context, 'I256', value);
+    } catch (error) {
+      throw error instanceof HostError ? i256ValFromBytesError(error) : error;
+    }
+  },
+  i256_val_to_be_bytes: (context, val) =>
+    add(context, { kind: 'Bytes', value: i256ToBeBytes(context.host.meter, read256(context, val, 'I256')) }),
+  ...arithmetic(),
+};
