@@ -6,7 +6,12 @@ import type { CryptoMeter } from './meter.js';
  * The bytes when they are exactly `length` long (charging the copy into a fixed array),
  * otherwise `(Object, UnexpectedSize)` without a charge.
  */
-export function fixedLengthBytes(name: string, bytes: Uint8Array, length: number, meter: CryptoMeter): Uint8Array {
+export function fixedLengthBytes(
+  name: string,
+  bytes: Uint8Array,
+  length: number,
+  meter: CryptoMeter,
+): Uint8Array {
   if (bytes.length !== length) {
     throw unexpectedSize(`${name}: expected ${length} bytes, got ${bytes.length}`);
   }

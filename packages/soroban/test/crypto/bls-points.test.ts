@@ -150,7 +150,11 @@ describe.each(groups)('$tag arithmetic', ({ tag, gen, offSubgroup, add, mul, msm
   it('msm: refuses empty or unequal vectors only after reading them all', () => {
     const empty = recordingMeter();
     expect(outcome(() => msm([], [], empty))).toBe(INVALID_INPUT);
-    expect(empty.charges).toEqual([['MemAlloc', 0n], ['MemAlloc', 0n], [`Bls12381${tag}Msm`, 0n]]);
+    expect(empty.charges).toEqual([
+      ['MemAlloc', 0n],
+      ['MemAlloc', 0n],
+      [`Bls12381${tag}Msm`, 0n],
+    ]);
     const unequal = recordingMeter();
     expect(outcome(() => msm([gen, gen], [1n, 2n, 3n], unequal))).toBe(INVALID_INPUT);
     expect(unequal.count('Bls12381FrFromU256')).toBe(3);

@@ -32,7 +32,13 @@ export const ED25519_CASES: Ed25519Case[] = [
       '1c2e91002652bf75c61d35055b674b7aab7a868a9feffd70b5f07abd8d95b09fb3d2e55b4a4b48f80bb92d1ed6b9d1cfe1388be443a2b37f95ee744756e1f702',
     want: 'Ok',
   },
-  { name: 'another message', publicKey: RFC8032_2_KEY, message: '73', signature: RFC8032_2_SIG, want: INVALID_INPUT },
+  {
+    name: 'another message',
+    publicKey: RFC8032_2_KEY,
+    message: '73',
+    signature: RFC8032_2_SIG,
+    want: INVALID_INPUT,
+  },
   {
     name: 'a 31-byte key',
     publicKey: RFC8032_2_KEY.slice(0, -2),
@@ -68,9 +74,27 @@ export const K1_KEY =
 export const RECOVER_CASES: RecoverCase[] = [
   { name: 'the go-ethereum vector', digest: K1_DIGEST, signature: K1_SIG, recoveryId: 1, want: 'Ok' },
   { name: 'recovery id 5', digest: K1_DIGEST, signature: K1_SIG, recoveryId: 5, want: INVALID_INPUT },
-  { name: 'recovery id u32::MAX', digest: K1_DIGEST, signature: K1_SIG, recoveryId: 0xffff_ffff, want: INVALID_INPUT },
-  { name: 'a 31-byte digest', digest: K1_DIGEST.slice(0, -2), signature: K1_SIG, recoveryId: 1, want: UNEXPECTED_SIZE },
-  { name: 'a 65-byte signature', digest: K1_DIGEST, signature: `${K1_SIG}00`, recoveryId: 5, want: INVALID_INPUT },
+  {
+    name: 'recovery id u32::MAX',
+    digest: K1_DIGEST,
+    signature: K1_SIG,
+    recoveryId: 0xffff_ffff,
+    want: INVALID_INPUT,
+  },
+  {
+    name: 'a 31-byte digest',
+    digest: K1_DIGEST.slice(0, -2),
+    signature: K1_SIG,
+    recoveryId: 1,
+    want: UNEXPECTED_SIZE,
+  },
+  {
+    name: 'a 65-byte signature',
+    digest: K1_DIGEST,
+    signature: `${K1_SIG}00`,
+    recoveryId: 5,
+    want: INVALID_INPUT,
+  },
 ];
 
 export interface R1Case {

@@ -37,7 +37,12 @@ describe('compute_hash_sha256 / compute_hash_keccak256', () => {
   it('charges the 32-byte result vector, then the hash by input length', () => {
     const meter = recordingMeter();
     computeHashSha256(new Uint8Array(23), meter);
-    expect(meter.charges).toEqual([['MemCpy', 24n], ['MemAlloc', 32n], ['MemCpy', 32n], ['ComputeSha256Hash', 23n]]);
+    expect(meter.charges).toEqual([
+      ['MemCpy', 24n],
+      ['MemAlloc', 32n],
+      ['MemCpy', 32n],
+      ['ComputeSha256Hash', 23n],
+    ]);
     const keccak = recordingMeter();
     computeHashKeccak256(new Uint8Array(5), keccak);
     expect(keccak.charges.at(-1)).toEqual(['ComputeKeccak256Hash', 5n]);
@@ -47,8 +52,8 @@ describe('compute_hash_sha256 / compute_hash_keccak256', () => {
     expect(outcome(() => computeHashSha256(new Uint8Array(8), recordingMeter('ComputeSha256Hash')))).toBe(
       'Err(Error(Budget, ExceededLimit))',
     );
-    expect(outcome(() => computeHashKeccak256(new Uint8Array(8), recordingMeter('ComputeKeccak256Hash')))).toBe(
-      'Err(Error(Budget, ExceededLimit))',
-    );
+    expect(
+      outcome(() => computeHashKeccak256(new Uint8Array(8), recordingMeter('ComputeKeccak256Hash'))),
+    ).toBe('Err(Error(Budget, ExceededLimit))');
   });
 });

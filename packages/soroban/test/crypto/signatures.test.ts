@@ -17,9 +17,9 @@ const concat = (...parts: Uint8Array[]) => new Uint8Array(Buffer.concat(parts));
 
 describe('verify_sig_ed25519', () => {
   it.each(ED25519_CASES)('$name: $want', ({ publicKey, message, signature, want }) => {
-    expect(outcome(() => verifySigEd25519(hex(publicKey), bytesOf(message), hex(signature), recordingMeter()))).toBe(
-      want,
-    );
+    expect(
+      outcome(() => verifySigEd25519(hex(publicKey), bytesOf(message), hex(signature), recordingMeter())),
+    ).toBe(want);
   });
 
   // verify_strict (ed25519-dalek) refuses what a plain RFC 8032 check would let through.
@@ -36,7 +36,12 @@ describe('verify_sig_ed25519', () => {
       want: INVALID_INPUT,
     },
     // [0]B - [k]O = O: a valid equation, but the key (and R) have small order.
-    { name: 'the identity as key and R, s = 0', key: identity, sig: concat(identity, le32(0n)), want: INVALID_INPUT },
+    {
+      name: 'the identity as key and R, s = 0',
+      key: identity,
+      sig: concat(identity, le32(0n)),
+      want: INVALID_INPUT,
+    },
   ];
   it.each(strictCases)('refuses $name', ({ key, sig, want }) => {
     expect(outcome(() => verifySigEd25519(key, new Uint8Array(0), sig, recordingMeter()))).toBe(want);
@@ -50,9 +55,9 @@ describe('verify_sig_ed25519', () => {
     { name: 'x = 0 with the sign bit', key: concat(identity.slice(0, 31), Uint8Array.of(0x80)) },
   ];
   it.each(decodableKeys)('decodes $name as dalek does', ({ key }) => {
-    expect(outcome(() => verifySigEd25519(key, new Uint8Array(0), new Uint8Array(65), recordingMeter()))).toBe(
-      UNEXPECTED_SIZE,
-    );
+    expect(
+      outcome(() => verifySigEd25519(key, new Uint8Array(0), new Uint8Array(65), recordingMeter())),
+    ).toBe(UNEXPECTED_SIZE);
   });
 
   it('refuses a y that is on no curve point before reading the signature', () => {
@@ -66,9 +71,9 @@ describe('verify_sig_ed25519', () => {
       }
     };
     while (tryDecode(le32(y))) y++;
-    expect(outcome(() => verifySigEd25519(le32(y), new Uint8Array(0), new Uint8Array(65), recordingMeter()))).toBe(
-      INVALID_INPUT,
-    );
+    expect(
+      outcome(() => verifySigEd25519(le32(y), new Uint8Array(0), new Uint8Array(65), recordingMeter())),
+    ).toBe(INVALID_INPUT);
   });
 
   it('charges the key decode, the signature copy, then the verification by message length', () => {
@@ -80,9 +85,9 @@ describe('verify_sig_ed25519', () => {
 
 describe('recover_key_ecdsa_secp256k1', () => {
   it.each(RECOVER_CASES)('$name: $want', ({ digest, signature, recoveryId, want }) => {
-    expect(outcome(() => recoverKeyEcdsaSecp256k1(hex(digest), hex(signature), recoveryId, recordingMeter()))).toBe(
-      want,
-    );
+    expect(
+      outcome(() => recoverKeyEcdsaSecp256k1(hex(digest), hex(signature), recoveryId, recordingMeter())),
+    ).toBe(want);
   });
 
   const base = RECOVER_CASES[0];
@@ -93,17 +98,25 @@ describe('recover_key_ecdsa_secp256k1', () => {
   it('returns the 65-byte uncompressed SEC-1 key', () => {
     const meter = recordingMeter();
     expect(toHex(recoverKeyEcdsaSecp256k1(hex(base.digest), sig, 1, meter))).toBe(K1_KEY);
-    expect(meter.charges).toEqual([['DecodeEcdsaCurve256Sig'], ['MemCpy', 32n], ['RecoverEcdsaSecp256k1Key']]);
+    expect(meter.charges).toEqual([
+      ['DecodeEcdsaCurve256Sig'],
+      ['MemCpy', 32n],
+      ['RecoverEcdsaSecp256k1Key'],
+    ]);
   });
 
   it('refuses the high-S twin of a valid signature', () => {
     const s = BigInt(`0x${toHex(sig.slice(32))}`);
     const high = concat(sig.slice(0, 32), hex((n - s).toString(16).padStart(64, '0')));
-    expect(outcome(() => recoverKeyEcdsaSecp256k1(hex(base.digest), high, 0, recordingMeter()))).toBe(INVALID_INPUT);
+    expect(outcome(() => recoverKeyEcdsaSecp256k1(hex(base.digest), high, 0, recordingMeter()))).toBe(
+      INVALID_INPUT,
+    );
   });
 
   it('refuses recovery ids 2 and 3 when r + n is past the field', () => {
-    expect(outcome(() => recoverKeyEcdsaSecp256k1(hex(base.digest), sig, 2, recordingMeter()))).toBe(INVALID_INPUT);
+    expect(outcome(() => recoverKeyEcdsaSecp256k1(hex(base.digest), sig, 2, recordingMeter()))).toBe(
+      INVALID_INPUT,
+    );
   });
 
   it('recovers another key with the other parity', () => {
@@ -113,9 +126,9 @@ describe('recover_key_ecdsa_secp256k1', () => {
 
 describe('verify_sig_ecdsa_secp256r1', () => {
   it.each(R1_CASES)('$name: $want', ({ publicKey, digest, signature, want }) => {
-    expect(outcome(() => verifySigEcdsaSecp256r1(hex(publicKey), hex(digest), hex(signature), recordingMeter()))).toBe(
-      want,
-    );
+    expect(
+      outcome(() => verifySigEcdsaSecp256r1(hex(publicKey), hex(digest), hex(signature), recordingMeter())),
+    ).toBe(want);
   });
 
   it('charges the key, the signature, the digest copy, then the verification', () => {

@@ -23,7 +23,12 @@ export function checkInSubgroup<T>(group: BlsGroup<T>, bytes: Uint8Array, meter:
 }
 
 /** `bls12_381_g*_add`: both points on the curve, neither checked for the subgroup. */
-export function addPoints<T>(group: BlsGroup<T>, p0: Uint8Array, p1: Uint8Array, meter: CryptoMeter): Uint8Array {
+export function addPoints<T>(
+  group: BlsGroup<T>,
+  p0: Uint8Array,
+  p1: Uint8Array,
+  meter: CryptoMeter,
+): Uint8Array {
   const a = decodePoint(group, p0, false, meter);
   const b = decodePoint(group, p1, false, meter);
   meter.charge(group.cost.add);
@@ -31,7 +36,12 @@ export function addPoints<T>(group: BlsGroup<T>, p0: Uint8Array, p1: Uint8Array,
 }
 
 /** `bls12_381_g*_mul`: the point must be in the subgroup; the scalar is a U256 taken mod r. */
-export function mulPoint<T>(group: BlsGroup<T>, point: Uint8Array, scalar: bigint, meter: CryptoMeter): Uint8Array {
+export function mulPoint<T>(
+  group: BlsGroup<T>,
+  point: Uint8Array,
+  scalar: bigint,
+  meter: CryptoMeter,
+): Uint8Array {
   const p = decodePoint(group, point, true, meter);
   const s = frFromU256(scalar, meter);
   meter.charge(group.cost.mul);

@@ -24,7 +24,13 @@ export const bls12381G1Mul = (point: Uint8Array, scalar: bigint, meter: CryptoMe
 export const bls12381G2Mul = (point: Uint8Array, scalar: bigint, meter: CryptoMeter): Uint8Array =>
   mulPoint(G2, point, scalar, meter);
 
-export const bls12381G1Msm = (points: PointSource, scalars: Sequence<bigint>, meter: CryptoMeter): Uint8Array =>
-  msmPoints(G1, points, scalars, meter);
-export const bls12381G2Msm = (points: PointSource, scalars: Sequence<bigint>, meter: CryptoMeter): Uint8Array =>
-  msmPoints(G2, points, scalars, meter);
+export const bls12381G1Msm = (
+  points: PointSource,
+  scalars: Sequence<bigint>,
+  meter: CryptoMeter,
+): Uint8Array => msmPoints(G1, points, scalars, meter);
+export const bls12381G2Msm = (
+  points: PointSource,
+  scalars: Sequence<bigint>,
+  meter: CryptoMeter,
+): Uint8Array => msmPoints(G2, points, scalars, meter);

@@ -86,7 +86,13 @@ export function bls12381MapFp2ToG2(fp2: Uint8Array, meter: CryptoMeter): Uint8Ar
 type Hasher<T> = { hashToCurve(msg: Uint8Array, options: { DST: Uint8Array }): WeierstrassPoint<T> };
 
 /** Charged by message length before the tag's length is checked, as the host does. */
-function hashed<T>(group: BlsGroup<T>, hasher: Hasher<T>, msg: Uint8Array, dst: Uint8Array, meter: CryptoMeter) {
+function hashed<T>(
+  group: BlsGroup<T>,
+  hasher: Hasher<T>,
+  msg: Uint8Array,
+  dst: Uint8Array,
+  meter: CryptoMeter,
+) {
   meter.charge(group.cost.hashToCurve, BigInt(msg.length));
   if (dst.length === 0 || dst.length > MAX_DST_BYTES) {
     throw invalidInput(`hash_to_curve: invalid input dst length ${dst.length}, must be > 0 and < 256`);

@@ -105,7 +105,11 @@ export function itemAt<T>(items: Sequence<T>, index: number): T {
 }
 
 /** `*_affine_serialize_uncompressed`: charged `Bls12381EncodeFp` per Fp. */
-export function encodeAffine<T>(group: BlsGroup<T>, point: WeierstrassPoint<T>, meter: CryptoMeter): Uint8Array {
+export function encodeAffine<T>(
+  group: BlsGroup<T>,
+  point: WeierstrassPoint<T>,
+  meter: CryptoMeter,
+): Uint8Array {
   chargeTimes(meter, 'Bls12381EncodeFp', fpUnits(group.size));
   if (point.is0()) {
     const out = new Uint8Array(group.size);
