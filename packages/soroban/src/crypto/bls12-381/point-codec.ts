@@ -6,11 +6,14 @@
  * check; encoding charges `Bls12381EncodeFp` per Fp.
  */
 import type { WeierstrassPoint } from '@noble/curves/abstract/weierstrass.js';
-import { internalError } from '../../errors/host-error.js';
 import { invalidInput } from '../errors.js';
 import { type CryptoMeter, chargeTimes } from '../meter.js';
 import { fpUnits } from './fields.js';
 import type { BlsGroup } from './groups.js';
+import { itemAt, type Sequence } from './sequence.js';
+
+/** The points of a vector argument, in order. */
+export type PointSource = Sequence<Uint8Array>;
 
 const FLAG_BITS = 0b1110_0000;
 const INFINITY_FLAG = 0b0100_0000;
@@ -89,19 +92,6 @@ export function decodeCheckedPoints<T>(
   const out: WeierstrassPoint<T>[] = [];
   for (let i = 0; i < points.length; i++) out.push(decodePoint(group, itemAt(points, i), true, meter));
   return out;
-}
-
-/** A sequence of items read in order: an array, or the host's vector converting each element on access. */
-export interface Sequence<T> {
-  readonly length: number;
-  at(index: number): T | undefined;
-}
-export type PointSource = Sequence<Uint8Array>;
-
-export function itemAt<T>(items: Sequence<T>, index: number): T {
-  const item = items.at(index);
-  if (item === undefined) throw internalError(`bls12-381: no vector item at ${index}`);
-  return item;
 }
 
 /** `*_affine_serialize_uncompressed`: charged `Bls12381EncodeFp` per Fp. */

@@ -7,7 +7,7 @@ import { bls12_381_Fr } from '@noble/curves/bls12-381.js';
 import { internalError } from '../../errors/host-error.js';
 import { invalidInput } from '../errors.js';
 import type { CryptoMeter } from '../meter.js';
-import { itemAt, type Sequence } from './point-codec.js';
+import { itemAt, type Sequence } from './sequence.js';
 
 const Fr = bls12_381_Fr;
 const U256_LIMIT = 1n << 256n;
