@@ -8,7 +8,11 @@ import { describe, expect, it } from 'vitest';
 import {
   bls12381CheckG1IsInSubgroup,
   bls12381CheckG2IsInSubgroup,
+  bls12381G1Add,
+  bls12381G1Msm,
   bls12381G1Mul,
+  bls12381G2Add,
+  bls12381G2Msm,
   bls12381G2Mul,
   bls12381HashToG1,
   bls12381HashToG2,
@@ -19,7 +23,7 @@ import {
 import { verifySigEd25519 } from '../../src/crypto/ed25519.js';
 import { recoverKeyEcdsaSecp256k1 } from '../../src/crypto/secp256k1.js';
 import { verifySigEcdsaSecp256r1 } from '../../src/crypto/secp256r1.js';
-import { NO_SOROBAN_DATA, readSoroban, sorobanData } from '../support/shared.js';
+import { readSoroban, sorobanData } from '../support/shared.js';
 import { fp2Hex, G1_GEN, G2_GEN, infinity, P_HEX, withFirstByte } from './bls-support.js';
 import { ED25519_CASES, R1_CASES, RECOVER_CASES } from './crypto-rs-vectors.js';
 import { G1_DST, G1_VECTORS, G2_DST, G2_VECTORS } from './rfc9380-vectors.js';
@@ -63,7 +67,7 @@ const mapG2 = (u: number) => bls12381MapFp2ToG2(fpOf(u, 96), recordingMeter());
 const mulG1 = (k: bigint) => bls12381G1Mul(G1_GEN, k, recordingMeter());
 const mulG2 = (k: bigint) => bls12381G2Mul(G2_GEN, k, recordingMeter());
 
-describe.skipIf(!sorobanData)(`golden traces of the host's crypto tests (${NO_SOROBAN_DATA})`, () => {
+describe.skipIf(!sorobanData)("golden traces of the host's crypto tests", () => {
   it('ed25519_verify_test', () => {
     const got = ED25519_CASES.map((c) =>
       ours(() => verifySigEd25519(hex(c.publicKey), bytes(c.message), hex(c.signature), recordingMeter())),
@@ -95,7 +99,7 @@ describe.skipIf(!sorobanData)(`golden traces of the host's crypto tests (${NO_SO
   it.each([
     { tag: 'g1', hash: bls12381HashToG1, dst: G1_DST, vectors: G1_VECTORS },
     { tag: 'g2', hash: bls12381HashToG2, dst: G2_DST, vectors: G2_VECTORS },
-  ])('hash_to_$tag', ({ tag, hash, dst, vectors }) => {
+  ])('hash_to ($tag)', ({ tag, hash, dst, vectors }) => {
     const calls = [
       () => hash(text('some message'), new Uint8Array(0), recordingMeter()),
       () => hash(text('some message'), new Uint8Array(256), recordingMeter()),
@@ -153,12 +157,58 @@ describe.skipIf(!sorobanData)(`golden traces of the host's crypto tests (${NO_SO
     );
   });
 
-  it('pairing: unequal and empty vectors', () => {
+  // Four refusals: unequal lengths, empty vectors, unequal lengths again (one G1 point outside
+  // the subgroup), then a G2 point off the curve.
+  it('pairing', () => {
+    const g2NotOnCurve = G2_GEN.slice();
+    g2NotOnCurve[191] = (g2NotOnCurve[191] ?? 0) ^ 1;
     const calls = [
       () => bls12381MultiPairingCheck([G1_GEN, G1_GEN, G1_GEN], [G2_GEN, G2_GEN], recordingMeter()),
       () => bls12381MultiPairingCheck([], [], recordingMeter()),
+      () => bls12381MultiPairingCheck([G1_GEN, mapG1(1), G1_GEN], [G2_GEN, G2_GEN], recordingMeter()),
+      () =>
+        bls12381MultiPairingCheck([G1_GEN, G1_GEN, G1_GEN], [G2_GEN, g2NotOnCurve, G2_GEN], recordingMeter()),
     ];
     const want = traceOutcomes('test__bls12_381__pairing', 'bls12_381_multi_pairing_check');
+    expect(calls.map(ours)).toEqual(want.slice(0, calls.length));
+  });
+
+  // Six malformed first operands, then one outside the subgroup (accepted); the same for the second.
+  it.each([
+    { tag: 'g1', add: bls12381G1Add, gen: G1_GEN, offSubgroup: mapG1(2) },
+    { tag: 'g2', add: bls12381G2Add, gen: G2_GEN, offSubgroup: mapG2(2) },
+  ])('add ($tag)', ({ tag, add, gen, offSubgroup }) => {
+    const notOnCurve = gen.slice();
+    notOnCurve[gen.length - 1] = (notOnCurve[gen.length - 1] ?? 0) ^ 1;
+    const operands = [
+      new Uint8Array([...gen, 0]),
+      gen.slice(0, -1),
+      withFirstByte(gen, 0x80),
+      withFirstByte(gen, 0x40),
+      withFirstByte(gen, 0x20),
+      notOnCurve,
+      offSubgroup,
+    ];
+    const calls = [
+      ...operands.map((bad) => () => add(bad, gen, recordingMeter())),
+      ...operands.map((bad) => () => add(gen, bad, recordingMeter())),
+    ];
+    const want = traceOutcomes(`test__bls12_381__${tag}_add`, `bls12_381_${tag}_add`);
+    expect(calls.map(ours)).toEqual(want.slice(0, calls.length));
+  });
+
+  // Empty vectors, 2 points with 3 scalars, then a point outside the subgroup.
+  it.each([
+    { tag: 'g1', msm: bls12381G1Msm, gen: G1_GEN, offSubgroup: mapG1(3) },
+    { tag: 'g2', msm: bls12381G2Msm, gen: G2_GEN, offSubgroup: mapG2(3) },
+  ])('msm ($tag)', ({ tag, msm, gen, offSubgroup }) => {
+    const calls = [
+      () => msm([], [], recordingMeter()),
+      () => msm([gen, gen], [1n, 2n, 3n], recordingMeter()),
+      () => msm([gen, offSubgroup, gen], [1n, 2n, 3n], recordingMeter()),
+      () => msm([infinity(gen.length), infinity(gen.length)], [5n, 6n], recordingMeter()),
+    ];
+    const want = traceOutcomes(`test__bls12_381__${tag}_msm`, `bls12_381_${tag}_msm`);
     expect(calls.map(ours)).toEqual(want.slice(0, calls.length));
   });
 });
