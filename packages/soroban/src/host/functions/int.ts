@@ -32,12 +32,12 @@ const numberOf = (context: CallContext, val: Val, kind: NumberKind): bigint => v
 const newNumber = (context: CallContext, kind: NumberKind, value: bigint): Val => add(context, { kind, value });
 
 /** A 256-bit number as a Val: small when it fits, else an object. */
-function val256(context: CallContext, kind: 'U256' | 'I256', value: bigint): Val {
+export function val256(context: CallContext, kind: 'U256' | 'I256', value: bigint): Val {
   return smallNumber(value, kind === 'U256' ? Tag.U256Small : Tag.I256Small) ?? newNumber(context, kind, value);
 }
 
 /** The number a U256Val or I256Val holds. */
-function read256(context: CallContext, val: Val, kind: 'U256' | 'I256'): bigint {
+export function read256(context: CallContext, val: Val, kind: 'U256' | 'I256'): bigint {
   return isObject(val) ? numberOf(context, val, kind) : smallNumberOf(val);
 }
 
