@@ -30,7 +30,12 @@ export function buildRestoredKeySet(
   const set = new LedgerKeyMap<true>(DECLARED_SIZE.keySetSlot);
   for (const index of indices) {
     const key = readWrite[index];
-    if (!key) throw new HostError('Storage', 'InternalError', `restored index ${index} is outside the read-write footprint`);
+    if (!key)
+      throw new HostError(
+        'Storage',
+        'InternalError',
+        `restored index ${index} is outside the read-write footprint`,
+      );
     chargeLedgerKeyClone(key, meter);
     set.set(key, true, meter);
   }
@@ -82,7 +87,8 @@ export function buildStorageMap(
       meter.charge('ValDeser', BigInt(ttl.toXdr().length));
       meter.charge('MemAlloc', DECLARED_SIZE.ttlEntry);
       if (liveUntil < ledgerSequence) {
-        if (!allowExpired) throw new HostError('Storage', 'InternalError', 'an expired entry reached the host');
+        if (!allowExpired)
+          throw new HostError('Storage', 'InternalError', 'an expired entry reached the host');
         if (key.type === 'contractData' && key.contractData.durability.name === 'temporary') continue;
       }
       ttlEntries.set(key, ttl, meter);

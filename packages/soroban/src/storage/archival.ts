@@ -18,7 +18,11 @@ export function entryState(key: xdr.LedgerKey, snapshot: SnapshotSource, sequenc
   return stateOf(keyDurability(key), found, sequence);
 }
 
-function stateOf(durability: Durability | undefined, found: EntryWithLiveUntil, sequence: number): EntryState {
+function stateOf(
+  durability: Durability | undefined,
+  found: EntryWithLiveUntil,
+  sequence: number,
+): EntryState {
   if (durability === undefined) return 'classic';
   if (found.liveUntil === undefined || found.liveUntil >= sequence) return 'live';
   return durability === 'persistent' ? 'archived' : 'expired';

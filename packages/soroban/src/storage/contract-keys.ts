@@ -11,9 +11,17 @@ export function contractAddress(contractId: Uint8Array): xdr.ScAddress {
   return xdr.ScAddress.scAddressTypeContract(new xdr.ContractId(contractId));
 }
 
-export function contractDataKey(contract: xdr.ScAddress, key: xdr.ScVal, durability: Durability): xdr.LedgerKey {
+export function contractDataKey(
+  contract: xdr.ScAddress,
+  key: xdr.ScVal,
+  durability: Durability,
+): xdr.LedgerKey {
   return xdr.LedgerKey.contractData(
-    new xdr.LedgerKeyContractData({ contract, key, durability: xdr.ContractDataDurability.fromName(durability) }),
+    new xdr.LedgerKeyContractData({
+      contract,
+      key,
+      durability: xdr.ContractDataDurability.fromName(durability),
+    }),
   );
 }
 

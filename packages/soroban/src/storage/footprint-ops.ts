@@ -5,8 +5,8 @@
  * the rent fee (fees.rs) against the refundable fee.
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
-import { type Durability, keyDurability } from './ledger-info.js';
 import { type EntrySizeForRent, xdrSizeForRent } from './ledger-changes.js';
+import { type Durability, keyDurability } from './ledger-info.js';
 import type { LedgerEntryRentChange } from './rent-changes.js';
 import { IN_MEMORY_SOROBAN_STATE_PROTOCOL } from './resources.js';
 import type { SnapshotSource } from './snapshot.js';
@@ -48,7 +48,8 @@ function result(code: FootprintOpCode, detail?: string): FootprintOpResult {
 }
 
 function sizeForRent(context: FootprintOpContext, entry: xdr.LedgerEntry, xdrSize: number): number {
-  if (context.protocolVersion < IN_MEMORY_SOROBAN_STATE_PROTOCOL || entry.data.type !== 'contractCode') return xdrSize;
+  if (context.protocolVersion < IN_MEMORY_SOROBAN_STATE_PROTOCOL || entry.data.type !== 'contractCode')
+    return xdrSize;
   return Math.min((context.entrySizeForRent ?? xdrSizeForRent)(entry, xdrSize, { charge() {} }), 0xffff_ffff);
 }
 
@@ -106,7 +107,9 @@ export function restoreFootprint(context: FootprintOpContext): FootprintOpResult
     if (done.writeBytes > context.resources.writeBytes) {
       return result('resourceLimitExceeded', 'operation byte-write resources exceeds amount specified');
     }
-    done.rentChanges.push(rentChange(key, 'persistent', sizeForRent(context, found.entry, size), undefined, restoredLiveUntil));
+    done.rentChanges.push(
+      rentChange(key, 'persistent', sizeForRent(context, found.entry, size), undefined, restoredLiveUntil),
+    );
     done.newLiveUntil.push({ key, entry: found.entry, liveUntilLedger: restoredLiveUntil });
   }
   return done;
@@ -122,7 +125,10 @@ export function extendFootprintTtl(context: FootprintOpContext, extendTo: number
     return result('malformed', 'only entries with TTL (contract data or code entries) can have it extended');
   }
   if (extendTo > context.settings.maxEntryTtl - 1) {
-    return result('malformed', `TTL extension is too large: ${extendTo} > ${context.settings.maxEntryTtl - 1}`);
+    return result(
+      'malformed',
+      `TTL extension is too large: ${extendTo} > ${context.settings.maxEntryTtl - 1}`,
+    );
   }
   const newLiveUntil = context.ledgerSequence + extendTo;
   // Protocol 23 holds Soroban state in memory: extending reads nothing from disk.

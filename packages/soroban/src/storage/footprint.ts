@@ -46,7 +46,11 @@ export class Footprint {
   enforceAccess(key: xdr.LedgerKey, access: AccessType, meter: Meter): void {
     const existing = this.map.get(key, meter);
     if (existing === undefined) {
-      throw new HostError('Storage', 'ExceededLimit', 'trying to access a ledger entry outside of the footprint');
+      throw new HostError(
+        'Storage',
+        'ExceededLimit',
+        'trying to access a ledger entry outside of the footprint',
+      );
     }
     if (existing === 'readOnly' && access === 'readWrite') {
       throw new HostError('Storage', 'ExceededLimit', 'trying to write a read-only footprint entry');
@@ -61,7 +65,8 @@ export class Footprint {
   toXdr(meter: Meter): xdr.LedgerFootprint {
     const readOnly: xdr.LedgerKey[] = [];
     const readWrite: xdr.LedgerKey[] = [];
-    for (const [key, access] of this.map.entries(meter)) (access === 'readOnly' ? readOnly : readWrite).push(key);
+    for (const [key, access] of this.map.entries(meter))
+      (access === 'readOnly' ? readOnly : readWrite).push(key);
     return new xdr.LedgerFootprint({ readOnly, readWrite });
   }
 }

@@ -122,11 +122,21 @@ class ScValComparer {
       }
       case 11: {
         const [x, y] = [a.u256, (b as typeof a).u256];
-        return compareFixedNumbers(m, 32n, [x.hiHi, x.hiLo, x.loHi, x.loLo], [y.hiHi, y.hiLo, y.loHi, y.loLo]);
+        return compareFixedNumbers(
+          m,
+          32n,
+          [x.hiHi, x.hiLo, x.loHi, x.loLo],
+          [y.hiHi, y.hiLo, y.loHi, y.loLo],
+        );
       }
       case 12: {
         const [x, y] = [a.i256, (b as typeof a).i256];
-        return compareFixedNumbers(m, 32n, [x.hiHi, x.hiLo, x.loHi, x.loLo], [y.hiHi, y.hiLo, y.loHi, y.loLo]);
+        return compareFixedNumbers(
+          m,
+          32n,
+          [x.hiHi, x.hiLo, x.loHi, x.loLo],
+          [y.hiHi, y.hiLo, y.loHi, y.loLo],
+        );
       }
       case 13:
         return compareCharged(m, a.bytes, (b as typeof a).bytes);

@@ -89,7 +89,13 @@ export function getLedgerChanges(input: LedgerChangesInput, meter: Meter): Ledge
         hash = keyHash(key);
       }
       const entryType = key.type === 'contractCode' ? 'contractCode' : 'contractData';
-      change.ttlChange = { keyHash: hash, durability, entryType, oldLiveUntilLedger: 0, newLiveUntilLedger: 0 };
+      change.ttlChange = {
+        keyHash: hash,
+        durability,
+        entryType,
+        oldLiveUntilLedger: 0,
+        newLiveUntilLedger: 0,
+      };
     }
     const old = initial.get(key);
     if (old) {
@@ -121,7 +127,10 @@ export function getLedgerChanges(input: LedgerChangesInput, meter: Meter): Ledge
         change.oldEntrySizeBytesForRent = 0;
         if (change.ttlChange) {
           change.ttlChange.oldLiveUntilLedger = 0;
-          change.ttlChange.newLiveUntilLedger = Math.max(change.ttlChange.newLiveUntilLedger, input.minPersistentLiveUntil);
+          change.ttlChange.newLiveUntilLedger = Math.max(
+            change.ttlChange.newLiveUntilLedger,
+            input.minPersistentLiveUntil,
+          );
         }
       }
     }

@@ -9,9 +9,9 @@ import type { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../errors/host-error.js';
 import { buildStorageMap, type RestoredKeySet, type TtlEntryMap } from './apply-inputs.js';
 import { Footprint } from './footprint.js';
-import { keyDurability } from './ledger-info.js';
-import type { LedgerEntryChange } from './ledger-changes.js';
 import { LedgerKeyMap } from './key-map.js';
+import type { LedgerEntryChange } from './ledger-changes.js';
+import { keyDurability } from './ledger-info.js';
 import { DECLARED_SIZE, type Meter } from './meter.js';
 import type { EntryWithLiveUntil, SnapshotSource } from './snapshot.js';
 import type { Storage } from './storage.js';
@@ -60,7 +60,11 @@ export function recordFootprint(
     const size = found.entry.toXdr().length;
     if (!inMemoryState) diskReadBytes += size;
     else if (!isSorobanKey(key)) diskReadBytes += size;
-    else if (found.liveUntil !== undefined && found.liveUntil < ledgerSequence && keyDurability(key) === 'persistent') {
+    else if (
+      found.liveUntil !== undefined &&
+      found.liveUntil < ledgerSequence &&
+      keyDurability(key) === 'persistent'
+    ) {
       if (!isReadWrite) throw new HostError('Storage', 'InternalError', 'a restored entry is not read-write');
       diskReadBytes += size;
       restoredRwEntryIndices.push(rwIndex);
@@ -69,7 +73,8 @@ export function recordFootprint(
     loaded.push(found);
     if (isReadWrite) rwIndex++;
   }
-  const restoredKeys = restoredKeyList.length > 0 ? new LedgerKeyMap<true>(DECLARED_SIZE.keySetSlot) : undefined;
+  const restoredKeys =
+    restoredKeyList.length > 0 ? new LedgerKeyMap<true>(DECLARED_SIZE.keySetSlot) : undefined;
   for (const key of restoredKeyList) restoredKeys?.set(key, true, meter);
   const { map, ttlEntries } = buildStorageMap(storage.footprint, loaded, ledgerSequence, meter, true);
   map.clone(meter);
@@ -89,7 +94,11 @@ export interface EntryCounts {
 }
 
 /** The entry counts a transaction's resource fee is charged on. */
-export function entryCounts(footprint: xdr.LedgerFootprint, restoredCount: number, protocolVersion: number): EntryCounts {
+export function entryCounts(
+  footprint: xdr.LedgerFootprint,
+  restoredCount: number,
+  protocolVersion: number,
+): EntryCounts {
   const keys = [...footprint.readOnly, ...footprint.readWrite];
   const diskReadEntries =
     protocolVersion >= IN_MEMORY_SOROBAN_STATE_PROTOCOL

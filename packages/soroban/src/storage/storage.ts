@@ -49,8 +49,20 @@ export class Storage {
   ) {}
 
   /** Apply: only the footprint's keys, whose entries (live ones) are all in `map`. */
-  static enforcing(footprint: Footprint, map: StorageMap, ledger: LedgerSource, options: StorageOptions = {}) {
-    return new Storage(footprint, map, undefined, ledger, options.recordingFeature ?? true, options.archived ?? 'restore');
+  static enforcing(
+    footprint: Footprint,
+    map: StorageMap,
+    ledger: LedgerSource,
+    options: StorageOptions = {},
+  ) {
+    return new Storage(
+      footprint,
+      map,
+      undefined,
+      ledger,
+      options.recordingFeature ?? true,
+      options.archived ?? 'restore',
+    );
   }
 
   /** Simulation: reads through to `source`, recording the footprint. */
@@ -64,7 +76,8 @@ export class Storage {
 
   /** The snapshot behind a recording storage (`get_snapshot_value`); enforcing storage has none. */
   snapshotValue(key: xdr.LedgerKey): EntryWithLiveUntil | undefined {
-    if (!this.source) throw new HostError('Storage', 'InternalError', 'trying to get snapshot value in enforcing mode');
+    if (!this.source)
+      throw new HostError('Storage', 'InternalError', 'trying to get snapshot value in enforcing mode');
     return this.source.get(key);
   }
 
@@ -85,7 +98,8 @@ export class Storage {
     this.prepareReadOnlyAccess(key, meter);
     const value = this.map.get(key, meter);
     // prepareReadOnlyAccess guarantees the key is in the map.
-    if (value === undefined) throw new HostError('Storage', 'InternalError', 'key missing from the storage map');
+    if (value === undefined)
+      throw new HostError('Storage', 'InternalError', 'key missing from the storage map');
     return value ?? undefined;
   }
 
@@ -132,24 +146,38 @@ export class Storage {
   extendTtl(key: xdr.LedgerKey, threshold: number, extendTo: number, meter: Meter): void {
     checkSupportedKey(key);
     if (threshold > extendTo) {
-      throw new HostError('Storage', 'InvalidInput', `threshold must be <= extend_to (${threshold} > ${extendTo})`);
+      throw new HostError(
+        'Storage',
+        'InvalidInput',
+        `threshold must be <= extend_to (${threshold} > ${extendTo})`,
+      );
     }
     if (this.recordingFeature) this.handleMaybeExpiredEntry(key, meter);
     const { entry, liveUntil: oldLiveUntil } = this.getWithLiveUntil(key, meter);
-    if (oldLiveUntil === undefined) throw new HostError('Storage', 'InternalError', 'trying to extend invalid entry');
+    if (oldLiveUntil === undefined)
+      throw new HostError('Storage', 'InternalError', 'trying to extend invalid entry');
     const ledger = this.ledger();
     const sequence = ledger.sequenceNumber;
     if (oldLiveUntil < sequence) {
-      throw new HostError('Storage', 'InternalError', `accessing no-longer-live entry (${oldLiveUntil} < ${sequence})`);
+      throw new HostError(
+        'Storage',
+        'InternalError',
+        `accessing no-longer-live entry (${oldLiveUntil} < ${sequence})`,
+      );
     }
     let newLiveUntil = sequence + extendTo;
-    if (newLiveUntil > 0xffff_ffff) throw new HostError('Context', 'InternalError', 'live-until ledger overflows u32');
+    if (newLiveUntil > 0xffff_ffff)
+      throw new HostError('Context', 'InternalError', 'live-until ledger overflows u32');
     const max = maxLiveUntilLedger(ledger);
     if (newLiveUntil > max) {
       const durability = keyDurability(key);
       if (durability === undefined) throw new HostError('Storage', 'InternalError', 'durability is missing');
       if (durability === 'temporary') {
-        throw new HostError('Storage', 'InvalidAction', `trying to extend past max live_until ledger (${newLiveUntil})`);
+        throw new HostError(
+          'Storage',
+          'InvalidAction',
+          `trying to extend past max live_until ledger (${newLiveUntil})`,
+        );
       }
       newLiveUntil = max;
     }
@@ -197,7 +225,11 @@ export class Storage {
     try {
       restoredUntil = minLiveUntilLedger(ledger, 'persistent');
     } catch {
-      throw new HostError('Storage', 'InternalError', 'persistent entry TTL overflow, ledger is mis-configured');
+      throw new HostError(
+        'Storage',
+        'InternalError',
+        'persistent entry TTL overflow, ledger is mis-configured',
+      );
     }
     this.map.set(key, { entry: current.entry, liveUntil: restoredUntil }, meter);
   }

@@ -95,6 +95,8 @@ export function recordingMeter(): Meter & { charges: Array<[string, bigint | und
 
 export function accountKey(seed: number): xdr.LedgerKey {
   return xdr.LedgerKey.account(
-    new xdr.LedgerKeyAccount({ accountId: xdr.PublicKey.publicKeyTypeEd25519(new Uint8Array(32).fill(seed)) }),
+    new xdr.LedgerKeyAccount({
+      accountId: xdr.PublicKey.publicKeyTypeEd25519(new Uint8Array(32).fill(seed)),
+    }),
   );
 }

@@ -2,7 +2,7 @@
 import { xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import { HostError } from '../../src/errors/host-error.js';
-import { FREE_METER, Footprint } from '../../src/storage/index.js';
+import { Footprint, FREE_METER } from '../../src/storage/index.js';
 import { dataKey, recordingMeter } from './fixtures.js';
 
 const key = dataKey(xdr.ScVal.scvI32(0), 'persistent');

@@ -11,7 +11,12 @@ describe('ScVal order', () => {
     { name: 'negative i64 before positive', a: xdr.ScVal.scvI64(-1n), b: xdr.ScVal.scvI64(1n), want: -1 },
     { name: 'bytes lexicographic, not by length', a: bytes(0xff), b: bytes(0, 0), want: 1 },
     { name: 'a prefix first', a: bytes(1), b: bytes(1, 0), want: -1 },
-    { name: 'symbol before instance key', a: sym('key'), b: xdr.ScVal.scvLedgerKeyContractInstance(), want: -1 },
+    {
+      name: 'symbol before instance key',
+      a: sym('key'),
+      b: xdr.ScVal.scvLedgerKeyContractInstance(),
+      want: -1,
+    },
     { name: 'u32 before i32 (by type)', a: xdr.ScVal.scvU32(9), b: xdr.ScVal.scvI32(0), want: -1 },
     {
       name: 'negative i128 hi first',
@@ -19,7 +24,12 @@ describe('ScVal order', () => {
       b: xdr.ScVal.scvI128(new xdr.Int128Parts({ hi: 0n, lo: 0n })),
       want: -1,
     },
-    { name: 'vec element-wise', a: xdr.ScVal.scvVec([sym('a'), sym('b')]), b: xdr.ScVal.scvVec([sym('a')]), want: 1 },
+    {
+      name: 'vec element-wise',
+      a: xdr.ScVal.scvVec([sym('a'), sym('b')]),
+      b: xdr.ScVal.scvVec([sym('a')]),
+      want: 1,
+    },
     { name: 'equal strings', a: xdr.ScVal.scvString('x'), b: xdr.ScVal.scvString('x'), want: 0 },
   ])('$name', ({ a, b, want }) => {
     expect(compareScVals(a, b, FREE_METER)).toBe(want);
@@ -39,7 +49,9 @@ describe('ScVal order', () => {
   });
 
   it('refuses a vec without a body', () => {
-    expect(() => compareScVals(xdr.ScVal.scvVec(null), xdr.ScVal.scvVec([]), FREE_METER)).toThrow('Error(Value, InvalidInput)');
+    expect(() => compareScVals(xdr.ScVal.scvVec(null), xdr.ScVal.scvVec([]), FREE_METER)).toThrow(
+      'Error(Value, InvalidInput)',
+    );
   });
 });
 

@@ -10,8 +10,8 @@ import {
   type EntryWithLiveUntil,
   entryCounts,
   extractRentChanges,
-  FREE_METER,
   Footprint,
+  FREE_METER,
   getLedgerChanges,
   InMemorySnapshot,
   keyHash,
@@ -59,7 +59,12 @@ function view(change: LedgerEntryChange) {
   };
 }
 
-function ttl(k: xdr.LedgerKey, old: number, next: number, durability: 'persistent' | 'temporary' = 'persistent') {
+function ttl(
+  k: xdr.LedgerKey,
+  old: number,
+  next: number,
+  durability: 'persistent' | 'temporary' = 'persistent',
+) {
   return {
     keyHash: Buffer.from(keyHash(k)).toString('hex'),
     durability,
@@ -71,7 +76,13 @@ function ttl(k: xdr.LedgerKey, old: number, next: number, durability: 'persisten
 
 /** LedgerEntryChangeHelper::no_op_change. */
 function noOp(k: xdr.LedgerKey, entry: xdr.LedgerEntry, liveUntil: number) {
-  return { readOnly: true, key: b64(k), oldSize: sizeForRent(entry, size(entry)), newValue: undefined, ttl: ttl(k, liveUntil, liveUntil) };
+  return {
+    readOnly: true,
+    key: b64(k),
+    oldSize: sizeForRent(entry, size(entry)),
+    newValue: undefined,
+    ttl: ttl(k, liveUntil, liveUntil),
+  };
 }
 
 /** invoke_host_function's storage set-up and get_ledger_changes, around `run`. */
@@ -187,17 +198,38 @@ describe('test_invoke_contract_with_storage_extension_and_autorestore', () => {
       { entry: persistentEntry, liveUntil: SEQ },
     ];
     // The instance and the data entry are restored; the Wasm is read-write but was live.
-    const changes = apply([], [instanceKey, wasmKey, persistentKey], entries, (storage) => {
-      loadContract(storage);
-      storage.extendTtl(persistentKey, 1, ttlExtension, FREE_METER);
-    }, [0, 2]);
+    const changes = apply(
+      [],
+      [instanceKey, wasmKey, persistentKey],
+      entries,
+      (storage) => {
+        loadContract(storage);
+        storage.extendTtl(persistentKey, 1, ttlExtension, FREE_METER);
+      },
+      [0, 2],
+    );
     expect(changes.map(view)).toEqual([
-      { readOnly: false, key: b64(persistentKey), oldSize: 0, newValue: persistentEntry.toXdr('base64'), ttl: ttl(persistentKey, 0, SEQ + ttlExtension) },
-      { readOnly: false, key: b64(instanceKey), oldSize: 0, newValue: instanceEntry.toXdr('base64'), ttl: ttl(instanceKey, 0, SEQ + 100_000 - 1) },
+      {
+        readOnly: false,
+        key: b64(persistentKey),
+        oldSize: 0,
+        newValue: persistentEntry.toXdr('base64'),
+        ttl: ttl(persistentKey, 0, SEQ + ttlExtension),
+      },
+      {
+        readOnly: false,
+        key: b64(instanceKey),
+        oldSize: 0,
+        newValue: instanceEntry.toXdr('base64'),
+        ttl: ttl(instanceKey, 0, SEQ + 100_000 - 1),
+      },
       { ...noOp(wasmKey, wasmEntry, SEQ + 100), readOnly: false, newValue: wasmEntry.toXdr('base64') },
     ]);
     // The live Wasm, rewritten unchanged, owes no rent.
-    expect(extractRentChanges(changes).map((r) => r.newSizeBytes)).toEqual([size(persistentEntry), size(instanceEntry)]);
+    expect(extractRentChanges(changes).map((r) => r.newSizeBytes)).toEqual([
+      size(persistentEntry),
+      size(instanceEntry),
+    ]);
   });
 });
 
@@ -236,9 +268,27 @@ describe('test_auto_restore_with_extension_in_recording_mode', () => {
     );
     const restoredUntil = SEQ + 100_000 - 1;
     expect(changes.map(view)).toEqual([
-      { readOnly: false, key: b64(persistentKey), oldSize: 0, newValue: persistentEntry.toXdr('base64'), ttl: ttl(persistentKey, 0, SEQ + fiveTtls) },
-      { readOnly: false, key: b64(instanceKey), oldSize: 0, newValue: instanceEntry.toXdr('base64'), ttl: ttl(instanceKey, 0, restoredUntil) },
-      { readOnly: false, key: b64(wasmKey), oldSize: 0, newValue: wasmEntry.toXdr('base64'), ttl: ttl(wasmKey, 0, restoredUntil) },
+      {
+        readOnly: false,
+        key: b64(persistentKey),
+        oldSize: 0,
+        newValue: persistentEntry.toXdr('base64'),
+        ttl: ttl(persistentKey, 0, SEQ + fiveTtls),
+      },
+      {
+        readOnly: false,
+        key: b64(instanceKey),
+        oldSize: 0,
+        newValue: instanceEntry.toXdr('base64'),
+        ttl: ttl(instanceKey, 0, restoredUntil),
+      },
+      {
+        readOnly: false,
+        key: b64(wasmKey),
+        oldSize: 0,
+        newValue: wasmEntry.toXdr('base64'),
+        ttl: ttl(wasmKey, 0, restoredUntil),
+      },
     ]);
     expect(writeBytes(changes)).toBe(total);
     expect(extractRentChanges(changes)[2]).toEqual({

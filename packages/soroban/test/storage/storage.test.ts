@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { HostError } from '../../src/errors/host-error.js';
 import {
   type EntryWithLiveUntil,
-  FREE_METER,
   Footprint,
+  FREE_METER,
   InMemorySnapshot,
   maxLiveUntilLedger,
   minLiveUntilLedger,
@@ -54,22 +54,37 @@ describe('enforcing storage', () => {
     expect(errorOf(() => storage.get(persistentKey, FREE_METER))).toBe('Error(Storage, MissingValue)');
     const liveUntil = minLiveUntilLedger(LEDGER, 'persistent');
     storage.put(persistentKey, persistentEntry, liveUntil, FREE_METER);
-    expect(storage.getWithLiveUntil(persistentKey, FREE_METER)).toEqual({ entry: persistentEntry, liveUntil });
+    expect(storage.getWithLiveUntil(persistentKey, FREE_METER)).toEqual({
+      entry: persistentEntry,
+      liveUntil,
+    });
     storage.del(persistentKey, FREE_METER);
     expect(storage.has(persistentKey, FREE_METER)).toBe(false);
   });
 
   it.each([
-    { name: 'read outside', op: (s: Storage) => s.has(otherKey, FREE_METER), want: 'Error(Storage, ExceededLimit)' },
+    {
+      name: 'read outside',
+      op: (s: Storage) => s.has(otherKey, FREE_METER),
+      want: 'Error(Storage, ExceededLimit)',
+    },
     {
       name: 'write read-only',
       op: (s: Storage) => s.put(persistentKey, persistentEntry, SEQ, FREE_METER),
       want: 'Error(Storage, ExceededLimit)',
     },
-    { name: 'delete read-only', op: (s: Storage) => s.del(persistentKey, FREE_METER), want: 'Error(Storage, ExceededLimit)' },
+    {
+      name: 'delete read-only',
+      op: (s: Storage) => s.del(persistentKey, FREE_METER),
+      want: 'Error(Storage, ExceededLimit)',
+    },
     { name: 'read read-only', op: (s: Storage) => s.has(persistentKey, FREE_METER), want: 'ok' },
   ])('$name gives $want', ({ op, want }) => {
-    const storage = enforcing([], [persistentKey], [[persistentKey, { entry: persistentEntry, liveUntil: SEQ + 10 }]]);
+    const storage = enforcing(
+      [],
+      [persistentKey],
+      [[persistentKey, { entry: persistentEntry, liveUntil: SEQ + 10 }]],
+    );
     expect(errorOf(() => op(storage))).toBe(want);
   });
 });
@@ -91,16 +106,86 @@ describe('extend_ttl', () => {
   const max = maxLiveUntilLedger(LEDGER);
   const maxExtend = max - SEQ;
   const cases = [
-    { name: 'extends within the threshold', key: persistentKey, liveUntil: SEQ + 10, threshold: 10, extendTo: 100, want: SEQ + 100 },
-    { name: 'leaves an entry beyond the threshold', key: persistentKey, liveUntil: SEQ + 11, threshold: 10, extendTo: 100, want: SEQ + 11 },
-    { name: 'never shortens', key: persistentKey, liveUntil: SEQ + 500, threshold: 1000, extendTo: 1000, want: SEQ + 1000 },
-    { name: 'no-op when already further', key: persistentKey, liveUntil: SEQ + 500, threshold: 400, extendTo: 400, want: SEQ + 500 },
-    { name: 'extends the current-ledger entry', key: temporaryKey, liveUntil: SEQ, threshold: 0, extendTo: 5, want: SEQ + 5 },
-    { name: 'reaches the maximum exactly', key: temporaryKey, liveUntil: SEQ, threshold: 1, extendTo: maxExtend, want: max },
-    { name: 'clamps persistent past the maximum', key: persistentKey, liveUntil: SEQ, threshold: 1, extendTo: maxExtend + 1, want: max },
-    { name: 'refuses temporary past the maximum', key: temporaryKey, liveUntil: SEQ, threshold: 1, extendTo: maxExtend + 1, want: 'Error(Storage, InvalidAction)' },
-    { name: 'refuses threshold above extend_to', key: persistentKey, liveUntil: SEQ, threshold: 11, extendTo: 10, want: 'Error(Storage, InvalidInput)' },
-    { name: 'refuses a missing entry', key: otherKey, liveUntil: undefined, threshold: 1, extendTo: 10, want: 'Error(Storage, MissingValue)' },
+    {
+      name: 'extends within the threshold',
+      key: persistentKey,
+      liveUntil: SEQ + 10,
+      threshold: 10,
+      extendTo: 100,
+      want: SEQ + 100,
+    },
+    {
+      name: 'leaves an entry beyond the threshold',
+      key: persistentKey,
+      liveUntil: SEQ + 11,
+      threshold: 10,
+      extendTo: 100,
+      want: SEQ + 11,
+    },
+    {
+      name: 'never shortens',
+      key: persistentKey,
+      liveUntil: SEQ + 500,
+      threshold: 1000,
+      extendTo: 1000,
+      want: SEQ + 1000,
+    },
+    {
+      name: 'no-op when already further',
+      key: persistentKey,
+      liveUntil: SEQ + 500,
+      threshold: 400,
+      extendTo: 400,
+      want: SEQ + 500,
+    },
+    {
+      name: 'extends the current-ledger entry',
+      key: temporaryKey,
+      liveUntil: SEQ,
+      threshold: 0,
+      extendTo: 5,
+      want: SEQ + 5,
+    },
+    {
+      name: 'reaches the maximum exactly',
+      key: temporaryKey,
+      liveUntil: SEQ,
+      threshold: 1,
+      extendTo: maxExtend,
+      want: max,
+    },
+    {
+      name: 'clamps persistent past the maximum',
+      key: persistentKey,
+      liveUntil: SEQ,
+      threshold: 1,
+      extendTo: maxExtend + 1,
+      want: max,
+    },
+    {
+      name: 'refuses temporary past the maximum',
+      key: temporaryKey,
+      liveUntil: SEQ,
+      threshold: 1,
+      extendTo: maxExtend + 1,
+      want: 'Error(Storage, InvalidAction)',
+    },
+    {
+      name: 'refuses threshold above extend_to',
+      key: persistentKey,
+      liveUntil: SEQ,
+      threshold: 11,
+      extendTo: 10,
+      want: 'Error(Storage, InvalidInput)',
+    },
+    {
+      name: 'refuses a missing entry',
+      key: otherKey,
+      liveUntil: undefined,
+      threshold: 1,
+      extendTo: 10,
+      want: 'Error(Storage, MissingValue)',
+    },
   ];
   it.each(cases)('$name', ({ key, liveUntil, threshold, extendTo, want }) => {
     const entry = key === temporaryKey ? temporaryEntry : persistentEntry;
@@ -111,20 +196,30 @@ describe('extend_ttl', () => {
   });
 
   it('extends a read-only entry (TTL is not a write)', () => {
-    const storage = enforcing([], [persistentKey], [[persistentKey, { entry: persistentEntry, liveUntil: SEQ }]]);
+    const storage = enforcing(
+      [],
+      [persistentKey],
+      [[persistentKey, { entry: persistentEntry, liveUntil: SEQ }]],
+    );
     storage.extendTtl(persistentKey, 5, 5, FREE_METER);
     expect(storage.getWithLiveUntil(persistentKey, FREE_METER).liveUntil).toBe(SEQ + 5);
   });
 
   it('refuses an archived entry in enforcing storage as stellar-core builds the host', () => {
-    const archived: Array<[xdr.LedgerKey, EntryWithLiveUntil]> = [[persistentKey, { entry: persistentEntry, liveUntil: SEQ - 1 }]];
+    const archived: Array<[xdr.LedgerKey, EntryWithLiveUntil]> = [
+      [persistentKey, { entry: persistentEntry, liveUntil: SEQ - 1 }],
+    ];
     const storage = enforcing([], [persistentKey], archived, { recordingFeature: false });
-    expect(errorOf(() => storage.extendTtl(persistentKey, 5, 5, FREE_METER))).toBe('Error(Storage, InternalError)');
+    expect(errorOf(() => storage.extendTtl(persistentKey, 5, 5, FREE_METER))).toBe(
+      'Error(Storage, InternalError)',
+    );
   });
 
   it('needs ledger info', () => {
     const storage = Storage.enforcing(new Footprint(), newStorageMap(), () => undefined);
-    expect(errorOf(() => storage.extendTtl(persistentKey, 1, 1, FREE_METER))).toBe('Error(Context, InternalError)');
+    expect(errorOf(() => storage.extendTtl(persistentKey, 1, 1, FREE_METER))).toBe(
+      'Error(Context, InternalError)',
+    );
   });
 });
 
@@ -132,7 +227,12 @@ describe('recording storage', () => {
   it('records reads read-only and writes read-write, reading through once', () => {
     let reads = 0;
     const snapshot = new InMemorySnapshot([[persistentKey, { entry: persistentEntry, liveUntil: SEQ + 50 }]]);
-    const counting = { get: (k: xdr.LedgerKey) => (reads++, snapshot.get(k)) };
+    const counting = {
+      get(k: xdr.LedgerKey) {
+        reads++;
+        return snapshot.get(k);
+      },
+    };
     const storage = Storage.recording(counting, () => LEDGER);
     expect(storage.get(persistentKey, FREE_METER)).toBe(persistentEntry);
     expect(storage.has(persistentKey, FREE_METER)).toBe(true);
@@ -140,7 +240,9 @@ describe('recording storage', () => {
     storage.put(temporaryKey, temporaryEntry, minLiveUntilLedger(LEDGER, 'temporary'), FREE_METER);
     expect(reads).toBe(2);
     const footprint = storage.footprint.toXdr(FREE_METER);
-    expect(footprint.readOnly.map((k) => k.toXdr('base64'))).toEqual([persistentKey, otherKey].map((k) => k.toXdr('base64')));
+    expect(footprint.readOnly.map((k) => k.toXdr('base64'))).toEqual(
+      [persistentKey, otherKey].map((k) => k.toXdr('base64')),
+    );
     expect(footprint.readWrite.map((k) => k.toXdr('base64'))).toEqual([temporaryKey.toXdr('base64')]);
   });
 
