@@ -1,5 +1,6 @@
 /** Ledger entries under a footprint, TTL and archival: the host's storage.rs and its e2e bookkeeping. */
 export * from './apply-inputs.js';
+export * from './apply-load.js';
 export * from './archival.js';
 export * from './contract-keys.js';
 export * from './footprint.js';
