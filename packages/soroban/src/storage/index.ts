@@ -11,6 +11,7 @@ export * from './ledger-changes.js';
 export * from './ledger-info.js';
 export * from './meter.js';
 export * from './metered-clone.js';
+export * from './metered-xdr.js';
 export * from './rent-changes.js';
 export * from './resources.js';
 export * from './snapshot.js';

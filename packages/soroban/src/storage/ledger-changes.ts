@@ -9,6 +9,7 @@ import type { RestoredKeySet, TtlEntryMap } from './apply-inputs.js';
 import { keyHash } from './contract-keys.js';
 import { type Durability, keyDurability } from './ledger-info.js';
 import { chargeBytesInit, type Meter } from './meter.js';
+import { meteredEncode } from './metered-xdr.js';
 import type { SnapshotSource } from './snapshot.js';
 import type { Storage } from './storage.js';
 
@@ -55,12 +56,6 @@ export interface LedgerChangesInput {
   entrySizeForRent?: EntrySizeForRent;
 }
 
-function encodeCharged(value: { toXdr(): Uint8Array }, meter: Meter): Uint8Array {
-  const bytes = value.toXdr();
-  meter.charge('ValSer', BigInt(bytes.length));
-  return bytes;
-}
-
 function internal(detail: string): HostError {
   return new HostError('Storage', 'InternalError', detail);
 }
@@ -70,7 +65,7 @@ export function getLedgerChanges(input: LedgerChangesInput, meter: Meter): Ledge
   const sizeForRent = input.entrySizeForRent ?? xdrSizeForRent;
   const changes: LedgerEntryChange[] = [];
   for (const [key, current] of storage.map.entries(meter)) {
-    const encodedKey = encodeCharged(key, meter);
+    const encodedKey = meteredEncode(key, meter);
     const change: LedgerEntryChange = {
       readOnly: false,
       key,
@@ -99,7 +94,7 @@ export function getLedgerChanges(input: LedgerChangesInput, meter: Meter): Ledge
     }
     const old = initial.get(key);
     if (old) {
-      const size = encodeCharged(old.entry, meter).length;
+      const size = meteredEncode(old.entry, meter).length;
       change.oldEntrySizeBytesForRent = sizeForRent(old.entry, size, meter);
       if (change.ttlChange) {
         if (old.liveUntil === undefined) throw internal('old contract entry without TTL');
@@ -119,7 +114,7 @@ export function getLedgerChanges(input: LedgerChangesInput, meter: Meter): Ledge
     if (access === undefined) throw internal('storage key outside the footprint');
     if (access === 'readOnly') change.readOnly = true;
     else if (current) {
-      const size = encodeCharged(current.entry, meter).length;
+      const size = meteredEncode(current.entry, meter).length;
       change.newEntrySizeBytes = size;
       change.newEntrySizeBytesForRent = sizeForRent(current.entry, size, meter);
       change.newValue = current.entry;
@@ -147,7 +142,7 @@ export function getLedgerChanges(input: LedgerChangesInput, meter: Meter): Ledge
 export function addFootprintOnlyChanges(storage: Storage, changes: LedgerEntryChange[], meter: Meter): void {
   for (const [key, access] of storage.footprint.map.entries(meter)) {
     if (storage.map.has(key, meter)) continue;
-    encodeCharged(key, meter);
+    meteredEncode(key, meter);
     changes.push({
       readOnly: access === 'readOnly',
       key,

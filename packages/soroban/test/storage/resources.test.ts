@@ -8,6 +8,7 @@ import {
   entryCounts,
   FREE_METER,
   InMemorySnapshot,
+  meteredEncode,
   newStorageMap,
   recordFootprint,
   Storage,
@@ -100,5 +101,16 @@ describe('map charges', () => {
       ['MemCpy', 136n],
       ['MemCpy', 136n],
     ]);
+  });
+});
+
+describe('XDR charges', () => {
+  it('one ValSer per write of the Rust encoder: integers, byte runs, padding', () => {
+    const meter = recordingMeter();
+    const bytes = meteredEncode(dataKey(sym('key'), 'persistent'), meter);
+    // LedgerKey type, address type, contract id, ScVal type, symbol length, "key", pad, durability.
+    expect(meter.charges.map(([, n]) => Number(n))).toEqual([4, 4, 32, 4, 4, 3, 1, 4]);
+    expect(meter.charges.every(([cost]) => cost === 'ValSer')).toBe(true);
+    expect(bytes.length).toBe(56);
   });
 });
