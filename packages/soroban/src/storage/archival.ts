@@ -6,6 +6,7 @@
  * simulation's `restorePreamble`.
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
+import { HostError } from '../errors/host-error.js';
 import { type Durability, keyDurability, type LedgerInfo, minLiveUntilLedger } from './ledger-info.js';
 import { type EntryWithLiveUntil, keyId, type SnapshotSource } from './snapshot.js';
 
@@ -24,7 +25,10 @@ function stateOf(
   sequence: number,
 ): EntryState {
   if (durability === undefined) return 'classic';
-  if (found.liveUntil === undefined || found.liveUntil >= sequence) return 'live';
+  // Entries with a durability must have a TTL (snapshot_source.rs calls this internal).
+  if (found.liveUntil === undefined)
+    throw new HostError('Storage', 'InternalError', 'contract entry without TTL');
+  if (found.liveUntil >= sequence) return 'live';
   return durability === 'persistent' ? 'archived' : 'expired';
 }
 
