@@ -1,0 +1,39 @@
+/**
+ * What storage charges the budget through: the budget layer passes its own object with this shape.
+ * `costType` is the xdr.ContractCostType member name, `input` the cost model's input.
+ */
+export interface Meter {
+  charge(costType: string, input?: bigint): void;
+}
+
+/** A meter that charges nothing: for callers outside a host (tests, simulation bookkeeping). */
+export const FREE_METER: Meter = { charge() {} };
+
+/**
+ * Declared sizes the Rust host charges for copies and comparisons
+ * (soroban-env-host/src/host/declared_size.rs); never the real JavaScript sizes.
+ */
+export const DECLARED_SIZE = {
+  rc: 16n,
+  vec: 24n,
+  accessType: 1n,
+  u32: 4n,
+  /** (Rc<LedgerKey>, AccessType): a footprint map slot. */
+  footprintSlot: 16n + 1n + 8n,
+  /** (Rc<LedgerKey>, Option<(Rc<LedgerEntry>, Option<u32>)>): a storage map slot. */
+  storageSlot: 16n + (16n + (4n + 8n) + 8n + 8n) + 8n,
+  /** (Rc<LedgerKey>, Rc<TtlEntry>): e2e's TTL entry map slot. */
+  ttlSlot: 16n + 16n + 8n,
+  /** (Rc<LedgerKey>, ()): e2e's restored key set slot. */
+  keySetSlot: 16n + 0n + 8n,
+  ledgerKey: 120n,
+  ledgerEntry: 256n,
+  ttlEntry: 36n,
+} as const;
+
+/** A `Vec<u8>` of `length` bytes built in one go (metered_clone.rs charge_bulk_init_cpy). */
+export function chargeBytesInit(meter: Meter, length: bigint): void {
+  meter.charge('MemCpy', DECLARED_SIZE.vec);
+  meter.charge('MemAlloc', length);
+  meter.charge('MemCpy', length);
+}
