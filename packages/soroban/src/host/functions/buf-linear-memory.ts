@@ -39,9 +39,12 @@ function newFromMemory(context: CallContext, kind: MemoryKind, lmPos: Val, len: 
 }
 
 export const bufLinearMemory: HostModule = {
-  bytes_copy_to_linear_memory: (context, b, bPos, lmPos, len) => copyOut(context, 'Bytes', b, bPos, lmPos, len),
-  string_copy_to_linear_memory: (context, s, sPos, lmPos, len) => copyOut(context, 'String', s, sPos, lmPos, len),
-  symbol_copy_to_linear_memory: (context, s, sPos, lmPos, len) => copyOut(context, 'Symbol', s, sPos, lmPos, len),
+  bytes_copy_to_linear_memory: (context, b, bPos, lmPos, len) =>
+    copyOut(context, 'Bytes', b, bPos, lmPos, len),
+  string_copy_to_linear_memory: (context, s, sPos, lmPos, len) =>
+    copyOut(context, 'String', s, sPos, lmPos, len),
+  symbol_copy_to_linear_memory: (context, s, sPos, lmPos, len) =>
+    copyOut(context, 'Symbol', s, sPos, lmPos, len),
   /** A copy of the bytes with `len` bytes from `lmPos` written at `bPos`, grown with zeros as needed. */
   bytes_copy_from_linear_memory(context, b, bPos, lmPos, len) {
     callingVm(context);

@@ -6,9 +6,8 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../../errors/host-error.js';
-import type { Val } from '../../values/val.js';
 import { add, visitBytes } from './access.js';
-import type { CallContext, HostModule } from './types.js';
+import type { HostModule } from './types.js';
 
 /** DEFAULT_XDR_RW_LIMITS.len: the most a serialization may write (`budget/limits.rs`). */
 const WRITE_LIMIT = 32 * 1024 * 1024;
@@ -81,10 +80,10 @@ export function scValWrites(scval: xdr.ScVal): number[] {
 function representable(scval: xdr.ScVal): boolean {
   switch (scval.type) {
     case 'scvVec': {
-      return scval.vec !== null && scval.vec.every(representable);
+      return scval.vec?.every(representable) === true;
     }
     case 'scvMap': {
-      return scval.map !== null && scval.map.every((e) => representable(e.key) && representable(e.val));
+      return scval.map?.every((e) => representable(e.key) && representable(e.val)) === true;
     }
     case 'scvContractInstance':
     case 'scvLedgerKeyContractInstance':
@@ -107,7 +106,7 @@ function decodeError(error: unknown): HostError {
 }
 
 export const bufXdr: HostModule = {
-  serialize_to_bytes(context, v: Val) {
+  serialize_to_bytes(context, v) {
     const scval = context.host.converter.toScVal(v);
     let written = 0;
     for (const size of scValWrites(scval)) {

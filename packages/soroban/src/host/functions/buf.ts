@@ -123,5 +123,6 @@ export const buf: HostModule = {
   },
   string_to_bytes: (context, s) => newBytes(context, copyBytes(context, visitBytes(context, s, 'String'))),
   /** The host does not check the bytes are UTF-8 (a String is any bytes). */
-  bytes_to_string: (context, b) => add(context, { kind: 'String', value: copyBytes(context, bytesOf(context, b)) }),
+  bytes_to_string: (context, b) =>
+    add(context, { kind: 'String', value: copyBytes(context, bytesOf(context, b)) }),
 };

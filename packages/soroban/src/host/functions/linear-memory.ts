@@ -4,7 +4,7 @@
  * charges. The `map` and `buf` modules share these.
  */
 import { HostError } from '../../errors/host-error.js';
-import { checkVal, fromWasm, isObject, type Val, toWasm } from '../../values/val.js';
+import { checkVal, fromWasm, isObject, toWasm, type Val } from '../../values/val.js';
 import { callingVm } from './access.js';
 import type { CallContext } from './types.js';
 
@@ -60,7 +60,8 @@ export function readCheckedVals(context: CallContext, pos: number, len: number):
   charge(context, 'MemCpy', byteLength);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const vals: Val[] = [];
-  for (let i = 0; i < len; i++) vals.push(vm.objects.toAbsolute(fromWasm(view.getBigUint64(i * VAL_BYTES, true))));
+  for (let i = 0; i < len; i++)
+    vals.push(vm.objects.toAbsolute(fromWasm(view.getBigUint64(i * VAL_BYTES, true))));
   for (const val of vals) checkIntegrity(context, val);
   return vals;
 }

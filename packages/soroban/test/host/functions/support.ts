@@ -3,9 +3,9 @@
  * frame whose linear memory is a plain byte array with the host's bounds error.
  */
 import { HostError } from '../../../src/errors/host-error.js';
+import type { CallContext, HostModule, LinearMemory, VmFrame } from '../../../src/host/functions/types.js';
 import { HostState } from '../../../src/host/host.js';
 import { RelativeObjects } from '../../../src/host/objects.js';
-import type { CallContext, HostModule, LinearMemory, VmFrame } from '../../../src/host/functions/types.js';
 import { fromU32, type Val } from '../../../src/values/val.js';
 
 export interface Charge {
@@ -33,11 +33,11 @@ export class FakeMemory implements LinearMemory {
   /** Little-endian u32s from `pos`. */
   putU32s(pos: number, values: number[]): void {
     const view = new DataView(this.bytes.buffer);
-    values.forEach((v, i) => view.setUint32(pos + i * 4, v, true));
+    for (const [i, v] of values.entries()) view.setUint32(pos + i * 4, v, true);
   }
   putU64s(pos: number, values: bigint[]): void {
     const view = new DataView(this.bytes.buffer);
-    values.forEach((v, i) => view.setBigUint64(pos + i * 8, BigInt.asUintN(64, v), true));
+    for (const [i, v] of values.entries()) view.setBigUint64(pos + i * 8, BigInt.asUintN(64, v), true);
   }
   u64s(pos: number, count: number): bigint[] {
     const view = new DataView(this.bytes.buffer);
