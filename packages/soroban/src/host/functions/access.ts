@@ -48,3 +48,9 @@ export function writeVals(context: CallContext, pos: number, vals: readonly Val[
 }
 
 export const outOfBounds = (detail = 'index out of bounds'): HostError => new HostError('Object', 'IndexBounds', detail);
+
+/** The bytes of a Bytes, String or Symbol object (the three share one shape in the object table). */
+export function visitBytes(context: CallContext, val: Val, kind: 'Bytes' | 'String' | 'Symbol'): Uint8Array {
+  const object: { readonly value: Uint8Array } = visit(context, val, kind);
+  return object.value;
+}
