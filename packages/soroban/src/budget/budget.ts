@@ -104,7 +104,11 @@ export class Budget {
       this.meterCount += 1;
       tally.iterations = saturatingAddU64(tally.iterations, iterations);
       if ((tally.input === undefined) !== (input === undefined)) {
-        throw new HostError('Budget', 'InternalError', `${type} charged ${input === undefined ? 'without' : 'with'} an input`);
+        throw new HostError(
+          'Budget',
+          'InternalError',
+          `${type} charged ${input === undefined ? 'without' : 'with'} an input`,
+        );
       }
       if (tally.input !== undefined && input !== undefined) {
         tally.input = saturatingAddU64(tally.input, saturatingMulU64(input, iterations));

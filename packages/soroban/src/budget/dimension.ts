@@ -22,7 +22,11 @@ export class BudgetDimension {
     // A parameter list longer than the cost types this protocol knows is the host's internal error;
     // a shorter one (an older protocol's) leaves the missing types free (`try_from_config`).
     if (models.length > COST_TYPE_COUNT) {
-      throw new HostError('Budget', 'InternalError', `${models.length} cost models for ${COST_TYPE_COUNT} cost types`);
+      throw new HostError(
+        'Budget',
+        'InternalError',
+        `${models.length} cost models for ${COST_TYPE_COUNT} cost types`,
+      );
     }
     for (const model of models) {
       if (model.constTerm < 0n || model.linTerm < 0n) {

@@ -14,7 +14,7 @@ import {
   type TransactionResources,
 } from './fees.js';
 import { satI64 } from './int64.js';
-import { U64_MAX } from './model.js';
+import { saturatingAddU64 } from './model.js';
 import type { NetworkSettings } from './settings.js';
 
 export function feeConfiguration(settings: NetworkSettings): FeeConfiguration {
@@ -42,7 +42,7 @@ export function rentWriteFeeConfiguration(settings: NetworkSettings): RentWriteF
 /** The mean of the state size window, as stellar-core keeps it (saturating sum, integer division). */
 export function averageSorobanStateSize(window: readonly bigint[]): bigint {
   if (window.length === 0) return 0n;
-  const sum = window.reduce((total, size) => (total + size > U64_MAX ? U64_MAX : total + size), 0n);
+  const sum = window.reduce(saturatingAddU64, 0n);
   return sum / BigInt(window.length);
 }
 
@@ -78,7 +78,10 @@ export function transactionResourceFee(
   rentChanges: readonly LedgerEntryRentChange[],
   currentLedgerSeq: number,
 ): TransactionFee {
-  const { nonRefundable, refundable: events } = computeTransactionResourceFee(resources, feeConfiguration(settings));
+  const { nonRefundable, refundable: events } = computeTransactionResourceFee(
+    resources,
+    feeConfiguration(settings),
+  );
   const rent = computeRentFee(rentChanges, rentFeeConfiguration(settings), currentLedgerSeq);
   const refundable = satI64(events + rent);
   return { nonRefundable, refundable, rent, total: satI64(nonRefundable + refundable) };

@@ -78,15 +78,26 @@ function feePerIncrement(resource: bigint, rate: bigint, increment: bigint): big
 }
 
 /** The non-refundable and refundable (events) parts of the resource fee (`compute_transaction_resource_fee`). */
-export function computeTransactionResourceFee(resources: TransactionResources, config: FeeConfiguration): ResourceFee {
+export function computeTransactionResourceFee(
+  resources: TransactionResources,
+  config: FeeConfiguration,
+): ResourceFee {
   const txSize = BigInt(resources.transactionSizeBytes);
   const parts = [
-    feePerIncrement(BigInt(resources.instructions), config.feePerInstructionIncrement, INSTRUCTIONS_INCREMENT),
+    feePerIncrement(
+      BigInt(resources.instructions),
+      config.feePerInstructionIncrement,
+      INSTRUCTIONS_INCREMENT,
+    ),
     satI64(config.feePerDiskReadEntry * BigInt(resources.diskReadEntries)),
     satI64(config.feePerWriteEntry * BigInt(resources.writeEntries)),
     feePerIncrement(BigInt(resources.diskReadBytes), config.feePerDiskRead1Kb, DATA_SIZE_1KB_INCREMENT),
     feePerIncrement(BigInt(resources.writeBytes), config.feePerWrite1Kb, DATA_SIZE_1KB_INCREMENT),
-    feePerIncrement(satU32(txSize + TX_BASE_RESULT_SIZE), config.feePerHistorical1Kb, DATA_SIZE_1KB_INCREMENT),
+    feePerIncrement(
+      satU32(txSize + TX_BASE_RESULT_SIZE),
+      config.feePerHistorical1Kb,
+      DATA_SIZE_1KB_INCREMENT,
+    ),
     feePerIncrement(txSize, config.feePerTransactionSize1Kb, DATA_SIZE_1KB_INCREMENT),
   ];
   const nonRefundable = parts.reduce((sum, part) => satI64(sum + part), 0n);
@@ -103,7 +114,10 @@ export function computeTransactionResourceFee(resources: TransactionResources, c
  * rising linearly from the low to the high fee up to the target size, then growing `growth factor`
  * times faster, never under MINIMUM_RENT_WRITE_FEE_PER_1KB.
  */
-export function computeRentWriteFeePer1Kb(sorobanStateSizeBytes: bigint, config: RentWriteFeeConfiguration): bigint {
+export function computeRentWriteFeePer1Kb(
+  sorobanStateSizeBytes: bigint,
+  config: RentWriteFeeConfiguration,
+): bigint {
   const multiplier = clampFee(satI64(config.rentFee1KbStateSizeHigh - config.rentFee1KbStateSizeLow));
   const target = config.stateTargetSizeBytes > 1n ? config.stateTargetSizeBytes : 1n;
   let fee: bigint;
@@ -119,14 +133,23 @@ export function computeRentWriteFeePer1Kb(sorobanStateSizeBytes: bigint, config:
   return fee > MINIMUM_RENT_WRITE_FEE_PER_1KB ? fee : MINIMUM_RENT_WRITE_FEE_PER_1KB;
 }
 
-function rentForSizeAndLedgers(persistent: boolean, size: bigint, ledgers: bigint, config: RentFeeConfiguration): bigint {
+function rentForSizeAndLedgers(
+  persistent: boolean,
+  size: bigint,
+  ledgers: bigint,
+  config: RentFeeConfiguration,
+): bigint {
   const numerator = satI64(satI64(size * config.feePerRent1Kb) * ledgers);
   const rate = persistent ? config.persistentRentRateDenominator : config.temporaryRentRateDenominator;
   const denominator = satI64(DATA_SIZE_1KB_INCREMENT * rate);
   return divCeil(numerator, denominator > 1n ? denominator : 1n);
 }
 
-function rentForEntryChange(change: LedgerEntryRentChange, config: RentFeeConfiguration, currentLedger: bigint): bigint {
+function rentForEntryChange(
+  change: LedgerEntryRentChange,
+  config: RentFeeConfiguration,
+  currentLedger: bigint,
+): bigint {
   const isNew = change.oldSizeBytes === 0 && change.oldLiveUntilLedger === 0;
   const oldLiveUntil = BigInt(change.oldLiveUntilLedger);
   const newLiveUntil = BigInt(change.newLiveUntilLedger);
@@ -134,7 +157,15 @@ function rentForEntryChange(change: LedgerEntryRentChange, config: RentFeeConfig
   // The new ledgers, at the new size: (last paid ledger, new live-until].
   const lastPaid = isNew ? (currentLedger > 0n ? currentLedger - 1n : 0n) : oldLiveUntil;
   if (newLiveUntil >= lastPaid) {
-    fee = satI64(fee + rentForSizeAndLedgers(change.isPersistent, BigInt(change.newSizeBytes), newLiveUntil - lastPaid, config));
+    fee = satI64(
+      fee +
+        rentForSizeAndLedgers(
+          change.isPersistent,
+          BigInt(change.newSizeBytes),
+          newLiveUntil - lastPaid,
+          config,
+        ),
+    );
   }
   // Growth of an existing entry pays for the ledgers already paid for: [current, old live-until].
   if (!isNew && oldLiveUntil >= currentLedger && change.newSizeBytes >= change.oldSizeBytes) {

@@ -38,7 +38,11 @@ export {
   TX_BASE_RESULT_SIZE,
 } from './fees.js';
 export { LOCAL_NETWORK_COST_PARAMS } from './local-cost-params.js';
-export { type LocalNetworkOptions, localNetworkConfigEntries, localNetworkSettings } from './local-network.js';
+export {
+  type LocalNetworkOptions,
+  localNetworkConfigEntries,
+  localNetworkSettings,
+} from './local-network.js';
 export { type CostParams, evaluateModel, LIN_TERM_SCALE_BITS, type LinearModel } from './model.js';
 export type {
   BandwidthSettings,

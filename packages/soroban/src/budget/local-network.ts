@@ -67,7 +67,10 @@ export function localNetworkSettings(options: LocalNetworkOptions = {}): Network
     contractDataEntrySizeBytes: 65_536,
     stateArchival: STATE_ARCHIVAL,
     executionLanes: { ledgerMaxTxCount: 100 },
-    liveSorobanStateSizeWindow: Array.from({ length: STATE_ARCHIVAL.liveSorobanStateSizeWindowSampleSize }, () => stateSize),
+    liveSorobanStateSizeWindow: Array.from(
+      { length: STATE_ARCHIVAL.liveSorobanStateSizeWindowSampleSize },
+      () => stateSize,
+    ),
     evictionIterator: { bucketListLevel: 6, isCurrBucket: true, bucketFileOffset: 0n },
     parallelCompute: { ledgerMaxDependentTxClusters: 1 },
     ledgerCostExt: { txMaxFootprintEntries: 100, feeWrite1Kb: 3500n },

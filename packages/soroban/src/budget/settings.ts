@@ -12,7 +12,9 @@ import { costModelsFromXdr } from './cost-params-xdr.js';
 import type { CostParams } from './model.js';
 
 /** The data fields of an XDR struct, as a plain readonly object. */
-export type Fields<T> = { readonly [K in keyof T as T[K] extends (...args: never[]) => unknown ? never : K]: T[K] };
+export type Fields<T> = {
+  readonly [K in keyof T as T[K] extends (...args: never[]) => unknown ? never : K]: T[K];
+};
 
 export type ComputeSettings = Fields<xdr.ConfigSettingContractComputeV0>;
 export type LedgerCostSettings = Fields<xdr.ConfigSettingContractLedgerCostV0>;
@@ -142,7 +144,9 @@ const REQUIRED: readonly (keyof NetworkSettings)[] = [
  * ConfigSettingEntry values themselves; other ledger entries are ignored). Every protocol-23
  * setting must be there; a missing one is reported by name.
  */
-export function readNetworkSettings(entries: Iterable<xdr.LedgerEntry | xdr.ConfigSettingEntry>): NetworkSettings {
+export function readNetworkSettings(
+  entries: Iterable<xdr.LedgerEntry | xdr.ConfigSettingEntry>,
+): NetworkSettings {
   const draft: Draft = {};
   const lists: CostParamLists = {};
   for (const item of entries) {

@@ -32,7 +32,12 @@ export function chargeWasmiFuel(budget: Budget, fuelConsumed: bigint): void {
  * the memory's own maximum, otherwise charged as MemAlloc of the growth. True when allowed and
  * charged; false when refused or the charge failed (the VM then fails the grow as wasmi does).
  */
-export function chargeMemoryGrowth(budget: Budget, currentBytes: bigint, desiredBytes: bigint, maximumBytes?: bigint): boolean {
+export function chargeMemoryGrowth(
+  budget: Budget,
+  currentBytes: bigint,
+  desiredBytes: bigint,
+  maximumBytes?: bigint,
+): boolean {
   const growth = desiredBytes > currentBytes ? desiredBytes - currentBytes : 0n;
   if (growth > budget.memRemaining) return false;
   if (maximumBytes !== undefined && desiredBytes > maximumBytes) return false;
