@@ -9,7 +9,12 @@
  */
 import { HostError, internalError } from '../errors/host-error.js';
 import { type CostType, costTypeIndex, costTypeTakesInput } from './cost-types.js';
-import { DEFAULT_COST_PARAMS, DEFAULT_CPU_INSN_LIMIT, DEFAULT_MEM_BYTES_LIMIT } from './default-params.js';
+import {
+  DEFAULT_COST_PARAMS,
+  DEFAULT_CPU_INSN_LIMIT,
+  DEFAULT_HOST_DEPTH_LIMIT,
+  DEFAULT_MEM_BYTES_LIMIT,
+} from './default-params.js';
 import { BudgetDimension } from './dimension.js';
 import { type CostParams, type LinearModel, saturatingAddU64, saturatingMulU64, U64_MAX } from './model.js';
 import type { NetworkSettings } from './settings.js';
@@ -29,6 +34,13 @@ export interface CostTally {
   readonly input: bigint | undefined;
   readonly cpu: bigint;
   readonly mem: bigint;
+}
+
+export interface FromSettingsOptions {
+  /** The instruction limit; the network's txMaxInstructions by default. */
+  readonly instructions?: bigint;
+  /** Shadow limit = limit x factor, per dimension; 1 by default. */
+  readonly shadowFactors?: { readonly cpu: bigint; readonly mem: bigint };
 }
 
 /** The shadow limits stellar-rpc's simulation gives (soroban-simulation network_config.rs). */
@@ -51,6 +63,8 @@ export class Budget {
   private readonly mem: BudgetDimension;
   private readonly tallies: MutableTally[];
   private shadow = false;
+  /** Recursion levels left (`depth_limit`). */
+  private depthLeft = DEFAULT_HOST_DEPTH_LIMIT;
   /** How many charges were made outside shadow mode. */
   meterCount = 0;
 
@@ -71,31 +85,37 @@ export class Budget {
   }
 
   /**
-   * A transaction's budget from the network settings: the per-transaction instruction and memory
-   * limits and the ledger's cost parameters. Shadow limits are the limits times the factors given
-   * (1 by default, as stellar-core's apply; `SIMULATION_SHADOW_FACTORS` for simulation).
+   * A transaction's budget from the network settings: the ledger's cost parameters, the
+   * per-transaction memory limit and an instruction limit. stellar-core's apply gives the
+   * transaction's declared instructions (`instructions`) and shadow limits equal to the limits
+   * (soroban_proto_any.rs, `Budget::try_from_configs`); simulation gives the network's
+   * txMaxInstructions (the default) and `SIMULATION_SHADOW_FACTORS`.
    */
   static fromSettings(
     settings: Pick<NetworkSettings, 'compute' | 'costParams'>,
-    shadowFactors: { readonly cpu: bigint; readonly mem: bigint } = { cpu: 1n, mem: 1n },
+    options: FromSettingsOptions = {},
   ): Budget {
-    const cpu = settings.compute.txMaxInstructions;
+    const cpu = options.instructions ?? settings.compute.txMaxInstructions;
     const mem = BigInt(settings.compute.txMemoryLimit);
+    const factors = options.shadowFactors ?? { cpu: 1n, mem: 1n };
     return new Budget(settings.costParams, {
       cpu,
       mem,
-      shadowCpu: saturatingMulU64(cpu, shadowFactors.cpu),
-      shadowMem: saturatingMulU64(mem, shadowFactors.mem),
+      shadowCpu: saturatingMulU64(cpu, factors.cpu),
+      shadowMem: saturatingMulU64(mem, factors.mem),
     });
   }
 
-  /** One charge of a cost type, with its input for a linear type, none for a constant one. */
-  charge(type: CostType, input?: bigint): void {
+  /**
+   * One charge of a cost type (its XDR name, e.g. 'ComputeSha256Hash'; an unknown name is the host's
+   * `(Budget, InternalError)`), with its input for a linear type, none for a constant one.
+   */
+  charge(type: CostType | string, input?: bigint): void {
     this.chargeBulk(type, 1n, input);
   }
 
   /** `iterations` identical charges at once (`bulk_charge`): e.g. wasmi fuel, HMAC's two hashes. */
-  chargeBulk(type: CostType, iterations: bigint, input?: bigint): void {
+  chargeBulk(type: CostType | string, iterations: bigint, input?: bigint): void {
     const index = this.indexOf(type);
     checkU64(iterations, 'iterations');
     if (input !== undefined) checkU64(input, 'input');
@@ -193,7 +213,22 @@ export class Budget {
     }
   }
 
-  private indexOf(type: CostType): number {
+  /**
+   * Runs one level of a recursion the host bounds (conversions, comparisons, clones of nested
+   * values): `(Context, ExceededLimit)` past DEFAULT_HOST_DEPTH_LIMIT levels (budget/limits.rs,
+   * `DepthLimiter::with_limited_depth`).
+   */
+  withLimitedDepth<T>(work: () => T): T {
+    if (this.depthLeft === 0) throw new HostError('Context', 'ExceededLimit', 'host depth limit');
+    this.depthLeft -= 1;
+    try {
+      return work();
+    } finally {
+      this.depthLeft += 1;
+    }
+  }
+
+  private indexOf(type: string): number {
     const index = costTypeIndex(type);
     if (index === undefined) throw new HostError('Budget', 'InternalError', `unknown cost type ${type}`);
     return index;

@@ -13,6 +13,8 @@ import { type CostParams, costParamsFromRows } from './model.js';
 export const DEFAULT_CPU_INSN_LIMIT = 100_000_000n;
 /** The host's default memory limit: 40 MiB (budget/limits.rs). */
 export const DEFAULT_MEM_BYTES_LIMIT = 40n * 1024n * 1024n;
+/** How deep the host lets conversion, comparison and cloning recurse (budget/limits.rs). */
+export const DEFAULT_HOST_DEPTH_LIMIT = 100;
 
 // index = XDR value of the cost type (cost-types.ts)
 const ROWS: readonly (readonly [number, number, number, number])[] = [

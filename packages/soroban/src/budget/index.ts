@@ -1,6 +1,12 @@
 // The budget layer: cost types and models, the CPU/memory budget and its wasmi fuel bridge,
 // network settings and the resource fee.
-export { Budget, type BudgetLimits, type CostTally, SIMULATION_SHADOW_FACTORS } from './budget.js';
+export {
+  Budget,
+  type BudgetLimits,
+  type CostTally,
+  type FromSettingsOptions,
+  SIMULATION_SHADOW_FACTORS,
+} from './budget.js';
 export { costModelsFromXdr, costModelsToXdr } from './cost-params-xdr.js';
 export {
   COST_TYPE_COUNT,
@@ -11,7 +17,12 @@ export {
   costTypeTakesInput,
   costTypeToXdr,
 } from './cost-types.js';
-export { DEFAULT_COST_PARAMS, DEFAULT_CPU_INSN_LIMIT, DEFAULT_MEM_BYTES_LIMIT } from './default-params.js';
+export {
+  DEFAULT_COST_PARAMS,
+  DEFAULT_CPU_INSN_LIMIT,
+  DEFAULT_HOST_DEPTH_LIMIT,
+  DEFAULT_MEM_BYTES_LIMIT,
+} from './default-params.js';
 export {
   averageSorobanStateSize,
   feeConfiguration,

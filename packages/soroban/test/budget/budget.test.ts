@@ -213,3 +213,22 @@ describe('Budget shadow mode', () => {
     expect(budget.inShadowMode).toBe(false);
   });
 });
+
+describe('Budget depth limit', () => {
+  it('allows 100 nested levels and fails the 101st with (Context, ExceededLimit), then recovers', () => {
+    const budget = Budget.default();
+    const nest = (levels: number): number =>
+      levels === 0 ? 0 : budget.withLimitedDepth(() => 1 + nest(levels - 1));
+    expect(nest(100)).toBe(100);
+    expect(hostError(() => nest(101)).short).toBe('Error(Context, ExceededLimit)');
+    expect(nest(100)).toBe(100);
+  });
+});
+
+it('serves as the meter other layers take', () => {
+  const meter: { charge(costType: string, input?: bigint): void } = Budget.default();
+  const asProperty: { charge: (costType: string, input?: bigint) => void } = Budget.default();
+  meter.charge('ComputeSha256Hash', 32n);
+  asProperty.charge('VisitObject');
+  expect(hostError(() => meter.charge('NoSuchCost')).short).toBe('Error(Budget, InternalError)');
+});

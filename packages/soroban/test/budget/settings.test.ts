@@ -44,6 +44,8 @@ describe('the local network settings', () => {
     ]);
     const budget = Budget.fromSettings(settings);
     expect([budget.cpuLimit, budget.memLimit]).toEqual([100_000_000n, 41_943_040n]);
+    // Applying a transaction, its declared instructions are the limit.
+    expect(Budget.fromSettings(settings, { instructions: 2_000_000n }).cpuLimit).toBe(2_000_000n);
     budget.charge('DispatchHostFunction');
     budget.charge('ValDeser', 100n);
     expect(budget.cpuUsed).toBe(295n + 331n + ((4369n * 100n) >> 7n));
@@ -205,7 +207,7 @@ describe('readNetworkSettings', () => {
     const settings = { ...localNetworkSettings(), costParams: { cpu, mem } };
     const budget = Budget.fromSettings(
       { ...settings, compute: { ...settings.compute, txMaxInstructions: 1000n, txMemoryLimit: 500 } },
-      SIMULATION_SHADOW_FACTORS,
+      { shadowFactors: SIMULATION_SHADOW_FACTORS },
     );
     expect([budget.cpuRemaining, budget.memRemaining]).toEqual([1000n, 500n]);
     budget.charge('ComputeKeccak256Hash', 5n);
