@@ -65,8 +65,7 @@ export class Budget {
   private shadow = false;
   /** Recursion levels left (`depth_limit`). */
   private depthLeft = DEFAULT_HOST_DEPTH_LIMIT;
-  /** How many charges were made outside shadow mode. */
-  meterCount = 0;
+  private charges = 0;
 
   constructor(params: CostParams, limits: BudgetLimits) {
     this.cpu = new BudgetDimension(params.cpu, checkU64(limits.cpu, 'cpu limit'), limits.shadowCpu);
@@ -121,7 +120,7 @@ export class Budget {
     if (input !== undefined) checkU64(input, 'input');
     const tally = this.tallies[index] as MutableTally;
     if (!this.shadow) {
-      this.meterCount += 1;
+      this.charges += 1;
       tally.iterations = saturatingAddU64(tally.iterations, iterations);
       if ((tally.input === undefined) !== (input === undefined)) {
         throw new HostError(
@@ -180,6 +179,10 @@ export class Budget {
   }
   get shadowMemUsed(): bigint {
     return this.mem.shadowTotal;
+  }
+  /** How many charges were made outside shadow mode (the host's `meter_count`). */
+  get meterCount(): number {
+    return this.charges;
   }
   get inShadowMode(): boolean {
     return this.shadow;
