@@ -8,6 +8,7 @@ import { HostError } from '../errors/host-error.js';
 import { dispatchProtocolError, type HostFunction as Signature, type ValueType } from '../interface/index.js';
 import { Tag } from '../values/tags.js';
 import { fromWasm, isGood, tagOf, toWasm, type Val } from '../values/val.js';
+import { checkIntegrity } from './functions/linear-memory.js';
 import type { CallContext, HostFunction } from './functions/types.js';
 
 /** The tags each declared Val type admits (`Val` admits any well-formed Val). */
@@ -52,13 +53,15 @@ function argument(context: CallContext, type: ValueType, word: bigint): bigint {
   if (tags && !tags.includes(tagOf(val))) throw badArgument(`expected ${type}`);
   const absolute = context.vm ? context.vm.objects.toAbsolute(val) : val;
   if (!isGood(absolute)) throw badArgument('malformed Val');
+  checkIntegrity(context, absolute);
   return absolute;
 }
 
 /** The result as WebAssembly receives it. */
 function result(context: CallContext, type: ValueType, value: bigint): bigint {
   if (type === 'u64' || type === 'i64') return BigInt.asIntN(64, value);
-  const val: Val = context.vm ? context.vm.objects.toRelative(value) : value;
+  checkIntegrity(context, value);
+  const val: Val = context.vm ? context.vm.objects.toRelative(value, context.host.meter) : value;
   return toWasm(val);
 }
 

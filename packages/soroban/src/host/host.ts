@@ -8,11 +8,12 @@ import { type Meter, UNMETERED } from './meter.js';
 import { ObjectTable } from './objects.js';
 
 export class HostState {
-  readonly objects = new ObjectTable();
+  readonly objects: ObjectTable;
   readonly comparator: Comparator;
   readonly converter: ValConverter;
 
   constructor(readonly meter: Meter = UNMETERED) {
+    this.objects = new ObjectTable(meter);
     this.comparator = new Comparator(this.objects, meter);
     this.converter = new ValConverter(this);
   }

@@ -5,6 +5,7 @@
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../errors/host-error.js';
+import type { Meter } from './meter.js';
 import { Tag, type TagNumber } from '../values/tags.js';
 import {
   fromHandle,
@@ -75,8 +76,17 @@ export const KIND_ORDER: readonly ObjectKind[] = [
   'MuxedAddress',
 ];
 
+/**
+ * What the host charges as memory for one more object in its table, and for one more reference in
+ * a frame's relative table (`charge_heap_alloc` of a HostObject and of an Object).
+ */
+export const HOST_OBJECT_BYTES = 64n;
+export const OBJECT_REFERENCE_BYTES = 8n;
+
 export class ObjectTable {
   readonly #objects: HostObject[] = [];
+
+  constructor(private readonly meter: Meter) {}
 
   get size(): number {
     return this.#objects.length;
@@ -85,6 +95,7 @@ export class ObjectTable {
   /** Adds an object and returns its absolute Val. */
   add(object: HostObject): Val {
     const handle = indexToHandle(this.#objects.length, false);
+    this.meter.charge('MemAlloc', HOST_OBJECT_BYTES);
     this.#objects.push(object);
     return fromHandle(handle, TAG_OF_KIND[object.kind]);
   }
@@ -127,11 +138,12 @@ export class RelativeObjects {
     return absolute;
   }
 
-  toRelative(val: Val): Val {
+  toRelative(val: Val, meter: Meter): Val {
     if (!isObjectVal(val)) return val;
     const handle = handleOf(val);
     if (isRelativeHandle(handle))
       throw new HostError('Context', 'InternalError', 'absolute_to_relative given a relative reference');
+    meter.charge('MemAlloc', OBJECT_REFERENCE_BYTES);
     const index = this.#absolute.length;
     this.#absolute.push(val);
     return fromHandle(indexToHandle(index, true), tagOf(val) as TagNumber);

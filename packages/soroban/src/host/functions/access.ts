@@ -1,6 +1,6 @@
 /** What host functions share: reaching objects, adding them, and a calling VM's memory. */
 import { HostError } from '../../errors/host-error.js';
-import { checkVal, fromU32, fromWasm, type Val } from '../../values/val.js';
+import { fromU32, type Val } from '../../values/val.js';
 import type { HostObject, ObjectKind, ObjectOf } from '../objects.js';
 import type { CallContext, VmFrame } from './types.js';
 
@@ -22,29 +22,8 @@ export function u32Val(value: number): Val {
 }
 
 export function callingVm(context: CallContext): VmFrame {
-  if (!context.vm) throw new HostError('Context', 'InternalError', 'linear memory access outside a VM');
+  if (!context.vm) throw new HostError('WasmVm', 'InternalError', 'linear memory access outside a VM');
   return context.vm;
-}
-
-/** `len` Vals read from linear memory at `pos` (8 bytes each, little-endian), made absolute and checked. */
-export function readVals(context: CallContext, pos: number, len: number): Val[] {
-  const vm = callingVm(context);
-  context.host.meter.charge('MemCpy', BigInt(len) * 8n);
-  const bytes = vm.memory.read(pos, len * 8);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const vals: Val[] = [];
-  for (let i = 0; i < len; i++) vals.push(checkVal(vm.objects.toAbsolute(fromWasm(view.getBigUint64(i * 8, true)))));
-  return vals;
-}
-
-/** Writes Vals to linear memory at `pos`, made relative to the calling frame. */
-export function writeVals(context: CallContext, pos: number, vals: readonly Val[]): void {
-  const vm = callingVm(context);
-  context.host.meter.charge('MemCpy', BigInt(vals.length) * 8n);
-  const bytes = new Uint8Array(vals.length * 8);
-  const view = new DataView(bytes.buffer);
-  vals.forEach((val, i) => view.setBigUint64(i * 8, vm.objects.toRelative(val), true));
-  vm.memory.write(pos, bytes);
 }
 
 export const outOfBounds = (detail = 'index out of bounds'): HostError => new HostError('Object', 'IndexBounds', detail);

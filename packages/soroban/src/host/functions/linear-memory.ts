@@ -93,8 +93,7 @@ export function writeRelativeVals(context: CallContext, pos: number, vals: reado
   const bytes = new Uint8Array(byteLength);
   const view = new DataView(bytes.buffer);
   vals.forEach((val, i) => {
-    if (isObject(val)) charge(context, 'MemAlloc', 8);
-    view.setBigInt64(i * VAL_BYTES, toWasm(vm.objects.toRelative(val)), true);
+    view.setBigInt64(i * VAL_BYTES, toWasm(vm.objects.toRelative(val, context.host.meter)), true);
   });
   vm.memory.write(pos, bytes);
 }

@@ -1,7 +1,8 @@
 /** The `vec` env module (`host.rs`, vec_*): vectors are immutable; every change makes a new one. */
 import { HostError } from '../../errors/host-error.js';
 import { u32Of, type Val, VOID } from '../../values/val.js';
-import { add, outOfBounds, readVals, u32Val, visit, writeVals } from './access.js';
+import { add, outOfBounds, u32Val, visit } from './access.js';
+import { readCheckedVals, writeRelativeVals } from './linear-memory.js';
 import type { CallContext, HostModule } from './types.js';
 
 const items = (context: CallContext, v: Val): readonly Val[] => visit(context, v, 'Vec').value;
@@ -104,11 +105,11 @@ export const vec: HostModule = {
     }
     return BigInt(low);
   },
-  vec_new_from_linear_memory: (context, pos, len) => newVec(context, readVals(context, u32Of(pos), u32Of(len))),
+  vec_new_from_linear_memory: (context, pos, len) => newVec(context, readCheckedVals(context, u32Of(pos), u32Of(len))),
   vec_unpack_to_linear_memory(context, v, pos, len) {
     const vec = items(context, v);
     if (vec.length !== u32Of(len)) throw new HostError('Object', 'UnexpectedSize', 'differing host vector and output vector lengths');
-    writeVals(context, u32Of(pos), vec);
+    writeRelativeVals(context, u32Of(pos), vec);
     return VOID;
   },
 };

@@ -129,12 +129,14 @@ describe('buf module: bytes', () => {
   it('charges bytes_push as the host does', () => {
     const h = harness();
     const b = bytesVal(h, [1, 2, 3]);
+    h.charges.length = 0;
     h.call(buf, 'bytes_push', b, 4);
     expect(h.charges.map((c) => `${c.costType}:${c.input ?? '-'}`)).toEqual([
       'VisitObject:-',
       'MemCpy:24',
       'MemAlloc:4',
       'MemCpy:4',
+      'MemAlloc:64',
     ]);
   });
 });

@@ -5,9 +5,8 @@
  * did between calls that made objects (their contents are not in the trace).
  *
  * Costs are the budget's at protocol 23 (`budget.rs` default params, `model.rs`: const + lin*x>>7),
- * for the cost types these modules charge. Two charges that are not the modules' are added here:
- * the object table's allocation of each new object (`add_host_object`: MemAlloc of 64), and the
- * dispatcher's integrity check (a VisitObject) of each object argument and object result.
+ * for the cost types these modules charge. The charges of the dispatcher, which these calls skip,
+ * are added here: its integrity check (a VisitObject) of each object argument and object result.
  */
 import { HostError } from '../../../src/errors/host-error.js';
 import { visitBytes } from '../../../src/host/functions/access.js';
@@ -180,7 +179,6 @@ export function replay(trace: Record<string, string>, modules: HostModule[], sli
       spentMem += c.mem;
     };
     for (const c of h.charges.slice(before.charges)) spend(c.costType, c.input);
-    for (let k = before.objects; k < h.host.objects.size; k++) spend('MemAlloc', 64n);
     if (fn) {
       for (const arg of args) if (typeof arg !== 'number' && isObject(arg)) spend('VisitObject');
       if (resultIsObject) spend('VisitObject');

@@ -33,7 +33,7 @@ describe('the vec module', () => {
     { given: 'vec_insert past the end', run: (c: CallContext, v: Val) => vec.vec_insert?.(c, v, fromU32(4), VOID), want: 'Error(Object, IndexBounds)' },
     { given: 'vec_slice start after end', run: (c: CallContext, v: Val) => vec.vec_slice?.(c, v, fromU32(2), fromU32(1)), want: 'Error(Object, InvalidInput)' },
     { given: 'vec_slice end past the end', run: (c: CallContext, v: Val) => vec.vec_slice?.(c, v, fromU32(0), fromU32(4)), want: 'Error(Object, IndexBounds)' },
-    { given: 'vec_new_from_linear_memory outside a VM', run: (c: CallContext) => vec.vec_new_from_linear_memory?.(c, fromU32(0), fromU32(1)), want: 'Error(Context, InternalError)' },
+    { given: 'vec_new_from_linear_memory outside a VM', run: (c: CallContext) => vec.vec_new_from_linear_memory?.(c, fromU32(0), fromU32(1)), want: 'Error(WasmVm, InternalError)' },
   ];
   it.each(errors)('$given is $want', ({ run, want }) => {
     const { context, v } = setup([1, 2, 3]);
