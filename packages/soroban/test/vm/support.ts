@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { HostError } from '../../src/errors/host-error.js';
 import type { VmBudget } from '../../src/vm/meter.js';
 import { sorobanData } from '../support/shared.js';
+import { instantiate, type VmInstance } from '../../src/vm/instance.js';
+import type { HostImports } from '../../src/vm/link.js';
+import { parseContract } from '../../src/vm/parse.js';
 
 /** WasmInsnExec's CPU constant term in the host's default cost parameters: 4 CPU per fuel. */
 export const CPU_PER_FUEL = 4n;
@@ -52,4 +55,26 @@ export function testWasms(): Array<[string, number | 'hostile']> {
     }
   }
   return out;
+}
+
+
+/** Parses and instantiates `bytes` at protocol 23 against `host`, which is taken to be the whole interface. */
+export function load(bytes: Uint8Array, budget = new RecordingBudget(), host: HostImports = {}): VmInstance {
+  const parsed = parseContract(bytes, { ledgerProtocol: 23, meter: budget });
+  return instantiate(parsed, host, {
+    budget,
+    ledgerProtocol: 23,
+    isImportKnown: (module, name) => typeof host[module]?.[name] === 'function',
+  });
+}
+
+/** The HostError a call throws, or fails the test. */
+export function hostErrorOf(f: () => unknown): HostError {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof HostError) return e;
+    throw e;
+  }
+  throw new Error('expected a HostError');
 }
