@@ -55,16 +55,16 @@ export class ByteReader {
   /** A signed LEB128 of at most `bits` bits, as a bigint. */
   signed(bits: 32 | 33 | 64): bigint {
     let result = 0n;
-    let shift = 0n;
+    let shift = 0;
     const maxBytes = Math.ceil(bits / 7);
     for (let i = 0; i < maxBytes; i++) {
       const b = this.byte();
-      result |= BigInt(b & 0x7f) << shift;
-      shift += 7n;
+      result |= BigInt(b & 0x7f) << BigInt(shift);
+      shift += 7;
       if ((b & 0x80) === 0) {
-        if (shift < 64n && b & 0x40) result -= 1n << shift;
-        const value = BigInt.asIntN(bits, result);
-        if (value !== result) throw new WasmFormatError(`signed integer out of range at ${this.pos - 1}`);
+        // Sign-extend from the bits read, then require the value to fit in `bits`.
+        const value = BigInt.asIntN(shift, result);
+        if (BigInt.asIntN(bits, value) !== value) throw new WasmFormatError(`signed integer out of range at ${this.pos - 1}`);
         return value;
       }
     }
