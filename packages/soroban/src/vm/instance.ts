@@ -174,6 +174,18 @@ export class VmInstance {
   }
 }
 
+/**
+ * wasmi reports a data segment that does not fit memory as a memory access error (WasmVm,
+ * IndexBounds) and every other instantiation failure, element segments included, as
+ * (WasmVm, InvalidAction) (hostile.rs: data_segment_larger_than_a_page..., test_oob_elements).
+ */
+function instantiationError(e: unknown): HostError {
+  if (e instanceof HostError) return e;
+  const message = (e as Error)?.message ?? String(e);
+  if (e instanceof WebAssembly.RuntimeError && /data segment/.test(message)) return outOfBoundsAccess();
+  return new HostError('WasmVm', 'InvalidAction', `instantiation failed: ${message}`);
+}
+
 /** wasmi's memory access error, which the host reports as (WasmVm, IndexBounds). */
 export function outOfBoundsAccess(): HostError {
   return new HostError('WasmVm', 'IndexBounds', 'out-of-bounds access to WASM linear memory');
@@ -230,7 +242,7 @@ export function instantiate(parsed: ParsedContract, host: HostImports, options: 
   try {
     instance = new WebAssembly.Instance(parsed.compiled, imports);
   } catch (e) {
-    throw e instanceof WebAssembly.LinkError ? new HostError('WasmVm', 'InvalidAction', e.message) : vmCallError(e);
+    throw instantiationError(e);
   }
   const tank = new FuelTank(instance.exports[FUEL_EXPORT] as WebAssembly.Global, budget);
   vm = new VmInstance(parsed, instance, budget, tank);

@@ -8,6 +8,20 @@
 import { ByteReader, WasmFormatError } from './bytes.js';
 import { Op, type Operator, RefusedOperator, readOperator } from './operators.js';
 
+/** wasmparser's limits (limits.rs), which the host's parser enforces beyond the spec. */
+const LIMITS = {
+  types: 1_000_000,
+  functions: 1_000_000,
+  exports: 100_000,
+  globals: 1_000_000,
+  elementSegments: 100_000,
+  dataSegments: 100_000,
+  functionSize: 128 * 1024,
+  functionLocals: 50_000,
+  params: 1000,
+  tableEntries: 10_000_000,
+} as const;
+
 export const I32 = 0x7f;
 export const I64 = 0x7e;
 export const FUNCREF = 0x70;
@@ -109,7 +123,9 @@ function tableType(r: ByteReader): Limits {
   const t = r.byte();
   if (t === 0x6f) throw new RefusedOperator('reference-types', t);
   if (t !== FUNCREF) throw new WasmFormatError(`unknown table element type 0x${t.toString(16)}`);
-  return limits(r);
+  const l = limits(r);
+  if (l.min > LIMITS.tableEntries) throw new WasmFormatError('table too large');
+  return l;
 }
 
 /** A constant expression, up to and including its `end`. */
@@ -124,8 +140,9 @@ export function constExpr(r: ByteReader): ConstExpr {
   return { ops, bytes: r.bytes.subarray(start, r.pos) };
 }
 
-function vector<T>(r: ByteReader, item: (r: ByteReader) => T): T[] {
+function vector<T>(r: ByteReader, item: (r: ByteReader) => T, limit = Number.MAX_SAFE_INTEGER): T[] {
   const count = r.u32();
+  if (count > limit) throw new WasmFormatError(`vector of ${count} exceeds the limit of ${limit}`);
   const out: T[] = [];
   for (let i = 0; i < count; i++) out.push(item(r));
   return out;
@@ -191,10 +208,12 @@ function dataSegment(r: ByteReader): DataSegment {
 
 function codeEntry(r: ByteReader): FunctionBody {
   const size = r.u32();
+  if (size > LIMITS.functionSize) throw new WasmFormatError(`function body of ${size} bytes is too large`);
   const end = r.pos + size;
   if (end > r.end) throw new WasmFormatError('function body runs past its section');
   const body = new ByteReader(r.bytes, r.pos, end);
   const locals = vector(body, (x): [number, number] => [x.u32(), valueType(x)]);
+  if (locals.reduce((n, [count]) => n + count, 0) > LIMITS.functionLocals) throw new WasmFormatError('too many locals');
   r.pos = end;
   return { locals, start: body.pos, end };
 }
@@ -254,7 +273,7 @@ export function parseModule(bytes: Uint8Array): WasmModule {
 function readSection(m: WasmModule, id: number, s: ByteReader): void {
   switch (id) {
     case 1:
-      m.types = vector(s, funcType);
+      m.types = vector(s, funcType, LIMITS.types);
       m.counts.types = m.types.length;
       break;
     case 2:
@@ -262,7 +281,7 @@ function readSection(m: WasmModule, id: number, s: ByteReader): void {
       m.counts.imports = m.imports.length;
       break;
     case 3:
-      m.functions = vector(s, (x) => x.u32());
+      m.functions = vector(s, (x) => x.u32(), LIMITS.functions);
       m.counts.functions = m.functions.length;
       break;
     case 4:
@@ -272,11 +291,15 @@ function readSection(m: WasmModule, id: number, s: ByteReader): void {
       m.memories = vector(s, limits);
       break;
     case 6:
-      m.globals = vector(s, (x) => {
-        const type = valueType(x);
-        const mutable = mutability(x);
-        return { type, mutable, init: constExpr(x) };
-      });
+      m.globals = vector(
+        s,
+        (x) => {
+          const type = valueType(x);
+          const mutable = mutability(x);
+          return { type, mutable, init: constExpr(x) };
+        },
+        LIMITS.globals,
+      );
       m.counts.globals = m.globals.length;
       break;
     case 7:
@@ -285,24 +308,25 @@ function readSection(m: WasmModule, id: number, s: ByteReader): void {
         const kind = EXPORT_KINDS[x.byte()];
         if (!kind) throw new WasmFormatError('unknown export kind');
         return { name, kind, index: x.u32() };
-      });
+      }, LIMITS.exports);
       m.counts.exports = m.exports.length;
       break;
     case 8:
       m.start = s.u32();
       break;
     case 9:
-      m.elements = vector(s, elementSegment);
+      m.elements = vector(s, elementSegment, LIMITS.elementSegments);
       m.counts.elements = m.elements.length;
       break;
     case 12:
       m.dataCount = s.u32();
+      if (m.dataCount > LIMITS.dataSegments) throw new WasmFormatError('data count exceeds the limit');
       break;
     case 10:
       m.code = vector(s, codeEntry);
       break;
     case 11:
-      m.data = vector(s, dataSegment);
+      m.data = vector(s, dataSegment, LIMITS.dataSegments);
       m.counts.data = m.data.length;
       break;
   }
@@ -311,8 +335,8 @@ function readSection(m: WasmModule, id: number, s: ByteReader): void {
 function funcType(r: ByteReader): FuncType {
   const form = r.byte();
   if (form !== 0x60) throw new WasmFormatError(`bad function type form 0x${form.toString(16)}`);
-  const params = vector(r, valueType);
-  const results = vector(r, valueType);
+  const params = vector(r, valueType, LIMITS.params);
+  const results = vector(r, valueType, LIMITS.params);
   if (results.length > 1) throw new RefusedOperator('multi-value', 0x60);
   return { params, results };
 }

@@ -30,11 +30,16 @@ export function watBytes(wat: string, features: Record<string, boolean> = {}): U
   }
 }
 
-export function envMeta(protocol: number, preRelease = 0): Uint8Array {
+/** One ScEnvMetaEntry (interface version), as XDR. */
+export function metaEntry(protocol: number, preRelease = 0): Uint8Array {
   const entry = xdr.ScEnvMetaEntry.scEnvMetaKindInterfaceVersion(
     new xdr.ScEnvMetaEntryInterfaceVersion({ protocol, preRelease }),
   );
-  return customSection('contractenvmetav0', entry.toXDR());
+  return entry.toXDR();
+}
+
+export function envMeta(protocol: number, preRelease = 0): Uint8Array {
+  return customSection('contractenvmetav0', metaEntry(protocol, preRelease));
 }
 
 /** A contract: the module followed by its env meta (and any raw custom sections given). */
