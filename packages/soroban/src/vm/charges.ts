@@ -58,16 +58,22 @@ export function chargeForInstantiation(meter: VmMeter, inputs: VersionedCostInpu
   }
 }
 
-/** Declared sizes (host/declared_size.rs): a Vec is 24 bytes, a `(&str, &str)` pair 32. */
-const VEC_SIZE = 24n;
-const SYMBOL_PAIR_SIZE = 32n;
-
 /**
- * `ParsedModule::with_import_symbols` builds the set of (module, name) function imports and
- * charges it as a Vec's bulk init-and-copy: one Vec copied, then `count` pairs allocated and copied.
+ * Declared sizes (host/declared_size.rs): a Vec is 24 bytes, a `&str` 16, a pair the sum of its
+ * parts plus 8, a `wasmi::Value` 16.
  */
-export function chargeImportSymbols(meter: VmMeter, count: number): void {
+const VEC_SIZE = 24n;
+export const SYMBOL_PAIR_SIZE = 16n + 16n + 8n;
+export const WASMI_VALUE_SIZE = 16n;
+
+/** `MeteredContainer::charge_bulk_init_cpy` for a Vec: the Vec copied, then `count` items allocated and copied. */
+export function chargeVecBulkInitCopy(meter: VmMeter, count: number, itemSize: bigint): void {
   meter.charge('MemCpy', VEC_SIZE);
-  meter.charge('MemAlloc', BigInt(count) * SYMBOL_PAIR_SIZE);
-  meter.charge('MemCpy', BigInt(count) * SYMBOL_PAIR_SIZE);
+  meter.charge('MemAlloc', BigInt(count) * itemSize);
+  meter.charge('MemCpy', BigInt(count) * itemSize);
+}
+
+/** `ParsedModule::with_import_symbols` charges its set of (module, name) imports as a Vec of pairs. */
+export function chargeImportSymbols(meter: VmMeter, count: number): void {
+  chargeVecBulkInitCopy(meter, count, SYMBOL_PAIR_SIZE);
 }

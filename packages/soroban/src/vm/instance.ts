@@ -5,7 +5,7 @@
  * vm/fuel_refillable.rs); linear memory is read and written with the host's bounds errors.
  */
 import { HostError, internalError } from '../errors/host-error.js';
-import { chargeForInstantiation } from './charges.js';
+import { chargeForInstantiation, chargeVecBulkInitCopy, WASMI_VALUE_SIZE } from './charges.js';
 import { DEPTH_EXPORT, FUEL_EXPORT, VM_IMPORT_MODULE } from './instrument.js';
 import { TrapKind } from './instrument-body.js';
 import { MAX_PAGES, memoryCreated, memoryGrowRequested, tableCreated } from './limiter.js';
@@ -90,6 +90,12 @@ export class VmInstance {
   /** The protocol the contract declares. */
   get contractProtocol(): number {
     return this.parsed.interfaceVersion.protocol;
+  }
+
+  /** `Vm::invoke_function_raw`: the argument vector charged, then `call`. */
+  invoke(name: string, args: bigint[], options: CallOptions = {}): bigint | undefined {
+    chargeVecBulkInitCopy(this.budget, args.length, WASMI_VALUE_SIZE);
+    return this.call(name, args, options);
   }
 
   /** `Vm::metered_func_call`: call an exported function with i64 arguments. */
