@@ -1,5 +1,6 @@
 /** The host's pure-compute test contracts, run instrumented (sources: wasm-sources/*__lib.rs). */
 import { describe, expect, it } from 'vitest';
+import { HostError } from '../../src/errors/host-error.js';
 import { readSoroban, sorobanData } from '../support/shared.js';
 import { i32Val, StubHost, u32Val, VOID } from './stub-host.js';
 import { hostErrorOf, load, RecordingBudget } from './support.js';
@@ -63,5 +64,19 @@ describe.skipIf(!sorobanData)('hostile contract, as test/hostile.rs expects', ()
       const fresh = run('wasm/20/example_hostile.wasm').vm;
       expect(hostErrorOf(() => fresh.call('deepstack', [u32Val(depth)])).short).toBe('Error(Budget, ExceededLimit)');
     }
+  });
+});
+
+describe.skipIf(!sorobanData)('hostile inputs (test_misc_hostile_wasms: no internal errors)', () => {
+  it.each(['wasm/hostile/smoke.wasm', 'wasm/hostile/example_add_i32.wasm'])('%s', (path) => {
+    const host = new StubHost();
+    let outcome: string;
+    try {
+      host.vm = load(readSoroban(path), new RecordingBudget(), host.imports());
+      outcome = `called: ${String(host.vm.call('test', []))}`;
+    } catch (e) {
+      outcome = e instanceof HostError ? e.short : `not a HostError: ${String(e)}`;
+    }
+    expect(outcome).not.toMatch(/InternalError|not a HostError/);
   });
 });
