@@ -28,7 +28,8 @@ export class ByteReader {
   }
 
   take(length: number): Uint8Array {
-    if (length < 0 || this.pos + length > this.end) throw new WasmFormatError(`unexpected end at ${this.pos}`);
+    if (length < 0 || this.pos + length > this.end)
+      throw new WasmFormatError(`unexpected end at ${this.pos}`);
     const out = this.bytes.subarray(this.pos, this.pos + length);
     this.pos += length;
     return out;
@@ -64,7 +65,8 @@ export class ByteReader {
       if ((b & 0x80) === 0) {
         // Sign-extend from the bits read, then require the value to fit in `bits`.
         const value = BigInt.asIntN(shift, result);
-        if (BigInt.asIntN(bits, value) !== value) throw new WasmFormatError(`signed integer out of range at ${this.pos - 1}`);
+        if (BigInt.asIntN(bits, value) !== value)
+          throw new WasmFormatError(`signed integer out of range at ${this.pos - 1}`);
         return value;
       }
     }

@@ -30,7 +30,8 @@ export function customSection(m: WasmModule, name: string): Uint8Array | undefin
 export function readInterfaceVersion(m: WasmModule): InterfaceVersion {
   const section = customSection(m, ENV_META_SECTION);
   if (!section) throw new HostError('WasmVm', 'InvalidInput', 'contract missing metadata section');
-  if (section.length === 0) throw new HostError('WasmVm', 'InvalidInput', 'contract missing environment interface version');
+  if (section.length === 0)
+    throw new HostError('WasmVm', 'InvalidInput', 'contract missing environment interface version');
   let entry: xdr.ScEnvMetaEntry;
   try {
     entry = xdr.ScEnvMetaEntry.fromXDR(Buffer.from(section.subarray(0, 12)));
@@ -45,15 +46,27 @@ export function readInterfaceVersion(m: WasmModule): InterfaceVersion {
 /** Refuses a contract built for a protocol newer than the ledger's, or for a stale pre-release. */
 export function checkInterfaceVersion(version: InterfaceVersion, ledgerProtocol: number): void {
   if (ledgerProtocol > HOST_INTERFACE.protocol) {
-    throw new HostError('Context', 'InternalError', 'ledger protocol number is ahead of supported env protocol number');
+    throw new HostError(
+      'Context',
+      'InternalError',
+      'ledger protocol number is ahead of supported env protocol number',
+    );
   }
   if (version.protocol < ledgerProtocol) {
     if (version.preRelease !== 0) {
-      throw new HostError('WasmVm', 'InvalidInput', 'contract pre-release number for old protocol is nonzero');
+      throw new HostError(
+        'WasmVm',
+        'InvalidInput',
+        'contract pre-release number for old protocol is nonzero',
+      );
     }
   } else if (version.protocol === ledgerProtocol) {
     if (version.preRelease !== HOST_INTERFACE.preRelease) {
-      throw new HostError('WasmVm', 'InvalidInput', 'contract pre-release number for current protocol does not match host');
+      throw new HostError(
+        'WasmVm',
+        'InvalidInput',
+        'contract pre-release number for current protocol does not match host',
+      );
     }
   } else {
     throw new HostError('WasmVm', 'InvalidInput', 'contract protocol number is newer than host');

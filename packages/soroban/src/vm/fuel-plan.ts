@@ -29,7 +29,8 @@ export const FUEL_COSTS = {
 /** The static fuel of one operator when it is translated (reachable). */
 export function operatorFuel(code: number): bigint {
   const c = FUEL_COSTS;
-  if (code === Op.nop || code === Op.block || code === Op.loop || code === Op.else || code === Op.end) return 0n;
+  if (code === Op.nop || code === Op.block || code === Op.loop || code === Op.else || code === Op.end)
+    return 0n;
   if (code === Op.call || code === Op.callIndirect) return c.call;
   if (code === Op.globalGet || code === Op.globalSet) return c.entity;
   if (code === Op.memorySize || code === Op.memoryGrow) return c.entity;

@@ -13,5 +13,5 @@ export { FUEL_COSTS, planFuel } from './fuel-plan.js';
 export { type CallOptions, type InstantiateOptions, instantiate, VmInstance } from './instance.js';
 export type { HostImportFn, HostImports, InterfaceCheck } from './link.js';
 export type { VmBudget, VmMeter } from './meter.js';
-export { type WasmModule, parseModule } from './module.js';
-export { MAX_VM_ARGS, type ParseOptions, type ParsedContract, parseContract } from './parse.js';
+export { parseModule, type WasmModule } from './module.js';
+export { MAX_VM_ARGS, type ParsedContract, type ParseOptions, parseContract } from './parse.js';

@@ -6,12 +6,18 @@
  */
 import { HostError, internalError } from '../errors/host-error.js';
 import { chargeForInstantiation, chargeVecBulkInitCopy, WASMI_VALUE_SIZE } from './charges.js';
-import { DEPTH_EXPORT, FUEL_EXPORT, VM_IMPORT_MODULE } from './instrument.js';
-import { TrapKind } from './instrument-body.js';
+import { DEPTH_EXPORT, FUEL_EXPORT, STACK_EXPORT, VM_IMPORT_MODULE } from './instrument.js';
+import { MAX_LIVE_FRAMES, TrapKind } from './instrument-body.js';
 import { MAX_PAGES, memoryCreated, memoryGrowRequested, tableCreated } from './limiter.js';
-import { chargeSymbolSet, type HostImportFn, type HostImports, type InterfaceCheck, linkImports } from './link.js';
-import { I64 } from './module.js';
+import {
+  chargeSymbolSet,
+  type HostImportFn,
+  type HostImports,
+  type InterfaceCheck,
+  linkImports,
+} from './link.js';
 import type { VmBudget } from './meter.js';
+import { I64 } from './module.js';
 import { MAX_VM_ARGS, type ParsedContract } from './parse.js';
 import { outOfFuel, stackOverflow, vmCallError } from './traps.js';
 
@@ -71,6 +77,7 @@ class FuelTank {
 export class VmInstance {
   private readonly fuel: FuelTank;
   private readonly depth: WebAssembly.Global;
+  private readonly stack: WebAssembly.Global;
   /** The export named `memory`, if it is a memory. */
   readonly memory: WebAssembly.Memory | undefined;
 
@@ -83,6 +90,7 @@ export class VmInstance {
   ) {
     this.fuel = fuel;
     this.depth = instance.exports[DEPTH_EXPORT] as WebAssembly.Global;
+    this.stack = instance.exports[STACK_EXPORT] as WebAssembly.Global;
     const memory = instance.exports.memory;
     this.memory = memory instanceof WebAssembly.Memory ? memory : undefined;
   }
@@ -104,19 +112,26 @@ export class VmInstance {
     const exp = this.parsed.module.exports.find((e) => e.name === name);
     if (!exp) {
       if (options.treatMissingFunctionAsNoop) return undefined;
-      throw new HostError('WasmVm', 'MissingValue', `trying to invoke non-existent contract function ${name}`);
+      throw new HostError(
+        'WasmVm',
+        'MissingValue',
+        `trying to invoke non-existent contract function ${name}`,
+      );
     }
     const type = this.parsed.exportedFuncs.get(name);
     if (exp.kind !== 'func' || !type) {
       throw new HostError('WasmVm', 'UnexpectedType', 'trying to invoke Wasm export that is not a function');
     }
-    if (args.length > MAX_VM_ARGS) throw new HostError('WasmVm', 'InvalidInput', 'Too many arguments in Wasm invocation');
+    if (args.length > MAX_VM_ARGS)
+      throw new HostError('WasmVm', 'InvalidInput', 'Too many arguments in Wasm invocation');
     this.fuel.fill();
     let result: unknown;
     let failure: HostError | undefined;
     try {
       checkSignature(type.params, type.results, args.length);
+      // A call from the host starts an empty wasmi stack holding only its arguments.
       this.depth.value = 0;
+      this.stack.value = args.length;
       result = (this.instance.exports[name] as (...a: bigint[]) => unknown)(...args);
     } catch (e) {
       failure = vmCallError(e);
@@ -167,6 +182,8 @@ export class VmInstance {
   static dispatch(vm: () => VmInstance, fn: HostImportFn): (...args: bigint[]) => bigint {
     return (...args) => {
       const self = vm();
+      // wasmi pushes the calling frame for a host call too, so it can overflow the call stack.
+      if ((self.depth.value as number) >= MAX_LIVE_FRAMES) throw stackOverflow();
       self.fuel.drain();
       let result: bigint;
       try {
@@ -199,8 +216,10 @@ export function outOfBoundsAccess(): HostError {
 
 /** wasmi's `Func::call` checks: parameter count, then types, then the one i64 result slot. */
 function checkSignature(params: number[], results: number[], argCount: number): void {
-  if (params.length !== argCount) throw new HostError('WasmVm', 'UnexpectedSize', 'VM call failed: parameter count');
-  if (params.some((p) => p !== I64)) throw new HostError('WasmVm', 'UnexpectedType', 'VM call failed: parameter type');
+  if (params.length !== argCount)
+    throw new HostError('WasmVm', 'UnexpectedSize', 'VM call failed: parameter count');
+  if (params.some((p) => p !== I64))
+    throw new HostError('WasmVm', 'UnexpectedType', 'VM call failed: parameter type');
   if (results.length !== 1) throw new HostError('WasmVm', 'UnexpectedSize', 'VM call failed: result count');
   if (results[0] !== I64) throw new HostError('WasmVm', 'UnexpectedType', 'VM call failed: result type');
 }
@@ -209,7 +228,11 @@ function checkSignature(params: number[], results: number[], argCount: number): 
  * `Vm::instantiate_wasmi`: charge the instantiation, check and link the imports, create the
  * table and memory through the limiter, refuse a start function, then instantiate.
  */
-export function instantiate(parsed: ParsedContract, host: HostImports, options: InstantiateOptions): VmInstance {
+export function instantiate(
+  parsed: ParsedContract,
+  host: HostImports,
+  options: InstantiateOptions,
+): VmInstance {
   const { budget } = options;
   const m = parsed.module;
   if (options.linkerPerModule) chargeSymbolSet(budget, m);
@@ -222,13 +245,18 @@ export function instantiate(parsed: ParsedContract, host: HostImports, options: 
   if (m.start !== undefined) throw new HostError('WasmVm', 'InvalidAction', 'module has a start function');
 
   let vm: VmInstance | undefined;
-  const current = () => vm ?? (() => {
-    throw internalError('host function called during instantiation');
-  })();
+  const current = () =>
+    vm ??
+    (() => {
+      throw internalError('host function called during instantiation');
+    })();
   const imports: WebAssembly.Imports = {};
   m.imports.forEach((i, n) => {
     imports[i.module] ??= {};
-    (imports[i.module] as Record<string, unknown>)[i.name] = VmInstance.dispatch(current, resolved[n] as HostImportFn);
+    (imports[i.module] as Record<string, unknown>)[i.name] = VmInstance.dispatch(
+      current,
+      resolved[n] as HostImportFn,
+    );
   });
   const maxPages = parsed.memory?.max ?? MAX_PAGES;
   imports[VM_IMPORT_MODULE] = {

@@ -1,7 +1,8 @@
 /**
  * The instrumented copy of a module that Node's WebAssembly runs: every body rewritten by
  * instrument-body.ts, two imported functions (`__vm.trap`, `__vm.grow`) appended after the
- * module's own imports, and two globals (fuel left, live Wasm frames) appended and exported.
+ * module's own imports, and three globals (fuel left, live Wasm frames, value-stack cells in use)
+ * appended and exported.
  * Other sections are copied; custom sections are dropped (the host reads them from the original).
  */
 import { ByteWriter } from './bytes.js';
@@ -11,6 +12,7 @@ import {
   type ConstExpr,
   type ElementSegment,
   FUNCREF,
+  funcTypeOf,
   I32,
   I64,
   type Import,
@@ -22,6 +24,7 @@ import {
 export const VM_IMPORT_MODULE = '__vm';
 export const FUEL_EXPORT = '__vm.fuel';
 export const DEPTH_EXPORT = '__vm.depth';
+export const STACK_EXPORT = '__vm.stack';
 
 function section(out: ByteWriter, id: number, content: ByteWriter | Uint8Array): void {
   out.byte(id).sized(content);
@@ -49,7 +52,9 @@ function importEntry(w: ByteWriter, i: Import): void {
       limits(w, i.limits);
       break;
     case 'global':
-      w.byte(3).byte(i.type).byte(i.mutable ? 1 : 0);
+      w.byte(3)
+        .byte(i.type)
+        .byte(i.mutable ? 1 : 0);
       break;
   }
 }
@@ -58,7 +63,8 @@ function elementSegment(w: ByteWriter, e: ElementSegment, remap: (i: number) => 
   // Constant expressions hold only constants here (ref.func is refused), so they copy as they are.
   const expr = (x: ConstExpr) => w.bytes(x.bytes);
   const exprs = e.exprs !== undefined;
-  const flags = (e.mode === 'active' ? (e.table !== 0 ? 2 : 0) : e.mode === 'passive' ? 1 : 3) | (exprs ? 4 : 0);
+  const flags =
+    (e.mode === 'active' ? (e.table !== 0 ? 2 : 0) : e.mode === 'passive' ? 1 : 3) | (exprs ? 4 : 0);
   w.u32(flags);
   if (e.mode === 'active') {
     if (flags & 2) w.u32(e.table);
@@ -92,6 +98,7 @@ export function instrumentModule(m: WasmModule): Instrumented {
     growFunc: nFuncImports + 1,
     fuelGlobal: nGlobals,
     depthGlobal: nGlobals + 1,
+    stackGlobal: nGlobals + 2,
     remapFunc: (i) => (i < nFuncImports ? i : i + 2),
   };
   const trapType = m.types.length;
@@ -117,20 +124,27 @@ export function instrumentModule(m: WasmModule): Instrumented {
     if (content) section(out, id, content);
   }
 
-  const globals = new ByteWriter().u32(m.globals.length + 2);
-  for (const g of m.globals) globals.byte(g.type).byte(g.mutable ? 1 : 0).bytes(g.init.bytes);
+  const globals = new ByteWriter().u32(m.globals.length + 3);
+  for (const g of m.globals)
+    globals
+      .byte(g.type)
+      .byte(g.mutable ? 1 : 0)
+      .bytes(g.init.bytes);
   globals.byte(I64).byte(1).byte(0x42).signed(0n).byte(0x0b);
+  globals.byte(I32).byte(1).byte(0x41).signed(0n).byte(0x0b);
   globals.byte(I32).byte(1).byte(0x41).signed(0n).byte(0x0b);
   section(out, 6, globals);
 
-  const exports = new ByteWriter().u32(m.exports.length + 2);
+  const exports = new ByteWriter().u32(m.exports.length + 3);
   const kinds = { func: 0, table: 1, memory: 2, global: 3 } as const;
   const exportEntry = (name: string, kind: keyof typeof kinds, index: number) => {
     exports.sized(new TextEncoder().encode(name)).byte(kinds[kind]).u32(index);
   };
-  for (const e of m.exports) exportEntry(e.name, e.kind, e.kind === 'func' ? refs.remapFunc(e.index) : e.index);
+  for (const e of m.exports)
+    exportEntry(e.name, e.kind, e.kind === 'func' ? refs.remapFunc(e.index) : e.index);
   exportEntry(FUEL_EXPORT, 'global', refs.fuelGlobal);
   exportEntry(DEPTH_EXPORT, 'global', refs.depthGlobal);
+  exportEntry(STACK_EXPORT, 'global', refs.stackGlobal);
   section(out, 7, exports);
 
   if (m.start !== undefined) section(out, 8, new ByteWriter().u32(refs.remapFunc(m.start)));
@@ -143,10 +157,11 @@ export function instrumentModule(m: WasmModule): Instrumented {
   if (dataCount) section(out, 12, dataCount);
 
   const code = new ByteWriter().u32(m.code.length);
+  const ctx = { funcType: (i: number) => funcTypeOf(m, i), type: (i: number) => m.types[i] };
   m.code.forEach((body, i) => {
-    const type = m.types[m.functions[i] as number];
+    const type = m.types[m.functions[i] as number] ?? { params: [], results: [] };
     const ops = [...bodyOperators(m, body)];
-    code.sized(instrumentBody(m.bytes, type?.params.length ?? 0, body.locals, ops, refs));
+    code.sized(instrumentBody(m.bytes, type, body.locals, ops, refs, ctx));
   });
   section(out, 10, code);
 

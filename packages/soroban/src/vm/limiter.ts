@@ -4,8 +4,9 @@
  * `MemAlloc` of the added bytes; tables may not exceed 1000 entries. A refusal is a trap that
  * the host reports as (Budget, ExceededLimit).
  */
-import { growthLimited } from './traps.js';
+
 import type { VmBudget } from './meter.js';
+import { growthLimited } from './traps.js';
 
 export const WASM_PAGE = 0x10000;
 /** wasmi's `Pages::max()`: a 32-bit memory's 4 GiB. */
@@ -14,7 +15,12 @@ export const MAX_PAGES = 0x10000;
 export const MAX_TABLE_ELEMENTS = 1000;
 
 /** `memory_growing(current, desired, maximum)`, in bytes. */
-export function memoryGrowing(budget: VmBudget, current: number, desired: number, maximum: number | undefined): void {
+export function memoryGrowing(
+  budget: VmBudget,
+  current: number,
+  desired: number,
+  maximum: number | undefined,
+): void {
   let hostLimit: bigint;
   try {
     hostLimit = budget.memBytesRemaining();
@@ -50,5 +56,10 @@ export function memoryGrowRequested(
 ): void {
   if (deltaPages === 0) return;
   const desiredPages = Math.min(currentPages + deltaPages, MAX_PAGES);
-  memoryGrowing(budget, currentPages * WASM_PAGE, desiredPages * WASM_PAGE, (maxPages ?? MAX_PAGES) * WASM_PAGE);
+  memoryGrowing(
+    budget,
+    currentPages * WASM_PAGE,
+    desiredPages * WASM_PAGE,
+    (maxPages ?? MAX_PAGES) * WASM_PAGE,
+  );
 }

@@ -29,7 +29,8 @@ export function importSymbols(m: WasmModule): Array<[string, string]> {
   const seen = new Set<string>();
   const out: Array<[string, string]> = [];
   for (const i of m.imports) {
-    if (i.kind !== 'func' || i.module.length >= SYMBOL_LENGTH_LIMIT || i.name.length >= SYMBOL_LENGTH_LIMIT) continue;
+    if (i.kind !== 'func' || i.module.length >= SYMBOL_LENGTH_LIMIT || i.name.length >= SYMBOL_LENGTH_LIMIT)
+      continue;
     const key = `${i.module}\u0000${i.name}`;
     if (!seen.has(key)) {
       seen.add(key);
@@ -64,15 +65,17 @@ export function linkImports(
     if (i.kind !== 'func') throw unlinkable(`import ${i.module}.${i.name} is not a host function`);
     const known = (p: number) => check.isImportKnown(i.module, i.name, p);
     if (!known(contractProtocol) || !known(ledgerProtocol)) {
-      throw unlinkable(`contract imports ${i.module}.${i.name}, which the host interface lacks at this protocol`);
+      throw unlinkable(
+        `contract imports ${i.module}.${i.name}, which the host interface lacks at this protocol`,
+      );
     }
     const type = m.types[i.typeIndex];
     const arity = check.importArity?.(i.module, i.name);
+    const allI64 = (values: number[] | undefined) => values?.every((v) => v === I64) ?? false;
     const shapeOk =
-      type !== undefined &&
-      type.params.every((p) => p === I64) &&
-      type.results.length === 1 &&
-      type.results[0] === I64 &&
+      allI64(type?.params) &&
+      type?.results.length === 1 &&
+      allI64(type.results) &&
       (arity === undefined || arity === type.params.length);
     if (!shapeOk) throw unlinkable(`import ${i.module}.${i.name} has the wrong type`);
     const fn = host[i.module]?.[i.name];

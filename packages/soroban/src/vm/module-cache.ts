@@ -17,7 +17,8 @@ export interface ModuleCacheLimits {
 
 export const DEFAULT_MODULE_CACHE_LIMITS = { maxEntries: 1024, maxBytes: 64 * 1024 * 1024 } as const;
 
-const keyOf = (hash: Uint8Array | string): string => (typeof hash === 'string' ? hash : Buffer.from(hash).toString('hex'));
+const keyOf = (hash: Uint8Array | string): string =>
+  typeof hash === 'string' ? hash : Buffer.from(hash).toString('hex');
 
 export class ModuleCache {
   private readonly entries = new Map<string, ParsedContract>();

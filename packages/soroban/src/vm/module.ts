@@ -99,7 +99,15 @@ export interface WasmModule {
   /** Byte range of each non-custom section's content, by section id. */
   sections: Map<number, { start: number; end: number }>;
   /** Declared entry counts of each section's vector, as wasmparser's `count()` reports them. */
-  counts: { types: number; imports: number; functions: number; globals: number; exports: number; elements: number; data: number };
+  counts: {
+    types: number;
+    imports: number;
+    functions: number;
+    globals: number;
+    exports: number;
+    elements: number;
+    data: number;
+  };
 }
 
 function valueType(r: ByteReader): number {
@@ -213,7 +221,8 @@ function codeEntry(r: ByteReader): FunctionBody {
   if (end > r.end) throw new WasmFormatError('function body runs past its section');
   const body = new ByteReader(r.bytes, r.pos, end);
   const locals = vector(body, (x): [number, number] => [x.u32(), valueType(x)]);
-  if (locals.reduce((n, [count]) => n + count, 0) > LIMITS.functionLocals) throw new WasmFormatError('too many locals');
+  if (locals.reduce((n, [count]) => n + count, 0) > LIMITS.functionLocals)
+    throw new WasmFormatError('too many locals');
   r.pos = end;
   return { locals, start: body.pos, end };
 }
@@ -266,7 +275,8 @@ export function parseModule(bytes: Uint8Array): WasmModule {
     readSection(m, id, s);
     if (!s.eof) throw new WasmFormatError(`section ${id} has trailing bytes`);
   }
-  if (m.functions.length !== m.code.length) throw new WasmFormatError('function and code section counts differ');
+  if (m.functions.length !== m.code.length)
+    throw new WasmFormatError('function and code section counts differ');
   return m;
 }
 
@@ -303,12 +313,16 @@ function readSection(m: WasmModule, id: number, s: ByteReader): void {
       m.counts.globals = m.globals.length;
       break;
     case 7:
-      m.exports = vector(s, (x) => {
-        const name = x.name();
-        const kind = EXPORT_KINDS[x.byte()];
-        if (!kind) throw new WasmFormatError('unknown export kind');
-        return { name, kind, index: x.u32() };
-      }, LIMITS.exports);
+      m.exports = vector(
+        s,
+        (x) => {
+          const name = x.name();
+          const kind = EXPORT_KINDS[x.byte()];
+          if (!kind) throw new WasmFormatError('unknown export kind');
+          return { name, kind, index: x.u32() };
+        },
+        LIMITS.exports,
+      );
       m.counts.exports = m.exports.length;
       break;
     case 8:
@@ -355,6 +369,7 @@ export function importedFuncCount(m: WasmModule): number {
 /** The type of function `index` (imported or defined), or undefined when out of range. */
 export function funcTypeOf(m: WasmModule, index: number): FuncType | undefined {
   const imported = m.imports.filter((i) => i.kind === 'func') as Array<{ typeIndex: number }>;
-  const typeIndex = index < imported.length ? imported[index]?.typeIndex : m.functions[index - imported.length];
+  const typeIndex =
+    index < imported.length ? imported[index]?.typeIndex : m.functions[index - imported.length];
   return typeIndex === undefined ? undefined : m.types[typeIndex];
 }

@@ -58,7 +58,13 @@ export interface Operator {
 }
 
 /** Why an operator is refused: the feature wasmi has turned off. */
-export type RefusedFeature = 'floats' | 'saturating-float-to-int' | 'reference-types' | 'tail-call' | 'simd' | 'threads';
+export type RefusedFeature =
+  | 'floats'
+  | 'saturating-float-to-int'
+  | 'reference-types'
+  | 'tail-call'
+  | 'simd'
+  | 'threads';
 
 const VALUE_TYPES = new Set([0x7f, 0x7e]);
 const FLOAT_TYPES = new Set([0x7d, 0x7c]);

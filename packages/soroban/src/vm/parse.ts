@@ -9,11 +9,24 @@
 import { HostError, internalError } from '../errors/host-error.js';
 import { WasmFormatError } from './bytes.js';
 import { chargeForParsing, type VersionedCostInputs } from './charges.js';
-import { checkInterfaceVersion, customSection, type InterfaceVersion, readInterfaceVersion, SPEC_SECTION } from './env-meta.js';
-import type { InstrumentRefs } from './instrument-body.js';
+import {
+  checkInterfaceVersion,
+  customSection,
+  type InterfaceVersion,
+  readInterfaceVersion,
+  SPEC_SECTION,
+} from './env-meta.js';
 import { instrumentModule } from './instrument.js';
+import type { InstrumentRefs } from './instrument-body.js';
 import type { VmMeter } from './meter.js';
-import { bodyOperators, type FuncType, funcTypeOf, type Limits, parseModule, type WasmModule } from './module.js';
+import {
+  bodyOperators,
+  type FuncType,
+  funcTypeOf,
+  type Limits,
+  parseModule,
+  type WasmModule,
+} from './module.js';
 import { RefusedOperator } from './operators.js';
 
 /** `Vm::MAX_VM_ARGS`. */
@@ -26,7 +39,8 @@ export interface ParsedContract {
   costInputs: VersionedCostInputs;
   /** The raw `contractspecv0` section, for clients. */
   spec?: Uint8Array;
-  /** The instrumented module, compiled once and instantiated many times. */
+  /** The instrumented module's bytes, and the module compiled once and instantiated many times. */
+  instrumented: Uint8Array<ArrayBuffer>;
   compiled: WebAssembly.Module;
   refs: InstrumentRefs;
   /** The module's memory limits (defined or imported), if it has one. */
@@ -65,7 +79,8 @@ export function decodeUnderHostFeatures(bytes: Uint8Array): WasmModule {
   asInvalidModule(() => {
     for (const body of m.code) for (const _ of bodyOperators(m, body));
   });
-  if (!WebAssembly.validate(bytes as Uint8Array<ArrayBuffer>)) throw invalidModule('module fails WebAssembly validation');
+  if (!WebAssembly.validate(bytes as Uint8Array<ArrayBuffer>))
+    throw invalidModule('module fails WebAssembly validation');
   return m;
 }
 
@@ -76,8 +91,10 @@ function checkMaxArgs(m: WasmModule): Map<string, FuncType> {
     if (e.kind !== 'func') continue;
     const type = funcTypeOf(m, e.index);
     if (!type) throw invalidModule('export of an unknown function');
-    if (type.results.length > MAX_VM_ARGS) throw new HostError('WasmVm', 'InvalidInput', 'Too many return values in Wasm export');
-    if (type.params.length > MAX_VM_ARGS) throw new HostError('WasmVm', 'InvalidInput', 'Too many arguments Wasm export');
+    if (type.results.length > MAX_VM_ARGS)
+      throw new HostError('WasmVm', 'InvalidInput', 'Too many return values in Wasm export');
+    if (type.params.length > MAX_VM_ARGS)
+      throw new HostError('WasmVm', 'InvalidInput', 'Too many arguments Wasm export');
     funcs.set(e.name, type);
   }
   return funcs;
@@ -108,6 +125,7 @@ export function parseContract(bytes: Uint8Array, options: ParseOptions): ParsedC
     interfaceVersion,
     costInputs,
     spec: customSection(module, SPEC_SECTION),
+    instrumented,
     compiled,
     refs,
     memory: memoryLimits(module),

@@ -15,7 +15,11 @@ import { parseContract } from './parse.js';
 export type NewVmOptions = Omit<InstantiateOptions, 'linkerPerModule'> & { costInputs?: VersionedCostInputs };
 
 /** `Vm::new_with_cost_inputs`: V0 (byte length) inputs unless refined ones are given. */
-export function newVm(wasm: Uint8Array, host: HostImports | ((m: WasmModule) => HostImports), options: NewVmOptions): VmInstance {
+export function newVm(
+  wasm: Uint8Array,
+  host: HostImports | ((m: WasmModule) => HostImports),
+  options: NewVmOptions,
+): VmInstance {
   const parsed = parseContract(wasm, {
     ledgerProtocol: options.ledgerProtocol,
     meter: options.budget,

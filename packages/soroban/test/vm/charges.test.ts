@@ -137,7 +137,9 @@ describe('module cache bounds', () => {
 
   it('a parse failure caches nothing', () => {
     const cache = new ModuleCache();
-    expect(() => cache.parseAndCache('x', Uint8Array.from([1]), { ledgerProtocol: 23, meter: new RecordingBudget() })).toThrow();
+    expect(() =>
+      cache.parseAndCache('x', Uint8Array.from([1]), { ledgerProtocol: 23, meter: new RecordingBudget() }),
+    ).toThrow();
     expect(cache.size).toBe(0);
   });
 });

@@ -20,7 +20,9 @@ describe.skipIf(!sorobanData)('test contracts', () => {
 
   it('add_i32: overflowing i32 panics, (WasmVm, InvalidAction) as in the golden trace', () => {
     const { vm } = run('wasm/20/example_add_i32.wasm');
-    expect(hostErrorOf(() => vm.call('add', [i32Val(4), i32Val(2147483647)])).short).toBe('Error(WasmVm, InvalidAction)');
+    expect(hostErrorOf(() => vm.call('add', [i32Val(4), i32Val(2147483647)])).short).toBe(
+      'Error(WasmVm, InvalidAction)',
+    );
   });
 
   it('sum_i32: sums a vector by calling add for each item', () => {
@@ -30,11 +32,14 @@ describe.skipIf(!sorobanData)('test contracts', () => {
     expect(vm.call('sum', [address, ints])).toBe(i32Val(15));
   });
 
-  it.each(['wasm/20/example_fib.wasm', 'wasm/20/example_fannkuch.wasm'])('%s: main() returns void', (path) => {
-    const { vm, budget } = run(path);
-    expect(vm.call('main', [])).toBe(VOID);
-    expect(budget.fuelCharged).toBeGreaterThan(100_000n);
-  });
+  it.each(['wasm/20/example_fib.wasm', 'wasm/20/example_fannkuch.wasm'])(
+    '%s: main() returns void',
+    (path) => {
+      const { vm, budget } = run(path);
+      expect(vm.call('main', [])).toBe(VOID);
+      expect(budget.fuelCharged).toBeGreaterThan(100_000n);
+    },
+  );
 
   it('fib: the same fuel on every run', () => {
     const a = run('wasm/20/example_fib.wasm');
@@ -62,7 +67,9 @@ describe.skipIf(!sorobanData)('hostile contract, as test/hostile.rs expects', ()
     expect(vm.call('deepstack', [u32Val(1023)])).toBe(u32Val((1023 * 1024) / 2));
     for (const depth of [1024, 10240]) {
       const fresh = run('wasm/20/example_hostile.wasm').vm;
-      expect(hostErrorOf(() => fresh.call('deepstack', [u32Val(depth)])).short).toBe('Error(Budget, ExceededLimit)');
+      expect(hostErrorOf(() => fresh.call('deepstack', [u32Val(depth)])).short).toBe(
+        'Error(Budget, ExceededLimit)',
+      );
     }
   });
 });

@@ -14,8 +14,8 @@
  *   calls `call`; memory.fill/copy/init also pay len/64 eagerly, memory.grow pages*1024.
  */
 import { describe, expect, it } from 'vitest';
-import { contract } from './wat.js';
 import { CPU_PER_FUEL, hostErrorOf, load, RecordingBudget } from './support.js';
+import { contract } from './wat.js';
 
 const COUNTED = `(module
   (memory (export "memory") 1)

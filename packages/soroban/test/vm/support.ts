@@ -2,11 +2,11 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { HostError } from '../../src/errors/host-error.js';
-import type { VmBudget } from '../../src/vm/meter.js';
-import { sorobanData } from '../support/shared.js';
 import { instantiate, type VmInstance } from '../../src/vm/instance.js';
 import type { HostImports } from '../../src/vm/link.js';
+import type { VmBudget } from '../../src/vm/meter.js';
 import { parseContract } from '../../src/vm/parse.js';
+import { sorobanData } from '../support/shared.js';
 
 /** WasmInsnExec's CPU constant term in the host's default cost parameters: 4 CPU per fuel. */
 export const CPU_PER_FUEL = 4n;
@@ -51,12 +51,12 @@ export function testWasms(): Array<[string, number | 'hostile']> {
   const out: Array<[string, number | 'hostile']> = [];
   for (const dir of readdirSync(join(sorobanData, 'wasm')).sort()) {
     for (const file of readdirSync(join(sorobanData, 'wasm', dir)).sort()) {
-      if (file.endsWith('.wasm')) out.push([`wasm/${dir}/${file}`, dir === 'hostile' ? 'hostile' : Number.parseInt(dir, 10)]);
+      if (file.endsWith('.wasm'))
+        out.push([`wasm/${dir}/${file}`, dir === 'hostile' ? 'hostile' : Number.parseInt(dir, 10)]);
     }
   }
   return out;
 }
-
 
 /** Parses and instantiates `bytes` at protocol 23 against `host`, which is taken to be the whole interface. */
 export function load(bytes: Uint8Array, budget = new RecordingBudget(), host: HostImports = {}): VmInstance {

@@ -1,8 +1,8 @@
 /** What stops a call, as the host reports it (soroban-env-common/src/error.rs, hostile.rs). */
 import { describe, expect, it } from 'vitest';
 import { HostError } from '../../src/errors/host-error.js';
-import { contract } from './wat.js';
 import { hostErrorOf, load, RecordingBudget } from './support.js';
+import { contract } from './wat.js';
 
 const TRAPS = `(module
   (type $v (func))

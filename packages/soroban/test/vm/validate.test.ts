@@ -38,12 +38,35 @@ describe('contractenvmetav0', () => {
       want: 'Error(Value, InvalidInput)',
     },
     { name: 'a future protocol', bytes: () => contract(EMPTY, 24), want: 'Error(WasmVm, InvalidInput)' },
-    { name: 'an old protocol with a pre-release', bytes: () => contract(EMPTY, 22, 1), want: 'Error(WasmVm, InvalidInput)' },
-    { name: 'the current protocol, other pre-release', bytes: () => contract(EMPTY, 23, 1), want: 'Error(WasmVm, InvalidInput)' },
+    {
+      name: 'an old protocol with a pre-release',
+      bytes: () => contract(EMPTY, 22, 1),
+      want: 'Error(WasmVm, InvalidInput)',
+    },
+    {
+      name: 'the current protocol, other pre-release',
+      bytes: () => contract(EMPTY, 23, 1),
+      want: 'Error(WasmVm, InvalidInput)',
+    },
     { name: 'an old protocol', bytes: () => contract(EMPTY, 20), want: undefined },
-    { name: 'protocol 22 on a protocol-22 ledger', bytes: () => contract(EMPTY, 22), ledger: 22, want: undefined },
-    { name: 'protocol 23 on a protocol-22 ledger', bytes: () => contract(EMPTY, 23), ledger: 22, want: 'Error(WasmVm, InvalidInput)' },
-    { name: 'a ledger ahead of the host', bytes: () => contract(EMPTY, 23), ledger: 24, want: 'Error(Context, InternalError)' },
+    {
+      name: 'protocol 22 on a protocol-22 ledger',
+      bytes: () => contract(EMPTY, 22),
+      ledger: 22,
+      want: undefined,
+    },
+    {
+      name: 'protocol 23 on a protocol-22 ledger',
+      bytes: () => contract(EMPTY, 23),
+      ledger: 22,
+      want: 'Error(WasmVm, InvalidInput)',
+    },
+    {
+      name: 'a ledger ahead of the host',
+      bytes: () => contract(EMPTY, 23),
+      ledger: 24,
+      want: 'Error(Context, InternalError)',
+    },
   ];
   it.each(cases)('$name -> $want', ({ bytes, ledger, want }) => {
     if (want === undefined) expect(parse(bytes(), ledger).interfaceVersion.preRelease).toBe(0);
@@ -58,7 +81,11 @@ describe('contractenvmetav0', () => {
 
 describe('features and structure (wasmi with the host config)', () => {
   const cases: Array<{ name: string; wat: string; features?: Record<string, boolean>; want: string }> = [
-    { name: 'floats', wat: '(module (func (result f32) (f32.const 1)))', want: 'Error(WasmVm, InvalidAction)' },
+    {
+      name: 'floats',
+      wat: '(module (func (result f32) (f32.const 1)))',
+      want: 'Error(WasmVm, InvalidAction)',
+    },
     { name: 'float locals', wat: '(module (func (local f64)))', want: 'Error(WasmVm, InvalidAction)' },
     {
       name: 'multi-value',
@@ -78,7 +105,11 @@ describe('features and structure (wasmi with the host config)', () => {
       features: { tail_call: true },
       want: 'Error(WasmVm, InvalidAction)',
     },
-    { name: 'an invalid body', wat: '(module (func (result i64) (i32.const 1)))', want: 'Error(WasmVm, InvalidAction)' },
+    {
+      name: 'an invalid body',
+      wat: '(module (func (result i64) (i32.const 1)))',
+      want: 'Error(WasmVm, InvalidAction)',
+    },
     {
       name: 'a 33-parameter export',
       wat: `(module (func (export "f") (param ${'i64 '.repeat(33)}) (result i64) (i64.const 0)))`,
@@ -115,14 +146,22 @@ describe('instantiation', () => {
       wat: '(module (import "x" "_" (func (param i32) (result i64))))',
       want: 'Error(WasmVm, InvalidAction)',
     },
-    { name: 'a memory import', wat: '(module (import "x" "m" (memory 1)))', want: 'Error(WasmVm, InvalidAction)' },
+    {
+      name: 'a memory import',
+      wat: '(module (import "x" "m" (memory 1)))',
+      want: 'Error(WasmVm, InvalidAction)',
+    },
     {
       name: 'initial memory over the memory budget',
       wat: '(module (memory 64))',
       budget: () => new RecordingBudget(100_000_000n, 1_000_000n),
       want: 'Error(Budget, ExceededLimit)',
     },
-    { name: 'a table over 1000 entries', wat: '(module (table 1001 funcref))', want: 'Error(Budget, ExceededLimit)' },
+    {
+      name: 'a table over 1000 entries',
+      wat: '(module (table 1001 funcref))',
+      want: 'Error(Budget, ExceededLimit)',
+    },
     {
       name: 'a data segment past memory',
       wat: '(module (memory 1) (data (i32.const 65530) "0123456789"))',
@@ -149,7 +188,12 @@ describe('instantiation', () => {
 
   it('refuses an import whose arity differs from the interface', () => {
     const parsed = parse(contract('(module (import "x" "_" (func (param i64) (result i64))))'));
-    const options = { budget: new RecordingBudget(), ledgerProtocol: 23, isImportKnown: () => true, importArity: () => 2 };
+    const options = {
+      budget: new RecordingBudget(),
+      ledgerProtocol: 23,
+      isImportKnown: () => true,
+      importArity: () => 2,
+    };
     expect(hostErrorOf(() => instantiate(parsed, known, options)).short).toBe('Error(WasmVm, InvalidAction)');
   });
 });
@@ -186,12 +230,20 @@ describe('refined cost inputs (extract_refined_contract_cost_inputs)', () => {
   });
 
   const refusals: Array<{ name: string; wat: string }> = [
-    { name: 'a global initialised from a global', wat: '(module (import "x" "g" (global i64)) (global i64 (global.get 0)))' },
+    {
+      name: 'a global initialised from a global',
+      wat: '(module (import "x" "g" (global i64)) (global i64 (global.get 0)))',
+    },
     { name: 'data larger than memory', wat: '(module (memory 0) (data (i32.const 0) "a"))' },
-    { name: 'elements beyond the table', wat: '(module (table 1 funcref) (func $f) (elem (i32.const 0) $f $f))' },
+    {
+      name: 'elements beyond the table',
+      wat: '(module (table 1 funcref) (func $f) (elem (i32.const 0) $f $f))',
+    },
     { name: 'a start section', wat: '(module (func $s) (start $s))' },
   ];
   it.each(refusals)('refuses $name with (WasmVm, InvalidInput)', ({ wat }) => {
-    expect(hostErrorOf(() => extractCostInputs(parse(contract(wat)).module)).short).toBe('Error(WasmVm, InvalidInput)');
+    expect(hostErrorOf(() => extractCostInputs(parse(contract(wat)).module)).short).toBe(
+      'Error(WasmVm, InvalidInput)',
+    );
   });
 });

@@ -22,7 +22,12 @@ function customSection(name: string, data: Uint8Array): Uint8Array {
 
 /** The module as wabt assembles it, with no meta section. */
 export function watBytes(wat: string, features: Record<string, boolean> = {}): Uint8Array {
-  const module = wabt.parseWat('test.wat', wat, { bulk_memory: true, mutable_globals: true, sign_extension: true, ...features });
+  const module = wabt.parseWat('test.wat', wat, {
+    bulk_memory: true,
+    mutable_globals: true,
+    sign_extension: true,
+    ...features,
+  });
   try {
     return module.toBinary({}).buffer;
   } finally {
