@@ -48,7 +48,8 @@ export class Comparator {
   objCmp = (a: Val, b: Val): Ordering => {
     const aObject = isObject(a);
     const bObject = isObject(b);
-    if (!aObject && !bObject) throw new HostError('Value', 'UnexpectedType', 'two non-object args to obj_cmp');
+    if (!aObject && !bObject)
+      throw new HostError('Value', 'UnexpectedType', 'two non-object args to obj_cmp');
     let result: Ordering | undefined;
     if (aObject && bObject) result = this.compareObjects(this.visit(a), this.visit(b));
     else if (aObject) result = this.compareToSmall(this.visit(a), b);

@@ -31,10 +31,15 @@ export const DEPTH_LIMIT = 100;
 
 const MASK64 = (1n << 64n) - 1n;
 
-export const u128FromParts = (hi: bigint, lo: bigint): bigint => (BigInt.asUintN(64, hi) << 64n) | BigInt.asUintN(64, lo);
-export const i128FromParts = (hi: bigint, lo: bigint): bigint => (BigInt.asIntN(64, hi) << 64n) | BigInt.asUintN(64, lo);
+export const u128FromParts = (hi: bigint, lo: bigint): bigint =>
+  (BigInt.asUintN(64, hi) << 64n) | BigInt.asUintN(64, lo);
+export const i128FromParts = (hi: bigint, lo: bigint): bigint =>
+  (BigInt.asIntN(64, hi) << 64n) | BigInt.asUintN(64, lo);
 export const u256FromParts = (hh: bigint, hl: bigint, lh: bigint, ll: bigint): bigint =>
-  (BigInt.asUintN(64, hh) << 192n) | (BigInt.asUintN(64, hl) << 128n) | (BigInt.asUintN(64, lh) << 64n) | BigInt.asUintN(64, ll);
+  (BigInt.asUintN(64, hh) << 192n) |
+  (BigInt.asUintN(64, hl) << 128n) |
+  (BigInt.asUintN(64, lh) << 64n) |
+  BigInt.asUintN(64, ll);
 export const i256FromParts = (hh: bigint, hl: bigint, lh: bigint, ll: bigint): bigint =>
   (BigInt.asIntN(64, hh) << 192n) | u256FromParts(0n, hl, lh, ll);
 const piece = (value: bigint, shift: bigint): bigint => (value >> shift) & MASK64;
@@ -102,7 +107,9 @@ export class ValConverter {
       }
       case 'scvMap': {
         if (!scval.map) throw new HostError('Value', 'InvalidInput', 'ScVal::Map body missing');
-        const pairs = scval.map.map((e) => [this.toVal(e.key, depth + 1), this.toVal(e.val, depth + 1)] as const);
+        const pairs = scval.map.map(
+          (e) => [this.toVal(e.key, depth + 1), this.toVal(e.val, depth + 1)] as const,
+        );
         this.checkSorted(pairs);
         return objects.add({ kind: 'Map', value: pairs });
       }
@@ -110,7 +117,8 @@ export class ValConverter {
         const { address } = scval;
         if (address.type === 'scAddressTypeAccount' || address.type === 'scAddressTypeContract')
           return objects.add({ kind: 'Address', value: address });
-        if (address.type === 'scAddressTypeMuxedAccount') return objects.add({ kind: 'MuxedAddress', value: address });
+        if (address.type === 'scAddressTypeMuxedAccount')
+          return objects.add({ kind: 'MuxedAddress', value: address });
         throw new HostError('Object', 'UnexpectedType', 'encountered unsupported ScAddress type');
       }
       default:
@@ -121,7 +129,12 @@ export class ValConverter {
   /** A map's pairs must be in strictly increasing key order (`HostMap::from_map`). */
   checkSorted(pairs: readonly (readonly [Val, Val])[]): void {
     for (let i = 1; i < pairs.length; i++)
-      if (this.host.comparator.compare((pairs[i - 1] as readonly [Val, Val])[0], (pairs[i] as readonly [Val, Val])[0]) >= 0)
+      if (
+        this.host.comparator.compare(
+          (pairs[i - 1] as readonly [Val, Val])[0],
+          (pairs[i] as readonly [Val, Val])[0],
+        ) >= 0
+      )
         throw new HostError('Object', 'InvalidInput', 'map keys not sorted and unique');
   }
 
@@ -163,7 +176,8 @@ export class ValConverter {
       case 'Map':
         return xdr.ScVal.scvMap(
           object.value.map(
-            ([key, value]) => new xdr.ScMapEntry({ key: this.toScVal(key, depth + 1), val: this.toScVal(value, depth + 1) }),
+            ([key, value]) =>
+              new xdr.ScMapEntry({ key: this.toScVal(key, depth + 1), val: this.toScVal(value, depth + 1) }),
           ),
         );
       case 'Address':
@@ -204,19 +218,39 @@ function numberScVal(tag: number, value: bigint): xdr.ScVal {
       return xdr.ScVal.scvI128(new xdr.Int128Parts({ hi: i64(value >> 64n), lo: u64(value) }));
     case Tag.U256Small:
       return xdr.ScVal.scvU256(
-        new xdr.Uint256Parts({ hiHi: piece(value, 192n), hiLo: piece(value, 128n), loHi: piece(value, 64n), loLo: u64(value) }),
+        new xdr.Uint256Parts({
+          hiHi: piece(value, 192n),
+          hiLo: piece(value, 128n),
+          loHi: piece(value, 64n),
+          loLo: u64(value),
+        }),
       );
     case Tag.I256Small:
       return xdr.ScVal.scvI256(
-        new xdr.Int256Parts({ hiHi: i64(value >> 192n), hiLo: piece(value, 128n), loHi: piece(value, 64n), loLo: u64(value) }),
+        new xdr.Int256Parts({
+          hiHi: i64(value >> 192n),
+          hiLo: piece(value, 128n),
+          loHi: piece(value, 64n),
+          loLo: u64(value),
+        }),
       );
     default:
       throw new HostError('Value', 'InvalidInput', `no ScVal for tag ${tag}`);
   }
 }
 
-
-const SC_ERROR_TYPES = ['sceContract', 'sceWasmVm', 'sceContext', 'sceStorage', 'sceObject', 'sceCrypto', 'sceEvents', 'sceBudget', 'sceValue', 'sceAuth'] as const;
+const SC_ERROR_TYPES = [
+  'sceContract',
+  'sceWasmVm',
+  'sceContext',
+  'sceStorage',
+  'sceObject',
+  'sceCrypto',
+  'sceEvents',
+  'sceBudget',
+  'sceValue',
+  'sceAuth',
+] as const;
 
 /** An ScError as the error Val it is. */
 export function errorVal(error: xdr.ScError): Val {

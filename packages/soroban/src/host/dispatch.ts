@@ -1,7 +1,7 @@
 /**
- * Calling a host function from a contract (`vm/dispatch.rs`): the protocol range, the
- * DispatchHostFunction charge, each argument checked against its declared type and made absolute,
- * the call, and its result made relative to the calling frame. A bad argument is
+ * Calling a host function from a contract (`vm/dispatch.rs`): the protocol range, each argument
+ * checked against its declared type and made absolute, the call, and its result made relative to
+ * the calling frame (the VM layer moves the fuel and charges DispatchHostFunction around it). A bad argument is
  * Error(Value, InvalidInput), whatever the function.
  */
 import { HostError } from '../errors/host-error.js';
@@ -78,7 +78,6 @@ export function dispatch(
 ): bigint {
   const outside = dispatchProtocolError(signature, ledgerProtocol);
   if (outside) throw outside;
-  context.host.meter.charge('DispatchHostFunction');
   const args = signature.args.map((arg, i) => argument(context, arg.type, words[i] ?? 0n));
   return result(context, signature.returns, implementation(context, ...args));
 }

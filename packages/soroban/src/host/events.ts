@@ -5,8 +5,8 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import type { Val } from '../values/val.js';
-import type { HostState } from './host.js';
 import type { Meter } from './meter.js';
+import type { HostState } from './state.js';
 
 export type EventKind = 'contract' | 'system' | 'diagnostic';
 
@@ -57,7 +57,10 @@ export class EventBuffer {
 
   /** The events as XDR, in the order they were recorded. */
   externalize(host: HostState): ExternalEvent[] {
-    return this.#events.map((recorded) => ({ event: toXdr(host, recorded), failedCall: recorded.failedCall }));
+    return this.#events.map((recorded) => ({
+      event: toXdr(host, recorded),
+      failedCall: recorded.failedCall,
+    }));
   }
 
   /** The contract events of successful calls: what the transaction meta holds. */
@@ -69,7 +72,10 @@ export class EventBuffer {
 }
 
 function toXdr(host: HostState, recorded: RecordedEvent): xdr.ContractEvent {
-  const topics = typeof recorded.topics === 'bigint' ? vecItems(host.converter.toScVal(recorded.topics)) : [...recorded.topics];
+  const topics =
+    typeof recorded.topics === 'bigint'
+      ? vecItems(host.converter.toScVal(recorded.topics))
+      : [...recorded.topics];
   const data = typeof recorded.data === 'bigint' ? host.converter.toScVal(recorded.data) : recorded.data;
   return new xdr.ContractEvent({
     ext: xdr.ExtensionPoint.v0(),

@@ -70,8 +70,14 @@ export class FrameStack {
    * Runs `body` in a new frame. On failure the rollback hook restores what the frame changed, and
    * the error goes on up.
    */
-  with<T, Point>(frame: Frame, rollback: RollbackHooks<Point>, body: () => T, onSuccess?: (frame: Frame) => void): T {
-    if (this.#frames.length >= MAX_FRAMES) throw new HostError('Context', 'ExceededLimit', 'depth limit exceeded');
+  with<T, Point>(
+    frame: Frame,
+    rollback: RollbackHooks<Point>,
+    body: () => T,
+    onSuccess?: (frame: Frame) => void,
+  ): T {
+    if (this.#frames.length >= MAX_FRAMES)
+      throw new HostError('Context', 'ExceededLimit', 'depth limit exceeded');
     const point = rollback.point();
     this.#frames.push(frame);
     try {

@@ -1,20 +1,221 @@
 /**
- * The host's state that every host function reaches: the object table, the meter, the order of
- * Vals and the ScVal conversions. Frames, storage, events and auth join it as they are built.
+ * The host a contract runs in (`host.rs`, `host/frame.rs`): the value-level state, the budget,
+ * storage under a footprint, the ledger, events and the call stack, and calling a contract —
+ * its instance and code from storage, a VM with the host interface linked, a frame that rolls
+ * back what it changed when it fails.
  */
-import { Comparator } from './compare.js';
-import { ValConverter } from './convert.js';
-import { type Meter, UNMETERED } from './meter.js';
-import { ObjectTable } from './objects.js';
+import { xdr } from '@stellar/stellar-sdk/base';
+import { type Budget, chargeWasmiFuel, wasmiFuelRemaining } from '../budget/index.js';
+import { HostError } from '../errors/host-error.js';
+import { availableAt, hostFunction, isImportKnown } from '../interface/index.js';
+import { contractCodeKey, contractInstanceKey, type LedgerInfo, type Storage } from '../storage/index.js';
+import { checkVal, fromWasm, toWasm, type Val } from '../values/val.js';
+import {
+  type HostImports,
+  instantiate,
+  type ParsedContract,
+  parseContract,
+  type VmBudget,
+} from '../vm/index.js';
+import { dispatch } from './dispatch.js';
+import { EventBuffer } from './events.js';
+import { type ContractFrame, FrameStack, RESERVED_PREFIX } from './frames.js';
+import { HOST_MODULES } from './functions/index.js';
+import { checkIntegrity } from './functions/linear-memory.js';
+import type { CallContext, VmFrame } from './functions/types.js';
+import { withInstance } from './instance.js';
+import { RelativeObjects } from './objects.js';
+import { HostState } from './state.js';
+import { vmLinearMemory } from './vm-memory.js';
 
-export class HostState {
-  readonly objects: ObjectTable;
-  readonly comparator: Comparator;
-  readonly converter: ValConverter;
+export interface HostConfig {
+  budget: Budget;
+  storage: Storage;
+  ledger: LedgerInfo;
+  /** Record diagnostic events (simulation does; apply only when asked). */
+  diagnostics?: boolean;
+  /** Parsed modules by code hash, shared between hosts (the host's module cache). */
+  modules?: Map<string, ParsedContract>;
+}
 
-  constructor(readonly meter: Meter = UNMETERED) {
-    this.objects = new ObjectTable(meter);
-    this.comparator = new Comparator(this.objects, meter);
-    this.converter = new ValConverter(this);
+export interface CallParams {
+  /** The host's own calls (`__constructor`, `__check_auth`) may call reserved functions. */
+  internal?: boolean;
+  /** A missing function answers Void instead of failing (an absent constructor). */
+  missingIsVoid?: boolean;
+}
+
+export class Host extends HostState {
+  readonly budget: Budget;
+  readonly storage: Storage;
+  readonly ledger: LedgerInfo;
+  readonly events: EventBuffer;
+  readonly frames = new FrameStack();
+  readonly #modules: Map<string, ParsedContract>;
+  readonly #vmBudget: VmBudget;
+  #imports: HostImports | undefined;
+
+  constructor(config: HostConfig) {
+    super(config.budget);
+    this.budget = config.budget;
+    this.storage = config.storage;
+    this.ledger = config.ledger;
+    this.events = new EventBuffer(config.budget, config.diagnostics ?? false);
+    this.#modules = config.modules ?? new Map();
+    const budget = config.budget;
+    this.#vmBudget = {
+      charge: (type, input) => budget.charge(type, input),
+      wasmiFuelRemaining: () => wasmiFuelRemaining(budget),
+      chargeWasmInsnExec: (fuel) => chargeWasmiFuel(budget, fuel),
+      memBytesRemaining: () => budget.memRemaining,
+    };
+  }
+
+  /** The context a host function runs in, from the innermost frame. */
+  context(): CallContext {
+    return { host: this, vm: this.frames.currentContract?.vm };
+  }
+
+  /** The running contract's id, or the host's error outside a contract. */
+  currentContractId(): Uint8Array {
+    const frame = this.frames.currentContract;
+    if (!frame) throw new HostError('Context', 'InternalError', 'Current context has no contract ID');
+    return frame.contractId;
+  }
+
+  /** The contract's instance from storage (`retrieve_contract_instance_from_storage`). */
+  instance(contractId: Uint8Array): xdr.ScContractInstance {
+    const entry = this.storage.get(contractInstanceKey(contractId), this.budget);
+    const { data } = entry;
+    if (data.type !== 'contractData' || data.contractData.val.type !== 'scvContractInstance')
+      throw new HostError('Storage', 'InternalError', 'expected a contract instance entry');
+    return data.contractData.val.instance;
+  }
+
+  /** Calls a contract function with absolute Vals (`call_n_internal`). */
+  callContract(contractId: Uint8Array, fn: Val, args: readonly Val[], params: CallParams = {}): Val {
+    const name = this.symbolText(fn);
+    if (!params.internal && name.startsWith(RESERVED_PREFIX))
+      throw new HostError('Context', 'InvalidAction', "can't invoke a reserved function directly");
+    if (this.frames.contractIds().some((id) => Buffer.compare(id, contractId) === 0))
+      throw new HostError('Context', 'InvalidAction', 'Contract re-entry is not allowed');
+    const instance = this.instance(contractId);
+    if (instance.executable.type !== 'contractExecutableWasm')
+      throw new HostError('Context', 'InternalError', 'the Stellar Asset Contract does not run here yet');
+    const parsed = this.module(instance.executable.wasmHash.value);
+    this.budget.charge('MemCpy', BigInt(args.length) * 8n);
+    const vm = instantiate(parsed, this.imports(), {
+      budget: this.#vmBudget,
+      ledgerProtocol: this.ledger.protocolVersion,
+      isImportKnown,
+      importArity: (module, name) => hostFunction(module, name)?.args.length,
+    });
+    const frame: ContractFrame = {
+      kind: 'contract',
+      contractId,
+      fnName: name,
+      args,
+      vm: { memory: vmLinearMemory(vm), objects: new RelativeObjects() } satisfies VmFrame,
+      instanceStorage: this.converter.toVal(xdr.ScVal.scvMap(instance.storage ?? [])),
+      instanceChanged: false,
+    };
+    return this.frames.with(
+      frame,
+      this.rollbackHooks(),
+      () => {
+        const objects = frame.vm?.objects as RelativeObjects;
+        const words = args.map((arg) => toWasm(objects.toRelative(arg, this.budget)));
+        const result = vm.call(name, words, { treatMissingFunctionAsNoop: params.missingIsVoid });
+        if (result === undefined) return 2n;
+        const value = checkVal(objects.toAbsolute(fromWasm(result)));
+        checkIntegrity(this.context(), value);
+        return value;
+      },
+      () => this.persistInstance(frame),
+    );
+  }
+
+  private rollbackHooks() {
+    return {
+      point: () => ({ storage: this.storage.rollbackPoint(this.budget), events: this.events.length }),
+      restore: (point: { storage: ReturnType<Storage['rollbackPoint']>; events: number }) => {
+        this.storage.rollback(point.storage);
+        this.events.rollback(point.events);
+      },
+    };
+  }
+
+  /** Writes a frame's instance storage back when the contract changed it. */
+  private persistInstance(frame: ContractFrame): void {
+    if (!frame.instanceChanged) return;
+    const storage = this.converter.toScVal(frame.instanceStorage);
+    this.storeInstance(
+      frame.contractId,
+      (old) =>
+        new xdr.ScContractInstance({
+          executable: old.executable,
+          storage: storage.type === 'scvMap' ? storage.map : null,
+        }),
+    );
+  }
+
+  /** Gives a contract new code, keeping its instance storage (`update_current_contract_wasm`). */
+  replaceExecutable(contractId: Uint8Array, executable: xdr.ContractExecutable): void {
+    this.storeInstance(contractId, (old) => new xdr.ScContractInstance({ executable, storage: old.storage }));
+  }
+
+  private storeInstance(
+    contractId: Uint8Array,
+    change: (old: xdr.ScContractInstance) => xdr.ScContractInstance,
+  ): void {
+    const key = contractInstanceKey(contractId);
+    const { entry, liveUntil } = this.storage.getWithLiveUntil(key, this.budget);
+    this.storage.put(key, withInstance(entry, change(this.instance(contractId))), liveUntil, this.budget);
+  }
+
+  /** The parsed module of the code with this hash, from the cache or from storage. */
+  module(wasmHash: Uint8Array): ParsedContract {
+    const id = Buffer.from(wasmHash).toString('hex');
+    const cached = this.#modules.get(id);
+    const entry = this.storage.get(contractCodeKey(wasmHash), this.budget);
+    if (cached) return cached;
+    if (entry.data.type !== 'contractCode')
+      throw new HostError('Storage', 'InternalError', 'expected a code entry');
+    const parsed = parseContract(entry.data.contractCode.code, {
+      ledgerProtocol: this.ledger.protocolVersion,
+      meter: this.budget,
+    });
+    this.#modules.set(id, parsed);
+    return parsed;
+  }
+
+  /** The host interface at the ledger's protocol, as a contract imports it. */
+  private imports(): HostImports {
+    if (this.#imports) return this.#imports;
+    const imports: HostImports = {};
+    const protocol = this.ledger.protocolVersion;
+    for (const signature of availableAt(protocol)) {
+      const implementation = HOST_MODULES[signature.module]?.[signature.name];
+      imports[signature.moduleLetter] ??= {};
+      (imports[signature.moduleLetter] as Record<string, (...words: bigint[]) => bigint>)[signature.export] =
+        (...words) => {
+          if (!implementation)
+            throw new HostError(
+              'Context',
+              'InternalError',
+              `host function ${signature.name} is not available yet`,
+            );
+          return dispatch(this.context(), signature, implementation, protocol, words);
+        };
+    }
+    this.#imports = imports;
+    return imports;
+  }
+
+  private symbolText(fn: Val): string {
+    const scval = this.converter.toScVal(fn);
+    if (scval.type !== 'scvSymbol')
+      throw new HostError('Value', 'UnexpectedType', 'function name is not a symbol');
+    return scval.sym.toString();
   }
 }

@@ -5,7 +5,6 @@
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../errors/host-error.js';
-import type { Meter } from './meter.js';
 import { Tag, type TagNumber } from '../values/tags.js';
 import {
   fromHandle,
@@ -17,6 +16,7 @@ import {
   tagOf,
   type Val,
 } from '../values/val.js';
+import type { Meter } from './meter.js';
 
 export type HostObject =
   | { readonly kind: 'U64' | 'I64' | 'Timepoint' | 'Duration'; readonly value: bigint }
@@ -103,7 +103,8 @@ export class ObjectTable {
   /** The object an absolute Val names (the caller charges VisitObject). */
   get(val: Val): HostObject {
     const handle = handleOf(val);
-    if (isRelativeHandle(handle)) throw new HostError('Object', 'InternalError', 'looking up relative object');
+    if (isRelativeHandle(handle))
+      throw new HostError('Object', 'InternalError', 'looking up relative object');
     const object = this.#objects[handleToIndex(handle)];
     if (!object) throw new HostError('Value', 'InvalidInput', 'unknown object reference');
     if (TAG_OF_KIND[object.kind] !== tagOf(val))
@@ -114,7 +115,8 @@ export class ObjectTable {
   /** The object, which must be of this kind (the tag was checked against the interface first). */
   expect<K extends ObjectKind>(val: Val, kind: K): ObjectOf<K> {
     const object = this.get(val);
-    if (object.kind !== kind) throw new HostError('Value', 'UnexpectedType', `expected ${kind}, got ${object.kind}`);
+    if (object.kind !== kind)
+      throw new HostError('Value', 'UnexpectedType', `expected ${kind}, got ${object.kind}`);
     return object as ObjectOf<K>;
   }
 }
@@ -132,7 +134,8 @@ export class RelativeObjects {
     if (!isRelativeHandle(handle))
       throw new HostError('Value', 'InvalidInput', 'relative_to_absolute given an absolute reference');
     const absolute = this.#absolute[handleToIndex(handle)];
-    if (absolute === undefined) throw new HostError('Value', 'InvalidInput', 'unknown relative object reference');
+    if (absolute === undefined)
+      throw new HostError('Value', 'InvalidInput', 'unknown relative object reference');
     if (tagOf(absolute) !== tagOf(val))
       throw new HostError('Value', 'InvalidInput', 'relative and absolute object types differ');
     return absolute;

@@ -9,7 +9,8 @@ import { isObject, majorOf, minorOf, smallNumberOf, tagOf, type Val } from './va
 
 export type Ordering = -1 | 0 | 1;
 
-const sign = (a: bigint | number | string, b: bigint | number | string): Ordering => (a < b ? -1 : a > b ? 1 : 0);
+const sign = (a: bigint | number | string, b: bigint | number | string): Ordering =>
+  a < b ? -1 : a > b ? 1 : 0;
 
 export function compareVals(a: Val, b: Val, compareObjects: (a: Val, b: Val) => Ordering): Ordering {
   if (a === b) return 0;

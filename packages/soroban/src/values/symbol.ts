@@ -4,8 +4,8 @@
  * character lowest and zero codes above the first.
  */
 import { HostError } from '../errors/host-error.js';
-import { bodyOf, fromBodyAndTag, type Val } from './val.js';
 import { Tag } from './tags.js';
+import { bodyOf, fromBodyAndTag, type Val } from './val.js';
 
 /** The longest symbol (SCSYMBOL_LIMIT) and the longest that fits a Val. */
 export const SYMBOL_LIMIT = 32;
@@ -31,10 +31,18 @@ function byteOf(code: number): number {
 /** The host's check of a symbol's bytes: length, then each character. */
 export function checkSymbolBytes(bytes: Uint8Array): void {
   if (bytes.length > SYMBOL_LIMIT)
-    throw new HostError('Value', 'InvalidInput', `symbol too long: length ${bytes.length}, max ${SYMBOL_LIMIT}`);
+    throw new HostError(
+      'Value',
+      'InvalidInput',
+      `symbol too long: length ${bytes.length}, max ${SYMBOL_LIMIT}`,
+    );
   for (const byte of bytes)
     if (codeOf(byte) === undefined)
-      throw new HostError('Value', 'InvalidInput', `symbol bad char: encountered \`${byte}\`, supported range [a-zA-Z0-9_]`);
+      throw new HostError(
+        'Value',
+        'InvalidInput',
+        `symbol bad char: encountered \`${byte}\`, supported range [a-zA-Z0-9_]`,
+      );
 }
 
 /** The small symbol for these bytes, or undefined when they are too long or not symbol characters. */

@@ -2,7 +2,7 @@
  * The 64-bit Val (`soroban-env-common/src/val.rs`) as a bigint: tag in the low 8 bits, a 56-bit
  * body above it, which some tags split into a 32-bit major and a 24-bit minor part.
  */
-import { ErrorCode, type ErrorTypeName, ErrorType, HostError } from '../errors/host-error.js';
+import { ErrorCode, ErrorType, type ErrorTypeName, HostError } from '../errors/host-error.js';
 import { isObjectTag, Tag, type TagNumber } from './tags.js';
 
 export type Val = bigint;
@@ -26,7 +26,8 @@ export const signedBodyOf = (val: Val): bigint => BigInt.asIntN(64, val) >> TAG_
 export const majorOf = (val: Val): number => Number((val >> (TAG_BITS + MINOR_BITS)) & MAJOR_MASK);
 export const minorOf = (val: Val): number => Number((val >> TAG_BITS) & MINOR_MASK);
 
-export const fromBodyAndTag = (body: bigint, tag: TagNumber): Val => ((body << TAG_BITS) | BigInt(tag)) & WORD_MASK;
+export const fromBodyAndTag = (body: bigint, tag: TagNumber): Val =>
+  ((body << TAG_BITS) | BigInt(tag)) & WORD_MASK;
 export const fromMajorMinorAndTag = (major: number, minor: number, tag: TagNumber): Val =>
   fromBodyAndTag((BigInt(major >>> 0) << MINOR_BITS) | BigInt(minor), tag);
 

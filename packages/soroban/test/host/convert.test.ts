@@ -1,6 +1,6 @@
 import { Address, Keypair, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
-import { HostState } from '../../src/host/host.js';
+import { HostState } from '../../src/host/state.js';
 import { isObject, Tag, tagOf } from '../../src/values/index.js';
 
 const sym = (text: string) => xdr.ScVal.scvSymbol(text);
@@ -13,11 +13,26 @@ describe('ScVal to Val and back', () => {
     { given: 'small u64', scval: xdr.ScVal.scvU64(5n), tag: Tag.U64Small },
     { given: 'u64 past 56 bits', scval: xdr.ScVal.scvU64(1n << 60n), tag: Tag.U64Object },
     { given: 'negative i64', scval: xdr.ScVal.scvI64(-3n), tag: Tag.I64Small },
-    { given: 'i128 -1', scval: xdr.ScVal.scvI128(new xdr.Int128Parts({ hi: -1n, lo: (1n << 64n) - 1n })), tag: Tag.I128Small },
-    { given: 'i128 min', scval: xdr.ScVal.scvI128(new xdr.Int128Parts({ hi: -(1n << 63n), lo: 0n })), tag: Tag.I128Object },
+    {
+      given: 'i128 -1',
+      scval: xdr.ScVal.scvI128(new xdr.Int128Parts({ hi: -1n, lo: (1n << 64n) - 1n })),
+      tag: Tag.I128Small,
+    },
+    {
+      given: 'i128 min',
+      scval: xdr.ScVal.scvI128(new xdr.Int128Parts({ hi: -(1n << 63n), lo: 0n })),
+      tag: Tag.I128Object,
+    },
     {
       given: 'u256 max',
-      scval: xdr.ScVal.scvU256(new xdr.Uint256Parts({ hiHi: (1n << 64n) - 1n, hiLo: (1n << 64n) - 1n, loHi: (1n << 64n) - 1n, loLo: (1n << 64n) - 1n })),
+      scval: xdr.ScVal.scvU256(
+        new xdr.Uint256Parts({
+          hiHi: (1n << 64n) - 1n,
+          hiLo: (1n << 64n) - 1n,
+          loHi: (1n << 64n) - 1n,
+          loLo: (1n << 64n) - 1n,
+        }),
+      ),
       tag: Tag.U256Object,
     },
     { given: 'short symbol', scval: sym('hello'), tag: Tag.SymbolSmall },
@@ -25,10 +40,21 @@ describe('ScVal to Val and back', () => {
     { given: 'string', scval: xdr.ScVal.scvString('héllo'), tag: Tag.StringObject },
     { given: 'bytes', scval: xdr.ScVal.scvBytes(new Uint8Array([1, 2, 3])), tag: Tag.BytesObject },
     { given: 'vec', scval: xdr.ScVal.scvVec([xdr.ScVal.scvU32(1), sym('x')]), tag: Tag.VecObject },
-    { given: 'map', scval: xdr.ScVal.scvMap([entry(sym('a'), xdr.ScVal.scvVoid()), entry(sym('b'), xdr.ScVal.scvBool(true))]), tag: Tag.MapObject },
+    {
+      given: 'map',
+      scval: xdr.ScVal.scvMap([
+        entry(sym('a'), xdr.ScVal.scvVoid()),
+        entry(sym('b'), xdr.ScVal.scvBool(true)),
+      ]),
+      tag: Tag.MapObject,
+    },
     { given: 'account address', scval: xdr.ScVal.scvAddress(account), tag: Tag.AddressObject },
     { given: 'contract error', scval: xdr.ScVal.scvError(xdr.ScError.sceContract(4)), tag: Tag.Error },
-    { given: 'host error', scval: xdr.ScVal.scvError(xdr.ScError.sceBudget(xdr.ScErrorCode.scecExceededLimit)), tag: Tag.Error },
+    {
+      given: 'host error',
+      scval: xdr.ScVal.scvError(xdr.ScError.sceBudget(xdr.ScErrorCode.scecExceededLimit)),
+      tag: Tag.Error,
+    },
   ];
   it.each(cases)('$given', ({ scval, tag }) => {
     const host = new HostState();
@@ -38,11 +64,27 @@ describe('ScVal to Val and back', () => {
   });
 
   const refused = [
-    { given: 'a map out of order', scval: xdr.ScVal.scvMap([entry(sym('b'), xdr.ScVal.scvVoid()), entry(sym('a'), xdr.ScVal.scvVoid())]), want: 'Error(Object, InvalidInput)' },
-    { given: 'a map with a duplicate key', scval: xdr.ScVal.scvMap([entry(sym('a'), xdr.ScVal.scvVoid()), entry(sym('a'), xdr.ScVal.scvVoid())]), want: 'Error(Object, InvalidInput)' },
-    { given: 'a symbol with a bad character', scval: sym('no spaces here'), want: 'Error(Value, InvalidInput)' },
+    {
+      given: 'a map out of order',
+      scval: xdr.ScVal.scvMap([entry(sym('b'), xdr.ScVal.scvVoid()), entry(sym('a'), xdr.ScVal.scvVoid())]),
+      want: 'Error(Object, InvalidInput)',
+    },
+    {
+      given: 'a map with a duplicate key',
+      scval: xdr.ScVal.scvMap([entry(sym('a'), xdr.ScVal.scvVoid()), entry(sym('a'), xdr.ScVal.scvVoid())]),
+      want: 'Error(Object, InvalidInput)',
+    },
+    {
+      given: 'a symbol with a bad character',
+      scval: sym('no spaces here'),
+      want: 'Error(Value, InvalidInput)',
+    },
     { given: 'a vec with no body', scval: xdr.ScVal.scvVec(null), want: 'Error(Value, InvalidInput)' },
-    { given: 'a contract instance', scval: xdr.ScVal.scvLedgerKeyContractInstance(), want: 'Error(Value, InternalError)' },
+    {
+      given: 'a contract instance',
+      scval: xdr.ScVal.scvLedgerKeyContractInstance(),
+      want: 'Error(Value, InternalError)',
+    },
   ];
   it.each(refused)('refuses $given with $want', ({ scval, want }) => {
     expect(() => new HostState().converter.toVal(scval)).toThrow(want);

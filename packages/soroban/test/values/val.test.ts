@@ -30,7 +30,11 @@ describe('Val encoding', () => {
     { given: 'Void', val: VOID, want: 2n },
     { given: 'Vec(obj#1)', val: fromHandle(1, Tag.VecObject), want: 0x0000_0001_0000_004bn },
     { given: 'I64Small(-1)', val: smallNumber(-1n, Tag.I64Small), want: 0xffff_ffff_ffff_ff07n },
-    { given: 'U64Small(2^56-1)', val: smallNumber((1n << 56n) - 1n, Tag.U64Small), want: 0xffff_ffff_ffff_ff06n },
+    {
+      given: 'U64Small(2^56-1)',
+      val: smallNumber((1n << 56n) - 1n, Tag.U64Small),
+      want: 0xffff_ffff_ffff_ff06n,
+    },
   ];
   it.each(words)('$given is the word the host writes', ({ val, want }) => {
     expect(val).toBe(want);
@@ -113,7 +117,12 @@ describe('the order of small Vals', () => {
     { given: 'u32 10 > u32 9', a: fromU32(10), b: fromU32(9), want: 1 },
     { given: 'u32 < i32 whatever the values', a: fromU32(100), b: fromI32(-100), want: -1 },
     { given: 'symbol "b" > "aa" (by characters)', a: smallSymbol('b'), b: smallSymbol('aa'), want: 1 },
-    { given: 'i64 -5 < i64 3', a: smallNumber(-5n, Tag.I64Small), b: smallNumber(3n, Tag.I64Small), want: -1 },
+    {
+      given: 'i64 -5 < i64 3',
+      a: smallNumber(-5n, Tag.I64Small),
+      b: smallNumber(3n, Tag.I64Small),
+      want: -1,
+    },
     { given: 'errors by type then code', a: fromError('Contract', 9), b: fromError('WasmVm', 0), want: -1 },
   ];
   it.each(cases)('$given', ({ a, b, want }) => {

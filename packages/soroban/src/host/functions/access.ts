@@ -1,6 +1,7 @@
 /** What host functions share: reaching objects, adding them, and a calling VM's memory. */
 import { HostError } from '../../errors/host-error.js';
 import { fromU32, type Val } from '../../values/val.js';
+import type { Host } from '../host.js';
 import type { HostObject, ObjectKind, ObjectOf } from '../objects.js';
 import type { CallContext, VmFrame } from './types.js';
 
@@ -26,10 +27,18 @@ export function callingVm(context: CallContext): VmFrame {
   return context.vm;
 }
 
-export const outOfBounds = (detail = 'index out of bounds'): HostError => new HostError('Object', 'IndexBounds', detail);
+export const outOfBounds = (detail = 'index out of bounds'): HostError =>
+  new HostError('Object', 'IndexBounds', detail);
 
 /** The bytes of a Bytes, String or Symbol object (the three share one shape in the object table). */
 export function visitBytes(context: CallContext, val: Val, kind: 'Bytes' | 'String' | 'Symbol'): Uint8Array {
   const object: { readonly value: Uint8Array } = visit(context, val, kind);
   return object.value;
+}
+
+/** The whole host, for the modules that reach storage, frames and the ledger. */
+export function contractHost(context: CallContext): Host {
+  const host = context.host as Partial<Host>;
+  if (!host.frames || !host.storage) throw new HostError('Context', 'InternalError', 'no contract host here');
+  return context.host as Host;
 }

@@ -2,7 +2,11 @@
  * The `int` env module: numbers to and from objects, their pieces, and 256-bit arithmetic. The
  * rules and charges are `src/int/`'s; this is where they meet Vals and the object table.
  */
+
+import { HostError } from '../../errors/host-error.js';
 import {
+  INT256_BINARY_FUNCTIONS,
+  INT256_BY_U32_FUNCTIONS,
   i128FromPieces,
   i128ToPieces,
   i256FromBeBytes,
@@ -10,8 +14,6 @@ import {
   i256ToBeBytes,
   i256ToPieces,
   i256ValFromBytesError,
-  INT256_BINARY_FUNCTIONS,
-  INT256_BY_U32_FUNCTIONS,
   objTo64,
   u128FromPieces,
   u128ToPieces,
@@ -20,7 +22,6 @@ import {
   u256ToBeBytes,
   u256ToPieces,
 } from '../../int/index.js';
-import { HostError } from '../../errors/host-error.js';
 import { Tag } from '../../values/tags.js';
 import { isObject, smallNumber, smallNumberOf, u32Of, type Val } from '../../values/val.js';
 import { add, visit } from './access.js';
@@ -28,12 +29,16 @@ import type { CallContext, HostFunction, HostModule } from './types.js';
 
 type NumberKind = 'U64' | 'I64' | 'Timepoint' | 'Duration' | 'U128' | 'I128' | 'U256' | 'I256';
 
-const numberOf = (context: CallContext, val: Val, kind: NumberKind): bigint => visit(context, val, kind).value;
-const newNumber = (context: CallContext, kind: NumberKind, value: bigint): Val => add(context, { kind, value });
+const numberOf = (context: CallContext, val: Val, kind: NumberKind): bigint =>
+  visit(context, val, kind).value;
+const newNumber = (context: CallContext, kind: NumberKind, value: bigint): Val =>
+  add(context, { kind, value });
 
 /** A 256-bit number as a Val: small when it fits, else an object. */
 export function val256(context: CallContext, kind: 'U256' | 'I256', value: bigint): Val {
-  return smallNumber(value, kind === 'U256' ? Tag.U256Small : Tag.I256Small) ?? newNumber(context, kind, value);
+  return (
+    smallNumber(value, kind === 'U256' ? Tag.U256Small : Tag.I256Small) ?? newNumber(context, kind, value)
+  );
 }
 
 /** The number a U256Val or I256Val holds. */
@@ -59,12 +64,24 @@ function arithmetic(): Record<string, HostFunction> {
   for (const [name, operation] of Object.entries(INT256_BINARY_FUNCTIONS)) {
     const kind = name.startsWith('u') ? 'U256' : 'I256';
     functions[name] = (context, lhs, rhs) =>
-      val256(context, kind, operation(context.host.meter, () => read256(context, lhs, kind), () => read256(context, rhs, kind)));
+      val256(
+        context,
+        kind,
+        operation(
+          context.host.meter,
+          () => read256(context, lhs, kind),
+          () => read256(context, rhs, kind),
+        ),
+      );
   }
   for (const [name, operation] of Object.entries(INT256_BY_U32_FUNCTIONS)) {
     const kind = name.startsWith('u') ? 'U256' : 'I256';
     functions[name] = (context, lhs, rhs) =>
-      val256(context, kind, operation(context.host.meter, () => read256(context, lhs, kind), u32Of(rhs)));
+      val256(
+        context,
+        kind,
+        operation(context.host.meter, () => read256(context, lhs, kind), u32Of(rhs)),
+      );
   }
   return functions;
 }

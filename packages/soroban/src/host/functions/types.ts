@@ -5,8 +5,9 @@
  * absolute, raw `u64`/`i64` arguments as they came. It returns an absolute Val, or a raw number
  * where the interface returns `u64`/`i64`.
  */
-import type { HostState } from '../host.js';
+
 import type { RelativeObjects } from '../objects.js';
+import type { HostState } from '../state.js';
 
 /** A VM frame's linear memory, with the host's bounds errors. */
 export interface LinearMemory {
@@ -21,6 +22,7 @@ export interface VmFrame {
 }
 
 export interface CallContext {
+  /** The host: its value-level state, and for a contract run the whole host (`contractHost`). */
   readonly host: HostState;
   /** The calling VM frame, when a contract made the call (`*_linear_memory` functions need it). */
   readonly vm: VmFrame | undefined;

@@ -7,7 +7,8 @@ import type { CallContext, HostModule } from './types.js';
 
 const items = (context: CallContext, v: Val): readonly Val[] => visit(context, v, 'Vec').value;
 const newVec = (context: CallContext, value: Val[]): Val => {
-  if (value.length > 0xffff_ffff) throw new HostError('Object', 'ExceededLimit', 'vector size limit exceeded');
+  if (value.length > 0xffff_ffff)
+    throw new HostError('Object', 'ExceededLimit', 'vector size limit exceeded');
   return add(context, { kind: 'Vec', value });
 };
 
@@ -45,7 +46,10 @@ export const vec: HostModule = {
   vec_del(context, v, i) {
     const vec = items(context, v);
     below(u32Of(i), vec.length);
-    return newVec(context, vec.filter((_, k) => k !== u32Of(i)));
+    return newVec(
+      context,
+      vec.filter((_, k) => k !== u32Of(i)),
+    );
   },
   vec_len: (context, v) => u32Val(items(context, v).length),
   vec_push_front: (context, v, x) => newVec(context, [x, ...items(context, v)]),
@@ -78,14 +82,16 @@ export const vec: HostModule = {
   vec_append(context, v1, v2) {
     const first = items(context, v1);
     const second = items(context, v2);
-    if (first.length > 0xffff_ffff - second.length) throw new HostError('Object', 'ArithDomain', 'arithmetic overflow');
+    if (first.length > 0xffff_ffff - second.length)
+      throw new HostError('Object', 'ArithDomain', 'arithmetic overflow');
     return newVec(context, [...first, ...second]);
   },
   vec_slice(context, v, start, end) {
     const vec = items(context, v);
     atMost(u32Of(start), vec.length);
     atMost(u32Of(end), vec.length);
-    if (u32Of(start) > u32Of(end)) throw new HostError('Object', 'InvalidInput', 'start index greater than end index');
+    if (u32Of(start) > u32Of(end))
+      throw new HostError('Object', 'InvalidInput', 'start index greater than end index');
     return newVec(context, vec.slice(u32Of(start), u32Of(end)));
   },
   vec_first_index_of: (context, v, x) => indexWhere(context, items(context, v), x, false),
@@ -105,10 +111,12 @@ export const vec: HostModule = {
     }
     return BigInt(low);
   },
-  vec_new_from_linear_memory: (context, pos, len) => newVec(context, readCheckedVals(context, u32Of(pos), u32Of(len))),
+  vec_new_from_linear_memory: (context, pos, len) =>
+    newVec(context, readCheckedVals(context, u32Of(pos), u32Of(len))),
   vec_unpack_to_linear_memory(context, v, pos, len) {
     const vec = items(context, v);
-    if (vec.length !== u32Of(len)) throw new HostError('Object', 'UnexpectedSize', 'differing host vector and output vector lengths');
+    if (vec.length !== u32Of(len))
+      throw new HostError('Object', 'UnexpectedSize', 'differing host vector and output vector lengths');
     writeRelativeVals(context, u32Of(pos), vec);
     return VOID;
   },

@@ -4,8 +4,8 @@
  */
 import { HostError } from '../../../src/errors/host-error.js';
 import type { CallContext, HostModule, LinearMemory, VmFrame } from '../../../src/host/functions/types.js';
-import { HostState } from '../../../src/host/host.js';
 import { RelativeObjects } from '../../../src/host/objects.js';
+import { HostState } from '../../../src/host/state.js';
 import { fromU32, type Val } from '../../../src/values/val.js';
 
 export interface Charge {

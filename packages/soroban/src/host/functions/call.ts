@@ -1,0 +1,33 @@
+/**
+ * The `call` env module: one contract calling another. `try_call` turns a recoverable failure
+ * into a value (the contract's own error, else Error(Context, InvalidAction)); budget exhaustion,
+ * footprint violations and internal errors still end the whole invocation.
+ */
+import { HostError } from '../../errors/host-error.js';
+import { fromError, type Val } from '../../values/val.js';
+import { isRecoverable } from '../lifecycle.js';
+import { contractHost, visit } from './access.js';
+import type { CallContext, HostModule } from './types.js';
+
+function callee(c: CallContext, address: Val): Uint8Array {
+  const value = visit(c, address, 'Address').value;
+  if (value.type !== 'scAddressTypeContract')
+    throw new HostError('Value', 'UnexpectedType', "invoked address doesn't belong to a contract");
+  return Uint8Array.from(value.contractId.value);
+}
+
+export const call: HostModule = {
+  call: (c, contract, fn, args) =>
+    contractHost(c).callContract(callee(c, contract), fn, visit(c, args, 'Vec').value),
+  try_call(c, contract, fn, args) {
+    const host = contractHost(c);
+    const id = callee(c, contract);
+    const argv = visit(c, args, 'Vec').value;
+    try {
+      return host.callContract(id, fn, argv);
+    } catch (error) {
+      if (!(error instanceof HostError) || !isRecoverable(error)) throw error;
+      return error.type === 'Contract' ? fromError('Contract', error.code) : fromError('Context', 6);
+    }
+  },
+};

@@ -1,0 +1,55 @@
+/** The `context` env module (`host.rs`): comparing, events, the ledger's facts, failing with an error. */
+import { xdr } from '@stellar/stellar-sdk/base';
+import { HostError } from '../../errors/host-error.js';
+import { contractAddress, maxLiveUntilLedger } from '../../storage/index.js';
+import { Tag } from '../../values/tags.js';
+import { errorOf, fromU32, smallNumber, u32Of, type Val, VOID } from '../../values/val.js';
+import { add, contractHost } from './access.js';
+import { readBytes, readCheckedVals } from './linear-memory.js';
+import type { HostModule } from './types.js';
+
+export const context: HostModule = {
+  /** A diagnostic event of the message and values; nothing (and no charge) without diagnostics. */
+  log_from_linear_memory(c, msgPos, msgLen, valsPos, valsLen) {
+    const host = contractHost(c);
+    if (!host.events.diagnostics) return VOID;
+    host.budget.withShadowMode(() => {
+      const message = readBytes(c, u32Of(msgPos), u32Of(msgLen));
+      const vals = readCheckedVals(c, u32Of(valsPos), u32Of(valsLen));
+      host.events.record({
+        kind: 'diagnostic',
+        contractId: host.frames.currentContract?.contractId,
+        topics: [xdr.ScVal.scvSymbol('log')],
+        data: xdr.ScVal.scvVec([xdr.ScVal.scvString(message), ...vals.map((v) => host.converter.toScVal(v))]),
+      });
+    });
+    return VOID;
+  },
+  obj_cmp: (c, a, b) => BigInt(c.host.comparator.objCmp(a, b)),
+  contract_event(c, topics, data) {
+    const host = contractHost(c);
+    host.events.record({ kind: 'contract', contractId: host.currentContractId(), topics, data });
+    return VOID;
+  },
+  get_ledger_version: (c) => fromU32(contractHost(c).ledger.protocolVersion),
+  get_ledger_sequence: (c) => fromU32(contractHost(c).ledger.sequenceNumber),
+  get_ledger_timestamp(c) {
+    const { timestamp } = contractHost(c).ledger;
+    return smallNumber(timestamp, Tag.U64Small) ?? add(c, { kind: 'U64', value: timestamp });
+  },
+  fail_with_error(_c, error) {
+    const failure = errorOf(error);
+    if (failure.type === 'Contract')
+      throw new HostError('Contract', failure.code, 'failing with contract error');
+    throw new HostError(
+      'Context',
+      'UnexpectedType',
+      'contract attempted to fail with non-ContractError error code',
+    );
+  },
+  get_ledger_network_id: (c) =>
+    add(c, { kind: 'Bytes', value: Uint8Array.from(contractHost(c).ledger.networkId) }),
+  get_current_contract_address: (c) =>
+    add(c, { kind: 'Address', value: contractAddress(contractHost(c).currentContractId()) }),
+  get_max_live_until_ledger: (c) => fromU32(maxLiveUntilLedger(contractHost(c).ledger)),
+};

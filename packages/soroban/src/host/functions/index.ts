@@ -1,0 +1,22 @@
+/** Every env module's implementation, by the interface's module name. */
+import type { ModuleName } from '../../interface/index.js';
+import { buf } from './buf.js';
+import { call } from './call.js';
+import { context } from './context.js';
+import { cryptoModule } from './crypto.js';
+import { int } from './int.js';
+import { ledger } from './ledger.js';
+import { map } from './map.js';
+import type { HostModule } from './types.js';
+import { vec } from './vec.js';
+
+export const HOST_MODULES: Partial<Record<ModuleName, HostModule>> = {
+  context,
+  int,
+  map,
+  vec,
+  ledger,
+  call,
+  buf,
+  crypto: cryptoModule,
+};

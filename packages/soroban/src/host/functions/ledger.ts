@@ -1,0 +1,253 @@
+/**
+ * The `ledger` env module (`host.rs`): contract data in persistent, temporary and instance
+ * storage, TTL extensions, and the contract lifecycle (upload, create, update, ids).
+ */
+import { xdr } from '@stellar/stellar-sdk/base';
+import { HostError } from '../../errors/host-error.js';
+import {
+  contractAddress,
+  contractCodeKey,
+  contractDataKey,
+  contractInstanceKey,
+  type Durability,
+} from '../../storage/index.js';
+import { smallSymbol } from '../../values/symbol.js';
+import { fromBool, u32Of, type Val, VOID } from '../../values/val.js';
+import type { Host } from '../host.js';
+import { contractIdOf, createContract, uploadWasm } from '../lifecycle.js';
+import { add, contractHost, visit } from './access.js';
+import { map } from './map.js';
+import type { CallContext, HostFunction, HostModule } from './types.js';
+
+/** StorageType as the dispatcher passes it (a raw 0, 1 or 2). */
+const TEMPORARY = 0n;
+const INSTANCE = 2n;
+const durabilityOf = (t: bigint): Durability => (t === TEMPORARY ? 'temporary' : 'persistent');
+
+/** `storage_key_from_val`: the current contract's data key for `k`. */
+function dataKey(host: Host, k: Val, t: bigint): xdr.LedgerKey {
+  const key = host.converter.toScVal(k);
+  if (key.type === 'scvAddress' && key.address.type === 'scAddressTypeMuxedAccount')
+    throw new HostError('Storage', 'InvalidInput', 'muxed addresses should not be used in the storage keys');
+  return contractDataKey(contractAddress(host.currentContractId()), key, durabilityOf(t));
+}
+
+/** A 32-byte hash from a Bytes object (`hash_from_bytesobj_input`). */
+function hash32(c: CallContext, val: Val): Uint8Array {
+  const bytes = visit(c, val, 'Bytes').value;
+  if (bytes.length !== 32)
+    throw new HostError(
+      'Object',
+      'UnexpectedSize',
+      'expected fixed-length bytes slice, got slice with different size',
+    );
+  return bytes;
+}
+
+function withInstance<T>(c: CallContext, body: (frameMap: Val) => T): T {
+  const frame = contractHost(c).frames.currentContract;
+  if (!frame) throw new HostError('Context', 'InternalError', 'no contract running');
+  return body(frame.instanceStorage);
+}
+function setInstance(c: CallContext, next: Val): void {
+  const frame = contractHost(c).frames.currentContract;
+  if (!frame) throw new HostError('Context', 'InternalError', 'no contract running');
+  frame.instanceStorage = next;
+  frame.instanceChanged = true;
+}
+
+const call = (fn: HostFunction | undefined, c: CallContext, ...args: bigint[]): bigint =>
+  (fn as HostFunction)(c, ...args);
+
+function newEntry(host: Host, k: Val, v: Val, t: bigint): xdr.LedgerEntry {
+  return new xdr.LedgerEntry({
+    lastModifiedLedgerSeq: 0,
+    data: xdr.LedgerEntryData.contractData(
+      new xdr.ContractDataEntry({
+        ext: xdr.ExtensionPoint.v0(),
+        contract: contractAddress(host.currentContractId()),
+        key: host.converter.toScVal(k),
+        durability: xdr.ContractDataDurability.fromName(durabilityOf(t)),
+        val: host.converter.toScVal(v),
+      }),
+    ),
+    ext: xdr.LedgerEntryExt.v0(),
+  });
+}
+
+function putData(c: CallContext, k: Val, v: Val, t: bigint): void {
+  const host = contractHost(c);
+  const key = dataKey(host, k, t);
+  if (host.storage.has(key, host.budget)) {
+    const { entry, liveUntil } = host.storage.getWithLiveUntil(key, host.budget);
+    if (entry.data.type !== 'contractData')
+      throw new HostError('Storage', 'InternalError', 'expected contract data');
+    const data = entry.data.contractData;
+    const updated = new xdr.LedgerEntry({
+      lastModifiedLedgerSeq: entry.lastModifiedLedgerSeq,
+      data: xdr.LedgerEntryData.contractData(
+        new xdr.ContractDataEntry({
+          ext: data.ext,
+          contract: data.contract,
+          key: data.key,
+          durability: data.durability,
+          val: host.converter.toScVal(v),
+        }),
+      ),
+      ext: entry.ext,
+    });
+    host.storage.put(key, updated, liveUntil, host.budget);
+  } else {
+    const ledger = host.ledger;
+    const ttl = t === TEMPORARY ? ledger.minTempEntryTtl : ledger.minPersistentEntryTtl;
+    host.storage.put(key, newEntry(host, k, v, t), ledger.sequenceNumber + ttl - 1, host.budget);
+  }
+}
+
+/** The executable as the host's system events name it: `["Wasm", hash]` or `["StellarAsset"]`. */
+function executableVal(c: CallContext, executable: xdr.ContractExecutable): Val {
+  const items: Val[] = [];
+  if (executable.type === 'contractExecutableWasm') {
+    items.push(
+      smallSymbol('Wasm') as Val,
+      add(c, { kind: 'Bytes', value: Uint8Array.from(executable.wasmHash.value) }),
+    );
+  } else items.push(add(c, { kind: 'Symbol', value: Buffer.from('StellarAsset') }));
+  return add(c, { kind: 'Vec', value: items });
+}
+
+function extendInstanceAndCode(
+  c: CallContext,
+  contractId: Uint8Array,
+  threshold: number,
+  extendTo: number,
+  parts: 'both' | 'instance' | 'code',
+) {
+  const host = contractHost(c);
+  const key = contractInstanceKey(contractId);
+  if (parts !== 'code') host.storage.extendTtl(key, threshold, extendTo, host.budget);
+  if (parts !== 'instance') {
+    const instance = host.instance(contractId);
+    if (instance.executable.type === 'contractExecutableWasm')
+      host.storage.extendTtl(
+        contractCodeKey(instance.executable.wasmHash.value),
+        threshold,
+        extendTo,
+        host.budget,
+      );
+  }
+  return VOID;
+}
+
+const contractIdOfAddress = (c: CallContext, address: Val): Uint8Array => {
+  const value = visit(c, address, 'Address').value;
+  if (value.type !== 'scAddressTypeContract')
+    throw new HostError('Value', 'UnexpectedType', 'not a contract address');
+  return Uint8Array.from(value.contractId.value);
+};
+
+function fromAddressPreimage(c: CallContext, deployer: Val, salt: Val): xdr.ContractIdPreimage {
+  return xdr.ContractIdPreimage.contractIdPreimageFromAddress(
+    new xdr.ContractIdPreimageFromAddress({
+      address: visit(c, deployer, 'Address').value,
+      salt: hash32(c, salt),
+    }),
+  );
+}
+
+function create(c: CallContext, deployer: Val, wasmHash: Val, salt: Val, args: readonly Val[]): Val {
+  const host = contractHost(c);
+  const executable = xdr.ContractExecutable.contractExecutableWasm(hash32(c, wasmHash));
+  const id = createContract(host, fromAddressPreimage(c, deployer, salt), executable, args);
+  return add(c, { kind: 'Address', value: contractAddress(id) });
+}
+
+export const ledger: HostModule = {
+  put_contract_data(c, k, v, t) {
+    if (t === INSTANCE) withInstance(c, (m) => setInstance(c, call(map.map_put, c, m, k, v)));
+    else putData(c, k, v, t);
+    return VOID;
+  },
+  has_contract_data(c, k, t) {
+    if (t === INSTANCE) return withInstance(c, (m) => call(map.map_has, c, m, k));
+    const host = contractHost(c);
+    return fromBool(host.storage.has(dataKey(host, k, t), host.budget));
+  },
+  get_contract_data(c, k, t) {
+    if (t === INSTANCE)
+      return withInstance(c, (m) => {
+        if (call(map.map_has, c, m, k) !== fromBool(true))
+          throw new HostError('Storage', 'MissingValue', 'key is missing from instance storage');
+        return call(map.map_get, c, m, k);
+      });
+    const host = contractHost(c);
+    const entry = host.storage.get(dataKey(host, k, t), host.budget);
+    if (entry.data.type !== 'contractData')
+      throw new HostError('Storage', 'InternalError', 'expected contract data ledger entry');
+    return host.converter.toVal(entry.data.contractData.val);
+  },
+  del_contract_data(c, k, t) {
+    if (t === INSTANCE)
+      withInstance(c, (m) => {
+        if (call(map.map_has, c, m, k) === fromBool(true)) setInstance(c, call(map.map_del, c, m, k));
+      });
+    else {
+      const host = contractHost(c);
+      host.storage.del(dataKey(host, k, t), host.budget);
+    }
+    return VOID;
+  },
+  extend_contract_data_ttl(c, k, t, threshold, extendTo) {
+    if (t === INSTANCE)
+      throw new HostError(
+        'Storage',
+        'InvalidAction',
+        'instance storage should be extended via `extend_current_contract_instance_and_code_ttl` function only',
+      );
+    const host = contractHost(c);
+    host.storage.extendTtl(dataKey(host, k, t), u32Of(threshold), u32Of(extendTo), host.budget);
+    return VOID;
+  },
+  extend_current_contract_instance_and_code_ttl: (c, threshold, extendTo) =>
+    extendInstanceAndCode(c, contractHost(c).currentContractId(), u32Of(threshold), u32Of(extendTo), 'both'),
+  extend_contract_instance_and_code_ttl: (c, contract, threshold, extendTo) =>
+    extendInstanceAndCode(c, contractIdOfAddress(c, contract), u32Of(threshold), u32Of(extendTo), 'both'),
+  extend_contract_instance_ttl: (c, contract, threshold, extendTo) =>
+    extendInstanceAndCode(c, contractIdOfAddress(c, contract), u32Of(threshold), u32Of(extendTo), 'instance'),
+  extend_contract_code_ttl: (c, contract, threshold, extendTo) =>
+    extendInstanceAndCode(c, contractIdOfAddress(c, contract), u32Of(threshold), u32Of(extendTo), 'code'),
+  create_contract: (c, deployer, wasmHash, salt) => create(c, deployer, wasmHash, salt, []),
+  create_contract_with_constructor: (c, deployer, wasmHash, salt, args) =>
+    create(c, deployer, wasmHash, salt, visit(c, args, 'Vec').value),
+  upload_wasm: (c, wasm) =>
+    add(c, { kind: 'Bytes', value: uploadWasm(contractHost(c), visit(c, wasm, 'Bytes').value) }),
+  update_current_contract_wasm(c, hashVal) {
+    const host = contractHost(c);
+    const wasmHash = hash32(c, hashVal);
+    if (!host.storage.has(contractCodeKey(wasmHash), host.budget))
+      throw new HostError('Storage', 'MissingValue', 'Wasm does not exist');
+    const contractId = host.currentContractId();
+    const old = host.instance(contractId);
+    const next = xdr.ContractExecutable.contractExecutableWasm(wasmHash);
+    host.events.record({
+      kind: 'system',
+      contractId,
+      topics: add(c, {
+        kind: 'Vec',
+        value: [
+          add(c, { kind: 'Symbol', value: Buffer.from('executable_update') }),
+          executableVal(c, old.executable),
+          executableVal(c, next),
+        ],
+      }),
+      data: add(c, { kind: 'Vec', value: [] }),
+    });
+    host.replaceExecutable(contractId, next);
+    return VOID;
+  },
+  get_contract_id: (c, deployer, salt) =>
+    add(c, {
+      kind: 'Address',
+      value: contractAddress(contractIdOf(contractHost(c), fromAddressPreimage(c, deployer, salt))),
+    }),
+};

@@ -1,0 +1,140 @@
+/**
+ * Uploading code and creating contracts (`host/lifecycle.rs`): code is validated by parsing it
+ * and stored by its hash with its cost inputs; a contract's id is the hash of its preimage on
+ * this network; its instance is stored, then its constructor runs (protocol 22 on).
+ */
+import { hash, xdr } from '@stellar/stellar-sdk/base';
+import { HostError } from '../errors/host-error.js';
+import {
+  contractAddress,
+  contractCodeKey,
+  contractInstanceKey,
+  minLiveUntilLedger,
+} from '../storage/index.js';
+import { smallSymbol } from '../values/symbol.js';
+import { type Val, VOID } from '../values/val.js';
+import { costInputsToXdr, extractCostInputs, parseContract } from '../vm/index.js';
+import type { Host } from './host.js';
+
+const CONSTRUCTOR = smallSymbol('__constructor') as Val | undefined;
+const CONSTRUCTOR_PROTOCOL = 22;
+/** The largest code an entry can hold (the XDR's BytesM limit the host converts into). */
+const MAX_CODE_BYTES = 0xffff_ffff;
+
+/** `upload_contract_wasm`: the code's hash; the code is stored unless an equal entry is there. */
+export function uploadWasm(host: Host, wasm: Uint8Array): Uint8Array {
+  host.budget.charge('ComputeSha256Hash', BigInt(wasm.length));
+  const wasmHash = Uint8Array.from(hash(Buffer.from(wasm)));
+  if (wasm.length > MAX_CODE_BYTES) throw new HostError('Value', 'ExceededLimit', 'Wasm code is too large');
+  const parsed = parseContract(wasm, { ledgerProtocol: host.ledger.protocolVersion, meter: host.budget });
+  const ext = xdr.ContractCodeEntryExt.v1(
+    new xdr.ContractCodeEntryV1({
+      ext: xdr.ExtensionPoint.v0(),
+      costInputs: costInputsToXdr(extractCostInputs(parsed.module)),
+    }),
+  );
+  const key = contractCodeKey(wasmHash);
+  const existing = host.storage.has(key, host.budget) ? host.storage.get(key, host.budget) : undefined;
+  const same =
+    existing?.data.type === 'contractCode' &&
+    Buffer.compare(existing.data.contractCode.ext.toXdr(), ext.toXdr()) === 0;
+  if (!same) {
+    const entry = new xdr.LedgerEntry({
+      lastModifiedLedgerSeq: 0,
+      data: xdr.LedgerEntryData.contractCode(new xdr.ContractCodeEntry({ ext, hash: wasmHash, code: wasm })),
+      ext: xdr.LedgerEntryExt.v0(),
+    });
+    host.storage.put(key, entry, minLiveUntilLedger(host.ledger, 'persistent'), host.budget);
+  }
+  return wasmHash;
+}
+
+/** The contract id a preimage gives on this host's network. */
+export function contractIdOf(host: Host, preimage: xdr.ContractIdPreimage): Uint8Array {
+  const full = xdr.HashIdPreimage.envelopeTypeContractId(
+    new xdr.HashIdPreimageContractId({ networkId: host.ledger.networkId, contractIdPreimage: preimage }),
+  );
+  const bytes = full.toXdr();
+  host.budget.charge('ValSer', BigInt(bytes.length));
+  host.budget.charge('ComputeSha256Hash', BigInt(bytes.length));
+  return Uint8Array.from(hash(Buffer.from(bytes)));
+}
+
+/**
+ * `create_contract_internal` without its authorization (the deployer's `require_auth`, which the
+ * auth layer adds): the instance, then the constructor. Returns the contract's id.
+ */
+export function createContract(
+  host: Host,
+  preimage: xdr.ContractIdPreimage,
+  executable: xdr.ContractExecutable,
+  constructorArgs: readonly Val[],
+): Uint8Array {
+  const contractId = contractIdOf(host, preimage);
+  const key = contractInstanceKey(contractId);
+  if (host.storage.has(key, host.budget))
+    throw new HostError('Storage', 'ExistingValue', 'contract already exists');
+  if (
+    executable.type === 'contractExecutableWasm' &&
+    !host.storage.has(contractCodeKey(executable.wasmHash.value), host.budget)
+  )
+    throw new HostError('Storage', 'MissingValue', 'Wasm does not exist');
+  const instance = xdr.ScVal.scvContractInstance(new xdr.ScContractInstance({ executable, storage: null }));
+  const entry = new xdr.LedgerEntry({
+    lastModifiedLedgerSeq: 0,
+    data: xdr.LedgerEntryData.contractData(
+      new xdr.ContractDataEntry({
+        ext: xdr.ExtensionPoint.v0(),
+        contract: contractAddress(contractId),
+        key: xdr.ScVal.scvLedgerKeyContractInstance(),
+        durability: xdr.ContractDataDurability.persistent,
+        val: instance,
+      }),
+    ),
+    ext: xdr.LedgerEntryExt.v0(),
+  });
+  host.storage.put(key, entry, minLiveUntilLedger(host.ledger, 'persistent'), host.budget);
+  if (executable.type === 'contractExecutableWasm')
+    callConstructor(host, contractId, executable.wasmHash.value, constructorArgs);
+  return contractId;
+}
+
+function callConstructor(
+  host: Host,
+  contractId: Uint8Array,
+  wasmHash: Uint8Array,
+  args: readonly Val[],
+): void {
+  const protocol = host.module(wasmHash).interfaceVersion.protocol;
+  if (protocol < CONSTRUCTOR_PROTOCOL) {
+    if (args.length === 0) return;
+    throw new HostError(
+      'Context',
+      'InvalidAction',
+      "trying to call non-default constructor on a contract that doesn't support constructors (built prior to protocol 22)",
+    );
+  }
+  let result: Val;
+  try {
+    result = host.callContract(contractId, CONSTRUCTOR as Val, args, {
+      internal: true,
+      missingIsVoid: args.length === 0,
+    });
+  } catch (error) {
+    if (error instanceof HostError && isRecoverable(error))
+      throw new HostError(
+        'Context',
+        'InvalidAction',
+        `constructor invocation has failed with error ${error.short}`,
+      );
+    throw error;
+  }
+  if (result !== VOID) throw new HostError('Value', 'UnexpectedType', 'constructor returned non-void value');
+}
+
+/** Whether a contract (or `try_call`) may carry on past the error (`HostError::is_recoverable`). */
+export function isRecoverable(error: HostError): boolean {
+  if (error.type !== 'Contract' && error.is(error.type, 'InternalError')) return false;
+  if (error.is('Storage', 'ExceededLimit') || error.is('Budget', 'ExceededLimit')) return false;
+  return true;
+}

@@ -1,0 +1,165 @@
+/**
+ * A contract host for unit tests, without a network (what `soroban_sdk::testutils::Env` is to
+ * Rust developers): an in-memory ledger at the sandbox's protocol, contracts registered from
+ * their WASM, and invocations that return the contract's answer with its events, the budget it
+ * used and the entries it changed. Each invocation runs in its own host with a fresh budget, in
+ * recording mode, and what it writes is kept for the next.
+ */
+import { hash, Keypair, nativeToScVal, StrKey, scValToNative, xdr } from '@stellar/stellar-sdk/base';
+import { Spec } from '@stellar/stellar-sdk/contract';
+import { Budget } from '../budget/index.js';
+import { HostError } from '../errors/host-error.js';
+import type { ExternalEvent } from '../host/events.js';
+import { Host } from '../host/host.js';
+import { createContract, uploadWasm } from '../host/lifecycle.js';
+import { InMemorySnapshot, type LedgerInfo, Storage } from '../storage/index.js';
+import { smallSymbol } from '../values/symbol.js';
+import type { Val } from '../values/val.js';
+
+export interface TestEnvOptions {
+  /** Defaults: protocol 23, ledger 1000, the standalone network, the local network's TTLs. */
+  ledger?: Partial<LedgerInfo>;
+  /** Keep diagnostic events (off by default). */
+  diagnostics?: boolean;
+}
+
+export interface Invocation<T = unknown> {
+  /** The answer, as the SDK's `scValToNative` reads it. */
+  result: T;
+  returnValue: xdr.ScVal;
+  events: ExternalEvent[];
+  cpuInstructions: bigint;
+  memoryBytes: bigint;
+  /** The entries the invocation wrote or deleted (null), by key. */
+  changes: { key: xdr.LedgerKey; entry: xdr.LedgerEntry | null; liveUntil: number | undefined }[];
+}
+
+const STANDALONE = 'Standalone Network ; February 2017';
+
+function defaultLedger(overrides: Partial<LedgerInfo>): LedgerInfo {
+  return {
+    protocolVersion: 23,
+    sequenceNumber: 1000,
+    timestamp: 1_700_000_000n,
+    networkId: Uint8Array.from(hash(Buffer.from(STANDALONE))),
+    baseReserve: 5_000_000,
+    minTempEntryTtl: 16,
+    minPersistentEntryTtl: 4096,
+    maxEntryTtl: 535_680,
+    ...overrides,
+  };
+}
+
+export class TestEnv {
+  readonly ledger: LedgerInfo;
+  readonly snapshot = new InMemorySnapshot();
+  /** The account that deploys contracts registered here. */
+  readonly deployer = Keypair.fromRawEd25519Seed(Buffer.alloc(32, 7)).xdrAccountId();
+  readonly #diagnostics: boolean;
+  /** Each registered contract's interface, from its `contractspecv0` section. */
+  readonly #specs = new Map<string, Spec | undefined>();
+  #salt = 0;
+
+  constructor(options: TestEnvOptions = {}) {
+    this.ledger = defaultLedger(options.ledger ?? {});
+    this.#diagnostics = options.diagnostics ?? false;
+  }
+
+  /** Uploads the code and creates a contract from it (its constructor runs with `args`); returns its C-address. */
+  register(wasm: Uint8Array, constructorArgs: unknown[] = []): string {
+    const salt = new Uint8Array(32);
+    new DataView(salt.buffer).setUint32(28, ++this.#salt);
+    const { value } = this.#run((host) => {
+      const wasmHash = uploadWasm(host, wasm);
+      const preimage = xdr.ContractIdPreimage.contractIdPreimageFromAddress(
+        new xdr.ContractIdPreimageFromAddress({
+          address: xdr.ScAddress.scAddressTypeAccount(this.deployer),
+          salt,
+        }),
+      );
+      const spec = specOf(wasm);
+      const args = toScVals(spec, '__constructor', constructorArgs).map((arg) => host.converter.toVal(arg));
+      const id = createContract(
+        host,
+        preimage,
+        xdr.ContractExecutable.contractExecutableWasm(wasmHash),
+        args,
+      );
+      const address = StrKey.encodeContract(Buffer.from(id));
+      this.#specs.set(address, spec);
+      return address;
+    });
+    return value;
+  }
+
+  /**
+   * Calls a contract function. Arguments are read by the contract's interface (as the SDK's
+   * `contract.Spec` reads them: `[4, 7]` for two i32s), or taken as given when they are ScVals.
+   */
+  invoke<T = unknown>(contract: string, fn: string, args: unknown[] = []): Invocation<T> {
+    const contractId = Uint8Array.from(StrKey.decodeContract(contract));
+    const spec = this.#specs.get(contract);
+    const { value, host, changes } = this.#run((h) => {
+      const name = smallSymbol(fn) ?? h.converter.toVal(xdr.ScVal.scvSymbol(fn));
+      const argv = toScVals(spec, fn, args).map((arg) => h.converter.toVal(arg));
+      return h.converter.toScVal(h.callContract(contractId, name as Val, argv));
+    });
+    return {
+      result: (spec ? spec.funcResToNative(fn, value) : scValToNative(value)) as T,
+      returnValue: value,
+      events: host.events.externalize(host),
+      cpuInstructions: host.budget.cpuUsed,
+      memoryBytes: host.budget.memUsed,
+      changes,
+    };
+  }
+
+  #run<T>(body: (host: Host) => T) {
+    const storage = Storage.recording(this.snapshot, () => this.ledger);
+    const host = new Host({
+      budget: Budget.default(),
+      storage,
+      ledger: this.ledger,
+      diagnostics: this.#diagnostics,
+    });
+    const value = body(host);
+    const changes: Invocation['changes'] = [];
+    for (const [key, slot] of storage.map.entries(host.budget)) {
+      const before = this.snapshot.get(key);
+      if (slot === null) {
+        if (before) this.snapshot.delete(key);
+        changes.push({ key, entry: null, liveUntil: undefined });
+        continue;
+      }
+      if (
+        before &&
+        before.entry.toXdr('base64') === slot.entry.toXdr('base64') &&
+        before.liveUntil === slot.liveUntil
+      )
+        continue;
+      this.snapshot.set(key, slot);
+      changes.push({ key, entry: slot.entry, liveUntil: slot.liveUntil });
+    }
+    return { value, host, changes };
+  }
+}
+
+function specOf(wasm: Uint8Array): Spec | undefined {
+  try {
+    return Spec.fromWasm(wasm);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Positional arguments as the function's declared types, or as `nativeToScVal` reads them. */
+function toScVals(spec: Spec | undefined, fn: string, args: unknown[]): xdr.ScVal[] {
+  const inputs = spec?.funcs().find((f) => f.name.toString() === fn)?.inputs;
+  return args.map((arg, i) => {
+    if (xdr.ScVal.is(arg)) return arg;
+    const input = inputs?.[i];
+    return input && spec ? spec.nativeToScVal(arg, input.type) : nativeToScVal(arg);
+  });
+}
+
+export { HostError };
