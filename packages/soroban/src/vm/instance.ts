@@ -6,7 +6,7 @@
  */
 import { HostError, internalError } from '../errors/host-error.js';
 import { chargeForInstantiation, chargeVecBulkInitCopy, WASMI_VALUE_SIZE } from './charges.js';
-import { DEPTH_EXPORT, FUEL_EXPORT, STACK_EXPORT, VM_IMPORT_MODULE } from './instrument.js';
+import { VM_IMPORT_MODULE } from './instrument.js';
 import { MAX_LIVE_FRAMES, TrapKind } from './instrument-body.js';
 import { MAX_PAGES, memoryCreated, memoryGrowRequested, tableCreated } from './limiter.js';
 import {
@@ -89,8 +89,8 @@ export class VmInstance {
     fuel: FuelTank,
   ) {
     this.fuel = fuel;
-    this.depth = instance.exports[DEPTH_EXPORT] as WebAssembly.Global;
-    this.stack = instance.exports[STACK_EXPORT] as WebAssembly.Global;
+    this.depth = instance.exports[parsed.globalNames.depth] as WebAssembly.Global;
+    this.stack = instance.exports[parsed.globalNames.stack] as WebAssembly.Global;
     const memory = instance.exports.memory;
     this.memory = memory instanceof WebAssembly.Memory ? memory : undefined;
   }
@@ -278,7 +278,7 @@ export function instantiate(
   } catch (e) {
     throw instantiationError(e);
   }
-  const tank = new FuelTank(instance.exports[FUEL_EXPORT] as WebAssembly.Global, budget);
+  const tank = new FuelTank(instance.exports[parsed.globalNames.fuel] as WebAssembly.Global, budget);
   vm = new VmInstance(parsed, instance, budget, tank);
   return vm;
 }

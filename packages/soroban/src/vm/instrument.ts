@@ -22,9 +22,22 @@ import {
 } from './module.js';
 
 export const VM_IMPORT_MODULE = '__vm';
-export const FUEL_EXPORT = '__vm.fuel';
-export const DEPTH_EXPORT = '__vm.depth';
-export const STACK_EXPORT = '__vm.stack';
+/** Names under which the instrumented module exports its bookkeeping globals. */
+export interface VmGlobalNames {
+  fuel: string;
+  depth: string;
+  stack: string;
+}
+
+/** `__vm.fuel` and so on, or with a number added if the contract already exports such a name. */
+function globalNames(m: WasmModule): VmGlobalNames {
+  const taken = new Set(m.exports.map((e) => e.name));
+  for (let n = 0; ; n++) {
+    const prefix = n === 0 ? '__vm' : `__vm${n}`;
+    const names = { fuel: `${prefix}.fuel`, depth: `${prefix}.depth`, stack: `${prefix}.stack` };
+    if (!Object.values(names).some((name) => taken.has(name))) return names;
+  }
+}
 
 function section(out: ByteWriter, id: number, content: ByteWriter | Uint8Array): void {
   out.byte(id).sized(content);
@@ -84,6 +97,7 @@ function elementSegment(w: ByteWriter, e: ElementSegment, remap: (i: number) => 
 export interface Instrumented {
   bytes: Uint8Array<ArrayBuffer>;
   refs: InstrumentRefs;
+  globalNames: VmGlobalNames;
 }
 
 export function instrumentModule(m: WasmModule): Instrumented {
@@ -142,9 +156,10 @@ export function instrumentModule(m: WasmModule): Instrumented {
   };
   for (const e of m.exports)
     exportEntry(e.name, e.kind, e.kind === 'func' ? refs.remapFunc(e.index) : e.index);
-  exportEntry(FUEL_EXPORT, 'global', refs.fuelGlobal);
-  exportEntry(DEPTH_EXPORT, 'global', refs.depthGlobal);
-  exportEntry(STACK_EXPORT, 'global', refs.stackGlobal);
+  const names = globalNames(m);
+  exportEntry(names.fuel, 'global', refs.fuelGlobal);
+  exportEntry(names.depth, 'global', refs.depthGlobal);
+  exportEntry(names.stack, 'global', refs.stackGlobal);
   section(out, 7, exports);
 
   if (m.start !== undefined) section(out, 8, new ByteWriter().u32(refs.remapFunc(m.start)));
@@ -167,5 +182,5 @@ export function instrumentModule(m: WasmModule): Instrumented {
 
   const data = raw(11);
   if (data) section(out, 11, data);
-  return { bytes: out.finish(), refs };
+  return { bytes: out.finish(), refs, globalNames: names };
 }

@@ -16,7 +16,7 @@ import {
   readInterfaceVersion,
   SPEC_SECTION,
 } from './env-meta.js';
-import { instrumentModule } from './instrument.js';
+import { instrumentModule, type VmGlobalNames } from './instrument.js';
 import type { InstrumentRefs } from './instrument-body.js';
 import type { VmMeter } from './meter.js';
 import {
@@ -43,6 +43,8 @@ export interface ParsedContract {
   instrumented: Uint8Array<ArrayBuffer>;
   compiled: WebAssembly.Module;
   refs: InstrumentRefs;
+  /** Export names of the instrumented module's fuel, frame and value-stack globals. */
+  globalNames: VmGlobalNames;
   /** The module's memory limits (defined or imported), if it has one. */
   memory?: Limits;
   /** Each exported function's type, by export name. */
@@ -113,7 +115,7 @@ export function parseContract(bytes: Uint8Array, options: ParseOptions): ParsedC
   const exportedFuncs = checkMaxArgs(module);
   const interfaceVersion = readInterfaceVersion(module);
   checkInterfaceVersion(interfaceVersion, options.ledgerProtocol);
-  const { bytes: instrumented, refs } = instrumentModule(module);
+  const { bytes: instrumented, refs, globalNames } = instrumentModule(module);
   let compiled: WebAssembly.Module;
   try {
     compiled = new WebAssembly.Module(instrumented);
@@ -128,6 +130,7 @@ export function parseContract(bytes: Uint8Array, options: ParseOptions): ParsedC
     instrumented,
     compiled,
     refs,
+    globalNames,
     memory: memoryLimits(module),
     exportedFuncs,
   };

@@ -51,6 +51,28 @@ const COUNTED = `(module
     ;; 1 + const, const, wrap(get) = 4, fill entity 3 + len/64 (eager), const 1, return 1
     i32.const 0 i32.const 7 local.get $len i32.wrap_i64 memory.fill
     i64.const 0)
+  (func (export "pick") (param $k i64) (result i64)
+    ;; function counter: 1 + get 1 + wrap 1 + br_table 1 = 4, then the code after each block:
+    ;; after $a: const 1 + return 1 (and the dead const after it: free); after $b: const 1 +
+    ;; implicit return 1; both add to the function counter although only one runs
+    block $b
+      block $a
+        local.get $k i32.wrap_i64 br_table $a $b
+      end
+      i64.const 10 return i64.const 11 drop
+    end
+    i64.const 20)
+  (func (export "early") (param $c i64) (result i64)
+    ;; 1 + get 1 + wrap 1 + if 1 + const 1 + implicit return 1 = 6;
+    ;; then-arm: 1 + const 1 + return 1 = 3 (no jump over else: the arm ends unreachable);
+    ;; else-arm: 1 + nop 0 = 1
+    local.get $c i32.wrap_i64
+    if
+      i64.const 1 return
+    else
+      nop
+    end
+    i64.const 2)
   (func (export "grow") (param $pages i64) (result i64)
     ;; 1 + get 1 + wrap 1 + grow 3 (+ pages * 1024 eagerly) + extend 1 + return 1 = 8
     local.get $pages i32.wrap_i64 memory.grow i64.extend_i32_s)
@@ -85,6 +107,17 @@ describe('fuel counted as wasmi 0.31 with the host costs', () => {
     expect(budget.fuelCharged).toBe(needed - THEN_ARM);
     const exact = new RecordingBudget(needed * CPU_PER_FUEL);
     expect(load(contract(COUNTED), exact).call('run', [5n])).toBe(26n);
+  });
+
+  it.each([
+    { fn: 'pick', arg: 0n, want: 10n, fuel: 8n },
+    { fn: 'pick', arg: 1n, want: 20n, fuel: 8n },
+    { fn: 'early', arg: 1n, want: 1n, fuel: 9n },
+    { fn: 'early', arg: 0n, want: 2n, fuel: 7n },
+  ])('$fn($arg) = $want for $fuel fuel', ({ fn, arg, want, fuel }) => {
+    const budget = new RecordingBudget();
+    expect(load(contract(COUNTED), budget).call(fn, [arg])).toBe(want);
+    expect(budget.fuelCharged).toBe(fuel);
   });
 
   it.each([

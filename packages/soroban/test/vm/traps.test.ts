@@ -117,3 +117,15 @@ describe('traps map to the host errors', () => {
     expect(budget.types().filter((t) => t === 'DispatchHostFunction')).toHaveLength(1);
   });
 });
+
+describe('bookkeeping names', () => {
+  it('a contract exporting __vm.fuel keeps it and still runs metered', () => {
+    const wat =
+      '(module (global (export "__vm.fuel") i64 (i64.const 7)) (func (export "f") (result i64) (loop (br 0)) (i64.const 0)))';
+    const budget = new RecordingBudget(4000n);
+    expect(hostErrorOf(() => load(contract(wat), budget).call('f', [])).short).toBe(
+      'Error(Budget, ExceededLimit)',
+    );
+    expect(budget.fuelCharged).toBe(999n);
+  });
+});
