@@ -11,6 +11,7 @@ import { availableAt, hostFunction, isImportKnown } from '../interface/index.js'
 import { contractCodeKey, contractInstanceKey, type LedgerInfo, type Storage } from '../storage/index.js';
 import { checkVal, fromWasm, toWasm, type Val } from '../values/val.js';
 import {
+  costInputsFromXdr,
   type HostImports,
   instantiate,
   type ParsedContract,
@@ -103,13 +104,7 @@ export class Host extends HostState {
     if (instance.executable.type !== 'contractExecutableWasm')
       throw new HostError('Context', 'InternalError', 'the Stellar Asset Contract does not run here yet');
     const parsed = this.module(instance.executable.wasmHash.value);
-    this.budget.charge('MemCpy', BigInt(args.length) * 8n);
-    const vm = instantiate(parsed, this.imports(), {
-      budget: this.#vmBudget,
-      ledgerProtocol: this.ledger.protocolVersion,
-      isImportKnown,
-      importArity: (module, name) => hostFunction(module, name)?.args.length,
-    });
+    const vm = instantiate(parsed, this.imports(), this.vmOptions());
     const frame: ContractFrame = {
       kind: 'contract',
       contractId,
@@ -125,7 +120,7 @@ export class Host extends HostState {
       () => {
         const objects = frame.vm?.objects as RelativeObjects;
         const words = args.map((arg) => toWasm(objects.toRelative(arg, this.budget)));
-        const result = vm.call(name, words, { treatMissingFunctionAsNoop: params.missingIsVoid });
+        const result = vm.invoke(name, words, { treatMissingFunctionAsNoop: params.missingIsVoid });
         if (result === undefined) return 2n;
         const value = checkVal(objects.toAbsolute(fromWasm(result)));
         checkIntegrity(this.context(), value);
@@ -173,17 +168,33 @@ export class Host extends HostState {
     this.storage.put(key, withInstance(entry, change(this.instance(contractId))), liveUntil, this.budget);
   }
 
-  /** The parsed module of the code with this hash, from the cache or from storage. */
+  /** What instantiating or checking a module needs from this host. */
+  vmOptions() {
+    return {
+      budget: this.#vmBudget,
+      ledgerProtocol: this.ledger.protocolVersion,
+      isImportKnown,
+      importArity: (module: string, name: string) => hostFunction(module, name)?.args.length,
+    };
+  }
+
+  /**
+   * The parsed module of the code with this hash: from the cache, or parsed from its entry and
+   * charged with the cost inputs stored beside the code (`Vm::new_with_cost_inputs`).
+   */
   module(wasmHash: Uint8Array): ParsedContract {
     const id = Buffer.from(wasmHash).toString('hex');
-    const cached = this.#modules.get(id);
     const entry = this.storage.get(contractCodeKey(wasmHash), this.budget);
+    const cached = this.#modules.get(id);
     if (cached) return cached;
     if (entry.data.type !== 'contractCode')
       throw new HostError('Storage', 'InternalError', 'expected a code entry');
-    const parsed = parseContract(entry.data.contractCode.code, {
+    const { code, ext } = entry.data.contractCode;
+    const parsed = parseContract(code, {
       ledgerProtocol: this.ledger.protocolVersion,
       meter: this.budget,
+      costInputs:
+        ext.type === 'v1' ? { v1: costInputsFromXdr(ext.v1.costInputs) } : { v0: { wasmBytes: code.length } },
     });
     this.#modules.set(id, parsed);
     return parsed;

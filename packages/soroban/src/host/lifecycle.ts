@@ -13,7 +13,7 @@ import {
 } from '../storage/index.js';
 import { smallSymbol } from '../values/symbol.js';
 import { type Val, VOID } from '../values/val.js';
-import { costInputsToXdr, extractCostInputs, parseContract } from '../vm/index.js';
+import { checkUpload, costInputsToXdr } from '../vm/index.js';
 import type { Host } from './host.js';
 
 const CONSTRUCTOR = smallSymbol('__constructor') as Val | undefined;
@@ -26,11 +26,11 @@ export function uploadWasm(host: Host, wasm: Uint8Array): Uint8Array {
   host.budget.charge('ComputeSha256Hash', BigInt(wasm.length));
   const wasmHash = Uint8Array.from(hash(Buffer.from(wasm)));
   if (wasm.length > MAX_CODE_BYTES) throw new HostError('Value', 'ExceededLimit', 'Wasm code is too large');
-  const parsed = parseContract(wasm, { ledgerProtocol: host.ledger.protocolVersion, meter: host.budget });
+  const costInputs = checkUpload(wasm, host.vmOptions());
   const ext = xdr.ContractCodeEntryExt.v1(
     new xdr.ContractCodeEntryV1({
       ext: xdr.ExtensionPoint.v0(),
-      costInputs: costInputsToXdr(extractCostInputs(parsed.module)),
+      costInputs: costInputsToXdr(costInputs),
     }),
   );
   const key = contractCodeKey(wasmHash);
