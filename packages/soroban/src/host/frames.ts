@@ -4,7 +4,8 @@
  * rollback point and the events it recorded are marked as from a failed call.
  */
 import { HostError } from '../errors/host-error.js';
-import type { Val } from '../values/val.js';
+import { Tag } from '../values/tags.js';
+import { errorOf, tagOf, type Val } from '../values/val.js';
 import type { VmFrame } from './functions/types.js';
 
 /** How deep calls may nest (DEFAULT_HOST_DEPTH_LIMIT). */
@@ -81,7 +82,7 @@ export class FrameStack {
     const point = rollback.point();
     this.#frames.push(frame);
     try {
-      const result = body();
+      const result = exitValue(body());
       onSuccess?.(frame);
       return result;
     } catch (error) {
@@ -91,4 +92,16 @@ export class FrameStack {
       this.#frames.pop();
     }
   }
+}
+
+/**
+ * A frame that returns an error value fails with it (`with_frame`): a contract's own error as
+ * itself, any other as Error(Context, InvalidAction).
+ */
+function exitValue<T>(result: T): T {
+  if (typeof result !== 'bigint' || tagOf(result) !== Tag.Error) return result;
+  const error = errorOf(result);
+  if (error.type === 'Contract')
+    throw new HostError('Contract', error.code, 'escalating Ok(ScErrorType::Contract) frame-exit to Err');
+  throw new HostError('Context', 'InvalidAction', `frame-exit with Ok(Error) carrying ${error.short}`);
 }

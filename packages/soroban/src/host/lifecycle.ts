@@ -11,12 +11,11 @@ import {
   contractInstanceKey,
   minLiveUntilLedger,
 } from '../storage/index.js';
-import { smallSymbol } from '../values/symbol.js';
 import { type Val, VOID } from '../values/val.js';
 import { checkUpload, costInputsToXdr } from '../vm/index.js';
 import type { Host } from './host.js';
 
-const CONSTRUCTOR = smallSymbol('__constructor') as Val | undefined;
+const CONSTRUCTOR = '__constructor';
 const CONSTRUCTOR_PROTOCOL = 22;
 /** The largest code an entry can hold (the XDR's BytesM limit the host converts into). */
 const MAX_CODE_BYTES = 0xffff_ffff;
@@ -116,7 +115,7 @@ function callConstructor(
   }
   let result: Val;
   try {
-    result = host.callContract(contractId, CONSTRUCTOR as Val, args, {
+    result = host.callContract(contractId, host.converter.toVal(xdr.ScVal.scvSymbol(CONSTRUCTOR)), args, {
       internal: true,
       missingIsVoid: args.length === 0,
     });

@@ -12,7 +12,13 @@ import { HostError } from '../errors/host-error.js';
 import type { ExternalEvent } from '../host/events.js';
 import { Host } from '../host/host.js';
 import { createContract, uploadWasm } from '../host/lifecycle.js';
-import { InMemorySnapshot, type LedgerInfo, Storage } from '../storage/index.js';
+import {
+  contractCodeKey,
+  contractInstanceKey,
+  InMemorySnapshot,
+  type LedgerInfo,
+  Storage,
+} from '../storage/index.js';
 import { smallSymbol } from '../values/symbol.js';
 import type { Val } from '../values/val.js';
 
@@ -56,7 +62,7 @@ export class TestEnv {
   /** The account that deploys contracts registered here. */
   readonly deployer = Keypair.fromRawEd25519Seed(Buffer.alloc(32, 7)).xdrAccountId();
   readonly #diagnostics: boolean;
-  /** Each registered contract's interface, from its `contractspecv0` section. */
+  /** Each code's interface (its `contractspecv0` section), by code hash. */
   readonly #specs = new Map<string, Spec | undefined>();
   #salt = 0;
 
@@ -85,9 +91,7 @@ export class TestEnv {
         xdr.ContractExecutable.contractExecutableWasm(wasmHash),
         args,
       );
-      const address = StrKey.encodeContract(Buffer.from(id));
-      this.#specs.set(address, spec);
-      return address;
+      return StrKey.encodeContract(Buffer.from(id));
     });
     return value;
   }
@@ -98,7 +102,7 @@ export class TestEnv {
    */
   invoke<T = unknown>(contract: string, fn: string, args: unknown[] = []): Invocation<T> {
     const contractId = Uint8Array.from(StrKey.decodeContract(contract));
-    const spec = this.#specs.get(contract);
+    const spec = this.#specFor(contractId);
     const { value, host, changes } = this.#run((h) => {
       const name = smallSymbol(fn) ?? h.converter.toVal(xdr.ScVal.scvSymbol(fn));
       const argv = toScVals(spec, fn, args).map((arg) => h.converter.toVal(arg));
@@ -112,6 +116,21 @@ export class TestEnv {
       memoryBytes: host.budget.memUsed,
       changes,
     };
+  }
+
+  /** The interface of the contract's current code (an update changes it). */
+  #specFor(contractId: Uint8Array): Spec | undefined {
+    const instance = this.snapshot.get(contractInstanceKey(contractId))?.entry.data;
+    if (instance?.type !== 'contractData' || instance.contractData.val.type !== 'scvContractInstance')
+      return undefined;
+    const { executable } = instance.contractData.val.instance;
+    if (executable.type !== 'contractExecutableWasm') return undefined;
+    const id = Buffer.from(executable.wasmHash.value).toString('hex');
+    if (!this.#specs.has(id)) {
+      const code = this.snapshot.get(contractCodeKey(executable.wasmHash.value))?.entry.data;
+      this.#specs.set(id, code?.type === 'contractCode' ? specOf(code.contractCode.code) : undefined);
+    }
+    return this.#specs.get(id);
   }
 
   #run<T>(body: (host: Host) => T) {
