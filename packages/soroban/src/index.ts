@@ -1,4 +1,15 @@
-// @starspec/soroban: a Soroban host in TypeScript.
+// @starspec/soroban: a Soroban host in TypeScript, on Node's WebAssembly.
+
+export type { NetworkSettings } from './budget/index.js';
+// The host and what it runs on.
+export {
+  Budget,
+  computeRentFee,
+  computeTransactionResourceFee,
+  localNetworkConfigEntries,
+  localNetworkSettings,
+  readNetworkSettings,
+} from './budget/index.js';
 export {
   ErrorCode,
   type ErrorCodeName,
@@ -7,3 +18,25 @@ export {
   formatError,
   HostError,
 } from './errors/host-error.js';
+export type { ExternalEvent } from './host/events.js';
+export { type CallParams, Host, type HostConfig } from './host/host.js';
+export { contractIdOf, createContract, uploadWasm } from './host/lifecycle.js';
+export {
+  availableAt,
+  HOST_FUNCTIONS,
+  type HostFunction,
+  hostFunction,
+  hostFunctionByName,
+  MAX_PROTOCOL,
+  MIN_PROTOCOL,
+} from './interface/index.js';
+export {
+  type EntryWithLiveUntil,
+  Footprint,
+  InMemorySnapshot,
+  type LedgerInfo,
+  type SnapshotSource,
+  Storage,
+} from './storage/index.js';
+// Running contracts in a unit test, without a network.
+export { type Invocation, TestEnv, type TestEnvOptions } from './testing/test-env.js';

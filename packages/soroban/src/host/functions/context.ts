@@ -3,7 +3,7 @@ import { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../../errors/host-error.js';
 import { contractAddress, maxLiveUntilLedger } from '../../storage/index.js';
 import { Tag } from '../../values/tags.js';
-import { errorOf, fromU32, smallNumber, u32Of, type Val, VOID } from '../../values/val.js';
+import { errorOf, fromU32, smallNumber, u32Of, VOID } from '../../values/val.js';
 import { add, contractHost } from './access.js';
 import { readBytes, readCheckedVals } from './linear-memory.js';
 import type { HostModule } from './types.js';
