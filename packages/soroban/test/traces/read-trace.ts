@@ -21,6 +21,7 @@
  * previous line, so a missing field keeps its last value. A call the host refuses before it runs
  * (a bad argument from a contract) has no `ret`: the frame's `pop` follows it directly.
  */
+import { Nesting } from './nesting.js';
 import { parseArgs, parseResult, UnknownFormError } from './trace-values.js';
 import type { Trace, TraceBudget, TraceFrame, TraceStep } from './types.js';
 
@@ -65,8 +66,6 @@ function lineNumber(key: string): number {
   return Number.isNaN(n) ? -1 : n;
 }
 
-type Open = { kind: 'call' | 'push'; name: string };
-
 /** Parse a trace file's JSON text. */
 export function readTrace(name: string, json: string): Trace {
   // The Rust harness writes the lines from a map sorted by key text; with 4-wide padding that is
@@ -75,7 +74,7 @@ export function readTrace(name: string, json: string): Trace {
     ([a], [b]) => lineNumber(a) - lineNumber(b),
   );
   const steps: TraceStep[] = [];
-  const open: Open[] = [];
+  const open = new Nesting();
   let budget: TraceBudget | undefined;
   for (const [key, state] of entries) {
     const where = `${name} line ${JSON.stringify(key)}`;
@@ -93,20 +92,14 @@ export function readTrace(name: string, json: string): Trace {
 interface LineContext {
   index: number;
   budget: TraceBudget;
-  open: Open[];
+  open: Nesting;
   where: string;
 }
 
-/** Close the innermost open entry of this kind and name (and any left open inside it); its depth. */
-function close(open: Open[], kind: Open['kind'], name: string, where: string): number {
-  for (let i = open.length - 1; i >= 0; i--) {
-    const entry = open[i] as Open;
-    if (entry.kind === kind && entry.name === name) {
-      open.length = i;
-      return i;
-    }
-  }
-  throw new UnknownFormError(`${kind} ${name} closed but never opened`, where);
+function close(open: Nesting, kind: 'call' | 'push', name: string, where: string): number {
+  const depth = open.leave({ kind, name });
+  if (depth === undefined) throw new UnknownFormError(`${kind} ${name} closed but never opened`, where);
+  return depth;
 }
 
 function readLine(kind: TraceStep['kind'], rest: string, ctx: LineContext): TraceStep {
@@ -119,8 +112,8 @@ function readLine(kind: TraceStep['kind'], rest: string, ctx: LineContext): Trac
       const m = CALL.exec(rest);
       if (!m) throw new UnknownFormError(rest, where);
       const name = m[1] as string;
-      open.push({ kind: 'call', name });
-      return { kind, index, depth: open.length - 1, budget, name, args: parseArgs(m[2] as string, where) };
+      const depth = open.enter({ kind: 'call', name });
+      return { kind, index, depth, budget, name, args: parseArgs(m[2] as string, where) };
     }
     case 'ret': {
       const m = RET.exec(rest);
@@ -133,8 +126,8 @@ function readLine(kind: TraceStep['kind'], rest: string, ctx: LineContext): Trac
       const m = PUSH.exec(rest);
       if (!m) throw new UnknownFormError(rest, where);
       const frame = parseFrame(m[1] as string, where);
-      open.push({ kind: 'push', name: m[1] as string });
-      return { kind, index, depth: open.length - 1, budget, frame, args: parseArgs(m[2] as string, where) };
+      const depth = open.enter({ kind: 'push', name: m[1] as string });
+      return { kind, index, depth, budget, frame, args: parseArgs(m[2] as string, where) };
     }
     case 'pop': {
       const m = POP.exec(rest);
