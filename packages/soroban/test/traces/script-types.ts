@@ -19,6 +19,8 @@ export type Literal =
   | { t: 'string'; v: string }
   /** bytes as lower-case hex */
   | { t: 'bytes'; hex: string }
+  /** `length` copies of one byte (large buffers the tests fill, e.g. `vec![0; 7_000_000]`) */
+  | { t: 'bytesFill'; byte: number; length: number }
   | { t: 'vec'; items: Literal[] }
   | { t: 'map'; entries: [Literal, Literal][] }
   | { t: 'error'; type: string; code: string }
@@ -33,6 +35,8 @@ export type ScriptArg =
   | { a: 'raw'; v: bigint }
   /** a byte slice the host function copies (`bytes_new_from_slice`, `symbol_new_from_slice`): printed as its length */
   | { a: 'slice'; hex: string }
+  /** a slice of `length` copies of one byte: printed as its length */
+  | { a: 'sliceFill'; byte: number; length: number }
   /** a slice of Vals (`vec_new_from_slice`, `map_new_from_slices`): printed as its length */
   | { a: 'vals'; items: ScriptArg[] }
   /** a slice of symbol keys (`map_new_from_slices`): printed as its length */

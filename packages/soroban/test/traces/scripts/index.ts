@@ -1,0 +1,5 @@
+/** Every drive script, one module per Rust test file. */
+import type { DriveScript } from '../script-types.js';
+import vec from './vec.js';
+
+export const ALL_SCRIPTS: DriveScript[] = [...vec];
