@@ -3,7 +3,7 @@
  * (call names and arguments, frames, results and error codes, object handles included), then the
  * budget's running cpu/mem after each line, exactly and within a relative tolerance.
  */
-import { Nesting } from './nesting.js';
+import { nestingDepths } from './nesting.js';
 import { formatArgs, formatResult } from './trace-values.js';
 import type { ObservedRun, ObservedStep, Trace, TraceFrame, TraceStep } from './types.js';
 
@@ -94,13 +94,14 @@ function printTrace(trace: Trace): Printed[] {
 }
 
 function printObserved(steps: ObservedStep[]): Printed[] {
-  const nesting = new Nesting();
-  return steps.map((s) => {
-    const key = s.kind === 'call' || s.kind === 'ret' ? s.name : frameText(s.frame);
-    const opening = { kind: s.kind === 'call' || s.kind === 'ret' ? ('call' as const) : ('push' as const), name: key };
-    const depth = s.kind === 'call' || s.kind === 'push' ? nesting.enter(opening) : (nesting.leave(opening) ?? 0);
-    return { ...printStep(s), depth, cpu: s.cpu, mem: s.mem };
-  });
+  const lines = steps.map((s) => ({
+    kind: s.kind,
+    key: s.kind === 'call' || s.kind === 'ret' ? s.name : frameText(s.frame),
+  }));
+  const nesting = nestingDepths(lines);
+  // A run whose closers do not pair up is compared flat; its sequence differs from the trace anyway.
+  const depthOf = (i: number) => ('depths' in nesting ? (nesting.depths[i] as number) : 0);
+  return steps.map((s, i) => ({ ...printStep(s), depth: depthOf(i), cpu: s.cpu, mem: s.mem }));
 }
 
 /** |got - want| / want, with 0 when both are 0 and Infinity when only want is 0. */

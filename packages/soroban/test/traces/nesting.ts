@@ -1,28 +1,50 @@
 /**
- * How deep each line of a trace sits: a `call` or `push` opens, its `ret` or `pop` closes, and a
- * close also closes whatever was left open inside it (a call the host refused before running it
- * has no `ret`; its frame's `pop` ends it).
+ * How deep each line of a trace sits. A `call` or `push` opens and its `ret` or `pop` closes, but a
+ * call the host refuses before it runs (a symbol with a bad character, a bad argument from a
+ * contract) has no `ret` at all: the lines after it are its siblings, not its children. So openers
+ * are first matched with their closers (innermost first, by kind and name), and only the openers
+ * that close count for the depth of what follows them.
  */
-export type Opening = { kind: 'call' | 'push'; name: string };
+export interface NestLine {
+  kind: 'begin' | 'end' | 'call' | 'ret' | 'push' | 'pop';
+  /** the call's function name or the frame's text */
+  key: string;
+}
 
-export class Nesting {
-  private readonly open: Opening[] = [];
+const OPENER = { ret: 'call', pop: 'push' } as const;
 
-  /** Open an entry; its depth. */
-  enter(entry: Opening): number {
-    this.open.push(entry);
-    return this.open.length - 1;
+/** Depth of each line, or the index of the first closer that has no opener. */
+export function nestingDepths(lines: NestLine[]): { depths: number[] } | { unopened: number } {
+  const closes = new Set<number>();
+  const open: number[] = [];
+  for (const [i, line] of lines.entries()) {
+    if (line.kind === 'call' || line.kind === 'push') open.push(i);
+    if (line.kind !== 'ret' && line.kind !== 'pop') continue;
+    const at = findOpener(lines, open, line);
+    if (at < 0) return { unopened: i };
+    closes.add(open[at] as number);
+    open.length = at;
   }
-
-  /** Close the innermost open entry of this kind and name; its depth, or undefined if none is open. */
-  leave(entry: Opening): number | undefined {
-    for (let i = this.open.length - 1; i >= 0; i--) {
-      const candidate = this.open[i] as Opening;
-      if (candidate.kind === entry.kind && candidate.name === entry.name) {
-        this.open.length = i;
-        return i;
-      }
+  const depths: number[] = [];
+  const stack: number[] = [];
+  for (const [i, line] of lines.entries()) {
+    if (line.kind === 'ret' || line.kind === 'pop') {
+      const at = findOpener(lines, stack, line);
+      stack.length = Math.max(at, 0);
+      depths.push(stack.length);
+      continue;
     }
-    return undefined;
+    depths.push(stack.length);
+    if (closes.has(i)) stack.push(i);
   }
+  return { depths };
+}
+
+function findOpener(lines: NestLine[], open: number[], closer: NestLine): number {
+  const kind = OPENER[closer.kind as 'ret' | 'pop'];
+  for (let j = open.length - 1; j >= 0; j--) {
+    const opener = lines[open[j] as number] as NestLine;
+    if (opener.kind === kind && opener.key === closer.key) return j;
+  }
+  return -1;
 }

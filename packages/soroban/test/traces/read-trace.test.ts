@@ -111,6 +111,31 @@ describe('readTrace', () => {
       { kind: 'CreateContract', id: '', fn: '' },
     ]);
   });
+  it('takes the lines after a call that never returns as its siblings', () => {
+    const t = readTrace(
+      'refused.json',
+      JSON.stringify({
+        '   0 begin': 'cpu:0, mem:0',
+        '   1 call symbol_new_from_slice(9)': '',
+        '   2 call symbol_new_from_slice(1)': 'cpu:45',
+        '   3 call i256_add(I256(obj#3), I256(1))': 'cpu:90',
+        '   4 call obj_to_i256_hi_hi(I256(obj#3))': '',
+        '   5 ret obj_to_i256_hi_hi -> Ok(1)': '',
+        '   6 ret i256_add -> Ok(I256(obj#5))': '',
+        '   7 end': 'cpu:90, mem:0',
+      }),
+    );
+    expect(t.steps.map((s) => s.depth)).toEqual([0, 0, 0, 0, 1, 1, 0, 0]);
+  });
+  it('orders lines by number past 9999, where the file sorts them as text', () => {
+    const lines: Record<string, string> = { '   0 begin': 'cpu:0, mem:0' };
+    for (let i = 1; i <= 10_001; i++) lines[`${String(i).padStart(4)} call vec_new()`] = '';
+    lines['10002 end'] = 'cpu:0, mem:0';
+    const sorted = Object.fromEntries(Object.entries(lines).sort(([a], [b]) => (a < b ? -1 : 1)));
+    expect(readTrace('long.json', JSON.stringify(sorted)).steps.map((s) => s.index).slice(9998, 10003)).toEqual([
+      9998, 9999, 10000, 10001, 10002,
+    ]);
+  });
   it('rejects a ret that was never called', () => {
     const bad = JSON.stringify({ '   0 begin': 'cpu:0, mem:0', '   1 ret vec_new -> Ok(Void)': '' });
     expect(() => readTrace('bad.json', bad)).toThrow(UnknownFormError);

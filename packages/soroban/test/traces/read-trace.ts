@@ -19,9 +19,10 @@
  *
  * `begin` and `end` give every field; other lines give only the fields that changed since the
  * previous line, so a missing field keeps its last value. A call the host refuses before it runs
- * (a bad argument from a contract) has no `ret`: the frame's `pop` follows it directly.
+ * (a bad argument from a contract, a symbol with a bad character) has no `ret`: the next line is
+ * its sibling, or its frame's `pop` (nesting.ts).
  */
-import { Nesting } from './nesting.js';
+import { type NestLine, nestingDepths } from './nesting.js';
 import { parseArgs, parseResult, UnknownFormError } from './trace-values.js';
 import type { Trace, TraceBudget, TraceFrame, TraceStep } from './types.js';
 
@@ -61,11 +62,6 @@ export function applyState(previous: TraceBudget | undefined, state: string, whe
   return { cpu, mem, other };
 }
 
-function lineNumber(key: string): number {
-  const n = Number.parseInt(key.trim(), 10);
-  return Number.isNaN(n) ? -1 : n;
-}
-
 /** Parse a trace file's JSON text. */
 export function readTrace(name: string, json: string): Trace {
   // The Rust harness writes the lines from a map sorted by key text; with 4-wide padding that is
@@ -74,67 +70,67 @@ export function readTrace(name: string, json: string): Trace {
     ([a], [b]) => lineNumber(a) - lineNumber(b),
   );
   const steps: TraceStep[] = [];
-  const open = new Nesting();
+  const keys: NestLine[] = [];
   let budget: TraceBudget | undefined;
   for (const [key, state] of entries) {
     const where = `${name} line ${JSON.stringify(key)}`;
     const m = KEY.exec(key);
     if (!m) throw new UnknownFormError(key, where);
-    const index = Number(m[1]);
-    const kind = m[2] as TraceStep['kind'];
-    const rest = m[3] ?? '';
     budget = applyState(budget, state, where);
-    steps.push(readLine(kind, rest, { index, budget, open, where }));
+    const line = readLine(m[2] as TraceStep['kind'], m[3] ?? '', Number(m[1]), budget, where);
+    steps.push(line.step);
+    keys.push({ kind: line.step.kind, key: line.key });
   }
+  const nesting = nestingDepths(keys);
+  if ('unopened' in nesting) {
+    const step = steps[nesting.unopened] as TraceStep;
+    throw new UnknownFormError(`${keys[nesting.unopened]?.kind} ${keys[nesting.unopened]?.key} never opened`, `${name} line ${step.index}`);
+  }
+  nesting.depths.forEach((depth, i) => {
+    (steps[i] as TraceStep).depth = depth;
+  });
   return { name, steps };
 }
 
-interface LineContext {
-  index: number;
-  budget: TraceBudget;
-  open: Nesting;
-  where: string;
+function lineNumber(key: string): number {
+  const n = Number.parseInt(key.trim(), 10);
+  return Number.isNaN(n) ? -1 : n;
 }
 
-function close(open: Nesting, kind: 'call' | 'push', name: string, where: string): number {
-  const depth = open.leave({ kind, name });
-  if (depth === undefined) throw new UnknownFormError(`${kind} ${name} closed but never opened`, where);
-  return depth;
-}
-
-function readLine(kind: TraceStep['kind'], rest: string, ctx: LineContext): TraceStep {
-  const { index, budget, open, where } = ctx;
+/** One line's step (depth filled in later) and the key that pairs openers with closers. */
+function readLine(
+  kind: TraceStep['kind'],
+  rest: string,
+  index: number,
+  budget: TraceBudget,
+  where: string,
+): { step: TraceStep; key: string } {
+  const base = { index, depth: 0, budget };
   switch (kind) {
     case 'begin':
     case 'end':
-      return { kind, index, depth: 0, budget };
+      return { step: { kind, ...base }, key: kind };
     case 'call': {
-      const m = CALL.exec(rest);
-      if (!m) throw new UnknownFormError(rest, where);
-      const name = m[1] as string;
-      const depth = open.enter({ kind: 'call', name });
-      return { kind, index, depth, budget, name, args: parseArgs(m[2] as string, where) };
+      const m = match(CALL, rest, where);
+      return { step: { kind, ...base, name: m[1], args: parseArgs(m[2], where) }, key: m[1] };
     }
     case 'ret': {
-      const m = RET.exec(rest);
-      if (!m) throw new UnknownFormError(rest, where);
-      const name = m[1] as string;
-      const depth = close(open, 'call', name, where);
-      return { kind, index, depth, budget, name, result: parseResult(m[2] as string, where) };
+      const m = match(RET, rest, where);
+      return { step: { kind, ...base, name: m[1], result: parseResult(m[2], where) }, key: m[1] };
     }
     case 'push': {
-      const m = PUSH.exec(rest);
-      if (!m) throw new UnknownFormError(rest, where);
-      const frame = parseFrame(m[1] as string, where);
-      const depth = open.enter({ kind: 'push', name: m[1] as string });
-      return { kind, index, depth, budget, frame, args: parseArgs(m[2] as string, where) };
+      const m = match(PUSH, rest, where);
+      return { step: { kind, ...base, frame: parseFrame(m[1], where), args: parseArgs(m[2], where) }, key: m[1] };
     }
     case 'pop': {
-      const m = POP.exec(rest);
-      if (!m) throw new UnknownFormError(rest, where);
-      const frameText = m[1] as string;
-      const depth = close(open, 'push', frameText, where);
-      return { kind, index, depth, budget, frame: parseFrame(frameText, where), result: parseResult(m[2] as string, where) };
+      const m = match(POP, rest, where);
+      return { step: { kind, ...base, frame: parseFrame(m[1], where), result: parseResult(m[2], where) }, key: m[1] };
     }
   }
+}
+
+function match(re: RegExp, text: string, where: string): [string, string, string] {
+  const m = re.exec(text);
+  if (!m) throw new UnknownFormError(text, where);
+  return [m[0], m[1] as string, m[2] as string];
 }

@@ -66,6 +66,7 @@ export function checkScript(script: DriveScript, trace: Trace, readWasm: WasmRea
       case 'slice':
         return String(arg.hex.length / 2);
       case 'sliceFill':
+      case 'buffer':
         return String(arg.length);
       case 'vals':
       case 'keys':

@@ -41,6 +41,8 @@ export type ScriptArg =
   | { a: 'vals'; items: ScriptArg[] }
   /** a slice of symbol keys (`map_new_from_slices`): printed as its length */
   | { a: 'keys'; items: string[] }
+  /** an output slice the host fills (`vec_unpack_to_slice`, `symbol_copy_to_slice`): printed as its length */
+  | { a: 'buffer'; length: number }
   /** the value an earlier step produced, by its index in `steps` */
   | { a: 'ref'; step: number }
   /** a storage type (`put_contract_data` etc.) */

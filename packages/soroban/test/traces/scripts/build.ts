@@ -36,6 +36,7 @@ export const slice = (hex: string): ScriptArg => ({ a: 'slice', hex });
 export const sliceFill = (byte: number, length: number): ScriptArg => ({ a: 'sliceFill', byte, length });
 export const text = (s: string): ScriptArg => slice(hexOf(s));
 export const vals = (...items: (Literal | ScriptArg)[]): ScriptArg => ({ a: 'vals', items: items.map(arg) });
+export const buffer = (length: number): ScriptArg => ({ a: 'buffer', length });
 export const keys = (...items: string[]): ScriptArg => ({ a: 'keys', items });
 export const storage = (v: 'Instance' | 'Persistent' | 'Temporary'): ScriptArg => ({ a: 'storage', v });
 

@@ -1,5 +1,6 @@
 /** Every drive script, one module per Rust test file. */
 import type { DriveScript } from '../script-types.js';
+import { basic, tuple } from './basic.js';
 import vec from './vec.js';
 
-export const ALL_SCRIPTS: DriveScript[] = [...vec];
+export const ALL_SCRIPTS: DriveScript[] = [...vec, ...basic, ...tuple];
