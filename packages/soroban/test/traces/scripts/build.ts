@@ -62,3 +62,35 @@ export function scriptsOf(
     return { trace: `test__${file}__${fn}.json`, rust: `${file}.rs::${fn}`, setup, steps };
   });
 }
+
+/** Builds a step list where each step's value is a `ref` to it, for scripts with many steps. */
+export class Sequence {
+  readonly steps: ScriptStep[] = [];
+
+  private add(step: ScriptStep): ScriptArg {
+    this.steps.push(step);
+    return ref(this.steps.length - 1);
+  }
+  call(fn: string, ...args: (Literal | ScriptArg)[]): ScriptArg {
+    return this.add(call(fn, ...args));
+  }
+  make(lit: Literal): ScriptArg {
+    return this.add(make(lit));
+  }
+  register(wasm: string): ScriptArg {
+    return this.add(register(wasm));
+  }
+  toScVal(of: ScriptArg): void {
+    this.add(toScVal(of));
+  }
+  compare(a: ScriptArg, b: ScriptArg): void {
+    this.add(compare(a, b));
+  }
+}
+
+/** `sequence((s) => { const v = s.call('vec_new'); s.call('vec_len', v); })` */
+export function sequence(build: (s: Sequence) => void): ScriptStep[] {
+  const s = new Sequence();
+  build(s);
+  return s.steps;
+}

@@ -1,6 +1,8 @@
 /** Every drive script, one module per Rust test file. */
 import type { DriveScript } from '../script-types.js';
 import { basic, tuple } from './basic.js';
+import str from './str.js';
+import symbol from './symbol.js';
 import vec from './vec.js';
 
-export const ALL_SCRIPTS: DriveScript[] = [...vec, ...basic, ...tuple];
+export const ALL_SCRIPTS: DriveScript[] = [...vec, ...basic, ...tuple, ...str, ...symbol];
