@@ -126,10 +126,6 @@ export function checkScript(script: DriveScript, trace: Trace, readWasm: WasmRea
         case 'toScVal':
           render(step.of);
           break;
-        case 'compare':
-          render(step.a);
-          render(step.b);
-          break;
       }
     } catch (e) {
       problems.push(`${where}: ${(e as Error).message}`);

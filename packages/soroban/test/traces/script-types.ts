@@ -55,8 +55,6 @@ export type ScriptStep =
   | { s: 'make'; lit: Literal }
   /** an untraced conversion of a host value back to an ScVal (`from_host_val`): charges the budget only */
   | { s: 'toScVal'; of: ScriptArg }
-  /** an untraced deep comparison of two host values (`host.compare`): charges the budget only */
-  | { s: 'compare'; a: ScriptArg; b: ScriptArg }
   /**
    * `register_test_contract_wasm`: upload the WASM file (bytes_new_from_slice + upload_wasm), then
    * create a contract from it with an account deployer and a salt drawn from the test PRNG
@@ -74,6 +72,8 @@ export interface ScriptSetup {
   host: 'test_host' | 'test_host_with_recording_footprint';
   /** `Host::test_budget(cpu, mem)`: limits reset and models reset */
   budget?: { cpu: bigint; mem: bigint };
+  /** `budget.reset_unlimited()`, `reset_unlimited_cpu()`, `reset_unlimited_mem()` after the host is made */
+  unlimited?: 'both' | 'cpu' | 'mem';
   /** anything else the test sets before its first call, in words */
   note?: string;
 }

@@ -47,7 +47,6 @@ function arg(x: Literal | ScriptArg): ScriptArg {
 export const call = (fn: string, ...args: (Literal | ScriptArg)[]): ScriptStep => ({ s: 'call', fn, args: args.map(arg) });
 export const make = (lit: Literal): ScriptStep => ({ s: 'make', lit });
 export const toScVal = (of: ScriptArg): ScriptStep => ({ s: 'toScVal', of });
-export const compare = (a: ScriptArg, b: ScriptArg): ScriptStep => ({ s: 'compare', a, b });
 export const register = (wasm: string): ScriptStep => ({ s: 'register', wasm });
 
 export const TEST_HOST: ScriptSetup = { host: 'test_host' };
@@ -82,9 +81,6 @@ export class Sequence {
   }
   toScVal(of: ScriptArg): void {
     this.add(toScVal(of));
-  }
-  compare(a: ScriptArg, b: ScriptArg): void {
-    this.add(compare(a, b));
   }
 }
 

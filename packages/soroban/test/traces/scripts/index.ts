@@ -1,8 +1,9 @@
 /** Every drive script, one module per Rust test file. */
 import type { DriveScript } from '../script-types.js';
 import { basic, tuple } from './basic.js';
+import bytes from './bytes.js';
 import str from './str.js';
 import symbol from './symbol.js';
 import vec from './vec.js';
 
-export const ALL_SCRIPTS: DriveScript[] = [...vec, ...basic, ...tuple, ...str, ...symbol];
+export const ALL_SCRIPTS: DriveScript[] = [...vec, ...basic, ...tuple, ...str, ...symbol, ...bytes];
