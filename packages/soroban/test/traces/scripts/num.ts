@@ -1,6 +1,6 @@
 /** Drive scripts for soroban-env-host/src/test/num.rs at v23.0.0 (the 256-bit tests). */
 import type { Literal, ScriptArg } from '../script-types.js';
-import { buffer, i256, raw, scriptsOf, type Sequence, sequence, slice, u32, u256 } from './build.js';
+import { buffer, i64, i128, i256, raw, scriptsOf, type Sequence, sequence, slice, u32, u64, u128, u256 } from './build.js';
 import { smallForm } from '../script-literals.js';
 
 const U256_MAX = (1n << 256n) - 1n;
@@ -44,6 +44,45 @@ function arithErr(s: Sequence, kind: Kind, op: string, lhs: bigint, rhs: bigint 
   s.call(`${kind}_${op}`, l, r);
 }
 
+type Width = 'i64' | 'u64' | 'i128' | 'u128' | 'u256' | 'i256';
+const LITERAL = { i64, u64, i128, u128, u256, i256 };
+const PIECE_GETTERS: Record<Width, string[]> = {
+  i64: ['obj_to_i64'],
+  u64: ['obj_to_u64'],
+  i128: ['obj_to_i128_hi64', 'obj_to_i128_lo64'],
+  u128: ['obj_to_u128_hi64', 'obj_to_u128_lo64'],
+  u256: ['obj_to_u256_hi_hi', 'obj_to_u256_hi_lo', 'obj_to_u256_lo_hi', 'obj_to_u256_lo_lo'],
+  i256: ['obj_to_i256_hi_hi', 'obj_to_i256_hi_lo', 'obj_to_i256_lo_hi', 'obj_to_i256_lo_lo'],
+};
+
+/** The host function that makes the object and its raw arguments (64-bit pieces, high first). */
+function maker(w: Width, v: bigint): [string, bigint[]] {
+  if (w === 'i64' || w === 'u64') return [`obj_from_${w}`, [v]];
+  const words = w.endsWith('128') ? 2 : 4;
+  const all = pieces(v, w.startsWith('i')).slice(4 - words);
+  if (w === 'i128') all[0] = BigInt.asIntN(64, all[0] as bigint);
+  return [`obj_from_${w}_pieces`, all];
+}
+
+/**
+ * `check_roundtrip_ok`: the number into a Val (a host call when it needs an object), that Val to
+ * an ScVal and back (untraced), the new Val read back piece by piece, and the two compared.
+ */
+function roundtrip(s: Sequence, w: Width, v: bigint): void {
+  const lit = LITERAL[w](v);
+  if (smallForm(lit) !== undefined) {
+    s.toScVal({ a: 'val', lit });
+    s.make(lit);
+    return;
+  }
+  const [fn, args] = maker(w, v);
+  const raw1 = s.call(fn, ...args.map(raw));
+  s.toScVal(raw1);
+  const raw2 = s.make(lit);
+  for (const getter of PIECE_GETTERS[w]) s.call(getter, raw2);
+  s.call('obj_cmp', raw1, raw2);
+}
+
 /** 32 big-endian bytes of `hi * 2^128 + lo` (`from_words`), as hex. */
 function beWords(hi: bigint, lo: bigint): string {
   return BigInt.asUintN(256, (hi << 128n) + lo)
@@ -59,7 +98,31 @@ function bytesRoundtrip(kind: Kind, hex: string) {
   });
 }
 
+/** The edge values of `test_num_scval_roundtrips`, per width (the small range is 56 bits). */
+function scvalRoundtrips(s: Sequence): void {
+  const i56 = [-(1n << 55n), (1n << 55n) - 1n];
+  const u56 = (1n << 56n) - 1n;
+  const signed = (min: bigint, max: bigint) => [0n, 1n, -1n, 12345n, -12345n, ...i56, i56[0]! - 1n, i56[1]! + 1n, min, max];
+  const unsigned = (max: bigint) => [0n, 1n, 12345n, u56, u56 + 1n, max];
+  for (const v of signed(-(1n << 63n), (1n << 63n) - 1n)) roundtrip(s, 'i64', v);
+  for (const v of unsigned((1n << 64n) - 1n)) roundtrip(s, 'u64', v);
+  for (const v of signed(-(1n << 127n), (1n << 127n) - 1n)) roundtrip(s, 'i128', v);
+  for (const v of unsigned((1n << 128n) - 1n)) roundtrip(s, 'u128', v);
+  for (const v of unsigned(U256_MAX)) roundtrip(s, 'u256', v);
+  for (const v of signed(I256_MIN, I256_MAX)) roundtrip(s, 'i256', v);
+  const pos = 0x00ab_cdef_9876_5432n;
+  const neg = 0xfedc_ba98_7654_3210n;
+  for (const hiHi of [pos, neg])
+    for (const hiLo of [pos, neg])
+      for (const loHi of [pos, neg])
+        for (const loLo of [pos, neg]) {
+          const v = BigInt.asIntN(256, (hiHi << 192n) | (hiLo << 128n) | (loHi << 64n) | loLo);
+          roundtrip(s, 'i256', v);
+        }
+}
+
 export default scriptsOf('num', {
+  test_num_scval_roundtrips: sequence(scvalRoundtrips),
   test_u256_arith: sequence((s) => {
     const k = 'u256';
     arithOk(s, k, 'add', U256_MAX - 2n, 1n, U256_MAX - 1n);
