@@ -67,6 +67,7 @@ export function checkScript(script: DriveScript, trace: Trace, readWasm: WasmRea
   const want = topLevelCalls(trace);
   const problems: string[] = [];
   const values: (string | undefined)[] = [];
+  const registered = new Set<string>();
   let cursor = 0;
   let objects = hostObjects(trace.steps[0] as TraceStep);
 
@@ -139,19 +140,23 @@ export function checkScript(script: DriveScript, trace: Trace, readWasm: WasmRea
           const deployer = `Address(obj#${2 * objects - 1})`;
           const salt = valueOf(expectCall('bytes_new_from_slice(32)', where));
           values[i] = valueOf(expectCall(`create_contract(${deployer}, ${hash}, ${salt})`, where));
-          const prefix = createHash('sha256').update(wasm).digest('hex').slice(0, 8).replace(/^0+/, '');
-          const runs = trace.steps.some((s) => s.kind === 'push' && s.frame.kind === 'VM' && s.frame.id === prefix);
-          if (!runs) problems.push(`${where}: the trace never runs ${step.wasm} (VM:${prefix})`);
+          registered.add(createHash('sha256').update(wasm).digest('hex').slice(0, 8).replace(/^0+(?=.)/, ''));
           break;
         }
         case 'toScVal':
           render(step.of);
+          break;
+        case 'host':
+        case 'budget':
           break;
       }
     } catch (e) {
       problems.push(`${where}: ${(e as Error).message}`);
     }
   });
+  // Every VM the trace runs must be a file the script registered (a wrong file of the same size shows here).
+  const vms = new Set(trace.steps.flatMap((s) => (s.kind === 'push' && s.frame.kind === 'VM' ? [s.frame.id] : [])));
+  for (const id of vms) if (!registered.has(id)) problems.push(`${script.trace}: the trace runs VM:${id}, which no registered file is`);
   if (cursor < want.length) problems.push(`${script.trace}: the trace has ${want.length - cursor} more calls, next ${want[cursor]?.text}`);
   return problems;
 }

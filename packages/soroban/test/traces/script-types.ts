@@ -60,7 +60,29 @@ export type ScriptStep =
    * create a contract from it with an account deployer and a salt drawn from the test PRNG
    * (seed `Host::TEST_PRNG_SEED`); the value is the contract's address.
    */
-  | { s: 'register'; wasm: string };
+  | { s: 'register'; wasm: string }
+  /** an untraced action on the host between calls (named after the Rust `Host`/`Budget` method) */
+  | { s: 'host'; action: HostAction }
+  /** `host.test_budget(cpu, mem)` (limits and cost models reset), then each `enable_model` override */
+  | { s: 'budget'; cpu: bigint; mem: bigint; models?: ModelOverride[] };
+
+export type HostAction =
+  | 'enable_debug'
+  | 'reset_budget_default'
+  | 'reset_budget_unlimited'
+  | 'ensure_module_cache_contains_host_storage_contracts'
+  | 'clear_module_cache'
+  | 'switch_to_enforcing_storage';
+
+/** `Host::enable_model(type, const_cpu, lin_cpu, const_mem, lin_mem)`: unscaled parameters. */
+export interface ModelOverride {
+  /** an xdr.ContractCostType member name, e.g. `WasmInsnExec` */
+  type: string;
+  constCpu: bigint;
+  linCpu: bigint;
+  constMem: bigint;
+  linMem: bigint;
+}
 
 /** How the test makes its host (`Host::test_host()` and friends, testutils.rs). */
 export interface ScriptSetup {
@@ -74,6 +96,8 @@ export interface ScriptSetup {
   budget?: { cpu: bigint; mem: bigint };
   /** `budget.reset_unlimited()`, `reset_unlimited_cpu()`, `reset_unlimited_mem()` after the host is made */
   unlimited?: 'both' | 'cpu' | 'mem';
+  /** `host.enable_debug()` / diagnostic level Debug before the first call */
+  diagnostics?: boolean;
   /** anything else the test sets before its first call, in words */
   note?: string;
 }

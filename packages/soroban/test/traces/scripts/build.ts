@@ -2,7 +2,7 @@
  * Short constructors for drive scripts, so that each script reads like the Rust test's inputs.
  * A call's arguments may be literals (made into Vals as the test's `into()` does) or `ScriptArg`s.
  */
-import type { DriveScript, Literal, ScriptArg, ScriptSetup, ScriptStep } from '../script-types.js';
+import type { DriveScript, HostAction, Literal, ModelOverride, ScriptArg, ScriptSetup, ScriptStep } from '../script-types.js';
 
 export const u32 = (v: number): Literal => ({ t: 'u32', v });
 export const i32 = (v: number): Literal => ({ t: 'i32', v });
@@ -49,7 +49,14 @@ export const make = (lit: Literal): ScriptStep => ({ s: 'make', lit });
 export const toScVal = (of: ScriptArg): ScriptStep => ({ s: 'toScVal', of });
 export const register = (wasm: string): ScriptStep => ({ s: 'register', wasm });
 
+export const hostAction = (action: HostAction): ScriptStep => ({ s: 'host', action });
+export const testBudget = (cpu: bigint, mem: bigint, ...models: ModelOverride[]): ScriptStep => ({ s: 'budget', cpu, mem, models });
+/** `enable_model(WasmInsnExec, 6, 0, 0, 0)`, as the invocation tests use it to run out of budget fast */
+export const WASM_INSN_6: ModelOverride = { type: 'WasmInsnExec', constCpu: 6n, linCpu: 0n, constMem: 0n, linMem: 0n };
+
 export const TEST_HOST: ScriptSetup = { host: 'test_host' };
+export const RECORDING: ScriptSetup = { host: 'test_host_with_recording_footprint' };
+export const RECORDING_DEBUG: ScriptSetup = { ...RECORDING, diagnostics: true };
 
 /** Scripts of one Rust test file: `scriptsOf('vec', { vec_new: [steps] })`. */
 export function scriptsOf(
@@ -81,6 +88,12 @@ export class Sequence {
   }
   toScVal(of: ScriptArg): void {
     this.add(toScVal(of));
+  }
+  host(action: HostAction): void {
+    this.add(hostAction(action));
+  }
+  budget(cpu: bigint, mem: bigint, ...models: ModelOverride[]): void {
+    this.add(testBudget(cpu, mem, ...models));
   }
 }
 

@@ -2,10 +2,11 @@
 import type { DriveScript } from '../script-types.js';
 import { basic, tuple } from './basic.js';
 import bytes from './bytes.js';
+import invocation from './invocation.js';
 import map from './map.js';
 import num from './num.js';
 import str from './str.js';
 import symbol from './symbol.js';
 import vec from './vec.js';
 
-export const ALL_SCRIPTS: DriveScript[] = [...vec, ...basic, ...tuple, ...str, ...symbol, ...bytes, ...map, ...num];
+export const ALL_SCRIPTS: DriveScript[] = [...vec, ...basic, ...tuple, ...str, ...symbol, ...bytes, ...map, ...num, ...invocation];

@@ -1,8 +1,6 @@
 /** Drive scripts for soroban-env-host/src/test/symbol.rs at v23.0.0. */
 import type { ScriptStep } from '../script-types.js';
-import { buffer, call, scriptsOf, sequence, slice, text, u32 } from './build.js';
-
-const RECORDING = { host: 'test_host_with_recording_footprint' } as const;
+import { buffer, call, RECORDING, scriptsOf, sequence, slice, text, u32 } from './build.js';
 
 const LONG_SYMBOLS = [
   '_abc_DEF_567_',

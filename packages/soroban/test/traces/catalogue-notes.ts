@@ -1,0 +1,2 @@
+import type { Note } from './catalogue.js';
+export const NOTES: Record<string, Note> = {};
