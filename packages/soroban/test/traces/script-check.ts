@@ -144,6 +144,7 @@ export function checkScript(script: DriveScript, trace: Trace, readWasm: WasmRea
           break;
         }
         case 'toScVal':
+        case 'readHash':
           render(step.of);
           break;
         case 'host':

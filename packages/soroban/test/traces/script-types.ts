@@ -55,6 +55,8 @@ export type ScriptStep =
   | { s: 'make'; lit: Literal }
   /** an untraced conversion of a host value back to an ScVal (`from_host_val`): charges the budget only */
   | { s: 'toScVal'; of: ScriptArg }
+  /** an untraced read of a 32-byte bytes object into a hash (`hash_from_bytesobj_input`) */
+  | { s: 'readHash'; of: ScriptArg }
   /**
    * `register_test_contract_wasm`: upload the WASM file (bytes_new_from_slice + upload_wasm), then
    * create a contract from it with an account deployer and a salt drawn from the test PRNG

@@ -89,6 +89,9 @@ export class Sequence {
   toScVal(of: ScriptArg): void {
     this.add(toScVal(of));
   }
+  readHash(of: ScriptArg): void {
+    this.add({ s: 'readHash', of });
+  }
   host(action: HostAction): void {
     this.add(hostAction(action));
   }

@@ -2,6 +2,8 @@
 import type { DriveScript } from '../script-types.js';
 import { basic, tuple } from './basic.js';
 import bytes from './bytes.js';
+import crypto from './crypto.js';
+import hostile from './hostile.js';
 import invocation from './invocation.js';
 import map from './map.js';
 import num from './num.js';
@@ -9,4 +11,4 @@ import str from './str.js';
 import symbol from './symbol.js';
 import vec from './vec.js';
 
-export const ALL_SCRIPTS: DriveScript[] = [...vec, ...basic, ...tuple, ...str, ...symbol, ...bytes, ...map, ...num, ...invocation];
+export const ALL_SCRIPTS: DriveScript[] = [...vec, ...basic, ...tuple, ...str, ...symbol, ...bytes, ...map, ...num, ...invocation, ...crypto, ...hostile];
