@@ -144,7 +144,7 @@ export function checkScript(script: DriveScript, trace: Trace, readWasm: WasmRea
           break;
         }
         case 'toScVal':
-        case 'readHash':
+        case 'read':
           render(step.of);
           break;
         case 'host':

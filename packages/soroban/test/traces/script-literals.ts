@@ -68,6 +68,7 @@ const OBJECT_NAMES: Record<string, string> = {
   vec: 'Vec',
   map: 'Map',
   address: 'Address',
+  muxedAddress: 'MuxedAddress',
 };
 
 /** The printed type of the object a literal becomes (`Vec`, `Bytes`, `U64` ...). */

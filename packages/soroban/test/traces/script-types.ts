@@ -25,7 +25,9 @@ export type Literal =
   | { t: 'map'; entries: [Literal, Literal][] }
   | { t: 'error'; type: string; code: string }
   /** a contract address by its 32-byte id (hex), or an account address by its ed25519 key (hex) */
-  | { t: 'address'; kind: 'contract' | 'account'; hex: string };
+  | { t: 'address'; kind: 'contract' | 'account'; hex: string }
+  /** a muxed account address (`MuxedScAddress`): an ed25519 key (hex) and a mux id */
+  | { t: 'muxedAddress'; hex: string; id: bigint };
 
 /** An argument of a host call. */
 export type ScriptArg =
@@ -55,8 +57,8 @@ export type ScriptStep =
   | { s: 'make'; lit: Literal }
   /** an untraced conversion of a host value back to an ScVal (`from_host_val`): charges the budget only */
   | { s: 'toScVal'; of: ScriptArg }
-  /** an untraced read of a 32-byte bytes object into a hash (`hash_from_bytesobj_input`) */
-  | { s: 'readHash'; of: ScriptArg }
+  /** an untraced read of an object's content: a 32-byte hash (`hash_from_bytesobj_input`) or a string (`visit_obj`) */
+  | { s: 'read'; of: ScriptArg; as: 'hash' | 'string' }
   /**
    * `register_test_contract_wasm`: upload the WASM file (bytes_new_from_slice + upload_wasm), then
    * create a contract from it with an account deployer and a salt drawn from the test PRNG

@@ -23,6 +23,9 @@ export const bytesFill = (byte: number, length: number): Literal => ({ t: 'bytes
 export const vec = (...items: Literal[]): Literal => ({ t: 'vec', items });
 export const u32s = (...vs: number[]): Literal => vec(...vs.map(u32));
 export const map = (...entries: [Literal, Literal][]): Literal => ({ t: 'map', entries });
+export const account = (hex: string): Literal => ({ t: 'address', kind: 'account', hex });
+export const contract = (hex: string): Literal => ({ t: 'address', kind: 'contract', hex });
+export const muxed = (hex: string, id: bigint): Literal => ({ t: 'muxedAddress', hex, id });
 export const err = (type: string, code: string): Literal => ({ t: 'error', type, code });
 
 /** Bytes of a UTF-8 text, as hex. */
@@ -89,8 +92,8 @@ export class Sequence {
   toScVal(of: ScriptArg): void {
     this.add(toScVal(of));
   }
-  readHash(of: ScriptArg): void {
-    this.add({ s: 'readHash', of });
+  read(of: ScriptArg, as: 'hash' | 'string'): void {
+    this.add({ s: 'read', of, as });
   }
   host(action: HostAction): void {
     this.add(hostAction(action));

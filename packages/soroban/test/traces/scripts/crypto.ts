@@ -10,7 +10,7 @@ function hashTest(fn: string) {
   return sequence((s) => {
     const hash = (input: ScriptArg) => {
       const out = s.call(fn, s.call('bytes_new_from_slice', input));
-      s.readHash(out);
+      s.read(out, 'hash');
     };
     hash(slice(''));
     hash(slice(repeatByte(1, 1)));

@@ -1,5 +1,6 @@
 /** Every drive script, one module per Rust test file. */
 import type { DriveScript } from '../script-types.js';
+import address from './address.js';
 import { basic, tuple } from './basic.js';
 import bytes from './bytes.js';
 import crypto from './crypto.js';
@@ -11,4 +12,4 @@ import str from './str.js';
 import symbol from './symbol.js';
 import vec from './vec.js';
 
-export const ALL_SCRIPTS: DriveScript[] = [...vec, ...basic, ...tuple, ...str, ...symbol, ...bytes, ...map, ...num, ...invocation, ...crypto, ...hostile];
+export const ALL_SCRIPTS: DriveScript[] = [...vec, ...basic, ...tuple, ...str, ...symbol, ...bytes, ...map, ...num, ...invocation, ...crypto, ...hostile, ...address];
