@@ -68,7 +68,7 @@ export function scriptsOf(
 ): DriveScript[] {
   return Object.entries(tests).map(([fn, body]) => {
     const { setup, steps } = Array.isArray(body) ? { setup: TEST_HOST, steps: body } : body;
-    return { trace: `test__${file}__${fn}.json`, rust: `${file}.rs::${fn}`, setup, steps };
+    return { trace: `test__${file}__${fn}.json`, rust: `${file}.rs::${fn.replaceAll('__', '::')}`, setup, steps };
   });
 }
 

@@ -6,10 +6,11 @@ import bytes from './bytes.js';
 import crypto from './crypto.js';
 import hostile from './hostile.js';
 import invocation from './invocation.js';
+import lifecycle from './lifecycle.js';
 import map from './map.js';
 import num from './num.js';
 import str from './str.js';
 import symbol from './symbol.js';
 import vec from './vec.js';
 
-export const ALL_SCRIPTS: DriveScript[] = [...vec, ...basic, ...tuple, ...str, ...symbol, ...bytes, ...map, ...num, ...invocation, ...crypto, ...hostile, ...address];
+export const ALL_SCRIPTS: DriveScript[] = [...vec, ...basic, ...tuple, ...str, ...symbol, ...bytes, ...map, ...num, ...invocation, ...crypto, ...hostile, ...address, ...lifecycle];
