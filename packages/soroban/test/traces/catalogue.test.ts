@@ -8,7 +8,10 @@ import { ALL_SCRIPTS } from './scripts/index.js';
 describe('rustTestOf', () => {
   it.each([
     ['test__vec__vec_new.json', 'vec.rs::vec_new'],
-    ['test__lifecycle__cap_68_executable_getter__get_account_executable.json', 'lifecycle.rs::cap_68_executable_getter::get_account_executable'],
+    [
+      'test__lifecycle__cap_68_executable_getter__get_account_executable.json',
+      'lifecycle.rs::cap_68_executable_getter::get_account_executable',
+    ],
     ['test_v_new_rewrite_call_fail.json', 'lifecycle.rs::test_v_new_rewrite_call'],
     ['test_v_new_module_cache_upload.json', 'lifecycle.rs::test_v_new_module_cache'],
   ])('%s is %s', (trace, want) => expect(rustTestOf(trace)).toBe(want));
@@ -22,22 +25,30 @@ describe.skipIf(!sorobanData)(`the catalogue (${sorobanData ? 'observations-23' 
   // SOURCES.md says 228 / 48 / 215: it matched 8 hex digits only, but a trace prints a VM id
   // without its leading zeros (VM:885b188), so 13 traces that run a VM looked host-only to it.
   it('classifies the 491 traces, VM ids with leading zeros dropped included', () => {
-    expect([summary.total, summary.hostOnly, summary.wasmAvailable, summary.wasmSynthesized]).toEqual([491, 215, 49, 227]);
+    expect([summary.total, summary.hostOnly, summary.wasmAvailable, summary.wasmSynthesized]).toEqual([
+      491, 215, 49, 227,
+    ]);
     const reentry = byTrace.get('test__stellar_asset_contract__test_sac_reentry_is_not_allowed.json');
     expect(reentry?.vms).toEqual([{ id: '5f64dfc', file: 'wasm/20/sac_reentry_account.wasm' }]);
   });
 
   it('scripts and notes only candidates, and notes no scripted trace', () => {
-    for (const script of ALL_SCRIPTS) expect(byTrace.get(script.trace)?.class, script.trace).not.toBe('wasm-synthesized');
+    for (const script of ALL_SCRIPTS)
+      expect(byTrace.get(script.trace)?.class, script.trace).not.toBe('wasm-synthesized');
     for (const trace of Object.keys(NOTES)) {
       expect(byTrace.get(trace), trace).toBeDefined();
       expect(byTrace.get(trace)?.class, trace).not.toBe('wasm-synthesized');
-      expect(ALL_SCRIPTS.some((s) => s.trace === trace), trace).toBe(false);
+      expect(
+        ALL_SCRIPTS.some((s) => s.trace === trace),
+        trace,
+      ).toBe(false);
     }
   });
 
   it('has at least 100 read candidates and 60 scripts that make host calls', () => {
-    expect(summary.scripted + summary.drivable + summary.notRecoverableCandidates).toBeGreaterThanOrEqual(100);
+    expect(summary.scripted + summary.drivable + summary.notRecoverableCandidates).toBeGreaterThanOrEqual(
+      100,
+    );
     expect(summary.scriptedWithCalls).toBeGreaterThanOrEqual(60);
   });
 
@@ -49,7 +60,8 @@ describe.skipIf(!sorobanData)(`the catalogue (${sorobanData ? 'observations-23' 
 
   it('matches the counts the README gives', () => {
     const readme = readFileSync(new URL('./README.md', import.meta.url), 'utf8');
-    const stated = (label: string) => Number(new RegExp(`\\| ${label} \\| (\\d+) \\|`).exec(readme)?.[1]);
+    const stated = (label: string) =>
+      Number(new RegExp(`\\|\\s*${label}\\s*\\|\\s*(\\d+)\\s*\\|`).exec(readme)?.[1]);
     expect({
       hostOnly: stated('host-only'),
       wasmAvailable: stated('wasm-available'),

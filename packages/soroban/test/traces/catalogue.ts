@@ -52,7 +52,8 @@ export interface Note {
 /** `test__vec__vec_new.json` → `vec.rs::vec_new`; lifecycle.rs names some observations itself. */
 export function rustTestOf(trace: string): string {
   const base = trace.replace(/\.json$/, '');
-  if (base.startsWith('test_v_new_')) return `lifecycle.rs::${base.replace(/_(upload|call|check|pass|fail|succeed)$/, '')}`;
+  if (base.startsWith('test_v_new_'))
+    return `lifecycle.rs::${base.replace(/_(upload|call|check|pass|fail|succeed)$/, '')}`;
   const [, file, ...fn] = base.split('__');
   return `${file}.rs::${fn.join('::')}`;
 }
@@ -61,11 +62,17 @@ export function rustTestOf(trace: string): string {
 export function wasmIndex(dataRoot: string): Map<string, string> {
   const index = new Map<string, string>();
   const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
       else if (entry.name.endsWith('.wasm')) {
-        const id = createHash('sha256').update(readFileSync(path)).digest('hex').slice(0, 8).replace(/^0+(?=.)/, '');
+        const id = createHash('sha256')
+          .update(readFileSync(path))
+          .digest('hex')
+          .slice(0, 8)
+          .replace(/^0+(?=.)/, '');
         if (!index.has(id)) index.set(id, relative(dataRoot, path));
       }
     }
@@ -88,7 +95,15 @@ export function classify(trace: Trace, wasm: Map<string, string>): TraceFacts {
   const vms = [...ids].map((id) => ({ id, file: wasm.get(id) }));
   const cls: TraceClass =
     vms.length === 0 ? 'host-only' : vms.every((v) => v.file) ? 'wasm-available' : 'wasm-synthesized';
-  return { trace: trace.name, rust: rustTestOf(trace.name), class: cls, vms, lines: trace.steps.length, calls, topLevelCalls };
+  return {
+    trace: trace.name,
+    rust: rustTestOf(trace.name),
+    class: cls,
+    vms,
+    lines: trace.steps.length,
+    calls,
+    topLevelCalls,
+  };
 }
 
 /** A first guess at how hard a trace is to drive, from its shape alone. */
@@ -96,14 +111,20 @@ function guessEase(facts: TraceFacts): CatalogueEntry['ease'] {
   if (facts.class === 'wasm-synthesized') return 5;
   if (facts.calls === 0) return 1;
   const big = facts.lines > 2000 ? 1 : 0;
-  if (facts.class === 'host-only') return (facts.topLevelCalls <= 30 ? 1 : 2) + big as CatalogueEntry['ease'];
+  if (facts.class === 'host-only')
+    return ((facts.topLevelCalls <= 30 ? 1 : 2) + big) as CatalogueEntry['ease'];
   return (3 + big) as CatalogueEntry['ease'];
 }
 
 function entryFor(facts: TraceFacts, script: DriveScript | undefined): CatalogueEntry {
   if (facts.class === 'wasm-synthesized') {
     const missing = facts.vms.filter((v) => !v.file).map((v) => `VM:${v.id}`);
-    return { ...facts, status: 'not-recoverable', ease: 5, how: `runs WASM the test synthesizes (${missing.join(', ')})` };
+    return {
+      ...facts,
+      status: 'not-recoverable',
+      ease: 5,
+      how: `runs WASM the test synthesizes (${missing.join(', ')})`,
+    };
   }
   if (script) {
     const registers = script.steps.filter((s) => s.s === 'register').length;
@@ -126,7 +147,9 @@ export function buildCatalogue(dataRoot: string, scripts: DriveScript[]): Catalo
     .filter((f) => f.endsWith('.json'))
     .map((f) => entryFor(classify(readTrace(f, readFileSync(join(dir, f), 'utf8')), wasm), byTrace.get(f)));
   const order: Record<Status, number> = { scripted: 0, drivable: 1, unread: 2, 'not-recoverable': 3 };
-  return entries.sort((a, b) => order[a.status] - order[b.status] || a.ease - b.ease || a.trace.localeCompare(b.trace));
+  return entries.sort(
+    (a, b) => order[a.status] - order[b.status] || a.ease - b.ease || a.trace.localeCompare(b.trace),
+  );
 }
 
 /** Counts for the README: per class, and per status among the candidates. */

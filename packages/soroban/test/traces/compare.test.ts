@@ -58,22 +58,50 @@ describe('compareRun', () => {
       },
       want: { matched: 0, reason: 'sequence', exact: true, within: true },
     },
-    { name: 'a missing line', edit: (r) => r.steps.splice(4, 2), want: { matched: 4, reason: 'sequence', exact: true, within: true } },
-    { name: 'a run that stops early', edit: (r) => r.steps.splice(6), want: { matched: 6, reason: 'missing', exact: true, within: true } },
+    {
+      name: 'a missing line',
+      edit: (r) => r.steps.splice(4, 2),
+      want: { matched: 4, reason: 'sequence', exact: true, within: true },
+    },
+    {
+      name: 'a run that stops early',
+      edit: (r) => r.steps.splice(6),
+      want: { matched: 6, reason: 'missing', exact: true, within: true },
+    },
     {
       name: 'an extra line at the end',
       edit: (r) => r.steps.push({ kind: 'call', name: 'vec_new', args: [], cpu: 1200, mem: 200 }),
       want: { matched: 8, reason: 'extra', exact: true, within: true },
     },
-    { name: 'cpu 2% over on one line', edit: (r) => void (at(r, 3).cpu = 1020), want: { matched: 8, exact: false, within: true } },
-    { name: 'mem 10% under on one line', edit: (r) => void (at(r, 1).mem = 81), want: { matched: 8, exact: false, within: false } },
+    {
+      name: 'cpu 2% over on one line',
+      edit: (r) => {
+        at(r, 3).cpu = 1020;
+      },
+      want: { matched: 8, exact: false, within: true },
+    },
+    {
+      name: 'mem 10% under on one line',
+      edit: (r) => {
+        at(r, 1).mem = 81;
+      },
+      want: { matched: 8, exact: false, within: false },
+    },
     {
       name: 'mem 10% under within a 20% tolerance',
-      edit: (r) => void (at(r, 1).mem = 81),
+      edit: (r) => {
+        at(r, 1).mem = 81;
+      },
       options: { tolerance: 0.2 },
       want: { matched: 8, exact: false, within: true },
     },
-    { name: 'a different begin budget', edit: (r) => void (r.begin.cpu = 0), want: { matched: 8, exact: false, within: false } },
+    {
+      name: 'a different begin budget',
+      edit: (r) => {
+        r.begin.cpu = 0;
+      },
+      want: { matched: 8, exact: false, within: false },
+    },
     {
       name: 'nested lines missing, top level only',
       edit: (r) => r.steps.splice(3, 4),
@@ -120,7 +148,9 @@ describe('compareRun', () => {
     [100, 105, 0.05],
     [0, 0, 0],
     [0, 1, Number.POSITIVE_INFINITY],
-  ])('relativeDifference(%d, %d) = %d', (want, got, r) => expect(relativeDifference(want, got)).toBeCloseTo(r));
+  ])('relativeDifference(%d, %d) = %d', (want, got, r) =>
+    expect(relativeDifference(want, got)).toBeCloseTo(r),
+  );
 
   it('ignores leading zeros of frame ids', () => {
     const run = traceAsRun(trace);

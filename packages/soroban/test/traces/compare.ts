@@ -73,7 +73,10 @@ export function frameText(frame: TraceFrame): string {
 function printStep(step: TraceStep | ObservedStep): { shape: string; text: string } {
   switch (step.kind) {
     case 'call':
-      return { shape: `call ${step.name}(${formatArgs(step.args)})`, text: `call ${step.name}(${formatArgs(step.args)})` };
+      return {
+        shape: `call ${step.name}(${formatArgs(step.args)})`,
+        text: `call ${step.name}(${formatArgs(step.args)})`,
+      };
     case 'ret':
       return { shape: `ret ${step.name}`, text: `ret ${step.name} -> ${formatResult(step.result)}` };
     case 'push': {
@@ -81,7 +84,10 @@ function printStep(step: TraceStep | ObservedStep): { shape: string; text: strin
       return { shape: text, text };
     }
     case 'pop':
-      return { shape: `pop ${frameText(step.frame)}`, text: `pop ${frameText(step.frame)} -> ${formatResult(step.result)}` };
+      return {
+        shape: `pop ${frameText(step.frame)}`,
+        text: `pop ${frameText(step.frame)} -> ${formatResult(step.result)}`,
+      };
     default:
       return { shape: step.kind, text: step.kind };
   }
@@ -127,7 +133,12 @@ export function compareRun(trace: Trace, run: ObservedRun, options: CompareOptio
       break;
     }
     if (w.shape !== g.shape || w.text !== g.text) {
-      divergence = { at: matched, want: w.text, got: g.text, reason: w.shape === g.shape ? 'result' : 'sequence' };
+      divergence = {
+        at: matched,
+        want: w.text,
+        got: g.text,
+        reason: w.shape === g.shape ? 'result' : 'sequence',
+      };
       break;
     }
   }
@@ -142,7 +153,8 @@ export function compareRun(trace: Trace, run: ObservedRun, options: CompareOptio
     const g = got[i] as Printed;
     checks.push({ at: i, line: w.text, want: { cpu: w.cpu, mem: w.mem }, got: { cpu: g.cpu, mem: g.mem } });
   }
-  if (!divergence && last) checks.push({ at: want.length, line: 'end', want: cpuMem(last.budget), got: run.end });
+  if (!divergence && last)
+    checks.push({ at: want.length, line: 'end', want: cpuMem(last.budget), got: run.end });
 
   const worst = { cpu: 0, mem: 0 };
   let firstExactMiss: BudgetMiss | undefined;

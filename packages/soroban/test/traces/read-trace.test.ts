@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NO_SOROBAN_DATA, sorobanData } from '../support/shared.js';
 import { readTrace } from './read-trace.js';
-import { formatArgs, formatResult, formatValue, parseResult, parseValue, UnknownFormError } from './trace-values.js';
+import {
+  formatArgs,
+  formatResult,
+  formatValue,
+  parseResult,
+  parseValue,
+  UnknownFormError,
+} from './trace-values.js';
 import type { TraceValue } from './types.js';
 
 describe('trace value short forms', () => {
@@ -45,7 +52,8 @@ describe('trace value short forms', () => {
 });
 
 const snippet = JSON.stringify({
-  '   0 begin': 'cpu:14488, mem:0, prngs:-/9b4a753, objs:-/-, vm:-/-, evt:-, store:-/-, foot:-, stk:-, auth:-/-',
+  '   0 begin':
+    'cpu:14488, mem:0, prngs:-/9b4a753, objs:-/-, vm:-/-, evt:-, store:-/-, foot:-, stk:-, auth:-/-',
   '   1 call call(Address(obj#13), Symbol(add), Vec(obj#15))': 'cpu:14500',
   '   2 push VM:58f13912:test(Map(obj#123), Void, Void)': 'cpu:15000, mem:40, vm:65536@b1cd98b9/2@2f94d90d',
   '   3 call map_put(Map(obj#123), Void, Void)': '',
@@ -53,7 +61,8 @@ const snippet = JSON.stringify({
   '   5 ret call -> Err(Error(Value, InvalidInput))': 'mem:48',
   '   6 call symbol_copy_to_slice(Symbol(obj#13), U32(0), 13)': '',
   '   7 ret symbol_copy_to_slice -> Ok(())': 'cpu:15100',
-  '   8 end': 'cpu:15100, mem:48, prngs:-/9b4a753, objs:-/-, vm:-/-, evt:-, store:-/-, foot:-, stk:-, auth:-/-',
+  '   8 end':
+    'cpu:15100, mem:48, prngs:-/9b4a753, objs:-/-, vm:-/-, evt:-, store:-/-, foot:-, stk:-, auth:-/-',
 });
 
 describe('readTrace', () => {
@@ -132,9 +141,11 @@ describe('readTrace', () => {
     for (let i = 1; i <= 10_001; i++) lines[`${String(i).padStart(4)} call vec_new()`] = '';
     lines['10002 end'] = 'cpu:0, mem:0';
     const sorted = Object.fromEntries(Object.entries(lines).sort(([a], [b]) => (a < b ? -1 : 1)));
-    expect(readTrace('long.json', JSON.stringify(sorted)).steps.map((s) => s.index).slice(9998, 10003)).toEqual([
-      9998, 9999, 10000, 10001, 10002,
-    ]);
+    expect(
+      readTrace('long.json', JSON.stringify(sorted))
+        .steps.map((s) => s.index)
+        .slice(9998, 10003),
+    ).toEqual([9998, 9999, 10000, 10001, 10002]);
   });
   it('rejects a ret that was never called', () => {
     const bad = JSON.stringify({ '   0 begin': 'cpu:0, mem:0', '   1 ret vec_new -> Ok(Void)': '' });
@@ -142,27 +153,34 @@ describe('readTrace', () => {
   });
 });
 
-describe.skipIf(!sorobanData)(`every golden trace parses (${sorobanData ? 'observations-23' : NO_SOROBAN_DATA})`, () => {
-  const dir = join(sorobanData ?? '', 'observations-23');
-  const files = sorobanData ? readdirSync(dir).filter((f) => f.endsWith('.json')) : [];
-  it('has the 491 traces', () => expect(files.length).toBe(491));
-  it('parses each without an unknown form, begin first and end last, every line printed back as written', () => {
-    let lines = 0;
-    for (const file of files) {
-      const json = readFileSync(join(dir, file), 'utf8');
-      const trace = readTrace(file, json);
-      expect(trace.steps[0]?.kind).toBe('begin');
-      expect(trace.steps.at(-1)?.kind).toBe('end');
-      const keys = Object.keys(JSON.parse(json) as object).sort((a, b) => Number.parseInt(a, 10) - Number.parseInt(b, 10));
-      expect(trace.steps.map((s) => s.index)).toEqual(trace.steps.map((_, i) => i));
-      trace.steps.forEach((step, i) => {
-        const key = (keys[i] as string).trim();
-        if (step.kind === 'call') expect(key).toBe(`${step.index} call ${step.name}(${formatArgs(step.args)})`);
-        if (step.kind === 'push') expect(key).toMatch(`(${formatArgs(step.args)})`);
-        if (step.kind === 'ret') expect(key).toBe(`${step.index} ret ${step.name} -> ${formatResult(step.result)}`);
-      });
-      lines += trace.steps.length;
-    }
-    expect(lines).toBeGreaterThan(180_000);
-  });
-});
+describe.skipIf(!sorobanData)(
+  `every golden trace parses (${sorobanData ? 'observations-23' : NO_SOROBAN_DATA})`,
+  () => {
+    const dir = join(sorobanData ?? '', 'observations-23');
+    const files = sorobanData ? readdirSync(dir).filter((f) => f.endsWith('.json')) : [];
+    it('has the 491 traces', () => expect(files.length).toBe(491));
+    it('parses each without an unknown form, begin first and end last, every line printed back as written', () => {
+      let lines = 0;
+      for (const file of files) {
+        const json = readFileSync(join(dir, file), 'utf8');
+        const trace = readTrace(file, json);
+        expect(trace.steps[0]?.kind).toBe('begin');
+        expect(trace.steps.at(-1)?.kind).toBe('end');
+        const keys = Object.keys(JSON.parse(json) as object).sort(
+          (a, b) => Number.parseInt(a, 10) - Number.parseInt(b, 10),
+        );
+        expect(trace.steps.map((s) => s.index)).toEqual(trace.steps.map((_, i) => i));
+        trace.steps.forEach((step, i) => {
+          const key = (keys[i] as string).trim();
+          if (step.kind === 'call')
+            expect(key).toBe(`${step.index} call ${step.name}(${formatArgs(step.args)})`);
+          if (step.kind === 'push') expect(key).toMatch(`(${formatArgs(step.args)})`);
+          if (step.kind === 'ret')
+            expect(key).toBe(`${step.index} ret ${step.name} -> ${formatResult(step.result)}`);
+        });
+        lines += trace.steps.length;
+      }
+      expect(lines).toBeGreaterThan(180_000);
+    });
+  },
+);

@@ -35,7 +35,8 @@ const POP = /^([A-Za-z]+:.*?) -> (.*)$/;
 /** `VM:58f13912:add`, `TEST:   0:go`, `CreateContract:` */
 export function parseFrame(text: string, where: string): TraceFrame {
   const parts = text.split(':');
-  if (parts.length === 3) return { kind: parts[0] as string, id: (parts[1] as string).trim(), fn: parts[2] as string };
+  if (parts.length === 3)
+    return { kind: parts[0] as string, id: (parts[1] as string).trim(), fn: parts[2] as string };
   if (parts.length === 2) return { kind: parts[0] as string, id: '', fn: parts[1] as string };
   throw new UnknownFormError(text, where);
 }
@@ -84,7 +85,10 @@ export function readTrace(name: string, json: string): Trace {
   const nesting = nestingDepths(keys);
   if ('unopened' in nesting) {
     const step = steps[nesting.unopened] as TraceStep;
-    throw new UnknownFormError(`${keys[nesting.unopened]?.kind} ${keys[nesting.unopened]?.key} never opened`, `${name} line ${step.index}`);
+    throw new UnknownFormError(
+      `${keys[nesting.unopened]?.kind} ${keys[nesting.unopened]?.key} never opened`,
+      `${name} line ${step.index}`,
+    );
   }
   nesting.depths.forEach((depth, i) => {
     (steps[i] as TraceStep).depth = depth;
@@ -120,11 +124,17 @@ function readLine(
     }
     case 'push': {
       const m = match(PUSH, rest, where);
-      return { step: { kind, ...base, frame: parseFrame(m[1], where), args: parseArgs(m[2], where) }, key: m[1] };
+      return {
+        step: { kind, ...base, frame: parseFrame(m[1], where), args: parseArgs(m[2], where) },
+        key: m[1],
+      };
     }
     case 'pop': {
       const m = match(POP, rest, where);
-      return { step: { kind, ...base, frame: parseFrame(m[1], where), result: parseResult(m[2], where) }, key: m[1] };
+      return {
+        step: { kind, ...base, frame: parseFrame(m[1], where), result: parseResult(m[2], where) },
+        key: m[1],
+      };
     }
   }
 }

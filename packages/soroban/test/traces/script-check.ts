@@ -6,9 +6,9 @@
  * a host computes (results, nested calls, budget).
  */
 import { createHash } from 'node:crypto';
-import { formatArgs, formatValue } from './trace-values.js';
 import { objectsIn, objectType, smallForm } from './script-literals.js';
 import type { DriveScript, ScriptArg } from './script-types.js';
+import { formatArgs, formatValue } from './trace-values.js';
 import type { Trace, TraceStep, TraceValue } from './types.js';
 
 interface TopCall {
@@ -110,13 +110,15 @@ export function checkScript(script: DriveScript, trace: Trace, readWasm: WasmRea
     cursor++;
     if (next.text !== text) problems.push(`${where}: script calls ${text}, trace calls ${next.text}`);
     if (next.objectsAtCall !== objects) {
-      problems.push(`${where}: ${objects} host objects before ${text} by the script's count, ${next.objectsAtCall} in the trace`);
+      problems.push(
+        `${where}: ${objects} host objects before ${text} by the script's count, ${next.objectsAtCall} in the trace`,
+      );
     }
     objects = next.objectsAfter;
     return next;
   };
 
-  const valueOf = (call: TopCall | undefined) => (call?.value ? formatValue(call.value) : undefined);
+  const resultOf = (call: TopCall | undefined) => (call?.value ? formatValue(call.value) : undefined);
 
   script.steps.forEach((step, i) => {
     const where = `${script.trace} step ${i}`;
@@ -125,7 +127,7 @@ export function checkScript(script: DriveScript, trace: Trace, readWasm: WasmRea
         case 'call':
           {
             const printed = step.args.map(render).filter((_, j) => !UNPRINTED_ARGS[step.fn]?.includes(j));
-            values[i] = valueOf(expectCall(`${step.fn}(${printed.join(', ')})`, where));
+            values[i] = resultOf(expectCall(`${step.fn}(${printed.join(', ')})`, where));
           }
           break;
         case 'make':
@@ -134,13 +136,19 @@ export function checkScript(script: DriveScript, trace: Trace, readWasm: WasmRea
           break;
         case 'register': {
           const wasm = readWasm(step.wasm);
-          const upload = valueOf(expectCall(`bytes_new_from_slice(${wasm.length})`, where));
-          const hash = valueOf(expectCall(`upload_wasm(${upload})`, where));
+          const upload = resultOf(expectCall(`bytes_new_from_slice(${wasm.length})`, where));
+          const hash = resultOf(expectCall(`upload_wasm(${upload})`, where));
           objects += 1; // the deployer's address, made untraced before the salt (argument order)
           const deployer = `Address(obj#${2 * objects - 1})`;
-          const salt = valueOf(expectCall('bytes_new_from_slice(32)', where));
-          values[i] = valueOf(expectCall(`create_contract(${deployer}, ${hash}, ${salt})`, where));
-          registered.add(createHash('sha256').update(wasm).digest('hex').slice(0, 8).replace(/^0+(?=.)/, ''));
+          const salt = resultOf(expectCall('bytes_new_from_slice(32)', where));
+          values[i] = resultOf(expectCall(`create_contract(${deployer}, ${hash}, ${salt})`, where));
+          registered.add(
+            createHash('sha256')
+              .update(wasm)
+              .digest('hex')
+              .slice(0, 8)
+              .replace(/^0+(?=.)/, ''),
+          );
           break;
         }
         case 'toScVal':
@@ -156,8 +164,15 @@ export function checkScript(script: DriveScript, trace: Trace, readWasm: WasmRea
     }
   });
   // Every VM the trace runs must be a file the script registered (a wrong file of the same size shows here).
-  const vms = new Set(trace.steps.flatMap((s) => (s.kind === 'push' && s.frame.kind === 'VM' ? [s.frame.id] : [])));
-  for (const id of vms) if (!registered.has(id)) problems.push(`${script.trace}: the trace runs VM:${id}, which no registered file is`);
-  if (cursor < want.length) problems.push(`${script.trace}: the trace has ${want.length - cursor} more calls, next ${want[cursor]?.text}`);
+  const vms = new Set(
+    trace.steps.flatMap((s) => (s.kind === 'push' && s.frame.kind === 'VM' ? [s.frame.id] : [])),
+  );
+  for (const id of vms)
+    if (!registered.has(id))
+      problems.push(`${script.trace}: the trace runs VM:${id}, which no registered file is`);
+  if (cursor < want.length)
+    problems.push(
+      `${script.trace}: the trace has ${want.length - cursor} more calls, next ${want[cursor]?.text}`,
+    );
   return problems;
 }

@@ -12,10 +12,13 @@ describe('drive scripts', () => {
     expect(new Set(names).size).toBe(names.length);
   });
 
-  describe.skipIf(!sorobanData)(`match their traces' top-level calls (${sorobanData ? 'observations-23' : NO_SOROBAN_DATA})`, () => {
-    it.each(ALL_SCRIPTS.map((s) => [s.trace, s] as const))('%s', (_, script) => {
-      const json = readFileSync(join(sorobanData ?? '', 'observations-23', script.trace), 'utf8');
-      expect(checkScript(script, readTrace(script.trace, json), readSoroban)).toEqual([]);
-    });
-  });
+  describe.skipIf(!sorobanData)(
+    `match their traces' top-level calls (${sorobanData ? 'observations-23' : NO_SOROBAN_DATA})`,
+    () => {
+      it.each(ALL_SCRIPTS.map((s) => [s.trace, s] as const))('%s', (_, script) => {
+        const json = readFileSync(join(sorobanData ?? '', 'observations-23', script.trace), 'utf8');
+        expect(checkScript(script, readTrace(script.trace, json), readSoroban)).toEqual([]);
+      });
+    },
+  );
 });

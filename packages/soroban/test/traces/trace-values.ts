@@ -73,7 +73,8 @@ export function parseValue(text: string, where = 'value'): TraceValue {
   }
   if (head === 'Symbol' && SYMBOL_TEXT.test(body)) return { kind: 'symbol', text: body };
   const bad = head === 'Bad' ? BAD_TAG.exec(body) : null;
-  if (bad) return { kind: 'badTag', tag: Number.parseInt(bad[1] as string, 16), body: BigInt(bad[2] as string) };
+  if (bad)
+    return { kind: 'badTag', tag: Number.parseInt(bad[1] as string, 16), body: BigInt(bad[2] as string) };
   if (head === 'Error') return { kind: 'error', error: parseError(body, where) };
   throw new UnknownFormError(text, where);
 }
@@ -104,7 +105,8 @@ export function parseArgs(text: string, where = 'args'): TraceValue[] {
 
 /** `Ok(I32(11))`, `Err(Error(WasmVm, InvalidAction))`. */
 export function parseResult(text: string, where = 'result'): TraceResult {
-  if (text.startsWith('Ok(') && text.endsWith(')')) return { ok: true, value: parseValue(text.slice(3, -1), where) };
+  if (text.startsWith('Ok(') && text.endsWith(')'))
+    return { ok: true, value: parseValue(text.slice(3, -1), where) };
   if (text.startsWith('Err(Error(') && text.endsWith('))')) {
     return { ok: false, error: parseError(text.slice(10, -2), where) };
   }

@@ -134,6 +134,7 @@ export interface ObservedRun {
 }
 
 export type { DriveScript } from './script-types.js';
+
 import type { DriveScript } from './script-types.js';
 
 /** What the host adapter (written against the host once its API settles) implements. */

@@ -1,6 +1,7 @@
 /** Drive scripts for soroban-env-host/src/test/address.rs at v23.0.0. */
-import { account, contract, hexOf, muxed, repeatByte, scriptsOf, sequence, str, bytes } from './build.js';
+
 import type { Literal } from '../script-types.js';
+import { account, bytes, contract, hexOf, muxed, repeatByte, scriptsOf, sequence, str } from './build.js';
 
 const KEY = '3f0c34bf93ad0d9971d04ccc90f705511c838aad9734a4a2fb0d7a03fc7fe89a';
 
@@ -33,8 +34,14 @@ const INVALID_STRKEYS = [
 ];
 
 export default scriptsOf('address', {
-  test_account_address_conversions: conversions(account(KEY), 'GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZ'),
-  test_contract_address_conversions: conversions(contract(KEY), 'CA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJUWDA'),
+  test_account_address_conversions: conversions(
+    account(KEY),
+    'GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZ',
+  ),
+  test_contract_address_conversions: conversions(
+    contract(KEY),
+    'CA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJUWDA',
+  ),
   invalid_strkey_to_address_conversion: sequence((s) => {
     for (const strkey of INVALID_STRKEYS) s.call('strkey_to_address', s.make(str(strkey)));
   }),

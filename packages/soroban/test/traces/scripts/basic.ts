@@ -11,7 +11,10 @@ export const basic: DriveScript[] = scriptsOf('basic', {
   i64_roundtrip: [call('obj_from_i64', raw(I64_MAX)), call('obj_to_i64', ref(0))],
   u32_as_seen_by_host: [make(u32(12345))],
   i32_as_seen_by_host: [make(i32(-12345))],
-  tuple_roundtrip: [call('vec_new_from_slice', vals(u32(5), i32(-4))), call('vec_unpack_to_slice', ref(0), buffer(2))],
+  tuple_roundtrip: [
+    call('vec_new_from_slice', vals(u32(5), i32(-4))),
+    call('vec_unpack_to_slice', ref(0), buffer(2)),
+  ],
   // Vm::new refuses the float contract before any charge: the trace has no calls and a zero budget.
   f32_does_not_work: [],
 });

@@ -2,7 +2,15 @@
  * Short constructors for drive scripts, so that each script reads like the Rust test's inputs.
  * A call's arguments may be literals (made into Vals as the test's `into()` does) or `ScriptArg`s.
  */
-import type { DriveScript, HostAction, Literal, ModelOverride, ScriptArg, ScriptSetup, ScriptStep } from '../script-types.js';
+import type {
+  DriveScript,
+  HostAction,
+  Literal,
+  ModelOverride,
+  ScriptArg,
+  ScriptSetup,
+  ScriptStep,
+} from '../script-types.js';
 
 export const u32 = (v: number): Literal => ({ t: 'u32', v });
 export const i32 = (v: number): Literal => ({ t: 'i32', v });
@@ -47,15 +55,30 @@ function arg(x: Literal | ScriptArg): ScriptArg {
   return 'a' in x ? x : { a: 'val', lit: x };
 }
 
-export const call = (fn: string, ...args: (Literal | ScriptArg)[]): ScriptStep => ({ s: 'call', fn, args: args.map(arg) });
+export const call = (fn: string, ...args: (Literal | ScriptArg)[]): ScriptStep => ({
+  s: 'call',
+  fn,
+  args: args.map(arg),
+});
 export const make = (lit: Literal): ScriptStep => ({ s: 'make', lit });
 export const toScVal = (of: ScriptArg): ScriptStep => ({ s: 'toScVal', of });
 export const register = (wasm: string): ScriptStep => ({ s: 'register', wasm });
 
 export const hostAction = (action: HostAction): ScriptStep => ({ s: 'host', action });
-export const testBudget = (cpu: bigint, mem: bigint, ...models: ModelOverride[]): ScriptStep => ({ s: 'budget', cpu, mem, models });
+export const testBudget = (cpu: bigint, mem: bigint, ...models: ModelOverride[]): ScriptStep => ({
+  s: 'budget',
+  cpu,
+  mem,
+  models,
+});
 /** `enable_model(WasmInsnExec, 6, 0, 0, 0)`, as the invocation tests use it to run out of budget fast */
-export const WASM_INSN_6: ModelOverride = { type: 'WasmInsnExec', constCpu: 6n, linCpu: 0n, constMem: 0n, linMem: 0n };
+export const WASM_INSN_6: ModelOverride = {
+  type: 'WasmInsnExec',
+  constCpu: 6n,
+  linCpu: 0n,
+  constMem: 0n,
+  linMem: 0n,
+};
 
 export const TEST_HOST: ScriptSetup = { host: 'test_host' };
 export const RECORDING: ScriptSetup = { host: 'test_host_with_recording_footprint' };
@@ -68,7 +91,12 @@ export function scriptsOf(
 ): DriveScript[] {
   return Object.entries(tests).map(([fn, body]) => {
     const { setup, steps } = Array.isArray(body) ? { setup: TEST_HOST, steps: body } : body;
-    return { trace: `test__${file}__${fn}.json`, rust: `${file}.rs::${fn.replaceAll('__', '::')}`, setup, steps };
+    return {
+      trace: `test__${file}__${fn}.json`,
+      rust: `${file}.rs::${fn.replaceAll('__', '::')}`,
+      setup,
+      steps,
+    };
   });
 }
 

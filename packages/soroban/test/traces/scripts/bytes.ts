@@ -39,7 +39,10 @@ export default scriptsOf('bytes', {
     s.call('obj_cmp', obj, s.call('bytes_append', head, tail));
   }),
   bytes_put_out_of_bound: [call('bytes_new'), call('bytes_put', ref(0), u32(0), u32(1))],
-  bytes_slice_start_greater_than_end: [call('bytes_new_from_slice', slice(ONE_TO_FOUR)), call('bytes_slice', ref(0), u32(2), u32(1))],
+  bytes_slice_start_greater_than_end: [
+    call('bytes_new_from_slice', slice(ONE_TO_FOUR)),
+    call('bytes_slice', ref(0), u32(2), u32(1)),
+  ],
   bytes_slice_start_equal_len: [
     call('bytes_new_from_slice', slice(ONE_TO_FOUR)),
     call('bytes_slice', ref(0), u32(4), u32(4)),
@@ -62,9 +65,14 @@ export default scriptsOf('bytes', {
       s.call('obj_cmp', inc, s.make(bytes('02030405')));
     }),
   },
-  test_bytes_out_of_cpu_budget: { setup: { host: 'test_host', unlimited: 'cpu' }, steps: doubleUntilRefused(25) },
-  test_bytes_out_of_mem_budget: { setup: { host: 'test_host', unlimited: 'mem' }, steps: doubleUntilRefused(28) },
+  test_bytes_out_of_cpu_budget: {
+    setup: { host: 'test_host', unlimited: 'cpu' },
+    steps: doubleUntilRefused(25),
+  },
+  test_bytes_out_of_mem_budget: {
+    setup: { host: 'test_host', unlimited: 'mem' },
+    steps: doubleUntilRefused(28),
+  },
   // 42_000_000 zero bytes: the budget refuses the allocation inside the call.
   instantiate_oversized_bytes_from_slice: [call('bytes_new_from_slice', sliceFill(0, 42_000_000))],
 });
-

@@ -1,6 +1,7 @@
 /** Drive scripts for soroban-env-host/src/test/crypto.rs at v23.0.0 (the hash tests). */
-import { hexOf, repeatByte, scriptsOf, sequence, slice, sliceFill } from './build.js';
+
 import type { ScriptArg } from '../script-types.js';
+import { hexOf, repeatByte, scriptsOf, sequence, slice, sliceFill } from './build.js';
 
 /**
  * Hash the empty string, one 0x01 byte, a text and a million 0x01 bytes; then, with the budget

@@ -13,4 +13,18 @@ import str from './str.js';
 import symbol from './symbol.js';
 import vec from './vec.js';
 
-export const ALL_SCRIPTS: DriveScript[] = [...vec, ...basic, ...tuple, ...str, ...symbol, ...bytes, ...map, ...num, ...invocation, ...crypto, ...hostile, ...address, ...lifecycle];
+export const ALL_SCRIPTS: DriveScript[] = [
+  ...vec,
+  ...basic,
+  ...tuple,
+  ...str,
+  ...symbol,
+  ...bytes,
+  ...map,
+  ...num,
+  ...invocation,
+  ...crypto,
+  ...hostile,
+  ...address,
+  ...lifecycle,
+];

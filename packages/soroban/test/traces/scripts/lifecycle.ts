@@ -5,7 +5,7 @@ const ZERO_32 = repeatByte(0, 32);
 
 export default scriptsOf('lifecycle', {
   // Module path cap_68_executable_getter::get_non_existent_executable; both addresses have no entry.
-  'cap_68_executable_getter__get_non_existent_executable': {
+  cap_68_executable_getter__get_non_existent_executable: {
     setup: RECORDING,
     steps: sequence((s) => {
       const c = s.make(contract(ZERO_32));

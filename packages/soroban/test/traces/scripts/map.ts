@@ -2,7 +2,8 @@
 import type { Literal } from '../script-types.js';
 import { bytesFill, keys, map, scriptsOf, sequence, sym, u32, u32s, vals } from './build.js';
 
-const u32map = (...pairs: [number, number][]): Literal => map(...pairs.map(([k, v]): [Literal, Literal] => [u32(k), u32(v)]));
+const u32map = (...pairs: [number, number][]): Literal =>
+  map(...pairs.map(([k, v]): [Literal, Literal] => [u32(k), u32(v)]));
 
 export default scriptsOf('map', {
   map_put_has_and_get: sequence((s) => {

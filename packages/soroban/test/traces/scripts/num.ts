@@ -1,7 +1,22 @@
 /** Drive scripts for soroban-env-host/src/test/num.rs at v23.0.0 (the 256-bit tests). */
-import type { Literal, ScriptArg } from '../script-types.js';
-import { buffer, i64, i128, i256, raw, scriptsOf, type Sequence, sequence, slice, u32, u64, u128, u256 } from './build.js';
+
 import { smallForm } from '../script-literals.js';
+import type { Literal, ScriptArg } from '../script-types.js';
+import {
+  buffer,
+  i64,
+  i128,
+  i256,
+  raw,
+  type Sequence,
+  scriptsOf,
+  sequence,
+  slice,
+  u32,
+  u64,
+  u128,
+  u256,
+} from './build.js';
 
 const U256_MAX = (1n << 256n) - 1n;
 const I256_MAX = (1n << 255n) - 1n;
@@ -28,7 +43,14 @@ function num(s: Sequence, kind: Kind, v: bigint): Literal | ScriptArg {
 const isObject = (kind: Kind, v: bigint) => smallForm(kind === 'u256' ? u256(v) : i256(v)) === undefined;
 
 /** `check_num_arith_ok` (or its `_rhs_u32` form when `rhs` is a number): expected, lhs, rhs, op, compare. */
-function arithOk(s: Sequence, kind: Kind, op: string, lhs: bigint, rhs: bigint | number, expected: bigint): void {
+function arithOk(
+  s: Sequence,
+  kind: Kind,
+  op: string,
+  lhs: bigint,
+  rhs: bigint | number,
+  expected: bigint,
+): void {
   const want = num(s, kind, expected);
   const l = num(s, kind, lhs);
   const r = typeof rhs === 'number' ? u32(rhs) : num(s, kind, rhs);
@@ -100,9 +122,22 @@ function bytesRoundtrip(kind: Kind, hex: string) {
 
 /** The edge values of `test_num_scval_roundtrips`, per width (the small range is 56 bits). */
 function scvalRoundtrips(s: Sequence): void {
-  const i56 = [-(1n << 55n), (1n << 55n) - 1n];
+  const i56Min = -(1n << 55n);
+  const i56Max = (1n << 55n) - 1n;
   const u56 = (1n << 56n) - 1n;
-  const signed = (min: bigint, max: bigint) => [0n, 1n, -1n, 12345n, -12345n, ...i56, i56[0]! - 1n, i56[1]! + 1n, min, max];
+  const signed = (min: bigint, max: bigint) => [
+    0n,
+    1n,
+    -1n,
+    12345n,
+    -12345n,
+    i56Min,
+    i56Max,
+    i56Min - 1n,
+    i56Max + 1n,
+    min,
+    max,
+  ];
   const unsigned = (max: bigint) => [0n, 1n, 12345n, u56, u56 + 1n, max];
   for (const v of signed(-(1n << 63n), (1n << 63n) - 1n)) roundtrip(s, 'i64', v);
   for (const v of unsigned((1n << 64n) - 1n)) roundtrip(s, 'u64', v);

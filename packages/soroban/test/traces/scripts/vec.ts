@@ -9,7 +9,11 @@ export default scriptsOf('vec', {
   vec_front_and_back: [make(u32s(1, 2, 3)), call('vec_front', ref(0)), call('vec_back', ref(0))],
   empty_vec_front: [make(u32s()), call('vec_front', ref(0))],
   empty_vec_back: [make(u32s()), call('vec_back', ref(0))],
-  vec_put_and_get: [make(u32s(1, 2, 3)), call('vec_put', ref(0), u32(1), u32(9)), call('vec_get', ref(1), u32(1))],
+  vec_put_and_get: [
+    make(u32s(1, 2, 3)),
+    call('vec_put', ref(0), u32(1), u32(9)),
+    call('vec_get', ref(1), u32(1)),
+  ],
   vec_push_pop_and_len: [
     make(u32s()),
     call('vec_len', ref(0)),
@@ -37,7 +41,12 @@ export default scriptsOf('vec', {
     call('vec_pop_front', ref(10)),
   ],
   vec_get_out_of_bound: [make(u32s(1, 2, 3)), call('vec_get', ref(0), u32(3))],
-  vec_del_and_cmp: [make(u32s(1, 2, 3)), call('vec_del', ref(0), u32(1)), make(u32s(1, 3)), call('obj_cmp', ref(1), ref(2))],
+  vec_del_and_cmp: [
+    make(u32s(1, 2, 3)),
+    call('vec_del', ref(0), u32(1)),
+    make(u32s(1, 3)),
+    call('obj_cmp', ref(1), ref(2)),
+  ],
   vec_del_out_of_bound: [make(u32s(1, 2, 3)), call('vec_del', ref(0), u32(3))],
   vec_slice_and_cmp: [
     make(u32s(1, 2, 3)),
@@ -47,7 +56,11 @@ export default scriptsOf('vec', {
     call('vec_slice', ref(0), u32(0), u32(3)),
     call('obj_cmp', ref(4), ref(0)),
   ],
-  vec_slice_start_equal_to_end: [make(u32s(1, 2, 3)), call('vec_slice', ref(0), u32(1), u32(1)), toScVal(ref(1))],
+  vec_slice_start_equal_to_end: [
+    make(u32s(1, 2, 3)),
+    call('vec_slice', ref(0), u32(1), u32(1)),
+    toScVal(ref(1)),
+  ],
   vec_slice_start_greater_than_end: [make(u32s(1, 2, 3)), call('vec_slice', ref(0), u32(2), u32(1))],
   vec_slice_start_out_of_bound: [make(u32s(1, 2, 3)), call('vec_slice', ref(0), u32(0), u32(4))],
   vec_slice_end_out_of_bound: [make(u32s(1, 2, 3)), call('vec_slice', ref(0), u32(0), u32(4))],
@@ -107,4 +120,3 @@ export default scriptsOf('vec', {
     ],
   },
 });
-
