@@ -26,11 +26,6 @@ group('map', ['map_build_bad_element_integrity'], {
   ease: 2,
   how: 'as vec_build_bad_element_integrity: corrupted object payloads as map keys and values',
 });
-group('map', ['linear_memory_operations'], {
-  status: 'drivable',
-  ease: 2,
-  how: 'register example_linear_memory.wasm, then call map_mem_ok and two bad-buffer functions with empty vecs (like vec.rs linear_memory_operations)',
-});
 group(
   'address',
   ['test_invalid_address_object_conversions', 'test_invalid_muxed_address_object_conversions'],
@@ -50,20 +45,6 @@ group('lifecycle', ['cap_68_executable_getter__get_stellar_asset_contract_execut
   ease: 3,
   how: 'deploys the native Stellar asset contract (TestStellarAssetContract::new_from_asset(Native)) then get_address_executable',
 });
-group(
-  'storage',
-  [
-    'test_large_instance_key',
-    'test_large_instance_value',
-    'test_large_persistent_key',
-    'test_large_persistent_value',
-  ],
-  {
-    status: 'drivable',
-    ease: 2,
-    how: 'register example_contract_data.wasm, try_call put_<type> with a 100_000_000-byte zero key or value: the budget refuses (traces run no VM)',
-  },
-);
 group('event', ['contract_event', 'test_event_rollback'], {
   status: 'drivable',
   ease: 3,

@@ -9,6 +9,7 @@ import invocation from './invocation.js';
 import lifecycle from './lifecycle.js';
 import map from './map.js';
 import num from './num.js';
+import storage from './storage.js';
 import str from './str.js';
 import symbol from './symbol.js';
 import vec from './vec.js';
@@ -27,4 +28,5 @@ export const ALL_SCRIPTS: DriveScript[] = [
   ...hostile,
   ...address,
   ...lifecycle,
+  ...storage,
 ];

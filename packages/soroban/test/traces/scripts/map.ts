@@ -1,6 +1,20 @@
 /** Drive scripts for soroban-env-host/src/test/map.rs at v23.0.0. */
 import type { Literal } from '../script-types.js';
-import { bytesFill, keys, map, scriptsOf, sequence, sym, u32, u32s, vals } from './build.js';
+import {
+  bytesFill,
+  keys,
+  map,
+  RECORDING_DEBUG,
+  scriptsOf,
+  sequence,
+  sym,
+  text,
+  u32,
+  u32s,
+  vals,
+} from './build.js';
+
+const LINEAR_MEMORY = 'wasm/20/example_linear_memory.wasm';
 
 const u32map = (...pairs: [number, number][]): Literal =>
   map(...pairs.map(([k, v]): [Literal, Literal] => [u32(k), u32(v)]));
@@ -54,6 +68,16 @@ export default scriptsOf('map', {
   scmap_out_of_order: sequence((s) => void s.make(u32map([2, 0], [3, 0], [1, 0]))),
   scmap_duplicate: sequence((s) => void s.make(u32map([2, 0], [2, 0]))),
   scmap_invalid_element: sequence((s) => void s.make(map([u32(2), u32map([2, 0], [2, 0])]))),
+  linear_memory_operations: {
+    setup: RECORDING_DEBUG,
+    steps: sequence((s) => {
+      const id = s.register(LINEAR_MEMORY);
+      for (const fn of ['map_mem_ok', 'map_keys_out_of_order', 'map_duplicate_keys']) {
+        const args = s.call('vec_new');
+        s.call('call', id, s.call('symbol_new_from_slice', text(fn)), args);
+      }
+    }),
+  },
   initialization_invalid: sequence((s) => {
     s.call('map_new_from_slices', keys('b', 'a'), vals(u32(1), u32(2)));
     s.call('map_new_from_slices', keys('a', 'a'), vals(u32(1), u32(2)));
