@@ -116,9 +116,11 @@ export interface Trace {
 }
 
 /**
- * What a host adapter records while it runs a drive script: the same lines the Rust host traces,
- * each with the budget's running totals after it. The adapter prints values in the trace's short
- * form (`formatValue` in trace-values.ts) or gives them as `TraceValue`s.
+ * What a host adapter records while it runs a drive script: the same lines the Rust host traces
+ * (the test's own calls and the calls made inside them), each with the budget's running totals
+ * when the line is printed: for a `call`, once the host function is entered; for a `ret`/`pop`,
+ * when it returns; for a `push`, when the frame starts. Values are `TraceValue`s, handles as the
+ * host numbers them (`obj#1` is the first host object).
  */
 export type ObservedStep =
   | { kind: 'call'; name: string; args: TraceValue[]; cpu: number; mem: number }
