@@ -1,0 +1,178 @@
+/**
+ * Holds a drive script against its trace without a host: the script's calls, printed as the
+ * trace prints them (slices by length, earlier results by the handles the trace gave them, the
+ * handles of untraced conversions by counting objects), must be the trace's top-level calls, in
+ * order and all of them. A script that passes is fully specified: what is left to compare is what
+ * a host computes (results, nested calls, budget).
+ */
+import { createHash } from 'node:crypto';
+import { objectsIn, objectType, smallForm } from './script-literals.js';
+import type { DriveScript, ScriptArg } from './script-types.js';
+import { formatArgs, formatValue } from './trace-values.js';
+import type { Trace, TraceStep, TraceValue } from './types.js';
+
+interface TopCall {
+  text: string;
+  /** the call's Ok value, if it returned one */
+  value?: TraceValue;
+  /** whether the trace has its `ret` */
+  returned: boolean;
+  /** host objects after the call line and after the call's last line */
+  objectsAtCall: number;
+  objectsAfter: number;
+}
+
+/** The host object count a line's `objs` field gives: `objs:<frame>/<count>@<hash>`, `-` for none. */
+export function hostObjects(step: TraceStep): number {
+  const field = step.budget.other.objs ?? '-/-';
+  const count = field.split('/')[1] ?? '-';
+  return count === '-' ? 0 : Number.parseInt(count, 10);
+}
+
+function topLevelCalls(trace: Trace): TopCall[] {
+  const calls: TopCall[] = [];
+  for (const step of trace.steps) {
+    const last = calls.at(-1);
+    if (step.kind === 'call' && step.depth === 0) {
+      const objects = hostObjects(step);
+      calls.push({
+        text: `${step.name}(${formatArgs(step.args)})`,
+        returned: false,
+        objectsAtCall: objects,
+        objectsAfter: objects,
+      });
+      continue;
+    }
+    if (!last || step.kind === 'end') continue;
+    last.objectsAfter = hostObjects(step);
+    if (step.kind !== 'ret' || step.depth !== 0) continue;
+    last.returned = true;
+    if (step.result.ok) last.value = step.result.value;
+  }
+  return calls;
+}
+
+/**
+ * Slice arguments a host function's trace line leaves out (host.rs, the `call_trace_env_call!` of
+ * each slice-taking function): the values of `map_new_from_slices`, the value buffer of
+ * `map_unpack_to_slice`.
+ */
+const UNPRINTED_ARGS: Record<string, number[]> = { map_new_from_slices: [1], map_unpack_to_slice: [2] };
+
+/** Reads a WASM file of the test data (path relative to the data root). */
+export type WasmReader = (path: string) => Uint8Array;
+
+/** Problems found, empty when the script prints exactly as the trace's top-level calls. */
+export function checkScript(script: DriveScript, trace: Trace, readWasm: WasmReader): string[] {
+  const want = topLevelCalls(trace);
+  const problems: string[] = [];
+  const values: (string | undefined)[] = [];
+  const registered = new Set<string>();
+  let cursor = 0;
+  let objects = hostObjects(trace.steps[0] as TraceStep);
+
+  const render = (arg: ScriptArg): string => {
+    switch (arg.a) {
+      case 'val': {
+        const small = smallForm(arg.lit);
+        if (small === undefined) throw new Error(`a ${arg.lit.t} argument needs an object: make it first`);
+        return small;
+      }
+      case 'raw':
+        return arg.v.toString();
+      case 'slice':
+        return String(arg.hex.length / 2);
+      case 'sliceFill':
+      case 'buffer':
+        return String(arg.length);
+      case 'vals':
+      case 'keys':
+        return String(arg.items.length);
+      case 'storage':
+        return arg.v;
+      case 'ref': {
+        const value = values[arg.step];
+        if (value === undefined) throw new Error(`step ${arg.step} has no value to refer to`);
+        return value;
+      }
+    }
+  };
+
+  /** Take the next top-level call of the trace, which must print as `text`. */
+  const expectCall = (text: string, where: string): TopCall | undefined => {
+    // A call made inside a call that never returned looks top-level (nesting.ts): step over it.
+    if (want[cursor]?.text !== text && !want[cursor]?.returned && want[cursor + 1]?.text === text) cursor++;
+    const next = want[cursor];
+    if (!next) {
+      problems.push(`${where}: script calls ${text} after the trace's last call`);
+      return undefined;
+    }
+    cursor++;
+    if (next.text !== text) problems.push(`${where}: script calls ${text}, trace calls ${next.text}`);
+    if (next.objectsAtCall !== objects) {
+      problems.push(
+        `${where}: ${objects} host objects before ${text} by the script's count, ${next.objectsAtCall} in the trace`,
+      );
+    }
+    objects = next.objectsAfter;
+    return next;
+  };
+
+  const resultOf = (call: TopCall | undefined) => (call?.value ? formatValue(call.value) : undefined);
+
+  script.steps.forEach((step, i) => {
+    const where = `${script.trace} step ${i}`;
+    try {
+      switch (step.s) {
+        case 'call':
+          {
+            const printed = step.args.map(render).filter((_, j) => !UNPRINTED_ARGS[step.fn]?.includes(j));
+            values[i] = resultOf(expectCall(`${step.fn}(${printed.join(', ')})`, where));
+          }
+          break;
+        case 'make':
+          objects += objectsIn(step.lit);
+          values[i] = smallForm(step.lit) ?? `${objectType(step.lit)}(obj#${2 * (objects - 1) + 1})`;
+          break;
+        case 'register': {
+          const wasm = readWasm(step.wasm);
+          const upload = resultOf(expectCall(`bytes_new_from_slice(${wasm.length})`, where));
+          const hash = resultOf(expectCall(`upload_wasm(${upload})`, where));
+          objects += 1; // the deployer's address, made untraced before the salt (argument order)
+          const deployer = `Address(obj#${2 * objects - 1})`;
+          const salt = resultOf(expectCall('bytes_new_from_slice(32)', where));
+          values[i] = resultOf(expectCall(`create_contract(${deployer}, ${hash}, ${salt})`, where));
+          registered.add(
+            createHash('sha256')
+              .update(wasm)
+              .digest('hex')
+              .slice(0, 8)
+              .replace(/^0+(?=.)/, ''),
+          );
+          break;
+        }
+        case 'toScVal':
+        case 'read':
+          render(step.of);
+          break;
+        case 'host':
+        case 'budget':
+          break;
+      }
+    } catch (e) {
+      problems.push(`${where}: ${(e as Error).message}`);
+    }
+  });
+  // Every VM the trace runs must be a file the script registered (a wrong file of the same size shows here).
+  const vms = new Set(
+    trace.steps.flatMap((s) => (s.kind === 'push' && s.frame.kind === 'VM' ? [s.frame.id] : [])),
+  );
+  for (const id of vms)
+    if (!registered.has(id))
+      problems.push(`${script.trace}: the trace runs VM:${id}, which no registered file is`);
+  if (cursor < want.length)
+    problems.push(
+      `${script.trace}: the trace has ${want.length - cursor} more calls, next ${want[cursor]?.text}`,
+    );
+  return problems;
+}

@@ -1,0 +1,116 @@
+/**
+ * A drive script: the inputs of one Rust host test, as data, so that a host adapter can make the
+ * same host calls in the same order and the comparator can hold the run against the golden trace.
+ * Scripts hold only what the Rust test source says (numbers, bytes, texts, which contract); results,
+ * handles and budgets come from the trace at comparison time.
+ *
+ * Only the calls the test makes itself are listed; the calls a host function or a contract makes
+ * inside them (nested lines of the trace) are the host's to produce.
+ */
+
+/** A value the test builds from a literal (an ScVal, as `to_host_val` / `test_vec_obj` take it). */
+export type Literal =
+  | { t: 'void' }
+  | { t: 'bool'; v: boolean }
+  | { t: 'u32'; v: number }
+  | { t: 'i32'; v: number }
+  | { t: 'u64' | 'i64' | 'u128' | 'i128' | 'u256' | 'i256' | 'timepoint' | 'duration'; v: bigint }
+  | { t: 'symbol'; v: string }
+  | { t: 'string'; v: string }
+  /** bytes as lower-case hex */
+  | { t: 'bytes'; hex: string }
+  /** `length` copies of one byte (large buffers the tests fill, e.g. `vec![0; 7_000_000]`) */
+  | { t: 'bytesFill'; byte: number; length: number }
+  | { t: 'vec'; items: Literal[] }
+  | { t: 'map'; entries: [Literal, Literal][] }
+  | { t: 'error'; type: string; code: string }
+  /** a contract address by its 32-byte id (hex), or an account address by its ed25519 key (hex) */
+  | { t: 'address'; kind: 'contract' | 'account'; hex: string }
+  /** a muxed account address (`MuxedScAddress`): an ed25519 key (hex) and a mux id */
+  | { t: 'muxedAddress'; hex: string; id: bigint };
+
+/** An argument of a host call. */
+export type ScriptArg =
+  /** a Val built from a literal; objects it needs are made untraced, as the Rust test's `into()` does */
+  | { a: 'val'; lit: Literal }
+  /** a raw number argument (an `i64`/`u64`/`u32` the function takes unwrapped, e.g. `obj_from_i64`) */
+  | { a: 'raw'; v: bigint }
+  /** a byte slice the host function copies (`bytes_new_from_slice`, `symbol_new_from_slice`): printed as its length */
+  | { a: 'slice'; hex: string }
+  /** a slice of `length` copies of one byte: printed as its length */
+  | { a: 'sliceFill'; byte: number; length: number }
+  /** a slice of Vals (`vec_new_from_slice`, `map_new_from_slices`): printed as its length */
+  | { a: 'vals'; items: ScriptArg[] }
+  /** a slice of symbol keys (`map_new_from_slices`): printed as its length */
+  | { a: 'keys'; items: string[] }
+  /** an output slice the host fills (`vec_unpack_to_slice`, `symbol_copy_to_slice`): printed as its length */
+  | { a: 'buffer'; length: number }
+  /** the value an earlier step produced, by its index in `steps` */
+  | { a: 'ref'; step: number }
+  /** a storage type (`put_contract_data` etc.) */
+  | { a: 'storage'; v: 'Instance' | 'Persistent' | 'Temporary' };
+
+export type ScriptStep =
+  /** a host function call the test makes (a top-level `call` line of the trace) */
+  | { s: 'call'; fn: string; args: ScriptArg[] }
+  /** an untraced conversion of a literal into a host value (`to_host_val`, `test_vec_obj`, `test_bin_obj`): charges the budget, makes objects */
+  | { s: 'make'; lit: Literal }
+  /** an untraced conversion of a host value back to an ScVal (`from_host_val`): charges the budget only */
+  | { s: 'toScVal'; of: ScriptArg }
+  /** an untraced read of an object's content: a 32-byte hash (`hash_from_bytesobj_input`) or a string (`visit_obj`) */
+  | { s: 'read'; of: ScriptArg; as: 'hash' | 'string' }
+  /**
+   * `register_test_contract_wasm`: upload the WASM file (bytes_new_from_slice + upload_wasm), then
+   * create a contract from it with an account deployer and a salt drawn from the test PRNG
+   * (seed `Host::TEST_PRNG_SEED`); the value is the contract's address.
+   */
+  | { s: 'register'; wasm: string }
+  /** an untraced action on the host between calls (named after the Rust `Host`/`Budget` method) */
+  | { s: 'host'; action: HostAction }
+  /** `host.test_budget(cpu, mem)` (limits and cost models reset), then each `enable_model` override */
+  | { s: 'budget'; cpu: bigint; mem: bigint; models?: ModelOverride[] };
+
+export type HostAction =
+  | 'enable_debug'
+  | 'reset_budget_default'
+  | 'reset_budget_unlimited'
+  | 'ensure_module_cache_contains_host_storage_contracts'
+  | 'clear_module_cache'
+  | 'switch_to_enforcing_storage';
+
+/** `Host::enable_model(type, const_cpu, lin_cpu, const_mem, lin_mem)`: unscaled parameters. */
+export interface ModelOverride {
+  /** an xdr.ContractCostType member name, e.g. `WasmInsnExec` */
+  type: string;
+  constCpu: bigint;
+  linCpu: bigint;
+  constMem: bigint;
+  linMem: bigint;
+}
+
+/** How the test makes its host (`Host::test_host()` and friends, testutils.rs). */
+export interface ScriptSetup {
+  /**
+   * `test_host`: default budget, test ledger info (current protocol, sequence 0, timestamp 0, zero network id,
+   * min persistent TTL 4096, min temp TTL 16, max TTL 6_312_000);
+   * `test_host_with_recording_footprint`: the same plus recording storage and the test PRNG seed.
+   */
+  host: 'test_host' | 'test_host_with_recording_footprint';
+  /** `Host::test_budget(cpu, mem)`: limits reset and models reset */
+  budget?: { cpu: bigint; mem: bigint };
+  /** `budget.reset_unlimited()`, `reset_unlimited_cpu()`, `reset_unlimited_mem()` after the host is made */
+  unlimited?: 'both' | 'cpu' | 'mem';
+  /** `host.enable_debug()` / diagnostic level Debug before the first call */
+  diagnostics?: boolean;
+  /** anything else the test sets before its first call, in words */
+  note?: string;
+}
+
+export interface DriveScript {
+  /** the trace file, e.g. `test__vec__vec_new.json` */
+  trace: string;
+  /** the Rust test it records: `<file>.rs::<fn>` at v23.0.0 */
+  rust: string;
+  setup: ScriptSetup;
+  steps: ScriptStep[];
+}

@@ -1,0 +1,139 @@
+/**
+ * Short constructors for drive scripts, so that each script reads like the Rust test's inputs.
+ * A call's arguments may be literals (made into Vals as the test's `into()` does) or `ScriptArg`s.
+ */
+import type {
+  DriveScript,
+  HostAction,
+  Literal,
+  ModelOverride,
+  ScriptArg,
+  ScriptSetup,
+  ScriptStep,
+} from '../script-types.js';
+
+export const u32 = (v: number): Literal => ({ t: 'u32', v });
+export const i32 = (v: number): Literal => ({ t: 'i32', v });
+export const u64 = (v: bigint): Literal => ({ t: 'u64', v });
+export const i64 = (v: bigint): Literal => ({ t: 'i64', v });
+export const u128 = (v: bigint): Literal => ({ t: 'u128', v });
+export const i128 = (v: bigint): Literal => ({ t: 'i128', v });
+export const u256 = (v: bigint): Literal => ({ t: 'u256', v });
+export const i256 = (v: bigint): Literal => ({ t: 'i256', v });
+export const timepoint = (v: bigint): Literal => ({ t: 'timepoint', v });
+export const duration = (v: bigint): Literal => ({ t: 'duration', v });
+export const bool = (v: boolean): Literal => ({ t: 'bool', v });
+export const VOID: Literal = { t: 'void' };
+export const sym = (v: string): Literal => ({ t: 'symbol', v });
+export const str = (v: string): Literal => ({ t: 'string', v });
+export const bytes = (hex: string): Literal => ({ t: 'bytes', hex });
+export const bytesFill = (byte: number, length: number): Literal => ({ t: 'bytesFill', byte, length });
+export const vec = (...items: Literal[]): Literal => ({ t: 'vec', items });
+export const u32s = (...vs: number[]): Literal => vec(...vs.map(u32));
+export const map = (...entries: [Literal, Literal][]): Literal => ({ t: 'map', entries });
+export const account = (hex: string): Literal => ({ t: 'address', kind: 'account', hex });
+export const contract = (hex: string): Literal => ({ t: 'address', kind: 'contract', hex });
+export const muxed = (hex: string, id: bigint): Literal => ({ t: 'muxedAddress', hex, id });
+export const err = (type: string, code: string): Literal => ({ t: 'error', type, code });
+
+/** Bytes of a UTF-8 text, as hex. */
+export const hexOf = (text: string): string => Buffer.from(text, 'utf8').toString('hex');
+/** `n` copies of one byte, as hex. */
+export const repeatByte = (byte: number, n: number): string => byte.toString(16).padStart(2, '0').repeat(n);
+
+export const raw = (v: bigint | number): ScriptArg => ({ a: 'raw', v: BigInt(v) });
+export const ref = (step: number): ScriptArg => ({ a: 'ref', step });
+export const slice = (hex: string): ScriptArg => ({ a: 'slice', hex });
+export const sliceFill = (byte: number, length: number): ScriptArg => ({ a: 'sliceFill', byte, length });
+export const text = (s: string): ScriptArg => slice(hexOf(s));
+export const vals = (...items: (Literal | ScriptArg)[]): ScriptArg => ({ a: 'vals', items: items.map(arg) });
+export const buffer = (length: number): ScriptArg => ({ a: 'buffer', length });
+export const keys = (...items: string[]): ScriptArg => ({ a: 'keys', items });
+export const storage = (v: 'Instance' | 'Persistent' | 'Temporary'): ScriptArg => ({ a: 'storage', v });
+
+function arg(x: Literal | ScriptArg): ScriptArg {
+  return 'a' in x ? x : { a: 'val', lit: x };
+}
+
+export const call = (fn: string, ...args: (Literal | ScriptArg)[]): ScriptStep => ({
+  s: 'call',
+  fn,
+  args: args.map(arg),
+});
+export const make = (lit: Literal): ScriptStep => ({ s: 'make', lit });
+export const toScVal = (of: ScriptArg): ScriptStep => ({ s: 'toScVal', of });
+export const register = (wasm: string): ScriptStep => ({ s: 'register', wasm });
+
+export const hostAction = (action: HostAction): ScriptStep => ({ s: 'host', action });
+export const testBudget = (cpu: bigint, mem: bigint, ...models: ModelOverride[]): ScriptStep => ({
+  s: 'budget',
+  cpu,
+  mem,
+  models,
+});
+/** `enable_model(WasmInsnExec, 6, 0, 0, 0)`, as the invocation tests use it to run out of budget fast */
+export const WASM_INSN_6: ModelOverride = {
+  type: 'WasmInsnExec',
+  constCpu: 6n,
+  linCpu: 0n,
+  constMem: 0n,
+  linMem: 0n,
+};
+
+export const TEST_HOST: ScriptSetup = { host: 'test_host' };
+export const RECORDING: ScriptSetup = { host: 'test_host_with_recording_footprint' };
+export const RECORDING_DEBUG: ScriptSetup = { ...RECORDING, diagnostics: true };
+
+/** Scripts of one Rust test file: `scriptsOf('vec', { vec_new: [steps] })`. */
+export function scriptsOf(
+  file: string,
+  tests: Record<string, ScriptStep[] | { setup: ScriptSetup; steps: ScriptStep[] }>,
+): DriveScript[] {
+  return Object.entries(tests).map(([fn, body]) => {
+    const { setup, steps } = Array.isArray(body) ? { setup: TEST_HOST, steps: body } : body;
+    return {
+      trace: `test__${file}__${fn}.json`,
+      rust: `${file}.rs::${fn.replaceAll('__', '::')}`,
+      setup,
+      steps,
+    };
+  });
+}
+
+/** Builds a step list where each step's value is a `ref` to it, for scripts with many steps. */
+export class Sequence {
+  readonly steps: ScriptStep[] = [];
+
+  private add(step: ScriptStep): ScriptArg {
+    this.steps.push(step);
+    return ref(this.steps.length - 1);
+  }
+  call(fn: string, ...args: (Literal | ScriptArg)[]): ScriptArg {
+    return this.add(call(fn, ...args));
+  }
+  make(lit: Literal): ScriptArg {
+    return this.add(make(lit));
+  }
+  register(wasm: string): ScriptArg {
+    return this.add(register(wasm));
+  }
+  toScVal(of: ScriptArg): void {
+    this.add(toScVal(of));
+  }
+  read(of: ScriptArg, as: 'hash' | 'string'): void {
+    this.add({ s: 'read', of, as });
+  }
+  host(action: HostAction): void {
+    this.add(hostAction(action));
+  }
+  budget(cpu: bigint, mem: bigint, ...models: ModelOverride[]): void {
+    this.add(testBudget(cpu, mem, ...models));
+  }
+}
+
+/** `sequence((s) => { const v = s.call('vec_new'); s.call('vec_len', v); })` */
+export function sequence(build: (s: Sequence) => void): ScriptStep[] {
+  const s = new Sequence();
+  build(s);
+  return s.steps;
+}

@@ -1,0 +1,32 @@
+/** Every drive script, one module per Rust test file. */
+import type { DriveScript } from '../script-types.js';
+import address from './address.js';
+import { basic, tuple } from './basic.js';
+import bytes from './bytes.js';
+import crypto from './crypto.js';
+import hostile from './hostile.js';
+import invocation from './invocation.js';
+import lifecycle from './lifecycle.js';
+import map from './map.js';
+import num from './num.js';
+import storage from './storage.js';
+import str from './str.js';
+import symbol from './symbol.js';
+import vec from './vec.js';
+
+export const ALL_SCRIPTS: DriveScript[] = [
+  ...vec,
+  ...basic,
+  ...tuple,
+  ...str,
+  ...symbol,
+  ...bytes,
+  ...map,
+  ...num,
+  ...invocation,
+  ...crypto,
+  ...hostile,
+  ...address,
+  ...lifecycle,
+  ...storage,
+];
