@@ -18,13 +18,13 @@ import {
   parseContract,
   type VmBudget,
 } from '../vm/index.js';
+import { withInstance } from './contract-data.js';
 import { dispatch } from './dispatch.js';
 import { EventBuffer } from './events.js';
 import { type ContractFrame, FrameStack, RESERVED_PREFIX } from './frames.js';
 import { HOST_MODULES } from './functions/index.js';
 import { checkIntegrity } from './functions/linear-memory.js';
 import type { CallContext, VmFrame } from './functions/types.js';
-import { withInstance } from './instance.js';
 import { RelativeObjects } from './objects.js';
 import { HostState } from './state.js';
 import { vmLinearMemory } from './vm-memory.js';
