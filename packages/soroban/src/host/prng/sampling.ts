@@ -9,13 +9,18 @@
  *   `gen_range(0..i+1)` over u32 (`sample_single_inclusive`): 32-bit draws with the faster,
  *   conservative zone `(range << leading_zeros(range)) - 1`.
  */
-import type { ChaCha20Rng } from './chacha20.js';
+
+/** What the samplers draw from (a ChaCha20Rng; a scripted source in tests). */
+export interface RandomWords {
+  nextU32(): number;
+  nextU64(): bigint;
+}
 
 const U64_MASK = (1n << 64n) - 1n;
 const U64_SPAN = 1n << 64n;
 
 /** A u64 uniform in [lo, hi] (lo ≤ hi, checked by the caller). */
-export function u64InInclusiveRange(rng: ChaCha20Rng, lo: bigint, hi: bigint): bigint {
+export function u64InInclusiveRange(rng: RandomWords, lo: bigint, hi: bigint): bigint {
   const range = (hi - lo + 1n) & U64_MASK;
   // lo = 0, hi = u64::MAX: every draw is in range.
   if (range === 0n) return rng.nextU64();
@@ -27,7 +32,7 @@ export function u64InInclusiveRange(rng: ChaCha20Rng, lo: bigint, hi: bigint): b
 }
 
 /** An index uniform in [0, bound) for bound in [1, 2^32) (`gen_index` with a u32 bound). */
-function indexBelow(rng: ChaCha20Rng, bound: number): number {
+function indexBelow(rng: RandomWords, bound: number): number {
   const range = BigInt(bound);
   const zone = BigInt(((bound << Math.clz32(bound)) - 1) >>> 0);
   for (;;) {
@@ -37,7 +42,7 @@ function indexBelow(rng: ChaCha20Rng, bound: number): number {
 }
 
 /** Shuffles `items` in place as `SliceRandom::shuffle` does (lengths below 2^32, as a host vector's are). */
-export function shuffle<T>(rng: ChaCha20Rng, items: T[]): void {
+export function shuffle<T>(rng: RandomWords, items: T[]): void {
   for (let i = items.length - 1; i >= 1; i--) {
     const j = indexBelow(rng, i + 1);
     const held = items[i] as T;
