@@ -71,13 +71,14 @@ export class PrngDriver {
   readonly calls: PrngCall[] = [];
   #nextId = 0;
 
-  constructor(seed: Uint8Array) {
+  /** A host seeded with `seed`; without one, unseeded (its draws fail). */
+  constructor(seed: Uint8Array | undefined) {
     this.host = new Host({
       budget: Budget.default(),
       storage: Storage.recording(new InMemorySnapshot(), () => LEDGER),
       ledger: LEDGER,
     });
-    this.host.setBasePrngSeed(seed);
+    if (seed) this.host.setBasePrngSeed(seed);
   }
 
   /** Runs `body` as a Rust test contract's function: a frame of its own, without a VM. */
