@@ -66,8 +66,18 @@ describe('the prng module from a contract', () => {
   });
 
   it.each([
-    { name: 'a reseed with 31 bytes', fn: 'reseed', args: [bytes(new Uint8Array(31))], error: 'Error(Value, UnexpectedSize)' },
-    { name: 'a reseed with 33 bytes', fn: 'reseed', args: [bytes(new Uint8Array(33))], error: 'Error(Value, UnexpectedSize)' },
+    {
+      name: 'a reseed with 31 bytes',
+      fn: 'reseed',
+      args: [bytes(new Uint8Array(31))],
+      error: 'Error(Value, UnexpectedSize)',
+    },
+    {
+      name: 'a reseed with 33 bytes',
+      fn: 'reseed',
+      args: [bytes(new Uint8Array(33))],
+      error: 'Error(Value, UnexpectedSize)',
+    },
     { name: 'an inverted range', fn: 'range', args: [u64(5), u64(4)], error: 'Error(Value, InvalidInput)' },
   ])('fails $name with $error', ({ fn, args, error }) => {
     const env = new TestEnv();

@@ -19,7 +19,12 @@ const outcome = (run: () => unknown) => {
 describe('the frame PRNG', () => {
   it.each([
     { name: 'outside any frame', seeded: true, inFrame: false, want: 'Error(Context, InternalError)' },
-    { name: 'in a frame of an unseeded host', seeded: false, inFrame: true, want: 'Error(Context, InternalError)' },
+    {
+      name: 'in a frame of an unseeded host',
+      seeded: false,
+      inFrame: true,
+      want: 'Error(Context, InternalError)',
+    },
     { name: 'in a frame of a seeded host', seeded: true, inFrame: true, want: 'ok' },
   ])('a draw $name: $want', ({ seeded, inFrame, want }) => {
     const driver = new PrngDriver(seeded ? new Uint8Array(32) : undefined);
@@ -40,7 +45,8 @@ describe('the frame PRNG', () => {
     const plain = new PrngDriver(new Uint8Array(32));
     const nestedDraw = (d: PrngDriver, reseed: boolean) =>
       d.frame(() => {
-        if (reseed) d.call('prng_reseed', d.host.objects.add({ kind: 'Bytes', value: new Uint8Array(32).fill(5) }));
+        if (reseed)
+          d.call('prng_reseed', d.host.objects.add({ kind: 'Bytes', value: new Uint8Array(32).fill(5) }));
         else d.call('prng_bytes_new', u32(1)); // derives this frame's PRNG, as the reseed does
         return d.frame(() => d.call('prng_u64_in_inclusive_range', 0n, 1_000_000n));
       });

@@ -23,9 +23,7 @@ function prngTest(driver: PrngDriver) {
   const [u0, u1] = [range(), range()];
   expect(u0).not.toBe(u1);
   const original = [1, 2, 3, 4, 5, 6, 7, 8];
-  const shuffled = driver.i32s(
-    driver.frame(() => driver.call('prng_vec_shuffle', driver.i32Vec(original))),
-  );
+  const shuffled = driver.i32s(driver.frame(() => driver.call('prng_vec_shuffle', driver.i32Vec(original))));
   expect(shuffled).not.toEqual(original);
   expect([...shuffled].sort()).toEqual(original);
   const reseeded = () =>
@@ -81,7 +79,7 @@ describe.skipIf(!sorobanData)('golden traces of the prng tests', () => {
     run(driver);
     const want = tracePrngCalls(trace);
     expect(driver.calls.length).toBe(want.length);
-    driver.calls.forEach((call, i) => expect({ i, ...call }).toEqual({ i, ...want[i] }));
+    for (const [i, call] of driver.calls.entries()) expect({ i, ...call }).toEqual({ i, ...want[i] });
   });
 
   it('base_prng_seed: the same seed draws the same, another seed draws otherwise', () => {

@@ -8,8 +8,8 @@ import { hash, xdr } from '@stellar/stellar-sdk/base';
 import { Budget } from '../../src/budget/index.js';
 import { HostError } from '../../src/errors/host-error.js';
 import type { ContractFrame } from '../../src/host/frames.js';
-import { prng } from '../../src/host/functions/prng.js';
 import { checkIntegrity } from '../../src/host/functions/linear-memory.js';
+import { prng } from '../../src/host/functions/prng.js';
 import type { HostFunction } from '../../src/host/functions/types.js';
 import { Host } from '../../src/host/host.js';
 import { TAG_OF_KIND } from '../../src/host/objects.js';
@@ -18,8 +18,8 @@ import { InMemorySnapshot, type LedgerInfo, Storage } from '../../src/storage/in
 import { isObject, tagOf, type Val } from '../../src/values/val.js';
 import { readSoroban } from '../support/shared.js';
 import { readTrace } from '../traces/read-trace.js';
-import type { TraceResult } from '../traces/types.js';
 import { formatResult } from '../traces/trace-values.js';
+import type { TraceResult } from '../traces/types.js';
 
 export interface PrngCall {
   name: string;
@@ -52,7 +52,8 @@ export function tracePrngCalls(name: string): PrngCall[] {
   trace.steps.forEach((step, i) => {
     if (step.kind !== 'call' || !step.name.startsWith('prng_')) return;
     const ret = trace.steps.slice(i + 1).find((s) => s.kind === 'ret' && s.depth === step.depth);
-    if (ret?.kind !== 'ret' || ret.name !== step.name) throw new Error(`${name}: no ret for line ${step.index}`);
+    if (ret?.kind !== 'ret' || ret.name !== step.name)
+      throw new Error(`${name}: no ret for line ${step.index}`);
     calls.push({
       name: step.name,
       result: reduced(ret.result),

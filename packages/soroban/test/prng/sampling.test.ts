@@ -32,13 +32,41 @@ function scripted(u64s: bigint[], u32s: number[] = []): RandomWords & { drawn: n
 
 describe('u64 in an inclusive range (Uniform::new_inclusive, then sample)', () => {
   it.each([
-    { name: 'the top of the draw scales to the range', lo: 10n, hi: 19n, draws: [1n << 63n], want: 15n, drawn: 1 },
+    {
+      name: 'the top of the draw scales to the range',
+      lo: 10n,
+      hi: 19n,
+      draws: [1n << 63n],
+      want: 15n,
+      drawn: 1,
+    },
     { name: 'a zero draw is the low end', lo: 12345n, hi: 78910n, draws: [0n], want: 12345n, drawn: 1 },
     { name: 'the largest draw is the high end', lo: 0n, hi: 9n, draws: [MAX], want: 9n, drawn: 1 },
     // range 3: 2^64 mod 3 = 1, so only the product whose low half is 2^64-1 is rejected.
-    { name: 'a draw in the rejected zone is drawn again', lo: 0n, hi: 2n, draws: [MAX / 3n, 0n], want: 0n, drawn: 2 },
-    { name: 'just below the rejected zone is kept', lo: 0n, hi: 2n, draws: [MAX / 3n - 1n], want: 0n, drawn: 1 },
-    { name: 'the whole u64 range takes the draw as it is', lo: 0n, hi: MAX, draws: [123456789n], want: 123456789n, drawn: 1 },
+    {
+      name: 'a draw in the rejected zone is drawn again',
+      lo: 0n,
+      hi: 2n,
+      draws: [MAX / 3n, 0n],
+      want: 0n,
+      drawn: 2,
+    },
+    {
+      name: 'just below the rejected zone is kept',
+      lo: 0n,
+      hi: 2n,
+      draws: [MAX / 3n - 1n],
+      want: 0n,
+      drawn: 1,
+    },
+    {
+      name: 'the whole u64 range takes the draw as it is',
+      lo: 0n,
+      hi: MAX,
+      draws: [123456789n],
+      want: 123456789n,
+      drawn: 1,
+    },
     { name: 'a single value still draws once', lo: 7n, hi: 7n, draws: [MAX], want: 7n, drawn: 1 },
     { name: 'the range ending at u64::MAX', lo: MAX - 1n, hi: MAX, draws: [MAX], want: MAX, drawn: 1 },
   ])('$name', ({ lo, hi, draws, want, drawn }) => {

@@ -2,8 +2,9 @@
  * The `prng` env module (`host.rs`, prng_*): pseudo-random bytes, numbers and shuffles from the
  * calling frame's own ChaCha20 PRNG (`src/host/prng/`), which the frame can reseed.
  */
-import { HostError } from '../../errors/host-error.js';
+
 import { PRNG_SEED_BYTES } from '../../crypto/prng-seed.js';
+import { HostError } from '../../errors/host-error.js';
 import { u32Of, type Val, VOID } from '../../values/val.js';
 import type { Host } from '../host.js';
 import type { Prng } from '../prng/prng.js';
@@ -44,4 +45,3 @@ export const prng: HostModule = {
     return add(c, { kind: 'Vec', value: framePrng(host).vecShuffle(items, host.budget) });
   },
 };
-

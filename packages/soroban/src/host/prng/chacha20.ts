@@ -122,7 +122,8 @@ export class ChaCha20Rng {
       if (this.#index >= BUFFER_WORDS) this.#refill(0);
       const word = this.#word(this.#index);
       this.#index += 1;
-      for (let shift = 0; shift < 32 && filled < dest.length; shift += 8) dest[filled++] = (word >>> shift) & 0xff;
+      for (let shift = 0; shift < 32 && filled < dest.length; shift += 8)
+        dest[filled++] = (word >>> shift) & 0xff;
     }
   }
 }

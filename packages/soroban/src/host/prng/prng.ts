@@ -3,8 +3,9 @@
  * with, and each frame's own, all ChaCha20. What each draw is charged follows the Rust host, which
  * over-charges the rejection samplers on purpose (two draws' worth per sample).
  */
-import { HostError } from '../../errors/host-error.js';
+
 import { PRNG_SEED_BYTES, unbiasPrngSeed } from '../../crypto/prng-seed.js';
+import { HostError } from '../../errors/host-error.js';
 import type { Meter } from '../meter.js';
 import { ChaCha20Rng } from './chacha20.js';
 import { shuffle, u64InInclusiveRange } from './sampling.js';
