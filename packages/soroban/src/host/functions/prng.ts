@@ -2,14 +2,14 @@
  * The `prng` env module (`host.rs`, prng_*): pseudo-random bytes, numbers and shuffles from the
  * calling frame's own ChaCha20 PRNG (`src/host/prng/`), which the frame can reseed.
  */
-
 import { PRNG_SEED_BYTES } from '../../crypto/prng-seed.js';
 import { HostError } from '../../errors/host-error.js';
-import { u32Of, type Val, VOID } from '../../values/val.js';
+import { u32Of, VOID } from '../../values/val.js';
 import type { Host } from '../host.js';
 import type { Prng } from '../prng/prng.js';
 import { add, contractHost, visit, visitBytes } from './access.js';
-import type { CallContext, HostModule } from './types.js';
+import { chargeNewVec, VAL_SIZE } from './charges.js';
+import type { HostModule } from './types.js';
 
 /** The innermost frame's PRNG, derived on first use. */
 function framePrng(host: Host): Prng {
@@ -17,10 +17,10 @@ function framePrng(host: Host): Prng {
 }
 
 export const prng: HostModule = {
-  prng_reseed(c: CallContext, seed: Val) {
+  prng_reseed(c, seed) {
     const host = contractHost(c);
     const bytes = visitBytes(c, seed, 'Bytes');
-    // The seed is copied out before its length is checked, so even a wrong one is charged.
+    // Charged as a 32-byte copy before the length is checked: a seed of the wrong size pays it too.
     host.budget.charge('MemCpy', BigInt(PRNG_SEED_BYTES));
     if (bytes.length !== PRNG_SEED_BYTES)
       throw new HostError(
@@ -42,6 +42,11 @@ export const prng: HostModule = {
   prng_vec_shuffle(c, vec) {
     const host = contractHost(c);
     const items = visit(c, vec, 'Vec').value;
-    return add(c, { kind: 'Vec', value: framePrng(host).vecShuffle(items, host.budget) });
+    const own = framePrng(host);
+    // The frame's PRNG is derived before the vector is cloned (a metered clone), as in the host.
+    chargeNewVec(c, items.length, VAL_SIZE);
+    const copy = [...items];
+    own.shuffle(copy, host.budget);
+    return add(c, { kind: 'Vec', value: copy });
   },
 };

@@ -4,16 +4,15 @@
  * over-charges the rejection samplers on purpose (two draws' worth per sample).
  */
 
+import { chargeByteVecInit } from '../../crypto/meter.js';
 import { PRNG_SEED_BYTES, unbiasPrngSeed } from '../../crypto/prng-seed.js';
 import { HostError } from '../../errors/host-error.js';
 import type { Meter } from '../meter.js';
 import { ChaCha20Rng } from './chacha20.js';
-import { shuffle, u64InInclusiveRange } from './sampling.js';
+import * as sampling from './sampling.js';
 
-/** Declared sizes (`declared_size.rs`): a u64, a Val, a Vec header. */
+/** A u64's declared size (`declared_size.rs`). */
 const U64_BYTES = 8n;
-const VAL_BYTES = 8n;
-const VEC_HEADER_BYTES = 24n;
 
 /** `chacha20_fill_bytes` (`crypto/mod.rs`): charged by the bytes drawn, then drawn. */
 function drawBytes(rng: ChaCha20Rng, dest: Uint8Array, meter: Meter): void {
@@ -22,7 +21,11 @@ function drawBytes(rng: ChaCha20Rng, dest: Uint8Array, meter: Meter): void {
 }
 
 export class Prng {
-  private constructor(readonly rng: ChaCha20Rng) {}
+  readonly #rng: ChaCha20Rng;
+
+  private constructor(rng: ChaCha20Rng) {
+    this.#rng = rng;
+  }
 
   /** `new_from_seed`: a seed from outside is unbiased first (HMAC-SHA256 with the public salt). */
   static fromSeed(seed: Uint8Array, meter: Meter): Prng {
@@ -31,43 +34,39 @@ export class Prng {
 
   /** The key this PRNG's ChaCha20 runs with (what the Rust tests read with `get_seed`). */
   get seed(): Uint8Array {
-    return this.rng.seed;
+    return this.#rng.seed;
   }
 
   /** `u64_in_inclusive_range`: Error(Value, InvalidInput) when lo > hi. */
   u64InInclusiveRange(lo: bigint, hi: bigint, meter: Meter): bigint {
     if (lo > hi) throw new HostError('Value', 'InvalidInput', 'u64 range with lo above hi');
     meter.charge('ChaCha20DrawBytes', 2n * U64_BYTES);
-    return u64InInclusiveRange(this.rng, lo, hi);
+    return sampling.u64InInclusiveRange(this.#rng, lo, hi);
   }
 
-  /** `vec_shuffle`: a metered clone of the vector, the draws and the swaps charged, then shuffled. */
-  vecShuffle<T>(items: readonly T[], meter: Meter): T[] {
+  /**
+   * `vec_shuffle` after its clone (the caller clones and charges that): two u64 draws' worth per
+   * element and a byte copy per swap are charged, then the clone is shuffled in place.
+   */
+  shuffle<T>(items: T[], meter: Meter): void {
     const len = BigInt(items.length);
-    meter.charge('MemCpy', VEC_HEADER_BYTES);
-    meter.charge('MemAlloc', len * VAL_BYTES);
-    meter.charge('MemCpy', len * VAL_BYTES);
-    const copy = [...items];
     meter.charge('ChaCha20DrawBytes', 16n * len);
     meter.charge('MemCpy', len);
-    shuffle(this.rng, copy);
-    return copy;
+    sampling.shuffle(this.#rng, items);
   }
 
   /** `bytes_new`: a byte vector of `size` initialised, then filled from the stream. */
   bytesNew(size: number, meter: Meter): Uint8Array {
-    meter.charge('MemCpy', VEC_HEADER_BYTES);
-    meter.charge('MemAlloc', BigInt(size));
-    meter.charge('MemCpy', BigInt(size));
+    chargeByteVecInit(meter, size);
     const bytes = new Uint8Array(size);
-    drawBytes(this.rng, bytes, meter);
+    drawBytes(this.#rng, bytes, meter);
     return bytes;
   }
 
   /** `sub_prng`: a new PRNG keyed by 32 bytes of this one's stream (no unbiasing: they are already uniform). */
   subPrng(meter: Meter): Prng {
     const seed = new Uint8Array(PRNG_SEED_BYTES);
-    drawBytes(this.rng, seed, meter);
+    drawBytes(this.#rng, seed, meter);
     meter.charge('MemCpy', BigInt(PRNG_SEED_BYTES));
     return new Prng(new ChaCha20Rng(seed));
   }
@@ -75,7 +74,7 @@ export class Prng {
   /** `unmetered_raw_sub_prng`: the same draw, uncharged, for the host's own PRNGs. */
   unmeteredRawSubPrng(): ChaCha20Rng {
     const seed = new Uint8Array(PRNG_SEED_BYTES);
-    this.rng.fillBytes(seed);
+    this.#rng.fillBytes(seed);
     return new ChaCha20Rng(seed);
   }
 }
