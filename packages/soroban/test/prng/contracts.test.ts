@@ -6,7 +6,11 @@
  */
 import { xdr } from '@stellar/stellar-sdk';
 import { describe, expect, it } from 'vitest';
+import { testModule } from '../../src/host/functions/test-module.js';
+import { HostState } from '../../src/host/state.js';
+import { dispatchProtocolError, hostFunctionByName } from '../../src/interface/index.js';
 import { TestEnv } from '../../src/testing/test-env.js';
+import { VOID } from '../../src/values/val.js';
 import { readSoroban, sorobanData } from '../support/shared.js';
 import { contract } from '../vm/wat.js';
 
@@ -99,6 +103,20 @@ describe('the test module from a contract', () => {
   it('dummy0 answers Void', () => {
     const env = new TestEnv();
     expect(env.invoke(env.register(PRNG_CONTRACT), 'dummy').returnValue.type).toBe('scvVoid');
+  });
+
+  // protocol_gate.rs, test_native_mode_calling_protocol_gated_host_fn: a call outside the
+  // function's protocols fails with Error(Context, IndexBounds); at protocol 19 it answers Void.
+  it.each([
+    { protocol: 18, want: 'Error(Context, IndexBounds)' },
+    { protocol: 19, want: 'Void' },
+    { protocol: 20, want: 'Error(Context, IndexBounds)' },
+  ])('protocol_gated_dummy called at ledger protocol $protocol: $want', ({ protocol, want }) => {
+    const signature = hostFunctionByName('protocol_gated_dummy');
+    if (!signature) throw new Error('protocol_gated_dummy is not in the interface');
+    const context = { host: new HostState(), vm: undefined };
+    const call = () => (testModule.protocol_gated_dummy?.(context) === VOID ? 'Void' : '?');
+    expect(dispatchProtocolError(signature, protocol)?.short ?? call()).toBe(want);
   });
 
   it('protocol_gated_dummy (protocol 19 only) cannot be imported at protocol 23', () => {
