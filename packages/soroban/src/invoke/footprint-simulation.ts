@@ -11,13 +11,15 @@ import { Budget, type LedgerEntryRentChange } from '../budget/index.js';
 import { compareLedgerKeys, FREE_METER, keyDurability, minLiveUntilLedger } from '../storage/index.js';
 import { type AdjustmentConfig, DEFAULT_ADJUSTMENT } from './adjustment.js';
 import { entrySizeForRent } from './entry-size.js';
-import { transactionData } from './simulation-fee.js';
+import { type NetworkFees, transactionData } from './simulation-fee.js';
 import type { LedgerContext } from './types.js';
 
 export interface FootprintSimulationInput extends LedgerContext {
   keys: readonly xdr.LedgerKey[];
   adjustment?: AdjustmentConfig;
   sorobanStateSizeBytes?: bigint;
+  /** Rates to price with instead of the settings' own. */
+  fees?: NetworkFees;
 }
 
 export type FootprintSimulationResult =
@@ -45,6 +47,7 @@ function finish(
     protocolVersion: input.ledger.protocolVersion,
     adjustment: input.adjustment ?? DEFAULT_ADJUSTMENT,
     sorobanStateSizeBytes: input.sorobanStateSizeBytes,
+    fees: input.fees,
   });
   return { ok: true, transactionData: data.transactionData, minResourceFee: data.minResourceFee };
 }

@@ -23,7 +23,7 @@ import { type AdjustmentConfig, DEFAULT_ADJUSTMENT } from './adjustment.js';
 import { NO_AUTHORIZATION } from './auth.js';
 import { type RecordingAuthMode, runRecording } from './e2e-recording.js';
 import { simulateRestore } from './footprint-simulation.js';
-import { transactionData } from './simulation-fee.js';
+import { type NetworkFees, transactionData } from './simulation-fee.js';
 import type { HostRunOptions, LedgerContext } from './types.js';
 
 export interface SimulateInput extends LedgerContext, HostRunOptions {
@@ -34,6 +34,8 @@ export interface SimulateInput extends LedgerContext, HostRunOptions {
   adjustment?: AdjustmentConfig;
   /** The Soroban state size the rent write fee is priced at; the settings' window mean by default. */
   sorobanStateSizeBytes?: bigint;
+  /** Rates to price with instead of the settings' own. */
+  fees?: NetworkFees;
 }
 
 /** A read-write entry before and after (stellar-rpc's `stateChanges`; null: absent). */
@@ -124,6 +126,7 @@ export function simulateHostFunction(input: SimulateInput): SimulateResult {
     protocolVersion: ledger.protocolVersion,
     adjustment,
     sorobanStateSizeBytes: input.sorobanStateSizeBytes,
+    fees: input.fees,
   };
   const data = transactionData(
     operation,

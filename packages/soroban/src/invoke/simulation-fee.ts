@@ -8,9 +8,11 @@ import { xdr } from '@stellar/stellar-sdk/base';
 import {
   computeRentFee,
   computeTransactionResourceFee,
+  type FeeConfiguration,
   feeConfiguration,
   type LedgerEntryRentChange,
   type NetworkSettings,
+  type RentFeeConfiguration,
   rentFeeConfiguration,
   type TransactionResources,
 } from '../budget/index.js';
@@ -18,8 +20,21 @@ import { entryCounts } from '../storage/index.js';
 import { type AdjustmentConfig, adjustI64, adjustU32 } from './adjustment.js';
 import { maxTransactionSize } from './transaction-size.js';
 
+/** The fee rates a simulation prices with (soroban-simulation NetworkConfig's two fee configurations). */
+export interface NetworkFees {
+  fee: FeeConfiguration;
+  rent: RentFeeConfiguration;
+}
+
+/** The rates the settings give, the rent write fee at this Soroban state size (the window mean by default). */
+export function networkFees(settings: NetworkSettings, sorobanStateSizeBytes?: bigint): NetworkFees {
+  return { fee: feeConfiguration(settings), rent: rentFeeConfiguration(settings, sorobanStateSizeBytes) };
+}
+
 export interface FeeInputs {
   settings: NetworkSettings;
+  /** Rates to price with instead of the settings' own. */
+  fees?: NetworkFees;
   ledgerSequence: number;
   protocolVersion: number;
   adjustment: AdjustmentConfig;
@@ -63,12 +78,9 @@ export function transactionData(
     ),
     contractEventsSizeBytes: contractEventsAndReturnValueSize,
   };
-  const { nonRefundable, refundable } = computeTransactionResourceFee(feeResources, feeConfiguration(settings));
-  const rent = computeRentFee(
-    rentChanges,
-    rentFeeConfiguration(settings, inputs.sorobanStateSizeBytes),
-    inputs.ledgerSequence,
-  );
+  const fees = inputs.fees ?? networkFees(settings, inputs.sorobanStateSizeBytes);
+  const { nonRefundable, refundable } = computeTransactionResourceFee(feeResources, fees.fee);
+  const rent = computeRentFee(rentChanges, fees.rent, inputs.ledgerSequence);
   const minResourceFee = nonRefundable + adjustI64(refundable + rent, adjustment.refundableFee);
   const ext =
     restoredRwEntryIndices.length === 0
