@@ -19,7 +19,10 @@ export function modifiedLedgerEntries(changes: readonly LedgerEntryChange[]): xd
         new xdr.LedgerEntry({
           lastModifiedLedgerSeq: 0,
           data: xdr.LedgerEntryData.ttl(
-            new xdr.TtlEntry({ keyHash: Buffer.from(ttl.keyHash), liveUntilLedgerSeq: ttl.newLiveUntilLedger }),
+            new xdr.TtlEntry({
+              keyHash: Buffer.from(ttl.keyHash),
+              liveUntilLedgerSeq: ttl.newLiveUntilLedger,
+            }),
           ),
           ext: xdr.LedgerEntryExt.v0(),
         }),

@@ -6,10 +6,20 @@
  * and the refundable fee. Each failure gets the result code stellar-core gives it.
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
-import { Budget, computeRentFee, computeTransactionResourceFee, feeConfiguration } from '../budget/index.js';
-import { rentFeeConfiguration } from '../budget/index.js';
+import {
+  Budget,
+  computeRentFee,
+  computeTransactionResourceFee,
+  feeConfiguration,
+  rentFeeConfiguration,
+} from '../budget/index.js';
 import type { HostError } from '../errors/host-error.js';
-import { extractRentChanges, type LedgerEntryChange, type LedgerEntryRentChange, loadForApply } from '../storage/index.js';
+import {
+  extractRentChanges,
+  type LedgerEntryChange,
+  type LedgerEntryRentChange,
+  loadForApply,
+} from '../storage/index.js';
 import { ledgerWrites, modifiedLedgerEntries } from './apply-effects.js';
 import { NO_AUTHORIZATION } from './auth.js';
 import { runEnforcing } from './e2e-enforcing.js';
@@ -74,12 +84,7 @@ export interface ApplyFailure extends Usage {
 
 export type ApplyResult = ApplySuccess | ApplyFailure;
 
-function failure(
-  code: ApplyFailure['code'],
-  detail: string,
-  usage: Usage,
-  error?: HostError,
-): ApplyFailure {
+function failure(code: ApplyFailure['code'], detail: string, usage: Usage, error?: HostError): ApplyFailure {
   return { code, detail, error, ...usage };
 }
 
@@ -108,7 +113,9 @@ export function applyHostFunction(input: ApplyInput): ApplyResult {
   });
   if (!loaded.ok) {
     const code =
-      loaded.code === 'entryArchived' ? 'invokeHostFunctionEntryArchived' : 'invokeHostFunctionResourceLimitExceeded';
+      loaded.code === 'entryArchived'
+        ? 'invokeHostFunctionEntryArchived'
+        : 'invokeHostFunctionResourceLimitExceeded';
     return failure(code, loaded.detail, noUsage);
   }
 
@@ -139,9 +146,19 @@ export function applyHostFunction(input: ApplyInput): ApplyResult {
     const { error } = run.result;
     if (diagnostics) usage.diagnosticEvents.push(hostFunctionFailedEvent(error));
     if (budget.cpuUsed > instructions)
-      return failure('invokeHostFunctionResourceLimitExceeded', 'operation instructions exceeds amount specified', usage, error);
+      return failure(
+        'invokeHostFunctionResourceLimitExceeded',
+        'operation instructions exceeds amount specified',
+        usage,
+        error,
+      );
     if (budget.memUsed > BigInt(settings.compute.txMemoryLimit))
-      return failure('invokeHostFunctionResourceLimitExceeded', 'operation memory usage exceeds network config limit', usage, error);
+      return failure(
+        'invokeHostFunctionResourceLimitExceeded',
+        'operation memory usage exceeds network config limit',
+        usage,
+        error,
+      );
     return failure('invokeHostFunctionTrapped', error.message, usage, error);
   }
 
@@ -155,16 +172,28 @@ export function applyHostFunction(input: ApplyInput): ApplyResult {
     if (entry.data.type === 'ttl') continue;
     writtenBytes += size;
     if (writtenBytes > resources.writeBytes)
-      return failure('invokeHostFunctionResourceLimitExceeded', 'operation byte-write resources exceeds amount specified', usage);
+      return failure(
+        'invokeHostFunctionResourceLimitExceeded',
+        'operation byte-write resources exceeds amount specified',
+        usage,
+      );
   }
 
   // collectEvents: the events, then the return value, against the network's events limit.
   const eventsLimit = settings.events.txMaxContractEventsSizeBytes;
   if (run.contractEvents.sizeBytes > eventsLimit)
-    return failure('invokeHostFunctionResourceLimitExceeded', 'total events size exceeds network config maximum', usage);
+    return failure(
+      'invokeHostFunctionResourceLimitExceeded',
+      'total events size exceeds network config maximum',
+      usage,
+    );
   const eventsAndReturnValueSizeBytes = run.contractEvents.sizeBytes + run.result.encodedSize;
   if (eventsAndReturnValueSizeBytes > eventsLimit)
-    return failure('invokeHostFunctionResourceLimitExceeded', 'return value pushes events size above network config maximum', usage);
+    return failure(
+      'invokeHostFunctionResourceLimitExceeded',
+      'return value pushes events size above network config maximum',
+      usage,
+    );
 
   // consumeRefundableSorobanResources: rent first, then rent plus the events fee.
   const rentChanges = extractRentChanges(run.changes);
@@ -184,9 +213,17 @@ export function applyHostFunction(input: ApplyInput): ApplyResult {
   const refundableFeeConsumed = rentFee + eventsFee;
   const max = input.maxRefundableFee;
   if (max !== undefined && max < rentFee)
-    return failure('invokeHostFunctionInsufficientRefundableFee', 'refundable resource fee was not sufficient to cover the ledger storage rent', usage);
+    return failure(
+      'invokeHostFunctionInsufficientRefundableFee',
+      'refundable resource fee was not sufficient to cover the ledger storage rent',
+      usage,
+    );
   if (max !== undefined && max < refundableFeeConsumed)
-    return failure('invokeHostFunctionInsufficientRefundableFee', 'refundable resource fee was not sufficient to cover the events fee after paying for ledger storage rent', usage);
+    return failure(
+      'invokeHostFunctionInsufficientRefundableFee',
+      'refundable resource fee was not sufficient to cover the events fee after paying for ledger storage rent',
+      usage,
+    );
 
   return {
     code: 'invokeHostFunctionSuccess',

@@ -29,7 +29,9 @@ export function diagnosticEvents(host: Host): xdr.DiagnosticEvent[] {
   if (!host.events.diagnostics) return [];
   return host.events
     .externalize(host)
-    .map(({ event, failedCall }) => new xdr.DiagnosticEvent({ inSuccessfulContractCall: !failedCall, event }));
+    .map(
+      ({ event, failedCall }) => new xdr.DiagnosticEvent({ inSuccessfulContractCall: !failedCall, event }),
+    );
 }
 
 /** The diagnostic stellar-core appends when the host function failed. */

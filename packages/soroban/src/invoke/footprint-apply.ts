@@ -21,7 +21,11 @@ export interface FootprintApplyInput extends LedgerContext {
   maxRefundableFee?: bigint;
 }
 
-export type FootprintApplyCode = 'success' | 'malformed' | 'resourceLimitExceeded' | 'insufficientRefundableFee';
+export type FootprintApplyCode =
+  | 'success'
+  | 'malformed'
+  | 'resourceLimitExceeded'
+  | 'insufficientRefundableFee';
 
 export interface FootprintApplyResult {
   code: FootprintApplyCode;
@@ -56,7 +60,11 @@ function context(input: FootprintApplyInput): FootprintOpContext {
 function charge(input: FootprintApplyInput, done: FootprintOpResult): FootprintApplyResult {
   if (done.code !== 'success')
     return { code: done.code, detail: done.detail, ttlUpdates: [], rentChanges: [], rentFee: 0n };
-  const rentFee = computeRentFee(done.rentChanges, rentFeeConfiguration(input.settings), input.ledger.sequenceNumber);
+  const rentFee = computeRentFee(
+    done.rentChanges,
+    rentFeeConfiguration(input.settings),
+    input.ledger.sequenceNumber,
+  );
   if (input.maxRefundableFee !== undefined && input.maxRefundableFee < rentFee) {
     return {
       code: 'insufficientRefundableFee',

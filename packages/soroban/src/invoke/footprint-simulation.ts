@@ -40,7 +40,12 @@ function finish(
   bytes: number,
   rentChanges: LedgerEntryRentChange[],
 ): FootprintSimulationResult {
-  const resources = new xdr.SorobanResources({ footprint, instructions: 0, diskReadBytes: bytes, writeBytes: bytes });
+  const resources = new xdr.SorobanResources({
+    footprint,
+    instructions: 0,
+    diskReadBytes: bytes,
+    writeBytes: bytes,
+  });
   const data = transactionData(operation, resources, [], rentChanges, 0, {
     settings: input.settings,
     ledgerSequence: input.ledger.sequenceNumber,
@@ -67,7 +72,10 @@ export function simulateRestore(input: FootprintSimulationInput): FootprintSimul
   let bytes = 0;
   for (const key of input.keys) {
     if (keyDurability(key) !== 'persistent')
-      return { ok: false, error: `can't restore ${keyText(key)}: only persistent entries with a TTL can be restored` };
+      return {
+        ok: false,
+        error: `can't restore ${keyText(key)}: only persistent entries with a TTL can be restored`,
+      };
     const found = snapshot.get(key);
     if (!found) return { ok: false, error: `missing entry to restore for key ${keyText(key)}` };
     if (found.liveUntil === undefined) return { ok: false, error: `missing TTL for key ${keyText(key)}` };
@@ -85,11 +93,21 @@ export function simulateRestore(input: FootprintSimulationInput): FootprintSimul
     });
   }
   restored.sort(byKeyOrder);
-  const operation = xdr.OperationBody.restoreFootprint(new xdr.RestoreFootprintOp({ ext: xdr.ExtensionPoint.v0() }));
-  return finish(input, operation, new xdr.LedgerFootprint({ readOnly: [], readWrite: restored }), bytes, rentChanges);
+  const operation = xdr.OperationBody.restoreFootprint(
+    new xdr.RestoreFootprintOp({ ext: xdr.ExtensionPoint.v0() }),
+  );
+  return finish(
+    input,
+    operation,
+    new xdr.LedgerFootprint({ readOnly: [], readWrite: restored }),
+    bytes,
+    rentChanges,
+  );
 }
 
-export function simulateExtendTtl(input: FootprintSimulationInput & { extendTo: number }): FootprintSimulationResult {
+export function simulateExtendTtl(
+  input: FootprintSimulationInput & { extendTo: number },
+): FootprintSimulationResult {
   const { ledger, snapshot } = input;
   const newLiveUntil = ledger.sequenceNumber + input.extendTo;
   const sizeForRent = rentSizer(input);
@@ -98,13 +116,19 @@ export function simulateExtendTtl(input: FootprintSimulationInput & { extendTo: 
   for (const key of input.keys) {
     const durability = keyDurability(key);
     if (!durability)
-      return { ok: false, error: `can't extend TTL of ${keyText(key)}: only contract data and code entries have one` };
+      return {
+        ok: false,
+        error: `can't extend TTL of ${keyText(key)}: only contract data and code entries have one`,
+      };
     const found = snapshot.get(key);
     if (!found) continue;
     if (found.liveUntil === undefined) return { ok: false, error: `missing TTL for key ${keyText(key)}` };
     if (newLiveUntil <= found.liveUntil) continue;
     if (found.liveUntil < ledger.sequenceNumber)
-      return { ok: false, error: `can't extend an expired entry (${keyText(key)}): it must be restored first` };
+      return {
+        ok: false,
+        error: `can't extend an expired entry (${keyText(key)}): it must be restored first`,
+      };
     extended.push(key);
     const size = sizeForRent(found.entry, found.entry.toXdr().length);
     rentChanges.push({
@@ -120,5 +144,11 @@ export function simulateExtendTtl(input: FootprintSimulationInput & { extendTo: 
   const operation = xdr.OperationBody.extendFootprintTtl(
     new xdr.ExtendFootprintTtlOp({ ext: xdr.ExtensionPoint.v0(), extendTo: input.extendTo }),
   );
-  return finish(input, operation, new xdr.LedgerFootprint({ readOnly: extended, readWrite: [] }), 0, rentChanges);
+  return finish(
+    input,
+    operation,
+    new xdr.LedgerFootprint({ readOnly: extended, readWrite: [] }),
+    0,
+    rentChanges,
+  );
 }

@@ -1,11 +1,16 @@
 // The entry points: applying and simulating Soroban operations as stellar-core and stellar-rpc do.
-export { type AdjustmentConfig, type AdjustmentFactor, DEFAULT_ADJUSTMENT, NO_ADJUSTMENT } from './adjustment.js';
+export {
+  type AdjustmentConfig,
+  type AdjustmentFactor,
+  DEFAULT_ADJUSTMENT,
+  NO_ADJUSTMENT,
+} from './adjustment.js';
 export {
   type ApplyFailure,
-  applyHostFunction,
   type ApplyInput,
   type ApplyResult,
   type ApplySuccess,
+  applyHostFunction,
   type InvokeResultCode,
 } from './apply.js';
 export { type AuthorizationLayer, AuthorizationNotSupportedError, NO_AUTHORIZATION } from './auth.js';

@@ -139,7 +139,12 @@ export function simulateHostFunction(input: SimulateInput): SimulateResult {
   const restoredKeys = autoRestoring?.restoredKeys() ?? [];
   const restore =
     restoredKeys.length > 0
-      ? simulateRestore({ ...input, snapshot: input.snapshot, keys: restoredKeys, adjustment: DEFAULT_ADJUSTMENT })
+      ? simulateRestore({
+          ...input,
+          snapshot: input.snapshot,
+          keys: restoredKeys,
+          adjustment: DEFAULT_ADJUSTMENT,
+        })
       : undefined;
   const restorePreamble = restore?.ok
     ? { transactionData: restore.transactionData, minResourceFee: restore.minResourceFee }

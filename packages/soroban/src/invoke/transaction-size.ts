@@ -13,7 +13,9 @@ export function maxTransactionSize(
   footprint: xdr.LedgerFootprint,
   restoredRwEntryIndices: readonly number[],
 ): number {
-  const source = xdr.MuxedAccount.keyTypeMuxedEd25519(new xdr.MuxedAccountMed25519({ id: 0n, ed25519: zeros(32) }));
+  const source = xdr.MuxedAccount.keyTypeMuxedEd25519(
+    new xdr.MuxedAccountMed25519({ id: 0n, ed25519: zeros(32) }),
+  );
   const signerKey = xdr.SignerKey.signerKeyTypeEd25519SignedPayload(
     new xdr.SignerKeyEd25519SignedPayload({ ed25519: zeros(32), payload: zeros(64) }),
   );
@@ -47,7 +49,9 @@ export function maxTransactionSize(
     { length: 20 },
     () => new xdr.DecoratedSignature({ hint: zeros(4), signature: zeros(64) }),
   );
-  const envelope = xdr.TransactionEnvelope.envelopeTypeTx(new xdr.TransactionV1Envelope({ tx: transaction, signatures }));
+  const envelope = xdr.TransactionEnvelope.envelopeTypeTx(
+    new xdr.TransactionV1Envelope({ tx: transaction, signatures }),
+  );
   // The Rust code sizes the V1 envelope itself, without the envelope's union tag.
   return envelope.toXdr().length - 4;
 }

@@ -49,9 +49,21 @@ function rentSize(entry: xdr.LedgerEntry): number {
   return entrySizeForRent(Budget.default())(entry, entry.toXdr().length, { charge() {} });
 }
 
-function change(key: xdr.LedgerKey, readOnly: boolean, oldSize: number, newValue: xdr.LedgerEntry | undefined, ttl: [number, number]) {
+function change(
+  key: xdr.LedgerKey,
+  readOnly: boolean,
+  oldSize: number,
+  newValue: xdr.LedgerEntry | undefined,
+  ttl: [number, number],
+) {
   const type = key.type === 'contractCode' ? 'contractCode' : 'contractData';
-  return { readOnly, key: b64(key), oldSize, newValue: newValue && b64(newValue), ttl: [type, 'persistent', ...ttl] };
+  return {
+    readOnly,
+    key: b64(key),
+    oldSize,
+    newValue: newValue && b64(newValue),
+    ttl: [type, 'persistent', ...ttl],
+  };
 }
 
 function enforcing(
@@ -98,14 +110,19 @@ describe.skipIf(!sorobanData)(`e2e_tests.rs (${sorobanData ? '' : NO_SOROBAN_DAT
 
   it('test_wasm_upload_success', () => {
     const result = enforcing(upload(addI32), 10_000_000, [], [wasmKey(addI32)]);
-    expect(changesOf(result)).toEqual([change(wasmKey(addI32), false, 0, wasmEntry(addI32), [0, restoredUntil])]);
+    expect(changesOf(result)).toEqual([
+      change(wasmKey(addI32), false, 0, wasmEntry(addI32), [0, restoredUntil]),
+    ]);
     expect(result.code === 'invokeHostFunctionSuccess' && result.contractEvents).toEqual([]);
     expect(result.cpuInstructions).toBeGreaterThan(0n);
   });
 
   it('test_run_out_of_budget_before_calling_host', () => {
     const result = enforcing(upload(addI32), 1000, [], []);
-    expect([result.code, errorOf(result)]).toEqual(['invokeHostFunctionResourceLimitExceeded', 'Error(Budget, ExceededLimit)']);
+    expect([result.code, errorOf(result)]).toEqual([
+      'invokeHostFunctionResourceLimitExceeded',
+      'Error(Budget, ExceededLimit)',
+    ]);
   });
 
   it('test_wasm_upload_with_incorrect_footprint_fails / without_footprint_fails', () => {
@@ -115,14 +132,20 @@ describe.skipIf(!sorobanData)(`e2e_tests.rs (${sorobanData ? '' : NO_SOROBAN_DAT
     ];
     for (const [readOnly, readWrite, diagnostics] of given) {
       const result = enforcing(upload(addI32), 10_000_000, readOnly, readWrite, [], diagnostics);
-      expect([result.code, errorOf(result)]).toEqual(['invokeHostFunctionTrapped', 'Error(Storage, ExceededLimit)']);
+      expect([result.code, errorOf(result)]).toEqual([
+        'invokeHostFunctionTrapped',
+        'Error(Storage, ExceededLimit)',
+      ]);
       expect(result.diagnosticEvents.length > 0).toBe(diagnostics);
     }
   });
 
   it('test_wasm_upload_budget_exceeded: every instruction spent', () => {
     const result = enforcing(upload(contractStorage), 1_000_000, [], [wasmKey(contractStorage)]);
-    expect([result.code, errorOf(result)]).toEqual(['invokeHostFunctionResourceLimitExceeded', 'Error(Budget, ExceededLimit)']);
+    expect([result.code, errorOf(result)]).toEqual([
+      'invokeHostFunctionResourceLimitExceeded',
+      'Error(Budget, ExceededLimit)',
+    ]);
     expect(result.cpuInstructions).toBeGreaterThanOrEqual(1_000_000n);
   });
 
@@ -149,20 +172,33 @@ describe.skipIf(!sorobanData)(`e2e_tests.rs (${sorobanData ? '' : NO_SOROBAN_DAT
     ];
     // The host lists changes in its key order (code keys by hash).
     const got = changesOf(result);
-    expect(got.sort((a, b) => a.key.localeCompare(b.key))).toEqual(want.sort((a, b) => a.key.localeCompare(b.key)));
-    expect(result.code === 'invokeHostFunctionSuccess' && result.changes[0]?.ttlChange?.keyHash).toBeDefined();
+    expect(got.sort((a, b) => a.key.localeCompare(b.key))).toEqual(
+      want.sort((a, b) => a.key.localeCompare(b.key)),
+    );
+    expect(
+      result.code === 'invokeHostFunctionSuccess' && result.changes[0]?.ttlChange?.keyHash,
+    ).toBeDefined();
   });
 
   it('test_create_contract_success (without the deployer auth entry, which the host does not ask for yet)', () => {
     const cd = createContractData(111, addI32);
     const wasm = wasmEntry(addI32);
-    const result = enforcing(cd.hostFn, 10_000_000, [wasmKey(addI32)], [cd.contractKey], [{ entry: wasm, liveUntil: SEQ + 100 }]);
+    const result = enforcing(
+      cd.hostFn,
+      10_000_000,
+      [wasmKey(addI32)],
+      [cd.contractKey],
+      [{ entry: wasm, liveUntil: SEQ + 100 }],
+    );
     expect(changesOf(result)).toEqual([
       change(cd.contractKey, false, 0, cd.contractEntry, [0, restoredUntil]),
       change(wasmKey(addI32), true, rentSize(wasm), undefined, [SEQ + 100, SEQ + 100]),
     ]);
-    const hash = result.code === 'invokeHostFunctionSuccess' ? result.changes[0]?.ttlChange?.keyHash : undefined;
-    expect(Buffer.from(hash ?? []).toString('hex')).toBe(Buffer.from(keyHash(cd.contractKey)).toString('hex'));
+    const hash =
+      result.code === 'invokeHostFunctionSuccess' ? result.changes[0]?.ttlChange?.keyHash : undefined;
+    expect(Buffer.from(hash ?? []).toString('hex')).toBe(
+      Buffer.from(keyHash(cd.contractKey)).toString('hex'),
+    );
   });
 
   describe('recording mode', () => {
@@ -181,7 +217,9 @@ describe.skipIf(!sorobanData)(`e2e_tests.rs (${sorobanData ? '' : NO_SOROBAN_DAT
     it('test_wasm_upload_success_in_recording_mode', () => {
       const result = record(upload(addI32));
       expect(result.result.ok).toBe(true);
-      expect(result.changes.map(view)).toEqual([change(wasmKey(addI32), false, 0, wasmEntry(addI32), [0, restoredUntil])]);
+      expect(result.changes.map(view)).toEqual([
+        change(wasmKey(addI32), false, 0, wasmEntry(addI32), [0, restoredUntil]),
+      ]);
       expect(result.auth).toEqual([]);
       const resources = result.resources as xdr.SorobanResources;
       expect(resources.footprint.readWrite.map(b64)).toEqual([b64(wasmKey(addI32))]);

@@ -1,6 +1,12 @@
 /** Inputs shaped like the Rust host's e2e_testutils.rs and soroban-simulation's testutils.rs ones. */
 import { hash, xdr } from '@stellar/stellar-sdk/base';
-import { Budget, COST_TYPE_COUNT, costModelsFromXdr, localNetworkSettings, type NetworkSettings } from '../../src/budget/index.js';
+import {
+  Budget,
+  COST_TYPE_COUNT,
+  costModelsFromXdr,
+  localNetworkSettings,
+  type NetworkSettings,
+} from '../../src/budget/index.js';
 import { Host } from '../../src/host/host.js';
 import { contractIdOf, uploadWasm } from '../../src/host/lifecycle.js';
 import {
@@ -111,10 +117,21 @@ export function simulationTestSettings(): NetworkSettings {
   const entries = (constant: (i: number) => bigint, linear: (i: number) => bigint) =>
     Array.from(
       { length: count },
-      (_, i) => new xdr.ContractCostParamEntry({ ext: xdr.ExtensionPoint.v0(), constTerm: constant(i), linearTerm: linear(i) }),
+      (_, i) =>
+        new xdr.ContractCostParamEntry({
+          ext: xdr.ExtensionPoint.v0(),
+          constTerm: constant(i),
+          linearTerm: linear(i),
+        }),
     );
-  const cpu = entries((i) => BigInt(i + 1) * 1000n, (i) => BigInt(i) << 7n);
-  const mem = entries((i) => BigInt(i + 1) * 500n, (i) => BigInt(i) << 6n);
+  const cpu = entries(
+    (i) => BigInt(i + 1) * 1000n,
+    (i) => BigInt(i) << 7n,
+  );
+  const mem = entries(
+    (i) => BigInt(i + 1) * 500n,
+    (i) => BigInt(i) << 6n,
+  );
   const local = localNetworkSettings();
   return {
     ...local,
