@@ -39,5 +39,6 @@ export {
   type StateChange,
   simulateHostFunction,
 } from './simulate.js';
+export { SimulationSnapshot, withAccountExtensions } from './simulation-snapshot.js';
 export { maxTransactionSize } from './transaction-size.js';
 export type { HostRunOptions, LedgerContext, LedgerWrite } from './types.js';

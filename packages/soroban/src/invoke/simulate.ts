@@ -1,7 +1,8 @@
 /**
  * Simulating an InvokeHostFunctionOp as stellar-rpc's preflight does (soroban-simulation
  * simulation.rs `simulate_invoke_host_function_op`, stellar-rpc lib/preflight shared.rs): a
- * recording run on the network's budget (with simulation's shadow limits), then the footprint,
+ * recording run on the network's budget (with simulation's shadow limits), over the ledger with
+ * accounts as stellar-core will have extended them (simulation-snapshot.ts), then the footprint,
  * auth, resources and fee a transaction needs, the events and the entries it would change.
  *
  * Archived entries: from protocol 23 the run restores them itself and the transaction data lists
@@ -24,6 +25,7 @@ import { NO_AUTHORIZATION } from './auth.js';
 import { type RecordingAuthMode, runRecording } from './e2e-recording.js';
 import { simulateRestore } from './footprint-simulation.js';
 import { type NetworkFees, transactionData } from './simulation-fee.js';
+import { SimulationSnapshot } from './simulation-snapshot.js';
 import type { HostRunOptions, LedgerContext } from './types.js';
 
 export interface SimulateInput extends LedgerContext, HostRunOptions {
@@ -94,7 +96,7 @@ export function simulateHostFunction(input: SimulateInput): SimulateResult {
     ledger.protocolVersion < IN_MEMORY_SOROBAN_STATE_PROTOCOL
       ? new AutoRestoringSnapshot(input.snapshot, ledger)
       : undefined;
-  const snapshot = autoRestoring ?? input.snapshot;
+  const snapshot = new SimulationSnapshot(autoRestoring ?? input.snapshot);
   const budget = input.budget ?? Budget.fromSettings(settings, { shadowFactors: SIMULATION_SHADOW_FACTORS });
   const run = runRecording({
     budget,
