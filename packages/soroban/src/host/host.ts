@@ -145,6 +145,11 @@ export class Host extends HostState {
     );
   }
 
+  /** Runs a host function invoked from outside in its own frame (`invoke_function_and_return_val`). */
+  withHostFunctionFrame<T>(name: string, body: () => T): T {
+    return this.frames.with({ kind: 'host-function', function: name }, this.rollbackHooks(), body);
+  }
+
   private rollbackHooks() {
     return {
       point: () => ({ storage: this.storage.rollbackPoint(this.budget), events: this.events.length }),
