@@ -135,6 +135,7 @@ export function applyHostFunction(input: ApplyInput): ApplyResult {
     diagnostics,
     recordingFeature: input.recordingFeature ?? false,
     modules: input.modules,
+    prngSeed: input.prngSeed,
   });
   const usage: Usage = {
     cpuInstructions: budget.cpuUsed,

@@ -108,6 +108,7 @@ export function simulateHostFunction(input: SimulateInput): SimulateResult {
     snapshot,
     diagnostics: input.diagnostics ?? true,
     modules: input.modules,
+    prngSeed: input.prngSeed,
   });
   const common: SimulationCommon = {
     events: run.diagnosticEvents,

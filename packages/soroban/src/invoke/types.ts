@@ -31,4 +31,9 @@ export interface HostRunOptions {
   authorization?: AuthorizationLayer;
   /** A budget to run on instead of the one the settings give (the host's own tests use Budget.default()). */
   budget?: Budget;
+  /**
+   * The 32 bytes the host's base PRNG is seeded with (stellar-core derives them per transaction;
+   * simulation may pick any). Without them, a contract's `prng_*` calls fail as the host's do.
+   */
+  prngSeed?: Uint8Array;
 }
