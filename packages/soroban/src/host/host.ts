@@ -18,6 +18,7 @@ import {
   parseContract,
   type VmBudget,
 } from '../vm/index.js';
+import { AuthorizationManager, recordedAuthEntry } from './auth/index.js';
 import { withInstance } from './contract-data.js';
 import { dispatch } from './dispatch.js';
 import { EventBuffer } from './events.js';
@@ -37,6 +38,8 @@ export interface HostConfig {
   diagnostics?: boolean;
   /** Parsed modules by code hash, shared between hosts (the host's module cache). */
   modules?: Map<string, ParsedContract>;
+  /** The transaction's source account (its `require_auth` needs no signature). */
+  sourceAccount?: xdr.AccountId;
 }
 
 export interface CallParams {
@@ -52,6 +55,9 @@ export class Host extends HostState {
   readonly ledger: LedgerInfo;
   readonly events: EventBuffer;
   readonly frames = new FrameStack();
+  readonly sourceAccount: xdr.AccountId | undefined;
+  /** Enforcing with no entries unless set (`set_authorization_entries`, `switch_to_recording_auth`). */
+  auth: AuthorizationManager;
   readonly #modules: Map<string, ParsedContract>;
   readonly #vmBudget: VmBudget;
   #imports: HostImports | undefined;
@@ -63,6 +69,8 @@ export class Host extends HostState {
     this.ledger = config.ledger;
     this.events = new EventBuffer(config.budget, config.diagnostics ?? false);
     this.#modules = config.modules ?? new Map();
+    this.sourceAccount = config.sourceAccount;
+    this.auth = AuthorizationManager.enforcing(this);
     const budget = config.budget;
     this.#vmBudget = {
       charge: (type, input) => budget.charge(type, input),
@@ -75,6 +83,17 @@ export class Host extends HostState {
   /** The context a host function runs in, from the innermost frame. */
   context(): CallContext {
     return { host: this, vm: this.frames.currentContract?.vm };
+  }
+
+  /** The source account as a new Address object (`source_account_address`). */
+  sourceAccountAddress(): Val | undefined {
+    if (!this.sourceAccount) return undefined;
+    return this.objects.add({ kind: 'Address', value: xdr.ScAddress.scAddressTypeAccount(this.sourceAccount) });
+  }
+
+  /** Recording mode's entries, unsigned, as simulation returns them. */
+  recordedAuthEntries(): xdr.SorobanAuthorizationEntry[] {
+    return this.auth.recordedPayloads(this).map(recordedAuthEntry);
   }
 
   /** The running contract's id, or the host's error outside a contract. */
@@ -114,6 +133,20 @@ export class Host extends HostState {
       instanceStorage: this.converter.toVal(xdr.ScVal.scvMap(instance.storage ?? [])),
       instanceChanged: false,
     };
+    const authSnapshot = this.auth.pushContractFrame(this, contractId, fn);
+    let failed = true;
+    try {
+      const value = this.#runFrame(frame, vm, params, args);
+      failed = false;
+      return value;
+    } finally {
+      if (this.frames.depth === 0) this.auth.maybeEmulateAuthentication(this);
+      this.auth.popFrame(failed ? authSnapshot : undefined);
+    }
+  }
+
+  #runFrame(frame: ContractFrame, vm: ReturnType<typeof instantiate>, params: CallParams, args: readonly Val[]): Val {
+    const { fnName: name } = frame;
     return this.frames.with(
       frame,
       this.rollbackHooks(),
