@@ -30,6 +30,8 @@ export interface TestEnvOptions {
   diagnostics?: boolean;
   /** Recording mode refuses authorization not tied to the root call (as simulation can). */
   disableNonRootAuth?: boolean;
+  /** The transaction's source account (G...): its authorization needs no signature. */
+  sourceAccount?: string;
 }
 
 export interface InvokeOptions {
@@ -73,6 +75,7 @@ export class TestEnv {
   readonly deployer = Keypair.fromRawEd25519Seed(Buffer.alloc(32, 7)).xdrAccountId();
   readonly #diagnostics: boolean;
   readonly #disableNonRootAuth: boolean;
+  readonly #sourceAccount: xdr.AccountId | undefined;
   /** Each code's interface (its `contractspecv0` section), by code hash. */
   readonly #specs = new Map<string, Spec | undefined>();
   #salt = 0;
@@ -81,6 +84,7 @@ export class TestEnv {
     this.ledger = defaultLedger(options.ledger ?? {});
     this.#diagnostics = options.diagnostics ?? false;
     this.#disableNonRootAuth = options.disableNonRootAuth ?? false;
+    this.#sourceAccount = options.sourceAccount ? Keypair.fromPublicKey(options.sourceAccount).xdrAccountId() : undefined;
   }
 
   /** Uploads the code and creates a contract from it (its constructor runs with `args`); returns its C-address. */
@@ -153,6 +157,7 @@ export class TestEnv {
       storage,
       ledger: this.ledger,
       diagnostics: this.#diagnostics,
+      sourceAccount: this.#sourceAccount,
     });
     host.auth = authEntries
       ? AuthorizationManager.enforcing(host, authEntries)
