@@ -16,22 +16,30 @@ function objectOf(host: Host, val: Val): HostObject {
   return host.objects.get(val);
 }
 
-/** The values of a struct's fields, given its field names in the host's (sorted) order. */
+/**
+ * The values of a struct's fields, given its field names in the host's (sorted) order, with the
+ * errors of `map_unpack_to_slice`.
+ */
 export function structFields(host: Host, val: Val, names: readonly string[]): Val[] {
   const object = objectOf(host, val);
-  if (object.kind !== 'Map' || object.value.length !== names.length) throw conversionError('not the expected struct');
+  if (object.kind !== 'Map') throw conversionError('not a struct');
+  if (object.value.length !== names.length)
+    throw new HostError('Object', 'UnexpectedSize', 'differing host map and output slice lengths');
   return object.value.map(([key, value], i) => {
-    if (symbolText(host, key) !== names[i]) throw conversionError('struct field name mismatch');
+    if (symbolText(host, key) !== names[i]) throw new HostError('Value', 'InvalidInput', 'symbol mismatch');
     return value;
   });
 }
 
-/** An enum value's case name and the values it carries. */
-export function enumCase(host: Host, val: Val): { name: string; values: Val[] } {
+/** An enum value's case name (one of `cases`, else `symbol_index_in_strs`'s error) and its values. */
+export function enumCase(host: Host, val: Val, cases: readonly string[]): { name: string; values: Val[] } {
   const object = objectOf(host, val);
-  if (object.kind !== 'Vec' || object.value.length === 0) throw conversionError('not an enum value');
-  const [tag, ...values] = object.value as [Val, ...Val[]];
-  return { name: symbolText(host, tag), values };
+  if (object.kind !== 'Vec') throw conversionError('not an enum value');
+  const [tag, ...values] = object.value;
+  if (tag === undefined) throw new HostError('Object', 'IndexBounds', 'index out of bounds');
+  const name = symbolText(host, tag);
+  if (!cases.includes(name)) throw new HostError('Value', 'InvalidInput', 'symbol not found in slice of strs');
+  return { name, values };
 }
 
 export function vecItems(host: Host, val: Val): readonly Val[] {

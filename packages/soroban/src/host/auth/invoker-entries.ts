@@ -10,8 +10,10 @@ import type { Host } from '../host.js';
 import { addressOf, conversionError, enumCase, fixedBytes, structFields, vecItems } from './contract-types.js';
 import { AuthorizedInvocation } from './invocation.js';
 
+const ENTRY_CASES = ['Contract', 'CreateContractHostFn', 'CreateContractWithCtorHostFn'];
+
 export function invokerEntryToInvocation(host: Host, invoker: xdr.ScAddress, entry: Val): AuthorizedInvocation {
-  const { name, values } = enumCase(host, entry);
+  const { name, values } = enumCase(host, entry, ENTRY_CASES);
   if (values.length !== 1) throw conversionError('enum case with the wrong number of values');
   const body = values[0] as Val;
   switch (name) {
@@ -38,7 +40,7 @@ export function invokerEntryToInvocation(host: Host, invoker: xdr.ScAddress, ent
 }
 
 function creation(host: Host, invoker: xdr.ScAddress, executable: Val, salt: Val, constructorArgs: xdr.ScVal[]) {
-  const kind = enumCase(host, executable);
+  const kind = enumCase(host, executable, ['Wasm', 'StellarAsset']);
   if (kind.name === 'StellarAsset')
     throw new HostError('Auth', 'InvalidInput', "Stellar Asset contract creation can't be authorized");
   if (kind.name !== 'Wasm' || kind.values.length !== 1) throw conversionError('not a ContractExecutable');
