@@ -45,11 +45,12 @@ export function putAccount(env: TestEnv, entry: xdr.LedgerEntry): void {
   env.snapshot.set(key, { entry, liveUntil: undefined });
 }
 
-export function authSetup(signers: number, contracts: number, wasm = 'wasm/20/auth_test_contract.wasm'): AuthSetup {
-  const env = new TestEnv({ ledger: { sequenceNumber: 100, maxEntryTtl: 10_000 } });
+/** Contracts get the same ids in every setup: their salts count from 1 in each TestEnv. */
+export function authSetup(signers: number, contracts: number, disableNonRootAuth = false): AuthSetup {
+  const env = new TestEnv({ ledger: { sequenceNumber: 100, maxEntryTtl: 10_000 }, disableNonRootAuth });
   const keys = Array.from({ length: signers }, (_, i) => Keypair.fromRawEd25519Seed(Buffer.alloc(32, i + 1)));
   for (const key of keys) putAccount(env, accountEntry(key));
-  const code = readSoroban(wasm);
+  const code = readSoroban('wasm/20/auth_test_contract.wasm');
   return { env, keys, contracts: Array.from({ length: contracts }, () => env.register(code)) };
 }
 

@@ -227,3 +227,16 @@ function used(setup: AuthSetup, key: Keypair, entry: xdr.SorobanAuthorizationEnt
   if (liveUntil !== undefined) expect(liveUntil).toBe(EXPIRATION);
   return liveUntil !== undefined;
 }
+
+describe.skipIf(!sorobanData)('recording non-root authorization (test_disable_non_root_recording_auth)', () => {
+  it.each([
+    { disableNonRootAuth: true, want: UNAUTHORIZED },
+    { disableNonRootAuth: false, want: 'ok' },
+  ])('with non-root auth disabled: $disableNonRootAuth, the call is $want', ({ disableNonRootAuth, want }) => {
+    const setup = authSetup(1, 3, disableNonRootAuth);
+    const c = contractsOf(setup);
+    const root = c.n(0, [false], [c.n(1, [true]), c.n(2, [true])]);
+    const args = [setup.keys.map((key) => key.publicKey()), treeArg(root)];
+    expect(outcome(() => setup.env.invoke(root.contract, 'tree_fn', args))).toBe(want);
+  });
+});
