@@ -90,8 +90,8 @@ export class AuthorizationManager {
 
   /** `authorize_as_curr_contract`: trees the current contract authorizes for the calls it makes. */
   authorizeAsCurrentContract(host: Host, entries: readonly Val[]): void {
-    const invoker = contractAddress(host.currentContractId());
     for (const entry of entries) {
+      const invoker = contractAddress(host.currentContractId());
       const tracker = new InvocationTracker(invokerEntryToInvocation(host, invoker, entry));
       this.#invokers.push({ contract: host.objects.add({ kind: 'Address', value: invoker }), tracker });
     }
