@@ -88,7 +88,10 @@ export class Host extends HostState {
   /** The source account as a new Address object (`source_account_address`). */
   sourceAccountAddress(): Val | undefined {
     if (!this.sourceAccount) return undefined;
-    return this.objects.add({ kind: 'Address', value: xdr.ScAddress.scAddressTypeAccount(this.sourceAccount) });
+    return this.objects.add({
+      kind: 'Address',
+      value: xdr.ScAddress.scAddressTypeAccount(this.sourceAccount),
+    });
   }
 
   /** Recording mode's entries, unsigned, as simulation returns them. */
@@ -145,7 +148,12 @@ export class Host extends HostState {
     }
   }
 
-  #runFrame(frame: ContractFrame, vm: ReturnType<typeof instantiate>, params: CallParams, args: readonly Val[]): Val {
+  #runFrame(
+    frame: ContractFrame,
+    vm: ReturnType<typeof instantiate>,
+    params: CallParams,
+    args: readonly Val[],
+  ): Val {
     const { fnName: name } = frame;
     return this.frames.with(
       frame,

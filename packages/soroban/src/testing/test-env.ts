@@ -8,8 +8,8 @@
 import { hash, Keypair, nativeToScVal, StrKey, scValToNative, xdr } from '@stellar/stellar-sdk/base';
 import { Spec } from '@stellar/stellar-sdk/contract';
 import { Budget } from '../budget/index.js';
-import { AuthorizationManager } from '../host/auth/index.js';
 import { HostError } from '../errors/host-error.js';
+import { AuthorizationManager } from '../host/auth/index.js';
 import type { ExternalEvent } from '../host/events.js';
 import { Host } from '../host/host.js';
 import { createContract, uploadWasm } from '../host/lifecycle.js';
@@ -84,7 +84,9 @@ export class TestEnv {
     this.ledger = defaultLedger(options.ledger ?? {});
     this.#diagnostics = options.diagnostics ?? false;
     this.#disableNonRootAuth = options.disableNonRootAuth ?? false;
-    this.#sourceAccount = options.sourceAccount ? Keypair.fromPublicKey(options.sourceAccount).xdrAccountId() : undefined;
+    this.#sourceAccount = options.sourceAccount
+      ? Keypair.fromPublicKey(options.sourceAccount).xdrAccountId()
+      : undefined;
   }
 
   /** Uploads the code and creates a contract from it (its constructor runs with `args`); returns its C-address. */
@@ -116,7 +118,12 @@ export class TestEnv {
    * Calls a contract function. Arguments are read by the contract's interface (as the SDK's
    * `contract.Spec` reads them: `[4, 7]` for two i32s), or taken as given when they are ScVals.
    */
-  invoke<T = unknown>(contract: string, fn: string, args: unknown[] = [], options: InvokeOptions = {}): Invocation<T> {
+  invoke<T = unknown>(
+    contract: string,
+    fn: string,
+    args: unknown[] = [],
+    options: InvokeOptions = {},
+  ): Invocation<T> {
     const contractId = Uint8Array.from(StrKey.decodeContract(contract));
     const spec = this.#specFor(contractId);
     const { value, host, changes } = this.#run(options.auth, (h) => {

@@ -123,7 +123,10 @@ function conversions(scAddress: xdr.ScAddress, strkey: string) {
 const TRACES: { name: string; run: (run: Run) => void }[] = [
   {
     name: 'test__address__test_account_address_conversions',
-    run: conversions(xdr.ScAddress.scAddressTypeAccount(xdr.PublicKey.publicKeyTypeEd25519(KEY)), ACCOUNT_STRKEY),
+    run: conversions(
+      xdr.ScAddress.scAddressTypeAccount(xdr.PublicKey.publicKeyTypeEd25519(KEY)),
+      ACCOUNT_STRKEY,
+    ),
   },
   {
     name: 'test__address__test_contract_address_conversions',
@@ -141,7 +144,9 @@ const TRACES: { name: string; run: (run: Run) => void }[] = [
     run: (run) => {
       const muxed = run.make({
         kind: 'MuxedAddress',
-        value: xdr.ScAddress.scAddressTypeMuxedAccount(new xdr.MuxedEd25519Account({ id: 123n, ed25519: Buffer.alloc(32, 10) })),
+        value: xdr.ScAddress.scAddressTypeMuxedAccount(
+          new xdr.MuxedEd25519Account({ id: 123n, ed25519: Buffer.alloc(32, 10) }),
+        ),
       });
       run.call(address, 'get_address_from_muxed_address', muxed);
       run.call(address, 'get_id_from_muxed_address', muxed);

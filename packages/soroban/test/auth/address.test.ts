@@ -21,7 +21,8 @@ const WASM_HASH = Buffer.alloc(32, 9);
 const CONTRACT_ID = Buffer.alloc(32, 5);
 const SAC_ID = Buffer.alloc(32, 6);
 
-const account = (key: Uint8Array) => xdr.ScAddress.scAddressTypeAccount(xdr.PublicKey.publicKeyTypeEd25519(key));
+const account = (key: Uint8Array) =>
+  xdr.ScAddress.scAddressTypeAccount(xdr.PublicKey.publicKeyTypeEd25519(key));
 const contract = (id: Uint8Array) => xdr.ScAddress.scAddressTypeContract(new xdr.ContractId(id));
 const muxed = (key: Uint8Array, id: bigint) =>
   xdr.ScAddress.scAddressTypeMuxedAccount(new xdr.MuxedEd25519Account({ id, ed25519: key }));
@@ -115,30 +116,90 @@ const text = (value: string): HostObject => ({ kind: 'String', value: Buffer.fro
 
 describe('the address module', () => {
   it.each<{ name: string; fn: string; args: Arg[]; want: string }>([
-    { name: 'an account', fn: 'address_to_strkey', args: [{ kind: 'Address', value: account(KEY) }], want: `String(${ACCOUNT_STRKEY})` },
-    { name: 'a contract', fn: 'address_to_strkey', args: [{ kind: 'Address', value: contract(KEY) }], want: `String(${CONTRACT_STRKEY})` },
-    { name: 'an account strkey', fn: 'strkey_to_address', args: [text(ACCOUNT_STRKEY)], want: `Address(${ACCOUNT_STRKEY})` },
-    { name: 'a contract strkey', fn: 'strkey_to_address', args: [text(CONTRACT_STRKEY)], want: `Address(${CONTRACT_STRKEY})` },
+    {
+      name: 'an account',
+      fn: 'address_to_strkey',
+      args: [{ kind: 'Address', value: account(KEY) }],
+      want: `String(${ACCOUNT_STRKEY})`,
+    },
+    {
+      name: 'a contract',
+      fn: 'address_to_strkey',
+      args: [{ kind: 'Address', value: contract(KEY) }],
+      want: `String(${CONTRACT_STRKEY})`,
+    },
+    {
+      name: 'an account strkey',
+      fn: 'strkey_to_address',
+      args: [text(ACCOUNT_STRKEY)],
+      want: `Address(${ACCOUNT_STRKEY})`,
+    },
+    {
+      name: 'a contract strkey',
+      fn: 'strkey_to_address',
+      args: [text(CONTRACT_STRKEY)],
+      want: `Address(${CONTRACT_STRKEY})`,
+    },
     {
       name: 'a strkey as bytes',
       fn: 'strkey_to_address',
       args: [{ kind: 'Bytes', value: Buffer.from(ACCOUNT_STRKEY) }],
       want: `Address(${ACCOUNT_STRKEY})`,
     },
-    { name: 'a small value', fn: 'strkey_to_address', args: [fromU32(7)], want: 'Error(Value, UnexpectedType)' },
-    { name: 'a symbol object', fn: 'strkey_to_address', args: [{ kind: 'Symbol', value: Buffer.from('GAAAAAAAAAAAA') }], want: 'Error(Value, UnexpectedType)' },
-    { name: 'a vector', fn: 'strkey_to_address', args: [{ kind: 'Vec', value: [] }], want: 'Error(Value, UnexpectedType)' },
-    { name: 'a seed strkey', fn: 'strkey_to_address', args: [text('SBU2RRGLXH3E5CQHTD3ODLDF2BWDCYUSSBLLZ5GNW7JXHDIYKXZWHOKR')], want: 'Error(Value, InvalidInput)' },
-    { name: 'a bad checksum', fn: 'strkey_to_address', args: [text('GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZA'.slice(0, 55) + 'A')], want: 'Error(Value, InvalidInput)' },
-    { name: 'lower case', fn: 'strkey_to_address', args: [text(ACCOUNT_STRKEY.toLowerCase())], want: 'Error(Value, InvalidInput)' },
+    {
+      name: 'a small value',
+      fn: 'strkey_to_address',
+      args: [fromU32(7)],
+      want: 'Error(Value, UnexpectedType)',
+    },
+    {
+      name: 'a symbol object',
+      fn: 'strkey_to_address',
+      args: [{ kind: 'Symbol', value: Buffer.from('GAAAAAAAAAAAA') }],
+      want: 'Error(Value, UnexpectedType)',
+    },
+    {
+      name: 'a vector',
+      fn: 'strkey_to_address',
+      args: [{ kind: 'Vec', value: [] }],
+      want: 'Error(Value, UnexpectedType)',
+    },
+    {
+      name: 'a seed strkey',
+      fn: 'strkey_to_address',
+      args: [text('SBU2RRGLXH3E5CQHTD3ODLDF2BWDCYUSSBLLZ5GNW7JXHDIYKXZWHOKR')],
+      want: 'Error(Value, InvalidInput)',
+    },
+    {
+      name: 'a bad checksum',
+      fn: 'strkey_to_address',
+      args: [text('GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGA')],
+      want: 'Error(Value, InvalidInput)',
+    },
+    {
+      name: 'lower case',
+      fn: 'strkey_to_address',
+      args: [text(ACCOUNT_STRKEY.toLowerCase())],
+      want: 'Error(Value, InvalidInput)',
+    },
     {
       name: 'a muxed account',
       fn: 'get_address_from_muxed_address',
       args: [{ kind: 'MuxedAddress', value: muxed(KEY, 123n) }],
       want: `Address(${ACCOUNT_STRKEY})`,
     },
-    { name: 'a muxed id', fn: 'get_id_from_muxed_address', args: [{ kind: 'MuxedAddress', value: muxed(KEY, 123n) }], want: 'U64(123)' },
-    { name: 'a large muxed id', fn: 'get_id_from_muxed_address', args: [{ kind: 'MuxedAddress', value: muxed(KEY, 2n ** 64n - 1n) }], want: `U64(${2n ** 64n - 1n})` },
+    {
+      name: 'a muxed id',
+      fn: 'get_id_from_muxed_address',
+      args: [{ kind: 'MuxedAddress', value: muxed(KEY, 123n) }],
+      want: 'U64(123)',
+    },
+    {
+      name: 'a large muxed id',
+      fn: 'get_id_from_muxed_address',
+      args: [{ kind: 'MuxedAddress', value: muxed(KEY, 2n ** 64n - 1n) }],
+      want: `U64(${2n ** 64n - 1n})`,
+    },
     {
       name: 'a muxed-address object holding a plain account',
       fn: 'get_id_from_muxed_address',
@@ -151,22 +212,64 @@ describe('the address module', () => {
       args: [{ kind: 'MuxedAddress', value: contract(KEY) }],
       want: 'Error(Object, InternalError)',
     },
-    { name: 'an existing account', fn: 'get_address_executable', args: [{ kind: 'Address', value: account(OWNER.rawPublicKey()) }], want: '[Account]' },
-    { name: 'a missing account', fn: 'get_address_executable', args: [{ kind: 'Address', value: account(KEY) }], want: 'Void' },
-    { name: 'a Wasm contract', fn: 'get_address_executable', args: [{ kind: 'Address', value: contract(CONTRACT_ID) }], want: `[Wasm, ${WASM_HASH.toString('hex')}]` },
-    { name: 'a Stellar Asset contract', fn: 'get_address_executable', args: [{ kind: 'Address', value: contract(SAC_ID) }], want: '[StellarAsset]' },
-    { name: 'a missing contract', fn: 'get_address_executable', args: [{ kind: 'Address', value: contract(KEY) }], want: 'Void' },
-    { name: 'outside a contract', fn: 'require_auth', args: [{ kind: 'Address', value: account(KEY) }], want: 'Error(Context, InternalError)' },
+    {
+      name: 'an existing account',
+      fn: 'get_address_executable',
+      args: [{ kind: 'Address', value: account(OWNER.rawPublicKey()) }],
+      want: '[Account]',
+    },
+    {
+      name: 'a missing account',
+      fn: 'get_address_executable',
+      args: [{ kind: 'Address', value: account(KEY) }],
+      want: 'Void',
+    },
+    {
+      name: 'a Wasm contract',
+      fn: 'get_address_executable',
+      args: [{ kind: 'Address', value: contract(CONTRACT_ID) }],
+      want: `[Wasm, ${WASM_HASH.toString('hex')}]`,
+    },
+    {
+      name: 'a Stellar Asset contract',
+      fn: 'get_address_executable',
+      args: [{ kind: 'Address', value: contract(SAC_ID) }],
+      want: '[StellarAsset]',
+    },
+    {
+      name: 'a missing contract',
+      fn: 'get_address_executable',
+      args: [{ kind: 'Address', value: contract(KEY) }],
+      want: 'Void',
+    },
+    {
+      name: 'outside a contract',
+      fn: 'require_auth',
+      args: [{ kind: 'Address', value: account(KEY) }],
+      want: 'Error(Context, InternalError)',
+    },
     {
       name: 'outside a contract, with arguments',
       fn: 'require_auth_for_args',
-      args: [{ kind: 'Address', value: account(KEY) }, { kind: 'Vec', value: [] }],
+      args: [
+        { kind: 'Address', value: account(KEY) },
+        { kind: 'Vec', value: [] },
+      ],
       want: 'Error(Auth, InternalError)',
     },
-    { name: 'outside a contract', fn: 'authorize_as_curr_contract', args: [{ kind: 'Vec', value: [] }], want: 'Void' },
-    { name: 'outside a contract, an entry', fn: 'authorize_as_curr_contract', args: [{ kind: 'Vec', value: [VOID] }], want: 'Error(Context, InternalError)' },
+    {
+      name: 'outside a contract',
+      fn: 'authorize_as_curr_contract',
+      args: [{ kind: 'Vec', value: [] }],
+      want: 'Void',
+    },
+    {
+      name: 'outside a contract, an entry',
+      fn: 'authorize_as_curr_contract',
+      args: [{ kind: 'Vec', value: [VOID] }],
+      want: 'Error(Context, InternalError)',
+    },
   ])('$fn of $name: $want', ({ fn, args, want }) => {
     expect(run(fn, ...args)).toBe(want);
   });
 });
-

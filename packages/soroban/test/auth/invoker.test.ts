@@ -26,11 +26,23 @@ interface Row {
 }
 
 const FULL = (n: N) =>
-  n(0, [true], [n(1, [true], [n(3, [true]), n(2, [true])]), n(2, [true], [n(4, [true], [n(3, [true])]), n(3, [false])])]);
-const DUPLICATES = (n: N) => n(0, [true], [n(1, [true], [n(2, [true]), n(2, [true])]), n(1, [true], [n(2, [true]), n(2, [true])])]);
+  n(
+    0,
+    [true],
+    [n(1, [true], [n(3, [true]), n(2, [true])]), n(2, [true], [n(4, [true], [n(3, [true])]), n(3, [false])])],
+  );
+const DUPLICATES = (n: N) =>
+  n(0, [true], [n(1, [true], [n(2, [true]), n(2, [true])]), n(1, [true], [n(2, [true]), n(2, [true])])]);
 
 const ROWS: Row[] = [
-  { name: 'test_invoker_subcontract_auth', contracts: 6, invoker: 5, fn: 'invoker_auth_fn', args: (n) => [FULL(n), FULL(n)], want: 'ok' },
+  {
+    name: 'test_invoker_subcontract_auth',
+    contracts: 6,
+    invoker: 5,
+    fn: 'invoker_auth_fn',
+    args: (n) => [FULL(n), FULL(n)],
+    want: 'ok',
+  },
   {
     name: 'test_invoker_subcontract_auth_with_duplicates',
     contracts: 6,
@@ -52,7 +64,10 @@ const ROWS: Row[] = [
     contracts: 6,
     invoker: 5,
     fn: 'invoker_auth_fn',
-    args: (n) => [DUPLICATES(n), n(0, [true], [n(1, [true], [n(2, [true]), n(2, [true])]), n(1, [true], [n(2, [true])])])],
+    args: (n) => [
+      DUPLICATES(n),
+      n(0, [true], [n(1, [true], [n(2, [true]), n(2, [true])]), n(1, [true], [n(2, [true])])]),
+    ],
     want: 'Error(Auth, InvalidAction)',
   },
   {
@@ -69,7 +84,10 @@ const ROWS: Row[] = [
     contracts: 4,
     invoker: 3,
     fn: 'invoker_auth_fn',
-    args: (n) => [n(0, [true], [n(1, [false], [n(2, [true])])]), n(0, [true], [n(1, [false], [n(2, [true])])])],
+    args: (n) => [
+      n(0, [true], [n(1, [false], [n(2, [true])])]),
+      n(0, [true], [n(1, [false], [n(2, [true])])]),
+    ],
     want: 'Error(Auth, InvalidAction)',
     enforcingOnly: true,
   },
@@ -86,7 +104,13 @@ const ROWS: Row[] = [
     contracts: 6,
     invoker: 5,
     fn: 'invoker_auth_fn_no_call',
-    args: (n) => [n(0, [true], [n(1, [true], [n(3, [true]), n(2, [true])]), n(2, [true], [n(4, [true], [n(3, [true])])])])],
+    args: (n) => [
+      n(
+        0,
+        [true],
+        [n(1, [true], [n(3, [true]), n(2, [true])]), n(2, [true], [n(4, [true], [n(3, [true])])])],
+      ),
+    ],
     want: 'ok',
   },
 ];
@@ -101,24 +125,31 @@ function outcome(run: () => unknown): string {
   }
 }
 
-describe.skipIf(!sorobanData)(`invoker contract authorization (${sorobanData ? 'test contracts' : NO_SOROBAN_DATA})`, () => {
-  it.each(ROWS)('$name: $want', ({ contracts, invoker, fn, args, want, enforcingOnly }) => {
-    const setup = authSetup(0, contracts);
-    const n: N = (i, needAuth, children = []) => ({ contract: setup.contracts[i] as string, need_auth: needAuth, children });
-    const argv = args(n).map(treeArg);
-    const target = setup.contracts[invoker] as string;
-    if (!enforcingOnly) expect(outcome(() => authSetup(0, contracts, true).env.invoke(target, fn, argv))).toBe(want);
-    expect(outcome(() => setup.env.invoke(target, fn, argv, { auth: [] }))).toBe(want);
-  });
+describe.skipIf(!sorobanData)(
+  `invoker contract authorization (${sorobanData ? 'test contracts' : NO_SOROBAN_DATA})`,
+  () => {
+    it.each(ROWS)('$name: $want', ({ contracts, invoker, fn, args, want, enforcingOnly }) => {
+      const setup = authSetup(0, contracts);
+      const n: N = (i, needAuth, children = []) => ({
+        contract: setup.contracts[i] as string,
+        need_auth: needAuth,
+        children,
+      });
+      const argv = args(n).map(treeArg);
+      const target = setup.contracts[invoker] as string;
+      if (!enforcingOnly)
+        expect(outcome(() => authSetup(0, contracts, true).env.invoke(target, fn, argv))).toBe(want);
+      expect(outcome(() => setup.env.invoke(target, fn, argv, { auth: [] }))).toBe(want);
+    });
 
-  it.each([
-    { fn: 'invoker_auth_with_sac_create', want: 'Error(Auth, InvalidInput)' },
-    { fn: 'invoker_auth_with_sac_create_v2', want: 'Error(Auth, InvalidInput)' },
-    { fn: 'invoker_auth_with_bad_type', want: 'Error(Value, InvalidInput)' },
-  ])('test_invalid_invoker_auth_format: $fn is $want', ({ fn, want }) => {
-    const env = new TestEnv({ ledger: { sequenceNumber: 100, maxEntryTtl: 10_000 } });
-    const id = env.register(readSoroban('wasm/23/invoker_auth_test_contract.wasm'));
-    expect(outcome(() => env.invoke(id, fn, [], { auth: [] }))).toBe(want);
-  });
-});
-
+    it.each([
+      { fn: 'invoker_auth_with_sac_create', want: 'Error(Auth, InvalidInput)' },
+      { fn: 'invoker_auth_with_sac_create_v2', want: 'Error(Auth, InvalidInput)' },
+      { fn: 'invoker_auth_with_bad_type', want: 'Error(Value, InvalidInput)' },
+    ])('test_invalid_invoker_auth_format: $fn is $want', ({ fn, want }) => {
+      const env = new TestEnv({ ledger: { sequenceNumber: 100, maxEntryTtl: 10_000 } });
+      const id = env.register(readSoroban('wasm/23/invoker_auth_test_contract.wasm'));
+      expect(outcome(() => env.invoke(id, fn, [], { auth: [] }))).toBe(want);
+    });
+  },
+);

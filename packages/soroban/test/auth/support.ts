@@ -18,7 +18,11 @@ export interface AuthSetup {
   contracts: string[];
 }
 
-export function accountEntry(key: Keypair, thresholds = [1, 0, 0, 0], signers: xdr.Signer[] = []): xdr.LedgerEntry {
+export function accountEntry(
+  key: Keypair,
+  thresholds = [1, 0, 0, 0],
+  signers: xdr.Signer[] = [],
+): xdr.LedgerEntry {
   return new xdr.LedgerEntry({
     lastModifiedLedgerSeq: 0,
     data: xdr.LedgerEntryData.account(
@@ -80,7 +84,9 @@ export function signNode(contract: string, children: xdr.SorobanAuthorizedInvoca
   return new xdr.SorobanAuthorizedInvocation({
     function: xdr.SorobanAuthorizedFunction.sorobanAuthorizedFunctionTypeContractFn(
       new xdr.InvokeContractArgs({
-        contractAddress: xdr.ScAddress.scAddressTypeContract(new xdr.ContractId(StrKey.decodeContract(contract))),
+        contractAddress: xdr.ScAddress.scAddressTypeContract(
+          new xdr.ContractId(StrKey.decodeContract(contract)),
+        ),
         functionName: fn,
         args: [],
       }),
@@ -92,7 +98,11 @@ export function signNode(contract: string, children: xdr.SorobanAuthorizedInvoca
 let nextNonce = 1n;
 
 /** An unsigned entry for the key's account. */
-export function unsignedEntry(key: Keypair, invocation: xdr.SorobanAuthorizedInvocation, nonce = nextNonce++) {
+export function unsignedEntry(
+  key: Keypair,
+  invocation: xdr.SorobanAuthorizedInvocation,
+  nonce = nextNonce++,
+) {
   return new xdr.SorobanAuthorizationEntry({
     credentials: xdr.SorobanCredentials.sorobanCredentialsAddress(
       new xdr.SorobanAddressCredentials({
@@ -115,7 +125,8 @@ export function sign(entry: xdr.SorobanAuthorizationEntry, key: Keypair, expirat
 export async function signedEntries(keys: Keypair[], payloads: xdr.SorobanAuthorizedInvocation[][]) {
   const entries: xdr.SorobanAuthorizationEntry[] = [];
   for (const [i, trees] of payloads.entries())
-    for (const tree of trees) entries.push(await sign(unsignedEntry(keys[i] as Keypair, tree), keys[i] as Keypair));
+    for (const tree of trees)
+      entries.push(await sign(unsignedEntry(keys[i] as Keypair, tree), keys[i] as Keypair));
   return entries;
 }
 

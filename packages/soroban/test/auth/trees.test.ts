@@ -39,7 +39,10 @@ interface Row {
   disableNonRootAuth?: boolean;
   cases: (c: Contracts) => Case[];
 }
-type Contracts = { n: (i: number, needAuth: boolean[], children?: TreeNode[], tryCall?: boolean) => TreeNode; s: (i: number, children?: Sign[]) => Sign };
+type Contracts = {
+  n: (i: number, needAuth: boolean[], children?: TreeNode[], tryCall?: boolean) => TreeNode;
+  s: (i: number, children?: Sign[]) => Sign;
+};
 
 const UNAUTHORIZED = 'Error(Auth, InvalidAction)';
 
@@ -98,7 +101,12 @@ const ROWS: Row[] = [
     name: 'test_single_authorized_call_tree',
     signers: 1,
     contracts: 5,
-    setup: (c) => c.n(0, [true], [c.n(1, [true], [c.n(3, [true]), c.n(2, [true])]), c.n(2, [true], [c.n(4, [true]), c.n(3, [true])])]),
+    setup: (c) =>
+      c.n(
+        0,
+        [true],
+        [c.n(1, [true], [c.n(3, [true]), c.n(2, [true])]), c.n(2, [true], [c.n(4, [true]), c.n(3, [true])])],
+      ),
     recorded: (c) => [[0, fullTree(c, 'as-called')]],
     cases: (c) => [
       { sign: [[fullTree(c, 'reordered')]], want: 'ok', consumed: [1] },
@@ -127,7 +135,12 @@ const ROWS: Row[] = [
     signers: 1,
     contracts: 5,
     disableNonRootAuth: false,
-    setup: (c) => c.n(0, [false], [c.n(1, [true], [c.n(3, [true]), c.n(2, [true])]), c.n(2, [true], [c.n(4, [true]), c.n(3, [true])])]),
+    setup: (c) =>
+      c.n(
+        0,
+        [false],
+        [c.n(1, [true], [c.n(3, [true]), c.n(2, [true])]), c.n(2, [true], [c.n(4, [true]), c.n(3, [true])])],
+      ),
     recorded: (c) => [
       [0, c.s(1, [c.s(3), c.s(2)])],
       [0, c.s(2, [c.s(4), c.s(3)])],
@@ -142,7 +155,14 @@ const ROWS: Row[] = [
     signers: 1,
     contracts: 5,
     setup: (c) =>
-      c.n(0, [false], [c.n(1, [true], [c.n(3, [true]), c.n(2, [true])], true), c.n(2, [true], [c.n(4, [true]), c.n(3, [true])], true)]),
+      c.n(
+        0,
+        [false],
+        [
+          c.n(1, [true], [c.n(3, [true]), c.n(2, [true])], true),
+          c.n(2, [true], [c.n(4, [true]), c.n(3, [true])], true),
+        ],
+      ),
     cases: (c) => [
       { sign: [[c.s(1, [c.s(2)]), c.s(2, [c.s(3)])]], want: 'ok', consumed: [0] },
       { sign: [[c.s(1, [c.s(2)]), c.s(2, [c.s(3), c.s(4)])]], want: 'ok', consumed: [1] },
@@ -155,7 +175,15 @@ const ROWS: Row[] = [
     name: 'test_rolled_back_auth_entry_can_be_reused',
     signers: 1,
     contracts: 5,
-    setup: (c) => c.n(0, [false], [c.n(1, [true], [c.n(3, [true]), c.n(2, [true])], true), c.n(1, [true], [c.n(3, [true]), c.n(4, [true])])]),
+    setup: (c) =>
+      c.n(
+        0,
+        [false],
+        [
+          c.n(1, [true], [c.n(3, [true]), c.n(2, [true])], true),
+          c.n(1, [true], [c.n(3, [true]), c.n(4, [true])]),
+        ],
+      ),
     cases: (c) => [
       { sign: [[c.s(1, [c.s(3), c.s(4)])]], want: 'ok', consumed: [1] },
       { sign: [[c.s(1, [c.s(3), c.s(2)])]], want: UNAUTHORIZED },
@@ -166,7 +194,12 @@ const ROWS: Row[] = [
 function contractsOf(setup: AuthSetup): Contracts {
   const id = (i: number) => setup.contracts[i] as string;
   return {
-    n: (i, needAuth, children = [], tryCall = false) => ({ contract: id(i), need_auth: needAuth, children, try_call: tryCall }),
+    n: (i, needAuth, children = [], tryCall = false) => ({
+      contract: id(i),
+      need_auth: needAuth,
+      children,
+      try_call: tryCall,
+    }),
     s: (i, children = []) => signNode(id(i), children),
   };
 }
@@ -182,40 +215,52 @@ function outcome(run: () => unknown): string {
 }
 
 const addressOf = (entry: xdr.SorobanAuthorizationEntry) =>
-  entry.credentials.type === 'sorobanCredentialsAddress' ? entry.credentials.address.address.toXdr('base64') : 'source';
+  entry.credentials.type === 'sorobanCredentialsAddress'
+    ? entry.credentials.address.address.toXdr('base64')
+    : 'source';
 
-describe.skipIf(!sorobanData)(`authorization trees (${sorobanData ? 'auth test contract' : NO_SOROBAN_DATA})`, () => {
-  it.each(ROWS)('$name', async (row) => {
-    const setup = authSetup(row.signers, row.contracts);
-    const c = contractsOf(setup);
-    const root = row.setup(c);
-    const addresses = setup.keys.map((key) => key.publicKey());
-    const args = [addresses, treeArg(root)];
-    if (row.recorded) {
-      const recorded = setup.env.invoke(root.contract, 'tree_fn', args).auth;
-      const want = row.recorded(c).map(([signer, tree]) => ({
-        address: (setup.keys[signer] as Keypair).publicKey(),
-        tree: tree.toXdr('base64'),
-      }));
-      const signerOf = (entry: xdr.SorobanAuthorizationEntry) =>
-        setup.keys.find((key) => addressOf(entry) === xdrAccountAddress(key))?.publicKey() ?? addressOf(entry);
-      expect(recorded.map((entry) => ({ address: signerOf(entry), tree: entry.rootInvocation.toXdr('base64') }))).toEqual(
-        want,
-      );
-      for (const entry of recorded)
-        expect(entry.credentials.type === 'sorobanCredentialsAddress' && entry.credentials.address.signatureExpirationLedger).toBe(0);
-    }
-    for (const [index, test] of row.cases(c).entries()) {
-      const entries = await signedEntries(setup.keys, test.sign);
-      const got = outcome(() => setup.env.invoke(root.contract, 'tree_fn', args, { auth: entries }));
-      expect({ case: index, got }).toEqual({ case: index, got: test.want });
-      if (test.consumed)
+describe.skipIf(!sorobanData)(
+  `authorization trees (${sorobanData ? 'auth test contract' : NO_SOROBAN_DATA})`,
+  () => {
+    it.each(ROWS)('$name', async (row) => {
+      const setup = authSetup(row.signers, row.contracts);
+      const c = contractsOf(setup);
+      const root = row.setup(c);
+      const addresses = setup.keys.map((key) => key.publicKey());
+      const args = [addresses, treeArg(root)];
+      if (row.recorded) {
+        const recorded = setup.env.invoke(root.contract, 'tree_fn', args).auth;
+        const want = row.recorded(c).map(([signer, tree]) => ({
+          address: (setup.keys[signer] as Keypair).publicKey(),
+          tree: tree.toXdr('base64'),
+        }));
+        const signerOf = (entry: xdr.SorobanAuthorizationEntry) =>
+          setup.keys.find((key) => addressOf(entry) === xdrAccountAddress(key))?.publicKey() ??
+          addressOf(entry);
         expect(
-          setup.keys.map((key) => entries.filter((e) => addressOf(e) === xdrAccountAddress(key) && used(setup, key, e)).length),
-        ).toEqual(test.consumed);
-    }
-  });
-});
+          recorded.map((entry) => ({ address: signerOf(entry), tree: entry.rootInvocation.toXdr('base64') })),
+        ).toEqual(want);
+        for (const entry of recorded)
+          expect(
+            entry.credentials.type === 'sorobanCredentialsAddress' &&
+              entry.credentials.address.signatureExpirationLedger,
+          ).toBe(0);
+      }
+      for (const [index, test] of row.cases(c).entries()) {
+        const entries = await signedEntries(setup.keys, test.sign);
+        const got = outcome(() => setup.env.invoke(root.contract, 'tree_fn', args, { auth: entries }));
+        expect({ case: index, got }).toEqual({ case: index, got: test.want });
+        if (test.consumed)
+          expect(
+            setup.keys.map(
+              (key) =>
+                entries.filter((e) => addressOf(e) === xdrAccountAddress(key) && used(setup, key, e)).length,
+            ),
+          ).toEqual(test.consumed);
+      }
+    });
+  },
+);
 
 function xdrAccountAddress(key: Keypair): string {
   return xdr.ScAddress.scAddressTypeAccount(key.xdrAccountId()).toXdr('base64');
@@ -228,15 +273,21 @@ function used(setup: AuthSetup, key: Keypair, entry: xdr.SorobanAuthorizationEnt
   return liveUntil !== undefined;
 }
 
-describe.skipIf(!sorobanData)('recording non-root authorization (test_disable_non_root_recording_auth)', () => {
-  it.each([
-    { disableNonRootAuth: true, want: UNAUTHORIZED },
-    { disableNonRootAuth: false, want: 'ok' },
-  ])('with non-root auth disabled: $disableNonRootAuth, the call is $want', ({ disableNonRootAuth, want }) => {
-    const setup = authSetup(1, 3, disableNonRootAuth);
-    const c = contractsOf(setup);
-    const root = c.n(0, [false], [c.n(1, [true]), c.n(2, [true])]);
-    const args = [setup.keys.map((key) => key.publicKey()), treeArg(root)];
-    expect(outcome(() => setup.env.invoke(root.contract, 'tree_fn', args))).toBe(want);
-  });
-});
+describe.skipIf(!sorobanData)(
+  'recording non-root authorization (test_disable_non_root_recording_auth)',
+  () => {
+    it.each([
+      { disableNonRootAuth: true, want: UNAUTHORIZED },
+      { disableNonRootAuth: false, want: 'ok' },
+    ])(
+      'with non-root auth disabled: $disableNonRootAuth, the call is $want',
+      ({ disableNonRootAuth, want }) => {
+        const setup = authSetup(1, 3, disableNonRootAuth);
+        const c = contractsOf(setup);
+        const root = c.n(0, [false], [c.n(1, [true]), c.n(2, [true])]);
+        const args = [setup.keys.map((key) => key.publicKey()), treeArg(root)];
+        expect(outcome(() => setup.env.invoke(root.contract, 'tree_fn', args))).toBe(want);
+      },
+    );
+  },
+);

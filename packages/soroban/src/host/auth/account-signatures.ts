@@ -36,7 +36,8 @@ export function checkAccountAuthentication(
     const [keyVal, sigVal] = structFields(host, item, SIGNATURE_FIELDS) as [Val, Val];
     const publicKey = fixedBytes(host, keyVal, 32);
     const sig = fixedBytes(host, sigVal, 64);
-    if (previous && Buffer.compare(previous, publicKey) >= 0) throw authenticationError('public keys are not ordered');
+    if (previous && Buffer.compare(previous, publicKey) >= 0)
+      throw authenticationError('public keys are not ordered');
     verifySigEd25519(publicKey, payload, sig, host.budget);
     const signerWeight = signerWeightOf(account, publicKey);
     if (signerWeight === 0) throw authenticationError('signer does not belong to account');
@@ -51,7 +52,8 @@ export function checkAccountAuthentication(
 export function loadAccount(host: Host, accountId: xdr.AccountId): xdr.AccountEntry {
   const key = xdr.LedgerKey.account(new xdr.LedgerKeyAccount({ accountId }));
   const entry = host.storage.get(key, host.budget);
-  if (entry.data.type !== 'account') throw new HostError('Storage', 'InternalError', 'ledger entry is not account');
+  if (entry.data.type !== 'account')
+    throw new HostError('Storage', 'InternalError', 'ledger entry is not account');
   return entry.data.account;
 }
 
@@ -60,7 +62,10 @@ function signerWeightOf(account: xdr.AccountEntry, publicKey: Uint8Array): numbe
   if (Buffer.compare(account.accountId.ed25519.value, publicKey) === 0)
     return account.thresholds.value[MASTER_WEIGHT] ?? 0;
   for (const signer of account.signers)
-    if (signer.key.type === 'signerKeyTypeEd25519' && Buffer.compare(signer.key.ed25519.value, publicKey) === 0)
+    if (
+      signer.key.type === 'signerKeyTypeEd25519' &&
+      Buffer.compare(signer.key.ed25519.value, publicKey) === 0
+    )
       return Math.min(signer.weight, 255);
   return 0;
 }

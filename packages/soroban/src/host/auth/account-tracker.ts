@@ -10,7 +10,12 @@ import { type Val, VOID } from '../../values/val.js';
 import type { Host } from '../host.js';
 import { isRecoverable } from '../lifecycle.js';
 import { checkAccountAuthentication, loadAccount } from './account-signatures.js';
-import { type AuthorizedFunction, AuthorizedInvocation, authInternal, type InvocationSnapshot } from './invocation.js';
+import {
+  type AuthorizedFunction,
+  AuthorizedInvocation,
+  authInternal,
+  type InvocationSnapshot,
+} from './invocation.js';
 import { InvocationTracker } from './invocation-tracker.js';
 import { consumeNonce, signaturePayload } from './nonces.js';
 
@@ -60,7 +65,13 @@ export class AccountTracker {
    * Recording mode: a tracker rooted at the current frame, authenticated by assumption; an address
    * other than the source account gets a fresh nonce, used up now as the real run will.
    */
-  static recording(host: Host, address: Val, fn: AuthorizedFunction, stackLength: number, nonce: bigint): AccountTracker {
+  static recording(
+    host: Host,
+    address: Val,
+    fn: AuthorizedFunction,
+    stackLength: number,
+    nonce: bigint,
+  ): AccountTracker {
     if (stackLength === 0) throw authInternal('unexpected empty stack in recording auth');
     const source = host.sourceAccountAddress();
     const isSource = source !== undefined && host.comparator.compare(source, address) === 0;
@@ -83,7 +94,11 @@ export class AccountTracker {
         this.authenticate(host);
       } catch (error) {
         if (error instanceof HostError && isRecoverable(error))
-          throw new HostError('Auth', 'InvalidAction', `failed account authentication with error ${error.short}`);
+          throw new HostError(
+            'Auth',
+            'InvalidAction',
+            `failed account authentication with error ${error.short}`,
+          );
         throw error;
       }
       this.verifyAndConsumeNonce(host);
@@ -111,7 +126,12 @@ export class AccountTracker {
     if (this.isSourceAccount) return;
     if (!this.nonce) throw authInternal('unexpected missing nonce');
     const address = scAddressOf(host, this.address);
-    const payload = signaturePayload(host, this.nonce.value, this.nonce.expirationLedger, this.tracker.root.toXdr(host));
+    const payload = signaturePayload(
+      host,
+      this.nonce.value,
+      this.nonce.expirationLedger,
+      this.tracker.root.toXdr(host),
+    );
     this.busy = true;
     try {
       if (address.type === 'scAddressTypeAccount')
@@ -140,10 +160,15 @@ export class AccountTracker {
       }
       return;
     }
-    if (address.type !== 'scAddressTypeContract') throw new HostError('Object', 'InternalError', 'unexpected address type');
+    if (address.type !== 'scAddressTypeContract')
+      throw new HostError('Object', 'InternalError', 'unexpected address type');
     const id = Uint8Array.from(address.contractId.value);
     const instance = host.storage.tryGet(contractInstanceKey(id), host.budget);
-    if (instance?.data.type !== 'contractData' || instance.data.contractData.val.type !== 'scvContractInstance') return;
+    if (
+      instance?.data.type !== 'contractData' ||
+      instance.data.contractData.val.type !== 'scvContractInstance'
+    )
+      return;
     const { executable } = instance.data.contractData.val.instance;
     if (executable.type === 'contractExecutableWasm')
       host.storage.tryGet(contractCodeKey(executable.wasmHash.value), host.budget);
@@ -163,7 +188,14 @@ export class AccountTracker {
   }
 
   clone(): AccountTracker {
-    return new AccountTracker(this.address, this.tracker.clone(), this.signature, this.isSourceAccount, this.verified, this.nonce);
+    return new AccountTracker(
+      this.address,
+      this.tracker.clone(),
+      this.signature,
+      this.isSourceAccount,
+      this.verified,
+      this.nonce,
+    );
   }
 }
 

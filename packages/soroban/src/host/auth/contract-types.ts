@@ -8,7 +8,8 @@ import { isObject, type Val } from '../../values/val.js';
 import type { Host } from '../host.js';
 import type { HostObject } from '../objects.js';
 
-export const conversionError = (detail: string): HostError => new HostError('Value', 'UnexpectedType', detail);
+export const conversionError = (detail: string): HostError =>
+  new HostError('Value', 'UnexpectedType', detail);
 
 function objectOf(host: Host, val: Val): HostObject {
   if (!isObject(val)) throw conversionError('expected an object');
@@ -38,7 +39,8 @@ export function enumCase(host: Host, val: Val, cases: readonly string[]): { name
   const [tag, ...values] = object.value;
   if (tag === undefined) throw new HostError('Object', 'IndexBounds', 'index out of bounds');
   const name = symbolText(host, tag);
-  if (!cases.includes(name)) throw new HostError('Value', 'InvalidInput', 'symbol not found in slice of strs');
+  if (!cases.includes(name))
+    throw new HostError('Value', 'InvalidInput', 'symbol not found in slice of strs');
   return { name, values };
 }
 
@@ -51,7 +53,8 @@ export function vecItems(host: Host, val: Val): readonly Val[] {
 /** A `BytesN<N>`: a Bytes object of exactly N bytes. */
 export function fixedBytes(host: Host, val: Val, length: number): Uint8Array {
   const object = objectOf(host, val);
-  if (object.kind !== 'Bytes' || object.value.length !== length) throw conversionError(`expected BytesN<${length}>`);
+  if (object.kind !== 'Bytes' || object.value.length !== length)
+    throw conversionError(`expected BytesN<${length}>`);
   return object.value;
 }
 

@@ -1,4 +1,10 @@
 /** Authorization: the manager, its frames, and recorded entries. */
-export { type AuthFrame, AuthorizationManager, type AuthSnapshot, type RecordedAuthPayload, randomNonce } from './manager.js';
+export {
+  type AuthFrame,
+  AuthorizationManager,
+  type AuthSnapshot,
+  type RecordedAuthPayload,
+  randomNonce,
+} from './manager.js';
 export { nonceKey } from './nonces.js';
 export { recordedAuthEntry } from './recorded.js';

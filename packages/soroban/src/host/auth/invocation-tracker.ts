@@ -5,7 +5,13 @@
  */
 import { HostError } from '../../errors/host-error.js';
 import type { Host } from '../host.js';
-import { type AuthorizedFunction, AuthorizedInvocation, authInternal, type InvocationSnapshot, sameFunction } from './invocation.js';
+import {
+  type AuthorizedFunction,
+  AuthorizedInvocation,
+  authInternal,
+  type InvocationSnapshot,
+  sameFunction,
+} from './invocation.js';
 
 /** -1: unmatched; -2: the root; n >= 0: the n-th child of the node the frame below matched. */
 type MatchState = number;
@@ -35,7 +41,8 @@ export class InvocationTracker {
 
   popFrame(): void {
     this.#matchStack.pop();
-    if (this.#rootFrame !== undefined && this.#rootFrame >= this.#matchStack.length) this.#fullyProcessed = true;
+    if (this.#rootFrame !== undefined && this.#rootFrame >= this.#matchStack.length)
+      this.#fullyProcessed = true;
   }
 
   get isEmpty(): boolean {
@@ -82,7 +89,9 @@ export class InvocationTracker {
     let state = UNMATCHED;
     const current = this.#lastMatched();
     if (current) {
-      const index = current.subInvocations.findIndex((sub) => !sub.exhausted && sameFunction(host, sub.fn, fn));
+      const index = current.subInvocations.findIndex(
+        (sub) => !sub.exhausted && sameFunction(host, sub.fn, fn),
+      );
       if (index >= 0) {
         state = index;
         (current.subInvocations[index] as AuthorizedInvocation).exhausted = true;
@@ -132,4 +141,3 @@ export class InvocationTracker {
 function cloneInvocation(node: AuthorizedInvocation): AuthorizedInvocation {
   return new AuthorizedInvocation(node.fn, node.subInvocations.map(cloneInvocation), node.exhausted);
 }
-

@@ -64,7 +64,6 @@ export interface InvocationSnapshot {
   readonly subs: readonly InvocationSnapshot[];
 }
 
-
 export const authInternal = (detail: string): HostError => new HostError('Auth', 'InternalError', detail);
 
 function functionFromXdr(host: Host, fn: xdr.SorobanAuthorizedFunction): AuthorizedFunction {
@@ -94,7 +93,8 @@ function functionFromXdr(host: Host, fn: xdr.SorobanAuthorizedFunction): Authori
 }
 
 function functionToXdr(host: Host, fn: AuthorizedFunction): xdr.SorobanAuthorizedFunction {
-  if (fn.kind === 'create') return xdr.SorobanAuthorizedFunction.sorobanAuthorizedFunctionTypeCreateContractV2HostFn(fn.args);
+  if (fn.kind === 'create')
+    return xdr.SorobanAuthorizedFunction.sorobanAuthorizedFunctionTypeCreateContractV2HostFn(fn.args);
   const address = host.converter.toScVal(fn.contract);
   const name = host.converter.toScVal(fn.fnName);
   if (address.type !== 'scvAddress' || name.type !== 'scvSymbol')

@@ -7,22 +7,42 @@ import { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../../errors/host-error.js';
 import type { Val } from '../../values/val.js';
 import type { Host } from '../host.js';
-import { addressOf, conversionError, enumCase, fixedBytes, structFields, vecItems } from './contract-types.js';
+import {
+  addressOf,
+  conversionError,
+  enumCase,
+  fixedBytes,
+  structFields,
+  vecItems,
+} from './contract-types.js';
 import { AuthorizedInvocation } from './invocation.js';
 
 const ENTRY_CASES = ['Contract', 'CreateContractHostFn', 'CreateContractWithCtorHostFn'];
 
-export function invokerEntryToInvocation(host: Host, invoker: xdr.ScAddress, entry: Val): AuthorizedInvocation {
+export function invokerEntryToInvocation(
+  host: Host,
+  invoker: xdr.ScAddress,
+  entry: Val,
+): AuthorizedInvocation {
   const { name, values } = enumCase(host, entry, ENTRY_CASES);
   if (values.length !== 1) throw conversionError('enum case with the wrong number of values');
   const body = values[0] as Val;
   switch (name) {
     case 'Contract': {
       const [context, subs] = structFields(host, body, ['context', 'sub_invocations']) as [Val, Val];
-      const [args, contract, fnName] = structFields(host, context, ['args', 'contract', 'fn_name']) as [Val, Val, Val];
+      const [args, contract, fnName] = structFields(host, context, ['args', 'contract', 'fn_name']) as [
+        Val,
+        Val,
+        Val,
+      ];
       const children = vecItems(host, subs).map((sub) => invokerEntryToInvocation(host, invoker, sub));
       return new AuthorizedInvocation(
-        { kind: 'contract', contract: addressOf(host, contract), fnName: symbolVal(host, fnName), args: [...vecItems(host, args)] },
+        {
+          kind: 'contract',
+          contract: addressOf(host, contract),
+          fnName: symbolVal(host, fnName),
+          args: [...vecItems(host, args)],
+        },
         children,
       );
     }
@@ -31,15 +51,31 @@ export function invokerEntryToInvocation(host: Host, invoker: xdr.ScAddress, ent
       return creation(host, invoker, executable, salt, []);
     }
     case 'CreateContractWithCtorHostFn': {
-      const [args, executable, salt] = structFields(host, body, ['constructor_args', 'executable', 'salt']) as [Val, Val, Val];
-      return creation(host, invoker, executable, salt, vecItems(host, args).map((arg) => host.converter.toScVal(arg)));
+      const [args, executable, salt] = structFields(host, body, [
+        'constructor_args',
+        'executable',
+        'salt',
+      ]) as [Val, Val, Val];
+      return creation(
+        host,
+        invoker,
+        executable,
+        salt,
+        vecItems(host, args).map((arg) => host.converter.toScVal(arg)),
+      );
     }
     default:
       throw conversionError('unknown InvokerContractAuthEntry case');
   }
 }
 
-function creation(host: Host, invoker: xdr.ScAddress, executable: Val, salt: Val, constructorArgs: xdr.ScVal[]) {
+function creation(
+  host: Host,
+  invoker: xdr.ScAddress,
+  executable: Val,
+  salt: Val,
+  constructorArgs: xdr.ScVal[],
+) {
   const kind = enumCase(host, executable, ['Wasm', 'StellarAsset']);
   if (kind.name === 'StellarAsset')
     throw new HostError('Auth', 'InvalidInput', "Stellar Asset contract creation can't be authorized");

@@ -70,7 +70,11 @@ export class AuthorizationManager {
 
   /** Recording; with `disableNonRootAuth`, an address may only be authorized from the root call. */
   static recording(disableNonRootAuth: boolean, nextNonce?: () => bigint): AuthorizationManager {
-    return new AuthorizationManager({ kind: 'recording', disableNonRootAuth, byAddress: new Map() }, [], nextNonce);
+    return new AuthorizationManager(
+      { kind: 'recording', disableNonRootAuth, byAddress: new Map() },
+      [],
+      nextNonce,
+    );
   }
 
   get stackDepth(): number {
@@ -82,7 +86,9 @@ export class AuthorizationManager {
     const frame = this.#stack[this.#stack.length - 1];
     if (!frame) throw authInternal('unexpected require_auth outside of valid frame');
     const fn: AuthorizedFunction =
-      frame.kind === 'contract' ? { kind: 'contract', contract: frame.contract, fnName: frame.fnName, args } : frame;
+      frame.kind === 'contract'
+        ? { kind: 'contract', contract: frame.contract, fnName: frame.fnName, args }
+        : frame;
     if (this.#invokerAuthorizes(host, address, fn)) return;
     if (this.mode.kind === 'enforcing') this.#requireEnforcing(host, address, fn);
     else this.#requireRecording(host, address, fn, this.mode);
@@ -109,7 +115,8 @@ export class AuthorizationManager {
   }
 
   #requireEnforcing(host: Host, address: Val, fn: AuthorizedFunction): void {
-    const same = (tracker: AccountTracker) => !tracker.busy && host.comparator.compare(tracker.address, address) === 0;
+    const same = (tracker: AccountTracker) =>
+      !tracker.busy && host.comparator.compare(tracker.address, address) === 0;
     // While one of the address's trees is running, a new root must not start beside it.
     const hasActive = this.#accounts.some(
       (tracker) => same(tracker) && tracker.isActive && !tracker.tracker.currentFrameMatched,
@@ -131,13 +138,19 @@ export class AuthorizationManager {
       const tracker = this.#accounts[known];
       if (!tracker) throw authInternal('bad index for existing tracker');
       if (tracker.busy) throw authInternal('unexpected recursive tracker borrow in recording mode');
-      if (tracker.tracker.hasMatchesInStack) return tracker.record(fn);
+      if (tracker.tracker.hasMatchesInStack) {
+        tracker.record(fn);
+        return;
+      }
       mode.byAddress.delete(address);
     }
     for (const tracker of this.#accounts) {
       if (tracker.busy) throw authInternal('unexpected borrowed tracker in recording auth mode');
       if (host.comparator.compare(tracker.address, address) !== 0) continue;
-      if (tracker.tracker.hasMatchesInStack && !tracker.tracker.currentFrameMatched) return tracker.record(fn);
+      if (tracker.tracker.hasMatchesInStack && !tracker.tracker.currentFrameMatched) {
+        tracker.record(fn);
+        return;
+      }
     }
     if (mode.disableNonRootAuth && this.#stack.length !== 1)
       throw new HostError(
@@ -174,7 +187,10 @@ export class AuthorizationManager {
     this.#stack.pop();
     for (const account of this.#accounts) if (!account.busy) account.tracker.popFrame();
     for (const invoker of this.#invokers) invoker.tracker.popFrame();
-    while (this.#invokers.length > 0 && (this.#invokers[this.#invokers.length - 1] as InvokerTracker).tracker.isEmpty)
+    while (
+      this.#invokers.length > 0 &&
+      (this.#invokers[this.#invokers.length - 1] as InvokerTracker).tracker.isEmpty
+    )
       this.#invokers.pop();
   }
 

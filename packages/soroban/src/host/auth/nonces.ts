@@ -22,7 +22,11 @@ export function consumeNonce(host: Host, address: xdr.ScAddress, nonce: bigint, 
     exists = host.storage.has(key, host.budget);
   } catch (error) {
     if (error instanceof HostError && error.is('Storage', 'ExceededLimit'))
-      throw new HostError('Storage', 'ExceededLimit', 'trying to access nonce outside of footprint for address');
+      throw new HostError(
+        'Storage',
+        'ExceededLimit',
+        'trying to access nonce outside of footprint for address',
+      );
     throw error;
   }
   if (exists) throw new HostError('Auth', 'ExistingValue', 'nonce already exists for address');

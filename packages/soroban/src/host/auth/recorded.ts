@@ -12,7 +12,12 @@ export function recordedAuthEntry(payload: RecordedAuthPayload): xdr.SorobanAuth
   if (address && nonce !== undefined)
     return new xdr.SorobanAuthorizationEntry({
       credentials: xdr.SorobanCredentials.sorobanCredentialsAddress(
-        new xdr.SorobanAddressCredentials({ address, nonce, signatureExpirationLedger: 0, signature: xdr.ScVal.scvVoid() }),
+        new xdr.SorobanAddressCredentials({
+          address,
+          nonce,
+          signatureExpirationLedger: 0,
+          signature: xdr.ScVal.scvVoid(),
+        }),
       ),
       rootInvocation: invocation,
     });

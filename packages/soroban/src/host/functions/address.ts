@@ -22,15 +22,19 @@ const KEY_BYTES = 32;
 const invalidStrkey = (detail: string) => new HostError('Value', 'InvalidInput', detail);
 
 function strkeyOf(address: xdr.ScAddress): string {
-  if (address.type === 'scAddressTypeAccount') return StrKey.encodeEd25519PublicKey(Buffer.from(address.accountId.ed25519.value));
-  if (address.type === 'scAddressTypeContract') return StrKey.encodeContract(Buffer.from(address.contractId.value));
+  if (address.type === 'scAddressTypeAccount')
+    return StrKey.encodeEd25519PublicKey(Buffer.from(address.accountId.ed25519.value));
+  if (address.type === 'scAddressTypeContract')
+    return StrKey.encodeContract(Buffer.from(address.contractId.value));
   throw new HostError('Object', 'InternalError', 'Unexpected ScAddress type');
 }
 
 /** An account (G...) or contract (C...) strkey as an address; any other strkey is invalid input. */
 function addressOfStrkey(text: string): xdr.ScAddress {
   if (text.startsWith('G') && StrKey.isValidEd25519PublicKey(text))
-    return xdr.ScAddress.scAddressTypeAccount(xdr.PublicKey.publicKeyTypeEd25519(StrKey.decodeEd25519PublicKey(text)));
+    return xdr.ScAddress.scAddressTypeAccount(
+      xdr.PublicKey.publicKeyTypeEd25519(StrKey.decodeEd25519PublicKey(text)),
+    );
   if (text.startsWith('C') && StrKey.isValidContract(text))
     return xdr.ScAddress.scAddressTypeContract(new xdr.ContractId(StrKey.decodeContract(text)));
   throw invalidStrkey("couldn't process the string as an account or contract strkey");
@@ -39,7 +43,11 @@ function addressOfStrkey(text: string): xdr.ScAddress {
 function muxedAccount(c: CallContext, muxed: Val): xdr.MuxedEd25519Account {
   const { value } = visit(c, muxed, 'MuxedAddress');
   if (value.type !== 'scAddressTypeMuxedAccount')
-    throw new HostError('Object', 'InternalError', 'MuxedAddressObject is used to represent a regular address');
+    throw new HostError(
+      'Object',
+      'InternalError',
+      'MuxedAddressObject is used to represent a regular address',
+    );
   return value.muxedAccount;
 }
 
@@ -52,7 +60,10 @@ function executableOf(c: CallContext, host: Host, address: xdr.ScAddress): Val {
   }
   if (address.type !== 'scAddressTypeContract')
     throw new HostError('Object', 'InternalError', 'Unexpected Address variant in get_address_executable');
-  const found = host.storage.tryGetFull(contractInstanceKey(Uint8Array.from(address.contractId.value)), host.budget);
+  const found = host.storage.tryGetFull(
+    contractInstanceKey(Uint8Array.from(address.contractId.value)),
+    host.budget,
+  );
   if (!found) return VOID;
   const { data } = found.entry;
   if (data.type !== 'contractData' || data.contractData.val.type !== 'scvContractInstance')
