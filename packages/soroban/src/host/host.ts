@@ -27,6 +27,8 @@ import { HOST_MODULES } from './functions/index.js';
 import { checkIntegrity } from './functions/linear-memory.js';
 import type { CallContext, VmFrame } from './functions/types.js';
 import { RelativeObjects } from './objects.js';
+import { FramePrngs } from './prng/frame-prngs.js';
+import type { Prng } from './prng/prng.js';
 import { HostState } from './state.js';
 import { vmLinearMemory } from './vm-memory.js';
 
@@ -40,6 +42,12 @@ export interface HostConfig {
   modules?: Map<string, ParsedContract>;
   /** The transaction's source account (its `require_auth` needs no signature). */
   sourceAccount?: xdr.AccountId;
+  /**
+   * The base PRNG frames derive theirs from (shared, so draws continue across hosts), made by
+   * `seedBasePrng`; or seed this host's with `setBasePrngSeed`. Without one, the `prng` functions
+   * fail as the Rust host's do when unseeded.
+   */
+  basePrng?: Prng;
 }
 
 export interface CallParams {
@@ -58,6 +66,7 @@ export class Host extends HostState {
   readonly sourceAccount: xdr.AccountId | undefined;
   /** Enforcing with no entries unless set (`set_authorization_entries`, `switch_to_recording_auth`). */
   auth: AuthorizationManager;
+  readonly prngs: FramePrngs;
   readonly #modules: Map<string, ParsedContract>;
   readonly #vmBudget: VmBudget;
   #imports: HostImports | undefined;
@@ -71,6 +80,7 @@ export class Host extends HostState {
     this.#modules = config.modules ?? new Map();
     this.sourceAccount = config.sourceAccount;
     this.auth = AuthorizationManager.enforcing(this);
+    this.prngs = new FramePrngs(config.basePrng);
     const budget = config.budget;
     this.#vmBudget = {
       charge: (type, input) => budget.charge(type, input),
@@ -78,6 +88,11 @@ export class Host extends HostState {
       chargeWasmInsnExec: (fuel) => chargeWasmiFuel(budget, fuel),
       memBytesRemaining: () => budget.memRemaining,
     };
+  }
+
+  /** `set_base_prng_seed`: the embedder's 32-byte seed, charged to this host's budget. */
+  setBasePrngSeed(seed: Uint8Array): void {
+    this.prngs.seedBase(seed, this.budget);
   }
 
   /** The context a host function runs in, from the innermost frame. */

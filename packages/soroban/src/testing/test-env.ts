@@ -13,6 +13,8 @@ import { AuthorizationManager } from '../host/auth/index.js';
 import type { ExternalEvent } from '../host/events.js';
 import { Host } from '../host/host.js';
 import { createContract, uploadWasm } from '../host/lifecycle.js';
+import { UNMETERED } from '../host/meter.js';
+import { type Prng, seedBasePrng } from '../host/prng/prng.js';
 import {
   contractCodeKey,
   contractInstanceKey,
@@ -32,6 +34,11 @@ export interface TestEnvOptions {
   disableNonRootAuth?: boolean;
   /** The transaction's source account (G...): its authorization needs no signature. */
   sourceAccount?: string;
+  /**
+   * The base PRNG's 32-byte seed (default: zeros, as the Rust SDK's test `Env` seeds it). One base
+   * PRNG serves every invocation, so each call's draws differ from the last call's.
+   */
+  prngSeed?: Uint8Array;
 }
 
 export interface InvokeOptions {
@@ -76,6 +83,7 @@ export class TestEnv {
   readonly #diagnostics: boolean;
   readonly #disableNonRootAuth: boolean;
   readonly #sourceAccount: xdr.AccountId | undefined;
+  readonly #basePrng: Prng;
   /** Each code's interface (its `contractspecv0` section), by code hash. */
   readonly #specs = new Map<string, Spec | undefined>();
   #salt = 0;
@@ -87,6 +95,8 @@ export class TestEnv {
     this.#sourceAccount = options.sourceAccount
       ? Keypair.fromPublicKey(options.sourceAccount).xdrAccountId()
       : undefined;
+    // Seeded once, outside any invocation's budget (the SDK seeds it when the Env is made).
+    this.#basePrng = seedBasePrng(options.prngSeed ?? new Uint8Array(32), UNMETERED);
   }
 
   /** Uploads the code and creates a contract from it (its constructor runs with `args`); returns its C-address. */
@@ -165,6 +175,7 @@ export class TestEnv {
       ledger: this.ledger,
       diagnostics: this.#diagnostics,
       sourceAccount: this.#sourceAccount,
+      basePrng: this.#basePrng,
     });
     host.auth = authEntries
       ? AuthorizationManager.enforcing(host, authEntries)
