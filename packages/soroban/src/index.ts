@@ -31,6 +31,8 @@ export {
   MAX_PROTOCOL,
   MIN_PROTOCOL,
 } from './interface/index.js';
+// Applying and simulating Soroban operations, as stellar-core and stellar-rpc do.
+export * from './invoke/index.js';
 export {
   type EntryWithLiveUntil,
   Footprint,

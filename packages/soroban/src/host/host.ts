@@ -63,7 +63,8 @@ export class Host extends HostState {
   readonly ledger: LedgerInfo;
   readonly events: EventBuffer;
   readonly frames = new FrameStack();
-  readonly sourceAccount: xdr.AccountId | undefined;
+  /** Set by the entry point before authorization entries are given (`set_source_account`). */
+  sourceAccount: xdr.AccountId | undefined;
   /** Enforcing with no entries unless set (`set_authorization_entries`, `switch_to_recording_auth`). */
   auth: AuthorizationManager;
   readonly prngs: FramePrngs;
@@ -184,6 +185,15 @@ export class Host extends HostState {
       },
       () => this.persistInstance(frame),
     );
+  }
+
+  /** Runs a host function invoked from outside in its own frame (`invoke_function_and_return_val`). */
+  withHostFunctionFrame<T>(name: string, body: () => T): T {
+    try {
+      return this.frames.with({ kind: 'host-function', function: name }, this.rollbackHooks(), body);
+    } finally {
+      if (this.frames.depth === 0) this.auth.maybeEmulateAuthentication(this);
+    }
   }
 
   private rollbackHooks() {

@@ -1,4 +1,6 @@
 /** Authorization: the manager, its frames, and recorded entries. */
+
+export { HOST_AUTHORIZATION } from './layer.js';
 export {
   type AuthFrame,
   AuthorizationManager,
