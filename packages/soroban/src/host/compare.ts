@@ -12,6 +12,9 @@ import { isObject, smallNumberOf, tagOf, type Val } from '../values/val.js';
 import type { Meter } from './meter.js';
 import { type HostObject, KIND_ORDER, type ObjectTable, SMALL_TAG_OF_NUMBER_KIND } from './objects.js';
 
+/** `declared_size.rs`: ScAddress and MuxedScAddress. */
+const SC_ADDRESS_DECLARED_SIZE = 48n;
+
 const sign = (a: bigint | number, b: bigint | number): Ordering => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The small tag that pairs with each numeric or symbol object. */
@@ -87,8 +90,10 @@ export class Comparator {
         );
       case 'Address':
       case 'MuxedAddress':
-        // The XDR encoding orders as the derived order of ScAddress: arm first, then its fields.
-        return compareBytes(this.meter, a.value.toXDR(), (b.value as xdr.ScAddress).toXDR());
+        // Charged as a fixed-size type (`impl_compare_fixed_size_ord_type!`, declared size 48);
+        // the XDR encoding orders as the derived order of ScAddress: arm first, then its fields.
+        this.meter.charge('MemCmp', SC_ADDRESS_DECLARED_SIZE);
+        return sign(Buffer.compare(a.value.toXDR(), (b.value as xdr.ScAddress).toXDR()), 0);
       default:
         return sign(a.value, b.value as bigint);
     }
