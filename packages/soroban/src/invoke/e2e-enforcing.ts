@@ -83,6 +83,7 @@ export function runEnforcing(input: EnforcingRunInput): EnforcingRunOutput {
     for (const entry of input.auth) chargeDecode(budget, entry);
     chargeDecode(budget, input.hostFunction);
     chargeDecode(budget, input.sourceAccount);
+    host.sourceAccount = input.sourceAccount;
     input.authorization.enforce(host, input.auth);
     const value = invokeHostFunction(host, input.hostFunction);
     const encodedSize = meteredEncode(value, budget).length;

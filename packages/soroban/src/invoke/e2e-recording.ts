@@ -103,6 +103,7 @@ export function runRecording(input: RecordingRunInput): RecordingRunOutput {
     // The host function and source account make an XDR round trip into the host.
     chargeDecode(budget, input.hostFunction);
     chargeDecode(budget, input.sourceAccount);
+    host.sourceAccount = input.sourceAccount;
     const { authMode } = input;
     if (authMode.mode === 'enforce') input.authorization.enforce(host, authMode.entries);
     else input.authorization.record(host, authMode.disableNonRootAuth);
