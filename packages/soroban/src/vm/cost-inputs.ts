@@ -3,7 +3,7 @@
  * `ParsedModule::extract_refined_contract_cost_inputs` (vm/parsed_module.rs) counts them with
  * wasmparser, with the same extra refusals (all `(WasmVm, InvalidInput)`).
  */
-import { xdr } from '@stellar/stellar-sdk';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../errors/host-error.js';
 import type { ConstExpr, WasmModule } from './module.js';
 import { bodyOperators } from './module.js';

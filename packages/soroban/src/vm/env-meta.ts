@@ -3,7 +3,7 @@
  * for, checked against the ledger's protocol as `vm/parsed_module.rs` (`check_meta_section`,
  * `check_contract_interface_version`) does.
  */
-import { xdr } from '@stellar/stellar-sdk';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../errors/host-error.js';
 import type { WasmModule } from './module.js';
 

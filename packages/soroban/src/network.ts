@@ -1,0 +1,10 @@
+// @starspec/soroban/network: a network's Soroban settings (its ConfigSetting entries) and the fee
+// formulas, without the host: what a ledger needs at genesis and what a fee estimate needs.
+export {
+  computeRentFee,
+  computeTransactionResourceFee,
+  localNetworkConfigEntries,
+  localNetworkSettings,
+  type NetworkSettings,
+  readNetworkSettings,
+} from './budget/index.js';
