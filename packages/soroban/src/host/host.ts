@@ -23,7 +23,7 @@ import { EventBuffer } from './events.js';
 import { type ContractFrame, FrameStack, RESERVED_PREFIX } from './frames.js';
 import { HOST_MODULES } from './functions/index.js';
 import { checkIntegrity } from './functions/linear-memory.js';
-import type { CallContext, VmFrame } from './functions/types.js';
+import type { CallContext, HostFunction, VmFrame } from './functions/types.js';
 import { withInstance } from './instance.js';
 import { RelativeObjects } from './objects.js';
 import { HostState } from './state.js';
@@ -46,6 +46,18 @@ export interface CallParams {
   missingIsVoid?: boolean;
 }
 
+/**
+ * Watches host calls and contract frames as the Rust host's trace hook does (`host/trace.rs`); the
+ * golden-trace tests set one. `call` comes before the call's arguments are checked, with the
+ * contract's words as it passed them.
+ */
+export interface HostTracer {
+  call(name: string, words: readonly bigint[]): void;
+  ret(name: string, outcome: { value: bigint } | { error: unknown }): void;
+  push(frame: ContractFrame): void;
+  pop(frame: ContractFrame, outcome: { value: bigint } | { error: unknown }): void;
+}
+
 export class Host extends HostState {
   readonly budget: Budget;
   readonly storage: Storage;
@@ -55,6 +67,7 @@ export class Host extends HostState {
   readonly #modules: Map<string, ParsedContract>;
   readonly #vmBudget: VmBudget;
   #imports: HostImports | undefined;
+  tracer: HostTracer | undefined;
 
   constructor(config: HostConfig) {
     super(config.budget);
@@ -117,7 +130,7 @@ export class Host extends HostState {
     return this.frames.with(
       frame,
       this.rollbackHooks(),
-      () => {
+      () => traced(this.tracer, frame, () => {
         const objects = frame.vm?.objects as RelativeObjects;
         const words = args.map((arg) => toWasm(objects.toRelative(arg, this.budget)));
         const result = vm.invoke(name, words, { treatMissingFunctionAsNoop: params.missingIsVoid });
@@ -125,7 +138,7 @@ export class Host extends HostState {
         const value = checkVal(objects.toAbsolute(fromWasm(result)));
         checkIntegrity(this.context(), value);
         return value;
-      },
+      }),
       () => this.persistInstance(frame),
     );
   }
@@ -216,7 +229,10 @@ export class Host extends HostState {
               'InternalError',
               `host function ${signature.name} is not available yet`,
             );
-          return dispatch(this.context(), signature, implementation, protocol, words);
+          const tracer = this.tracer;
+          tracer?.call(signature.name, words);
+          const run = tracer ? tracedFunction(tracer, signature.name, implementation) : implementation;
+          return dispatch(this.context(), signature, run, protocol, words);
         };
     }
     this.#imports = imports;
@@ -229,4 +245,32 @@ export class Host extends HostState {
       throw new HostError('Value', 'UnexpectedType', 'function name is not a symbol');
     return scval.sym.toString();
   }
+}
+
+/** Runs a frame's body between the tracer's push and pop. */
+function traced(tracer: HostTracer | undefined, frame: ContractFrame, body: () => Val): Val {
+  if (!tracer) return body();
+  tracer.push(frame);
+  try {
+    const value = body();
+    tracer.pop(frame, { value });
+    return value;
+  } catch (error) {
+    tracer.pop(frame, { error });
+    throw error;
+  }
+}
+
+/** A host function that gives its outcome (an absolute Val, before it is made relative) to the tracer. */
+function tracedFunction(tracer: HostTracer, name: string, implementation: HostFunction): HostFunction {
+  return (context, ...args) => {
+    try {
+      const value = implementation(context, ...args);
+      tracer.ret(name, { value });
+      return value;
+    } catch (error) {
+      tracer.ret(name, { error });
+      throw error;
+    }
+  };
 }
