@@ -34,6 +34,9 @@ const VEC_HEADER_SIZE = 24;
 const VAL_SIZE = 8;
 const MAP_ENTRY_SIZE = 24;
 const ADDRESS_SIZE = 48;
+const SCVAL_SIZE = 64;
+const SCMAP_ENTRY_SIZE = 128;
+const NUMBER_SIZE = { U64: 8, I64: 8, Timepoint: 8, Duration: 8, U128: 16, I128: 16, U256: 32, I256: 32 };
 
 const MASK64 = (1n << 64n) - 1n;
 
@@ -169,7 +172,10 @@ export class ValConverter {
   /** A Val as an ScVal. */
   toScVal(val: Val, depth = 0): xdr.ScVal {
     if (depth >= DEPTH_LIMIT) throw new HostError('Context', 'ExceededLimit', 'depth limit exceeded');
-    if (isObject(val)) return this.objectToScVal(this.host.objects.get(val), depth);
+    if (isObject(val)) {
+      this.host.meter.charge('VisitObject');
+      return this.objectToScVal(this.host.objects.get(val), depth);
+    }
     const tag = tagOf(val);
     switch (tag) {
       case Tag.False:
@@ -191,7 +197,21 @@ export class ValConverter {
     }
   }
 
+  /** `from_host_obj`: each kind charged as the host copies it out (`conversion.rs`). */
   private objectToScVal(object: HostObject, depth: number): xdr.ScVal {
+    const { meter } = this.host;
+    const bulkCopy = (len: number, size: number) => {
+      meter.charge('MemCpy', BigInt(VEC_HEADER_SIZE));
+      meter.charge('MemAlloc', BigInt(len * size));
+      meter.charge('MemCpy', BigInt(len * size));
+    };
+    if (object.kind === 'Bytes' || object.kind === 'String' || object.kind === 'Symbol')
+      bulkCopy(object.value.length, 1);
+    else if (object.kind === 'Vec') bulkCopy(object.value.length, SCVAL_SIZE);
+    else if (object.kind === 'Map') bulkCopy(object.value.length, SCMAP_ENTRY_SIZE);
+    else if (object.kind === 'Address' || object.kind === 'MuxedAddress')
+      meter.charge('MemCpy', BigInt(ADDRESS_SIZE));
+    else meter.charge('MemCpy', BigInt(NUMBER_SIZE[object.kind]));
     switch (object.kind) {
       case 'Bytes':
         return xdr.ScVal.scvBytes(object.value);
