@@ -12,6 +12,9 @@ import { isObject, smallNumberOf, tagOf, type Val } from '../values/val.js';
 import type { Meter } from './meter.js';
 import { type HostObject, KIND_ORDER, type ObjectTable } from './objects.js';
 
+/** A host function called through the host's env: traced, its arguments checked. */
+export type EnvCall = (name: string, args: readonly Val[], run: () => bigint) => bigint;
+
 const sign = (a: bigint | number, b: bigint | number): Ordering => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The small tag that pairs with each numeric or symbol object. */
@@ -27,8 +30,12 @@ const SMALL_PAIR: Partial<Record<HostObject['kind'], number>> = {
   Symbol: Tag.SymbolSmall,
 };
 
-const scValTypeNumber = (name: string): number =>
-  (xdr.ScValType as unknown as Record<string, () => { value: number }>)[name]?.().value ?? -1;
+/** The XDR enum's number for a member name (the SDK gives members as values, older ones as functions). */
+function scValTypeNumber(name: string): number {
+  const member = (xdr.ScValType as unknown as Record<string, { value: number } | (() => { value: number })>)[name];
+  const value = typeof member === 'function' ? member() : member;
+  return value?.value ?? -1;
+}
 
 export function compareBytes(meter: Meter, a: Uint8Array, b: Uint8Array): Ordering {
   meter.charge('MemCmp', BigInt(Math.min(a.length, b.length)));
@@ -39,10 +46,15 @@ export class Comparator {
   constructor(
     private readonly objects: ObjectTable,
     private readonly meter: Meter,
+    private readonly envCall: EnvCall = (_name, _args, run) => run(),
   ) {}
 
-  /** The order of two absolute Vals. */
-  compare = (a: Val, b: Val): Ordering => compareVals(a, b, this.objCmp);
+  /**
+   * The order of two absolute Vals. Where an object is involved the host asks its own env's
+   * `obj_cmp` (`Compare<Val> for E: Env`, compare.rs), a traced call that checks its arguments.
+   */
+  compare = (a: Val, b: Val): Ordering =>
+    compareVals(a, b, (x, y) => Number(this.envCall('obj_cmp', [x, y], () => BigInt(this.objCmp(x, y)))) as Ordering);
 
   /** `obj_cmp`: at least one side is an object. */
   objCmp = (a: Val, b: Val): Ordering => {

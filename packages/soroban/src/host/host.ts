@@ -26,7 +26,9 @@ import { checkIntegrity } from './functions/linear-memory.js';
 import type { CallContext, HostFunction, VmFrame } from './functions/types.js';
 import { withInstance } from './instance.js';
 import { RelativeObjects } from './objects.js';
-import { HostState } from './state.js';
+import { HostState, type HostTracer } from './state.js';
+
+export type { HostTracer } from './state.js';
 import { vmLinearMemory } from './vm-memory.js';
 
 export interface HostConfig {
@@ -46,18 +48,6 @@ export interface CallParams {
   missingIsVoid?: boolean;
 }
 
-/**
- * Watches host calls and contract frames as the Rust host's trace hook does (`host/trace.rs`); the
- * golden-trace tests set one. `call` comes before the call's arguments are checked, with the
- * contract's words as it passed them.
- */
-export interface HostTracer {
-  call(name: string, words: readonly bigint[]): void;
-  ret(name: string, outcome: { value: bigint } | { error: unknown }): void;
-  push(frame: ContractFrame): void;
-  pop(frame: ContractFrame, outcome: { value: bigint } | { error: unknown }): void;
-}
-
 export class Host extends HostState {
   readonly budget: Budget;
   readonly storage: Storage;
@@ -67,7 +57,6 @@ export class Host extends HostState {
   readonly #modules: Map<string, ParsedContract>;
   readonly #vmBudget: VmBudget;
   #imports: HostImports | undefined;
-  tracer: HostTracer | undefined;
 
   constructor(config: HostConfig) {
     super(config.budget);

@@ -86,6 +86,7 @@ export function traceErrorOf(error: HostError): TraceError {
 /** A thrown error as a trace result: a HostError by its type and code, anything else as the host's internal error. */
 export function errResult(error: unknown): TraceResult {
   if (error instanceof HostError) return { ok: false, error: traceErrorOf(error) };
+  if (process.env.TRACE_DEBUG) console.error(error);
   return { ok: false, error: { type: 'Context', code: 'InternalError' } };
 }
 

@@ -66,6 +66,10 @@ class Run implements HostTracer {
     this.record({ kind: 'call', name, args });
   }
 
+  envCall(name: string, args: readonly Val[]): void {
+    this.record({ kind: 'call', name, args: args.map(traceVal) });
+  }
+
   ret(name: string, outcome: { value: bigint } | { error: unknown }): void {
     const returns = hostFunctionByName(name)?.returns ?? 'Val';
     const result: TraceResult =
