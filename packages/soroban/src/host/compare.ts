@@ -12,6 +12,15 @@ import { isObject, smallNumberOf, tagOf, type Val } from '../values/val.js';
 import type { Meter } from './meter.js';
 import { type HostObject, KIND_ORDER, type ObjectTable } from './objects.js';
 
+/**
+ * Declared sizes the comparisons charge (`declared_size.rs`, comparison.rs `FixedSizeOrdType`,
+ * the `Compare` of MeteredVector and MeteredOrdMap): a Val, a map entry, an ScAddress, each number.
+ */
+const VAL_SIZE = 8;
+const ENTRY_SIZE = 24;
+const ADDRESS_SIZE = 48;
+const NUMBER_SIZE = { U64: 8, I64: 8, Timepoint: 8, Duration: 8, U128: 16, I128: 16, U256: 32, I256: 32 };
+
 /** A host function called through the host's env: traced, its arguments checked. */
 export type EnvCall = (name: string, args: readonly Val[], run: () => bigint) => bigint;
 
@@ -97,8 +106,10 @@ export class Comparator {
       case 'Symbol':
         return compareBytes(this.meter, a.value, b.value as Uint8Array);
       case 'Vec':
+        this.meter.charge('MemCpy', BigInt(VAL_SIZE * Math.min(a.value.length, (b.value as readonly Val[]).length)));
         return this.compareSequences(a.value, b.value as readonly Val[], (x, y) => this.compare(x, y));
       case 'Map':
+        this.meter.charge('MemCpy', BigInt(ENTRY_SIZE * Math.min(a.value.length, (b.value as readonly unknown[]).length)));
         return this.compareSequences(
           a.value,
           b.value as readonly (readonly [Val, Val])[],
@@ -106,9 +117,12 @@ export class Comparator {
         );
       case 'Address':
       case 'MuxedAddress':
-        // The XDR encoding orders as the derived order of ScAddress: arm first, then its fields.
-        return compareBytes(this.meter, a.value.toXDR(), (b.value as xdr.ScAddress).toXDR());
+        // The XDR encoding orders as the derived order of ScAddress: arm first, then its fields;
+        // the charge is one comparison of the declared size.
+        this.meter.charge('MemCmp', BigInt(ADDRESS_SIZE));
+        return sign(Buffer.compare(a.value.toXDR(), (b.value as xdr.ScAddress).toXDR()), 0);
       default:
+        this.meter.charge('MemCmp', BigInt(NUMBER_SIZE[a.kind]));
         return sign(a.value, b.value as bigint);
     }
   }
