@@ -5,7 +5,7 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import { ErrorCode, HostError } from '../errors/host-error.js';
-import { checkSymbolBytes, smallSymbol, smallSymbolText } from '../values/symbol.js';
+import { checkSymbolBytes, MAX_SMALL_CHARS, smallSymbol, smallSymbolText } from '../values/symbol.js';
 import { Tag, type TagNumber } from '../values/tags.js';
 import {
   errorOf,
@@ -121,6 +121,9 @@ export class ValConverter {
         const bytes = Uint8Array.from(scval.sym.bytes);
         const small = smallSymbol(bytes);
         if (small !== undefined) return small;
+        // Up to 9 bytes a symbol is small or refused, uncharged (convert.rs); longer ones are copied first.
+        if (bytes.length <= MAX_SMALL_CHARS)
+          throw new HostError('Value', 'InvalidInput', 'symbol has a character a symbol cannot hold');
         bulkCopy(bytes.length, 1);
         checkSymbolBytes(bytes);
         return objects.add({ kind: 'Symbol', value: bytes });
@@ -208,7 +211,11 @@ export class ValConverter {
     if (object.kind === 'Bytes' || object.kind === 'String' || object.kind === 'Symbol')
       bulkCopy(object.value.length, 1);
     else if (object.kind === 'Vec') bulkCopy(object.value.length, SCVAL_SIZE);
-    else if (object.kind === 'Map') bulkCopy(object.value.length, SCMAP_ENTRY_SIZE);
+    else if (object.kind === 'Map') {
+      bulkCopy(object.value.length, SCMAP_ENTRY_SIZE);
+      // The map's entries scanned (`MeteredOrdMap::iter`).
+      meter.charge('MemCpy', BigInt(object.value.length * MAP_ENTRY_SIZE));
+    }
     else if (object.kind === 'Address' || object.kind === 'MuxedAddress')
       meter.charge('MemCpy', BigInt(ADDRESS_SIZE));
     else meter.charge('MemCpy', BigInt(NUMBER_SIZE[object.kind]));

@@ -108,10 +108,13 @@ export const SLICE_FUNCTIONS: Readonly<Record<string, SliceFunction>> = {
     if (names.length !== length) throw sizeMismatch('differing key and value slice lengths');
     const entries = visit(context, map as Val, 'Map').value;
     if (entries.length !== length) throw sizeMismatch('differing host map and output slice lengths');
+    // `hm.keys()` and `hm.values()` each scan the entries.
+    chargeCopy(context, entries.length, ENTRY_SIZE);
     names.forEach((name, i) =>
       checkSymbolMatches(context, Buffer.from(name, 'utf8'), (entries[i] as readonly [Val, Val])[0]),
     );
     chargeCopy(context, names.length, VAL_SIZE);
+    chargeCopy(context, entries.length, ENTRY_SIZE);
     return VOID;
   },
 };

@@ -120,7 +120,8 @@ export function literalScVal(lit: Literal): xdr.ScVal {
     case 'i256':
       return wideScVal(lit.t, lit.v);
     case 'symbol':
-      return xdr.ScVal.scvSymbol(lit.v);
+      // Symbol literals are byte strings (written as latin1 where the test's bytes are not ASCII).
+      return xdr.ScVal.scvSymbol(Buffer.from(lit.v, 'latin1'));
     case 'string':
       return xdr.ScVal.scvString(lit.v);
     case 'bytes':

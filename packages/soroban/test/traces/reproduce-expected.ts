@@ -41,6 +41,7 @@ export const REPRODUCED_EXACTLY: readonly string[] = [
   'test__symbol__invalid_symbol_scval_to_val',
   'test__symbol__valid_short_symbol_conversions',
   'test__symbol__valid_long_symbol_conversions',
+  'test__symbol__invalid_symbol_conversions',
   'test__bytes__bytes_suite_of_tests',
   'test__bytes__bytes_put_out_of_bound',
   'test__bytes__bytes_slice_start_greater_than_end',
@@ -58,9 +59,10 @@ export const REPRODUCED_EXACTLY: readonly string[] = [
   'test__map__scmap_out_of_order',
   'test__map__scmap_duplicate',
   'test__map__scmap_invalid_element',
+  'test__map__initialization_invalid',
   'test__num__test_num_scval_roundtrips',
 ];
 
 export const REPRODUCED_WITHIN: readonly string[] = [
-  'test__map__initialization_invalid',
+
 ];
