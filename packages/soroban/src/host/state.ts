@@ -6,6 +6,7 @@ import { Comparator } from './compare.js';
 import { ValConverter } from './convert.js';
 import { type Meter, UNMETERED } from './meter.js';
 import { ObjectTable } from './objects.js';
+import { hostFunctionByName, isRawInteger } from '../interface/index.js';
 import type { ContractFrame } from './frames.js';
 import { isObject, type Val } from '../values/val.js';
 
@@ -37,18 +38,25 @@ export class HostState {
 
   /**
    * A host function the host calls of itself through its env (`impl Env for Host`): traced, each
-   * object argument checked (one VisitObject), as when a test calls it.
+   * object argument and an object result checked (one
+   * VisitObject each), as when a test calls it.
    */
-  envCall(name: string, args: readonly Val[], run: () => bigint): bigint {
+  envCall(name: string, args: readonly Val[], run: () => bigint, returnsObject = false): bigint {
     const tracer = this.tracer;
     tracer?.envCall(name, args);
-    for (const arg of args) {
-      if (!isObject(arg)) continue;
+    const types = hostFunctionByName(name)?.args ?? [];
+    for (const [i, arg] of args.entries()) {
+      const type = types[i]?.type;
+      if ((type && isRawInteger(type)) || !isObject(arg)) continue;
       this.meter.charge('VisitObject');
       this.objects.get(arg);
     }
     try {
       const value = run();
+      if (returnsObject && isObject(value)) {
+        this.meter.charge('VisitObject');
+        this.objects.get(value);
+      }
       tracer?.ret(name, { value });
       return value;
     } catch (error) {

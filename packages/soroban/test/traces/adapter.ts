@@ -67,7 +67,8 @@ class Run implements HostTracer {
   }
 
   envCall(name: string, args: readonly Val[]): void {
-    this.record({ kind: 'call', name, args: args.map(traceVal) });
+    const types = hostFunctionByName(name)?.args ?? [];
+    this.record({ kind: 'call', name, args: args.map((arg, i) => traceTyped(types[i]?.type ?? 'Val', arg)) });
   }
 
   ret(name: string, outcome: { value: bigint } | { error: unknown }): void {

@@ -61,6 +61,10 @@ export const REPRODUCED_EXACTLY: readonly string[] = [
   'test__map__scmap_invalid_element',
   'test__map__initialization_invalid',
   'test__num__test_num_scval_roundtrips',
+  'test__num__test_u256_arith',
+  'test__num__test_i256_arith',
+  'test__num__test_i256_bytes_roundtrip',
+  'test__num__test_u256_bytes_roundtrip',
 ];
 
 export const REPRODUCED_WITHIN: readonly string[] = [
