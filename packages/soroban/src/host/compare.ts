@@ -41,7 +41,9 @@ const SMALL_PAIR: Partial<Record<HostObject['kind'], number>> = {
 
 /** The XDR enum's number for a member name (the SDK gives members as values, older ones as functions). */
 function scValTypeNumber(name: string): number {
-  const member = (xdr.ScValType as unknown as Record<string, { value: number } | (() => { value: number })>)[name];
+  const member = (xdr.ScValType as unknown as Record<string, { value: number } | (() => { value: number })>)[
+    name
+  ];
   const value = typeof member === 'function' ? member() : member;
   return value?.value ?? -1;
 }
@@ -63,7 +65,11 @@ export class Comparator {
    * `obj_cmp` (`Compare<Val> for E: Env`, compare.rs), a traced call that checks its arguments.
    */
   compare = (a: Val, b: Val): Ordering =>
-    compareVals(a, b, (x, y) => Number(this.envCall('obj_cmp', [x, y], () => BigInt(this.objCmp(x, y)))) as Ordering);
+    compareVals(
+      a,
+      b,
+      (x, y) => Number(this.envCall('obj_cmp', [x, y], () => BigInt(this.objCmp(x, y)))) as Ordering,
+    );
 
   /** `obj_cmp`: at least one side is an object. */
   objCmp = (a: Val, b: Val): Ordering => {
@@ -106,10 +112,16 @@ export class Comparator {
       case 'Symbol':
         return compareBytes(this.meter, a.value, b.value as Uint8Array);
       case 'Vec':
-        this.meter.charge('MemCpy', BigInt(VAL_SIZE * Math.min(a.value.length, (b.value as readonly Val[]).length)));
+        this.meter.charge(
+          'MemCpy',
+          BigInt(VAL_SIZE * Math.min(a.value.length, (b.value as readonly Val[]).length)),
+        );
         return this.compareSequences(a.value, b.value as readonly Val[], (x, y) => this.compare(x, y));
       case 'Map':
-        this.meter.charge('MemCpy', BigInt(ENTRY_SIZE * Math.min(a.value.length, (b.value as readonly unknown[]).length)));
+        this.meter.charge(
+          'MemCpy',
+          BigInt(ENTRY_SIZE * Math.min(a.value.length, (b.value as readonly unknown[]).length)),
+        );
         return this.compareSequences(
           a.value,
           b.value as readonly (readonly [Val, Val])[],

@@ -146,7 +146,11 @@ export class ValConverter {
       }
       case 'scvAddress': {
         const { address } = scval;
-        if (address.type !== 'scAddressTypeAccount' && address.type !== 'scAddressTypeContract' && address.type !== 'scAddressTypeMuxedAccount')
+        if (
+          address.type !== 'scAddressTypeAccount' &&
+          address.type !== 'scAddressTypeContract' &&
+          address.type !== 'scAddressTypeMuxedAccount'
+        )
           throw new HostError('Object', 'UnexpectedType', 'encountered unsupported ScAddress type');
         meter.charge('MemCpy', BigInt(ADDRESS_SIZE));
         if (address.type === 'scAddressTypeAccount' || address.type === 'scAddressTypeContract')
@@ -215,8 +219,7 @@ export class ValConverter {
       bulkCopy(object.value.length, SCMAP_ENTRY_SIZE);
       // The map's entries scanned (`MeteredOrdMap::iter`).
       meter.charge('MemCpy', BigInt(object.value.length * MAP_ENTRY_SIZE));
-    }
-    else if (object.kind === 'Address' || object.kind === 'MuxedAddress')
+    } else if (object.kind === 'Address' || object.kind === 'MuxedAddress')
       meter.charge('MemCpy', BigInt(ADDRESS_SIZE));
     else meter.charge('MemCpy', BigInt(NUMBER_SIZE[object.kind]));
     switch (object.kind) {

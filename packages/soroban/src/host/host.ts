@@ -29,6 +29,7 @@ import { RelativeObjects } from './objects.js';
 import { HostState, type HostTracer } from './state.js';
 
 export type { HostTracer } from './state.js';
+
 import { vmLinearMemory } from './vm-memory.js';
 
 export interface HostConfig {
@@ -119,15 +120,16 @@ export class Host extends HostState {
     return this.frames.with(
       frame,
       this.rollbackHooks(),
-      () => traced(this.tracer, frame, () => {
-        const objects = frame.vm?.objects as RelativeObjects;
-        const words = args.map((arg) => toWasm(objects.toRelative(arg, this.budget)));
-        const result = vm.invoke(name, words, { treatMissingFunctionAsNoop: params.missingIsVoid });
-        if (result === undefined) return 2n;
-        const value = checkVal(objects.toAbsolute(fromWasm(result)));
-        checkIntegrity(this.context(), value);
-        return value;
-      }),
+      () =>
+        traced(this.tracer, frame, () => {
+          const objects = frame.vm?.objects as RelativeObjects;
+          const words = args.map((arg) => toWasm(objects.toRelative(arg, this.budget)));
+          const result = vm.invoke(name, words, { treatMissingFunctionAsNoop: params.missingIsVoid });
+          if (result === undefined) return 2n;
+          const value = checkVal(objects.toAbsolute(fromWasm(result)));
+          checkIntegrity(this.context(), value);
+          return value;
+        }),
       () => this.persistInstance(frame),
     );
   }

@@ -2,13 +2,14 @@
  * The host's state that every host function reaches: the object table, the meter, the order of
  * Vals and the ScVal conversions. Frames, storage, events and auth join it as they are built.
  */
+
+import { hostFunctionByName, isRawInteger } from '../interface/index.js';
+import { isObject, type Val } from '../values/val.js';
 import { Comparator } from './compare.js';
 import { ValConverter } from './convert.js';
+import type { ContractFrame } from './frames.js';
 import { type Meter, UNMETERED } from './meter.js';
 import { ObjectTable } from './objects.js';
-import { hostFunctionByName, isRawInteger } from '../interface/index.js';
-import type { ContractFrame } from './frames.js';
-import { isObject, type Val } from '../values/val.js';
 
 /**
  * Watches host calls and contract frames as the Rust host's trace hook does (`host/trace.rs`); the

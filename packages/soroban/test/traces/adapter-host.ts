@@ -8,7 +8,13 @@ import { Budget } from '../../src/budget/budget.js';
 import { DEFAULT_COST_PARAMS } from '../../src/budget/default-params.js';
 import { unbiasPrngSeed } from '../../src/crypto/prng-seed.js';
 import { Host } from '../../src/host/host.js';
-import { Footprint, InMemorySnapshot, type LedgerInfo, newStorageMap, Storage } from '../../src/storage/index.js';
+import {
+  Footprint,
+  InMemorySnapshot,
+  type LedgerInfo,
+  newStorageMap,
+  Storage,
+} from '../../src/storage/index.js';
 import type { ScriptSetup } from './script-types.js';
 
 const U64_MAX = (1n << 64n) - 1n;

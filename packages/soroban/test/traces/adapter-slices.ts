@@ -7,7 +7,13 @@
  */
 import { HostError } from '../../src/errors/host-error.js';
 import { add, visit, visitBytes } from '../../src/host/functions/access.js';
-import { BYTE_SIZE, chargeCopy, chargeNewVec, ENTRY_SIZE, VAL_SIZE } from '../../src/host/functions/charges.js';
+import {
+  BYTE_SIZE,
+  chargeCopy,
+  chargeNewVec,
+  ENTRY_SIZE,
+  VAL_SIZE,
+} from '../../src/host/functions/charges.js';
 import { checkIntegrity } from '../../src/host/functions/linear-memory.js';
 import { checkSymbolMatches } from '../../src/host/functions/symbol-slices.js';
 import type { CallContext } from '../../src/host/functions/types.js';
@@ -37,7 +43,13 @@ function copied(context: CallContext, bytes: Uint8Array): Uint8Array {
 }
 
 /** `memobj_copy_to_slice`: visit, the range checked, then the bytes copied out. */
-function copyOut(context: CallContext, kind: 'Bytes' | 'String' | 'Symbol', obj: Val, pos: Val, length: number) {
+function copyOut(
+  context: CallContext,
+  kind: 'Bytes' | 'String' | 'Symbol',
+  obj: Val,
+  pos: Val,
+  length: number,
+) {
   const bytes = visitBytes(context, obj, kind);
   const start = Number(pos >> 32n);
   const end = start + length;
@@ -110,9 +122,8 @@ export const SLICE_FUNCTIONS: Readonly<Record<string, SliceFunction>> = {
     if (entries.length !== length) throw sizeMismatch('differing host map and output slice lengths');
     // `hm.keys()` and `hm.values()` each scan the entries.
     chargeCopy(context, entries.length, ENTRY_SIZE);
-    names.forEach((name, i) =>
-      checkSymbolMatches(context, Buffer.from(name, 'utf8'), (entries[i] as readonly [Val, Val])[0]),
-    );
+    for (const [i, name] of names.entries())
+      checkSymbolMatches(context, Buffer.from(name, 'utf8'), (entries[i] as readonly [Val, Val])[0]);
     chargeCopy(context, names.length, VAL_SIZE);
     chargeCopy(context, entries.length, ENTRY_SIZE);
     return VOID;

@@ -9,7 +9,16 @@ import { scError } from '../../src/host/convert.js';
 import type { ValueType } from '../../src/interface/index.js';
 import { smallSymbolText } from '../../src/values/symbol.js';
 import { Tag, tagName } from '../../src/values/tags.js';
-import { bodyOf, errorOf, handleOf, i32Of, smallNumberOf, tagOf, u32Of, type Val } from '../../src/values/val.js';
+import {
+  bodyOf,
+  errorOf,
+  handleOf,
+  i32Of,
+  smallNumberOf,
+  tagOf,
+  u32Of,
+  type Val,
+} from '../../src/values/val.js';
 import type { Literal } from './script-types.js';
 import type { ObjectType, SmallType, TraceError, TraceResult, TraceValue } from './types.js';
 
@@ -132,7 +141,9 @@ export function literalScVal(lit: Literal): xdr.ScVal {
       return xdr.ScVal.scvVec(lit.items.map(literalScVal));
     case 'map':
       return xdr.ScVal.scvMap(
-        lit.entries.map(([key, val]) => new xdr.ScMapEntry({ key: literalScVal(key), val: literalScVal(val) })),
+        lit.entries.map(
+          ([key, val]) => new xdr.ScMapEntry({ key: literalScVal(key), val: literalScVal(val) }),
+        ),
       );
     case 'error': {
       const code = lit.code.startsWith('#') ? Number(lit.code.slice(1)) : (lit.code as ErrorCodeName);

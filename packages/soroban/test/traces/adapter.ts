@@ -8,10 +8,10 @@ import { createHash } from 'node:crypto';
 import { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../../src/errors/host-error.js';
 import type { ContractFrame } from '../../src/host/frames.js';
-import type { Host, HostTracer } from '../../src/host/host.js';
 import { HOST_MODULES } from '../../src/host/functions/index.js';
 import { checkIntegrity } from '../../src/host/functions/linear-memory.js';
 import type { CallContext } from '../../src/host/functions/types.js';
+import type { Host, HostTracer } from '../../src/host/host.js';
 import { hostFunctionByName } from '../../src/interface/index.js';
 import { fromWasm, handleOf, type Val } from '../../src/values/val.js';
 import { hostFor } from './adapter-host.js';
@@ -27,7 +27,11 @@ const STORAGE_TYPES = { Temporary: 0n, Persistent: 1n, Instance: 2n } as const;
 const MAX_SMALL_SYMBOL = 9;
 
 /** A line before its budget is taken. */
-type ObservedLine = ObservedStep extends infer S ? (S extends ObservedStep ? Omit<S, 'cpu' | 'mem'> : never) : never;
+type ObservedLine = ObservedStep extends infer S
+  ? S extends ObservedStep
+    ? Omit<S, 'cpu' | 'mem'>
+    : never
+  : never;
 
 class Run implements HostTracer {
   readonly steps: ObservedStep[] = [];
@@ -103,7 +107,12 @@ function context(host: Host): CallContext {
 }
 
 /** Calls a host function the way the Rust test does: traced, its arguments and result checked. */
-function callDirect(run: Run, name: string, args: (Val | SliceArg)[], printed: TraceValue[]): Val | undefined {
+function callDirect(
+  run: Run,
+  name: string,
+  args: (Val | SliceArg)[],
+  printed: TraceValue[],
+): Val | undefined {
   const host = run.host;
   run.record({ kind: 'call', name, args: printed });
   const slice = SLICE_FUNCTIONS[name];
@@ -117,7 +126,12 @@ function callDirect(run: Run, name: string, args: (Val | SliceArg)[], printed: T
       const env: SliceEnv = {
         context: context(host),
         newSymbol: (bytes) => {
-          const symbol = callDirect(run, 'symbol_new_from_slice', [bytes], [{ kind: 'int', value: BigInt(bytes.length) }]);
+          const symbol = callDirect(
+            run,
+            'symbol_new_from_slice',
+            [bytes],
+            [{ kind: 'int', value: BigInt(bytes.length) }],
+          );
           if (symbol === undefined) throw new HostError('Value', 'InvalidInput', 'bad symbol');
           return symbol;
         },
@@ -163,9 +177,15 @@ function resolve(run: Run, arg: ScriptArg): { value: Val | SliceArg; printed: Tr
     case 'raw':
       return { value: arg.v, printed: { kind: 'int', value: arg.v } };
     case 'slice':
-      return { value: Buffer.from(arg.hex, 'hex'), printed: { kind: 'int', value: BigInt(arg.hex.length / 2) } };
+      return {
+        value: Buffer.from(arg.hex, 'hex'),
+        printed: { kind: 'int', value: BigInt(arg.hex.length / 2) },
+      };
     case 'sliceFill':
-      return { value: Buffer.alloc(arg.length, arg.byte), printed: { kind: 'int', value: BigInt(arg.length) } };
+      return {
+        value: Buffer.alloc(arg.length, arg.byte),
+        printed: { kind: 'int', value: BigInt(arg.length) },
+      };
     case 'vals': {
       const items = arg.items.map((item) => resolve(run, item).value as Val);
       return { value: items, printed: { kind: 'int', value: BigInt(items.length) } };
@@ -239,16 +259,27 @@ function register(run: Run, wasm: Uint8Array): Val {
   const wasmHash = callDirect(run, 'upload_wasm', [code], [traceVal(code)]);
   if (wasmHash === undefined) throw new Unsupported('the upload failed');
   const deployer = host.converter.toVal(
-    xdr.ScVal.scvAddress(xdr.ScAddress.scAddressTypeAccount(xdr.PublicKey.publicKeyTypeEd25519(Buffer.alloc(32, 1)))),
+    xdr.ScVal.scvAddress(
+      xdr.ScAddress.scAddressTypeAccount(xdr.PublicKey.publicKeyTypeEd25519(Buffer.alloc(32, 1))),
+    ),
   );
   const saltBytes = Buffer.alloc(32, 2);
   const salt = callDirect(run, 'bytes_new_from_slice', [saltBytes], [len(32)]);
   if (salt === undefined) throw new Unsupported('the salt could not be made');
-  const address = callDirect(run, 'create_contract', [deployer, wasmHash, salt], [deployer, wasmHash, salt].map(traceVal));
+  const address = callDirect(
+    run,
+    'create_contract',
+    [deployer, wasmHash, salt],
+    [deployer, wasmHash, salt].map(traceVal),
+  );
   if (address === undefined) throw new Unsupported('the contract could not be created');
   const scAddress = host.objects.expect(address, 'Address').value.toXdr();
   const contractId = Buffer.from(scAddress.subarray(scAddress.length - 32)).toString('hex');
-  const vmId = createHash('sha256').update(wasm).digest('hex').slice(0, 8).replace(/^0+(?=.)/, '');
+  const vmId = createHash('sha256')
+    .update(wasm)
+    .digest('hex')
+    .slice(0, 8)
+    .replace(/^0+(?=.)/, '');
   run.vmIds.set(contractId, vmId);
   return address;
 }
@@ -268,7 +299,7 @@ export class OurTraceHost implements TraceHost {
     host.tracer = run;
     let stopped: string | undefined;
     try {
-      script.steps.forEach((s, i) => step(run, s, i, this.readWasm));
+      for (const [i, s] of script.steps.entries()) step(run, s, i, this.readWasm);
     } catch (error) {
       stopped = error instanceof Unsupported || error instanceof HostError ? error.message : String(error);
       if (!(error instanceof Unsupported) && !(error instanceof HostError)) stopped = `crash: ${stopped}`;

@@ -54,7 +54,11 @@ export type ScriptStep =
   /** a host function call the test makes (a top-level `call` line of the trace) */
   | { s: 'call'; fn: string; args: ScriptArg[] }
   /** an untraced conversion of a literal into a host value (`to_host_val`, `test_vec_obj`, `test_bin_obj`): charges the budget, makes objects */
-  | { s: 'make'; lit: Literal; /** the test expects the host to refuse it: no object, no value */ refused?: boolean }
+  | {
+      s: 'make';
+      lit: Literal /** the test expects the host to refuse it: no object, no value */;
+      refused?: boolean;
+    }
   /** an untraced conversion of a host value back to an ScVal (`from_host_val`): charges the budget only */
   | { s: 'toScVal'; of: ScriptArg }
   /** an untraced read of an object's content: a 32-byte hash (`hash_from_bytesobj_input`) or a string (`visit_obj`) */
