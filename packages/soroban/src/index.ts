@@ -21,6 +21,7 @@ export {
 export type { ExternalEvent } from './host/events.js';
 export { type CallParams, Host, type HostConfig } from './host/host.js';
 export { contractIdOf, createContract, uploadWasm } from './host/lifecycle.js';
+export { type Prng, seedBasePrng } from './host/prng/prng.js';
 export {
   availableAt,
   HOST_FUNCTIONS,
@@ -30,6 +31,8 @@ export {
   MAX_PROTOCOL,
   MIN_PROTOCOL,
 } from './interface/index.js';
+// Applying and simulating Soroban operations, as stellar-core and stellar-rpc do.
+export * from './invoke/index.js';
 export {
   type EntryWithLiveUntil,
   Footprint,

@@ -10,7 +10,7 @@ import { smallSymbolText } from '../values/symbol.js';
 import { SCVAL_TYPE_OF_TAG, Tag, tagName } from '../values/tags.js';
 import { isObject, smallNumberOf, tagOf, type Val } from '../values/val.js';
 import type { Meter } from './meter.js';
-import { type HostObject, KIND_ORDER, type ObjectTable } from './objects.js';
+import { type HostObject, KIND_ORDER, type ObjectTable, SMALL_TAG_OF_NUMBER_KIND } from './objects.js';
 
 /**
  * Declared sizes the comparisons charge (`declared_size.rs`, comparison.rs `FixedSizeOrdType`,
@@ -28,14 +28,7 @@ const sign = (a: bigint | number, b: bigint | number): Ordering => (a < b ? -1 :
 
 /** The small tag that pairs with each numeric or symbol object. */
 const SMALL_PAIR: Partial<Record<HostObject['kind'], number>> = {
-  U64: Tag.U64Small,
-  I64: Tag.I64Small,
-  Timepoint: Tag.TimepointSmall,
-  Duration: Tag.DurationSmall,
-  U128: Tag.U128Small,
-  I128: Tag.I128Small,
-  U256: Tag.U256Small,
-  I256: Tag.I256Small,
+  ...SMALL_TAG_OF_NUMBER_KIND,
   Symbol: Tag.SymbolSmall,
 };
 

@@ -24,7 +24,7 @@ import {
 } from '../values/val.js';
 import type { Comparator } from './compare.js';
 import type { Meter } from './meter.js';
-import type { HostObject, ObjectTable } from './objects.js';
+import { type HostObject, type ObjectTable, SMALL_TAG_OF_NUMBER_KIND } from './objects.js';
 
 /** DEFAULT_HOST_DEPTH_LIMIT (`budget/limits.rs`). */
 export const DEPTH_LIMIT = 100;
@@ -242,21 +242,10 @@ export class ValConverter {
       case 'MuxedAddress':
         return xdr.ScVal.scvAddress(object.value);
       default:
-        return numberScVal(OBJECT_NUMBER_TAGS[object.kind], object.value);
+        return numberScVal(SMALL_TAG_OF_NUMBER_KIND[object.kind], object.value);
     }
   }
 }
-
-const OBJECT_NUMBER_TAGS = {
-  U64: Tag.U64Small,
-  I64: Tag.I64Small,
-  Timepoint: Tag.TimepointSmall,
-  Duration: Tag.DurationSmall,
-  U128: Tag.U128Small,
-  I128: Tag.I128Small,
-  U256: Tag.U256Small,
-  I256: Tag.I256Small,
-} as const;
 
 function numberScVal(tag: number, value: bigint): xdr.ScVal {
   const u64 = (v: bigint) => BigInt.asUintN(64, v);

@@ -18,14 +18,16 @@ import {
   parseContract,
   type VmBudget,
 } from '../vm/index.js';
+import { withInstance } from './contract-data.js';
 import { dispatch } from './dispatch.js';
 import { EventBuffer } from './events.js';
 import { type ContractFrame, FrameStack, RESERVED_PREFIX } from './frames.js';
 import { HOST_MODULES } from './functions/index.js';
 import { checkIntegrity } from './functions/linear-memory.js';
 import type { CallContext, HostFunction, VmFrame } from './functions/types.js';
-import { withInstance } from './instance.js';
 import { RelativeObjects } from './objects.js';
+import { FramePrngs } from './prng/frame-prngs.js';
+import type { Prng } from './prng/prng.js';
 import { HostState, type HostTracer } from './state.js';
 
 export type { HostTracer } from './state.js';
@@ -40,6 +42,12 @@ export interface HostConfig {
   diagnostics?: boolean;
   /** Parsed modules by code hash, shared between hosts (the host's module cache). */
   modules?: Map<string, ParsedContract>;
+  /**
+   * The base PRNG frames derive theirs from (shared, so draws continue across hosts), made by
+   * `seedBasePrng`; or seed this host's with `setBasePrngSeed`. Without one, the `prng` functions
+   * fail as the Rust host's do when unseeded.
+   */
+  basePrng?: Prng;
 }
 
 export interface CallParams {
@@ -55,6 +63,7 @@ export class Host extends HostState {
   readonly ledger: LedgerInfo;
   readonly events: EventBuffer;
   readonly frames = new FrameStack();
+  readonly prngs: FramePrngs;
   readonly #modules: Map<string, ParsedContract>;
   readonly #vmBudget: VmBudget;
   #imports: HostImports | undefined;
@@ -66,6 +75,7 @@ export class Host extends HostState {
     this.ledger = config.ledger;
     this.events = new EventBuffer(config.budget, config.diagnostics ?? false);
     this.#modules = config.modules ?? new Map();
+    this.prngs = new FramePrngs(config.basePrng);
     const budget = config.budget;
     this.#vmBudget = {
       charge: (type, input) => budget.charge(type, input),
@@ -73,6 +83,11 @@ export class Host extends HostState {
       chargeWasmInsnExec: (fuel) => chargeWasmiFuel(budget, fuel),
       memBytesRemaining: () => budget.memRemaining,
     };
+  }
+
+  /** `set_base_prng_seed`: the embedder's 32-byte seed, charged to this host's budget. */
+  setBasePrngSeed(seed: Uint8Array): void {
+    this.prngs.seedBase(seed, this.budget);
   }
 
   /** The context a host function runs in, from the innermost frame. */
@@ -132,6 +147,11 @@ export class Host extends HostState {
         }),
       () => this.persistInstance(frame),
     );
+  }
+
+  /** Runs a host function invoked from outside in its own frame (`invoke_function_and_return_val`). */
+  withHostFunctionFrame<T>(name: string, body: () => T): T {
+    return this.frames.with({ kind: 'host-function', function: name }, this.rollbackHooks(), body);
   }
 
   private rollbackHooks() {

@@ -57,6 +57,18 @@ export const TAG_OF_KIND: Readonly<Record<ObjectKind, TagNumber>> = {
   MuxedAddress: Tag.MuxedAddressObject,
 };
 
+/** The small tag that holds the values of each number object's type that fit 56 bits. */
+export const SMALL_TAG_OF_NUMBER_KIND = {
+  U64: Tag.U64Small,
+  I64: Tag.I64Small,
+  Timepoint: Tag.TimepointSmall,
+  Duration: Tag.DurationSmall,
+  U128: Tag.U128Small,
+  I128: Tag.I128Small,
+  U256: Tag.U256Small,
+  I256: Tag.I256Small,
+} as const;
+
 /** The order of object kinds where two objects of different types meet (`host/comparison.rs`). */
 export const KIND_ORDER: readonly ObjectKind[] = [
   'U64',

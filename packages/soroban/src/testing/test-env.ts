@@ -12,6 +12,8 @@ import { HostError } from '../errors/host-error.js';
 import type { ExternalEvent } from '../host/events.js';
 import { Host } from '../host/host.js';
 import { createContract, uploadWasm } from '../host/lifecycle.js';
+import { UNMETERED } from '../host/meter.js';
+import { type Prng, seedBasePrng } from '../host/prng/prng.js';
 import {
   contractCodeKey,
   contractInstanceKey,
@@ -27,6 +29,11 @@ export interface TestEnvOptions {
   ledger?: Partial<LedgerInfo>;
   /** Keep diagnostic events (off by default). */
   diagnostics?: boolean;
+  /**
+   * The base PRNG's 32-byte seed (default: zeros, as the Rust SDK's test `Env` seeds it). One base
+   * PRNG serves every invocation, so each call's draws differ from the last call's.
+   */
+  prngSeed?: Uint8Array;
 }
 
 export interface Invocation<T = unknown> {
@@ -62,6 +69,7 @@ export class TestEnv {
   /** The account that deploys contracts registered here. */
   readonly deployer = Keypair.fromRawEd25519Seed(Buffer.alloc(32, 7)).xdrAccountId();
   readonly #diagnostics: boolean;
+  readonly #basePrng: Prng;
   /** Each code's interface (its `contractspecv0` section), by code hash. */
   readonly #specs = new Map<string, Spec | undefined>();
   #salt = 0;
@@ -69,6 +77,8 @@ export class TestEnv {
   constructor(options: TestEnvOptions = {}) {
     this.ledger = defaultLedger(options.ledger ?? {});
     this.#diagnostics = options.diagnostics ?? false;
+    // Seeded once, outside any invocation's budget (the SDK seeds it when the Env is made).
+    this.#basePrng = seedBasePrng(options.prngSeed ?? new Uint8Array(32), UNMETERED);
   }
 
   /** Uploads the code and creates a contract from it (its constructor runs with `args`); returns its C-address. */
@@ -140,6 +150,7 @@ export class TestEnv {
       storage,
       ledger: this.ledger,
       diagnostics: this.#diagnostics,
+      basePrng: this.#basePrng,
     });
     const value = body(host);
     const changes: Invocation['changes'] = [];

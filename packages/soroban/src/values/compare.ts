@@ -5,7 +5,7 @@
  */
 import { smallSymbolText } from './symbol.js';
 import { Tag } from './tags.js';
-import { isObject, majorOf, minorOf, smallNumberOf, tagOf, type Val } from './val.js';
+import { isObject, isSmallNumberTag, majorOf, minorOf, smallNumberOf, tagOf, type Val } from './val.js';
 
 export type Ordering = -1 | 0 | 1;
 
@@ -32,17 +32,8 @@ function compareSameSmallTag(a: Val, b: Val, tag: number): Ordering {
       return sign(majorOf(a) | 0, majorOf(b) | 0);
     case Tag.SymbolSmall:
       return sign(smallSymbolText(a), smallSymbolText(b));
-    case Tag.U64Small:
-    case Tag.I64Small:
-    case Tag.TimepointSmall:
-    case Tag.DurationSmall:
-    case Tag.U128Small:
-    case Tag.I128Small:
-    case Tag.U256Small:
-    case Tag.I256Small:
-      return sign(smallNumberOf(a), smallNumberOf(b));
     default:
       // Bool and void carry nothing more; a bad tag compares equal, as the host's does.
-      return 0;
+      return isSmallNumberTag(tag) ? sign(smallNumberOf(a), smallNumberOf(b)) : 0;
   }
 }

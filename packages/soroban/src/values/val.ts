@@ -59,6 +59,10 @@ export function errorOf(val: Val): HostError {
 const UNSIGNED_SMALL = [Tag.U64Small, Tag.TimepointSmall, Tag.DurationSmall, Tag.U128Small, Tag.U256Small];
 const SIGNED_SMALL = [Tag.I64Small, Tag.I128Small, Tag.I256Small];
 
+/** The tags of numbers held in the Val itself. */
+export const isSmallNumberTag = (tag: number): boolean =>
+  (UNSIGNED_SMALL as number[]).includes(tag) || (SIGNED_SMALL as number[]).includes(tag);
+
 /** A number held in the Val itself, when it fits 56 bits (else the caller makes an object). */
 export function smallNumber(value: bigint, tag: TagNumber): Val | undefined {
   if ((UNSIGNED_SMALL as number[]).includes(tag))
@@ -115,17 +119,9 @@ export function isGood(val: Val): boolean {
     }
     case Tag.SymbolSmall:
       return (bodyOf(val) & SYMBOL_SMALL_MASK) === bodyOf(val);
-    case Tag.U64Small:
-    case Tag.I64Small:
-    case Tag.TimepointSmall:
-    case Tag.DurationSmall:
-    case Tag.U128Small:
-    case Tag.I128Small:
-    case Tag.U256Small:
-    case Tag.I256Small:
-      return true;
     default:
-      return isObjectTag(tag) && minorOf(val) === 0;
+      // Any body is a small number; objects name their handle in the major part alone.
+      return isSmallNumberTag(tag) || (isObjectTag(tag) && minorOf(val) === 0);
   }
 }
 

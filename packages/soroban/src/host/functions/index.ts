@@ -7,6 +7,8 @@ import { cryptoModule } from './crypto.js';
 import { int } from './int.js';
 import { ledger } from './ledger.js';
 import { map } from './map.js';
+import { prng } from './prng.js';
+import { testModule } from './test-module.js';
 import type { HostModule } from './types.js';
 import { vec } from './vec.js';
 
@@ -19,4 +21,6 @@ export const HOST_MODULES: Partial<Record<ModuleName, HostModule>> = {
   call,
   buf,
   crypto: cryptoModule,
+  test: testModule,
+  prng,
 };

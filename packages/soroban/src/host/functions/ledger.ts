@@ -13,6 +13,7 @@ import {
 } from '../../storage/index.js';
 import { smallSymbol } from '../../values/symbol.js';
 import { fromBool, u32Of, type Val, VOID } from '../../values/val.js';
+import { withContractDataVal } from '../contract-data.js';
 import type { Host } from '../host.js';
 import { contractIdOf, createContract, uploadWasm } from '../lifecycle.js';
 import { add, contractHost, visit } from './access.js';
@@ -80,22 +81,7 @@ function putData(c: CallContext, k: Val, v: Val, t: bigint): void {
   const key = dataKey(host, k, t);
   if (host.storage.has(key, host.budget)) {
     const { entry, liveUntil } = host.storage.getWithLiveUntil(key, host.budget);
-    if (entry.data.type !== 'contractData')
-      throw new HostError('Storage', 'InternalError', 'expected contract data');
-    const data = entry.data.contractData;
-    const updated = new xdr.LedgerEntry({
-      lastModifiedLedgerSeq: entry.lastModifiedLedgerSeq,
-      data: xdr.LedgerEntryData.contractData(
-        new xdr.ContractDataEntry({
-          ext: data.ext,
-          contract: data.contract,
-          key: data.key,
-          durability: data.durability,
-          val: host.converter.toScVal(v),
-        }),
-      ),
-      ext: entry.ext,
-    });
+    const updated = withContractDataVal(entry, host.converter.toScVal(v));
     host.storage.put(key, updated, liveUntil, host.budget);
   } else {
     const ledger = host.ledger;

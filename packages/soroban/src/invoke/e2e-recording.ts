@@ -1,0 +1,169 @@
+/**
+ * The host side of a simulation (e2e_invoke.rs `invoke_host_function_in_recording_mode`): the
+ * function run on recording storage over the snapshot, then the footprint, disk read bytes and
+ * restored entries it recorded, charged as an apply would rebuild them, and on success the ledger
+ * changes (footprint-only keys added on the shadow budget), the events and the write bytes.
+ */
+import { xdr } from '@stellar/stellar-sdk/base';
+import type { Budget } from '../budget/index.js';
+import { HostError } from '../errors/host-error.js';
+import { Host } from '../host/host.js';
+import {
+  addFootprintOnlyChanges,
+  getLedgerChanges,
+  type LedgerEntryChange,
+  type LedgerInfo,
+  meteredEncode,
+  minLiveUntilLedger,
+  recordFootprint,
+  type SnapshotSource,
+  Storage,
+  writeBytes,
+} from '../storage/index.js';
+import type { ParsedContract } from '../vm/index.js';
+import type { AuthorizationLayer } from './auth.js';
+import { entrySizeForRent } from './entry-size.js';
+import { diagnosticEvents, encodeContractEvents } from './events.js';
+import { invokeHostFunction } from './host-function.js';
+
+/** Recording auth (optionally refusing non-root authorizations), or the given signed entries enforced. */
+export type RecordingAuthMode =
+  | { mode: 'record'; disableNonRootAuth: boolean }
+  | { mode: 'enforce'; entries: readonly xdr.SorobanAuthorizationEntry[] };
+
+export interface RecordingRunInput {
+  budget: Budget;
+  hostFunction: xdr.HostFunction;
+  sourceAccount: xdr.AccountId;
+  authMode: RecordingAuthMode;
+  authorization: AuthorizationLayer;
+  ledger: LedgerInfo;
+  snapshot: SnapshotSource;
+  diagnostics: boolean;
+  modules?: Map<string, ParsedContract>;
+}
+
+export interface RecordingRunOutput {
+  /** Undefined when the run failed before the invocation finished its setup (budget). */
+  result: { ok: true; value: xdr.ScVal } | { ok: false; error: HostError };
+  resources: xdr.SorobanResources | undefined;
+  restoredRwEntryIndices: number[];
+  auth: xdr.SorobanAuthorizationEntry[];
+  changes: LedgerEntryChange[];
+  contractEvents: xdr.ContractEvent[];
+  contractEventsAndReturnValueSize: number;
+  diagnosticEvents: xdr.DiagnosticEvent[];
+}
+
+function chargeDecode(budget: Budget, value: { toXdr(): Uint8Array }): void {
+  budget.charge('ValDeser', BigInt(value.toXdr().length));
+}
+
+/** Recorded entries go out with their signatures cleared (`clear_signature`). */
+function withoutSignature(entry: xdr.SorobanAuthorizationEntry): xdr.SorobanAuthorizationEntry {
+  if (entry.credentials.type !== 'sorobanCredentialsAddress') return entry;
+  const address = entry.credentials.address;
+  return new xdr.SorobanAuthorizationEntry({
+    credentials: xdr.SorobanCredentials.sorobanCredentialsAddress(
+      new xdr.SorobanAddressCredentials({
+        address: address.address,
+        nonce: address.nonce,
+        signatureExpirationLedger: address.signatureExpirationLedger,
+        signature: xdr.ScVal.scvVoid(),
+      }),
+    ),
+    rootInvocation: entry.rootInvocation,
+  });
+}
+
+export function runRecording(input: RecordingRunInput): RecordingRunOutput {
+  const { budget, ledger, snapshot } = input;
+  const storage = Storage.recording(snapshot, () => ledger);
+  const host = new Host({ budget, storage, ledger, diagnostics: input.diagnostics, modules: input.modules });
+  const failed = (error: unknown): RecordingRunOutput => {
+    if (!(error instanceof HostError)) throw error;
+    return {
+      result: { ok: false, error },
+      resources: undefined,
+      restoredRwEntryIndices: [],
+      auth: [],
+      changes: [],
+      contractEvents: [],
+      contractEventsAndReturnValueSize: 0,
+      diagnosticEvents: diagnosticEvents(host),
+    };
+  };
+  let result: RecordingRunOutput['result'];
+  let size = 0;
+  let auth: xdr.SorobanAuthorizationEntry[];
+  let recorded: ReturnType<typeof recordFootprint>;
+  try {
+    // The host function and source account make an XDR round trip into the host.
+    chargeDecode(budget, input.hostFunction);
+    chargeDecode(budget, input.sourceAccount);
+    const { authMode } = input;
+    if (authMode.mode === 'enforce') input.authorization.enforce(host, authMode.entries);
+    else input.authorization.record(host, authMode.disableNonRootAuth);
+    try {
+      const value = invokeHostFunction(host, input.hostFunction);
+      result = { ok: true, value };
+      size += meteredEncode(value, budget).length;
+    } catch (error) {
+      if (!(error instanceof HostError)) throw error;
+      result = { ok: false, error };
+    }
+    auth = authMode.mode === 'enforce' ? [...authMode.entries] : input.authorization.recorded(host);
+    for (const entry of auth) chargeDecode(budget, entry);
+    if (authMode.mode === 'record') auth = auth.map(withoutSignature);
+    recorded = recordFootprint(storage, snapshot, ledger.sequenceNumber, ledger.protocolVersion, budget);
+  } catch (error) {
+    return failed(error);
+  }
+  const resources = new xdr.SorobanResources({
+    footprint: recorded.footprint,
+    instructions: 0,
+    diskReadBytes: recorded.diskReadBytes,
+    writeBytes: 0,
+  });
+  let changes: LedgerEntryChange[] = [];
+  let contractEvents: xdr.ContractEvent[] = [];
+  try {
+    chargeDecode(budget, resources);
+    if (result.ok) {
+      changes = getLedgerChanges(
+        {
+          storage,
+          initial: snapshot,
+          initialTtlEntries: recorded.initialTtlEntries,
+          minPersistentLiveUntil: minLiveUntilLedger(ledger, 'persistent'),
+          restoredKeys: recorded.restoredKeys,
+          recordingLedgerSequence: ledger.sequenceNumber,
+          entrySizeForRent: entrySizeForRent(budget),
+        },
+        budget,
+      );
+      budget.withShadowMode(() => addFootprintOnlyChanges(storage, changes, budget));
+      const encoded = encodeContractEvents(host, budget);
+      contractEvents = encoded.events;
+      size += encoded.sizeBytes;
+    }
+  } catch (error) {
+    return failed(error);
+  }
+  const cpu = budget.cpuUsed;
+  return {
+    result,
+    resources: new xdr.SorobanResources({
+      footprint: recorded.footprint,
+      instructions: Number(cpu > 0xffff_ffffn ? 0xffff_ffffn : cpu),
+      diskReadBytes: recorded.diskReadBytes,
+      writeBytes: writeBytes(changes),
+    }),
+    restoredRwEntryIndices: recorded.restoredRwEntryIndices,
+    auth,
+    changes,
+    contractEvents,
+    contractEventsAndReturnValueSize: size,
+    diagnosticEvents: diagnosticEvents(host),
+  };
+}

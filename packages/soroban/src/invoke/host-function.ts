@@ -1,0 +1,66 @@
+/**
+ * Running one `HostFunction` in a host, as `Host::invoke_function` does (host/frame.rs
+ * `invoke_function_and_return_val`): each kind in its own host-function frame, the answer
+ * converted back to an ScVal. Contract creation does not ask for the deployer's authorization
+ * until the auth layer lands (see `auth.ts`).
+ */
+import { xdr } from '@stellar/stellar-sdk/base';
+import { HostError } from '../errors/host-error.js';
+import type { Host } from '../host/host.js';
+import { createContract, uploadWasm } from '../host/lifecycle.js';
+import { contractAddress } from '../storage/index.js';
+import type { Val } from '../values/val.js';
+
+/** The frame name the host gives each kind (its `HostFunctionType`). */
+function frameName(hostFunction: xdr.HostFunction): string {
+  return hostFunction.type;
+}
+
+function scValsToVals(host: Host, values: readonly xdr.ScVal[]): Val[] {
+  return values.map((value) => host.converter.toVal(value));
+}
+
+function createFromArgs(
+  host: Host,
+  preimage: xdr.ContractIdPreimage,
+  executable: xdr.ContractExecutable,
+  constructorArgs: readonly xdr.ScVal[],
+): Val {
+  if (preimage.type === 'contractIdPreimageFromAsset')
+    throw new HostError('Context', 'InternalError', 'the Stellar Asset Contract does not run here yet');
+  const id = createContract(host, preimage, executable, scValsToVals(host, constructorArgs));
+  return host.converter.toVal(xdr.ScVal.scvAddress(contractAddress(id)));
+}
+
+function run(host: Host, hostFunction: xdr.HostFunction): Val {
+  switch (hostFunction.type) {
+    case 'hostFunctionTypeInvokeContract': {
+      const args = hostFunction.invokeContract;
+      const address = args.contractAddress;
+      if (address.type !== 'scAddressTypeContract')
+        throw new HostError('Value', 'UnexpectedType', "invoked address doesn't belong to a contract");
+      const name = host.converter.toVal(xdr.ScVal.scvSymbol(args.functionName));
+      return host.callContract(address.contractId.value, name, scValsToVals(host, args.args));
+    }
+    case 'hostFunctionTypeCreateContract': {
+      const args = hostFunction.createContract;
+      return createFromArgs(host, args.contractIdPreimage, args.executable, []);
+    }
+    case 'hostFunctionTypeCreateContractV2': {
+      const args = hostFunction.createContractV2;
+      return createFromArgs(host, args.contractIdPreimage, args.executable, args.constructorArgs);
+    }
+    case 'hostFunctionTypeUploadContractWasm': {
+      const wasmHash = uploadWasm(host, hostFunction.wasm);
+      return host.converter.toVal(xdr.ScVal.scvBytes(Buffer.from(wasmHash)));
+    }
+    default:
+      throw new HostError('Value', 'UnexpectedType', 'unknown host function type');
+  }
+}
+
+/** The function's answer as an ScVal, or the HostError it failed with. */
+export function invokeHostFunction(host: Host, hostFunction: xdr.HostFunction): xdr.ScVal {
+  const value = host.withHostFunctionFrame(frameName(hostFunction), () => run(host, hostFunction));
+  return host.converter.toScVal(value);
+}
