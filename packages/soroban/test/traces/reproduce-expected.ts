@@ -70,6 +70,4 @@ export const REPRODUCED_EXACTLY: readonly string[] = [
   'test__num__test_u256_bytes_roundtrip',
 ];
 
-export const REPRODUCED_WITHIN: readonly string[] = [
-
-];
+export const REPRODUCED_WITHIN: readonly string[] = [];
