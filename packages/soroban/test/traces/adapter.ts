@@ -14,6 +14,7 @@ import type { CallContext } from '../../src/host/functions/types.js';
 import type { Host, HostTracer } from '../../src/host/host.js';
 import { hostFunctionByName } from '../../src/interface/index.js';
 import { fromWasm, handleOf, type Val } from '../../src/values/val.js';
+import { parseContract } from '../../src/vm/index.js';
 import { hostFor } from './adapter-host.js';
 import { SLICE_FUNCTIONS, type SliceArg, type SliceEnv } from './adapter-slices.js';
 import { errResult, knownTag, literalScVal, traceTyped, traceVal } from './adapter-values.js';
@@ -241,6 +242,14 @@ function step(run: Run, s: ScriptStep, index: number, readWasm: (path: string) =
     }
     case 'register':
       run.values[index] = register(run, readWasm(s.wasm));
+      return;
+    case 'vm':
+      // The test expects the refusal (`result_matches_err`); what it costs is the trace's.
+      try {
+        parseContract(readWasm(s.wasm), { ledgerProtocol: host.ledger.protocolVersion, meter: host.budget });
+      } catch (error) {
+        if (!(error instanceof HostError)) throw error;
+      }
       return;
     case 'host':
       if (s.action === 'enable_debug') return;

@@ -158,6 +158,7 @@ export function checkScript(script: DriveScript, trace: Trace, readWasm: WasmRea
           break;
         case 'host':
         case 'budget':
+        case 'vm':
           break;
       }
     } catch (e) {

@@ -69,6 +69,8 @@ export type ScriptStep =
    * (seed `Host::TEST_PRNG_SEED`); the value is the contract's address.
    */
   | { s: 'register'; wasm: string }
+  /** `Vm::new(&host, id, wasm)`: the test makes a VM of a WASM file itself (untraced; charged, may be refused) */
+  | { s: 'vm'; wasm: string }
   /** an untraced action on the host between calls (named after the Rust `Host`/`Budget` method) */
   | { s: 'host'; action: HostAction }
   /** `host.test_budget(cpu, mem)` (limits and cost models reset), then each `enable_model` override */
