@@ -18,7 +18,8 @@ import { type HostObject, KIND_ORDER, type ObjectTable, SMALL_TAG_OF_NUMBER_KIND
  */
 const VAL_SIZE = 8;
 const ENTRY_SIZE = 24;
-const ADDRESS_SIZE = 48;
+/** `declared_size.rs`: ScAddress and MuxedScAddress. */
+const SC_ADDRESS_DECLARED_SIZE = 48n;
 const NUMBER_SIZE = { U64: 8, I64: 8, Timepoint: 8, Duration: 8, U128: 16, I128: 16, U256: 32, I256: 32 };
 
 /** A host function called through the host's env: traced, its arguments checked. */
@@ -122,9 +123,9 @@ export class Comparator {
         );
       case 'Address':
       case 'MuxedAddress':
-        // The XDR encoding orders as the derived order of ScAddress: arm first, then its fields;
-        // the charge is one comparison of the declared size.
-        this.meter.charge('MemCmp', BigInt(ADDRESS_SIZE));
+        // Charged as a fixed-size type (`impl_compare_fixed_size_ord_type!`, declared size 48);
+        // the XDR encoding orders as the derived order of ScAddress: arm first, then its fields.
+        this.meter.charge('MemCmp', SC_ADDRESS_DECLARED_SIZE);
         return sign(Buffer.compare(a.value.toXDR(), (b.value as xdr.ScAddress).toXDR()), 0);
       default:
         this.meter.charge('MemCmp', BigInt(NUMBER_SIZE[a.kind]));

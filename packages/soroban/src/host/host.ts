@@ -18,6 +18,7 @@ import {
   parseContract,
   type VmBudget,
 } from '../vm/index.js';
+import { AuthorizationManager, recordedAuthEntry } from './auth/index.js';
 import { withInstance } from './contract-data.js';
 import { dispatch } from './dispatch.js';
 import { EventBuffer } from './events.js';
@@ -42,6 +43,8 @@ export interface HostConfig {
   diagnostics?: boolean;
   /** Parsed modules by code hash, shared between hosts (the host's module cache). */
   modules?: Map<string, ParsedContract>;
+  /** The transaction's source account (its `require_auth` needs no signature). */
+  sourceAccount?: xdr.AccountId;
   /**
    * The base PRNG frames derive theirs from (shared, so draws continue across hosts), made by
    * `seedBasePrng`; or seed this host's with `setBasePrngSeed`. Without one, the `prng` functions
@@ -63,6 +66,10 @@ export class Host extends HostState {
   readonly ledger: LedgerInfo;
   readonly events: EventBuffer;
   readonly frames = new FrameStack();
+  /** Set by the entry point before authorization entries are given (`set_source_account`). */
+  sourceAccount: xdr.AccountId | undefined;
+  /** Enforcing with no entries unless set (`set_authorization_entries`, `switch_to_recording_auth`). */
+  auth: AuthorizationManager;
   readonly prngs: FramePrngs;
   readonly #modules: Map<string, ParsedContract>;
   readonly #vmBudget: VmBudget;
@@ -75,6 +82,8 @@ export class Host extends HostState {
     this.ledger = config.ledger;
     this.events = new EventBuffer(config.budget, config.diagnostics ?? false);
     this.#modules = config.modules ?? new Map();
+    this.sourceAccount = config.sourceAccount;
+    this.auth = AuthorizationManager.enforcing(this);
     this.prngs = new FramePrngs(config.basePrng);
     const budget = config.budget;
     this.#vmBudget = {
@@ -93,6 +102,20 @@ export class Host extends HostState {
   /** The context a host function runs in, from the innermost frame. */
   context(): CallContext {
     return { host: this, vm: this.frames.currentContract?.vm };
+  }
+
+  /** The source account as a new Address object (`source_account_address`). */
+  sourceAccountAddress(): Val | undefined {
+    if (!this.sourceAccount) return undefined;
+    return this.objects.add({
+      kind: 'Address',
+      value: xdr.ScAddress.scAddressTypeAccount(this.sourceAccount),
+    });
+  }
+
+  /** Recording mode's entries, unsigned, as simulation returns them. */
+  recordedAuthEntries(): xdr.SorobanAuthorizationEntry[] {
+    return this.auth.recordedPayloads(this).map(recordedAuthEntry);
   }
 
   /** The running contract's id, or the host's error outside a contract. */
@@ -132,6 +155,25 @@ export class Host extends HostState {
       instanceStorage: this.converter.toVal(xdr.ScVal.scvMap(instance.storage ?? [])),
       instanceChanged: false,
     };
+    const authSnapshot = this.auth.pushContractFrame(this, contractId, fn);
+    let failed = true;
+    try {
+      const value = this.#runFrame(frame, vm, params, args);
+      failed = false;
+      return value;
+    } finally {
+      if (this.frames.depth === 0) this.auth.maybeEmulateAuthentication(this);
+      this.auth.popFrame(failed ? authSnapshot : undefined);
+    }
+  }
+
+  #runFrame(
+    frame: ContractFrame,
+    vm: ReturnType<typeof instantiate>,
+    params: CallParams,
+    args: readonly Val[],
+  ): Val {
+    const { fnName: name } = frame;
     return this.frames.with(
       frame,
       this.rollbackHooks(),
@@ -151,7 +193,11 @@ export class Host extends HostState {
 
   /** Runs a host function invoked from outside in its own frame (`invoke_function_and_return_val`). */
   withHostFunctionFrame<T>(name: string, body: () => T): T {
-    return this.frames.with({ kind: 'host-function', function: name }, this.rollbackHooks(), body);
+    try {
+      return this.frames.with({ kind: 'host-function', function: name }, this.rollbackHooks(), body);
+    } finally {
+      if (this.frames.depth === 0) this.auth.maybeEmulateAuthentication(this);
+    }
   }
 
   private rollbackHooks() {

@@ -60,10 +60,34 @@ export function contractIdOf(host: Host, preimage: xdr.ContractIdPreimage): Uint
 }
 
 /**
- * `create_contract_internal` without its authorization (the deployer's `require_auth`, which the
- * auth layer adds): the instance, then the constructor. Returns the contract's id.
+ * `create_contract_internal`: with a deployer, the deployer must authorize the creation (in a
+ * frame of its own, so a contract deploying from itself authorizes it as the invoker); then the
+ * instance, then the constructor. Returns the contract's id.
  */
 export function createContract(
+  host: Host,
+  preimage: xdr.ContractIdPreimage,
+  executable: xdr.ContractExecutable,
+  constructorArgs: readonly Val[],
+  deployer?: Val,
+): Uint8Array {
+  if (deployer === undefined) return createUnauthorized(host, preimage, executable, constructorArgs);
+  host.auth.pushCreateFrame(
+    new xdr.CreateContractArgsV2({
+      contractIdPreimage: preimage,
+      executable,
+      constructorArgs: constructorArgs.map((arg) => host.converter.toScVal(arg)),
+    }),
+  );
+  try {
+    host.auth.requireAuth(host, deployer, []);
+    return createUnauthorized(host, preimage, executable, constructorArgs);
+  } finally {
+    host.auth.popFrame();
+  }
+}
+
+function createUnauthorized(
   host: Host,
   preimage: xdr.ContractIdPreimage,
   executable: xdr.ContractExecutable,

@@ -14,6 +14,7 @@ import {
   rentFeeConfiguration,
 } from '../budget/index.js';
 import type { HostError } from '../errors/host-error.js';
+import { HOST_AUTHORIZATION } from '../host/auth/index.js';
 import {
   extractRentChanges,
   type LedgerEntryChange,
@@ -21,7 +22,6 @@ import {
   loadForApply,
 } from '../storage/index.js';
 import { ledgerWrites, modifiedLedgerEntries } from './apply-effects.js';
-import { NO_AUTHORIZATION } from './auth.js';
 import { runEnforcing } from './e2e-enforcing.js';
 import { hostFunctionFailedEvent } from './events.js';
 import type { HostRunOptions, LedgerContext, LedgerWrite } from './types.js';
@@ -129,12 +129,13 @@ export function applyHostFunction(input: ApplyInput): ApplyResult {
     restoredRwEntryIndices: loaded.restoredRwEntryIndices,
     sourceAccount: input.sourceAccount,
     auth: input.auth,
-    authorization: input.authorization ?? NO_AUTHORIZATION,
+    authorization: input.authorization ?? HOST_AUTHORIZATION,
     ledger,
     entries: loaded.entries,
     diagnostics,
     recordingFeature: input.recordingFeature ?? false,
     modules: input.modules,
+    prngSeed: input.prngSeed,
   });
   const usage: Usage = {
     cpuInstructions: budget.cpuUsed,

@@ -1,13 +1,8 @@
 /**
- * The seam to the authorization layer (src/host/auth/, built separately): what the entry points
- * need from it in each mode, as e2e_invoke.rs uses the host's authorization manager. Enforcing
- * mode hands it the transaction's signed entries; recording mode switches it to recording and
- * asks for the recorded entries afterwards (with their signatures emulated for sizing, then
- * cleared, as `invoke_host_function_in_recording_mode` returns them).
- *
- * Until that layer is plugged in, `NO_AUTHORIZATION` stands in: enforcing mode refuses
- * non-empty entries with `AuthorizationNotSupportedError` (rather than running the transaction
- * without checking them), and recording mode records nothing.
+ * What the entry points need from authorization in each mode, as e2e_invoke.rs drives the host's
+ * authorization manager: enforcing mode hands it the transaction's signed entries; recording mode
+ * switches it to recording and asks for the recorded entries afterwards. The host's own
+ * (`HOST_AUTHORIZATION`, src/host/auth/) is the default; a caller may pass another.
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
 import type { Host } from '../host/host.js';
@@ -20,23 +15,3 @@ export interface AuthorizationLayer {
   /** After a recording run: the entries it needs, signatures left empty. */
   recorded(host: Host): xdr.SorobanAuthorizationEntry[];
 }
-
-export class AuthorizationNotSupportedError extends Error {
-  constructor() {
-    super(
-      'authorization entries cannot be checked yet: the host has no authorization layer plugged in ' +
-        '(pass `authorization` to the entry point once src/host/auth lands)',
-    );
-    this.name = 'AuthorizationNotSupportedError';
-  }
-}
-
-export const NO_AUTHORIZATION: AuthorizationLayer = {
-  enforce(_host, entries) {
-    if (entries.length > 0) throw new AuthorizationNotSupportedError();
-  },
-  record() {},
-  recorded() {
-    return [];
-  },
-};

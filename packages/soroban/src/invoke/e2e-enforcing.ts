@@ -42,6 +42,7 @@ export interface EnforcingRunInput {
   /** The host built with its recording_mode feature (the Rust tests) rather than stellar-core's. */
   recordingFeature: boolean;
   modules?: Map<string, ParsedContract>;
+  prngSeed?: Uint8Array;
 }
 
 export interface EnforcingRunOutput {
@@ -78,9 +79,11 @@ export function runEnforcing(input: EnforcingRunInput): EnforcingRunOutput {
       recordingFeature: input.recordingFeature,
     });
     host = new Host({ budget, storage, ledger, diagnostics: input.diagnostics, modules: input.modules });
+    if (input.prngSeed) host.setBasePrngSeed(input.prngSeed);
     for (const entry of input.auth) chargeDecode(budget, entry);
     chargeDecode(budget, input.hostFunction);
     chargeDecode(budget, input.sourceAccount);
+    host.sourceAccount = input.sourceAccount;
     input.authorization.enforce(host, input.auth);
     const value = invokeHostFunction(host, input.hostFunction);
     const encodedSize = meteredEncode(value, budget).length;

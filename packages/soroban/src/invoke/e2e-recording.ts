@@ -41,6 +41,7 @@ export interface RecordingRunInput {
   snapshot: SnapshotSource;
   diagnostics: boolean;
   modules?: Map<string, ParsedContract>;
+  prngSeed?: Uint8Array;
 }
 
 export interface RecordingRunOutput {
@@ -80,6 +81,7 @@ export function runRecording(input: RecordingRunInput): RecordingRunOutput {
   const { budget, ledger, snapshot } = input;
   const storage = Storage.recording(snapshot, () => ledger);
   const host = new Host({ budget, storage, ledger, diagnostics: input.diagnostics, modules: input.modules });
+  if (input.prngSeed) host.setBasePrngSeed(input.prngSeed);
   const failed = (error: unknown): RecordingRunOutput => {
     if (!(error instanceof HostError)) throw error;
     return {
@@ -101,6 +103,7 @@ export function runRecording(input: RecordingRunInput): RecordingRunOutput {
     // The host function and source account make an XDR round trip into the host.
     chargeDecode(budget, input.hostFunction);
     chargeDecode(budget, input.sourceAccount);
+    host.sourceAccount = input.sourceAccount;
     const { authMode } = input;
     if (authMode.mode === 'enforce') input.authorization.enforce(host, authMode.entries);
     else input.authorization.record(host, authMode.disableNonRootAuth);

@@ -1,8 +1,8 @@
 /**
  * Running one `HostFunction` in a host, as `Host::invoke_function` does (host/frame.rs
  * `invoke_function_and_return_val`): each kind in its own host-function frame, the answer
- * converted back to an ScVal. Contract creation does not ask for the deployer's authorization
- * until the auth layer lands (see `auth.ts`).
+ * converted back to an ScVal. Creating a contract from an address asks for that address's
+ * authorization.
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../errors/host-error.js';
@@ -28,7 +28,9 @@ function createFromArgs(
 ): Val {
   if (preimage.type === 'contractIdPreimageFromAsset')
     throw new HostError('Context', 'InternalError', 'the Stellar Asset Contract does not run here yet');
-  const id = createContract(host, preimage, executable, scValsToVals(host, constructorArgs));
+  // The deployer named in the preimage must authorize the creation (`invoke_function`).
+  const deployer = host.converter.toVal(xdr.ScVal.scvAddress(preimage.fromAddress.address));
+  const id = createContract(host, preimage, executable, scValsToVals(host, constructorArgs), deployer);
   return host.converter.toVal(xdr.ScVal.scvAddress(contractAddress(id)));
 }
 

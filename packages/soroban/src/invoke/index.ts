@@ -13,7 +13,7 @@ export {
   applyHostFunction,
   type InvokeResultCode,
 } from './apply.js';
-export { type AuthorizationLayer, AuthorizationNotSupportedError, NO_AUTHORIZATION } from './auth.js';
+export type { AuthorizationLayer } from './auth.js';
 export type { RecordingAuthMode } from './e2e-recording.js';
 export { entrySizeForRent, moduleMemoryCost } from './entry-size.js';
 export {

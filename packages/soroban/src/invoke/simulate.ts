@@ -13,6 +13,7 @@
 import { xdr } from '@stellar/stellar-sdk/base';
 import { Budget, SIMULATION_SHADOW_FACTORS } from '../budget/index.js';
 import type { HostError } from '../errors/host-error.js';
+import { HOST_AUTHORIZATION } from '../host/auth/index.js';
 import {
   AutoRestoringSnapshot,
   extractRentChanges,
@@ -21,7 +22,6 @@ import {
   type SnapshotSource,
 } from '../storage/index.js';
 import { type AdjustmentConfig, DEFAULT_ADJUSTMENT } from './adjustment.js';
-import { NO_AUTHORIZATION } from './auth.js';
 import { type RecordingAuthMode, runRecording } from './e2e-recording.js';
 import { simulateRestore } from './footprint-simulation.js';
 import { type NetworkFees, transactionData } from './simulation-fee.js';
@@ -103,11 +103,12 @@ export function simulateHostFunction(input: SimulateInput): SimulateResult {
     hostFunction: input.hostFunction,
     sourceAccount: input.sourceAccount,
     authMode: input.authMode ?? { mode: 'record', disableNonRootAuth: true },
-    authorization: input.authorization ?? NO_AUTHORIZATION,
+    authorization: input.authorization ?? HOST_AUTHORIZATION,
     ledger,
     snapshot,
     diagnostics: input.diagnostics ?? true,
     modules: input.modules,
+    prngSeed: input.prngSeed,
   });
   const common: SimulationCommon = {
     events: run.diagnosticEvents,

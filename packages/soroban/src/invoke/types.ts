@@ -27,8 +27,13 @@ export interface LedgerWrite {
 export interface HostRunOptions {
   /** Record diagnostic events (stellar-core's ENABLE_SOROBAN_DIAGNOSTIC_EVENTS; simulation always may). */
   diagnostics?: boolean;
-  /** The authorization layer; without one, non-empty entries are refused (see auth.ts). */
+  /** The authorization layer (default: the host's own, `HOST_AUTHORIZATION`). */
   authorization?: AuthorizationLayer;
   /** A budget to run on instead of the one the settings give (the host's own tests use Budget.default()). */
   budget?: Budget;
+  /**
+   * The 32 bytes the host's base PRNG is seeded with (stellar-core derives them per transaction;
+   * simulation may pick any). Without them, a contract's `prng_*` calls fail as the host's do.
+   */
+  prngSeed?: Uint8Array;
 }

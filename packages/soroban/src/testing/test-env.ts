@@ -9,6 +9,7 @@ import { hash, Keypair, nativeToScVal, StrKey, scValToNative, xdr } from '@stell
 import { Spec } from '@stellar/stellar-sdk/contract';
 import { Budget } from '../budget/index.js';
 import { HostError } from '../errors/host-error.js';
+import { AuthorizationManager } from '../host/auth/index.js';
 import type { ExternalEvent } from '../host/events.js';
 import { Host } from '../host/host.js';
 import { createContract, uploadWasm } from '../host/lifecycle.js';
@@ -29,11 +30,20 @@ export interface TestEnvOptions {
   ledger?: Partial<LedgerInfo>;
   /** Keep diagnostic events (off by default). */
   diagnostics?: boolean;
+  /** Recording mode refuses authorization not tied to the root call (as simulation can). */
+  disableNonRootAuth?: boolean;
+  /** The transaction's source account (G...): its authorization needs no signature. */
+  sourceAccount?: string;
   /**
    * The base PRNG's 32-byte seed (default: zeros, as the Rust SDK's test `Env` seeds it). One base
    * PRNG serves every invocation, so each call's draws differ from the last call's.
    */
   prngSeed?: Uint8Array;
+}
+
+export interface InvokeOptions {
+  /** Run in enforcing mode with these (signed) entries; without them the run records its authorization. */
+  auth?: xdr.SorobanAuthorizationEntry[];
 }
 
 export interface Invocation<T = unknown> {
@@ -43,6 +53,8 @@ export interface Invocation<T = unknown> {
   events: ExternalEvent[];
   cpuInstructions: bigint;
   memoryBytes: bigint;
+  /** The authorization recorded (unsigned, with nonces), or the entries an enforcing run was given. */
+  auth: xdr.SorobanAuthorizationEntry[];
   /** The entries the invocation wrote or deleted (null), by key. */
   changes: { key: xdr.LedgerKey; entry: xdr.LedgerEntry | null; liveUntil: number | undefined }[];
 }
@@ -69,6 +81,8 @@ export class TestEnv {
   /** The account that deploys contracts registered here. */
   readonly deployer = Keypair.fromRawEd25519Seed(Buffer.alloc(32, 7)).xdrAccountId();
   readonly #diagnostics: boolean;
+  readonly #disableNonRootAuth: boolean;
+  readonly #sourceAccount: xdr.AccountId | undefined;
   readonly #basePrng: Prng;
   /** Each code's interface (its `contractspecv0` section), by code hash. */
   readonly #specs = new Map<string, Spec | undefined>();
@@ -77,6 +91,10 @@ export class TestEnv {
   constructor(options: TestEnvOptions = {}) {
     this.ledger = defaultLedger(options.ledger ?? {});
     this.#diagnostics = options.diagnostics ?? false;
+    this.#disableNonRootAuth = options.disableNonRootAuth ?? false;
+    this.#sourceAccount = options.sourceAccount
+      ? Keypair.fromPublicKey(options.sourceAccount).xdrAccountId()
+      : undefined;
     // Seeded once, outside any invocation's budget (the SDK seeds it when the Env is made).
     this.#basePrng = seedBasePrng(options.prngSeed ?? new Uint8Array(32), UNMETERED);
   }
@@ -85,7 +103,7 @@ export class TestEnv {
   register(wasm: Uint8Array, constructorArgs: unknown[] = []): string {
     const salt = new Uint8Array(32);
     new DataView(salt.buffer).setUint32(28, ++this.#salt);
-    const { value } = this.#run((host) => {
+    const { value } = this.#run(undefined, (host) => {
       const wasmHash = uploadWasm(host, wasm);
       const preimage = xdr.ContractIdPreimage.contractIdPreimageFromAddress(
         new xdr.ContractIdPreimageFromAddress({
@@ -110,10 +128,15 @@ export class TestEnv {
    * Calls a contract function. Arguments are read by the contract's interface (as the SDK's
    * `contract.Spec` reads them: `[4, 7]` for two i32s), or taken as given when they are ScVals.
    */
-  invoke<T = unknown>(contract: string, fn: string, args: unknown[] = []): Invocation<T> {
+  invoke<T = unknown>(
+    contract: string,
+    fn: string,
+    args: unknown[] = [],
+    options: InvokeOptions = {},
+  ): Invocation<T> {
     const contractId = Uint8Array.from(StrKey.decodeContract(contract));
     const spec = this.#specFor(contractId);
-    const { value, host, changes } = this.#run((h) => {
+    const { value, host, changes } = this.#run(options.auth, (h) => {
       const name = smallSymbol(fn) ?? h.converter.toVal(xdr.ScVal.scvSymbol(fn));
       const argv = toScVals(spec, fn, args).map((arg) => h.converter.toVal(arg));
       return h.converter.toScVal(h.callContract(contractId, name as Val, argv));
@@ -124,6 +147,7 @@ export class TestEnv {
       events: host.events.externalize(host),
       cpuInstructions: host.budget.cpuUsed,
       memoryBytes: host.budget.memUsed,
+      auth: options.auth ?? host.recordedAuthEntries(),
       changes,
     };
   }
@@ -143,18 +167,24 @@ export class TestEnv {
     return this.#specs.get(id);
   }
 
-  #run<T>(body: (host: Host) => T) {
+  #run<T>(authEntries: xdr.SorobanAuthorizationEntry[] | undefined, body: (host: Host) => T) {
     const storage = Storage.recording(this.snapshot, () => this.ledger);
     const host = new Host({
       budget: Budget.default(),
       storage,
       ledger: this.ledger,
       diagnostics: this.#diagnostics,
+      sourceAccount: this.#sourceAccount,
       basePrng: this.#basePrng,
     });
+    host.auth = authEntries
+      ? AuthorizationManager.enforcing(host, authEntries)
+      : AuthorizationManager.recording(this.#disableNonRootAuth);
     const value = body(host);
     const changes: Invocation['changes'] = [];
     for (const [key, slot] of storage.map.entries(host.budget)) {
+      // Recording uses nonces up only as the real run will: the recorded entries stay usable.
+      if (!authEntries && isNonceKey(key)) continue;
       const before = this.snapshot.get(key);
       if (slot === null) {
         if (before) this.snapshot.delete(key);
@@ -173,6 +203,9 @@ export class TestEnv {
     return { value, host, changes };
   }
 }
+
+const isNonceKey = (key: xdr.LedgerKey): boolean =>
+  key.type === 'contractData' && key.contractData.key.type === 'scvLedgerKeyNonce';
 
 function specOf(wasm: Uint8Array): Spec | undefined {
   try {

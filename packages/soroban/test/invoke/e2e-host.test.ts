@@ -13,8 +13,8 @@ import {
   DEFAULT_MEM_BYTES_LIMIT,
   localNetworkSettings,
 } from '../../src/budget/index.js';
+import { HOST_AUTHORIZATION } from '../../src/host/auth/index.js';
 import { type ApplyResult, applyHostFunction } from '../../src/invoke/apply.js';
-import { NO_AUTHORIZATION } from '../../src/invoke/auth.js';
 import { runRecording } from '../../src/invoke/e2e-recording.js';
 import { entrySizeForRent } from '../../src/invoke/entry-size.js';
 import {
@@ -73,6 +73,7 @@ function enforcing(
   readWrite: xdr.LedgerKey[],
   entries: EntryWithLiveUntil[] = [],
   diagnostics = false,
+  auth: xdr.SorobanAuthorizationEntry[] = [],
 ): ApplyResult {
   return applyHostFunction({
     ledger: LEDGER,
@@ -85,7 +86,7 @@ function enforcing(
       diskReadBytes: 0,
       writeBytes: 0xffff_ffff,
     }),
-    auth: [],
+    auth,
     sourceAccount: accountId(123),
     budget: new Budget(DEFAULT_COST_PARAMS, { cpu: BigInt(instructions), mem: DEFAULT_MEM_BYTES_LIMIT }),
     recordingFeature: true,
@@ -180,7 +181,7 @@ describe.skipIf(!sorobanData)(`e2e_tests.rs (${sorobanData ? '' : NO_SOROBAN_DAT
     ).toBeDefined();
   });
 
-  it('test_create_contract_success (without the deployer auth entry, which the host does not ask for yet)', () => {
+  it('test_create_contract_success', () => {
     const cd = createContractData(111, addI32);
     const wasm = wasmEntry(addI32);
     const result = enforcing(
@@ -189,6 +190,8 @@ describe.skipIf(!sorobanData)(`e2e_tests.rs (${sorobanData ? '' : NO_SOROBAN_DAT
       [wasmKey(addI32)],
       [cd.contractKey],
       [{ entry: wasm, liveUntil: SEQ + 100 }],
+      false,
+      [cd.authEntry],
     );
     expect(changesOf(result)).toEqual([
       change(cd.contractKey, false, 0, cd.contractEntry, [0, restoredUntil]),
@@ -208,7 +211,7 @@ describe.skipIf(!sorobanData)(`e2e_tests.rs (${sorobanData ? '' : NO_SOROBAN_DAT
         hostFunction,
         sourceAccount: accountId(123),
         authMode: { mode: 'record', disableNonRootAuth: true },
-        authorization: NO_AUTHORIZATION,
+        authorization: HOST_AUTHORIZATION,
         ledger: LEDGER,
         snapshot: new InMemorySnapshot(),
         diagnostics,

@@ -101,6 +101,16 @@ export function createContractData(saltByte: number, wasm: Uint8Array, ledger: L
     hostFn: xdr.HostFunction.hostFunctionTypeCreateContract(
       new xdr.CreateContractArgs({ contractIdPreimage: preimage, executable }),
     ),
+    /** The deployer's (the source account's) authorization of the creation (e2e_testutils.rs create_contract_auth). */
+    authEntry: new xdr.SorobanAuthorizationEntry({
+      credentials: xdr.SorobanCredentials.sorobanCredentialsSourceAccount(),
+      rootInvocation: new xdr.SorobanAuthorizedInvocation({
+        function: xdr.SorobanAuthorizedFunction.sorobanAuthorizedFunctionTypeCreateContractV2HostFn(
+          new xdr.CreateContractArgsV2({ contractIdPreimage: preimage, executable, constructorArgs: [] }),
+        ),
+        subInvocations: [],
+      }),
+    }),
   };
 }
 

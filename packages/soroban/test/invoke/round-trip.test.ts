@@ -40,12 +40,13 @@ function simulated(
   return result;
 }
 
-/** The apply of a simulated transaction: its resources, restored indices and refundable fee. */
+/** The apply of a simulated transaction: its resources, restored indices, refundable fee and auth. */
 function applyInput(
   snapshot: InMemorySnapshot,
   ledger: LedgerInfo,
   hostFunction: xdr.HostFunction,
   data: xdr.SorobanTransactionData,
+  auth: xdr.SorobanAuthorizationEntry[] = [],
 ): ApplyInput {
   const ext = data.ext;
   return {
@@ -55,7 +56,7 @@ function applyInput(
     hostFunction,
     resources: data.resources,
     archivedSorobanEntries: ext.type === 'resourceExt' ? ext.resourceExt.archivedSorobanEntries : [],
-    auth: [],
+    auth,
     sourceAccount: source,
     maxRefundableFee: data.resourceFee,
   };
@@ -105,7 +106,9 @@ describe.skipIf(!sorobanData)(`simulate then apply (${sorobanData ? '' : NO_SORO
     let contract: xdr.ScAddress | undefined;
     for (const hostFunction of [upload, create]) {
       const sim = simulated(snapshot, ledger, hostFunction);
-      const applied = applyHostFunction(applyInput(snapshot, ledger, hostFunction, sim.transactionData));
+      const applied = applyHostFunction(
+        applyInput(snapshot, ledger, hostFunction, sim.transactionData, sim.auth),
+      );
       if (applied.code !== 'invokeHostFunctionSuccess') throw new Error(`${applied.code}: ${applied.detail}`);
       expect(b64(applied.returnValue)).toBe(b64(sim.returnValue));
       // The apply writes exactly the entries the simulation said would change.

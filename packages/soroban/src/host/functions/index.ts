@@ -1,5 +1,6 @@
 /** Every env module's implementation, by the interface's module name. */
 import type { ModuleName } from '../../interface/index.js';
+import { address } from './address.js';
 import { buf } from './buf.js';
 import { call } from './call.js';
 import { context } from './context.js';
@@ -21,6 +22,7 @@ export const HOST_MODULES: Partial<Record<ModuleName, HostModule>> = {
   call,
   buf,
   crypto: cryptoModule,
+  address,
   test: testModule,
   prng,
 };

@@ -144,7 +144,7 @@ function fromAddressPreimage(c: CallContext, deployer: Val, salt: Val): xdr.Cont
 function create(c: CallContext, deployer: Val, wasmHash: Val, salt: Val, args: readonly Val[]): Val {
   const host = contractHost(c);
   const executable = xdr.ContractExecutable.contractExecutableWasm(hash32(c, wasmHash));
-  const id = createContract(host, fromAddressPreimage(c, deployer, salt), executable, args);
+  const id = createContract(host, fromAddressPreimage(c, deployer, salt), executable, args, deployer);
   return add(c, { kind: 'Address', value: contractAddress(id) });
 }
 

@@ -1,0 +1,205 @@
+/**
+ * One address's authorization (`auth.rs` AccountAuthorizationTracker): its tree, its credentials
+ * (the transaction's source account, or an address with a nonce, an expiration ledger and a
+ * signature), and whether it was authenticated. Authentication happens once, on the first match.
+ */
+import { xdr } from '@stellar/stellar-sdk/base';
+import { HostError } from '../../errors/host-error.js';
+import { contractCodeKey, contractInstanceKey, maxLiveUntilLedger } from '../../storage/index.js';
+import { type Val, VOID } from '../../values/val.js';
+import type { Host } from '../host.js';
+import { isRecoverable } from '../lifecycle.js';
+import { checkAccountAuthentication, loadAccount } from './account-signatures.js';
+import {
+  type AuthorizedFunction,
+  AuthorizedInvocation,
+  authInternal,
+  type InvocationSnapshot,
+} from './invocation.js';
+import { InvocationTracker } from './invocation-tracker.js';
+import { consumeNonce, signaturePayload } from './nonces.js';
+
+export interface AccountTrackerSnapshot {
+  readonly invocation: InvocationSnapshot;
+  readonly verified: boolean;
+}
+
+export class AccountTracker {
+  /** Set while its authentication runs: the tracker is then out of reach (a RefCell borrow in the host). */
+  busy = false;
+
+  constructor(
+    /** An Address object. */
+    readonly address: Val,
+    readonly tracker: InvocationTracker,
+    public signature: Val,
+    readonly isSourceAccount: boolean,
+    public verified: boolean,
+    readonly nonce: { readonly value: bigint; readonly expirationLedger: number } | undefined,
+  ) {}
+
+  /** Enforcing mode: a tracker per entry of the transaction. */
+  static fromEntry(host: Host, entry: xdr.SorobanAuthorizationEntry): AccountTracker {
+    const tracker = () => new InvocationTracker(AuthorizedInvocation.fromXdr(host, entry.rootInvocation));
+    const { credentials } = entry;
+    if (credentials.type === 'sorobanCredentialsSourceAccount') {
+      const source = host.sourceAccountAddress();
+      if (source === undefined) throw authInternal('source account is missing when setting auth entries');
+      return new AccountTracker(source, tracker(), VOID, true, false, undefined);
+    }
+    if (credentials.type !== 'sorobanCredentialsAddress')
+      throw new HostError('Value', 'InvalidInput', 'credentials of a later protocol');
+    const creds = credentials.address;
+    const kind = creds.address.type;
+    if (kind !== 'scAddressTypeAccount' && kind !== 'scAddressTypeContract')
+      throw new HostError('Object', 'InvalidInput', 'credentials address is not an account or a contract');
+    const address = host.converter.toVal(xdr.ScVal.scvAddress(creds.address));
+    const signature = host.converter.toVal(creds.signature);
+    return new AccountTracker(address, tracker(), signature, false, false, {
+      value: creds.nonce,
+      expirationLedger: creds.signatureExpirationLedger,
+    });
+  }
+
+  /**
+   * Recording mode: a tracker rooted at the current frame, authenticated by assumption; an address
+   * other than the source account gets a fresh nonce, used up now as the real run will.
+   */
+  static recording(
+    host: Host,
+    address: Val,
+    fn: AuthorizedFunction,
+    stackLength: number,
+    nonce: bigint,
+  ): AccountTracker {
+    if (stackLength === 0) throw authInternal('unexpected empty stack in recording auth');
+    const source = host.sourceAccountAddress();
+    const isSource = source !== undefined && host.comparator.compare(source, address) === 0;
+    if (!isSource) consumeNonce(host, scAddressOf(host, address), nonce, maxLiveUntilLedger(host.ledger));
+    return new AccountTracker(
+      address,
+      InvocationTracker.recording(fn, stackLength),
+      VOID,
+      isSource,
+      true,
+      isSource ? undefined : { value: nonce, expirationLedger: 0 },
+    );
+  }
+
+  /** Matches `fn`; on the first match, authenticates and uses up the nonce. */
+  maybeAuthorize(host: Host, fn: AuthorizedFunction, allowRoot: boolean): boolean {
+    if (!this.tracker.maybeExtendMatch(host, fn, allowRoot)) return false;
+    if (!this.verified) {
+      try {
+        this.authenticate(host);
+      } catch (error) {
+        if (error instanceof HostError && isRecoverable(error))
+          throw new HostError(
+            'Auth',
+            'InvalidAction',
+            `failed account authentication with error ${error.short}`,
+          );
+        throw error;
+      }
+      this.verifyAndConsumeNonce(host);
+      this.verified = true;
+    }
+    return true;
+  }
+
+  record(fn: AuthorizedFunction): void {
+    this.tracker.record(fn);
+  }
+
+  private verifyAndConsumeNonce(host: Host): void {
+    if (this.isSourceAccount) return;
+    if (!this.nonce) throw authInternal('unexpected nonce verification state');
+    const { value, expirationLedger } = this.nonce;
+    if (host.ledger.sequenceNumber > expirationLedger)
+      throw new HostError('Auth', 'InvalidInput', 'signature has expired');
+    if (expirationLedger > maxLiveUntilLedger(host.ledger))
+      throw new HostError('Auth', 'InvalidInput', 'signature expiration is too late');
+    consumeNonce(host, scAddressOf(host, this.address), value, expirationLedger);
+  }
+
+  private authenticate(host: Host): void {
+    if (this.isSourceAccount) return;
+    if (!this.nonce) throw authInternal('unexpected missing nonce');
+    const address = scAddressOf(host, this.address);
+    const payload = signaturePayload(
+      host,
+      this.nonce.value,
+      this.nonce.expirationLedger,
+      this.tracker.root.toXdr(host),
+    );
+    this.busy = true;
+    try {
+      if (address.type === 'scAddressTypeAccount')
+        checkAccountAuthentication(host, address.accountId, payload, this.signature);
+      else if (address.type === 'scAddressTypeContract')
+        // `__check_auth` of custom accounts (account_contract.rs check_account_contract_auth) is not here yet.
+        throw new HostError('Context', 'InternalError', 'custom account authentication is not supported yet');
+      else throw new HostError('Object', 'InternalError', 'unexpected address type in auth');
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /**
+   * Recording mode's stand-in for authentication (`emulate_authentication`): it reads what the real
+   * check will read (the account, or the account contract's instance and code), ignoring failures.
+   */
+  emulateAuthentication(host: Host): void {
+    if (this.isSourceAccount) return;
+    const address = scAddressOf(host, this.address);
+    if (address.type === 'scAddressTypeAccount') {
+      try {
+        loadAccount(host, address.accountId);
+      } catch (error) {
+        if (!(error instanceof HostError) || error.type === 'Budget') throw error;
+      }
+      return;
+    }
+    if (address.type !== 'scAddressTypeContract')
+      throw new HostError('Object', 'InternalError', 'unexpected address type');
+    const id = Uint8Array.from(address.contractId.value);
+    const instance = host.storage.tryGet(contractInstanceKey(id), host.budget);
+    if (
+      instance?.data.type !== 'contractData' ||
+      instance.data.contractData.val.type !== 'scvContractInstance'
+    )
+      return;
+    const { executable } = instance.data.contractData.val.instance;
+    if (executable.type === 'contractExecutableWasm')
+      host.storage.tryGet(contractCodeKey(executable.wasmHash.value), host.budget);
+  }
+
+  get isActive(): boolean {
+    return this.tracker.isActive;
+  }
+
+  snapshot(): AccountTrackerSnapshot {
+    return { invocation: this.tracker.snapshot(), verified: this.verified };
+  }
+
+  rollback(snapshot: AccountTrackerSnapshot): void {
+    this.tracker.rollback(snapshot.invocation);
+    this.verified = snapshot.verified;
+  }
+
+  clone(): AccountTracker {
+    return new AccountTracker(
+      this.address,
+      this.tracker.clone(),
+      this.signature,
+      this.isSourceAccount,
+      this.verified,
+      this.nonce,
+    );
+  }
+}
+
+export function scAddressOf(host: Host, address: Val): xdr.ScAddress {
+  host.budget.charge('VisitObject');
+  return host.objects.expect(address, 'Address').value;
+}

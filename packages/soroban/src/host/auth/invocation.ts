@@ -1,0 +1,119 @@
+/**
+ * The invocation trees authorization matches against (`auth.rs` AuthorizedFunction,
+ * AuthorizedInvocation): a contract function with its arguments, or a contract creation with its
+ * `CreateContractArgsV2`; each node marked exhausted once a call has used it.
+ */
+import { xdr } from '@stellar/stellar-sdk/base';
+import { HostError } from '../../errors/host-error.js';
+import type { Val } from '../../values/val.js';
+import type { Host } from '../host.js';
+
+export type AuthorizedFunction =
+  | {
+      readonly kind: 'contract';
+      /** An Address object (absolute). */
+      readonly contract: Val;
+      /** A Symbol Val. */
+      readonly fnName: Val;
+      readonly args: readonly Val[];
+    }
+  | { readonly kind: 'create'; readonly args: xdr.CreateContractArgsV2 };
+
+export class AuthorizedInvocation {
+  constructor(
+    readonly fn: AuthorizedFunction,
+    readonly subInvocations: AuthorizedInvocation[] = [],
+    public exhausted = false,
+  ) {}
+
+  /** A node as recording mode creates it: already used by the call that recorded it. */
+  static recording(fn: AuthorizedFunction): AuthorizedInvocation {
+    return new AuthorizedInvocation(fn, [], true);
+  }
+
+  static fromXdr(host: Host, invocation: xdr.SorobanAuthorizedInvocation): AuthorizedInvocation {
+    const subs = invocation.subInvocations.map((sub) => AuthorizedInvocation.fromXdr(host, sub));
+    return new AuthorizedInvocation(functionFromXdr(host, invocation.function), subs);
+  }
+
+  /** As XDR; with `exhaustedOnly`, only the sub-invocations that were used. */
+  toXdr(host: Host, exhaustedOnly = false): xdr.SorobanAuthorizedInvocation {
+    return new xdr.SorobanAuthorizedInvocation({
+      function: functionToXdr(host, this.fn),
+      subInvocations: this.subInvocations
+        .filter((sub) => sub.exhausted || !exhaustedOnly)
+        .map((sub) => sub.toXdr(host, exhaustedOnly)),
+    });
+  }
+
+  snapshot(): InvocationSnapshot {
+    return { exhausted: this.exhausted, subs: this.subInvocations.map((sub) => sub.snapshot()) };
+  }
+
+  rollback(snapshot: InvocationSnapshot): void {
+    this.exhausted = snapshot.exhausted;
+    if (snapshot.subs.length !== this.subInvocations.length) throw authInternal('bad invocation snapshot');
+    this.subInvocations.forEach((sub, i) => {
+      sub.rollback(snapshot.subs[i] as InvocationSnapshot);
+    });
+  }
+}
+
+export interface InvocationSnapshot {
+  readonly exhausted: boolean;
+  readonly subs: readonly InvocationSnapshot[];
+}
+
+export const authInternal = (detail: string): HostError => new HostError('Auth', 'InternalError', detail);
+
+function functionFromXdr(host: Host, fn: xdr.SorobanAuthorizedFunction): AuthorizedFunction {
+  switch (fn.type) {
+    case 'sorobanAuthorizedFunctionTypeContractFn': {
+      const call = fn.contractFn;
+      return {
+        kind: 'contract',
+        contract: host.converter.toVal(xdr.ScVal.scvAddress(call.contractAddress)),
+        fnName: host.converter.toVal(xdr.ScVal.scvSymbol(call.functionName)),
+        args: call.args.map((arg) => host.converter.toVal(arg)),
+      };
+    }
+    case 'sorobanAuthorizedFunctionTypeCreateContractHostFn':
+      // The v1 form authorizes a creation without constructor arguments.
+      return {
+        kind: 'create',
+        args: new xdr.CreateContractArgsV2({
+          contractIdPreimage: fn.createContractHostFn.contractIdPreimage,
+          executable: fn.createContractHostFn.executable,
+          constructorArgs: [],
+        }),
+      };
+    default:
+      return { kind: 'create', args: fn.createContractV2HostFn };
+  }
+}
+
+function functionToXdr(host: Host, fn: AuthorizedFunction): xdr.SorobanAuthorizedFunction {
+  if (fn.kind === 'create')
+    return xdr.SorobanAuthorizedFunction.sorobanAuthorizedFunctionTypeCreateContractV2HostFn(fn.args);
+  const address = host.converter.toScVal(fn.contract);
+  const name = host.converter.toScVal(fn.fnName);
+  if (address.type !== 'scvAddress' || name.type !== 'scvSymbol')
+    throw authInternal('authorized function without an address or a name');
+  return xdr.SorobanAuthorizedFunction.sorobanAuthorizedFunctionTypeContractFn(
+    new xdr.InvokeContractArgs({
+      contractAddress: address.address,
+      functionName: name.sym,
+      args: fn.args.map((arg) => host.converter.toScVal(arg)),
+    }),
+  );
+}
+
+/** Whether two authorized functions are the same call (the host's `Compare` of them is Equal). */
+export function sameFunction(host: Host, a: AuthorizedFunction, b: AuthorizedFunction): boolean {
+  if (a.kind === 'create' || b.kind === 'create')
+    return a.kind === 'create' && b.kind === 'create' && Buffer.compare(a.args.toXdr(), b.args.toXdr()) === 0;
+  const { compare } = host.comparator;
+  if (compare(a.contract, b.contract) !== 0 || compare(a.fnName, b.fnName) !== 0) return false;
+  if (a.args.length !== b.args.length) return false;
+  return a.args.every((arg, i) => compare(arg, b.args[i] as Val) === 0);
+}

@@ -1,0 +1,65 @@
+/**
+ * Signature payloads and nonces of address credentials (`auth.rs` get_signature_payload,
+ * `Host::consume_nonce`): the payload is the SHA-256 of a `HashIdPreimage::SorobanAuthorization`;
+ * a nonce is used up by writing a temporary `LedgerKeyNonce` entry under the address, which
+ * lives at least until the signature expires.
+ */
+import { xdr } from '@stellar/stellar-sdk/base';
+import { sha256Raw } from '../../crypto/index.js';
+import { HostError } from '../../errors/host-error.js';
+import { contractDataKey, meteredEncode, minLiveUntilLedger } from '../../storage/index.js';
+import type { Host } from '../host.js';
+
+export function nonceKey(address: xdr.ScAddress, nonce: bigint): xdr.LedgerKey {
+  return contractDataKey(address, xdr.ScVal.scvLedgerKeyNonce(new xdr.ScNonceKey({ nonce })), 'temporary');
+}
+
+export function consumeNonce(host: Host, address: xdr.ScAddress, nonce: bigint, liveUntil: number): void {
+  const key = nonceKey(address, nonce);
+  const until = Math.max(liveUntil, minLiveUntilLedger(host.ledger, 'temporary'));
+  let exists: boolean;
+  try {
+    exists = host.storage.has(key, host.budget);
+  } catch (error) {
+    if (error instanceof HostError && error.is('Storage', 'ExceededLimit'))
+      throw new HostError(
+        'Storage',
+        'ExceededLimit',
+        'trying to access nonce outside of footprint for address',
+      );
+    throw error;
+  }
+  if (exists) throw new HostError('Auth', 'ExistingValue', 'nonce already exists for address');
+  const entry = new xdr.LedgerEntry({
+    lastModifiedLedgerSeq: 0,
+    data: xdr.LedgerEntryData.contractData(
+      new xdr.ContractDataEntry({
+        ext: xdr.ExtensionPoint.v0(),
+        contract: address,
+        key: xdr.ScVal.scvLedgerKeyNonce(new xdr.ScNonceKey({ nonce })),
+        durability: xdr.ContractDataDurability.temporary,
+        val: xdr.ScVal.scvVoid(),
+      }),
+    ),
+    ext: xdr.LedgerEntryExt.v0(),
+  });
+  host.storage.put(key, entry, until, host.budget);
+}
+
+/** What an address signs: the network, the nonce, the expiration ledger and the whole tree. */
+export function signaturePayload(
+  host: Host,
+  nonce: bigint,
+  expirationLedger: number,
+  invocation: xdr.SorobanAuthorizedInvocation,
+): Uint8Array {
+  const preimage = xdr.HashIdPreimage.envelopeTypeSorobanAuthorization(
+    new xdr.HashIdPreimageSorobanAuthorization({
+      networkId: host.ledger.networkId,
+      nonce,
+      signatureExpirationLedger: expirationLedger,
+      invocation,
+    }),
+  );
+  return sha256Raw(meteredEncode(preimage, host.budget), host.budget);
+}
