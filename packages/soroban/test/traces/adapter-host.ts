@@ -15,6 +15,7 @@ import {
   newStorageMap,
   Storage,
 } from '../../src/storage/index.js';
+import type { ParsedContract } from '../../src/vm/index.js';
 import type { ScriptSetup } from './script-types.js';
 
 const U64_MAX = (1n << 64n) - 1n;
@@ -48,6 +49,16 @@ export function budgetFor(setup: ScriptSetup): Budget {
   return new Budget(DEFAULT_COST_PARAMS, { cpu, mem });
 }
 
+/**
+ * The Rust test hosts have no module cache (until a test asks for one): every VM parses its
+ * module again, and is charged for it. A map that keeps nothing gives our host the same.
+ */
+class NoModuleCache extends Map<string, ParsedContract> {
+  override set(): this {
+    return this;
+  }
+}
+
 export function hostFor(setup: ScriptSetup): Host {
   const ledger = testLedger();
   const recording = setup.host === 'test_host_with_recording_footprint';
@@ -55,7 +66,13 @@ export function hostFor(setup: ScriptSetup): Host {
     ? Storage.recording(new InMemorySnapshot(), () => ledger)
     : Storage.enforcing(new Footprint(), newStorageMap(), () => ledger);
   const budget = budgetFor(setup);
-  const host = new Host({ budget, storage, ledger, diagnostics: setup.diagnostics ?? false });
+  const host = new Host({
+    budget,
+    storage,
+    ledger,
+    diagnostics: setup.diagnostics ?? false,
+    modules: new NoModuleCache(),
+  });
   if (recording) unbiasPrngSeed(TEST_PRNG_SEED, budget);
   return host;
 }

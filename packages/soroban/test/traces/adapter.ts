@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../../src/errors/host-error.js';
+import { AuthorizationManager } from '../../src/host/auth/index.js';
 import type { ContractFrame } from '../../src/host/frames.js';
 import { HOST_MODULES } from '../../src/host/functions/index.js';
 import { checkIntegrity } from '../../src/host/functions/linear-memory.js';
@@ -18,7 +19,7 @@ import { parseContract } from '../../src/vm/index.js';
 import { hostFor } from './adapter-host.js';
 import { SLICE_FUNCTIONS, type SliceArg, type SliceEnv } from './adapter-slices.js';
 import { errResult, knownTag, literalScVal, traceTyped, traceVal } from './adapter-values.js';
-import type { DriveScript, ScriptArg, ScriptStep } from './script-types.js';
+import type { DriveScript, Literal, ScriptArg, ScriptStep } from './script-types.js';
 import type { ObservedRun, ObservedStep, TraceHost, TraceResult, TraceValue } from './types.js';
 
 /** A step our adapter cannot take yet: the run stops there (the comparison shows what is missing). */
@@ -26,6 +27,8 @@ export class Unsupported extends Error {}
 
 const STORAGE_TYPES = { Temporary: 0n, Persistent: 1n, Instance: 2n } as const;
 const MAX_SMALL_SYMBOL = 9;
+/** `Option<AccountId>`'s declared size (declared_size.rs: 32, plus 8 for the option). */
+const OPTION_ACCOUNT_ID_SIZE = 40n;
 
 /** A line before its budget is taken. */
 type ObservedLine = ObservedStep extends infer S
@@ -226,7 +229,7 @@ function step(run: Run, s: ScriptStep, index: number, readWasm: (path: string) =
     case 'make':
       // A conversion the test expects to fail leaves no value (`invalid_input_err(host.to_host_val(..))`).
       try {
-        run.values[index] = host.converter.toVal(literalScVal(s.lit));
+        run.values[index] = s.added ? addedObject(host, s.lit) : host.converter.toVal(literalScVal(s.lit));
       } catch (error) {
         if (!(error instanceof HostError) || !s.refused) throw error;
       }
@@ -259,20 +262,46 @@ function step(run: Run, s: ScriptStep, index: number, readWasm: (path: string) =
   }
 }
 
-/** `register_test_contract_wasm`: upload, then create with an account deployer and a salt. */
+/** `host.add_host_object(..)` of a literal's value as it is: only the object is charged. */
+function addedObject(host: Host, lit: Literal): Val {
+  const scval = literalScVal(lit);
+  switch (scval.type) {
+    case 'scvString':
+      return host.objects.add({ kind: 'String', value: Uint8Array.from(scval.str.bytes) });
+    case 'scvBytes':
+      return host.objects.add({ kind: 'Bytes', value: Uint8Array.from(scval.bytes.value) });
+    case 'scvAddress':
+      return host.objects.add({
+        kind: scval.address.type === 'scAddressTypeMuxedAccount' ? 'MuxedAddress' : 'Address',
+        value: scval.address,
+      });
+    default:
+      throw new Unsupported(`add_host_object of a ${lit.t} literal`);
+  }
+}
+
+/**
+ * `register_test_contract_wasm` (testutils.rs): the source account read (a metered clone of an
+ * `Option<AccountId>`), recording auth for the set-up, upload, then create with an account deployer
+ * that is also made the source account, and a salt; the auth manager is put back, the source
+ * account is left set. The deployer's key and the salt come from the test PRNG in Rust (unmetered);
+ * fixed bytes here, which no compared line shows.
+ */
 function register(run: Run, wasm: Uint8Array): Val {
   const host = run.host;
   const len = (n: number): TraceValue => ({ kind: 'int', value: BigInt(n) });
+  host.budget.charge('MemCpy', OPTION_ACCOUNT_ID_SIZE);
+  const previousAuth = host.auth;
+  host.auth = AuthorizationManager.recording(true);
   const code = callDirect(run, 'bytes_new_from_slice', [wasm], [len(wasm.length)]);
   if (code === undefined) throw new Unsupported('the code could not be made');
   const wasmHash = callDirect(run, 'upload_wasm', [code], [traceVal(code)]);
   if (wasmHash === undefined) throw new Unsupported('the upload failed');
-  const deployer = host.converter.toVal(
-    xdr.ScVal.scvAddress(
-      xdr.ScAddress.scAddressTypeAccount(xdr.PublicKey.publicKeyTypeEd25519(Buffer.alloc(32, 1))),
-    ),
-  );
-  const saltBytes = Buffer.alloc(32, 2);
+  const account = xdr.PublicKey.publicKeyTypeEd25519(Buffer.alloc(32, 1));
+  host.sourceAccount = account;
+  const deployer = host.objects.add({ kind: 'Address', value: xdr.ScAddress.scAddressTypeAccount(account) });
+  // A salt of its own per registration, so that a second contract gets an id of its own.
+  const saltBytes = Buffer.alloc(32, 2 + run.vmIds.size);
   const salt = callDirect(run, 'bytes_new_from_slice', [saltBytes], [len(32)]);
   if (salt === undefined) throw new Unsupported('the salt could not be made');
   const address = callDirect(
@@ -281,6 +310,7 @@ function register(run: Run, wasm: Uint8Array): Val {
     [deployer, wasmHash, salt],
     [deployer, wasmHash, salt].map(traceVal),
   );
+  host.auth = previousAuth;
   if (address === undefined) throw new Unsupported('the contract could not be created');
   const scAddress = host.objects.expect(address, 'Address').value.toXdr();
   const contractId = Buffer.from(scAddress.subarray(scAddress.length - 32)).toString('hex');

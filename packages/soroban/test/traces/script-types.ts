@@ -56,8 +56,11 @@ export type ScriptStep =
   /** an untraced conversion of a literal into a host value (`to_host_val`, `test_vec_obj`, `test_bin_obj`): charges the budget, makes objects */
   | {
       s: 'make';
-      lit: Literal /** the test expects the host to refuse it: no object, no value */;
+      lit: Literal;
+      /** the test expects the host to refuse it: no object, no value */
       refused?: boolean;
+      /** `host.add_host_object(..)` of the value as it is (a string, bytes, an address): no conversion charged */
+      added?: boolean;
     }
   /** an untraced conversion of a host value back to an ScVal (`from_host_val`): charges the budget only */
   | { s: 'toScVal'; of: ScriptArg }
