@@ -12,8 +12,18 @@ import { isObject, smallNumberOf, tagOf, type Val } from '../values/val.js';
 import type { Meter } from './meter.js';
 import { type HostObject, KIND_ORDER, type ObjectTable, SMALL_TAG_OF_NUMBER_KIND } from './objects.js';
 
+/**
+ * Declared sizes the comparisons charge (`declared_size.rs`, comparison.rs `FixedSizeOrdType`,
+ * the `Compare` of MeteredVector and MeteredOrdMap): a Val, a map entry, an ScAddress, each number.
+ */
+const VAL_SIZE = 8;
+const ENTRY_SIZE = 24;
 /** `declared_size.rs`: ScAddress and MuxedScAddress. */
 const SC_ADDRESS_DECLARED_SIZE = 48n;
+const NUMBER_SIZE = { U64: 8, I64: 8, Timepoint: 8, Duration: 8, U128: 16, I128: 16, U256: 32, I256: 32 };
+
+/** A host function called through the host's env: traced, its arguments checked. */
+export type EnvCall = (name: string, args: readonly Val[], run: () => bigint) => bigint;
 
 const sign = (a: bigint | number, b: bigint | number): Ordering => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -23,8 +33,14 @@ const SMALL_PAIR: Partial<Record<HostObject['kind'], number>> = {
   Symbol: Tag.SymbolSmall,
 };
 
-const scValTypeNumber = (name: string): number =>
-  (xdr.ScValType as unknown as Record<string, () => { value: number }>)[name]?.().value ?? -1;
+/** The XDR enum's number for a member name (the SDK gives members as values, older ones as functions). */
+function scValTypeNumber(name: string): number {
+  const member = (xdr.ScValType as unknown as Record<string, { value: number } | (() => { value: number })>)[
+    name
+  ];
+  const value = typeof member === 'function' ? member() : member;
+  return value?.value ?? -1;
+}
 
 export function compareBytes(meter: Meter, a: Uint8Array, b: Uint8Array): Ordering {
   meter.charge('MemCmp', BigInt(Math.min(a.length, b.length)));
@@ -35,10 +51,19 @@ export class Comparator {
   constructor(
     private readonly objects: ObjectTable,
     private readonly meter: Meter,
+    private readonly envCall: EnvCall = (_name, _args, run) => run(),
   ) {}
 
-  /** The order of two absolute Vals. */
-  compare = (a: Val, b: Val): Ordering => compareVals(a, b, this.objCmp);
+  /**
+   * The order of two absolute Vals. Where an object is involved the host asks its own env's
+   * `obj_cmp` (`Compare<Val> for E: Env`, compare.rs), a traced call that checks its arguments.
+   */
+  compare = (a: Val, b: Val): Ordering =>
+    compareVals(
+      a,
+      b,
+      (x, y) => Number(this.envCall('obj_cmp', [x, y], () => BigInt(this.objCmp(x, y)))) as Ordering,
+    );
 
   /** `obj_cmp`: at least one side is an object. */
   objCmp = (a: Val, b: Val): Ordering => {
@@ -81,8 +106,16 @@ export class Comparator {
       case 'Symbol':
         return compareBytes(this.meter, a.value, b.value as Uint8Array);
       case 'Vec':
+        this.meter.charge(
+          'MemCpy',
+          BigInt(VAL_SIZE * Math.min(a.value.length, (b.value as readonly Val[]).length)),
+        );
         return this.compareSequences(a.value, b.value as readonly Val[], (x, y) => this.compare(x, y));
       case 'Map':
+        this.meter.charge(
+          'MemCpy',
+          BigInt(ENTRY_SIZE * Math.min(a.value.length, (b.value as readonly unknown[]).length)),
+        );
         return this.compareSequences(
           a.value,
           b.value as readonly (readonly [Val, Val])[],
@@ -95,6 +128,7 @@ export class Comparator {
         this.meter.charge('MemCmp', SC_ADDRESS_DECLARED_SIZE);
         return sign(Buffer.compare(a.value.toXDR(), (b.value as xdr.ScAddress).toXDR()), 0);
       default:
+        this.meter.charge('MemCmp', BigInt(NUMBER_SIZE[a.kind]));
         return sign(a.value, b.value as bigint);
     }
   }

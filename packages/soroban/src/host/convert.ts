@@ -5,7 +5,7 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import { ErrorCode, HostError } from '../errors/host-error.js';
-import { checkSymbolBytes, smallSymbol, smallSymbolText } from '../values/symbol.js';
+import { checkSymbolBytes, MAX_SMALL_CHARS, smallSymbol, smallSymbolText } from '../values/symbol.js';
 import { Tag, type TagNumber } from '../values/tags.js';
 import {
   errorOf,
@@ -28,6 +28,15 @@ import { type HostObject, type ObjectTable, SMALL_TAG_OF_NUMBER_KIND } from './o
 
 /** DEFAULT_HOST_DEPTH_LIMIT (`budget/limits.rs`). */
 export const DEPTH_LIMIT = 100;
+
+/** Declared sizes (`declared_size.rs`): a Vec header, a Val, a map entry, an ScAddress. */
+const VEC_HEADER_SIZE = 24;
+const VAL_SIZE = 8;
+const MAP_ENTRY_SIZE = 24;
+const ADDRESS_SIZE = 48;
+const SCVAL_SIZE = 64;
+const SCMAP_ENTRY_SIZE = 128;
+const NUMBER_SIZE = { U64: 8, I64: 8, Timepoint: 8, Duration: 8, U128: 16, I128: 16, U256: 32, I256: 32 };
 
 const MASK64 = (1n << 64n) - 1n;
 
@@ -57,8 +66,20 @@ export class ValConverter {
   toVal(scval: xdr.ScVal, depth = 0): Val {
     if (depth >= DEPTH_LIMIT) throw new HostError('Context', 'ExceededLimit', 'depth limit exceeded');
     const { objects } = this.host;
-    const number = (value: bigint, small: TagNumber, kind: HostObject['kind']): Val =>
-      smallNumber(value, small) ?? objects.add({ kind, value } as HostObject);
+    // Each object is charged as conversion.rs `to_host_obj` charges it: the value copied (its
+    // declared size), a container's elements allocated and copied, then the object added.
+    const { meter } = this.host;
+    const number = (value: bigint, small: TagNumber, kind: HostObject['kind'], size: number): Val => {
+      const fits = smallNumber(value, small);
+      if (fits !== undefined) return fits;
+      meter.charge('MemCpy', BigInt(size));
+      return objects.add({ kind, value } as HostObject);
+    };
+    const bulkCopy = (len: number, size: number) => {
+      meter.charge('MemCpy', BigInt(VEC_HEADER_SIZE));
+      meter.charge('MemAlloc', BigInt(len * size));
+      meter.charge('MemCpy', BigInt(len * size));
+    };
     switch (scval.type) {
       case 'scvBool':
         return fromBool(scval.b);
@@ -71,50 +92,67 @@ export class ValConverter {
       case 'scvI32':
         return fromI32(scval.i32);
       case 'scvU64':
-        return number(scval.u64, Tag.U64Small, 'U64');
+        return number(scval.u64, Tag.U64Small, 'U64', 8);
       case 'scvI64':
-        return number(scval.i64, Tag.I64Small, 'I64');
+        return number(scval.i64, Tag.I64Small, 'I64', 8);
       case 'scvTimepoint':
-        return number(scval.timepoint, Tag.TimepointSmall, 'Timepoint');
+        return number(scval.timepoint, Tag.TimepointSmall, 'Timepoint', 8);
       case 'scvDuration':
-        return number(scval.duration, Tag.DurationSmall, 'Duration');
+        return number(scval.duration, Tag.DurationSmall, 'Duration', 8);
       case 'scvU128':
-        return number(u128FromParts(scval.u128.hi, scval.u128.lo), Tag.U128Small, 'U128');
+        return number(u128FromParts(scval.u128.hi, scval.u128.lo), Tag.U128Small, 'U128', 16);
       case 'scvI128':
-        return number(i128FromParts(scval.i128.hi, scval.i128.lo), Tag.I128Small, 'I128');
+        return number(i128FromParts(scval.i128.hi, scval.i128.lo), Tag.I128Small, 'I128', 16);
       case 'scvU256': {
         const p = scval.u256;
-        return number(u256FromParts(p.hiHi, p.hiLo, p.loHi, p.loLo), Tag.U256Small, 'U256');
+        return number(u256FromParts(p.hiHi, p.hiLo, p.loHi, p.loLo), Tag.U256Small, 'U256', 32);
       }
       case 'scvI256': {
         const p = scval.i256;
-        return number(i256FromParts(p.hiHi, p.hiLo, p.loHi, p.loLo), Tag.I256Small, 'I256');
+        return number(i256FromParts(p.hiHi, p.hiLo, p.loHi, p.loLo), Tag.I256Small, 'I256', 32);
       }
       case 'scvBytes':
+        bulkCopy(scval.bytes.value.length, 1);
         return objects.add({ kind: 'Bytes', value: Uint8Array.from(scval.bytes.value) });
       case 'scvString':
+        bulkCopy(scval.str.bytes.length, 1);
         return objects.add({ kind: 'String', value: Uint8Array.from(scval.str.bytes) });
       case 'scvSymbol': {
         const bytes = Uint8Array.from(scval.sym.bytes);
         const small = smallSymbol(bytes);
         if (small !== undefined) return small;
+        // Up to 9 bytes a symbol is small or refused, uncharged (convert.rs); longer ones are copied first.
+        if (bytes.length <= MAX_SMALL_CHARS)
+          throw new HostError('Value', 'InvalidInput', 'symbol has a character a symbol cannot hold');
+        bulkCopy(bytes.length, 1);
         checkSymbolBytes(bytes);
         return objects.add({ kind: 'Symbol', value: bytes });
       }
       case 'scvVec': {
         if (!scval.vec) throw new HostError('Value', 'InvalidInput', 'ScVal::Vec body missing');
+        bulkCopy(scval.vec.length, VAL_SIZE);
         return objects.add({ kind: 'Vec', value: scval.vec.map((item) => this.toVal(item, depth + 1)) });
       }
       case 'scvMap': {
         if (!scval.map) throw new HostError('Value', 'InvalidInput', 'ScVal::Map body missing');
+        bulkCopy(scval.map.length, MAP_ENTRY_SIZE);
         const pairs = scval.map.map(
           (e) => [this.toVal(e.key, depth + 1), this.toVal(e.val, depth + 1)] as const,
         );
+        // `HostMap::from_map`: the entries scanned, then checked in order.
+        meter.charge('MemCpy', BigInt(pairs.length * MAP_ENTRY_SIZE));
         this.checkSorted(pairs);
         return objects.add({ kind: 'Map', value: pairs });
       }
       case 'scvAddress': {
         const { address } = scval;
+        if (
+          address.type !== 'scAddressTypeAccount' &&
+          address.type !== 'scAddressTypeContract' &&
+          address.type !== 'scAddressTypeMuxedAccount'
+        )
+          throw new HostError('Object', 'UnexpectedType', 'encountered unsupported ScAddress type');
+        meter.charge('MemCpy', BigInt(ADDRESS_SIZE));
         if (address.type === 'scAddressTypeAccount' || address.type === 'scAddressTypeContract')
           return objects.add({ kind: 'Address', value: address });
         if (address.type === 'scAddressTypeMuxedAccount')
@@ -141,7 +179,10 @@ export class ValConverter {
   /** A Val as an ScVal. */
   toScVal(val: Val, depth = 0): xdr.ScVal {
     if (depth >= DEPTH_LIMIT) throw new HostError('Context', 'ExceededLimit', 'depth limit exceeded');
-    if (isObject(val)) return this.objectToScVal(this.host.objects.get(val), depth);
+    if (isObject(val)) {
+      this.host.meter.charge('VisitObject');
+      return this.objectToScVal(this.host.objects.get(val), depth);
+    }
     const tag = tagOf(val);
     switch (tag) {
       case Tag.False:
@@ -163,7 +204,24 @@ export class ValConverter {
     }
   }
 
+  /** `from_host_obj`: each kind charged as the host copies it out (`conversion.rs`). */
   private objectToScVal(object: HostObject, depth: number): xdr.ScVal {
+    const { meter } = this.host;
+    const bulkCopy = (len: number, size: number) => {
+      meter.charge('MemCpy', BigInt(VEC_HEADER_SIZE));
+      meter.charge('MemAlloc', BigInt(len * size));
+      meter.charge('MemCpy', BigInt(len * size));
+    };
+    if (object.kind === 'Bytes' || object.kind === 'String' || object.kind === 'Symbol')
+      bulkCopy(object.value.length, 1);
+    else if (object.kind === 'Vec') bulkCopy(object.value.length, SCVAL_SIZE);
+    else if (object.kind === 'Map') {
+      bulkCopy(object.value.length, SCMAP_ENTRY_SIZE);
+      // The map's entries scanned (`MeteredOrdMap::iter`).
+      meter.charge('MemCpy', BigInt(object.value.length * MAP_ENTRY_SIZE));
+    } else if (object.kind === 'Address' || object.kind === 'MuxedAddress')
+      meter.charge('MemCpy', BigInt(ADDRESS_SIZE));
+    else meter.charge('MemCpy', BigInt(NUMBER_SIZE[object.kind]));
     switch (object.kind) {
       case 'Bytes':
         return xdr.ScVal.scvBytes(object.value);

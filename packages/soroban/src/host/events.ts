@@ -31,6 +31,11 @@ const TYPES: Record<EventKind, xdr.ContractEventType> = {
   diagnostic: xdr.ContractEventType.diagnostic,
 };
 
+/** A meter that can run work on its shadow budget (the Budget). */
+interface ShadowMeter {
+  withObservableShadowMode<T>(work: () => T): T;
+}
+
 export class EventBuffer {
   readonly #events: RecordedEvent[] = [];
 
@@ -55,12 +60,16 @@ export class EventBuffer {
     for (const event of this.#events.slice(mark)) event.failedCall = true;
   }
 
-  /** The events as XDR, in the order they were recorded. */
+  /**
+   * The events as XDR, in the order they were recorded: a listing (diagnostics, tests), converted
+   * on the shadow budget so that it changes no observable total; the contract events a transaction
+   * keeps are converted, charged, by `contractEvents`.
+   */
   externalize(host: HostState): ExternalEvent[] {
-    return this.#events.map((recorded) => ({
-      event: toXdr(host, recorded),
-      failedCall: recorded.failedCall,
-    }));
+    const all = () =>
+      this.#events.map((recorded) => ({ event: toXdr(host, recorded), failedCall: recorded.failedCall }));
+    const meter = this.meter as Meter & Partial<ShadowMeter>;
+    return meter.withObservableShadowMode ? meter.withObservableShadowMode(all) : all();
   }
 
   /** The contract events of successful calls: what the transaction meta holds. */

@@ -25,11 +25,14 @@ import { EventBuffer } from './events.js';
 import { type ContractFrame, FrameStack, RESERVED_PREFIX } from './frames.js';
 import { HOST_MODULES } from './functions/index.js';
 import { checkIntegrity } from './functions/linear-memory.js';
-import type { CallContext, VmFrame } from './functions/types.js';
+import type { CallContext, HostFunction, VmFrame } from './functions/types.js';
 import { RelativeObjects } from './objects.js';
 import { FramePrngs } from './prng/frame-prngs.js';
 import type { Prng } from './prng/prng.js';
-import { HostState } from './state.js';
+import { HostState, type HostTracer } from './state.js';
+
+export type { HostTracer } from './state.js';
+
 import { vmLinearMemory } from './vm-memory.js';
 
 export interface HostConfig {
@@ -174,15 +177,16 @@ export class Host extends HostState {
     return this.frames.with(
       frame,
       this.rollbackHooks(),
-      () => {
-        const objects = frame.vm?.objects as RelativeObjects;
-        const words = args.map((arg) => toWasm(objects.toRelative(arg, this.budget)));
-        const result = vm.invoke(name, words, { treatMissingFunctionAsNoop: params.missingIsVoid });
-        if (result === undefined) return 2n;
-        const value = checkVal(objects.toAbsolute(fromWasm(result)));
-        checkIntegrity(this.context(), value);
-        return value;
-      },
+      () =>
+        traced(this.tracer, frame, () => {
+          const objects = frame.vm?.objects as RelativeObjects;
+          const words = args.map((arg) => toWasm(objects.toRelative(arg, this.budget)));
+          const result = vm.invoke(name, words, { treatMissingFunctionAsNoop: params.missingIsVoid });
+          if (result === undefined) return 2n;
+          const value = checkVal(objects.toAbsolute(fromWasm(result)));
+          checkIntegrity(this.context(), value);
+          return value;
+        }),
       () => this.persistInstance(frame),
     );
   }
@@ -282,7 +286,10 @@ export class Host extends HostState {
               'InternalError',
               `host function ${signature.name} is not available yet`,
             );
-          return dispatch(this.context(), signature, implementation, protocol, words);
+          const tracer = this.tracer;
+          tracer?.call(signature.name, words);
+          const run = tracer ? tracedFunction(tracer, signature.name, implementation) : implementation;
+          return dispatch(this.context(), signature, run, protocol, words);
         };
     }
     this.#imports = imports;
@@ -295,4 +302,32 @@ export class Host extends HostState {
       throw new HostError('Value', 'UnexpectedType', 'function name is not a symbol');
     return scval.sym.toString();
   }
+}
+
+/** Runs a frame's body between the tracer's push and pop. */
+function traced(tracer: HostTracer | undefined, frame: ContractFrame, body: () => Val): Val {
+  if (!tracer) return body();
+  tracer.push(frame);
+  try {
+    const value = body();
+    tracer.pop(frame, { value });
+    return value;
+  } catch (error) {
+    tracer.pop(frame, { error });
+    throw error;
+  }
+}
+
+/** A host function that gives its outcome (an absolute Val, before it is made relative) to the tracer. */
+function tracedFunction(tracer: HostTracer, name: string, implementation: HostFunction): HostFunction {
+  return (context, ...args) => {
+    try {
+      const value = implementation(context, ...args);
+      tracer.ret(name, { value });
+      return value;
+    } catch (error) {
+      tracer.ret(name, { error });
+      throw error;
+    }
+  };
 }

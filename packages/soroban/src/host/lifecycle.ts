@@ -13,12 +13,15 @@ import {
 } from '../storage/index.js';
 import { type Val, VOID } from '../values/val.js';
 import { checkUpload, costInputsToXdr } from '../vm/index.js';
+import { context } from './functions/context.js';
+import type { HostFunction } from './functions/types.js';
 import type { Host } from './host.js';
 
 const CONSTRUCTOR = '__constructor';
 const CONSTRUCTOR_PROTOCOL = 22;
 /** The largest code an entry can hold (the XDR's BytesM limit the host converts into). */
 const MAX_CODE_BYTES = 0xffff_ffff;
+const NETWORK_ID_BYTES = 32;
 
 /** `upload_contract_wasm`: the code's hash; the code is stored unless an equal entry is there. */
 export function uploadWasm(host: Host, wasm: Uint8Array): Uint8Array {
@@ -48,10 +51,25 @@ export function uploadWasm(host: Host, wasm: Uint8Array): Uint8Array {
   return wasmHash;
 }
 
-/** The contract id a preimage gives on this host's network. */
+/**
+ * The contract id a preimage gives on this host's network. The host asks its own env for the
+ * network id (`get_full_contract_id_preimage`: a traced `get_ledger_network_id`, its Bytes
+ * object then read back as a 32-byte hash).
+ */
 export function contractIdOf(host: Host, preimage: xdr.ContractIdPreimage): Uint8Array {
+  const networkObject = host.envCall(
+    'get_ledger_network_id',
+    [],
+    () => (context.get_ledger_network_id as HostFunction)(host.context()),
+    true,
+  );
+  host.budget.charge('VisitObject');
+  const networkId = host.objects.expect(networkObject, 'Bytes').value;
+  if (networkId.length !== NETWORK_ID_BYTES)
+    throw new HostError('Object', 'UnexpectedSize', 'expected fixed-length bytes slice');
+  host.budget.charge('MemCpy', BigInt(NETWORK_ID_BYTES));
   const full = xdr.HashIdPreimage.envelopeTypeContractId(
-    new xdr.HashIdPreimageContractId({ networkId: host.ledger.networkId, contractIdPreimage: preimage }),
+    new xdr.HashIdPreimageContractId({ networkId: Buffer.from(networkId), contractIdPreimage: preimage }),
   );
   const bytes = full.toXdr();
   host.budget.charge('ValSer', BigInt(bytes.length));

@@ -131,6 +131,7 @@ export function checkScript(script: DriveScript, trace: Trace, readWasm: WasmRea
           }
           break;
         case 'make':
+          if (step.refused) break;
           objects += objectsIn(step.lit);
           values[i] = smallForm(step.lit) ?? `${objectType(step.lit)}(obj#${2 * (objects - 1) + 1})`;
           break;
@@ -157,6 +158,7 @@ export function checkScript(script: DriveScript, trace: Trace, readWasm: WasmRea
           break;
         case 'host':
         case 'budget':
+        case 'vm':
           break;
       }
     } catch (e) {

@@ -54,7 +54,14 @@ export type ScriptStep =
   /** a host function call the test makes (a top-level `call` line of the trace) */
   | { s: 'call'; fn: string; args: ScriptArg[] }
   /** an untraced conversion of a literal into a host value (`to_host_val`, `test_vec_obj`, `test_bin_obj`): charges the budget, makes objects */
-  | { s: 'make'; lit: Literal }
+  | {
+      s: 'make';
+      lit: Literal;
+      /** the test expects the host to refuse it: no object, no value */
+      refused?: boolean;
+      /** `host.add_host_object(..)` of the value as it is (a string, bytes, an address): no conversion charged */
+      added?: boolean;
+    }
   /** an untraced conversion of a host value back to an ScVal (`from_host_val`): charges the budget only */
   | { s: 'toScVal'; of: ScriptArg }
   /** an untraced read of an object's content: a 32-byte hash (`hash_from_bytesobj_input`) or a string (`visit_obj`) */
@@ -65,6 +72,8 @@ export type ScriptStep =
    * (seed `Host::TEST_PRNG_SEED`); the value is the contract's address.
    */
   | { s: 'register'; wasm: string }
+  /** `Vm::new(&host, id, wasm)`: the test makes a VM of a WASM file itself (untraced; charged, may be refused) */
+  | { s: 'vm'; wasm: string }
   /** an untraced action on the host between calls (named after the Rust `Host`/`Budget` method) */
   | { s: 'host'; action: HostAction }
   /** `host.test_budget(cpu, mem)` (limits and cost models reset), then each `enable_model` override */

@@ -5,6 +5,7 @@ import { contractAddress, maxLiveUntilLedger } from '../../storage/index.js';
 import { Tag } from '../../values/tags.js';
 import { errorOf, fromU32, smallNumber, u32Of, VOID } from '../../values/val.js';
 import { add, contractHost } from './access.js';
+import { BYTE_SIZE, chargeNewVec } from './charges.js';
 import { readBytes, readCheckedVals } from './linear-memory.js';
 import type { HostModule } from './types.js';
 
@@ -47,8 +48,12 @@ export const context: HostModule = {
       'contract attempted to fail with non-ContractError error code',
     );
   },
-  get_ledger_network_id: (c) =>
-    add(c, { kind: 'Bytes', value: Uint8Array.from(contractHost(c).ledger.networkId) }),
+  /** A new Bytes object of the network id, copied as `scbytes_from_slice` copies it. */
+  get_ledger_network_id(c) {
+    const networkId = contractHost(c).ledger.networkId;
+    chargeNewVec(c, networkId.length, BYTE_SIZE);
+    return add(c, { kind: 'Bytes', value: Uint8Array.from(networkId) });
+  },
   get_current_contract_address: (c) =>
     add(c, { kind: 'Address', value: contractAddress(contractHost(c).currentContractId()) }),
   get_max_live_until_ledger: (c) => fromU32(maxLiveUntilLedger(contractHost(c).ledger)),

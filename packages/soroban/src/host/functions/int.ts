@@ -59,28 +59,56 @@ const piece =
   (context, obj) =>
     read(numberOf(context, obj, kind));
 
+const PIECES = ['hi_hi', 'hi_lo', 'lo_hi', 'lo_lo'] as const;
+
+/**
+ * A 256-bit operand as the host's arithmetic reads it (`try_into_val` in num.rs): a small value as
+ * it is, an object by its four pieces, each asked of the env (`obj_to_u256_hi_hi` ...).
+ */
+function operand256(context: CallContext, val: Val, kind: 'U256' | 'I256'): bigint {
+  if (!isObject(val)) return smallNumberOf(val);
+  const prefix = kind === 'U256' ? 'obj_to_u256_' : 'obj_to_i256_';
+  const [hiHi, hiLo, loHi, loLo] = PIECES.map((piece) => {
+    const name = `${prefix}${piece}`;
+    return context.host.envCall(name, [val], () => (int[name] as HostFunction)(context, val));
+  }) as [bigint, bigint, bigint, bigint];
+  return kind === 'U256'
+    ? u256FromPieces({ hiHi, hiLo, loHi, loLo })
+    : i256FromPieces({ hiHi, hiLo, loHi, loLo });
+}
+
+/** A 256-bit result as the host makes it (`try_into_val`): small, or an object from its pieces through the env. */
+function result256(context: CallContext, kind: 'U256' | 'I256', value: bigint): Val {
+  const small = smallNumber(value, kind === 'U256' ? Tag.U256Small : Tag.I256Small);
+  if (small !== undefined) return small;
+  const pieces = kind === 'U256' ? u256ToPieces(value) : i256ToPieces(value);
+  const name = kind === 'U256' ? 'obj_from_u256_pieces' : 'obj_from_i256_pieces';
+  const words = [pieces.hiHi, pieces.hiLo, pieces.loHi, pieces.loLo];
+  return context.host.envCall(name, words, () => (int[name] as HostFunction)(context, ...words), true);
+}
+
 function arithmetic(): Record<string, HostFunction> {
   const functions: Record<string, HostFunction> = {};
   for (const [name, operation] of Object.entries(INT256_BINARY_FUNCTIONS)) {
     const kind = name.startsWith('u') ? 'U256' : 'I256';
     functions[name] = (context, lhs, rhs) =>
-      val256(
+      result256(
         context,
         kind,
         operation(
           context.host.meter,
-          () => read256(context, lhs, kind),
-          () => read256(context, rhs, kind),
+          () => operand256(context, lhs, kind),
+          () => operand256(context, rhs, kind),
         ),
       );
   }
   for (const [name, operation] of Object.entries(INT256_BY_U32_FUNCTIONS)) {
     const kind = name.startsWith('u') ? 'U256' : 'I256';
     functions[name] = (context, lhs, rhs) =>
-      val256(
+      result256(
         context,
         kind,
-        operation(context.host.meter, () => read256(context, lhs, kind), u32Of(rhs)),
+        operation(context.host.meter, () => operand256(context, lhs, kind), u32Of(rhs)),
       );
   }
   return functions;
@@ -118,13 +146,13 @@ export const int: HostModule = {
   obj_to_i256_lo_hi: piece('I256', (v) => i256ToPieces(v).loHi),
   obj_to_i256_lo_lo: piece('I256', (v) => i256ToPieces(v).loLo),
   u256_val_from_be_bytes: (context, bytes) =>
-    val256(context, 'U256', u256FromBeBytes(context.host.meter, bytesOf(context, bytes))),
+    result256(context, 'U256', u256FromBeBytes(context.host.meter, bytesOf(context, bytes))),
   u256_val_to_be_bytes: (context, val) =>
     add(context, { kind: 'Bytes', value: u256ToBeBytes(context.host.meter, read256(context, val, 'U256')) }),
   i256_val_from_be_bytes(context, bytes) {
     const value = i256FromBeBytes(context.host.meter, bytesOf(context, bytes));
     try {
-      return val256(context, 'I256', value);
+      return result256(context, 'I256', value);
     } catch (error) {
       throw error instanceof HostError ? i256ValFromBytesError(error) : error;
     }

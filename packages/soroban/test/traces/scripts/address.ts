@@ -8,11 +8,11 @@ const KEY = '3f0c34bf93ad0d9971d04ccc90f705511c838aad9734a4a2fb0d7a03fc7fe89a';
 /** address → strkey (read back), strkey string → address, strkey bytes → address, each compared. */
 function conversions(address: Literal, strkey: string) {
   return sequence((s) => {
-    const addr = s.make(address);
+    const addr = s.object(address);
     const key = s.call('address_to_strkey', addr);
     s.read(key, 'string');
     s.call('obj_cmp', addr, s.call('strkey_to_address', key));
-    s.call('obj_cmp', addr, s.call('strkey_to_address', s.make(bytes(hexOf(strkey)))));
+    s.call('obj_cmp', addr, s.call('strkey_to_address', s.object(bytes(hexOf(strkey)))));
   });
 }
 
@@ -43,10 +43,10 @@ export default scriptsOf('address', {
     'CA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJUWDA',
   ),
   invalid_strkey_to_address_conversion: sequence((s) => {
-    for (const strkey of INVALID_STRKEYS) s.call('strkey_to_address', s.make(str(strkey)));
+    for (const strkey of INVALID_STRKEYS) s.call('strkey_to_address', s.object(str(strkey)));
   }),
   test_muxed_address_to_components_conversion: sequence((s) => {
-    const m = s.make(muxed(repeatByte(10, 32), 123n));
+    const m = s.object(muxed(repeatByte(10, 32), 123n));
     const address = s.call('get_address_from_muxed_address', m);
     const id = s.call('get_id_from_muxed_address', m);
     s.toScVal(address);

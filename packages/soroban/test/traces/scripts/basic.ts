@@ -15,8 +15,8 @@ export const basic: DriveScript[] = scriptsOf('basic', {
     call('vec_new_from_slice', vals(u32(5), i32(-4))),
     call('vec_unpack_to_slice', ref(0), buffer(2)),
   ],
-  // Vm::new refuses the float contract before any charge: the trace has no calls and a zero budget.
-  f32_does_not_work: [],
+  // Vm::new refuses the float contract once it has charged for parsing it: no calls, only the charge.
+  f32_does_not_work: [{ s: 'vm', wasm: 'wasm/20/example_add_f32.wasm' }],
 });
 
 export const tuple: DriveScript[] = scriptsOf('tuple', {

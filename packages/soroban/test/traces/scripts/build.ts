@@ -114,6 +114,10 @@ export class Sequence {
   make(lit: Literal): ScriptArg {
     return this.add(make(lit));
   }
+  /** `host.add_host_object(..)` of a string, bytes or address literal (no conversion charges). */
+  object(lit: Literal): ScriptArg {
+    return this.add({ s: 'make', lit, added: true });
+  }
   register(wasm: string): ScriptArg {
     return this.add(register(wasm));
   }

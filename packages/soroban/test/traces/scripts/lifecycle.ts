@@ -8,8 +8,8 @@ export default scriptsOf('lifecycle', {
   cap_68_executable_getter__get_non_existent_executable: {
     setup: RECORDING,
     steps: sequence((s) => {
-      const c = s.make(contract(ZERO_32));
-      const a = s.make(account(ZERO_32));
+      const c = s.object(contract(ZERO_32));
+      const a = s.object(account(ZERO_32));
       s.call('get_address_executable', c);
       s.call('get_address_executable', a);
     }),

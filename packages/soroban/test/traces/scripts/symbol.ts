@@ -1,6 +1,6 @@
 /** Drive scripts for soroban-env-host/src/test/symbol.rs at v23.0.0. */
 import type { ScriptStep } from '../script-types.js';
-import { buffer, call, RECORDING, scriptsOf, sequence, slice, text, u32 } from './build.js';
+import { buffer, call, RECORDING, scriptsOf, sequence, slice, sym, text, u32 } from './build.js';
 
 const LONG_SYMBOLS = [
   '_abc_DEF_567_',
@@ -59,6 +59,8 @@ export default scriptsOf('symbol', {
       call('symbol_new_from_slice', slice(hex)),
       call('symbol_new_from_slice', slice(hex)),
       call('symbol_new_from_slice', slice(hex)),
+      // `host.to_host_val(&ScVal::Symbol(..))`: refused, and charged for the copy when longer than 9 bytes.
+      { s: 'make', lit: sym(Buffer.from(hex, 'hex').toString('latin1')), refused: true },
     ]),
   },
 });

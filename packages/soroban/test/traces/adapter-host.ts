@@ -1,0 +1,78 @@
+/**
+ * The host a drive script's setup asks for, made as the Rust tests make theirs (testutils.rs):
+ * `Host::test_host()` is a default budget over empty enforcing storage with the test ledger info;
+ * `test_host_with_recording_footprint()` adds recording storage over an empty snapshot and the test
+ * PRNG seed, whose unbiasing the budget pays for before the trace begins.
+ */
+import { Budget } from '../../src/budget/budget.js';
+import { DEFAULT_COST_PARAMS } from '../../src/budget/default-params.js';
+import { unbiasPrngSeed } from '../../src/crypto/prng-seed.js';
+import { Host } from '../../src/host/host.js';
+import {
+  Footprint,
+  InMemorySnapshot,
+  type LedgerInfo,
+  newStorageMap,
+  Storage,
+} from '../../src/storage/index.js';
+import type { ParsedContract } from '../../src/vm/index.js';
+import type { ScriptSetup } from './script-types.js';
+
+const U64_MAX = (1n << 64n) - 1n;
+const DEFAULT_CPU = 100_000_000n;
+const DEFAULT_MEM = 40n * 1024n * 1024n;
+
+/** `Host::TEST_PRNG_SEED`. */
+export const TEST_PRNG_SEED = Buffer.from('12345678901234567890123456789012', 'latin1');
+
+/** `set_test_ledger_info_with_current_test_protocol`. */
+export function testLedger(): LedgerInfo {
+  return {
+    protocolVersion: 23,
+    sequenceNumber: 0,
+    timestamp: 0n,
+    networkId: new Uint8Array(32),
+    baseReserve: 0,
+    minPersistentEntryTtl: 4096,
+    minTempEntryTtl: 16,
+    maxEntryTtl: 6_312_000,
+  };
+}
+
+/** `Budget::default()`, `test_budget(cpu, mem)` and the `reset_unlimited*` variants. */
+export function budgetFor(setup: ScriptSetup): Budget {
+  if (!setup.budget && !setup.unlimited) return Budget.default();
+  let cpu = setup.budget?.cpu ?? DEFAULT_CPU;
+  let mem = setup.budget?.mem ?? DEFAULT_MEM;
+  if (setup.unlimited === 'both' || setup.unlimited === 'cpu') cpu = U64_MAX;
+  if (setup.unlimited === 'both' || setup.unlimited === 'mem') mem = U64_MAX;
+  return new Budget(DEFAULT_COST_PARAMS, { cpu, mem });
+}
+
+/**
+ * The Rust test hosts have no module cache (until a test asks for one): every VM parses its
+ * module again, and is charged for it. A map that keeps nothing gives our host the same.
+ */
+class NoModuleCache extends Map<string, ParsedContract> {
+  override set(): this {
+    return this;
+  }
+}
+
+export function hostFor(setup: ScriptSetup): Host {
+  const ledger = testLedger();
+  const recording = setup.host === 'test_host_with_recording_footprint';
+  const storage = recording
+    ? Storage.recording(new InMemorySnapshot(), () => ledger)
+    : Storage.enforcing(new Footprint(), newStorageMap(), () => ledger);
+  const budget = budgetFor(setup);
+  const host = new Host({
+    budget,
+    storage,
+    ledger,
+    diagnostics: setup.diagnostics ?? false,
+    modules: new NoModuleCache(),
+  });
+  if (recording) unbiasPrngSeed(TEST_PRNG_SEED, budget);
+  return host;
+}

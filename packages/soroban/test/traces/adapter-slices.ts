@@ -1,0 +1,131 @@
+/**
+ * The host functions a Rust test calls with native slices (`impl EnvBase for Host` in host.rs):
+ * `bytes_new_from_slice`, `vec_unpack_to_slice`, `map_new_from_slices` and the rest. A contract
+ * cannot call them, so our host has no module entry for them; the adapter runs them here with the
+ * host's own helpers and the charges host.rs makes. Unlike the env functions, their arguments and
+ * results are not integrity-checked.
+ */
+import { HostError } from '../../src/errors/host-error.js';
+import { add, visit, visitBytes } from '../../src/host/functions/access.js';
+import {
+  BYTE_SIZE,
+  chargeCopy,
+  chargeNewVec,
+  ENTRY_SIZE,
+  VAL_SIZE,
+} from '../../src/host/functions/charges.js';
+import { checkIntegrity } from '../../src/host/functions/linear-memory.js';
+import { checkSymbolMatches } from '../../src/host/functions/symbol-slices.js';
+import type { CallContext } from '../../src/host/functions/types.js';
+import { SYMBOL_LIMIT, smallSymbol } from '../../src/values/symbol.js';
+import { type Val, VOID } from '../../src/values/val.js';
+
+/** An argument of a slice function: bytes, Vals, key names, an output length, or a Val. */
+export type SliceArg = Uint8Array | Val[] | string[] | number | Val;
+
+/** What a slice function returns: a Val, or `()` for the copies into a native slice. */
+export type SliceResult = Val | 'unit';
+
+export interface SliceEnv {
+  context: CallContext;
+  /** `symbol_new_from_slice` as a traced call of its own (what `Symbol::try_from_val` makes for a long key). */
+  newSymbol(bytes: Uint8Array): Val;
+}
+
+type SliceFunction = (env: SliceEnv, ...args: SliceArg[]) => SliceResult;
+
+const sizeMismatch = (detail: string) => new HostError('Object', 'UnexpectedSize', detail);
+
+/** `scbytes_from_slice` / `metered_slice_to_vec`: the bytes copied into a new Vec. */
+function copied(context: CallContext, bytes: Uint8Array): Uint8Array {
+  chargeNewVec(context, bytes.length, BYTE_SIZE);
+  return Uint8Array.from(bytes);
+}
+
+/** `memobj_copy_to_slice`: visit, the range checked, then the bytes copied out. */
+function copyOut(
+  context: CallContext,
+  kind: 'Bytes' | 'String' | 'Symbol',
+  obj: Val,
+  pos: Val,
+  length: number,
+) {
+  const bytes = visitBytes(context, obj, kind);
+  const start = Number(pos >> 32n);
+  const end = start + length;
+  if (end > 0xffff_ffff) throw new HostError('Object', 'ArithDomain', 'u32 overflow');
+  if (end > bytes.length)
+    throw new HostError('Object', 'IndexBounds', 'out-of-bounds read from memory-like host object');
+  context.host.meter.charge('MemCpy', BigInt(length));
+  return 'unit' as const;
+}
+
+/** host.rs `symbol_new_from_slice`: every byte checked (charged as one comparison), then copied. */
+export function symbolNewFromSlice(context: CallContext, bytes: Uint8Array): Val {
+  context.host.meter.charge('MemCmp', BigInt(bytes.length));
+  for (const byte of bytes)
+    if (smallSymbol(Uint8Array.of(byte)) === undefined)
+      throw new HostError('Value', 'InvalidInput', 'byte is not allowed in Symbol');
+  const copy = copied(context, bytes);
+  if (copy.length > SYMBOL_LIMIT) throw new HostError('Value', 'InvalidInput', 'symbol too long');
+  return add(context, { kind: 'Symbol', value: copy });
+}
+
+export const SLICE_FUNCTIONS: Readonly<Record<string, SliceFunction>> = {
+  bytes_new_from_slice: ({ context }, bytes) =>
+    add(context, { kind: 'Bytes', value: copied(context, bytes as Uint8Array) }),
+  string_new_from_slice: ({ context }, bytes) =>
+    add(context, { kind: 'String', value: copied(context, bytes as Uint8Array) }),
+  symbol_new_from_slice: ({ context }, bytes) => symbolNewFromSlice(context, bytes as Uint8Array),
+  bytes_copy_to_slice: ({ context }, obj, pos, length) =>
+    copyOut(context, 'Bytes', obj as Val, pos as Val, length as number),
+  string_copy_to_slice: ({ context }, obj, pos, length) =>
+    copyOut(context, 'String', obj as Val, pos as Val, length as number),
+  symbol_copy_to_slice: ({ context }, obj, pos, length) =>
+    copyOut(context, 'Symbol', obj as Val, pos as Val, length as number),
+  vec_new_from_slice({ context }, vals) {
+    const items = vals as Val[];
+    chargeNewVec(context, items.length, VAL_SIZE);
+    for (const item of items) checkIntegrity(context, item);
+    return add(context, { kind: 'Vec', value: [...items] });
+  },
+  vec_unpack_to_slice({ context }, vec, length) {
+    const items = visit(context, vec as Val, 'Vec').value;
+    if (items.length !== length) throw sizeMismatch('differing host vector and output vector lengths');
+    chargeCopy(context, items.length, VAL_SIZE);
+    return VOID;
+  },
+  map_new_from_slices(env, keys, vals) {
+    const { context } = env;
+    const names = keys as string[];
+    const values = vals as Val[];
+    if (names.length !== values.length) throw sizeMismatch('differing key and value slice lengths');
+    chargeNewVec(context, names.length, ENTRY_SIZE);
+    const entries = names.map((name, i) => {
+      const key = smallSymbol(name) ?? env.newSymbol(Buffer.from(name, 'utf8'));
+      const value = values[i] as Val;
+      checkIntegrity(context, value);
+      return [key, value] as const;
+    });
+    // `MeteredOrdMap::from_map`: the entries scanned, then checked sorted and unique.
+    chargeCopy(context, entries.length, ENTRY_SIZE);
+    const { compare } = context.host.comparator;
+    for (let i = 1; i < entries.length; i++)
+      if (compare((entries[i - 1] as readonly [Val, Val])[0], (entries[i] as readonly [Val, Val])[0]) >= 0)
+        throw new HostError('Object', 'InvalidInput', 'map keys not sorted and unique');
+    return add(context, { kind: 'Map', value: entries });
+  },
+  map_unpack_to_slice({ context }, map, keys, length) {
+    const names = keys as string[];
+    if (names.length !== length) throw sizeMismatch('differing key and value slice lengths');
+    const entries = visit(context, map as Val, 'Map').value;
+    if (entries.length !== length) throw sizeMismatch('differing host map and output slice lengths');
+    // `hm.keys()` and `hm.values()` each scan the entries.
+    chargeCopy(context, entries.length, ENTRY_SIZE);
+    for (const [i, name] of names.entries())
+      checkSymbolMatches(context, Buffer.from(name, 'utf8'), (entries[i] as readonly [Val, Val])[0]);
+    chargeCopy(context, names.length, VAL_SIZE);
+    chargeCopy(context, entries.length, ENTRY_SIZE);
+    return VOID;
+  },
+};
