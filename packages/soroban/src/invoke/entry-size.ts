@@ -7,27 +7,16 @@
 import type { xdr } from '@stellar/stellar-sdk/base';
 import type { Budget, CostType } from '../budget/index.js';
 import type { EntrySizeForRent } from '../storage/index.js';
+import { PARSE_CHARGES } from '../vm/charges.js';
 
 const U32_MAX = 0xffff_ffffn;
-
-const PARSE_INPUTS: Readonly<[CostType, keyof xdr.ContractCodeCostInputs]>[] = [
-  ['ParseWasmInstructions', 'nInstructions'],
-  ['ParseWasmFunctions', 'nFunctions'],
-  ['ParseWasmGlobals', 'nGlobals'],
-  ['ParseWasmTableEntries', 'nTableEntries'],
-  ['ParseWasmTypes', 'nTypes'],
-  ['ParseWasmDataSegments', 'nDataSegments'],
-  ['ParseWasmElemSegments', 'nElemSegments'],
-  ['ParseWasmImports', 'nImports'],
-  ['ParseWasmExports', 'nExports'],
-  ['ParseWasmDataSegmentBytes', 'nDataSegmentBytes'],
-];
 
 export function moduleMemoryCost(budget: Budget, code: xdr.ContractCodeEntry): bigint {
   if (code.ext.type !== 'v1') return budget.memoryCost('VmInstantiation', BigInt(code.code.length));
   const inputs = code.ext.v1.costInputs;
   let total = 0n;
-  for (const [type, field] of PARSE_INPUTS) total += budget.memoryCost(type, BigInt(inputs[field] as number));
+  for (const [type, field] of PARSE_CHARGES)
+    total += budget.memoryCost(type as CostType, BigInt(inputs[field]));
   return total;
 }
 

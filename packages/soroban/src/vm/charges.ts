@@ -11,7 +11,8 @@ import type { VmMeter } from './meter.js';
 export type VersionedCostInputs = { v0: { wasmBytes: number } } | { v1: CostInputs };
 
 type Field = keyof CostInputs;
-const PARSE: Array<[string, Field]> = [
+/** Each parse cost type and the cost input it is charged with (also what a module's memory is counted by). */
+export const PARSE_CHARGES: ReadonlyArray<readonly [string, Field]> = [
   ['ParseWasmInstructions', 'nInstructions'],
   ['ParseWasmFunctions', 'nFunctions'],
   ['ParseWasmGlobals', 'nGlobals'],
@@ -43,7 +44,7 @@ export function chargeForParsing(meter: VmMeter, inputs: VersionedCostInputs): v
     meter.charge('VmInstantiation', BigInt(inputs.v0.wasmBytes));
     return;
   }
-  for (const [costType, field] of PARSE) meter.charge(costType, BigInt(inputs.v1[field]));
+  for (const [costType, field] of PARSE_CHARGES) meter.charge(costType, BigInt(inputs.v1[field]));
 }
 
 /** `charge_for_instantiation`. */
