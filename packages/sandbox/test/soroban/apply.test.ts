@@ -26,6 +26,13 @@ function liveUntil(h: H, key: xdr.LedgerKey): number | undefined {
   return ttl?.data.type === 'ttl' ? ttl.data.ttl.liveUntilLedgerSeq : undefined;
 }
 
+/** The success hash of an invocation that succeeded. */
+function successHash(record: TxRecord): Buffer {
+  const result = invokeResult(record);
+  if (result.type !== 'invokeHostFunctionSuccess') throw new Error(result.type);
+  return Buffer.from(result.success.toBytes());
+}
+
 function invokeResult(record: TxRecord): xdr.InvokeHostFunctionResult {
   const r = record.result.result;
   if (r.type !== 'txSuccess' && r.type !== 'txFailed') throw new Error(r.type);
@@ -74,7 +81,7 @@ describe.skipIf(!HAS_SOROBAN_DATA)('add_i32 uploaded, created and called', () =>
     expect(result.type).toBe('invokeHostFunctionSuccess');
     // stellar-core: SHA-256 of InvokeHostFunctionSuccessPreImage (the return value, no events).
     const preimage = new xdr.InvokeHostFunctionSuccessPreImage({ returnValue, events: [] });
-    expect(Buffer.from(result.success.toBytes())).toEqual(Buffer.from(hash(preimage.toXdr())));
+    expect(successHash(record)).toEqual(Buffer.from(hash(preimage.toXdr())));
     expect(record.meta.sorobanMeta?.returnValue?.toXdr('base64')).toBe(returnValue.toXdr('base64'));
 
     const codeKey = xdr.LedgerKey.contractCode(new xdr.LedgerKeyContractCode({ hash: wasmHash }));
@@ -144,7 +151,7 @@ describe.skipIf(!HAS_SOROBAN_DATA)('add_i32 uploaded, created and called', () =>
       returnValue: xdr.ScVal.scvI32(11),
       events: [event],
     });
-    expect(Buffer.from(invokeResult(record).success.toBytes())).toEqual(Buffer.from(hash(preimage.toXdr())));
+    expect(successHash(record)).toEqual(Buffer.from(hash(preimage.toXdr())));
     // No rent to pay for a read: the refundable fee charged is the events fee alone.
     const ext = record.meta.sorobanMeta?.ext;
     expect(ext?.type === 'v1' && ext.v1.rentFeeCharged).toBe(0n);
