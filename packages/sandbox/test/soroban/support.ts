@@ -7,7 +7,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type SimulateSuccess, type SnapshotSource, simulateHostFunction } from '@starspec/soroban';
+import {
+  type SimulateSuccess,
+  type SnapshotSource,
+  simulateExtendTtl,
+  simulateHostFunction,
+  simulateRestore,
+} from '@starspec/soroban';
 import { localNetworkSettings } from '@starspec/soroban/network';
 import {
   Account,
@@ -155,4 +161,54 @@ export function withResources(
     }),
     resourceFee: change.resourceFee ?? data.resourceFee,
   });
+}
+
+/** The TTL entry's key of a contract entry's key. */
+export function ttlKey(key: xdr.LedgerKey): xdr.LedgerKey {
+  return xdr.LedgerKey.ttl(new xdr.LedgerKeyTtl({ keyHash: hash(key.toXdr()) }));
+}
+
+export interface Deployed {
+  wasmHash: Uint8Array;
+  contract: xdr.ScAddress;
+  codeKey: xdr.LedgerKey;
+  instanceKey: xdr.LedgerKey;
+}
+
+/** Uploads `wasm` and creates a contract of it (both must succeed). */
+export function deploy(h: Harness, source: Keypair, wasm: Buffer): Deployed {
+  const wasmHash = hash(wasm);
+  let created: xdr.ScVal | null | undefined;
+  for (const fn of [uploadFunction(wasm), createFunction(source, wasmHash, new Uint8Array(32))]) {
+    const outcome = h.outcome(invokeTx(h, source, fn).tx);
+    if (outcome.code !== 'txSuccess') throw new Error(`${outcome.code} ${outcome.ops}`);
+    created = outcome.record?.meta.sorobanMeta?.returnValue;
+  }
+  if (created?.type !== 'scvAddress') throw new Error('no contract address');
+  const contract = created.address;
+  return {
+    wasmHash,
+    contract,
+    codeKey: xdr.LedgerKey.contractCode(new xdr.LedgerKeyContractCode({ hash: wasmHash })),
+    instanceKey: xdr.LedgerKey.contractData(
+      new xdr.LedgerKeyContractData({
+        contract,
+        key: xdr.ScVal.scvLedgerKeyContractInstance(),
+        durability: xdr.ContractDataDurability.persistent,
+      }),
+    ),
+  };
+}
+
+/** The footprint operations' transaction data, as stellar-rpc's simulation gives it. */
+export function footprintData(
+  h: Harness,
+  keys: xdr.LedgerKey[],
+  extendTo?: number,
+): xdr.SorobanTransactionData {
+  const input = { ledger: ledgerInfoOf(h), snapshot: snapshotOf(h), settings: SETTINGS, keys };
+  const simulated =
+    extendTo === undefined ? simulateRestore(input) : simulateExtendTtl({ ...input, extendTo });
+  if (!simulated.ok) throw new Error(simulated.error);
+  return simulated.transactionData;
 }
