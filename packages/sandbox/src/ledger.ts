@@ -95,6 +95,8 @@ export interface Ledger {
    * closes leave Soroban transactions queued.
    */
   sorobanReady(): Promise<void>;
+  /** True when a Soroban transaction is queued (and waits for the host if it has not loaded). */
+  sorobanPending(): boolean;
 }
 
 export function createLedger(options: LedgerOptions = {}): Ledger {
@@ -250,6 +252,10 @@ export function createLedger(options: LedgerOptions = {}): Ledger {
 
     async sorobanReady(): Promise<void> {
       await loadSorobanHost();
+    },
+
+    sorobanPending(): boolean {
+      return queue.pending().some((frame) => frame.isSoroban);
     },
   };
 }

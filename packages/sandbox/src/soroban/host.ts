@@ -11,12 +11,18 @@ export type SorobanHost = Pick<SorobanModule, 'applyHostFunction' | 'applyExtend
 let loaded: SorobanHost | undefined;
 let loading: Promise<SorobanHost> | undefined;
 
-/** Starts loading the host (once) and resolves with it. */
+/** Starts loading the host (once; again after a failed load) and resolves with it. */
 export function loadSorobanHost(): Promise<SorobanHost> {
-  loading ??= import('@starspec/soroban').then((module) => {
-    loaded = module;
-    return module;
-  });
+  loading ??= import('@starspec/soroban').then(
+    (module) => {
+      loaded = module;
+      return module;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
   return loading;
 }
 
