@@ -26,7 +26,7 @@ import { parseEnvelope, type TxFrame } from './core/tx/frame.js';
 import type { ValidationView } from './core/tx/validate.js';
 import { checkRetention, type LedgerHistory, MemoryLedgerHistory } from './history.js';
 import { type SubmitResult, TransactionQueue } from './queue.js';
-import { loadSorobanHost, sorobanHost } from './soroban/host.js';
+import { loadSorobanHost, type SorobanHost } from './soroban/host.js';
 import { genesisConfigEntries, storedNetworkSettings } from './soroban/settings.js';
 
 /** stellar-core's default network for a standalone node (and quickstart's `local`). */
@@ -144,6 +144,14 @@ export function createLedger(options: LedgerOptions = {}): Ledger {
   }
   const settings = storedNetworkSettings(store);
   const sorobanModules = new Map();
+  // This ledger's view of the host: set once the load it asked for has resolved.
+  let host: SorobanHost | undefined;
+  function loadHost(): Promise<SorobanHost> {
+    return loadSorobanHost().then((loaded) => {
+      host = loaded;
+      return loaded;
+    });
+  }
 
   function submissionView(): ValidationView {
     const lastClose = closeTime(header);
@@ -188,14 +196,13 @@ export function createLedger(options: LedgerOptions = {}): Ledger {
     submit(envelopeXdr: string): SubmitResult {
       const frame = parseEnvelope(networkId, envelopeXdr);
       const submitted = queue.add(frame, checks);
-      if (frame.isSoroban && submitted.status === 'PENDING') void loadSorobanHost().catch(() => undefined);
+      if (frame.isSoroban && submitted.status === 'PENDING' && !host) void loadHost().catch(() => undefined);
       return submitted;
     },
 
     close(closeOptions: CloseOptions = {}): xdr.LedgerCloseMeta {
       const time = nextCloseTime(closeOptions.closeTime);
       const output = atomically(() => {
-        const host = sorobanHost();
         const soroban = host && {
           host,
           settings,
@@ -251,7 +258,7 @@ export function createLedger(options: LedgerOptions = {}): Ledger {
     },
 
     async sorobanReady(): Promise<void> {
-      await loadSorobanHost();
+      await loadHost();
     },
 
     sorobanPending(): boolean {

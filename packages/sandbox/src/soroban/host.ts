@@ -8,25 +8,16 @@ type SorobanModule = typeof import('@starspec/soroban');
 
 export type SorobanHost = Pick<SorobanModule, 'applyHostFunction' | 'applyExtendTtl' | 'applyRestore'>;
 
-let loaded: SorobanHost | undefined;
 let loading: Promise<SorobanHost> | undefined;
 
 /** Starts loading the host (once; again after a failed load) and resolves with it. */
 export function loadSorobanHost(): Promise<SorobanHost> {
   loading ??= import('@starspec/soroban').then(
-    (module) => {
-      loaded = module;
-      return module;
-    },
+    (module) => module,
     (error: unknown) => {
       loading = undefined;
       throw error;
     },
   );
   return loading;
-}
-
-/** The host when it has loaded, else undefined. */
-export function sorobanHost(): SorobanHost | undefined {
-  return loaded;
 }
