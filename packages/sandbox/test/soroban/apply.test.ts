@@ -157,6 +157,26 @@ describe.skipIf(!HAS_SOROBAN_DATA)('add_i32 uploaded, created and called', () =>
     expect(ext?.type === 'v1' && ext.v1.rentFeeCharged).toBe(0n);
   });
 
+  it('takes a fee bump of a call: the fee source pays the resource fee and gets the refund', () => {
+    const bob = Keypair.random();
+    h.fund('100', bob);
+    const args = [xdr.ScVal.scvI32(20), xdr.ScVal.scvI32(22)];
+    const { tx: inner } = invokeTx(h, alice, callFunction(contract, 'add', args));
+    const aliceBefore = balance(h, alice);
+    const bobBefore = balance(h, bob);
+    const outcome = h.outcome(h.feeBump(bob, inner, 200));
+    expect(outcome.code).toBe('txFeeBumpInnerSuccess');
+    const record = outcome.record as TxRecord;
+    expect(record.meta.sorobanMeta?.returnValue?.toXdr('base64')).toBe(xdr.ScVal.scvI32(42).toXdr('base64'));
+    const ext = record.meta.sorobanMeta?.ext;
+    if (ext?.type !== 'v1') throw new Error('no fee breakdown');
+    // The outer fee: the resource fee spent plus the base fee for the inner operation and the bump.
+    const spent = ext.v1.totalNonRefundableResourceFeeCharged + ext.v1.totalRefundableResourceFeeCharged;
+    expect(record.result.feeCharged).toBe(spent + 200n);
+    expect(bobBefore - balance(h, bob)).toBe(record.result.feeCharged);
+    expect(balance(h, alice)).toBe(aliceBefore);
+  });
+
   const failures: {
     given: string;
     data: (data: xdr.SorobanTransactionData) => xdr.SorobanTransactionData;
