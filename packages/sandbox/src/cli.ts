@@ -31,9 +31,9 @@ const DEFAULT_PORT = 8000;
 const USAGE = `Usage: ${NAME} [options]
 
 A local Stellar network with real XDR, on one port: the Stellar RPC JSON-RPC face at /rpc,
-friendbot at /friendbot and the Horizon-compatible REST API at /. Classic operations only:
-contracts do not run (simulateTransaction answers an error, invoke_host_function is
-txNOT_SUPPORTED).
+friendbot at /friendbot and the Horizon-compatible REST API at /. Classic and Soroban
+operations apply as stellar-core's do; the Soroban host loads on the first Soroban
+transaction.
 
 Options:
   --port N             port to listen on (default: $SANDBOX_PORT, else ${DEFAULT_PORT}; 0 for any free port)

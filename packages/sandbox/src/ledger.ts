@@ -26,6 +26,8 @@ import { parseEnvelope, type TxFrame } from './core/tx/frame.js';
 import type { ValidationView } from './core/tx/validate.js';
 import { checkRetention, type LedgerHistory, MemoryLedgerHistory } from './history.js';
 import { type SubmitResult, TransactionQueue } from './queue.js';
+import { loadSorobanHost, type SorobanHost } from './soroban/host.js';
+import { genesisConfigEntries, storedNetworkSettings } from './soroban/settings.js';
 
 /** stellar-core's default network for a standalone node (and quickstart's `local`). */
 export const STANDALONE_PASSPHRASE = 'Standalone Network ; February 2017';
@@ -55,6 +57,11 @@ export interface LedgerOptions {
    * them when it throws. By default the writes just run.
    */
   atomically?: <T>(write: () => T) => T;
+  /**
+   * Record Soroban diagnostic events in the meta (stellar-core ENABLE_SOROBAN_DIAGNOSTIC_EVENTS,
+   * default false).
+   */
+  sorobanDiagnostics?: boolean;
 }
 
 export interface CloseOptions {
@@ -83,6 +90,13 @@ export interface Ledger {
   pending(): string[];
   /** Why a transaction of a closed ledger ended txINTERNAL_ERROR, by hash (hex). */
   internalError(hash: string): unknown;
+  /**
+   * Loads the Soroban host (once; the first Soroban submission starts it): until it has loaded,
+   * closes leave Soroban transactions queued.
+   */
+  sorobanReady(): Promise<void>;
+  /** True when a Soroban transaction is queued (and waits for the host if it has not loaded). */
+  sorobanPending(): boolean;
 }
 
 export function createLedger(options: LedgerOptions = {}): Ledger {
@@ -122,9 +136,21 @@ export function createLedger(options: LedgerOptions = {}): Ledger {
       const rootAccount = newAccount(root.xdrAccountId(), TOTAL_COINS, 0n);
       const genesis = new LedgerTxn(store, header);
       genesis.create(accountEntry(rootAccount));
+      // The network's Soroban settings, readable as ledger entries as on quickstart's local network.
+      for (const entry of genesisConfigEntries(header.ledgerSeq)) genesis.create(entry);
       atomically(() => store.write(genesis.writes()));
     }
     header.bucketListHash = stateHash(store);
+  }
+  const settings = storedNetworkSettings(store);
+  const sorobanModules = new Map();
+  // This ledger's view of the host: set once the load it asked for has resolved.
+  let host: SorobanHost | undefined;
+  function loadHost(): Promise<SorobanHost> {
+    return loadSorobanHost().then((loaded) => {
+      host = loaded;
+      return loaded;
+    });
   }
 
   function submissionView(): ValidationView {
@@ -138,6 +164,7 @@ export function createLedger(options: LedgerOptions = {}): Ledger {
       lowerBoundOffset: 0n,
       upperBoundOffset: EXPECTED_CLOSE_SECONDS * 2n + drift,
       applying: false,
+      settings,
     };
   }
 
@@ -167,13 +194,31 @@ export function createLedger(options: LedgerOptions = {}): Ledger {
     history,
 
     submit(envelopeXdr: string): SubmitResult {
-      return queue.add(parseEnvelope(networkId, envelopeXdr), checks);
+      const frame = parseEnvelope(networkId, envelopeXdr);
+      const submitted = queue.add(frame, checks);
+      if (frame.isSoroban && submitted.status === 'PENDING' && !host) void loadHost().catch(() => undefined);
+      return submitted;
     },
 
     close(closeOptions: CloseOptions = {}): xdr.LedgerCloseMeta {
       const time = nextCloseTime(closeOptions.closeTime);
       const output = atomically(() => {
-        const closed = closeLedger({ store, header, pending: queue.pending(), closeTime: time, networkId });
+        const soroban = host && {
+          host,
+          settings,
+          networkId,
+          diagnostics: options.sorobanDiagnostics ?? false,
+          modules: sorobanModules,
+        };
+        const closed = closeLedger({
+          store,
+          header,
+          pending: queue.pending(),
+          closeTime: time,
+          networkId,
+          settings,
+          soroban,
+        });
         history.append(closed.ledger);
         trimHistory(closed.ledger.sequence);
         return closed;
@@ -210,6 +255,14 @@ export function createLedger(options: LedgerOptions = {}): Ledger {
 
     internalError(hash: string): unknown {
       return internalErrors.get(hash);
+    },
+
+    async sorobanReady(): Promise<void> {
+      await loadHost();
+    },
+
+    sorobanPending(): boolean {
+      return queue.pending().some((frame) => frame.isSoroban);
     },
   };
 }

@@ -29,7 +29,7 @@ describe('usage', () => {
       expect(stdout).toContain(flag);
     }
     // Every face the port serves, and what does not run.
-    for (const face of ['/rpc', '/friendbot', 'REST API at /', 'contracts do not run'])
+    for (const face of ['/rpc', '/friendbot', 'REST API at /', 'Soroban host loads on the first'])
       expect(stdout).toContain(face);
   });
 

@@ -34,16 +34,30 @@ describe('the package', () => {
     expect(long).toEqual([]);
   });
 
-  it("depends at runtime on the SDK, its XDR-JSON converter, the workspace's ledger index, RPC contract and runtime, and libsql alone", () => {
+  it("depends at runtime on the SDK, its XDR-JSON converter, the workspace's ledger index, RPC contract, runtime and Soroban host, and libsql alone", () => {
     const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
     expect(Object.keys(manifest.dependencies)).toEqual([
       '@starspec/ledger-index',
       '@starspec/ledger-rpc',
       '@starspec/runtime',
+      '@starspec/soroban',
       '@stellar/stellar-sdk',
       '@stellar/stellar-xdr-json',
       'libsql',
     ]);
+  });
+
+  it('loads the Soroban host only by one dynamic import (its settings entry point is light)', () => {
+    const loads = sources.flatMap((file) =>
+      [
+        ...readFileSync(file, 'utf8').matchAll(
+          /^import (type )?[^;]*from '@starspec\/soroban';$|(?<!typeof )import\('@starspec\/soroban'\)/gm,
+        ),
+      ].map(
+        (m) => `${relative(root, file)}: ${m[0].startsWith('import(') ? 'dynamic' : m[1] ? 'type' : 'value'}`,
+      ),
+    );
+    expect(loads.filter((load) => !load.endsWith(': type'))).toEqual(['src/soroban/host.ts: dynamic']);
   });
 
   it('imports libsql for its types only: the binding is required when a file is opened', () => {

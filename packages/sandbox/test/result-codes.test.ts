@@ -153,8 +153,8 @@ const rejected: Case[] = [
   },
   { code: 'txNotSupported', name: 'a V0 envelope (protocol 13 on)', envelope: () => v0Envelope(alice) },
   {
-    code: 'txNotSupported',
-    name: 'a Soroban operation (the sandbox runs no contracts)',
+    code: 'txMalformed',
+    name: 'a Soroban operation without SorobanTransactionData (XDRProvidesValidFee)',
     envelope: () => h.tx(alice, [uploadWasm()]).toXdr(),
   },
   {

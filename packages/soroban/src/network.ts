@@ -3,8 +3,10 @@
 export {
   computeRentFee,
   computeTransactionResourceFee,
+  feeConfiguration,
   localNetworkConfigEntries,
   localNetworkSettings,
   type NetworkSettings,
   readNetworkSettings,
+  rentFeeConfiguration,
 } from './budget/index.js';

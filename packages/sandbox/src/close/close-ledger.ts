@@ -13,7 +13,9 @@ import { setMaxSeqNumToApply } from '../core/operations/account-merge.js';
 import type { EntryStore } from '../core/store.js';
 import { applyTransaction, processFeeSeqNum } from '../core/tx/apply.js';
 import type { TxFrame } from '../core/tx/frame.js';
+import type { NetworkSettings } from '../soroban/settings.js';
 import { transactionMeta } from './meta.js';
+import { refundSorobanFee, type SorobanLedgerEnv, sorobanMeta, sorobanTxContext } from './soroban-close.js';
 import { planTxSet } from './tx-set.js';
 
 /** A closed ledger: its header, hash and meta. */
@@ -39,6 +41,9 @@ export interface CloseInput {
   pending: readonly TxFrame[];
   closeTime: bigint;
   networkId: Uint8Array;
+  settings: NetworkSettings;
+  /** The loaded host and what it runs with; absent while it loads (Soroban transactions wait). */
+  soroban: SorobanLedgerEnv | undefined;
 }
 
 export interface CloseOutput {
@@ -103,7 +108,10 @@ function hex(bytes: Uint8Array): string {
 export function closeLedger(input: CloseInput): CloseOutput {
   const previous = ledgerHeader(input.header);
   const previousHash = headerHash(previous);
-  const plan = planTxSet(input.pending, previousHash, input.header);
+  const plan = planTxSet(input.pending, previousHash, input.header, {
+    ready: input.soroban !== undefined,
+    maxTxs: input.settings.executionLanes.ledgerMaxTxCount,
+  });
 
   const ledger = new LedgerTxn(input.store, {
     ...input.header,
@@ -118,7 +126,10 @@ export function closeLedger(input: CloseInput): CloseOutput {
   });
 
   // stellar-core processFeesSeqNums: every fee first, in apply order.
-  const fees = plan.applyOrder.map((frame) => processFeeSeqNum(frame, ledger, plan.baseFee));
+  // The Soroban phase is never surge priced here: its transactions pay the ledger's base fee.
+  const fees = plan.applyOrder.map((frame) =>
+    processFeeSeqNum(frame, ledger, frame.isSoroban ? input.header.baseFee : plan.baseFee),
+  );
   if (plan.applyOrder.some((frame) => frame.operations.some((op) => op.body.type === 'accountMerge'))) {
     const maxSeq = new Map<string, [xdr.PublicKey, bigint]>();
     for (const frame of plan.applyOrder) {
@@ -130,7 +141,7 @@ export function closeLedger(input: CloseInput): CloseOutput {
   }
 
   const internalErrors = new Map<string, unknown>();
-  const txProcessing = plan.applyOrder.map((frame, i) => {
+  const applied = plan.applyOrder.map((frame, i) => {
     const { result, changes } = fees[i] as (typeof fees)[number];
     const event = feeEvent(
       input.networkId,
@@ -138,14 +149,30 @@ export function closeLedger(input: CloseInput): CloseOutput {
       result.feeCharged,
       xdr.TransactionEventStage.transactionEventStageBeforeAllTxs,
     );
-    const { success, record } = applyTransaction(frame, ledger, result, input.networkId);
+    const soroban = input.soroban && sorobanTxContext(frame, input.soroban, plan.hash, i);
+    const env = { networkId: input.networkId, settings: input.settings, soroban: soroban?.context };
+    const { success, record } = applyTransaction(frame, ledger, result, env);
     if (record.internalError !== undefined) internalErrors.set(hex(frame.contentsHash), record.internalError);
+    return { frame, result, changes, events: event ? [event] : [], soroban, success, record };
+  });
+  // processPostTxSetApply: Soroban refunds once every transaction applied, then the meta.
+  const txProcessing = applied.map(({ frame, result, changes, events, soroban, success, record }) => {
+    let postTxApplyFeeProcessing: xdr.LedgerEntryChange[] = [];
+    if (soroban) {
+      const refund = refundSorobanFee(frame, ledger, soroban.context.fee, result, input.networkId);
+      postTxApplyFeeProcessing = refund.changes;
+      if (refund.event) events.push(refund.event);
+    }
+    const sorobanParts = soroban && {
+      meta: sorobanMeta(soroban.context, soroban.nonRefundableFee, success),
+      diagnosticEvents: soroban.context.diagnosticEvents,
+    };
     return new xdr.TransactionResultMetaV1({
       ext: xdr.ExtensionPoint.v0(),
       result: new xdr.TransactionResultPair({ transactionHash: frame.contentsHash, result: result.toXdr() }),
       feeProcessing: changes,
-      txApplyProcessing: transactionMeta(record, success, event ? [event] : []),
-      postTxApplyFeeProcessing: [],
+      txApplyProcessing: transactionMeta(record, success, events, sorobanParts),
+      postTxApplyFeeProcessing,
     });
   });
 

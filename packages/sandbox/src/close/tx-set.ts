@@ -1,8 +1,10 @@
 /**
  * The transaction set of a closing ledger (stellar-core TxSetFrame): which pending
- * transactions fit (by fee rate, up to maxTxSetSize operations, surge pricing when some do
- * not), the GeneralizedTransactionSet of protocol 20+ (a classic phase and an empty Soroban
- * phase), its hash, and the order stellar-core applies it in.
+ * transactions fit (classic ones by fee rate, up to maxTxSetSize operations, surge pricing when
+ * some do not; Soroban ones up to the network's ledgerMaxTxCount, once the host is loaded), the
+ * GeneralizedTransactionSet of protocol 20+ (a classic phase, and a parallel Soroban phase of one
+ * stage holding one cluster), its hash, and the order stellar-core applies it in: the classic
+ * phase, then the Soroban phase.
  */
 import { hash, xdr } from '@stellar/stellar-sdk/base';
 import type { HeaderState } from '../core/header.js';
@@ -57,15 +59,41 @@ export function applyOrder(txs: readonly TxFrame[], setHash: Uint8Array): TxFram
   return order;
 }
 
+export interface SorobanLane {
+  /** False while the host loads: Soroban transactions wait in the queue. */
+  ready: boolean;
+  /** The network's ledgerMaxTxCount. */
+  maxTxs: number;
+}
+
+/** The Soroban transactions the set takes, highest fee rate first. */
+function pickSoroban(pending: readonly TxFrame[], lane: SorobanLane, deferred: TxFrame[]): TxFrame[] {
+  const sorted = pending.filter((tx) => tx.isSoroban).sort(byFeeRate);
+  const count = lane.ready ? Math.min(lane.maxTxs, sorted.length) : 0;
+  deferred.push(...sorted.slice(count));
+  return sorted.slice(0, count).sort((a, b) => compareBytes(a.fullHash, b.fullHash));
+}
+
+function sorobanPhase(txs: readonly TxFrame[]): xdr.TransactionPhase {
+  return xdr.TransactionPhase.parallelTxsComponent(
+    new xdr.ParallelTxsComponent({
+      baseFee: null,
+      executionStages: txs.length === 0 ? [] : [[txs.map((tx) => tx.envelope)]],
+    }),
+  );
+}
+
 export function planTxSet(
   pending: readonly TxFrame[],
   previousLedgerHash: Uint8Array,
   header: HeaderState,
+  lane: SorobanLane,
 ): TxSetPlan {
   const included: TxFrame[] = [];
   const deferred: TxFrame[] = [];
+  const soroban = pickSoroban(pending, lane, deferred);
   let ops = 0;
-  for (const tx of [...pending].sort(byFeeRate)) {
+  for (const tx of pending.filter((frame) => !frame.isSoroban).sort(byFeeRate)) {
     if (ops + opsOf(tx) <= header.maxTxSetSize) {
       included.push(tx);
       ops += opsOf(tx);
@@ -93,12 +121,16 @@ export function planTxSet(
           ),
         ],
   );
-  const soroban = xdr.TransactionPhase.parallelTxsComponent(
-    new xdr.ParallelTxsComponent({ baseFee: null, executionStages: [] }),
-  );
   const txSet = xdr.GeneralizedTransactionSet.v1TxSet(
-    new xdr.TransactionSetV1({ previousLedgerHash, phases: [classic, soroban] }),
+    new xdr.TransactionSetV1({ previousLedgerHash, phases: [classic, sorobanPhase(soroban)] }),
   );
   const setHash = hash(txSet.toXdr());
-  return { included, deferred, baseFee, txSet, hash: setHash, applyOrder: applyOrder(included, setHash) };
+  return {
+    included: [...included, ...soroban],
+    deferred,
+    baseFee,
+    txSet,
+    hash: setHash,
+    applyOrder: [...applyOrder(included, setHash), ...soroban],
+  };
 }

@@ -92,6 +92,11 @@ export class OpEvents {
     return this.#events;
   }
 
+  /** A contract's events, as the host emitted them (Soroban operations). */
+  addContractEvents(events: readonly xdr.ContractEvent[]): void {
+    this.#events.push(...events);
+  }
+
   #event(asset: xdr.Asset, topics: xdr.ScVal[], data: xdr.ScVal): xdr.ContractEvent {
     return new xdr.ContractEvent({
       ext: xdr.ExtensionPoint.v0(),

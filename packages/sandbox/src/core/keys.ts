@@ -58,8 +58,22 @@ export function entryKey(entry: xdr.LedgerEntry): xdr.LedgerKey {
       return claimableBalanceKey(data.claimableBalance.balanceId);
     case 'liquidityPool':
       return liquidityPoolKey(data.liquidityPool.liquidityPoolId.toBytes());
+    case 'contractData': {
+      const { contract, key, durability } = data.contractData;
+      return xdr.LedgerKey.contractData(new xdr.LedgerKeyContractData({ contract, key, durability }));
+    }
+    case 'contractCode':
+      return xdr.LedgerKey.contractCode(new xdr.LedgerKeyContractCode({ hash: data.contractCode.hash }));
+    case 'ttl':
+      return xdr.LedgerKey.ttl(new xdr.LedgerKeyTtl({ keyHash: data.ttl.keyHash }));
+    case 'configSetting':
+      return xdr.LedgerKey.configSetting(
+        new xdr.LedgerKeyConfigSetting({
+          configSettingId: xdr.ConfigSettingId.fromName(data.configSetting.type),
+        }),
+      );
     default:
-      throw new Error(`the sandbox keeps no ${data.type} entries`);
+      throw new Error(`no key for a ${(data as xdr.LedgerEntryData).type} entry`);
   }
 }
 

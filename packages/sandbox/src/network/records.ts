@@ -68,12 +68,14 @@ function envelopesByHash(meta: xdr.LedgerCloseMetaV2, passphrase: string): Map<s
   if (meta.txSet.type !== 'v1TxSet') return byHash;
   const id = networkId(passphrase);
   for (const phase of meta.txSet.v1TxSet.phases) {
-    if (phase.type !== 'v0Components') continue; // the parallel Soroban phase: always empty here
-    for (const component of phase.v0Components) {
-      for (const envelope of component.txsMaybeDiscountedFee.txs) {
-        const { hash, operationCount } = envelopeSummary(id, envelope);
-        byHash.set(hex(hash), { envelope, operationCount });
-      }
+    // The classic phase's components, the Soroban phase's stages of clusters.
+    const envelopes =
+      phase.type === 'v0Components'
+        ? phase.v0Components.flatMap((component) => component.txsMaybeDiscountedFee.txs)
+        : phase.parallelTxsComponent.executionStages.flat(2);
+    for (const envelope of envelopes) {
+      const { hash, operationCount } = envelopeSummary(id, envelope);
+      byHash.set(hex(hash), { envelope, operationCount });
     }
   }
   return byHash;

@@ -70,6 +70,8 @@ async function closeNow(
   }
   if (!isJson(req)) return writeProblem(res, CLOSE_NEEDS_JSON);
   try {
+    // A close asked for right after the first Soroban submission takes it: the host loads first.
+    if (options.network.ledger.sorobanPending()) await options.network.ledger.sorobanReady();
     const record = options.network.closeLedger();
     await options.indexed?.();
     writeJson(res, 200, {

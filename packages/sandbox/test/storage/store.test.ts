@@ -3,6 +3,7 @@
 // the restart, a failed close leaves memory and file as they were, and files the sandbox must not
 // use are refused with a StorageError.
 import { writeFileSync } from 'node:fs';
+import { localNetworkConfigEntries } from '@starspec/soroban/network';
 import { Asset, Keypair, Operation } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import {
@@ -49,18 +50,36 @@ const STEPS: ((h: Harness) => void)[] = [
   (h) => h.apply(h.tx(alice, [Operation.accountMerge({ destination: bob.publicKey() })])),
 ];
 
+// Genesis holds the root account and the network's ConfigSetting entries.
+const CONFIG = localNetworkConfigEntries().length;
+
 describe('round trip', () => {
   it.each([
-    { given: 'a new file', steps: 0, retention: undefined, want: { entries: 1, ledgers: [] } },
-    { given: 'two accounts created', steps: 1, retention: undefined, want: { entries: 3, ledgers: [2] } },
-    { given: 'an offer made', steps: 2, retention: undefined, want: { entries: 4, ledgers: [2, 3] } },
+    { given: 'a new file', steps: 0, retention: undefined, want: { entries: 1 + CONFIG, ledgers: [] } },
+    {
+      given: 'two accounts created',
+      steps: 1,
+      retention: undefined,
+      want: { entries: 3 + CONFIG, ledgers: [2] },
+    },
+    {
+      given: 'an offer made',
+      steps: 2,
+      retention: undefined,
+      want: { entries: 4 + CONFIG, ledgers: [2, 3] },
+    },
     {
       given: 'an account merged away',
       steps: 4,
       retention: undefined,
-      want: { entries: 4, ledgers: [2, 3, 4, 5] },
+      want: { entries: 4 + CONFIG, ledgers: [2, 3, 4, 5] },
     },
-    { given: 'a retention of 2 ledgers', steps: 4, retention: 2, want: { entries: 4, ledgers: [4, 5] } },
+    {
+      given: 'a retention of 2 ledgers',
+      steps: 4,
+      retention: 2,
+      want: { entries: 4 + CONFIG, ledgers: [4, 5] },
+    },
   ])('$given: the file holds what the ledger had', ({ steps, retention, want }) => {
     const file = tempFile();
     const storage = openStorage(file, PASSPHRASE);

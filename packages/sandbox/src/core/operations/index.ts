@@ -1,10 +1,11 @@
 /**
- * The operations the sandbox applies, by operation type. The others (inflation) are refused as
- * stellar-core refuses an operation its protocol does not support: opNOT_SUPPORTED, so the
- * transaction is rejected with txFAILED when submitted (Soroban operations are refused earlier,
- * see validation).
+ * The operations the sandbox applies, by operation type (the Soroban ones from src/soroban). The
+ * others (inflation) are refused as stellar-core refuses an operation its protocol does not
+ * support: opNOT_SUPPORTED, so the transaction is rejected with txFAILED when submitted.
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
+import { extendFootprintTtl, restoreFootprint } from '../../soroban/footprint-operations.js';
+import { invokeHostFunction } from '../../soroban/invoke-operation.js';
 import { accountMerge } from './account-merge.js';
 import { allowTrust } from './allow-trust.js';
 import { bumpSequence } from './bump-sequence.js';
@@ -55,6 +56,9 @@ const HANDLERS: Partial<Record<OperationName, OperationHandler<any>>> = {
   clawbackClaimableBalance,
   liquidityPoolDeposit,
   liquidityPoolWithdraw,
+  invokeHostFunction,
+  extendFootprintTtl,
+  restoreFootprint,
 };
 
 /** The handler of an operation type, or undefined when the sandbox does not apply it. */

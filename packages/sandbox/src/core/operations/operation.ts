@@ -4,6 +4,8 @@
  * Each operation lives in its own file and returns its result codes as stellar-core does.
  */
 import { xdr } from '@stellar/stellar-sdk/base';
+import type { SorobanOpContext } from '../../soroban/context.js';
+import type { NetworkSettings } from '../../soroban/settings.js';
 import type { OpEvents } from '../events.js';
 import type { HeaderState } from '../header.js';
 import type { LedgerTxn } from '../ledger-txn.js';
@@ -23,6 +25,8 @@ export interface OpApplyContext {
   sourceId: xdr.PublicKey;
   sourceMuxed: xdr.MuxedAccount;
   events: OpEvents;
+  /** A Soroban operation's host, settings, seed and fee (absent for classic operations). */
+  soroban?: SorobanOpContext;
 }
 
 export interface OpOutcome {
@@ -35,8 +39,16 @@ export interface OperationHandler<Body> {
   threshold?(body: Body): ThresholdLevel;
   /** stellar-core isOpSupported (default: supported). */
   isSupported?(header: HeaderState): boolean;
-  /** stellar-core doCheckValid: the failing result, or undefined when well formed. */
-  checkValid(body: Body, sourceId: xdr.PublicKey, header: HeaderState): xdr.OperationResult | undefined;
+  /**
+   * stellar-core doCheckValid (doCheckValidForSoroban with the network's settings): the failing
+   * result, or undefined when well formed.
+   */
+  checkValid(
+    body: Body,
+    sourceId: xdr.PublicKey,
+    header: HeaderState,
+    settings: NetworkSettings,
+  ): xdr.OperationResult | undefined;
   /** stellar-core doApply. */
   apply(body: Body, ctx: OpApplyContext): OpOutcome;
 }

@@ -6,6 +6,8 @@
  * sequence number consumed, result txFAILED (or the validation code).
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
+import type { SorobanOpContext } from '../../soroban/context.js';
+import type { NetworkSettings } from '../../soroban/settings.js';
 import { loadAccount, storeAccount } from '../entries/account.js';
 import { OpEvents } from '../events.js';
 import { closeTime } from '../header.js';
@@ -38,6 +40,13 @@ export interface ApplyRecord {
   changesAfter: xdr.LedgerEntryChange[];
   /** Why the transaction ended txINTERNAL_ERROR, for diagnosis (never in the meta). */
   internalError?: unknown;
+}
+
+/** What applying reads besides the ledger: the network and, for a Soroban transaction, its host context. */
+export interface ApplyEnv {
+  networkId: Uint8Array;
+  settings: NetworkSettings;
+  soroban?: SorobanOpContext;
 }
 
 export interface FeeProcessing {
@@ -73,8 +82,9 @@ export function processFeeSeqNum(frame: TxFrame, ledger: LedgerTxn, baseFee: num
   return { result, changes };
 }
 
-function applyView(ltx: LedgerTxn): ValidationView {
+function applyView(ltx: LedgerTxn, settings: NetworkSettings): ValidationView {
   return {
+    settings,
     ltx,
     ledgerSeq: ltx.header.ledgerSeq,
     closeTime: closeTime(ltx.header),
@@ -115,6 +125,7 @@ function processSignatures(
   checker: SignatureChecker,
   ltx: LedgerTxn,
   result: AnyTxResult,
+  settings: NetworkSettings,
 ): boolean {
   if (validity !== Validity.MaybeValid) {
     removeOneTimeSigners(tx, ltx);
@@ -124,7 +135,7 @@ function processSignatures(
   const inner = innermost(result);
   if (inner.code === 'txSuccess' || inner.code === 'txFailed') {
     for (let i = 0; i < tx.numOperations; i++) {
-      const failure = checkOperationSignature(tx, i, checker, ltx, false);
+      const failure = checkOperationSignature(tx, i, checker, ltx, false, settings);
       if (failure) {
         inner.setOpResult(i, failure);
         allOpsValid = false;
@@ -150,10 +161,11 @@ function commonPreApply(
   chargeFee: boolean,
   result: AnyTxResult,
   record: ApplyRecord,
+  settings: NetworkSettings,
 ): SignatureChecker | undefined {
   const checker = new SignatureChecker(tx.contentsHash, tx.signatures);
   const ltx = ledger.child();
-  const validity = commonValid(tx, checker, applyView(ltx), chargeFee, result);
+  const validity = commonValid(tx, checker, applyView(ltx, settings), chargeFee, result);
   if (validity >= Validity.InvalidUpdateSeqNum) {
     const source = loadAccount(ltx, tx.sourceId);
     if (!source || source.seqNum > tx.seqNum) throw new Error('unexpected sequence number');
@@ -161,7 +173,7 @@ function commonPreApply(
     recordSeqNumUpdate(ltx.header, source);
     storeAccount(ltx, source);
   }
-  const signaturesValid = processSignatures(tx, validity, checker, ltx, result);
+  const signaturesValid = processSignatures(tx, validity, checker, ltx, result, settings);
   record.changesBefore.push(...ltx.changes());
   ltx.commit();
   return signaturesValid && validity === Validity.MaybeValid ? checker : undefined;
@@ -174,7 +186,7 @@ function applyOperations(
   ledger: LedgerTxn,
   result: AnyTxResult,
   record: ApplyRecord,
-  networkId: Uint8Array,
+  env: ApplyEnv,
 ): boolean {
   const inner = innermost(result);
   try {
@@ -183,8 +195,8 @@ function applyOperations(
     for (let i = 0; i < tx.numOperations; i++) {
       const op = tx.operations[i] as xdr.Operation;
       const ltxOp = ltxTx.child();
-      const events = new OpEvents(networkId, tx.memo);
-      let opResult = checkOperationValid(tx, i, checker, ltxOp, true);
+      const events = new OpEvents(env.networkId, tx.memo);
+      let opResult = checkOperationValid(tx, i, checker, ltxOp, true, env.settings);
       let opOk = opResult === undefined;
       if (!opResult) {
         const handler = handlerFor(op.body.type);
@@ -196,6 +208,7 @@ function applyOperations(
           sourceId: tx.opSourceId(i),
           sourceMuxed: tx.opSourceMuxed(i),
           events,
+          soroban: env.soroban,
         });
         opResult = outcome.result;
         opOk = outcome.success;
@@ -229,10 +242,13 @@ function applyInner(
   chargeFee: boolean,
   result: AnyTxResult,
   record: ApplyRecord,
-  networkId: Uint8Array,
+  env: ApplyEnv,
 ): boolean {
-  const checker = commonPreApply(tx, ledger, chargeFee, result, record);
-  return checker ? applyOperations(tx, checker, ledger, result, record, networkId) : false;
+  const checker = commonPreApply(tx, ledger, chargeFee, result, record, env.settings);
+  const success = checker ? applyOperations(tx, checker, ledger, result, record, env) : false;
+  // A failed Soroban transaction spends none of its refundable fee (resetConsumedFee).
+  if (!success) env.soroban?.fee.reset();
+  return success;
 }
 
 /**
@@ -243,16 +259,16 @@ export function applyTransaction(
   frame: TxFrame,
   ledger: LedgerTxn,
   result: AnyTxResult,
-  networkId: Uint8Array,
+  env: ApplyEnv,
 ): { success: boolean; record: ApplyRecord } {
   const record: ApplyRecord = { changesBefore: [], operations: [], changesAfter: [] };
   if (frame.kind === 'tx') {
-    return { success: applyInner(frame, ledger, true, result, record, networkId), record };
+    return { success: applyInner(frame, ledger, true, result, record, env), record };
   }
   // stellar-core FeeBumpTransactionFrame::apply: the fee source's one-time signer goes first.
   const ltx = ledger.child();
   removePreAuthSigner(ltx, frame.feeSourceId, frame.contentsHash);
   record.changesBefore.push(...ltx.changes());
   ltx.commit();
-  return { success: applyInner(frame.inner, ledger, false, result, record, networkId), record };
+  return { success: applyInner(frame.inner, ledger, false, result, record, env), record };
 }

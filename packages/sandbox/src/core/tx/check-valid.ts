@@ -5,6 +5,7 @@
  * as errorResultXdr.
  */
 
+import { providesValidFee } from '../../soroban/validate.js';
 import { accountAvailableBalance } from '../balances.js';
 import { loadAccount } from '../entries/account.js';
 import { type FeeBumpFrame, feeFor, minInclusionFee, type TransactionFrame, type TxFrame } from './frame.js';
@@ -13,6 +14,8 @@ import { SignatureChecker } from './signature-checker.js';
 import { checkValidTransaction, signersOf, thresholdOf, type ValidationView, Validity } from './validate.js';
 
 function checkValidTx(tx: TransactionFrame, view: ValidationView): TxResult {
+  // XDRProvidesValidFee first: the fee below reads the declared resource fee.
+  if (!providesValidFee(tx)) return TxResult.error('txMalformed');
   const result = TxResult.success(tx.operations, feeFor(tx, view.ltx.header.baseFee, false));
   checkValidTransaction(tx, view, true, result);
   return result;
@@ -65,6 +68,15 @@ export function commonValidFeeBump(
 
 function checkValidFeeBump(frame: FeeBumpFrame, view: ValidationView): FeeBumpTxResult {
   const baseFee = view.ltx.header.baseFee;
+  if (!providesValidFee(frame.inner)) {
+    const malformed = new FeeBumpTxResult(
+      0n,
+      frame.inner.contentsHash,
+      TxResult.success(frame.inner.operations, 0n),
+    );
+    malformed.setOuterError('txMalformed');
+    return malformed;
+  }
   const inner = TxResult.success(frame.inner.operations, 0n);
   const result = new FeeBumpTxResult(feeFor(frame, baseFee, false), frame.inner.contentsHash, inner);
   if (frame.fullFee < 0n) {

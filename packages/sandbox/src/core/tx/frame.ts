@@ -94,9 +94,28 @@ export class TransactionFrame {
     return BigInt(this.tx.fee);
   }
 
+  /** stellar-core getInclusionFee: the full fee less a Soroban transaction's declared resource fee. */
   get inclusionFee(): bigint {
-    return this.fullFee;
+    return this.fullFee - this.declaredResourceFee;
   }
+
+  /** A Soroban transaction's SorobanTransactionData (the transaction's `ext.v1`). */
+  get sorobanData(): xdr.SorobanTransactionData | undefined {
+    return this.tx.ext.type === 'sorobanData' ? this.tx.ext.sorobanData : undefined;
+  }
+
+  /** stellar-core declaredSorobanResourceFee (0 for a classic transaction). */
+  get declaredResourceFee(): bigint {
+    return this.isSoroban ? (this.sorobanData?.resourceFee ?? 0n) : 0n;
+  }
+
+  /** The envelope's XDR size (stellar-core getSize), what Soroban's bandwidth fee is charged on. */
+  get size(): number {
+    this.#size ??= this.envelope.toXdr().length;
+    return this.#size;
+  }
+
+  #size: number | undefined;
 
   get operations(): readonly xdr.Operation[] {
     return this.tx.operations;
@@ -111,8 +130,11 @@ export class TransactionFrame {
   }
 
   get isSoroban(): boolean {
-    return this.tx.operations.some(isSorobanOperation);
+    this.#isSoroban ??= this.tx.operations.some(isSorobanOperation);
+    return this.#isSoroban;
   }
+
+  #isSoroban: boolean | undefined;
 
   /** The operation's source, or the transaction's. */
   opSourceMuxed(index: number): xdr.MuxedAccount {
@@ -196,8 +218,13 @@ export class FeeBumpFrame {
     return this.feeBump.fee;
   }
 
+  /** stellar-core FeeBumpTransactionFrame::getInclusionFee: less the inner declared resource fee. */
   get inclusionFee(): bigint {
-    return this.fullFee;
+    return this.fullFee - this.inner.declaredResourceFee;
+  }
+
+  get declaredResourceFee(): bigint {
+    return this.inner.declaredResourceFee;
   }
 
   /** The inner operations plus one for the fee bump (stellar-core getNumOperations). */
@@ -264,9 +291,12 @@ export function minInclusionFee(frame: TxFrame, baseFee: number): bigint {
   return BigInt(baseFee) * BigInt(Math.max(1, frame.numOperations));
 }
 
-/** stellar-core getFee: what fee processing charges (applying) or what validation reports. */
+/**
+ * stellar-core getFee: what fee processing charges (applying) or what validation reports, a
+ * Soroban transaction's declared resource fee included.
+ */
 export function feeFor(frame: TxFrame, baseFee: number, applying: boolean): bigint {
   const adjusted = minInclusionFee(frame, baseFee);
-  if (applying && frame.inclusionFee < adjusted) return frame.inclusionFee;
-  return adjusted;
+  const inclusion = applying && frame.inclusionFee < adjusted ? frame.inclusionFee : adjusted;
+  return frame.declaredResourceFee + inclusion;
 }

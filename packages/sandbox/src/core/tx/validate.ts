@@ -5,6 +5,9 @@
  * submitted (against the last closed ledger) and again when it is applied.
  */
 import { xdr } from '@stellar/stellar-sdk/base';
+import { footprintMalformed } from '../../soroban/footprint-operations.js';
+import type { NetworkSettings } from '../../soroban/settings.js';
+import { sorobanTransactionValid } from '../../soroban/validate.js';
 import { accountAvailableBalance } from '../balances.js';
 import {
   type AccountState,
@@ -39,6 +42,8 @@ export interface ValidationView {
   lowerBoundOffset: bigint;
   upperBoundOffset: bigint;
   applying: boolean;
+  /** The network's Soroban settings (its ConfigSetting entries). */
+  settings: NetworkSettings;
 }
 
 /** An account's signers with their weights: the master key first when its weight is not 0. */
@@ -104,7 +109,7 @@ function checkExtraSigners(tx: TransactionFrame, checker: SignatureChecker): boo
 
 /**
  * stellar-core commonValidPreSeqNum: the checks that do not depend on the account, then the
- * source account's existence. Soroban transactions are refused here with txNOT_SUPPORTED.
+ * source account's existence.
  */
 function commonValidPreSeqNum(
   tx: TransactionFrame,
@@ -129,9 +134,11 @@ function commonValidPreSeqNum(
   const sorobanOps = tx.operations.filter(isSorobanOperation).length;
   if (sorobanOps > 0 && (sorobanOps !== tx.numOperations || tx.numOperations !== 1))
     return fail(result, 'txMalformed');
-  // The sandbox runs no contracts: a Soroban transaction is refused (documented refusal).
-  if (sorobanOps > 0) return fail(result, 'txNotSupported');
-  if (tx.tx.ext.type !== 'v0') return fail(result, 'txMalformed');
+  if (sorobanOps > 0) {
+    if (!sorobanTransactionValid(tx, view.settings, chargeFee)) return fail(result, 'txSorobanInvalid');
+  } else if (tx.tx.ext.type !== 'v0') {
+    return fail(result, 'txMalformed');
+  }
 
   if (isTooEarly(tx, view)) return fail(result, 'txTooEarly');
   if (isTooLate(tx, view)) return fail(result, 'txTooLate');
@@ -189,6 +196,7 @@ type OperationCheck = [
   checker: SignatureChecker,
   ltx: LedgerTxn,
   forApply: boolean,
+  settings: NetworkSettings,
 ];
 
 /** stellar-core OperationFrame::checkSignature: the failing result, or undefined. */
@@ -212,7 +220,7 @@ export function checkOperationSignature(
 
 /** stellar-core OperationFrame::checkValid: the failing result, or undefined. */
 export function checkOperationValid(
-  ...[tx, index, checker, ltx, forApply]: OperationCheck
+  ...[tx, index, checker, ltx, forApply, settings]: OperationCheck
 ): xdr.OperationResult | undefined {
   const op = tx.operations[index] as xdr.Operation;
   const handler = handlerFor(op.body.type);
@@ -220,12 +228,14 @@ export function checkOperationValid(
     return xdr.OperationResult.opNotSupported();
   const sourceId = tx.opSourceId(index);
   if (!forApply) {
-    const failure = checkOperationSignature(tx, index, checker, ltx, false);
+    const failure = checkOperationSignature(tx, index, checker, ltx, false, settings);
     if (failure) return failure;
   } else if (!loadAccount(ltx, sourceId)) {
     return xdr.OperationResult.opNoAccount();
   }
-  return handler.checkValid(bodyOf(op), sourceId, ltx.header);
+  const data = tx.sorobanData;
+  const malformed = data && footprintMalformed(op.body.type, data.resources.footprint);
+  return malformed || handler.checkValid(bodyOf(op), sourceId, ltx.header, settings);
 }
 
 /** stellar-core checkValidWithOptionallyChargedFee: the checks a submitted transaction passes. */
@@ -238,7 +248,7 @@ export function checkValidTransaction(
   const checker = new SignatureChecker(tx.contentsHash, tx.signatures);
   if (commonValid(tx, checker, view, chargeFee, result) !== Validity.MaybeValid) return;
   for (let i = 0; i < tx.numOperations; i++) {
-    const failure = checkOperationValid(tx, i, checker, view.ltx, false);
+    const failure = checkOperationValid(tx, i, checker, view.ltx, false, view.settings);
     if (failure) {
       innermost(result).setOpResult(i, failure);
       setInnermostError(result, 'txFailed');
