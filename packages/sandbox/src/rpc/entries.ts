@@ -40,7 +40,11 @@ export function getLedgerEntries(
     if (!entry) continue;
     const liveUntil = hasTtl(ledgerKey) ? liveUntilOf(context.network, ledgerKey) : undefined;
     const expired = liveUntil !== undefined && liveUntil < latest.sequence;
-    if (expired && ledgerKey.type === 'contractData' && ledgerKey.contractData.durability.name === 'temporary')
+    if (
+      expired &&
+      ledgerKey.type === 'contractData' &&
+      ledgerKey.contractData.durability.name === 'temporary'
+    )
       continue;
     const ttl = liveUntil === undefined ? {} : { liveUntilLedgerSeq: liveUntil };
     const data = entry.data.toXdr('base64');

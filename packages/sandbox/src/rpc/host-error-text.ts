@@ -5,7 +5,7 @@
  * `display_scval`, `display_address`). Clients read the error out of its first line
  * (js-stellar-sdk's AssembledTransaction matches `Error(Contract, #N)`).
  */
-import { StrKey, xdr } from '@stellar/stellar-sdk/base';
+import { StrKey, type xdr } from '@stellar/stellar-sdk/base';
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 /** `sceContract` → `Contract`, `scecMissingValue` → `MissingValue`, `diagnostic` → `Diagnostic`. */
@@ -114,7 +114,8 @@ export function scValText(value: xdr.ScVal): string {
 /** One line of the event log (the host's `[Failed …]` form for failed calls is not told apart here). */
 export function eventText(event: xdr.ContractEvent): string {
   const parts = [`[${rustName(event.type.name, '')} Event] `];
-  if (event.contractId) parts.push(`contract:${StrKey.encodeContract(Buffer.from(event.contractId.toBytes()))}, `);
+  if (event.contractId)
+    parts.push(`contract:${StrKey.encodeContract(Buffer.from(event.contractId.toBytes()))}, `);
   const { topics, data } = event.body.v0;
   const isFnCall = topics[0]?.type === 'scvSymbol' && text(topics[0].sym) === 'fn_call';
   const topicTexts = topics.map((topic, i) =>

@@ -18,7 +18,11 @@ export interface SimulationOutcome {
   transactionData?: xdr.SorobanTransactionData;
   minResourceFee?: bigint;
   events?: readonly xdr.DiagnosticEvent[];
-  stateChanges?: readonly { key: xdr.LedgerKey; before: xdr.LedgerEntry | null; after: xdr.LedgerEntry | null }[];
+  stateChanges?: readonly {
+    key: xdr.LedgerKey;
+    before: xdr.LedgerEntry | null;
+    after: xdr.LedgerEntry | null;
+  }[];
   restorePreamble?: { transactionData: xdr.SorobanTransactionData; minResourceFee: bigint };
 }
 

@@ -70,7 +70,9 @@ function authModeFor(body: xdr.OperationBody, asked: string | undefined): AuthMo
   }
 }
 
-export function readSimulationRequest(params: SimulateTransactionParams): SimulationRequest | { error: string } {
+export function readSimulationRequest(
+  params: SimulateTransactionParams,
+): SimulationRequest | { error: string } {
   let envelope: xdr.TransactionEnvelope;
   try {
     envelope = xdr.TransactionEnvelope.fromXdr(params.transaction, 'base64');

@@ -69,7 +69,8 @@ function simulate(
   }
   const leeway = params.resourceConfig?.instructionLeeway ?? 0;
   // u32::try_from(instruction_leeway) in the preflight, written as Rust prints its error.
-  if (leeway > U32_MAX) return { latestLedger, outcome: { error: 'out of range integral type conversion attempted' } };
+  if (leeway > U32_MAX)
+    return { latestLedger, outcome: { error: 'out of range integral type conversion attempted' } };
   const result = soroban.simulateHostFunction({
     ...base,
     hostFunction: request.op.hostFunction,

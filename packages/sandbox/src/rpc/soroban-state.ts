@@ -63,7 +63,11 @@ export function networkSettings(network: Network): NetworkSettings {
 }
 
 /** The ledger a simulation runs in: the latest closed one, its close time and protocol. */
-export function simulationLedger(network: Network, latest: LedgerRecord, settings: NetworkSettings): LedgerInfo {
+export function simulationLedger(
+  network: Network,
+  latest: LedgerRecord,
+  settings: NetworkSettings,
+): LedgerInfo {
   const { stateArchival } = settings;
   return {
     protocolVersion: latest.headerEntry.header.ledgerVersion,
