@@ -34,16 +34,27 @@ describe('the package', () => {
     expect(long).toEqual([]);
   });
 
-  it("depends at runtime on the SDK, its XDR-JSON converter, the workspace's ledger index, RPC contract and runtime, and libsql alone", () => {
+  it("depends at runtime on the SDK, its XDR-JSON converter, the workspace's ledger index, RPC contract, runtime and Soroban host, and libsql alone", () => {
     const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
     expect(Object.keys(manifest.dependencies)).toEqual([
       '@starspec/ledger-index',
       '@starspec/ledger-rpc',
       '@starspec/runtime',
+      '@starspec/soroban',
       '@stellar/stellar-sdk',
       '@stellar/stellar-xdr-json',
       'libsql',
     ]);
+  });
+
+  it('imports the Soroban host for its types only (the first simulation loads it), its settings as values', () => {
+    const imports = sources.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/^import (type )?[^;]*from '(@starspec\/soroban[^']*)';$/gm)].map(
+        (m) => `${m[2]}: ${m[1] ? 'type' : 'value'}`,
+      ),
+    );
+    expect(imports.length).toBeGreaterThan(0);
+    expect(imports.filter((i) => i.endsWith('value'))).toEqual(['@starspec/soroban/network: value']);
   });
 
   it('imports libsql for its types only: the binding is required when a file is opened', () => {
