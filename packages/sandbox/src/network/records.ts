@@ -26,6 +26,8 @@ export interface TxRecord {
   transactionEvents: xdr.TransactionEvent[];
   /** The events of each operation (none for a failed transaction). */
   operationEvents: xdr.ContractEvent[][];
+  /** A Soroban transaction's diagnostic events (when the network records them). */
+  diagnosticEvents: xdr.DiagnosticEvent[];
 }
 
 export interface EventRecord {
@@ -68,12 +70,14 @@ function envelopesByHash(meta: xdr.LedgerCloseMetaV2, passphrase: string): Map<s
   if (meta.txSet.type !== 'v1TxSet') return byHash;
   const id = networkId(passphrase);
   for (const phase of meta.txSet.v1TxSet.phases) {
-    if (phase.type !== 'v0Components') continue; // the parallel Soroban phase: always empty here
-    for (const component of phase.v0Components) {
-      for (const envelope of component.txsMaybeDiscountedFee.txs) {
-        const { hash, operationCount } = envelopeSummary(id, envelope);
-        byHash.set(hex(hash), { envelope, operationCount });
-      }
+    // The classic phase's components, or the Soroban phase's stages of clusters (protocol 23).
+    const envelopes =
+      phase.type === 'v0Components'
+        ? phase.v0Components.flatMap((component) => component.txsMaybeDiscountedFee.txs)
+        : phase.parallelTxsComponent.executionStages.flat(2);
+    for (const envelope of envelopes) {
+      const { hash, operationCount } = envelopeSummary(id, envelope);
+      byHash.set(hex(hash), { envelope, operationCount });
     }
   }
   return byHash;
@@ -108,6 +112,7 @@ function txRecord(
     operationCount: entry.operationCount,
     transactionEvents: v4?.events ?? [],
     operationEvents: v4?.operations.map((op) => op.events) ?? [],
+    diagnosticEvents: v4?.diagnosticEvents ?? [],
   };
 }
 
