@@ -1,7 +1,8 @@
 // simulateTransaction over the sandbox's latest closed ledger: the answer as stellar-rpc shapes
 // it, the same numbers as @starspec/soroban's simulateHostFunction called directly, a contract's
 // error as the SDK reads it, and every refusal of the envelope in the result's `error`.
-import { DEFAULT_ADJUSTMENT, simulateHostFunction } from '@starspec/soroban';
+import { validate } from '@starspec/ledger-rpc';
+import { DEFAULT_ADJUSTMENT, NO_ADJUSTMENT, simulateExtendTtl, simulateHostFunction } from '@starspec/soroban';
 import {
   Account,
   Address,
@@ -17,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNetwork, type Network } from '../../src/index.js';
 import { getLedgerEntries } from '../../src/rpc/entries.js';
 import { simulateTransaction } from '../../src/rpc/simulate.js';
+import { inXdrFormat } from '../../src/rpc/xdr-json.js';
 import { ledgerSnapshot, networkSettings, simulationLedger } from '../../src/rpc/soroban-state.js';
 import { withEntries } from '../support/overlay.js';
 import { hasSorobanData, NO_SOROBAN_DATA, sorobanWasm } from '../support/soroban-data.js';
@@ -172,6 +174,57 @@ describe.skipIf(!hasSorobanData)(`contracts of the test data (${NO_SOROBAN_DATA}
     expect(Number(answer.minResourceFee)).toBeGreaterThan(0);
   });
 
+  it('json: the same answer in the stellar-xdr JSON form, within the contract', async () => {
+    const transaction = upload(sorobanWasm('wasm/20/example_add_i32.wasm'));
+    const base64 = await simulateTransaction({ network }, { transaction });
+    const json = await simulateTransaction({ network }, { transaction, xdrFormat: 'json' });
+    expect(validate.result('simulateTransaction', base64).errors).toEqual([]);
+    expect(validate.result('simulateTransaction', json).errors).toEqual([]);
+    const twin = await inXdrFormat('json', (toJson) => toJson);
+    if (!twin) throw new Error('no converter');
+    expect(json).toEqual({
+      transactionDataJson: twin('SorobanTransactionData', base64.transactionData ?? ''),
+      minResourceFee: base64.minResourceFee,
+      results: [{ returnValueJson: twin('ScVal', base64.results?.[0]?.xdr ?? ''), authJson: [] }],
+      stateChanges: [
+        {
+          type: 'created',
+          keyJson: twin('LedgerKey', base64.stateChanges?.[0]?.key ?? ''),
+          before: null,
+          after: null,
+          afterJson: twin('LedgerEntry', String(base64.stateChanges?.[0]?.after)),
+        },
+      ],
+      latestLedger: base64.latestLedger,
+    });
+  });
+
+  it('instructionLeeway raises the instructions margin above the default one', async () => {
+    const wasm = sorobanWasm('wasm/20/example_add_i32.wasm');
+    const latest = network.closed.latest();
+    if (!latest) throw new Error('no closed ledger');
+    const settings = networkSettings(network);
+    const raw = simulateHostFunction({
+      ledger: simulationLedger(network, latest, settings),
+      settings,
+      snapshot: ledgerSnapshot(network),
+      hostFunction: xdr.HostFunction.hostFunctionTypeUploadContractWasm(wasm),
+      sourceAccount: source.xdrAccountId(),
+      adjustment: NO_ADJUSTMENT,
+      prngSeed: new Uint8Array(32),
+    });
+    if (!raw.ok) throw raw.error;
+    const used = raw.transactionData.resources.instructions;
+    const instructions = async (resourceConfig?: { instructionLeeway: number }) => {
+      const answer = await simulateTransaction({ network }, { transaction: upload(wasm), resourceConfig });
+      return xdr.SorobanTransactionData.fromXdr(answer.transactionData ?? '', 'base64').resources.instructions;
+    };
+    // default_adjustment: max(x * 1.04, x + 50,000); the leeway replaces the 50,000 when larger.
+    expect(await instructions()).toBe(Math.max(Math.floor(used * 1.04), used + 50_000));
+    expect(await instructions({ instructionLeeway: 3_000_000 })).toBe(used + 3_000_000);
+    expect(await instructions({ instructionLeeway: 10 })).toBe(await instructions());
+  });
+
   it("a contract's error: `HostError: Error(Contract, #N)` first, as the SDK parses it, with the events", async () => {
     const wasm = sorobanWasm('wasm/20/example_err.wasm');
     const latest = network.ledger.latestSequence;
@@ -227,3 +280,49 @@ function placed(answer: { stateChanges?: { key?: string; after: unknown }[] }, l
     return [{ key, entry, ...(ttl ? { liveUntil } : {}) }];
   });
 }
+
+describe('footprint operations', () => {
+  it('ExtendFootprintTtl: the keys that need it, priced as simulateExtendTtl prices them', async () => {
+    const latest = network.ledger.latestSequence;
+    const key = xdr.LedgerKey.contractCode(new xdr.LedgerKeyContractCode({ hash: new xdr.Hash(Buffer.alloc(32, 3)) }));
+    const entry = new xdr.LedgerEntry({
+      lastModifiedLedgerSeq: 1,
+      data: xdr.LedgerEntryData.contractCode(
+        new xdr.ContractCodeEntry({ ext: xdr.ContractCodeEntryExt.v0(), hash: new xdr.Hash(Buffer.alloc(32, 3)), code: Buffer.from([0, 97, 115, 109]) }),
+      ),
+      ext: xdr.LedgerEntryExt.v0(),
+    });
+    const placed = withEntries(network, [{ key, entry, liveUntil: latest + 10 }]);
+    const data = new xdr.SorobanTransactionData({
+      ext: xdr.SorobanTransactionDataExt.v0(),
+      resourceFee: 0n,
+      resources: new xdr.SorobanResources({
+        footprint: new xdr.LedgerFootprint({ readOnly: [key], readWrite: [] }),
+        instructions: 0,
+        diskReadBytes: 0,
+        writeBytes: 0,
+      }),
+    });
+    const answer = await simulateTransaction(
+      { network: placed },
+      { transaction: envelope([Operation.extendFootprintTtl({ extendTo: 1000 })], { sorobanData: data }) },
+    );
+    const latestRecord = network.closed.latest();
+    if (!latestRecord) throw new Error('no closed ledger');
+    const settings = networkSettings(placed);
+    const direct = simulateExtendTtl({
+      ledger: simulationLedger(placed, latestRecord, settings),
+      settings,
+      snapshot: ledgerSnapshot(placed),
+      keys: [key],
+      extendTo: 1000,
+    });
+    if (!direct.ok) throw new Error(direct.error);
+    expect(answer).toEqual({
+      transactionData: direct.transactionData.toXdr('base64'),
+      minResourceFee: String(direct.minResourceFee),
+      latestLedger: latest,
+    });
+    expect(validate.result('simulateTransaction', answer).errors).toEqual([]);
+  });
+});
