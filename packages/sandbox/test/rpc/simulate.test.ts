@@ -238,6 +238,14 @@ describe.skipIf(!hasSorobanData)(`contracts of the test data (${NO_SOROBAN_DATA}
     const withCode = withEntries(network, placed(uploaded, latest + 1000));
     const created = await simulateTransaction({ network: withCode }, { transaction: envelope([create]) });
     expect(created.error).toBeUndefined();
+    // The deployer's authorization, recorded (source-account credentials), in both formats.
+    expect(created.results?.[0]?.auth).toHaveLength(1);
+    const createdJson = await simulateTransaction(
+      { network: withCode },
+      { transaction: envelope([create]), xdrFormat: 'json' },
+    );
+    expect(createdJson.results?.[0]?.authJson).toHaveLength(1);
+    expect(validate.result('simulateTransaction', createdJson).errors).toEqual([]);
     const withContract = withEntries(network, [
       ...placed(uploaded, latest + 1000),
       ...placed(created, latest + 1000),
