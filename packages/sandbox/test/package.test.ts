@@ -49,9 +49,9 @@ describe('the package', () => {
 
   it('imports the Soroban host for its types only (the first simulation loads it), its settings as values', () => {
     const imports = sources.flatMap((file) =>
-      [...readFileSync(file, 'utf8').matchAll(/^import (type )?[^;]*from '(@starspec\/soroban[^']*)';$/gm)].map(
-        (m) => `${m[2]}: ${m[1] ? 'type' : 'value'}`,
-      ),
+      [
+        ...readFileSync(file, 'utf8').matchAll(/^import (type )?[^;]*from '(@starspec\/soroban[^']*)';$/gm),
+      ].map((m) => `${m[2]}: ${m[1] ? 'type' : 'value'}`),
     );
     expect(imports.length).toBeGreaterThan(0);
     expect(imports.filter((i) => i.endsWith('value'))).toEqual(['@starspec/soroban/network: value']);

@@ -40,12 +40,33 @@ const stored: [string, xdr.ContractEvent][] = [
     contractEvent(
       A,
       xdr.ContractEventType.contract,
-      [xdr.ScVal.scvSymbol('transfer'), new Address(X).toScVal(), new Address(B).toScVal(), xdr.ScVal.scvString('native')],
+      [
+        xdr.ScVal.scvSymbol('transfer'),
+        new Address(X).toScVal(),
+        new Address(B).toScVal(),
+        xdr.ScVal.scvString('native'),
+      ],
       xdr.ScVal.scvI64(10n),
     ),
   ],
-  ['mint', contractEvent(B, xdr.ContractEventType.contract, [xdr.ScVal.scvSymbol('mint'), new Address(X).toScVal()], xdr.ScVal.scvI64(3n))],
-  ['upgrade', contractEvent(A, xdr.ContractEventType.system, [xdr.ScVal.scvSymbol('executable_update')], xdr.ScVal.scvVoid())],
+  [
+    'mint',
+    contractEvent(
+      B,
+      xdr.ContractEventType.contract,
+      [xdr.ScVal.scvSymbol('mint'), new Address(X).toScVal()],
+      xdr.ScVal.scvI64(3n),
+    ),
+  ],
+  [
+    'upgrade',
+    contractEvent(
+      A,
+      xdr.ContractEventType.system,
+      [xdr.ScVal.scvSymbol('executable_update')],
+      xdr.ScVal.scvVoid(),
+    ),
+  ],
   ['bare', contractEvent(B, xdr.ContractEventType.contract, [], xdr.ScVal.scvU32(1))],
 ];
 
@@ -92,8 +113,16 @@ describe('filters', () => {
     ['`*` alone: exactly one topic', [{ topics: [['*']] }], ['upgrade']],
     ['`*` then `**`: one topic or more', [{ topics: [['*', '**']] }], ['transfer', 'mint', 'upgrade']],
     ['a topic in the second place', [{ topics: [['*', addr(X)]] }], ['mint']],
-    ['two topic filters of one filter: either', [{ topics: [[sym('mint'), '*'], [sym('executable_update')]] }], ['mint', 'upgrade']],
-    ['two filters: either', [{ contractIds: [B], topics: [[sym('mint'), '**']] }, { type: 'system' }], ['mint', 'upgrade']],
+    [
+      'two topic filters of one filter: either',
+      [{ topics: [[sym('mint'), '*'], [sym('executable_update')]] }],
+      ['mint', 'upgrade'],
+    ],
+    [
+      'two filters: either',
+      [{ contractIds: [B], topics: [[sym('mint'), '**']] }, { type: 'system' }],
+      ['mint', 'upgrade'],
+    ],
   ])('%s', (_name, filters, want) => {
     expect(names({ startLedger: SEQ, filters })).toEqual(want);
   });
@@ -108,7 +137,10 @@ describe('pages and fields', () => {
   });
 
   it('an event as stellar-rpc gives it', () => {
-    const [transfer] = getEvents({ network: withStored }, { startLedger: SEQ, pagination: { limit: 1 } }).events;
+    const [transfer] = getEvents(
+      { network: withStored },
+      { startLedger: SEQ, pagination: { limit: 1 } },
+    ).events;
     const event = stored[0]?.[1] as xdr.ContractEvent;
     expect(transfer).toEqual({
       type: 'contract',
@@ -126,7 +158,10 @@ describe('pages and fields', () => {
   });
 
   it('an event without topics has no `topic`', () => {
-    const answer = getEvents({ network: withStored }, { startLedger: SEQ, filters: [{ contractIds: [B], topics: [] }] });
+    const answer = getEvents(
+      { network: withStored },
+      { startLedger: SEQ, filters: [{ contractIds: [B], topics: [] }] },
+    );
     const bare = answer.events.find((e) => e.id.endsWith('0000000003'));
     expect(bare).toBeDefined();
     expect(bare).not.toHaveProperty('topic');

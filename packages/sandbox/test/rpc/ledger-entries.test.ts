@@ -82,11 +82,15 @@ describe('contract data with a TTL', () => {
   it('a TTL key is refused as stellar-rpc refuses it', () => {
     expect(() =>
       getLedgerEntries({ network: placedNetwork() }, { keys: [ttlKeyOf(live.key).toXdr('base64')] }),
-    ).toThrow(expect.objectContaining({ code: -32602, message: 'ledger ttl entries cannot be queried directly' }));
+    ).toThrow(
+      expect.objectContaining({ code: -32602, message: 'ledger ttl entries cannot be queried directly' }),
+    );
   });
 
   it('classic entries have no liveUntilLedgerSeq', () => {
-    const root = xdr.LedgerKey.account(new xdr.LedgerKeyAccount({ accountId: network.ledger.root.xdrAccountId() }));
+    const root = xdr.LedgerKey.account(
+      new xdr.LedgerKeyAccount({ accountId: network.ledger.root.xdrAccountId() }),
+    );
     const answer = getLedgerEntries({ network }, { keys: [root.toXdr('base64')] });
     expect(answer.entries).toHaveLength(1);
     expect(answer.entries[0]).not.toHaveProperty('liveUntilLedgerSeq');
@@ -98,7 +102,9 @@ describe('ConfigSetting keys', () => {
     if (configSettingEntries(network).length === 0)
       context.skip('genesis writes no ConfigSetting entries yet (the core work adds them)');
     const key = xdr.LedgerKey.configSetting(
-      new xdr.LedgerKeyConfigSetting({ configSettingId: xdr.ConfigSettingId.configSettingContractMaxSizeBytes }),
+      new xdr.LedgerKeyConfigSetting({
+        configSettingId: xdr.ConfigSettingId.configSettingContractMaxSizeBytes,
+      }),
     );
     const answer = getLedgerEntries({ network }, { keys: [key.toXdr('base64')] });
     expect(answer.entries).toHaveLength(1);

@@ -2,7 +2,12 @@
 // it, the same numbers as @starspec/soroban's simulateHostFunction called directly, a contract's
 // error as the SDK reads it, and every refusal of the envelope in the result's `error`.
 import { validate } from '@starspec/ledger-rpc';
-import { DEFAULT_ADJUSTMENT, NO_ADJUSTMENT, simulateExtendTtl, simulateHostFunction } from '@starspec/soroban';
+import {
+  DEFAULT_ADJUSTMENT,
+  NO_ADJUSTMENT,
+  simulateExtendTtl,
+  simulateHostFunction,
+} from '@starspec/soroban';
 import {
   Account,
   Address,
@@ -18,8 +23,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNetwork, type Network } from '../../src/index.js';
 import { getLedgerEntries } from '../../src/rpc/entries.js';
 import { simulateTransaction } from '../../src/rpc/simulate.js';
-import { inXdrFormat } from '../../src/rpc/xdr-json.js';
 import { ledgerSnapshot, networkSettings, simulationLedger } from '../../src/rpc/soroban-state.js';
+import { inXdrFormat } from '../../src/rpc/xdr-json.js';
 import { withEntries } from '../support/overlay.js';
 import { hasSorobanData, NO_SOROBAN_DATA, sorobanWasm } from '../support/soroban-data.js';
 
@@ -217,7 +222,8 @@ describe.skipIf(!hasSorobanData)(`contracts of the test data (${NO_SOROBAN_DATA}
     const used = raw.transactionData.resources.instructions;
     const instructions = async (resourceConfig?: { instructionLeeway: number }) => {
       const answer = await simulateTransaction({ network }, { transaction: upload(wasm), resourceConfig });
-      return xdr.SorobanTransactionData.fromXdr(answer.transactionData ?? '', 'base64').resources.instructions;
+      return xdr.SorobanTransactionData.fromXdr(answer.transactionData ?? '', 'base64').resources
+        .instructions;
     };
     // default_adjustment: max(x * 1.04, x + 50,000); the leeway replaces the 50,000 when larger.
     expect(await instructions()).toBe(Math.max(Math.floor(used * 1.04), used + 50_000));
@@ -292,11 +298,17 @@ function placed(answer: { stateChanges?: { key?: string; after: unknown }[] }, l
 describe('footprint operations', () => {
   it('ExtendFootprintTtl: the keys that need it, priced as simulateExtendTtl prices them', async () => {
     const latest = network.ledger.latestSequence;
-    const key = xdr.LedgerKey.contractCode(new xdr.LedgerKeyContractCode({ hash: new xdr.Hash(Buffer.alloc(32, 3)) }));
+    const key = xdr.LedgerKey.contractCode(
+      new xdr.LedgerKeyContractCode({ hash: new xdr.Hash(Buffer.alloc(32, 3)) }),
+    );
     const entry = new xdr.LedgerEntry({
       lastModifiedLedgerSeq: 1,
       data: xdr.LedgerEntryData.contractCode(
-        new xdr.ContractCodeEntry({ ext: xdr.ContractCodeEntryExt.v0(), hash: new xdr.Hash(Buffer.alloc(32, 3)), code: Buffer.from([0, 97, 115, 109]) }),
+        new xdr.ContractCodeEntry({
+          ext: xdr.ContractCodeEntryExt.v0(),
+          hash: new xdr.Hash(Buffer.alloc(32, 3)),
+          code: Buffer.from([0, 97, 115, 109]),
+        }),
       ),
       ext: xdr.LedgerEntryExt.v0(),
     });

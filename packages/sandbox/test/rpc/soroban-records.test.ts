@@ -3,7 +3,14 @@
 // answered by getTransaction as `diagnosticEventsXdr` / `diagnosticEventsJson` (stellar-rpc
 // get_transaction.go). The ledger is one the sandbox closed, its transaction moved into that phase.
 import { validate } from '@starspec/ledger-rpc';
-import { Account, Keypair, Operation, TimeoutInfinite, TransactionBuilder, xdr } from '@stellar/stellar-sdk/base';
+import {
+  Account,
+  Keypair,
+  Operation,
+  TimeoutInfinite,
+  TransactionBuilder,
+  xdr,
+} from '@stellar/stellar-sdk/base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedLedger } from '../../src/close/close-ledger.js';
 import { createNetwork, type Network } from '../../src/index.js';
@@ -38,7 +45,9 @@ beforeAll(() => {
     fee: '100',
     networkPassphrase: network.passphrase,
   })
-    .addOperation(Operation.createAccount({ destination: Keypair.random().publicKey(), startingBalance: '10' }))
+    .addOperation(
+      Operation.createAccount({ destination: Keypair.random().publicKey(), startingBalance: '10' }),
+    )
     .setTimeout(TimeoutInfinite)
     .build();
   tx.sign(root);
