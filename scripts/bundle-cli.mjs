@@ -7,9 +7,8 @@ import { readFileSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { build } from 'esbuild';
 
-// Native or optional at run time, or loaded on first use (the Soroban host, by the sandbox's
-// first simulation): loaded from the package's node_modules as before.
-const EXTERNAL = ['libsql', 'pg', '@stellar/stellar-xdr-json', '@starspec/soroban'];
+// Native or optional at run time: loaded from the package's node_modules as before.
+const EXTERNAL = ['libsql', 'pg', '@stellar/stellar-xdr-json'];
 
 // `createRequire(import.meta.url)('../package.json')` reads a file next to the module that says
 // it; inside the bundle that module's place is gone, so the file is read now and inlined.
