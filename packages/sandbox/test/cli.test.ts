@@ -3,8 +3,16 @@
 // and a clean stop on SIGTERM and SIGINT (exit 0).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  Account,
+  Address,
+  Keypair,
+  Operation,
+  TimeoutInfinite,
+  TransactionBuilder,
+} from '@stellar/stellar-sdk/base';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { finish, killAll, linesUntil, ready, run, start } from './support/cli.js';
+import { finish, killAll, linesUntil, ready, rpcCall, run, start } from './support/cli.js';
 
 afterEach(killAll);
 
@@ -131,6 +139,28 @@ describe('running', () => {
       expect(events.slice(-2)).toEqual(['stopping', 'stopped']);
     },
   );
+
+  it('simulates with the host the bundle loads on first use (one SDK for envelope and host)', async () => {
+    const child = start(['--port', '0', '--json', '--close-every', 'manual']);
+    const { rpcUrl } = await ready(child);
+    const call = new TransactionBuilder(new Account(Keypair.random().publicKey(), '1'), {
+      fee: '100',
+      networkPassphrase: 'Standalone Network ; February 2017',
+    })
+      .addOperation(
+        Operation.invokeContractFunction({
+          contract: Address.contract(Buffer.alloc(32, 5)).toString(),
+          function: 'hello',
+          args: [],
+        }),
+      )
+      .setTimeout(TimeoutInfinite)
+      .build();
+    const answer = await rpcCall(rpcUrl, 'simulateTransaction', { transaction: call.toXdr() });
+    expect(answer).toEqual({ error: 'HostError: Error(Storage, MissingValue)\n', latestLedger: 2 });
+    child.kill('SIGTERM');
+    expect((await finish(child)).code).toBe(0);
+  });
 
   it('--allow-origin: that page may call friendbot (with CORS headers), another is refused 403', async () => {
     const page = 'http://localhost:3000';

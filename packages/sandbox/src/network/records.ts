@@ -26,6 +26,8 @@ export interface TxRecord {
   transactionEvents: xdr.TransactionEvent[];
   /** The events of each operation (none for a failed transaction). */
   operationEvents: xdr.ContractEvent[][];
+  /** A Soroban transaction's diagnostic events (when the network records them). */
+  diagnosticEvents: xdr.DiagnosticEvent[];
 }
 
 export interface EventRecord {
@@ -68,7 +70,7 @@ function envelopesByHash(meta: xdr.LedgerCloseMetaV2, passphrase: string): Map<s
   if (meta.txSet.type !== 'v1TxSet') return byHash;
   const id = networkId(passphrase);
   for (const phase of meta.txSet.v1TxSet.phases) {
-    // The classic phase's components, the Soroban phase's stages of clusters.
+    // The classic phase's components, or the Soroban phase's stages of clusters (protocol 23).
     const envelopes =
       phase.type === 'v0Components'
         ? phase.v0Components.flatMap((component) => component.txsMaybeDiscountedFee.txs)
@@ -110,6 +112,7 @@ function txRecord(
     operationCount: entry.operationCount,
     transactionEvents: v4?.events ?? [],
     operationEvents: v4?.operations.map((op) => op.events) ?? [],
+    diagnosticEvents: v4?.diagnosticEvents ?? [],
   };
 }
 

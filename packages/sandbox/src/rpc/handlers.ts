@@ -4,11 +4,12 @@
  */
 import type { Handlers } from '@starspec/ledger-rpc';
 import type { RpcContext } from './common.js';
-import { getLedgerEntries, simulateTransaction } from './entries.js';
+import { getLedgerEntries } from './entries.js';
 import { getEvents } from './events.js';
 import { getFeeStats } from './fees.js';
 import { getHealth, getLatestLedger, getNetwork, getVersionInfo } from './info.js';
 import { getLedgers } from './ledgers.js';
+import { simulateTransaction } from './simulate.js';
 import { getTransaction, getTransactions, sendTransaction } from './transactions.js';
 import { inXdrFormat } from './xdr-json.js';
 

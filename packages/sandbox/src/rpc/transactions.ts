@@ -44,6 +44,8 @@ function details(tx: TxRecord, toJson: ToJson | undefined) {
   const transactionEvents = tx.transactionEvents.map((e) => e.toXdr('base64'));
   const contractEvents = tx.operationEvents.map((op) => op.map((e) => e.toXdr('base64')));
   const events: TransactionInfo['events'] = {};
+  // The diagnostic events beside the meta (get_transaction.go: `diagnosticEventsXdr`, omitted empty).
+  const diagnostic = tx.diagnosticEvents.map((e) => e.toXdr('base64'));
   if (!toJson) {
     if (transactionEvents.length > 0) events.transactionEventsXdr = transactionEvents;
     if (contractEvents.length > 0) events.contractEventsXdr = contractEvents;
@@ -52,6 +54,7 @@ function details(tx: TxRecord, toJson: ToJson | undefined) {
       envelopeXdr: tx.envelope.toXdr('base64'),
       resultXdr: tx.result.toXdr('base64'),
       resultMetaXdr: tx.meta.toXdr('base64'),
+      ...(diagnostic.length > 0 ? { diagnosticEventsXdr: diagnostic } : {}),
       events,
       ledger: tx.ledger,
     };
@@ -65,6 +68,9 @@ function details(tx: TxRecord, toJson: ToJson | undefined) {
     envelopeJson: toJson('TransactionEnvelope', tx.envelope.toXdr('base64')),
     resultJson: toJson('TransactionResult', tx.result.toXdr('base64')),
     resultMetaJson: toJson('TransactionMeta', tx.meta.toXdr('base64')),
+    ...(diagnostic.length > 0
+      ? { diagnosticEventsJson: diagnostic.map((e) => toJson('DiagnosticEvent', e)) }
+      : {}),
     events,
     ledger: tx.ledger,
   };

@@ -22,7 +22,11 @@ export type XdrJsonType =
   | 'LedgerKey'
   | 'LedgerEntryData'
   | 'LedgerEntryExt'
-  | 'ScVal';
+  | 'LedgerEntry'
+  | 'ScVal'
+  | 'SorobanTransactionData'
+  | 'SorobanAuthorizationEntry'
+  | 'DiagnosticEvent';
 
 /** A stellar-xdr JSON value: an object, or a string for an arm without data (`"void"`, `"v0"`). */
 export type XdrJson = { [key: string]: unknown } | string;

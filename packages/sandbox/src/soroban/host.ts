@@ -1,12 +1,11 @@
 /**
- * The Soroban host, loaded on the first Soroban transaction rather than at start: the sandbox
- * starts in well under a second without it, and a network that never runs a contract never
- * loads it. Submission starts the load (a dynamic import); a ledger applies Soroban transactions
+ * The Soroban host, loaded on the first Soroban transaction or simulation rather than at start:
+ * the sandbox starts in well under a second without it, and a network that never runs a contract
+ * never loads it. Submission starts the load (a dynamic import); a ledger applies Soroban transactions
  * once it is done, leaving them queued until then.
  */
-type SorobanModule = typeof import('@starspec/soroban');
-
-export type SorobanHost = Pick<SorobanModule, 'applyHostFunction' | 'applyExtendTtl' | 'applyRestore'>;
+/** The whole package: apply for the core, simulate for the JSON-RPC face. */
+export type SorobanHost = typeof import('@starspec/soroban');
 
 let loading: Promise<SorobanHost> | undefined;
 

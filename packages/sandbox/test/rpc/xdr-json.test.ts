@@ -41,12 +41,19 @@ afterAll(async () => {
 
 describe('loading the converter', () => {
   it('base64 answers load nothing; the first json answer loads @stellar/stellar-xdr-json', async () => {
-    await result(t.net, 'getTransaction', { hash: seen.mint });
-    await result(t.net, 'getLedgers', { startLedger: seen.mintLedger, xdrFormat: 'base64' });
-    expect(converterImports.count).toBe(0);
-    await result(t.net, 'getTransaction', { hash: seen.mint, xdrFormat: 'json' });
-    await result(t.net, 'getTransaction', { hash: seen.failed, xdrFormat: 'json' });
-    expect(converterImports.count).toBe(1);
+    // Test files share their worker's modules (isolate: false), and another file may have loaded
+    // the converter already: fresh copies of the handlers start with none loaded.
+    vi.resetModules();
+    const { createRpcHandlers: freshHandlers } = await import('../../src/rpc/handlers.js');
+    const handlers = freshHandlers({ network: t.net.network });
+    const request = { method: 'getTransaction', id: 1, notification: false };
+    const before = converterImports.count;
+    await handlers.getTransaction({ hash: seen.mint }, request);
+    await handlers.getLedgers({ startLedger: seen.mintLedger, xdrFormat: 'base64' }, request);
+    expect(converterImports.count).toBe(before);
+    await handlers.getTransaction({ hash: seen.mint, xdrFormat: 'json' }, request);
+    await handlers.getTransaction({ hash: seen.failed, xdrFormat: 'json' }, request);
+    expect(converterImports.count).toBe(before + 1);
   });
 });
 
