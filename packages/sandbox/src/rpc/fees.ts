@@ -1,8 +1,8 @@
 /**
  * getFeeStats from the fees the retained ledgers actually charged, as stellar-rpc's fee windows
  * (`feewindow/feewindow.go`) compute them: per ledger, each classic transaction's fee charged
- * divided by its operations; over the last 10 ledgers (classic) and 50 (Soroban, always empty
- * here: the sandbox runs no contracts).
+ * divided by its operations; over the last 10 ledgers (classic) and 50 (Soroban: not yet
+ * counted from the sandbox's Soroban transactions, so empty).
  */
 import type { GetFeeStatsResult } from '@starspec/ledger-rpc';
 import type { LedgerRecord } from '../network/records.js';

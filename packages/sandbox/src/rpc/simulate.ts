@@ -9,13 +9,13 @@
 import { randomBytes } from 'node:crypto';
 import type { SimulateTransactionParams, SimulateTransactionResult } from '@starspec/ledger-rpc';
 import type { RecordingAuthMode } from '@starspec/soroban';
+import { loadSorobanHost, type SorobanHost } from '../soroban/host.js';
 import { formatError, internalError, ledgerRange, type RpcContext } from './common.js';
 import { hostErrorText } from './host-error-text.js';
 import { type SimulationOutcome, simulationAnswer } from './simulate-answer.js';
 import { readSimulationRequest, type SimulationRequest } from './simulate-request.js';
 import { ledgerSnapshot, networkSettings, simulationLedger } from './soroban-state.js';
 import { inXdrFormat } from './xdr-json.js';
-import { loadSorobanHost, type SorobanHost } from '../soroban/host.js';
 
 /** The host, loaded once for the whole sandbox; a load that fails is tried again on the next request. */
 function loadHost(): Promise<SorobanHost> {
