@@ -27,7 +27,7 @@ import type { ValidationView } from './core/tx/validate.js';
 import { checkRetention, type LedgerHistory, MemoryLedgerHistory } from './history.js';
 import { type SubmitResult, TransactionQueue } from './queue.js';
 import { loadSorobanHost, type SorobanHost } from './soroban/host.js';
-import { genesisConfigEntries, storedNetworkSettings } from './soroban/settings.js';
+import { genesisConfigEntries, type NetworkSettings, storedNetworkSettings } from './soroban/settings.js';
 
 /** stellar-core's default network for a standalone node (and quickstart's `local`). */
 export const STANDALONE_PASSPHRASE = 'Standalone Network ; February 2017';
@@ -80,6 +80,8 @@ export interface Ledger {
   close(options?: CloseOptions): xdr.LedgerCloseMeta;
   /** The last closed ledger's number. */
   readonly latestSequence: number;
+  /** The network's Soroban settings, read from its ConfigSetting entries when the ledger opened. */
+  readonly sorobanSettings: NetworkSettings;
   /** The last closed ledger's header (genesis included). */
   latestHeader(): xdr.LedgerHeaderHistoryEntry;
   /** The closed ledgers after genesis. */
@@ -191,6 +193,7 @@ export function createLedger(options: LedgerOptions = {}): Ledger {
     passphrase,
     networkId,
     root,
+    sorobanSettings: settings,
     history,
 
     submit(envelopeXdr: string): SubmitResult {

@@ -6,8 +6,9 @@
  */
 import type { GetLedgerEntriesParams, GetLedgerEntriesResult } from '@starspec/ledger-rpc';
 import { xdr } from '@stellar/stellar-sdk/base';
+import { isSorobanKey } from '../soroban/resources.js';
 import { checkFormat, invalidParams, ledgerRange, type RpcContext } from './common.js';
-import { hasTtl, liveUntilOf } from './soroban-state.js';
+import { liveUntilOf } from './soroban-state.js';
 import type { ToJson } from './xdr-json.js';
 
 /** stellar-rpc getLedgerEntriesMaxKeys. */
@@ -38,7 +39,7 @@ export function getLedgerEntries(
   for (const [key, ledgerKey] of new Map(decoded)) {
     const entry = context.network.ledger.entry(key);
     if (!entry) continue;
-    const liveUntil = hasTtl(ledgerKey) ? liveUntilOf(context.network, ledgerKey) : undefined;
+    const liveUntil = isSorobanKey(ledgerKey) ? liveUntilOf(context.network, ledgerKey) : undefined;
     const expired = liveUntil !== undefined && liveUntil < latest.sequence;
     if (
       expired &&

@@ -4,7 +4,7 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import type { Network } from '../../src/network/network.js';
-import { ttlKeyOf } from '../../src/rpc/soroban-state.js';
+import { ttlKeyOf } from '../../src/soroban/resources.js';
 
 export interface PlacedEntry {
   key: xdr.LedgerKey;
