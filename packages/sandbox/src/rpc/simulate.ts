@@ -47,12 +47,7 @@ function simulate(
   const { network } = context;
   const { latest } = ledgerRange(context);
   const latestLedger = latest.sequence;
-  let settings: ReturnType<typeof networkSettings>;
-  try {
-    settings = networkSettings(network);
-  } catch (error) {
-    return { latestLedger, outcome: { error: String((error as Error).message ?? error) } };
-  }
+  const settings = networkSettings(network);
   const ledger = simulationLedger(network, latest, settings);
   const base = { ledger, settings, snapshot: ledgerSnapshot(network) };
   if (request.type === 'extend' || request.type === 'restore') {
