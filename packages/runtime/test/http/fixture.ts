@@ -93,7 +93,11 @@ export interface RawAnswer {
 }
 
 /** Sends bytes as they are (latin1) on a new socket and reads the first answer until the socket ends. */
-export function raw(port: number, request: string | Buffer, { endAfterMs }: { endAfterMs?: number } = {}) {
+export function raw(
+  port: number,
+  request: string | Buffer,
+  { endAfterMs, endWhen }: { endAfterMs?: number; endWhen?: Promise<unknown> } = {},
+) {
   return new Promise<RawAnswer>((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     let text = '';
@@ -115,6 +119,7 @@ export function raw(port: number, request: string | Buffer, { endAfterMs }: { en
     });
     socket.write(typeof request === 'string' ? Buffer.from(request, 'latin1') : request);
     if (endAfterMs !== undefined) setTimeout(() => socket.end(), endAfterMs);
+    void endWhen?.then(() => socket.end());
   });
 }
 

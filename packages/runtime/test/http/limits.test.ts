@@ -64,12 +64,21 @@ describe('body limits', () => {
     const fixture = await start('error-object', { bufferedBodyLimitBytes: 10_000 });
     const head =
       'PUT /items HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: 9000\r\n\r\n';
-    // The first client sends most of its body and stalls, holding 8,000 bytes.
-    const stalled = raw(fixture.port, `${head}"${'x'.repeat(7999)}`, { endAfterMs: 1500 });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const second = await raw(fixture.port, `${head}"${'y'.repeat(8998)}"`);
+    // The first client sends most of its body and stalls, holding 8,000 bytes until told to end.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const stalled = raw(fixture.port, `${head}"${'x'.repeat(7999)}`, { endWhen: released });
+    // The stalled bytes are held once the server has read them; until then a second body still fits.
+    let second = await raw(fixture.port, `${head}"${'y'.repeat(8998)}"`);
+    for (let tries = 0; second.status === 200 && tries < 200; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      second = await raw(fixture.port, `${head}"${'y'.repeat(8998)}"`);
+    }
     expect(second.status).toBe(503);
     expect(second.headers['retry-after']).toBe('1');
+    release();
     await stalled;
     // Once the stalled request is gone its bytes are released: the budget is whole again.
     const third = await raw(fixture.port, `${head}"${'z'.repeat(8998)}"`);
@@ -129,8 +138,10 @@ describe('closeGracefully', () => {
       text += chunk;
     });
     const ended = new Promise((resolve) => socket.on('close', resolve));
+    // Close only once the server has the request's head: the body is then still arriving.
+    const requested = new Promise((resolve) => fixture.server.once('request', resolve));
     socket.write(`${head}{"a":`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await requested;
     const closed = closeGracefully(fixture.server, { graceMs: 10_000 });
     socket.write('1} ');
     await ended;
