@@ -9,18 +9,26 @@ import { history } from '../history.js';
 import { callMethod, isRecord, type LedgerRpcState } from '../state.js';
 import { isPastLatest, lacking, listOf, num } from './common.js';
 
-/** Whether one large page from `startLedger` holds an item that `isAfter` picks. */
+/** The ledger an item of getLedgers, getTransactions or getEvents belongs to. */
+const ledgerOf = (item: Record<string, unknown>) => num(item.ledger ?? item.sequence);
+
+/**
+ * Whether one large page from `startLedger` holds an item that `isAfter` picks, among the items of
+ * ledgers up to `upTo`: items of ledgers closed since (the provider's latest when it answered the
+ * empty page) were not there to be given.
+ */
 async function anyAfter(
   state: LedgerRpcState,
   t: CheckContext,
   method: 'getLedgers' | 'getTransactions' | 'getEvents',
   key: string,
   startLedger: number,
+  upTo: number,
   isAfter: (item: Record<string, unknown>) => boolean,
 ): Promise<boolean> {
   const limit = method === 'getEvents' ? 1000 : 200;
   const all = await callMethod(state, t, method, { startLedger, pagination: { limit } });
-  return listOf(all.result, key).some(isAfter);
+  return listOf(all.result, key).some((item) => !(ledgerOf(item) > upTo) && isAfter(item));
 }
 
 /** Two pages through a cursor; `order` says whether the second page starts strictly after the first. */
@@ -65,8 +73,14 @@ async function roundTrip(
     );
   const next = listOf(second.result, key);
   const last = page[page.length - 1] as Record<string, unknown>;
-  // An empty page after the last item so far is stellar-rpc's answer too: no fault unless more came.
-  if (next.length === 0 && !(await anyAfter(state, t, method, key, startLedger, (item) => after(last, item))))
+  // An empty page after the last item so far is stellar-rpc's answer too: no fault unless more
+  // came in the ledgers that answer covered.
+  const coveredUpTo = isRecord(second.result) ? num(second.result.latestLedger) : Number.NaN;
+  const upTo = Number.isFinite(coveredUpTo) ? coveredUpTo : Number.POSITIVE_INFINITY;
+  if (
+    next.length === 0 &&
+    !(await anyAfter(state, t, method, key, startLedger, upTo, (item) => after(last, item)))
+  )
     skip(`the first page ended with the last of the ${key} so far, ${show(last)}: no page after it to check`);
   const early = next.filter((item) => !after(last, item));
   if (next[0] && firstIs && !firstIs(last, next[0])) early.unshift(next[0]);
