@@ -26,6 +26,7 @@ import { parseEnvelope, type TxFrame } from './core/tx/frame.js';
 import type { ValidationView } from './core/tx/validate.js';
 import { checkRetention, type LedgerHistory, MemoryLedgerHistory } from './history.js';
 import { type SubmitResult, TransactionQueue } from './queue.js';
+import type { SorobanOpContext } from './soroban/context.js';
 import { loadSorobanHost, type SorobanHost } from './soroban/host.js';
 import { genesisConfigEntries, type NetworkSettings, storedNetworkSettings } from './soroban/settings.js';
 
@@ -82,6 +83,11 @@ export interface Ledger {
   readonly latestSequence: number;
   /** The network's Soroban settings, read from its ConfigSetting entries when the ledger opened. */
   readonly sorobanSettings: NetworkSettings;
+  /**
+   * Parsed contracts by code hash: stellar-core's module cache, shared by the ledger's applies and
+   * the simulations over it (code already in the ledger is parsed off the transaction's budget).
+   */
+  readonly sorobanModules: SorobanOpContext['modules'];
   /** The last closed ledger's header (genesis included). */
   latestHeader(): xdr.LedgerHeaderHistoryEntry;
   /** The closed ledgers after genesis. */
@@ -145,7 +151,7 @@ export function createLedger(options: LedgerOptions = {}): Ledger {
     header.bucketListHash = stateHash(store);
   }
   const settings = storedNetworkSettings(store);
-  const sorobanModules = new Map();
+  const sorobanModules: SorobanOpContext['modules'] = new Map();
   // This ledger's view of the host: set once the load it asked for has resolved.
   let host: SorobanHost | undefined;
   function loadHost(): Promise<SorobanHost> {
@@ -194,6 +200,7 @@ export function createLedger(options: LedgerOptions = {}): Ledger {
     networkId,
     root,
     sorobanSettings: settings,
+    sorobanModules,
     history,
 
     submit(envelopeXdr: string): SubmitResult {

@@ -49,7 +49,12 @@ function simulate(
   const latestLedger = latest.sequence;
   const settings = networkSettings(network);
   const ledger = simulationLedger(network, latest, settings);
-  const base = { ledger, settings, snapshot: ledgerSnapshot(network) };
+  const base = {
+    ledger,
+    settings,
+    snapshot: ledgerSnapshot(network),
+    modules: network.ledger.sorobanModules,
+  };
   if (request.type === 'extend' || request.type === 'restore') {
     const result =
       request.type === 'extend'

@@ -33,6 +33,7 @@ import { HostState, type HostTracer } from './state.js';
 
 export type { HostTracer } from './state.js';
 
+import { type Meter, UNMETERED } from './meter.js';
 import { vmLinearMemory } from './vm-memory.js';
 
 export interface HostConfig {
@@ -43,6 +44,13 @@ export interface HostConfig {
   diagnostics?: boolean;
   /** Parsed modules by code hash, shared between hosts (the host's module cache). */
   modules?: Map<string, ParsedContract>;
+  /**
+   * Whether the module cache holds a code hash: stellar-core's holds every contract code in the
+   * ledger before the transaction, so only code uploaded by the transaction itself is parsed on
+   * its budget. Without it, recording mode treats the code of its snapshot as cached (as the
+   * `recording_mode` host does) and enforcing mode has no cache.
+   */
+  codeCached?: (wasmHash: Uint8Array) => boolean;
   /** The transaction's source account (its `require_auth` needs no signature). */
   sourceAccount?: xdr.AccountId;
   /**
@@ -72,6 +80,7 @@ export class Host extends HostState {
   auth: AuthorizationManager;
   readonly prngs: FramePrngs;
   readonly #modules: Map<string, ParsedContract>;
+  readonly #codeCached: ((wasmHash: Uint8Array) => boolean) | undefined;
   readonly #vmBudget: VmBudget;
   #imports: HostImports | undefined;
 
@@ -82,6 +91,7 @@ export class Host extends HostState {
     this.ledger = config.ledger;
     this.events = new EventBuffer(config.budget, config.diagnostics ?? false);
     this.#modules = config.modules ?? new Map();
+    this.#codeCached = config.codeCached;
     this.sourceAccount = config.sourceAccount;
     this.auth = AuthorizationManager.enforcing(this);
     this.prngs = new FramePrngs(config.basePrng);
@@ -249,25 +259,49 @@ export class Host extends HostState {
   }
 
   /**
-   * The parsed module of the code with this hash: from the cache, or parsed from its entry and
-   * charged with the cost inputs stored beside the code (`Vm::new_with_cost_inputs`).
+   * The parsed module of the code with this hash (`instantiate_vm`): a module cache hit is parsed
+   * off the budget (the cache was built outside the transaction); a miss is parsed and charged
+   * with the cost inputs stored beside the code (`Vm::new_with_cost_inputs`), each time, as the
+   * host's throwaway module is.
    */
   module(wasmHash: Uint8Array): ParsedContract {
+    const key = contractCodeKey(wasmHash);
+    if (this.#codeCached) {
+      // stellar-core built its cache before the transaction, off its budget.
+      if (this.storage.has(key, this.budget) && this.#codeCached(wasmHash))
+        return this.#cachedModule(wasmHash, key, UNMETERED);
+    } else if (this.storage.isRecording) {
+      // Recording mode: code in the snapshot would be a cache hit when the transaction is applied;
+      // it is parsed on the shadow budget.
+      const cached = this.budget.withObservableShadowMode(() =>
+        this.storage.snapshotValue(key) === undefined
+          ? undefined
+          : this.#cachedModule(wasmHash, key, this.budget),
+      );
+      if (cached) return cached;
+    }
+    return this.#parse(this.storage.get(key, this.budget), this.budget);
+  }
+
+  #cachedModule(wasmHash: Uint8Array, key: xdr.LedgerKey, meter: Meter): ParsedContract {
     const id = Buffer.from(wasmHash).toString('hex');
-    const entry = this.storage.get(contractCodeKey(wasmHash), this.budget);
     const cached = this.#modules.get(id);
     if (cached) return cached;
+    const parsed = this.#parse(this.storage.get(key, meter), meter);
+    this.#modules.set(id, parsed);
+    return parsed;
+  }
+
+  #parse(entry: xdr.LedgerEntry, meter: Meter): ParsedContract {
     if (entry.data.type !== 'contractCode')
       throw new HostError('Storage', 'InternalError', 'expected a code entry');
     const { code, ext } = entry.data.contractCode;
-    const parsed = parseContract(code, {
+    return parseContract(code, {
       ledgerProtocol: this.ledger.protocolVersion,
-      meter: this.budget,
+      meter,
       costInputs:
         ext.type === 'v1' ? { v1: costInputsFromXdr(ext.v1.costInputs) } : { v0: { wasmBytes: code.length } },
     });
-    this.#modules.set(id, parsed);
-    return parsed;
   }
 
   /** The host interface at the ledger's protocol, as a contract imports it. */

@@ -63,6 +63,21 @@ function chargeDecode(budget: Budget, value: { toXdr(): Uint8Array }): void {
   budget.charge('ValDeser', BigInt(value.toXdr().length));
 }
 
+/**
+ * What stellar-core's module cache holds for this transaction: the contract code in its live
+ * bucket list before it, archived code not yet evicted included (so code the transaction
+ * restores is a hit too); code the transaction uploads is parsed on its budget.
+ */
+function ledgerCodeCache(input: EnforcingRunInput): (wasmHash: Uint8Array) => boolean {
+  const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+  const live = new Set(
+    input.entries.flatMap(({ entry }) =>
+      entry.data.type === 'contractCode' ? [hex(entry.data.contractCode.hash.value)] : [],
+    ),
+  );
+  return (wasmHash) => live.has(hex(wasmHash));
+}
+
 export function runEnforcing(input: EnforcingRunInput): EnforcingRunOutput {
   const { budget, ledger } = input;
   const empty = { events: [], sizeBytes: 0 };
@@ -78,7 +93,14 @@ export function runEnforcing(input: EnforcingRunInput): EnforcingRunOutput {
     const storage = Storage.enforcing(footprint, map, () => ledger, {
       recordingFeature: input.recordingFeature,
     });
-    host = new Host({ budget, storage, ledger, diagnostics: input.diagnostics, modules: input.modules });
+    host = new Host({
+      budget,
+      storage,
+      ledger,
+      diagnostics: input.diagnostics,
+      modules: input.modules,
+      codeCached: ledgerCodeCache(input),
+    });
     if (input.prngSeed) host.setBasePrngSeed(input.prngSeed);
     for (const entry of input.auth) chargeDecode(budget, entry);
     chargeDecode(budget, input.hostFunction);

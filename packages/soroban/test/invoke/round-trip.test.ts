@@ -7,7 +7,8 @@
  */
 import { hash, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
-import { localNetworkSettings } from '../../src/budget/index.js';
+import { Budget, localNetworkSettings, SIMULATION_SHADOW_FACTORS } from '../../src/budget/index.js';
+import { COST_TYPES } from '../../src/budget/cost-types.js';
 import { type ApplyInput, applyHostFunction } from '../../src/invoke/apply.js';
 import { type SimulateSuccess, simulateHostFunction } from '../../src/invoke/simulate.js';
 import { InMemorySnapshot, type LedgerInfo } from '../../src/storage/index.js';
@@ -146,6 +147,35 @@ describe.skipIf(!sorobanData)(`simulate then apply (${sorobanData ? '' : NO_SORO
     expect(applied.writes).toEqual([]);
     expect(applied.modifiedEntries).toEqual([]);
     expect(applied.cpuInstructions).toBeLessThanOrEqual(BigInt(sim.transactionData.resources.instructions));
+  });
+
+  it('code already in the ledger is a module cache hit: neither simulation nor apply charges its parsing', () => {
+    const ledger = ledgerAt(1000);
+    const { snapshot, contract } = deployed(ledger);
+    const call = add(contract, 4, 7);
+    const parsing = (budget: Budget) => budget.tally('ParseWasmInstructions').iterations;
+    const simBudget = Budget.fromSettings(settings, { shadowFactors: SIMULATION_SHADOW_FACTORS });
+    const sim = simulateHostFunction({
+      ledger,
+      snapshot,
+      settings,
+      hostFunction: call,
+      sourceAccount: source,
+      budget: simBudget,
+    });
+    if (!sim.ok) throw sim.error;
+    const applyBudget = Budget.fromSettings(settings, {
+      instructions: BigInt(sim.transactionData.resources.instructions),
+    });
+    const applied = applyHostFunction({
+      ...applyInput(snapshot, ledger, call, sim.transactionData),
+      budget: applyBudget,
+    });
+    expect(applied.code).toBe('invokeHostFunctionSuccess');
+    // Both instantiate from the cached module (stellar-core's, or the snapshot's in recording mode).
+    expect([parsing(simBudget), parsing(applyBudget)]).toEqual([0n, 0n]);
+    const instantiations = (budget: Budget) => budget.tally('InstantiateWasmInstructions').iterations;
+    expect([instantiations(simBudget), instantiations(applyBudget)]).toEqual([1n, 1n]);
   });
 
   it('what fails at apply, and with which result code', () => {
