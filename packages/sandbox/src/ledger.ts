@@ -85,9 +85,10 @@ export interface Ledger {
   readonly sorobanSettings: NetworkSettings;
   /**
    * Parsed contracts by code hash: stellar-core's module cache, shared by the ledger's applies and
-   * the simulations over it (code already in the ledger is parsed off the transaction's budget).
+   * the simulations over it (code already in the ledger is parsed off the transaction's budget);
+   * bounded, made on first use with the loaded host.
    */
-  readonly sorobanModules: SorobanOpContext['modules'];
+  sorobanModules(soroban: SorobanHost): SorobanOpContext['modules'];
   /** The last closed ledger's header (genesis included). */
   latestHeader(): xdr.LedgerHeaderHistoryEntry;
   /** The closed ledgers after genesis. */
@@ -151,7 +152,11 @@ export function createLedger(options: LedgerOptions = {}): Ledger {
     header.bucketListHash = stateHash(store);
   }
   const settings = storedNetworkSettings(store);
-  const sorobanModules: SorobanOpContext['modules'] = new Map();
+  let moduleCache: SorobanOpContext['modules'] | undefined;
+  const sorobanModules = (soroban: SorobanHost) => {
+    moduleCache ??= new soroban.ModuleCache();
+    return moduleCache;
+  };
   // This ledger's view of the host: set once the load it asked for has resolved.
   let host: SorobanHost | undefined;
   function loadHost(): Promise<SorobanHost> {
@@ -218,7 +223,7 @@ export function createLedger(options: LedgerOptions = {}): Ledger {
           settings,
           networkId,
           diagnostics: options.sorobanDiagnostics ?? false,
-          modules: sorobanModules,
+          modules: sorobanModules(host),
         };
         const closed = closeLedger({
           store,

@@ -43,3 +43,5 @@ export {
 } from './storage/index.js';
 // Running contracts in a unit test, without a network.
 export { type Invocation, TestEnv, type TestEnvOptions } from './testing/test-env.js';
+// Parsed contracts kept across runs (stellar-core's module cache), bounded.
+export { ModuleCache, type ModuleCacheLimits, type ModuleStore } from './vm/index.js';

@@ -53,7 +53,7 @@ function simulate(
     ledger,
     settings,
     snapshot: ledgerSnapshot(network),
-    modules: network.ledger.sorobanModules,
+    modules: network.ledger.sorobanModules(soroban),
   };
   if (request.type === 'extend' || request.type === 'restore') {
     const result =

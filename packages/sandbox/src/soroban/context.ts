@@ -4,7 +4,7 @@
  * return value and diagnostic events for the transaction's meta.
  */
 
-import type { ApplyInput } from '@starspec/soroban';
+import type { ModuleStore } from '@starspec/soroban';
 import { hash, xdr } from '@stellar/stellar-sdk/base';
 import type { SorobanHost } from './host.js';
 import type { RefundableFee } from './refundable-fee.js';
@@ -20,7 +20,7 @@ export interface SorobanOpContext {
   diagnostics: boolean;
   fee: RefundableFee;
   /** Parsed contracts by code hash, kept across the ledger's transactions. */
-  modules: NonNullable<ApplyInput['modules']>;
+  modules: ModuleStore;
   /** Set by a successful invocation. */
   returnValue?: xdr.ScVal;
   diagnosticEvents: xdr.DiagnosticEvent[];

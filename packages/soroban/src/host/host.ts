@@ -14,6 +14,7 @@ import {
   costInputsFromXdr,
   type HostImports,
   instantiate,
+  type ModuleStore,
   type ParsedContract,
   parseContract,
   type VmBudget,
@@ -43,7 +44,7 @@ export interface HostConfig {
   /** Record diagnostic events (simulation does; apply only when asked). */
   diagnostics?: boolean;
   /** Parsed modules by code hash, shared between hosts (the host's module cache). */
-  modules?: Map<string, ParsedContract>;
+  modules?: ModuleStore;
   /**
    * Whether the module cache holds a code hash: stellar-core's holds every contract code in the
    * ledger before the transaction, so only code uploaded by the transaction itself is parsed on
@@ -79,7 +80,7 @@ export class Host extends HostState {
   /** Enforcing with no entries unless set (`set_authorization_entries`, `switch_to_recording_auth`). */
   auth: AuthorizationManager;
   readonly prngs: FramePrngs;
-  readonly #modules: Map<string, ParsedContract>;
+  readonly #modules: ModuleStore;
   readonly #codeCached: ((wasmHash: Uint8Array) => boolean) | undefined;
   readonly #vmBudget: VmBudget;
   #imports: HostImports | undefined;

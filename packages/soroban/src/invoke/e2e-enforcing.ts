@@ -21,7 +21,7 @@ import {
   Storage,
   storageMapSnapshot,
 } from '../storage/index.js';
-import type { ParsedContract } from '../vm/index.js';
+import type { ModuleStore } from '../vm/index.js';
 import type { AuthorizationLayer } from './auth.js';
 import { entrySizeForRent } from './entry-size.js';
 import { diagnosticEvents, type EncodedEvents, encodeContractEvents } from './events.js';
@@ -41,7 +41,7 @@ export interface EnforcingRunInput {
   diagnostics: boolean;
   /** The host built with its recording_mode feature (the Rust tests) rather than stellar-core's. */
   recordingFeature: boolean;
-  modules?: Map<string, ParsedContract>;
+  modules?: ModuleStore;
   prngSeed?: Uint8Array;
 }
 

@@ -20,7 +20,7 @@ import {
   Storage,
   writeBytes,
 } from '../storage/index.js';
-import type { ParsedContract } from '../vm/index.js';
+import type { ModuleStore } from '../vm/index.js';
 import type { AuthorizationLayer } from './auth.js';
 import { entrySizeForRent } from './entry-size.js';
 import { diagnosticEvents, encodeContractEvents } from './events.js';
@@ -40,7 +40,7 @@ export interface RecordingRunInput {
   ledger: LedgerInfo;
   snapshot: SnapshotSource;
   diagnostics: boolean;
-  modules?: Map<string, ParsedContract>;
+  modules?: ModuleStore;
   prngSeed?: Uint8Array;
 }
 

@@ -2,7 +2,7 @@
 import type { xdr } from '@stellar/stellar-sdk/base';
 import type { Budget, NetworkSettings } from '../budget/index.js';
 import type { LedgerInfo, SnapshotSource } from '../storage/index.js';
-import type { ParsedContract } from '../vm/index.js';
+import type { ModuleStore } from '../vm/index.js';
 import type { AuthorizationLayer } from './auth.js';
 
 /** The ledger an operation runs against: its header facts, its state and its Soroban settings. */
@@ -12,7 +12,7 @@ export interface LedgerContext {
   snapshot: SnapshotSource;
   settings: NetworkSettings;
   /** Parsed modules by code hash, shared between runs (stellar-core's and the host's module cache). */
-  modules?: Map<string, ParsedContract>;
+  modules?: ModuleStore;
 }
 
 /** An entry's state: what a write leaves behind (entry null: deleted). */

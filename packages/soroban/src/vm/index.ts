@@ -28,7 +28,12 @@ export { MAX_TABLE_ELEMENTS } from './limiter.js';
 export { type HostImportFn, type HostImports, type InterfaceCheck, importSymbols } from './link.js';
 export type { VmBudget, VmMeter } from './meter.js';
 export { parseModule, type WasmModule } from './module.js';
-export { DEFAULT_MODULE_CACHE_LIMITS, ModuleCache, type ModuleCacheLimits } from './module-cache.js';
+export {
+  DEFAULT_MODULE_CACHE_LIMITS,
+  ModuleCache,
+  type ModuleCacheLimits,
+  type ModuleStore,
+} from './module-cache.js';
 export { MAX_VM_ARGS, type ParsedContract, type ParseOptions, parseContract } from './parse.js';
 export { MAX_VALUE_STACK_CELLS } from './stack-plan.js';
 export { vmCallError } from './traps.js';

@@ -17,6 +17,12 @@ export interface ModuleCacheLimits {
 
 export const DEFAULT_MODULE_CACHE_LIMITS = { maxEntries: 1024, maxBytes: 64 * 1024 * 1024 } as const;
 
+/** Where a host keeps parsed contracts by code hash (hex): a Map, or a bounded ModuleCache. */
+export interface ModuleStore {
+  get(hash: string): ParsedContract | undefined;
+  set(hash: string, parsed: ParsedContract): unknown;
+}
+
 const keyOf = (hash: Uint8Array | string): string =>
   typeof hash === 'string' ? hash : Buffer.from(hash).toString('hex');
 
@@ -63,6 +69,16 @@ export class ModuleCache {
       this.entries.set(key, parsed);
     }
     return parsed;
+  }
+
+  /** Keeps a contract parsed elsewhere (off the budget, as a cache built ahead is). */
+  set(hash: Uint8Array | string, parsed: ParsedContract): this {
+    const key = keyOf(hash);
+    this.remove(key);
+    this.entries.set(key, parsed);
+    this.bytes += parsed.module.bytes.length;
+    this.evict();
+    return this;
   }
 
   contains(hash: Uint8Array | string): boolean {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { CostInputs } from '../../src/vm/cost-inputs.js';
 import { instantiate } from '../../src/vm/instance.js';
 import { ModuleCache } from '../../src/vm/module-cache.js';
+import { parseContract } from '../../src/vm/parse.js';
 import { checkUpload, newVm } from '../../src/vm/vm.js';
 import { RecordingBudget } from './support.js';
 import { contract } from './wat.js';
@@ -133,6 +134,19 @@ describe('module cache bounds', () => {
     for (const key of ['a', 'b', 'c']) cache.parseAndCache(key, bytes, opts);
     expect(cache.size).toBe(2);
     expect(cache.contains('a')).toBe(false);
+  });
+
+  it('keeps a module parsed elsewhere within the same bounds, once per hash', () => {
+    const bytes = contract('(module)');
+    const cache = new ModuleCache({ maxBytes: bytes.length * 2 });
+    const parsed = parseContract(bytes, { ledgerProtocol: 23, meter: new RecordingBudget() });
+    for (const key of ['a', 'b', 'b', 'c']) cache.set(key, parsed);
+    expect([cache.contains('a'), cache.get('b'), cache.get('c'), cache.size]).toEqual([
+      false,
+      parsed,
+      parsed,
+      2,
+    ]);
   });
 
   it('a parse failure caches nothing', () => {
