@@ -69,6 +69,30 @@ function compareFixedNumbers(meter: Meter, declaredSize: bigint, a: bigint[], b:
   return 0;
 }
 
+/**
+ * The XDR bytes of a key's part, kept per object: a map lookup compares the same keys many times,
+ * and a key is never changed once it is in a map.
+ */
+const encodings = new WeakMap<object, Uint8Array>();
+function bytesOf(value: { toXdr(): Uint8Array }): Uint8Array {
+  let bytes = encodings.get(value);
+  if (!bytes) {
+    bytes = value.toXdr();
+    encodings.set(value, bytes);
+  }
+  return bytes;
+}
+
+const wireObjects = new WeakMap<xdr.ScVal, ScValWire>();
+function wireOf(value: xdr.ScVal): ScValWire {
+  let wire = wireObjects.get(value);
+  if (!wire) {
+    wire = value.toXdrObject();
+    wireObjects.set(value, wire);
+  }
+  return wire;
+}
+
 const addressBytes = (wire: Parameters<typeof xdr.ScAddress.fromXdrObject>[0]) =>
   xdr.ScAddress.fromXdrObject(wire).toXdr();
 
@@ -196,7 +220,7 @@ function missingContainer(): never {
 
 /** Orders ScVals as the host's budget does, charging `meter` (comparison.rs `Compare<ScVal>`). */
 export function compareScVals(a: xdr.ScVal, b: xdr.ScVal, meter: Meter): Order {
-  return new ScValComparer(meter).compare(a.toXdrObject(), b.toXdrObject());
+  return new ScValComparer(meter).compare(wireOf(a), wireOf(b));
 }
 
 const LEDGER_KEY_TYPE_ORDER: Record<string, number> = {
@@ -214,18 +238,18 @@ export function compareLedgerKeys(a: xdr.LedgerKey, b: xdr.LedgerKey, meter: Met
     return compareNumbers(LEDGER_KEY_TYPE_ORDER[a.type] ?? 0, LEDGER_KEY_TYPE_ORDER[b.type] ?? 0);
   }
   if (a.type === 'account' && b.type === 'account') {
-    return compareFixed(meter, 32n, a.account.toXdr(), b.account.toXdr());
+    return compareFixed(meter, 32n, bytesOf(a.account), bytesOf(b.account));
   }
   if (a.type === 'trustline' && b.type === 'trustline') {
-    return compareFixed(meter, 77n, a.trustLine.toXdr(), b.trustLine.toXdr());
+    return compareFixed(meter, 77n, bytesOf(a.trustLine), bytesOf(b.trustLine));
   }
   if (a.type === 'contractCode' && b.type === 'contractCode') {
-    return compareFixed(meter, 36n, a.contractCode.toXdr(), b.contractCode.toXdr());
+    return compareFixed(meter, 36n, bytesOf(a.contractCode), bytesOf(b.contractCode));
   }
   if (a.type === 'contractData' && b.type === 'contractData') {
     const [x, y] = [a.contractData, b.contractData];
     return (
-      compareFixed(meter, 48n, x.contract.toXdr(), y.contract.toXdr()) ||
+      compareFixed(meter, 48n, bytesOf(x.contract), bytesOf(y.contract)) ||
       compareScVals(x.key, y.key, meter) ||
       compareFixedNumbers(meter, 4n, [BigInt(x.durability.value)], [BigInt(y.durability.value)])
     );
