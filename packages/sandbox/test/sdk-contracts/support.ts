@@ -1,0 +1,129 @@
+/**
+ * The official SDK, unchanged, against a sandbox: accounts funded by friendbot, transactions built,
+ * prepared (simulated), signed and sent through the RPC, contracts called through `contract.Client`.
+ * The sandbox closes ledgers by hand, so a transaction lands as soon as it is sent: the SDK's
+ * `watcher.onSubmitted` closes the ledger before its first `getTransaction`.
+ */
+import {
+  Address,
+  BASE_FEE,
+  contract,
+  hash,
+  Keypair,
+  Operation,
+  rpc,
+  scValToNative,
+  TransactionBuilder,
+  xdr,
+} from '@stellar/stellar-sdk';
+import { expect } from 'vitest';
+import type { SandboxOptions } from '../../src/index.js';
+import { fund, type TestSandbox, testSandbox } from '../support/sandbox.js';
+
+/** A manual-close sandbox with the Soroban host loaded and these accounts funded. */
+export async function sdkSandbox(accounts: Keypair[], options: SandboxOptions = {}): Promise<TestSandbox> {
+  const t = await testSandbox({ closeEvery: 'manual', ...options });
+  await t.net.ledger.sorobanReady();
+  await fund(t, ...accounts);
+  return t;
+}
+
+export async function stopSandbox(t: TestSandbox): Promise<void> {
+  await t.net.stop();
+  expect(t.errors).toEqual([]);
+}
+
+/** Closes the ledger once the SDK has sent a transaction (signAndSend's `watcher`). */
+export const landNow = (t: TestSandbox): contract.Watcher => ({ onSubmitted: () => t.net.closeLedger() });
+
+/** What `contract.Client` needs to sign and send as `signer`. */
+export function clientOptions(t: TestSandbox, signer: Keypair, contractId: string): contract.ClientOptions {
+  return {
+    contractId,
+    rpcUrl: t.net.rpcUrl,
+    allowHttp: true,
+    networkPassphrase: t.net.passphrase,
+    publicKey: signer.publicKey(),
+    ...contract.basicNodeSigner(signer, t.net.passphrase),
+  };
+}
+
+/** A typed client of a deployed contract, its interface read by the SDK from the WASM on the ledger. */
+export async function clientFor<T>(t: TestSandbox, signer: Keypair, contractId: string) {
+  return contract.Client.from<T>(clientOptions(t, signer, contractId));
+}
+
+/**
+ * One operation as a dapp sends it with `rpc.Server` alone: built, prepared (simulated and
+ * assembled), signed, sent, the ledger closed, and its final answer polled.
+ */
+export async function sendOperation(
+  t: TestSandbox,
+  source: Keypair,
+  operation: xdr.Operation,
+): Promise<rpc.Api.GetSuccessfulTransactionResponse> {
+  const built = new TransactionBuilder(await t.server.getAccount(source.publicKey()), {
+    fee: BASE_FEE,
+    networkPassphrase: t.net.passphrase,
+  })
+    .addOperation(operation)
+    .setTimeout(300)
+    .build();
+  const prepared = await t.server.prepareTransaction(built);
+  prepared.sign(source);
+  const sent = await t.server.sendTransaction(prepared);
+  expect(sent.status, JSON.stringify(sent)).toBe('PENDING');
+  t.net.closeLedger();
+  const final = await t.server.pollTransaction(sent.hash, { attempts: 20 });
+  if (final.status !== 'SUCCESS') throw new Error(`transaction ${sent.hash}: ${JSON.stringify(final)}`);
+  return final;
+}
+
+/** Uploads the code; answers its hash (the upload's return value). */
+export async function upload(t: TestSandbox, source: Keypair, wasm: Buffer): Promise<Buffer> {
+  const landed = await sendOperation(t, source, Operation.uploadContractWasm({ wasm }));
+  const wasmHash = Buffer.from(scValToNative(landed.returnValue as xdr.ScVal) as Uint8Array);
+  expect(wasmHash.toString('hex')).toBe(Buffer.from(hash(wasm)).toString('hex'));
+  return wasmHash;
+}
+
+/** The id a deployer's contract gets for a salt (CAP-46: sha256 of the HashIdPreimage). */
+export function contractIdFor(passphrase: string, deployer: string, salt: Buffer): string {
+  const preimage = xdr.HashIdPreimage.envelopeTypeContractId(
+    new xdr.HashIdPreimageContractId({
+      networkId: hash(Buffer.from(passphrase)),
+      contractIdPreimage: xdr.ContractIdPreimage.contractIdPreimageFromAddress(
+        new xdr.ContractIdPreimageFromAddress({ address: new Address(deployer).toScAddress(), salt }),
+      ),
+    }),
+  );
+  return Address.contract(Buffer.from(hash(preimage.toXDR()))).toString();
+}
+
+/** Creates a contract from uploaded code (its constructor called with `constructorArgs`); answers its C-address. */
+export async function deploy(
+  t: TestSandbox,
+  source: Keypair,
+  wasmHash: Buffer,
+  constructorArgs?: xdr.ScVal[],
+): Promise<string> {
+  const salt = Keypair.random().rawPublicKey();
+  const landed = await sendOperation(
+    t,
+    source,
+    Operation.createCustomContract({ address: new Address(source.publicKey()), wasmHash, salt, constructorArgs }),
+  );
+  const id = Address.fromScVal(landed.returnValue as xdr.ScVal).toString();
+  expect(id).toBe(contractIdFor(t.net.passphrase, source.publicKey(), salt));
+  return id;
+}
+
+/** Upload and create in one go. */
+export async function uploadAndDeploy(
+  t: TestSandbox,
+  source: Keypair,
+  wasm: Buffer,
+  constructorArgs?: xdr.ScVal[],
+): Promise<string> {
+  return deploy(t, source, await upload(t, source, wasm), constructorArgs);
+}
