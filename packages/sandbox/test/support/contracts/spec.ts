@@ -16,8 +16,8 @@ export interface FunctionSpec {
 
 export interface ContractSpec {
   functions: Readonly<Record<string, FunctionSpec>>;
-  /** The contract's error enum (`#[contracterror]`): name -> code. */
-  errors?: Readonly<Record<string, number>>;
+  /** The contract's error enum (`#[contracterror]`): name -> code and doc (the SDK's message for it). */
+  errors?: Readonly<Record<string, { readonly code: number; readonly doc: string }>>;
 }
 
 function typeDef(type: SpecType): xdr.ScSpecTypeDef {
@@ -55,7 +55,7 @@ export function specEntries(spec: ContractSpec): xdr.ScSpecEntry[] {
       lib: '',
       name: 'Error',
       cases: Object.entries(spec.errors).map(
-        ([name, value]) => new xdr.ScSpecUdtErrorEnumCaseV0({ doc: '', name, value }),
+        ([name, { code, doc }]) => new xdr.ScSpecUdtErrorEnumCaseV0({ doc, name, value: code }),
       ),
     }),
   );

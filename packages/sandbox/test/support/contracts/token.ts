@@ -15,7 +15,10 @@ import { assemble, hostImports, memoized } from './assemble.js';
 import type { ContractSpec } from './spec.js';
 import { contractError, STORAGE, symbol, TAGS, TRUE, VOID } from './val.js';
 
-export const TOKEN_ERRORS = { InsufficientBalance: 1, AmountOutOfRange: 2 } as const;
+export const TOKEN_ERRORS = {
+  InsufficientBalance: { code: 1, doc: 'the sender holds less than the amount' },
+  AmountOutOfRange: { code: 2, doc: 'a negative amount, or past what a small i128 holds' },
+} as const;
 
 export const TOKEN_SPEC: ContractSpec = {
   functions: {
@@ -52,10 +55,10 @@ const WAT = `
   (func $amount (param $val i64) (result i64)
     (local $n i64)
     (if (i64.ne (i64.and (local.get $val) (i64.const 0xff)) (i64.const ${TAGS.I128Small}))
-      (then (call $fail (i64.const ${contractError(TOKEN_ERRORS.AmountOutOfRange)}))))
+      (then (call $fail (i64.const ${contractError(TOKEN_ERRORS.AmountOutOfRange.code)}))))
     (local.set $n (i64.shr_s (local.get $val) (i64.const 8)))
     (if (i64.lt_s (local.get $n) (i64.const 0))
-      (then (call $fail (i64.const ${contractError(TOKEN_ERRORS.AmountOutOfRange)}))))
+      (then (call $fail (i64.const ${contractError(TOKEN_ERRORS.AmountOutOfRange.code)}))))
     (local.get $n))
 
   ;; The holder's balance as a number (0 when none is stored).
@@ -70,7 +73,7 @@ const WAT = `
   ;; Stores a balance as a small i128; one past 56 signed bits fails.
   (func $set_balance (param $id i64) (param $n i64)
     (if (i64.ne (i64.shr_s (i64.shl (local.get $n) (i64.const 8)) (i64.const 8)) (local.get $n))
-      (then (call $fail (i64.const ${contractError(TOKEN_ERRORS.AmountOutOfRange)}))))
+      (then (call $fail (i64.const ${contractError(TOKEN_ERRORS.AmountOutOfRange.code)}))))
     (drop (call $put_contract_data
       (local.get $id)
       (i64.or (i64.shl (local.get $n) (i64.const 8)) (i64.const ${TAGS.I128Small}))
@@ -91,7 +94,7 @@ const WAT = `
     (local.set $n (call $amount (local.get $amount)))
     (local.set $held (call $balance_of (local.get $from)))
     (if (i64.lt_s (local.get $held) (local.get $n))
-      (then (call $fail (i64.const ${contractError(TOKEN_ERRORS.InsufficientBalance)}))))
+      (then (call $fail (i64.const ${contractError(TOKEN_ERRORS.InsufficientBalance.code)}))))
     (call $set_balance (local.get $from) (i64.sub (local.get $held) (local.get $n)))
     (call $set_balance (local.get $to) (i64.add (call $balance_of (local.get $to)) (local.get $n)))
     ;; topics ["transfer", from, to], data the amount as given
