@@ -1,7 +1,14 @@
 // Upload and deploy with the official SDK only: Operation.uploadContractWasm and
 // createCustomContract prepared by simulation, with and without constructor arguments, and
 // contract.Client.deploy; the contracts' state read back through contract.Client.
-import { Address, contract, type Keypair as KeypairT, Keypair, nativeToScVal, xdr } from '@stellar/stellar-sdk';
+import {
+  Address,
+  contract,
+  Keypair,
+  type Keypair as KeypairT,
+  nativeToScVal,
+  xdr,
+} from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { counterWasm, ownedWasm } from '../support/contracts/index.js';
 import type { TestSandbox } from '../support/sandbox.js';

@@ -28,7 +28,9 @@ describe('a read call', () => {
     expect(tx.result).toEqual(['Hello', 'world']);
     const retval = tx.simulation && 'result' in tx.simulation ? tx.simulation.result?.retval : undefined;
     expect(retval?.type).toBe('scvVec');
-    await expect(tx.signAndSend()).rejects.toBeInstanceOf(contract.AssembledTransaction.Errors.NoSignatureNeeded);
+    await expect(tx.signAndSend()).rejects.toBeInstanceOf(
+      contract.AssembledTransaction.Errors.NoSignatureNeeded,
+    );
     expect(t.net.ledger.pending()).toEqual([]);
     expect((await t.server.getLatestLedger()).sequence).toBe(latest);
   });

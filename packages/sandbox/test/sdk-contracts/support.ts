@@ -11,7 +11,7 @@ import {
   hash,
   Keypair,
   Operation,
-  rpc,
+  type rpc,
   scValToNative,
   TransactionBuilder,
   xdr,
@@ -111,7 +111,12 @@ export async function deploy(
   const landed = await sendOperation(
     t,
     source,
-    Operation.createCustomContract({ address: new Address(source.publicKey()), wasmHash, salt, constructorArgs }),
+    Operation.createCustomContract({
+      address: new Address(source.publicKey()),
+      wasmHash,
+      salt,
+      constructorArgs,
+    }),
   );
   const id = Address.fromScVal(landed.returnValue as xdr.ScVal).toString();
   expect(id).toBe(contractIdFor(t.net.passphrase, source.publicKey(), salt));
