@@ -61,14 +61,15 @@ export async function sendOperation(
   t: TestSandbox,
   source: Keypair,
   operation: xdr.Operation,
+  /** The footprint of a footprint operation (ExtendFootprintTTL, RestoreFootprint). */
+  sorobanData?: xdr.SorobanTransactionData,
 ): Promise<rpc.Api.GetSuccessfulTransactionResponse> {
-  const built = new TransactionBuilder(await t.server.getAccount(source.publicKey()), {
+  const builder = new TransactionBuilder(await t.server.getAccount(source.publicKey()), {
     fee: BASE_FEE,
     networkPassphrase: t.net.passphrase,
-  })
-    .addOperation(operation)
-    .setTimeout(300)
-    .build();
+  });
+  if (sorobanData) builder.setSorobanData(sorobanData);
+  const built = builder.addOperation(operation).setTimeout(300).build();
   const prepared = await t.server.prepareTransaction(built);
   prepared.sign(source);
   const sent = await t.server.sendTransaction(prepared);
