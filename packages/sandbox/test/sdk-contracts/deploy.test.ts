@@ -11,8 +11,16 @@ import {
 } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { counterWasm, ownedWasm } from '../support/contracts/index.js';
-import type { TestSandbox } from '../support/sandbox.js';
-import { clientFor, clientOptions, deploy, landNow, sdkSandbox, stopSandbox, upload } from './support.js';
+import {
+  clientFor,
+  clientOptions,
+  deploy,
+  landNow,
+  type SdkSandbox,
+  sdkSandbox,
+  stopSandbox,
+  upload,
+} from './support.js';
 
 interface Counter {
   get: () => Promise<contract.AssembledTransaction<number>>;
@@ -22,7 +30,7 @@ interface Owned {
   start: () => Promise<contract.AssembledTransaction<number>>;
 }
 
-let t: TestSandbox;
+let t: SdkSandbox;
 const alice: KeypairT = Keypair.random();
 const bob = Keypair.random();
 

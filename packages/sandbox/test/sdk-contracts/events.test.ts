@@ -5,8 +5,7 @@
 import { Address, type contract, Keypair, nativeToScVal, scValToNative, xdr } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { counterWasm, tokenWasm } from '../support/contracts/index.js';
-import type { TestSandbox } from '../support/sandbox.js';
-import { clientFor, landNow, sdkSandbox, stopSandbox, uploadAndDeploy } from './support.js';
+import { clientFor, landNow, type SdkSandbox, sdkSandbox, stopSandbox, uploadAndDeploy } from './support.js';
 
 type Call<T> = Promise<contract.AssembledTransaction<T>>;
 interface Counter {
@@ -17,7 +16,7 @@ interface Token {
   transfer: (args: { from: string; to: string; amount: bigint }) => Call<null>;
 }
 
-let t: TestSandbox;
+let t: SdkSandbox;
 const alice = Keypair.random();
 const bob = Keypair.random();
 let counterId: string;

@@ -5,14 +5,13 @@
 import { contract, Keypair, type Transaction } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authPairWasm } from '../support/contracts/index.js';
-import type { TestSandbox } from '../support/sandbox.js';
-import { clientFor, landNow, sdkSandbox, stopSandbox, uploadAndDeploy } from './support.js';
+import { clientFor, landNow, type SdkSandbox, sdkSandbox, stopSandbox, uploadAndDeploy } from './support.js';
 
 interface AuthPair {
   exchange: (args: { a: string; b: string }) => Promise<contract.AssembledTransaction<null>>;
 }
 
-let t: TestSandbox;
+let t: SdkSandbox;
 const alice = Keypair.random();
 const bob = Keypair.random();
 const mallory = Keypair.random();

@@ -3,14 +3,13 @@
 import { contract, Keypair } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { counterWasm } from '../support/contracts/index.js';
-import type { TestSandbox } from '../support/sandbox.js';
-import { clientFor, sdkSandbox, stopSandbox, uploadAndDeploy } from './support.js';
+import { clientFor, type SdkSandbox, sdkSandbox, stopSandbox, uploadAndDeploy } from './support.js';
 
 interface Counter {
   hello: (args: { to: string }) => Promise<contract.AssembledTransaction<string[]>>;
 }
 
-let t: TestSandbox;
+let t: SdkSandbox;
 let counter: contract.Client & Counter;
 const alice = Keypair.random();
 

@@ -17,8 +17,16 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/index.js';
 import { COUNTER_KEY, counterWasm } from '../support/contracts/index.js';
-import type { TestSandbox } from '../support/sandbox.js';
-import { clientFor, deploy, landNow, sdkSandbox, sendOperation, stopSandbox, upload } from './support.js';
+import {
+  clientFor,
+  deploy,
+  landNow,
+  type SdkSandbox,
+  sdkSandbox,
+  sendOperation,
+  stopSandbox,
+  upload,
+} from './support.js';
 
 const MIN_PERSISTENT_TTL = 16;
 
@@ -27,7 +35,7 @@ interface Counter {
   get: () => Promise<contract.AssembledTransaction<number>>;
 }
 
-let t: TestSandbox;
+let t: SdkSandbox;
 const alice = Keypair.random();
 let counter: contract.Client & Counter;
 let countKey: xdr.LedgerKey;

@@ -20,12 +20,23 @@ import { expect } from 'vitest';
 import type { SandboxOptions } from '../../src/index.js';
 import { fund, type TestSandbox, testSandbox } from '../support/sandbox.js';
 
+/** A network the SDK talks to: in this process, or a `starspec-sandbox` process. */
+export interface SdkTarget {
+  server: rpc.Server;
+  rpcUrl: string;
+  passphrase: string;
+  /** Closes a ledger now. */
+  close(): unknown;
+}
+
+export type SdkSandbox = TestSandbox & SdkTarget;
+
 /** A manual-close sandbox with the Soroban host loaded and these accounts funded. */
-export async function sdkSandbox(accounts: Keypair[], options: SandboxOptions = {}): Promise<TestSandbox> {
+export async function sdkSandbox(accounts: Keypair[], options: SandboxOptions = {}): Promise<SdkSandbox> {
   const t = await testSandbox({ closeEvery: 'manual', ...options });
   await t.net.ledger.sorobanReady();
   await fund(t, ...accounts);
-  return t;
+  return { ...t, rpcUrl: t.net.rpcUrl, passphrase: t.net.passphrase, close: () => t.net.closeLedger() };
 }
 
 export async function stopSandbox(t: TestSandbox): Promise<void> {
@@ -34,22 +45,22 @@ export async function stopSandbox(t: TestSandbox): Promise<void> {
 }
 
 /** Closes the ledger once the SDK has sent a transaction (signAndSend's `watcher`). */
-export const landNow = (t: TestSandbox): contract.Watcher => ({ onSubmitted: () => t.net.closeLedger() });
+export const landNow = (t: SdkTarget): contract.Watcher => ({ onSubmitted: () => void t.close() });
 
 /** What `contract.Client` needs to sign and send as `signer`. */
-export function clientOptions(t: TestSandbox, signer: Keypair, contractId: string): contract.ClientOptions {
+export function clientOptions(t: SdkTarget, signer: Keypair, contractId: string): contract.ClientOptions {
   return {
     contractId,
-    rpcUrl: t.net.rpcUrl,
+    rpcUrl: t.rpcUrl,
     allowHttp: true,
-    networkPassphrase: t.net.passphrase,
+    networkPassphrase: t.passphrase,
     publicKey: signer.publicKey(),
-    ...contract.basicNodeSigner(signer, t.net.passphrase),
+    ...contract.basicNodeSigner(signer, t.passphrase),
   };
 }
 
 /** A typed client of a deployed contract, its interface read by the SDK from the WASM on the ledger. */
-export async function clientFor<T>(t: TestSandbox, signer: Keypair, contractId: string) {
+export async function clientFor<T>(t: SdkTarget, signer: Keypair, contractId: string) {
   return contract.Client.from<T>(clientOptions(t, signer, contractId));
 }
 
@@ -58,7 +69,7 @@ export async function clientFor<T>(t: TestSandbox, signer: Keypair, contractId: 
  * assembled), signed, sent, the ledger closed, and its final answer polled.
  */
 export async function sendOperation(
-  t: TestSandbox,
+  t: SdkTarget,
   source: Keypair,
   operation: xdr.Operation,
   /** The footprint of a footprint operation (ExtendFootprintTTL, RestoreFootprint). */
@@ -66,7 +77,7 @@ export async function sendOperation(
 ): Promise<rpc.Api.GetSuccessfulTransactionResponse> {
   const builder = new TransactionBuilder(await t.server.getAccount(source.publicKey()), {
     fee: BASE_FEE,
-    networkPassphrase: t.net.passphrase,
+    networkPassphrase: t.passphrase,
   });
   if (sorobanData) builder.setSorobanData(sorobanData);
   const built = builder.addOperation(operation).setTimeout(300).build();
@@ -74,14 +85,14 @@ export async function sendOperation(
   prepared.sign(source);
   const sent = await t.server.sendTransaction(prepared);
   expect(sent.status, JSON.stringify(sent)).toBe('PENDING');
-  t.net.closeLedger();
+  await t.close();
   const final = await t.server.pollTransaction(sent.hash, { attempts: 20 });
   if (final.status !== 'SUCCESS') throw new Error(`transaction ${sent.hash}: ${JSON.stringify(final)}`);
   return final;
 }
 
 /** Uploads the code; answers its hash (the upload's return value). */
-export async function upload(t: TestSandbox, source: Keypair, wasm: Buffer): Promise<Buffer> {
+export async function upload(t: SdkTarget, source: Keypair, wasm: Buffer): Promise<Buffer> {
   const landed = await sendOperation(t, source, Operation.uploadContractWasm({ wasm }));
   const wasmHash = Buffer.from(scValToNative(landed.returnValue as xdr.ScVal) as Uint8Array);
   expect(wasmHash.toString('hex')).toBe(Buffer.from(hash(wasm)).toString('hex'));
@@ -103,7 +114,7 @@ export function contractIdFor(passphrase: string, deployer: string, salt: Buffer
 
 /** Creates a contract from uploaded code (its constructor called with `constructorArgs`); answers its C-address. */
 export async function deploy(
-  t: TestSandbox,
+  t: SdkTarget,
   source: Keypair,
   wasmHash: Buffer,
   constructorArgs?: xdr.ScVal[],
@@ -120,13 +131,13 @@ export async function deploy(
     }),
   );
   const id = Address.fromScVal(landed.returnValue as xdr.ScVal).toString();
-  expect(id).toBe(contractIdFor(t.net.passphrase, source.publicKey(), salt));
+  expect(id).toBe(contractIdFor(t.passphrase, source.publicKey(), salt));
   return id;
 }
 
 /** Upload and create in one go. */
 export async function uploadAndDeploy(
-  t: TestSandbox,
+  t: SdkTarget,
   source: Keypair,
   wasm: Buffer,
   constructorArgs?: xdr.ScVal[],

@@ -4,8 +4,7 @@
 import { contract, Keypair, scValToNative } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { counterWasm, MAX_TOKEN_AMOUNT, TOKEN_ERRORS, tokenWasm } from '../support/contracts/index.js';
-import type { TestSandbox } from '../support/sandbox.js';
-import { clientFor, landNow, sdkSandbox, stopSandbox, uploadAndDeploy } from './support.js';
+import { clientFor, landNow, type SdkSandbox, sdkSandbox, stopSandbox, uploadAndDeploy } from './support.js';
 
 type Call<T> = Promise<contract.AssembledTransaction<T>>;
 interface Counter {
@@ -18,7 +17,7 @@ interface Token {
   transfer: (args: { from: string; to: string; amount: bigint }) => Call<null>;
 }
 
-let t: TestSandbox;
+let t: SdkSandbox;
 const alice = Keypair.random();
 const bob = Keypair.random();
 let counter: contract.Client & Counter;
