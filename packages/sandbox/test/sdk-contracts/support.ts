@@ -119,7 +119,7 @@ export async function deploy(
   wasmHash: Buffer,
   constructorArgs?: xdr.ScVal[],
 ): Promise<string> {
-  const salt = Keypair.random().rawPublicKey();
+  const salt = Buffer.from(Keypair.random().rawPublicKey());
   const landed = await sendOperation(
     t,
     source,
