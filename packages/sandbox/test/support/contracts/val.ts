@@ -4,23 +4,21 @@
  * source reads `${symbol('COUNT')}` where the Rust SDK would write `symbol_short!("COUNT")`.
  */
 
-const TAG = { False: 0n, True: 1n, Void: 2n, Error: 3n, U32: 4n, I128Small: 11n, SymbolSmall: 14n } as const;
-
-/** The tags a contract checks or builds words with at run time. */
-export const TAGS = TAG;
+/** The tags used here (`Tag` in soroban-env-common), also for words a contract checks or builds at run time. */
+export const TAGS = { True: 1n, Void: 2n, Error: 3n, U32: 4n, I128Small: 11n, SymbolSmall: 14n } as const;
 
 const literal = (word: bigint): string => `0x${word.toString(16)}`;
 
-export const VOID = literal(TAG.Void);
-export const TRUE = literal(TAG.True);
+export const VOID = literal(TAGS.Void);
+export const TRUE = literal(TAGS.True);
 
 /** `u32` Vals hold the number in the upper 32 bits: adding this word adds one. */
 export const U32_ONE = literal(1n << 32n);
 
-export const u32 = (value: number): string => literal((BigInt(value) << 32n) | TAG.U32);
+export const u32 = (value: number): string => literal((BigInt(value) << 32n) | TAGS.U32);
 
 /** Error(Contract, #code): the code is the major part, the error type (Contract = 0) the minor. */
-export const contractError = (code: number): string => literal((BigInt(code) << 32n) | TAG.Error);
+export const contractError = (code: number): string => literal((BigInt(code) << 32n) | TAGS.Error);
 
 // Small symbols: up to 9 characters of [_0-9A-Za-z], 6 bits each ('_' = 1, digits 2.., upper 12.., lower 38..).
 function symbolCode(char: string): number {
@@ -35,7 +33,7 @@ export function symbol(text: string): string {
   if (text.length > 9) throw new Error(`a small symbol has at most 9 characters: ${text}`);
   let body = 0n;
   for (const char of text) body = (body << 6n) | BigInt(symbolCode(char));
-  return literal((body << 8n) | TAG.SymbolSmall);
+  return literal((body << 8n) | TAGS.SymbolSmall);
 }
 
 /** The storage types `put_contract_data` and friends take as a plain integer. */
