@@ -63,6 +63,12 @@ export interface LedgerOptions {
    * default false).
    */
   sorobanDiagnostics?: boolean;
+  /**
+   * The genesis ledger's minimum persistent TTL (default 120,960 ledgers), as stellar-core's
+   * TESTING_MINIMUM_PERSISTENT_ENTRY_LIFETIME: entries then expire within a few ledgers, for tests
+   * of archival and restoration. A network resumed from its database keeps its own.
+   */
+  minPersistentTtl?: number;
 }
 
 export interface CloseOptions {
@@ -146,7 +152,8 @@ export function createLedger(options: LedgerOptions = {}): Ledger {
       const genesis = new LedgerTxn(store, header);
       genesis.create(accountEntry(rootAccount));
       // The network's Soroban settings, readable as ledger entries as on quickstart's local network.
-      for (const entry of genesisConfigEntries(header.ledgerSeq)) genesis.create(entry);
+      for (const entry of genesisConfigEntries(header.ledgerSeq, options.minPersistentTtl))
+        genesis.create(entry);
       atomically(() => store.write(genesis.writes()));
     }
     header.bucketListHash = stateHash(store);

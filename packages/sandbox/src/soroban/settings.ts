@@ -17,8 +17,12 @@ import type { EntryStore } from '../core/store.js';
 export type { NetworkSettings };
 
 /** The ConfigSetting entries of a genesis ledger (stamped with ledger `sequence`). */
-export function genesisConfigEntries(sequence: number): xdr.LedgerEntry[] {
-  return localNetworkConfigEntries({}, sequence);
+export function genesisConfigEntries(sequence: number, minPersistentTtl?: number): xdr.LedgerEntry[] {
+  if (minPersistentTtl !== undefined && !(Number.isInteger(minPersistentTtl) && minPersistentTtl >= 1))
+    throw new RangeError(
+      `minPersistentTtl must be a whole number of ledgers, at least 1: ${minPersistentTtl}`,
+    );
+  return localNetworkConfigEntries({ minPersistentTtl }, sequence);
 }
 
 /**

@@ -112,6 +112,11 @@ describe('filters', () => {
     ['`**` after a prefix', [{ topics: [[sym('transfer'), '**']] }], ['transfer']],
     ['`*` alone: exactly one topic', [{ topics: [['*']] }], ['upgrade']],
     ['`*` then `**`: one topic or more', [{ topics: [['*', '**']] }], ['transfer', 'mint', 'upgrade']],
+    [
+      '`**` alone: any topics, none included',
+      [{ topics: [['**']] }],
+      ['transfer', 'mint', 'upgrade', 'bare'],
+    ],
     ['a topic in the second place', [{ topics: [['*', addr(X)]] }], ['mint']],
     [
       'two topic filters of one filter: either',
@@ -125,6 +130,23 @@ describe('filters', () => {
     ],
   ])('%s', (_name, filters, want) => {
     expect(names({ startLedger: SEQ, filters })).toEqual(want);
+  });
+});
+
+describe('topic filters refused as stellar-rpc refuses them (TopicFilter.Valid)', () => {
+  it.each<[string, string[], string]>([
+    ['no segment', [], 'topic must have at least one segment'],
+    ['five segments', ['*', '*', '*', '*', '*'], 'topic cannot have more than 4 segments'],
+    [
+      'four segments and `**`: `**` counts',
+      ['*', '*', '*', '*', '**'],
+      'topic cannot have more than 4 segments',
+    ],
+    ['`**` before the last segment', ['**', '*'], "segment 1 invalid: wildcard must be '*'"],
+  ])('%s', (_name, topic, message) => {
+    expect(() =>
+      getEvents({ network: withStored }, { startLedger: SEQ, filters: [{ topics: [topic] }] }),
+    ).toThrow(`filter 1 invalid: topic 1 invalid: ${message}`);
   });
 });
 

@@ -30,6 +30,12 @@ const STATE_ARCHIVAL: StateArchivalSettings = {
 export interface LocalNetworkOptions {
   /** The live Soroban state size (bytes) every sample of the window holds; 0 by default. */
   readonly liveSorobanStateSize?: bigint;
+  /**
+   * The minimum persistent TTL in ledgers (default 120,960), as stellar-core's
+   * TESTING_MINIMUM_PERSISTENT_ENTRY_LIFETIME sets it at genesis (NetworkConfig.cpp
+   * initialStateArchivalSettings): a test network whose entries expire after a few ledgers.
+   */
+  readonly minPersistentTtl?: number;
 }
 
 export function localNetworkSettings(options: LocalNetworkOptions = {}): NetworkSettings {
@@ -65,7 +71,10 @@ export function localNetworkSettings(options: LocalNetworkOptions = {}): Network
     costParams: LOCAL_NETWORK_COST_PARAMS,
     contractDataKeySizeBytes: 250,
     contractDataEntrySizeBytes: 65_536,
-    stateArchival: STATE_ARCHIVAL,
+    stateArchival: {
+      ...STATE_ARCHIVAL,
+      minPersistentTtl: options.minPersistentTtl ?? STATE_ARCHIVAL.minPersistentTtl,
+    },
     executionLanes: { ledgerMaxTxCount: 100 },
     liveSorobanStateSizeWindow: Array.from(
       { length: STATE_ARCHIVAL.liveSorobanStateSizeWindowSampleSize },

@@ -9,7 +9,7 @@ import { contractCodeKey, contractInstanceKey, maxLiveUntilLedger } from '../../
 import { type Val, VOID } from '../../values/val.js';
 import type { Host } from '../host.js';
 import { isRecoverable } from '../lifecycle.js';
-import { checkAccountAuthentication, loadAccount } from './account-signatures.js';
+import { checkAccountAuthentication } from './account-signatures.js';
 import {
   type AuthorizedFunction,
   AuthorizedInvocation,
@@ -18,6 +18,20 @@ import {
 } from './invocation.js';
 import { InvocationTracker } from './invocation-tracker.js';
 import { consumeNonce, signaturePayload } from './nonces.js';
+
+/** `size_of::<AccountId>()`: a 32-byte key. */
+const ACCOUNT_ID_SIZE = 32n;
+
+/** `vec![AccountEd25519Signature { public_key, signature: [0; 64] }]` as the built-in account reads it. */
+function emulatedSignature(accountId: xdr.AccountId): xdr.ScVal {
+  const field = (key: string, val: xdr.ScVal) => new xdr.ScMapEntry({ key: xdr.ScVal.scvSymbol(key), val });
+  return xdr.ScVal.scvVec([
+    xdr.ScVal.scvMap([
+      field('public_key', xdr.ScVal.scvBytes(accountId.ed25519.value)),
+      field('signature', xdr.ScVal.scvBytes(new Uint8Array(64))),
+    ]),
+  ]);
+}
 
 export interface AccountTrackerSnapshot {
   readonly invocation: InvocationSnapshot;
@@ -146,18 +160,24 @@ export class AccountTracker {
   }
 
   /**
-   * Recording mode's stand-in for authentication (`emulate_authentication`): it reads what the real
-   * check will read (the account, or the account contract's instance and code), ignoring failures.
+   * Recording mode's stand-in for authentication (`emulate_authentication`): it does what the real
+   * check will do, ignoring its failure. An account is authenticated with one signature by its own
+   * key, all zeros: the payload hashed, the account read, the signature verified (and refused), so
+   * that the run meters one signature check and the signed transaction's instructions suffice. An
+   * account contract's instance and code are read.
    */
   emulateAuthentication(host: Host): void {
     if (this.isSourceAccount) return;
     const address = scAddressOf(host, this.address);
     if (address.type === 'scAddressTypeAccount') {
+      this.signature = host.converter.toVal(emulatedSignature(address.accountId));
       try {
-        loadAccount(host, address.accountId);
+        this.authenticate(host);
       } catch (error) {
-        if (!(error instanceof HostError) || error.type === 'Budget') throw error;
+        if (!(error instanceof HostError)) throw error;
       }
+      // The Rust host's clone of the account id: it surfaces a budget error the check swallowed.
+      host.budget.charge('MemCpy', ACCOUNT_ID_SIZE);
       return;
     }
     if (address.type !== 'scAddressTypeContract')
