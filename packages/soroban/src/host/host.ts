@@ -285,10 +285,12 @@ export class Host extends HostState {
   }
 
   #cachedModule(wasmHash: Uint8Array, key: xdr.LedgerKey, meter: Meter): ParsedContract {
+    // Read even when cached: in recording mode the read puts the code in the footprint.
+    const entry = this.storage.get(key, meter);
     const id = Buffer.from(wasmHash).toString('hex');
     const cached = this.#modules.get(id);
     if (cached) return cached;
-    const parsed = this.#parse(this.storage.get(key, meter), meter);
+    const parsed = this.#parse(entry, meter);
     this.#modules.set(id, parsed);
     return parsed;
   }

@@ -7,8 +7,8 @@
  */
 import { hash, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
-import { Budget, localNetworkSettings, SIMULATION_SHADOW_FACTORS } from '../../src/budget/index.js';
 import { COST_TYPES } from '../../src/budget/cost-types.js';
+import { Budget, localNetworkSettings, SIMULATION_SHADOW_FACTORS } from '../../src/budget/index.js';
 import { type ApplyInput, applyHostFunction } from '../../src/invoke/apply.js';
 import { type SimulateSuccess, simulateHostFunction } from '../../src/invoke/simulate.js';
 import { InMemorySnapshot, type LedgerInfo } from '../../src/storage/index.js';
@@ -176,6 +176,29 @@ describe.skipIf(!sorobanData)(`simulate then apply (${sorobanData ? '' : NO_SORO
     expect([parsing(simBudget), parsing(applyBudget)]).toEqual([0n, 0n]);
     const instantiations = (budget: Budget) => budget.tally('InstantiateWasmInstructions').iterations;
     expect([instantiations(simBudget), instantiations(applyBudget)]).toEqual([1n, 1n]);
+  });
+
+  it('a simulation whose module is already cached still reads the code into the footprint', () => {
+    const ledger = ledgerAt(1000);
+    const { snapshot, contract } = deployed(ledger);
+    const modules = new Map();
+    const footprints = [1, 2].map(() => {
+      const sim = simulateHostFunction({
+        ledger,
+        snapshot,
+        settings,
+        hostFunction: add(contract, 1, 1),
+        sourceAccount: source,
+        modules,
+      });
+      if (!sim.ok) throw sim.error;
+      return sim.transactionData.resources.footprint.readOnly.map((key) => key.type);
+    });
+    expect(modules.size).toBe(1);
+    expect(footprints).toEqual([
+      ['contractData', 'contractCode'],
+      ['contractData', 'contractCode'],
+    ]);
   });
 
   it('what fails at apply, and with which result code', () => {
