@@ -20,20 +20,22 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFootprint, deployThroughRpc, simulateAndSubmit, watContract } from '../support/rpc-contract.js';
 import { fund, type TestSandbox, testSandbox, waitFor } from '../support/sandbox.js';
+import { hasSorobanData, sorobanWasm } from '../support/soroban-data.js';
 import { mutate, mutateWasm, randomBytes, randomScVal } from '../support/soroban-fuzz.js';
 
 const REQUESTS = 5_000;
 const IN_FLIGHT = 4;
 const SEED = 0x50b0;
 
-// Calls a host function on its arguments (comparison, storage) so random values go through the host.
+// Calls a host function on its arguments (comparison, storage as Temporary: StorageType is a raw
+// u64) so random values go through the host.
 const FUZZ_CONTRACT = watContract(`(module
   (import "x" "0" (func $cmp (param i64 i64) (result i64)))
   (import "l" "_" (func $put (param i64 i64 i64) (result i64)))
   (memory (export "memory") 1)
   (func (export "echo") (param i64) (result i64) (local.get 0))
   (func (export "cmp") (param i64 i64) (result i64) (drop (call $cmp (local.get 0) (local.get 1))) (i64.const 2))
-  (func (export "put") (param i64 i64) (result i64) (call $put (local.get 0) (local.get 1) (i64.const 4))))`);
+  (func (export "put") (param i64 i64) (result i64) (call $put (local.get 0) (local.get 1) (i64.const 0))))`);
 
 let t: TestSandbox;
 let contractId: string;
@@ -111,8 +113,29 @@ async function templates(): Promise<Array<{ source: Keypair; bytes: Buffer }>> {
       const built = rpc.Api.isSimulationSuccess(sim) ? rpc.assembleTransaction(tx, sim).build() : tx;
       out.push({ source, bytes: Buffer.from(built.toEnvelope().toXDR()) });
     }
+    // A fee bump of a signed call, and a call beside a classic operation (which Soroban refuses).
+    const inner = envelope(source, ops[2]?.[0] as xdr.Operation, handData(footprint));
+    inner.sign(source);
+    const bump = TransactionBuilder.buildFeeBumpTransaction(source, '200', inner, t.net.passphrase);
+    out.push({ source, bytes: Buffer.from(bump.toEnvelope().toXDR()) });
+    const twoOps = envelope(source, ops[2]?.[0] as xdr.Operation, handData(footprint));
+    const withPayment = TransactionBuilder.cloneFrom(twoOps)
+      .addOperation(Operation.bumpSequence({ bumpTo: '1' }))
+      .build();
+    out.push({ source, bytes: Buffer.from(withPayment.toEnvelope().toXDR()) });
   }
   return out;
+}
+
+/** Wasm to break: the fuzz contract, and the Rust host's hostile test contracts when the test data is there. */
+function wasmBases(): Buffer[] {
+  if (!hasSorobanData) return [FUZZ_CONTRACT];
+  const hostile = [
+    'wasm/20/example_hostile.wasm',
+    'wasm/20/hostile_large_val.wasm',
+    'wasm/20/example_alloc.wasm',
+  ];
+  return [FUZZ_CONTRACT, ...hostile.map(sorobanWasm)];
 }
 
 interface FuzzRequest {
@@ -120,6 +143,8 @@ interface FuzzRequest {
   transaction: string;
   /** Re-sign by this source at its next sequence number just before sending. */
   resignBy?: Keypair;
+  /** A valid envelope mutated byte-wise. */
+  mutated?: boolean;
   params?: Record<string, unknown>;
 }
 
@@ -133,24 +158,30 @@ function randomCall(r: Random): xdr.Operation {
   return Operation.invokeContractFunction({ contract: contractId, function: fn, args });
 }
 
-function generate(r: Random, valid: Array<{ source: Keypair; bytes: Buffer }>): FuzzRequest {
+function generate(
+  r: Random,
+  valid: Array<{ source: Keypair; bytes: Buffer }>,
+  bases: readonly Buffer[],
+): FuzzRequest {
   const method = r.chance(0.7) ? 'simulateTransaction' : 'sendTransaction';
   const source = r.pick(sources);
   const kind = r.int(100);
   let bytes: Buffer;
   let resignBy: Keypair | undefined;
+  const mutated = kind >= 15 && kind < 55;
   if (kind < 15) {
     bytes = randomBytes(r, 600);
   } else if (kind < 55) {
     const template = r.pick(valid);
-    bytes = mutate(
-      r,
-      template.bytes,
-      valid.map((v) => v.bytes),
-    );
+    const donors = valid.map((v) => v.bytes);
+    // Mostly a mutation that still decodes (a few tries), so it reaches validation and the host.
+    const wellFormed = r.chance(0.8);
+    bytes = mutate(r, template.bytes, donors);
+    for (let tries = 0; wellFormed && tries < 5 && !decodes(bytes.toString('base64')); tries++)
+      bytes = mutate(r, template.bytes, donors);
     if (method === 'sendTransaction' && r.chance(0.6)) resignBy = template.source;
   } else if (kind < 75) {
-    const wasm = mutateWasm(r, FUZZ_CONTRACT);
+    const wasm = mutateWasm(r, r.pick(bases));
     const code = xdr.LedgerKey.contractCode(
       new xdr.LedgerKeyContractCode({ hash: new xdr.Hash(hash(wasm)) }),
     );
@@ -169,31 +200,45 @@ function generate(r: Random, valid: Array<{ source: Keypair; bytes: Buffer }>): 
   const params: Record<string, unknown> = {};
   if (method === 'simulateTransaction' && r.chance(0.2))
     params.authMode = r.pick(['enforce', 'record', 'record_allow_nonroot', 'x']);
+  if (r.chance(0.2)) params.xdrFormat = 'json';
   if (method === 'simulateTransaction' && r.chance(0.1))
     params.resourceConfig = { instructionLeeway: r.pick([0, 1, 1e9, -1]) };
-  return { method, transaction: bytes.toString('base64'), resignBy, params };
+  return { method, transaction: bytes.toString('base64'), resignBy, mutated, params };
 }
 
-/** The envelope signed by `source` at its next sequence number, when it still reads as a transaction from it. */
+/** Where a v1 envelope from an ed25519 account holds its sequence number: type, key type, key, fee. */
+const SEQ_AT = 4 + 4 + 32 + 4;
+
+/**
+ * The (unsigned) envelope at `source`'s next sequence number and signed by it, when it still reads
+ * as a transaction from `source` without signatures; otherwise as it was.
+ */
 function resigned(transaction: string, source: Keypair): string {
-  let tx: Transaction;
+  const bytes = Buffer.from(transaction, 'base64');
+  if (bytes.length < SEQ_AT + 8 || bytes.readUInt32BE(0) !== 2 || bytes.readUInt32BE(4) !== 0)
+    return transaction;
+  bytes.writeBigInt64BE(sequenceOf(source) + 1n, SEQ_AT);
   try {
-    const parsed = TransactionBuilder.fromXDR(transaction, t.net.passphrase);
-    if (!(parsed instanceof Transaction) || parsed.source !== source.publicKey()) return transaction;
-    tx = parsed;
+    const tx = TransactionBuilder.fromXDR(bytes.toString('base64'), t.net.passphrase);
+    if (!(tx instanceof Transaction) || tx.source !== source.publicKey() || tx.signatures.length > 0)
+      return transaction;
+    tx.sign(source);
+    return tx.toXDR();
   } catch {
     return transaction;
   }
-  const env = xdr.TransactionEnvelope.fromXDR(tx.toEnvelope().toXDR());
-  if (env.type !== 'envelopeTypeTx') return transaction;
-  env.v1.tx.seqNum = sequenceOf(source) + 1n;
-  env.v1.signatures = [];
-  const fresh = TransactionBuilder.fromXDR(env.toXDR('base64'), t.net.passphrase) as Transaction;
-  fresh.sign(source);
-  return fresh.toXDR();
 }
 
-/** One outcome's name: the HTTP status when not 200, else the JSON-RPC error code or the result's kind. */
+function decodes(transaction: string): boolean {
+  try {
+    xdr.TransactionEnvelope.fromXDR(transaction, 'base64');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** One outcome's name: the JSON-RPC error code and message, or the result's kind. */
 function outcome(method: string, body: Record<string, unknown>): string {
   const error = body.error as { code?: number; message?: string } | undefined;
   if (error)
@@ -204,9 +249,10 @@ function outcome(method: string, body: Record<string, unknown>): string {
   if (!result) return `${method} no result`;
   if (method === 'simulateTransaction') {
     if (typeof result.error !== 'string') return 'simulate ok';
-    const host = /^HostError: (Error\([^)]*\))/.exec(result.error);
-    return `simulate ${(host ? host[1] : result.error).replace(/[0-9]+/g, 'N').slice(0, 60)}`;
+    const host = /^HostError: (Error\([^)]*\))/.exec(result.error)?.[1] ?? result.error;
+    return `simulate ${host.replace(/[0-9]+/g, 'N').slice(0, 60)}`;
   }
+  if (result.errorResultJson) return `send ${result.status} (json)`;
   if (typeof result.errorResultXdr === 'string')
     return `send ${result.status} ${resultName(xdr.TransactionResult.fromXDR(result.errorResultXdr, 'base64'))}`;
   return `send ${result.status}`;
@@ -222,15 +268,19 @@ function resultName(result: xdr.TransactionResult): string {
 describe('fuzzed Soroban requests', () => {
   it(`${REQUESTS} simulate and send requests: always HTTP 200 and a JSON-RPC answer, the sandbox serving on`, async () => {
     const valid = await templates();
+    const bases = wasmBases();
     const r = random(SEED);
     const counts: Record<string, number> = {};
     const failures: string[] = [];
     const pending: string[] = [];
+    const mutation = { count: 0, decoded: 0 };
     let next = 0;
     async function worker(): Promise<void> {
       while (next < REQUESTS) {
         const id = next++;
-        const request = generate(r, valid);
+        const request = generate(r, valid, bases);
+        if (request.mutated) mutation.count++;
+        if (request.mutated && decodes(request.transaction)) mutation.decoded++;
         const transaction = request.resignBy
           ? resigned(request.transaction, request.resignBy)
           : request.transaction;
@@ -268,6 +318,17 @@ describe('fuzzed Soroban requests', () => {
     // What was queued applies at the next closes; then read back how the applies ended.
     await waitFor(() => t.net.ledger.pending().length === 0);
     for (const sent of pending) {
+      const asJson = await fetch(t.net.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 0,
+          method: 'getTransaction',
+          params: { hash: sent, xdrFormat: 'json' },
+        }),
+      });
+      if (asJson.status !== 200) failures.push(`getTransaction ${sent} as JSON: ${asJson.status}`);
       const final = await t.server.getTransaction(sent);
       const name =
         final.status === 'NOT_FOUND' ? 'applied NOT_FOUND' : `applied ${resultName(final.resultXdr)}`;
@@ -277,10 +338,12 @@ describe('fuzzed Soroban requests', () => {
       `${REQUESTS} fuzzed Soroban requests (seed ${SEED}):\n${Object.entries(counts)
         .sort(([, a], [, b]) => b - a)
         .map(([name, n]) => `${String(n).padStart(6)}  ${name}`)
-        .join('\n')}`,
+        .join('\n')}\nmutated envelopes that still decode: ${mutation.decoded} of ${mutation.count}`,
     );
 
     expect(failures).toEqual([]);
+    // The mutations stay mostly well-formed, so they reach validation and the host.
+    expect(mutation.decoded).toBeGreaterThan(mutation.count / 2);
     expect(t.errors).toEqual([]);
     expect((await t.server.getHealth()).status).toBe('healthy');
     // A plain call still simulates and applies.
@@ -293,7 +356,7 @@ describe('fuzzed Soroban requests', () => {
         args: [xdr.ScVal.scvU32(7)],
       }),
     );
-    expect(final.status).toBe('SUCCESS');
+    if (final.status !== 'SUCCESS') throw new Error(`the plain call ended ${final.status}`);
     expect(final.returnValue?.toXDR('base64')).toBe(xdr.ScVal.scvU32(7).toXDR('base64'));
   }, 600_000);
 });
