@@ -9,7 +9,7 @@
 // the host offers the remaining budget as fuel (budget.rs get_wasmi_fuel_remaining), wasmi refuses
 // the instruction it cannot pay for without spending it, and only the fuel burned is charged back
 // (vm.rs, after func.call). The Rust host's own trace of hostile_iloop_traps ends at 99,999,996
-// of its 100,000,000 instructions.
+// of its 100,000,000 instructions; packages/soroban/test/invoke/endless-loop.test.ts counts ours.
 import { Keypair, Operation, rpc, xdr } from '@stellar/stellar-sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
