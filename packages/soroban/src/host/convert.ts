@@ -59,12 +59,34 @@ interface Context {
   comparator: Comparator;
 }
 
+/** `Val::can_represent_scval` (val.rs), checked level by level as the conversion descends. */
+function canRepresent(scval: xdr.ScVal): boolean {
+  switch (scval.type) {
+    case 'scvVec':
+      return Boolean(scval.vec);
+    case 'scvMap':
+      return Boolean(scval.map);
+    case 'scvContractInstance':
+    case 'scvLedgerKeyContractInstance':
+    case 'scvLedgerKeyNonce':
+      return false;
+    default:
+      return true;
+  }
+}
+
 export class ValConverter {
   constructor(private readonly host: Context) {}
 
-  /** An ScVal as a Val, adding the objects it needs. */
+  /**
+   * An ScVal as a Val, adding the objects it needs (`to_host_val`). A kind no Val can be (a
+   * contract instance or its key, a nonce key, a vec or map without a body) is a ConversionError
+   * at whatever level it sits (convert.rs `TryFromVal<ScVal> for Val`): (Value, UnexpectedType).
+   */
   toVal(scval: xdr.ScVal, depth = 0): Val {
     if (depth >= DEPTH_LIMIT) throw new HostError('Context', 'ExceededLimit', 'depth limit exceeded');
+    if (!canRepresent(scval))
+      throw new HostError('Value', 'UnexpectedType', 'failed to convert ScVal to host value');
     const { objects } = this.host;
     // Each object is charged as conversion.rs `to_host_obj` charges it: the value copied (its
     // declared size), a container's elements allocated and copied, then the object added.
@@ -129,14 +151,14 @@ export class ValConverter {
         return objects.add({ kind: 'Symbol', value: bytes });
       }
       case 'scvVec': {
-        if (!scval.vec) throw new HostError('Value', 'InvalidInput', 'ScVal::Vec body missing');
-        bulkCopy(scval.vec.length, VAL_SIZE);
-        return objects.add({ kind: 'Vec', value: scval.vec.map((item) => this.toVal(item, depth + 1)) });
+        const items = scval.vec ?? []; // present: canRepresent
+        bulkCopy(items.length, VAL_SIZE);
+        return objects.add({ kind: 'Vec', value: items.map((item) => this.toVal(item, depth + 1)) });
       }
       case 'scvMap': {
-        if (!scval.map) throw new HostError('Value', 'InvalidInput', 'ScVal::Map body missing');
-        bulkCopy(scval.map.length, MAP_ENTRY_SIZE);
-        const pairs = scval.map.map(
+        const entries = scval.map ?? []; // present: canRepresent
+        bulkCopy(entries.length, MAP_ENTRY_SIZE);
+        const pairs = entries.map(
           (e) => [this.toVal(e.key, depth + 1), this.toVal(e.val, depth + 1)] as const,
         );
         // `HostMap::from_map`: the entries scanned, then checked in order.
@@ -161,6 +183,23 @@ export class ValConverter {
       }
       default:
         throw new HostError('Value', 'InternalError', 'unexpected non-Val-representable ScVal type');
+    }
+  }
+
+  /**
+   * `to_valid_host_val`: a value the host stored itself (a contract data entry's) that fails to
+   * convert is the host's own fault, (Value, InternalError); a budget error stays one.
+   */
+  toValidVal(scval: xdr.ScVal): Val {
+    try {
+      return this.toVal(scval);
+    } catch (error) {
+      if (error instanceof HostError && error.type === 'Budget') throw error;
+      throw new HostError(
+        'Value',
+        'InternalError',
+        'unexpected non-Val-representable ScVal in internal conversion',
+      );
     }
   }
 

@@ -183,7 +183,10 @@ export class VmInstance {
     return (...args) => {
       const self = vm();
       // wasmi pushes the calling frame for a host call too, so it can overflow the call stack.
-      if ((self.depth.value as number) >= MAX_LIVE_FRAMES) throw stackOverflow();
+      const depth = self.depth.value as number;
+      if (depth >= MAX_LIVE_FRAMES) throw stackOverflow();
+      // Counted as a Wasm callee counts itself: the caller takes the frame back when the call returns.
+      self.depth.value = depth + 1;
       self.fuel.drain();
       let result: bigint;
       try {

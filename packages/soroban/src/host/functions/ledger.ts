@@ -170,7 +170,7 @@ export const ledger: HostModule = {
     const entry = host.storage.get(dataKey(host, k, t), host.budget);
     if (entry.data.type !== 'contractData')
       throw new HostError('Storage', 'InternalError', 'expected contract data ledger entry');
-    return host.converter.toVal(entry.data.contractData.val);
+    return host.converter.toValidVal(entry.data.contractData.val);
   },
   del_contract_data(c, k, t) {
     if (t === INSTANCE)
