@@ -46,7 +46,13 @@ export function lazyRestFace(options: Omit<RestFaceOptions, 'backlog'>): LazyRes
   function start(): Promise<RestFace | undefined> {
     if (closed && !starting) return Promise.resolve(undefined);
     starting ??= import('./face.js')
-      .then(({ startRestFace }) => startRestFace({ ...options, backlog: takeBacklog }))
+      .then(async ({ startRestFace }) => {
+        const face = await startRestFace({ ...options, backlog: takeBacklog });
+        // The first request is answered from an index that holds the ledgers closed before it,
+        // as that of a face started with the sandbox would.
+        await face.idle();
+        return face;
+      })
       .catch((error: unknown) => {
         takeBacklog();
         onError(error);
