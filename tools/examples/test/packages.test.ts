@@ -20,8 +20,12 @@ interface Manifest {
 
 /** A chunk of a command's split bundle (scripts/bundle-cli.mjs --split). */
 const CHUNK = /^dist\/chunks\/[^/]+\.js$/;
-/** The files of its own package a module imports (statically or on first use). */
-const LOCAL_IMPORT = /(?:from|import\(|import)\s*['"](\.\.?\/[^'"]+)['"]/g;
+/**
+ * The files of its own package a bundled module imports: its import statements (a line of its
+ * own, or the last line of one, as esbuild writes them) and its `import()` calls.
+ */
+const LOCAL_IMPORT =
+  /^(?:import|export|\})[^\n]*?\bfrom\s*"(\.\.?\/[^"]+)";?$|^import\s*"(\.\.?\/[^"]+)";?$|\bimport\("(\.\.?\/[^"]+)"\)/gm;
 
 /** Each tarball unpacked: its manifest and its file list. */
 const unpacked = inject('tarballs').map((tarball) => {
@@ -78,7 +82,7 @@ describe.each(unpacked.map((u) => [u.manifest.name, u] as const))('%s', (_name, 
       const bundle = [entry ?? '', ...files.filter((f) => CHUNK.test(f))];
       for (const file of bundle) {
         const local = [...readFileSync(join(dir, file), 'utf8').matchAll(LOCAL_IMPORT)].map((m) =>
-          join(file, '..', m[1] ?? ''),
+          join(file, '..', m[1] ?? m[2] ?? m[3] ?? ''),
         );
         for (const imported of local) {
           expect(imported, `${file} imports only the bundle's chunks`).toMatch(CHUNK);
