@@ -18,6 +18,7 @@ import {
   type ParsedContract,
   parseContract,
   type VmBudget,
+  type VmInstance,
 } from '../vm/index.js';
 import { AuthorizationManager, recordedAuthEntry } from './auth/index.js';
 import { withInstance } from './contract-data.js';
@@ -155,8 +156,7 @@ export class Host extends HostState {
     const instance = this.instance(contractId);
     if (instance.executable.type !== 'contractExecutableWasm')
       throw new HostError('Context', 'InternalError', 'the Stellar Asset Contract does not run here yet');
-    const parsed = this.module(instance.executable.wasmHash.value);
-    const vm = instantiate(parsed, this.imports(), this.vmOptions());
+    const vm = this.instantiateVm(instance.executable.wasmHash.value);
     const frame: ContractFrame = {
       kind: 'contract',
       contractId,
@@ -178,12 +178,7 @@ export class Host extends HostState {
     }
   }
 
-  #runFrame(
-    frame: ContractFrame,
-    vm: ReturnType<typeof instantiate>,
-    params: CallParams,
-    args: readonly Val[],
-  ): Val {
+  #runFrame(frame: ContractFrame, vm: VmInstance, params: CallParams, args: readonly Val[]): Val {
     const { fnName: name } = frame;
     return this.frames.with(
       frame,
@@ -247,6 +242,24 @@ export class Host extends HostState {
     const key = contractInstanceKey(contractId);
     const { entry, liveUntil } = this.storage.getWithLiveUntil(key, this.budget);
     this.storage.put(key, withInstance(entry, change(this.instance(contractId))), liveUntil, this.budget);
+  }
+
+  /**
+   * A VM of the code with this hash (`instantiate_vm`, host/frame.rs): the module from the cache or
+   * parsed (and charged), then instantiated (and charged again).
+   */
+  instantiateVm(wasmHash: Uint8Array): VmInstance {
+    return instantiate(this.module(wasmHash), this.imports(), this.vmOptions());
+  }
+
+  /**
+   * The protocol a contract was built for (`get_contract_protocol_version`, host/frame.rs): the Rust
+   * host reads it from a VM it instantiates for the purpose, so it is charged as a call's VM is.
+   */
+  contractProtocolVersion(contractId: Uint8Array): number {
+    const { executable } = this.instance(contractId);
+    if (executable.type !== 'contractExecutableWasm') return this.ledger.protocolVersion;
+    return this.instantiateVm(executable.wasmHash.value).parsed.interfaceVersion.protocol;
   }
 
   /** What instantiating or checking a module needs from this host. */

@@ -75,4 +75,15 @@ export const REPRODUCED_EXACTLY: readonly string[] = [
   'test__address__test_muxed_address_to_components_conversion',
 ];
 
-export const REPRODUCED_WITHIN: readonly string[] = [];
+export const REPRODUCED_WITHIN: readonly string[] = [
+  'test__invocation__invoke_cross_contract_indirect_err',
+  'test__invocation__guest_error',
+  'test__hostile__hostile_iloop_traps',
+  'test__hostile__hostile_badack_traps',
+  'test__hostile__hostile_oob1_traps',
+  'test__hostile__hostile_oob2_traps',
+  'test__storage__test_large_instance_key',
+  'test__storage__test_large_instance_value',
+  'test__storage__test_large_persistent_key',
+  'test__storage__test_large_persistent_value',
+];
