@@ -28,6 +28,7 @@ import { type ContractFrame, FrameStack, RESERVED_PREFIX } from './frames.js';
 import { HOST_MODULES } from './functions/index.js';
 import { checkIntegrity } from './functions/linear-memory.js';
 import type { CallContext, HostFunction, VmFrame } from './functions/types.js';
+import { changedInstanceStorage } from './instance-storage.js';
 import { RelativeObjects } from './objects.js';
 import { FramePrngs } from './prng/frame-prngs.js';
 import type { Prng } from './prng/prng.js';
@@ -163,8 +164,7 @@ export class Host extends HostState {
       fnName: name,
       args,
       vm: { memory: vmLinearMemory(vm), objects: new RelativeObjects() } satisfies VmFrame,
-      instanceStorage: this.converter.toVal(xdr.ScVal.scvMap(instance.storage ?? [])),
-      instanceChanged: false,
+      instance,
     };
     const authSnapshot = this.auth.pushContractFrame(this, contractId, fn);
     let failed = true;
@@ -216,17 +216,13 @@ export class Host extends HostState {
     };
   }
 
-  /** Writes a frame's instance storage back when the contract changed it. */
+  /** Writes a frame's instance storage back after a mutable access (`persist_instance_storage`). */
   private persistInstance(frame: ContractFrame): void {
-    if (!frame.instanceChanged) return;
-    const storage = this.converter.toScVal(frame.instanceStorage);
+    const storage = changedInstanceStorage(this.context(), frame);
+    if (!storage) return;
     this.storeInstance(
       frame.contractId,
-      (old) =>
-        new xdr.ScContractInstance({
-          executable: old.executable,
-          storage: storage.type === 'scvMap' ? storage.map : null,
-        }),
+      (old) => new xdr.ScContractInstance({ executable: old.executable, storage }),
     );
   }
 

@@ -92,8 +92,10 @@ export class PrngDriver {
       fnName: 'test',
       args: [],
       vm: undefined,
-      instanceStorage: this.host.converter.toVal(xdr.ScVal.scvMap([])),
-      instanceChanged: false,
+      instance: new xdr.ScContractInstance({
+        executable: xdr.ContractExecutable.contractExecutableStellarAsset(),
+        storage: null,
+      }),
     };
     // Wrapped, so that a raw u64 the body returns is not read as the frame's Val result.
     const noRollback = { point: () => undefined, restore: () => {} };
