@@ -20,6 +20,8 @@ export interface ContractFrame {
   readonly kind: 'contract';
   readonly contractId: Uint8Array;
   readonly fnName: string;
+  /** The function's Symbol, as the caller gave it. */
+  readonly fnSymbol: Val;
   readonly args: readonly Val[];
   /** The VM running the contract; none for a built-in contract. */
   readonly vm: VmFrame | undefined;

@@ -9,7 +9,9 @@ import { type Budget, chargeWasmiFuel, wasmiFuelRemaining } from '../budget/inde
 import { HostError } from '../errors/host-error.js';
 import { availableAt, hostFunction, isImportKnown } from '../interface/index.js';
 import { contractCodeKey, contractInstanceKey, type LedgerInfo, type Storage } from '../storage/index.js';
-import { checkVal, fromWasm, toWasm, type Val } from '../values/val.js';
+import { smallSymbolText } from '../values/symbol.js';
+import { Tag } from '../values/tags.js';
+import { checkVal, fromWasm, isObject, tagOf, toWasm, type Val } from '../values/val.js';
 import {
   costInputsFromXdr,
   type HostImports,
@@ -27,6 +29,7 @@ import { EventBuffer } from './events.js';
 import { type ContractFrame, FrameStack, RESERVED_PREFIX } from './frames.js';
 import { HOST_MODULES } from './functions/index.js';
 import { checkIntegrity } from './functions/linear-memory.js';
+import { symbolStr } from './functions/symbol-slices.js';
 import type { CallContext, HostFunction, VmFrame } from './functions/types.js';
 import { changedInstanceStorage } from './instance-storage.js';
 import { RelativeObjects } from './objects.js';
@@ -149,8 +152,8 @@ export class Host extends HostState {
 
   /** Calls a contract function with absolute Vals (`call_n_internal`). */
   callContract(contractId: Uint8Array, fn: Val, args: readonly Val[], params: CallParams = {}): Val {
-    const name = this.symbolText(fn);
-    if (!params.internal && name.startsWith(RESERVED_PREFIX))
+    // `call_n_internal` reads the name (through the env for a symbol object) only to check it.
+    if (!params.internal && symbolStr(this.context(), fn).startsWith(RESERVED_PREFIX))
       throw new HostError('Context', 'InvalidAction', "can't invoke a reserved function directly");
     if (this.frames.contractIds().some((id) => Buffer.compare(id, contractId) === 0))
       throw new HostError('Context', 'InvalidAction', 'Contract re-entry is not allowed');
@@ -161,7 +164,8 @@ export class Host extends HostState {
     const frame: ContractFrame = {
       kind: 'contract',
       contractId,
-      fnName: name,
+      fnName: this.symbolText(fn),
+      fnSymbol: fn,
       args,
       vm: { memory: vmLinearMemory(vm), objects: new RelativeObjects() } satisfies VmFrame,
       instance,
@@ -179,7 +183,6 @@ export class Host extends HostState {
   }
 
   #runFrame(frame: ContractFrame, vm: VmInstance, params: CallParams, args: readonly Val[]): Val {
-    const { fnName: name } = frame;
     return this.frames.with(
       frame,
       this.rollbackHooks(),
@@ -187,6 +190,7 @@ export class Host extends HostState {
         traced(this.tracer, frame, () => {
           const objects = frame.vm?.objects as RelativeObjects;
           const words = args.map((arg) => toWasm(objects.toRelative(arg, this.budget)));
+          const name = () => symbolStr(this.context(), frame.fnSymbol);
           const result = vm.invoke(name, words, { treatMissingFunctionAsNoop: params.missingIsVoid });
           if (result === undefined) return 2n;
           const value = checkVal(objects.toAbsolute(fromWasm(result)));
@@ -340,11 +344,13 @@ export class Host extends HostState {
     return imports;
   }
 
+  /** The function's name for the frame, read without a charge (the Rust frame keeps the Symbol). */
   private symbolText(fn: Val): string {
-    const scval = this.converter.toScVal(fn);
-    if (scval.type !== 'scvSymbol')
+    if (tagOf(fn) === Tag.SymbolSmall) return smallSymbolText(fn);
+    const object = isObject(fn) ? this.objects.get(fn) : undefined;
+    if (object?.kind !== 'Symbol')
       throw new HostError('Value', 'UnexpectedType', 'function name is not a symbol');
-    return scval.sym.toString();
+    return Buffer.from(object.value).toString('latin1');
   }
 }
 

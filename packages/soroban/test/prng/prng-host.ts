@@ -15,6 +15,7 @@ import { Host } from '../../src/host/host.js';
 import { TAG_OF_KIND } from '../../src/host/objects.js';
 import { hostFunctionByName, isRawInteger } from '../../src/interface/index.js';
 import { InMemorySnapshot, type LedgerInfo, Storage } from '../../src/storage/index.js';
+import { smallSymbol } from '../../src/values/symbol.js';
 import { isObject, tagOf, type Val } from '../../src/values/val.js';
 import { readSoroban } from '../support/shared.js';
 import { readTrace } from '../traces/read-trace.js';
@@ -90,6 +91,7 @@ export class PrngDriver {
       kind: 'contract',
       contractId,
       fnName: 'test',
+      fnSymbol: smallSymbol('test') as Val,
       args: [],
       vm: undefined,
       instance: new xdr.ScContractInstance({

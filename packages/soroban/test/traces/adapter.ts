@@ -13,7 +13,7 @@ import { HOST_MODULES } from '../../src/host/functions/index.js';
 import { checkIntegrity } from '../../src/host/functions/linear-memory.js';
 import type { CallContext } from '../../src/host/functions/types.js';
 import type { Host, HostTracer } from '../../src/host/host.js';
-import { hostFunctionByName } from '../../src/interface/index.js';
+import { hostFunctionByName, type ValueType } from '../../src/interface/index.js';
 import { fromWasm, handleOf, type Val } from '../../src/values/val.js';
 import { parseContract } from '../../src/vm/index.js';
 import { hostFor } from './adapter-host.js';
@@ -23,6 +23,14 @@ import type { DriveScript, Literal, ScriptArg, ScriptStep } from './script-types
 import type { ObservedRun, ObservedStep, TraceHost, TraceResult, TraceValue } from './types.js';
 
 /** A step our adapter cannot take yet: the run stops there (the comparison shows what is missing). */
+/**
+ * The native-slice functions the host calls of itself through its env (`SymbolStr::try_from_val`):
+ * how their arguments print (a slice by its length) and their `()` result.
+ */
+const ENV_SLICE_CALLS: Record<string, { args: ValueType[]; returnsUnit: boolean }> = {
+  symbol_copy_to_slice: { args: ['Val', 'Val', 'u64'], returnsUnit: true },
+};
+
 export class Unsupported extends Error {}
 
 const STORAGE_TYPES = { Temporary: 0n, Persistent: 1n, Instance: 2n } as const;
@@ -75,14 +83,16 @@ class Run implements HostTracer {
   }
 
   envCall(name: string, args: readonly Val[]): void {
-    const types = hostFunctionByName(name)?.args ?? [];
-    this.record({ kind: 'call', name, args: args.map((arg, i) => traceTyped(types[i]?.type ?? 'Val', arg)) });
+    const types = hostFunctionByName(name)?.args.map((arg) => arg.type) ?? ENV_SLICE_CALLS[name]?.args ?? [];
+    this.record({ kind: 'call', name, args: args.map((arg, i) => traceTyped(types[i] ?? 'Val', arg)) });
   }
 
   ret(name: string, outcome: { value: bigint } | { error: unknown }): void {
     const returns = hostFunctionByName(name)?.returns ?? 'Val';
+    const unit = ENV_SLICE_CALLS[name]?.returnsUnit;
+    const value = (v: bigint): TraceValue => (unit ? { kind: 'unit' } : traceTyped(returns, v));
     const result: TraceResult =
-      'value' in outcome ? { ok: true, value: traceTyped(returns, outcome.value) } : errResult(outcome.error);
+      'value' in outcome ? { ok: true, value: value(outcome.value) } : errResult(outcome.error);
     this.record({ kind: 'ret', name, result });
   }
 

@@ -76,7 +76,9 @@ export const REPRODUCED_EXACTLY: readonly string[] = [
 ];
 
 export const REPRODUCED_WITHIN: readonly string[] = [
+  'test__vec__linear_memory_operations',
   'test__bytes__linear_memory_operations',
+  'test__map__linear_memory_operations',
   'test__invocation__invoke_single_contract_function',
   'test__invocation__invoke_cross_contract_without_diagnostics',
   'test__invocation__invoke_cross_contract_with_diagnostics',
@@ -84,6 +86,7 @@ export const REPRODUCED_WITHIN: readonly string[] = [
   'test__invocation__invoke_cross_contract_indirect',
   'test__invocation__invoke_cross_contract_indirect_err',
   'test__invocation__invoke_contract_with_reentry',
+  'test__invocation__host_function_error',
   'test__invocation__guest_error',
   'test__hostile__hostile_iloop_traps',
   'test__hostile__hostile_badack_traps',
