@@ -103,7 +103,7 @@ export class FrameStack {
  * A frame that returns an error value fails with it (`with_frame`): a contract's own error as
  * itself, any other as Error(Context, InvalidAction).
  */
-function exitValue<T>(result: T): T {
+export function exitValue<T>(result: T): T {
   if (typeof result !== 'bigint' || tagOf(result) !== Tag.Error) return result;
   const error = errorOf(result);
   if (error.type === 'Contract')

@@ -11,7 +11,7 @@ import { availableAt, hostFunction, isImportKnown } from '../interface/index.js'
 import { contractCodeKey, contractInstanceKey, type LedgerInfo, type Storage } from '../storage/index.js';
 import { smallSymbolText } from '../values/symbol.js';
 import { Tag } from '../values/tags.js';
-import { checkVal, fromWasm, isObject, tagOf, toWasm, type Val } from '../values/val.js';
+import { checkVal, fromWasm, isObject, tagOf, toWasm, type Val, VOID } from '../values/val.js';
 import {
   costInputsFromXdr,
   type HostImports,
@@ -26,7 +26,7 @@ import { AuthorizationManager, recordedAuthEntry } from './auth/index.js';
 import { withInstance } from './contract-data.js';
 import { dispatch } from './dispatch.js';
 import { EventBuffer } from './events.js';
-import { type ContractFrame, FrameStack, RESERVED_PREFIX } from './frames.js';
+import { type ContractFrame, exitValue, FrameStack, RESERVED_PREFIX } from './frames.js';
 import { HOST_MODULES } from './functions/index.js';
 import { checkIntegrity } from './functions/linear-memory.js';
 import { symbolStr } from './functions/symbol-slices.js';
@@ -182,22 +182,24 @@ export class Host extends HostState {
     }
   }
 
+  /**
+   * `with_frame`: the contract's result, an Error value turned into the failure it stands for, then
+   * the instance storage written back, all before the frame's pop is traced.
+   */
   #runFrame(frame: ContractFrame, vm: VmInstance, params: CallParams, args: readonly Val[]): Val {
-    return this.frames.with(
-      frame,
-      this.rollbackHooks(),
-      () =>
-        traced(this.tracer, frame, () => {
-          const objects = frame.vm?.objects as RelativeObjects;
-          const words = args.map((arg) => toWasm(objects.toRelative(arg, this.budget)));
-          const name = () => symbolStr(this.context(), frame.fnSymbol);
-          const result = vm.invoke(name, words, { treatMissingFunctionAsNoop: params.missingIsVoid });
-          if (result === undefined) return 2n;
-          const value = checkVal(objects.toAbsolute(fromWasm(result)));
-          checkIntegrity(this.context(), value);
-          return value;
-        }),
-      () => this.persistInstance(frame),
+    return this.frames.with(frame, this.rollbackHooks(), () =>
+      traced(this.tracer, frame, () => {
+        const objects = frame.vm?.objects as RelativeObjects;
+        const words = args.map((arg) => toWasm(objects.toRelative(arg, this.budget)));
+        const name = () => symbolStr(this.context(), frame.fnSymbol);
+        const result = vm.invoke(name, words, { treatMissingFunctionAsNoop: params.missingIsVoid });
+        if (result === undefined) return VOID;
+        const value = checkVal(objects.toAbsolute(fromWasm(result)));
+        checkIntegrity(this.context(), value);
+        exitValue(value);
+        this.persistInstance(frame);
+        return value;
+      }),
     );
   }
 

@@ -6,7 +6,7 @@
  * results are not integrity-checked.
  */
 import { HostError } from '../../src/errors/host-error.js';
-import { add, visit, visitBytes } from '../../src/host/functions/access.js';
+import { add, visit } from '../../src/host/functions/access.js';
 import {
   BYTE_SIZE,
   chargeCopy,

@@ -86,6 +86,8 @@ export const REPRODUCED_WITHIN: readonly string[] = [
   'test__invocation__invoke_cross_contract_indirect',
   'test__invocation__invoke_cross_contract_indirect_err',
   'test__invocation__invoke_contract_with_reentry',
+  'test__invocation__wasm_invoke_return_err_variants',
+  'test__invocation__error_spoof_rejected',
   'test__invocation__host_function_error',
   'test__invocation__guest_error',
   'test__hostile__hostile_iloop_traps',
