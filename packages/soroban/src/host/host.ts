@@ -42,6 +42,10 @@ export type { HostTracer } from './state.js';
 import { type Meter, UNMETERED } from './meter.js';
 import { vmLinearMemory } from './vm-memory.js';
 
+/** Declared sizes (host/declared_size.rs): a BytesM, a ContractCodeCostInputs. */
+const BYTES_M_SIZE = 24n;
+const COST_INPUTS_SIZE = 40n;
+
 export interface HostConfig {
   budget: Budget;
   storage: Storage;
@@ -251,7 +255,8 @@ export class Host extends HostState {
    * parsed (and charged), then instantiated (and charged again).
    */
   instantiateVm(wasmHash: Uint8Array): VmInstance {
-    return instantiate(this.module(wasmHash), this.imports(), this.vmOptions());
+    const { parsed, fresh } = this.#module(wasmHash);
+    return instantiate(parsed, this.imports(), { ...this.vmOptions(), linkerPerModule: fresh });
   }
 
   /**
@@ -275,28 +280,29 @@ export class Host extends HostState {
   }
 
   /**
-   * The parsed module of the code with this hash (`instantiate_vm`): a module cache hit is parsed
-   * off the budget (the cache was built outside the transaction); a miss is parsed and charged
-   * with the cost inputs stored beside the code (`Vm::new_with_cost_inputs`), each time, as the
-   * host's throwaway module is.
+   * The parsed module of the code with this hash (`instantiate_vm`), and whether it was parsed for
+   * this VM alone (which then links its own imports): a module cache hit is parsed off the budget
+   * (the cache was built outside the transaction); a miss is parsed and charged with the cost
+   * inputs stored beside the code (`Vm::new_with_cost_inputs`), each time, as the host's
+   * throwaway module is.
    */
-  module(wasmHash: Uint8Array): ParsedContract {
+  #module(wasmHash: Uint8Array): { parsed: ParsedContract; fresh: boolean } {
     const key = contractCodeKey(wasmHash);
     if (this.#codeCached) {
       // stellar-core built its cache before the transaction, off its budget.
       if (this.storage.has(key, this.budget) && this.#codeCached(wasmHash))
-        return this.#cachedModule(wasmHash, key, UNMETERED);
+        return { parsed: this.#cachedModule(wasmHash, key, UNMETERED), fresh: false };
     } else if (this.storage.isRecording) {
       // Recording mode: code in the snapshot would be a cache hit when the transaction is applied;
-      // it is parsed on the shadow budget.
+      // it is parsed (and linked) on the shadow budget.
       const cached = this.budget.withObservableShadowMode(() =>
         this.storage.snapshotValue(key) === undefined
           ? undefined
           : this.#cachedModule(wasmHash, key, this.budget),
       );
-      if (cached) return cached;
+      if (cached) return { parsed: cached, fresh: false };
     }
-    return this.#parse(this.storage.get(key, this.budget), this.budget);
+    return { parsed: this.#parse(this.storage.get(key, this.budget), this.budget), fresh: true };
   }
 
   #cachedModule(wasmHash: Uint8Array, key: xdr.LedgerKey, meter: Meter): ParsedContract {
@@ -308,10 +314,15 @@ export class Host extends HostState {
     return parsed;
   }
 
+  /** `retrieve_wasm_from_storage` (the code and its cost inputs cloned out of the entry), then the parse. */
   #parse(entry: xdr.LedgerEntry, meter: Meter): ParsedContract {
     if (entry.data.type !== 'contractCode')
       throw new HostError('Storage', 'InternalError', 'expected a code entry');
     const { code, ext } = entry.data.contractCode;
+    meter.charge('MemCpy', BYTES_M_SIZE);
+    meter.charge('MemAlloc', BigInt(code.length));
+    meter.charge('MemCpy', BigInt(code.length));
+    if (ext.type === 'v1') meter.charge('MemCpy', COST_INPUTS_SIZE);
     return parseContract(code, {
       ledgerProtocol: this.ledger.protocolVersion,
       meter,
