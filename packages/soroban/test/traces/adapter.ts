@@ -16,10 +16,10 @@ import type { Host, HostTracer } from '../../src/host/host.js';
 import { hostFunctionByName, type ValueType } from '../../src/interface/index.js';
 import { fromWasm, handleOf, type Val } from '../../src/values/val.js';
 import { parseContract } from '../../src/vm/index.js';
-import { hostFor } from './adapter-host.js';
+import { ensureModuleCache, hostFor, U64_MAX } from './adapter-host.js';
 import { SLICE_FUNCTIONS, type SliceArg, type SliceEnv } from './adapter-slices.js';
 import { errResult, knownTag, literalScVal, traceTyped, traceVal } from './adapter-values.js';
-import type { DriveScript, Literal, ScriptArg, ScriptStep } from './script-types.js';
+import type { DriveScript, HostAction, Literal, ScriptArg, ScriptStep } from './script-types.js';
 import type { ObservedRun, ObservedStep, TraceHost, TraceResult, TraceValue } from './types.js';
 
 /** A step our adapter cannot take yet: the run stops there (the comparison shows what is missing). */
@@ -265,10 +265,38 @@ function step(run: Run, s: ScriptStep, index: number, readWasm: (path: string) =
       }
       return;
     case 'host':
-      if (s.action === 'enable_debug') return;
-      throw new Unsupported(`host action ${s.action}`);
+      hostAction(host, s.action);
+      return;
     case 'budget':
-      throw new Unsupported('a test budget set between calls');
+      // `test_budget(cpu, mem)`: limits reset, every model zeroed, then the test's `enable_model`s.
+      host.budget.resetLimits(s.cpu, s.mem);
+      host.budget.resetModels();
+      for (const m of s.models ?? [])
+        host.budget.overrideModel(
+          m.type,
+          { constTerm: m.constCpu, linTerm: m.linCpu },
+          { constTerm: m.constMem, linTerm: m.linMem },
+        );
+      return;
+  }
+}
+
+/** The host's test-only actions between calls (testutils.rs, budget/util.rs). */
+function hostAction(host: Host, action: HostAction): void {
+  switch (action) {
+    case 'enable_debug':
+      return;
+    case 'reset_budget_default':
+      host.budget.resetDefault();
+      return;
+    case 'reset_budget_unlimited':
+      host.budget.resetLimits(U64_MAX, U64_MAX);
+      return;
+    case 'ensure_module_cache_contains_host_storage_contracts':
+      ensureModuleCache(host);
+      return;
+    default:
+      throw new Unsupported(`host action ${action}`);
   }
 }
 
@@ -345,6 +373,8 @@ export class OurTraceHost implements TraceHost {
     const host = hostFor(script.setup);
     const run = new Run(host);
     const begin = run.budget();
+    // `reset_unlimited*` comes after the host is made (and its begin line printed): the counts start again.
+    if (script.setup.unlimited) host.budget.resetLimits(host.budget.cpuLimit, host.budget.memLimit);
     host.tracer = run;
     let stopped: string | undefined;
     try {
