@@ -73,6 +73,7 @@ export const REPRODUCED_EXACTLY: readonly string[] = [
   'test__address__test_contract_address_conversions',
   'test__address__invalid_strkey_to_address_conversion',
   'test__address__test_muxed_address_to_components_conversion',
+  'test__lifecycle__cap_68_executable_getter__get_non_existent_executable',
 ];
 
 export const REPRODUCED_WITHIN: readonly string[] = [
