@@ -52,7 +52,7 @@ export function budgetFor(setup: ScriptSetup): Budget {
 /**
  * The Rust test hosts have no module cache until a test asks for one
  * (`ensure_module_cache_contains_host_storage_contracts`): every VM parses its module again, and
- * is charged for it. This map keeps nothing until then.
+ * is charged for it. This map keeps nothing, and the host is told of no cached code, until then.
  */
 class TestModuleCache extends Map<string, ParsedContract> {
   keeping = false;
@@ -100,6 +100,7 @@ export function hostFor(setup: ScriptSetup): Host {
     ledger,
     diagnostics: setup.diagnostics ?? false,
     modules,
+    codeCached: (wasmHash) => modules.keeping && modules.has(Buffer.from(wasmHash).toString('hex')),
   });
   CACHES.set(host, modules);
   if (recording) unbiasPrngSeed(TEST_PRNG_SEED, budget);
