@@ -243,6 +243,38 @@ export class ValConverter {
     }
   }
 
+  /**
+   * `host_map_to_scmap`: the entries allocated and scanned (`MeteredOrdMap::iter`), then converted.
+   * `storageKeys` converts keys as `instance_storage_map_to_scmap` does (`from_host_val_for_storage`:
+   * a muxed address in a key is refused).
+   */
+  mapEntriesToScMap(
+    entries: readonly (readonly [Val, Val])[],
+    depth: number,
+    storageKeys = false,
+  ): xdr.ScMapEntry[] {
+    const { meter } = this.host;
+    meter.charge('MemCpy', BigInt(VEC_HEADER_SIZE));
+    meter.charge('MemAlloc', BigInt(entries.length * SCMAP_ENTRY_SIZE));
+    meter.charge('MemCpy', BigInt(entries.length * SCMAP_ENTRY_SIZE));
+    meter.charge('MemCpy', BigInt(entries.length * MAP_ENTRY_SIZE));
+    return entries.map(([key, value]) => {
+      const keyVal = storageKeys ? this.#storageKey(key, depth + 1) : this.toScVal(key, depth + 1);
+      return new xdr.ScMapEntry({ key: keyVal, val: this.toScVal(value, depth + 1) });
+    });
+  }
+
+  #storageKeyActive = false;
+
+  #storageKey(key: Val, depth: number): xdr.ScVal {
+    this.#storageKeyActive = true;
+    try {
+      return this.toScVal(key, depth);
+    } finally {
+      this.#storageKeyActive = false;
+    }
+  }
+
   /** `from_host_obj`: each kind charged as the host copies it out (`conversion.rs`). */
   private objectToScVal(object: HostObject, depth: number): xdr.ScVal {
     const { meter } = this.host;
@@ -254,11 +286,14 @@ export class ValConverter {
     if (object.kind === 'Bytes' || object.kind === 'String' || object.kind === 'Symbol')
       bulkCopy(object.value.length, 1);
     else if (object.kind === 'Vec') bulkCopy(object.value.length, SCVAL_SIZE);
-    else if (object.kind === 'Map') {
-      bulkCopy(object.value.length, SCMAP_ENTRY_SIZE);
-      // The map's entries scanned (`MeteredOrdMap::iter`).
-      meter.charge('MemCpy', BigInt(object.value.length * MAP_ENTRY_SIZE));
-    } else if (object.kind === 'Address' || object.kind === 'MuxedAddress')
+    else if (object.kind === 'Map') return xdr.ScVal.scvMap(this.mapEntriesToScMap(object.value, depth));
+    else if (object.kind === 'MuxedAddress' && this.#storageKeyActive)
+      throw new HostError(
+        'Storage',
+        'InvalidInput',
+        'muxed addresses should not be used in the storage keys',
+      );
+    else if (object.kind === 'Address' || object.kind === 'MuxedAddress')
       meter.charge('MemCpy', BigInt(ADDRESS_SIZE));
     else meter.charge('MemCpy', BigInt(NUMBER_SIZE[object.kind]));
     switch (object.kind) {
@@ -270,13 +305,6 @@ export class ValConverter {
         return xdr.ScVal.scvSymbol(object.value);
       case 'Vec':
         return xdr.ScVal.scvVec(object.value.map((item) => this.toScVal(item, depth + 1)));
-      case 'Map':
-        return xdr.ScVal.scvMap(
-          object.value.map(
-            ([key, value]) =>
-              new xdr.ScMapEntry({ key: this.toScVal(key, depth + 1), val: this.toScVal(value, depth + 1) }),
-          ),
-        );
       case 'Address':
       case 'MuxedAddress':
         return xdr.ScVal.scvAddress(object.value);
