@@ -41,7 +41,8 @@ export type Frame = ContractFrame | HostFunctionFrame;
 /** What a frame restores when it fails. */
 export interface RollbackHooks<Point> {
   point(): Point;
-  restore(point: Point): void;
+  /** Undoes what the failed frame did; called while the frame is still the innermost one. */
+  restore(point: Point, error: unknown): void;
 }
 
 export class FrameStack {
@@ -91,7 +92,7 @@ export class FrameStack {
       onSuccess?.(frame);
       return result;
     } catch (error) {
-      rollback.restore(point);
+      rollback.restore(point, error);
       throw error;
     } finally {
       this.#frames.pop();

@@ -39,6 +39,7 @@ import { HostState, type HostTracer } from './state.js';
 
 export type { HostTracer } from './state.js';
 
+import { arisenErrorEvent, fnCallEvent, fnReturnEvent, hostFunctionFailed, invokeVm } from './diagnostics.js';
 import { type Meter, UNMETERED } from './meter.js';
 import { vmLinearMemory } from './vm-memory.js';
 
@@ -161,6 +162,7 @@ export class Host extends HostState {
       throw new HostError('Context', 'InvalidAction', "can't invoke a reserved function directly");
     if (this.frames.contractIds().some((id) => Buffer.compare(id, contractId) === 0))
       throw new HostError('Context', 'InvalidAction', 'Contract re-entry is not allowed');
+    fnCallEvent(this, contractId, fn, args);
     const instance = this.instance(contractId);
     if (instance.executable.type !== 'contractExecutableWasm')
       throw new HostError('Context', 'InternalError', 'the Stellar Asset Contract does not run here yet');
@@ -179,6 +181,7 @@ export class Host extends HostState {
     try {
       const value = this.#runFrame(frame, vm, params, args);
       failed = false;
+      fnReturnEvent(this, contractId, fn, value);
       return value;
     } finally {
       if (this.frames.depth === 0) this.auth.maybeEmulateAuthentication(this);
@@ -196,7 +199,9 @@ export class Host extends HostState {
         const objects = frame.vm?.objects as RelativeObjects;
         const words = args.map((arg) => toWasm(objects.toRelative(arg, this.budget)));
         const name = () => symbolStr(this.context(), frame.fnSymbol);
-        const result = vm.invoke(name, words, { treatMissingFunctionAsNoop: params.missingIsVoid });
+        const result = invokeVm(this, frame.fnSymbol, () =>
+          vm.invoke(name, words, { treatMissingFunctionAsNoop: params.missingIsVoid }),
+        );
         if (result === undefined) return VOID;
         const value = checkVal(objects.toAbsolute(fromWasm(result)));
         checkIntegrity(this.context(), value);
@@ -219,7 +224,8 @@ export class Host extends HostState {
   private rollbackHooks() {
     return {
       point: () => ({ storage: this.storage.rollbackPoint(this.budget), events: this.events.length }),
-      restore: (point: { storage: ReturnType<Storage['rollbackPoint']>; events: number }) => {
+      restore: (point: { storage: ReturnType<Storage['rollbackPoint']>; events: number }, error: unknown) => {
+        arisenErrorEvent(this, error);
         this.storage.rollback(point.storage);
         this.events.rollback(point.events);
       },
@@ -352,7 +358,12 @@ export class Host extends HostState {
           const tracer = this.tracer;
           tracer?.call(signature.name, words);
           const run = tracer ? tracedFunction(tracer, signature.name, implementation) : implementation;
-          return dispatch(this.context(), signature, run, protocol, words);
+          try {
+            return dispatch(this.context(), signature, run, protocol, words);
+          } catch (error) {
+            hostFunctionFailed(this, signature.name, error);
+            throw error;
+          }
         };
     }
     this.#imports = imports;
