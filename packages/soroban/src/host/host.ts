@@ -6,6 +6,7 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import { type Budget, chargeWasmiFuel, wasmiFuelRemaining } from '../budget/index.js';
+import { callStellarAssetContract } from '../builtin/sac/index.js';
 import { HostError } from '../errors/host-error.js';
 import { availableAt, hostFunction, isImportKnown } from '../interface/index.js';
 import { contractCodeKey, contractInstanceKey, type LedgerInfo, type Storage } from '../storage/index.js';
@@ -153,23 +154,25 @@ export class Host extends HostState {
     if (this.frames.contractIds().some((id) => Buffer.compare(id, contractId) === 0))
       throw new HostError('Context', 'InvalidAction', 'Contract re-entry is not allowed');
     const instance = this.instance(contractId);
-    if (instance.executable.type !== 'contractExecutableWasm')
-      throw new HostError('Context', 'InternalError', 'the Stellar Asset Contract does not run here yet');
-    const parsed = this.module(instance.executable.wasmHash.value);
-    const vm = instantiate(parsed, this.imports(), this.vmOptions());
+    const { executable } = instance;
+    // A Stellar Asset Contract runs built in, in a frame with no VM (`Frame::StellarAssetContract`).
+    const vm =
+      executable.type === 'contractExecutableWasm'
+        ? instantiate(this.module(executable.wasmHash.value), this.imports(), this.vmOptions())
+        : undefined;
     const frame: ContractFrame = {
       kind: 'contract',
       contractId,
       fnName: name,
       args,
-      vm: { memory: vmLinearMemory(vm), objects: new RelativeObjects() } satisfies VmFrame,
+      vm: vm && ({ memory: vmLinearMemory(vm), objects: new RelativeObjects() } satisfies VmFrame),
       instanceStorage: this.converter.toVal(xdr.ScVal.scvMap(instance.storage ?? [])),
       instanceChanged: false,
     };
     const authSnapshot = this.auth.pushContractFrame(this, contractId, fn);
     let failed = true;
     try {
-      const value = this.#runFrame(frame, vm, params, args);
+      const value = this.#runFrame(frame, params, args, vm);
       failed = false;
       return value;
     } finally {
@@ -180,9 +183,9 @@ export class Host extends HostState {
 
   #runFrame(
     frame: ContractFrame,
-    vm: ReturnType<typeof instantiate>,
     params: CallParams,
     args: readonly Val[],
+    vm: ReturnType<typeof instantiate> | undefined,
   ): Val {
     const { fnName: name } = frame;
     return this.frames.with(
@@ -190,6 +193,7 @@ export class Host extends HostState {
       this.rollbackHooks(),
       () =>
         traced(this.tracer, frame, () => {
+          if (!vm) return callStellarAssetContract(this, name, args);
           const objects = frame.vm?.objects as RelativeObjects;
           const words = args.map((arg) => toWasm(objects.toRelative(arg, this.budget)));
           const result = vm.invoke(name, words, { treatMissingFunctionAsNoop: params.missingIsVoid });

@@ -3,6 +3,8 @@
  * storage, TTL extensions, and the contract lifecycle (upload, create, update, ids).
  */
 import { xdr } from '@stellar/stellar-sdk/base';
+import { decodeAsset } from '../../builtin/sac/asset-info.js';
+import { assetContractIdPreimage } from '../../builtin/sac/index.js';
 import { HostError } from '../../errors/host-error.js';
 import {
   contractAddress,
@@ -230,6 +232,18 @@ export const ledger: HostModule = {
     });
     host.replaceExecutable(contractId, next);
     return VOID;
+  },
+  /** No deployer authorization: an asset's contract is tied to its issuer. */
+  create_asset_contract(c, serializedAsset) {
+    const host = contractHost(c);
+    const preimage = assetContractIdPreimage(decodeAsset(host, visit(c, serializedAsset, 'Bytes').value));
+    const id = createContract(host, preimage, xdr.ContractExecutable.contractExecutableStellarAsset(), []);
+    return add(c, { kind: 'Address', value: contractAddress(id) });
+  },
+  get_asset_contract_id(c, serializedAsset) {
+    const host = contractHost(c);
+    const preimage = assetContractIdPreimage(decodeAsset(host, visit(c, serializedAsset, 'Bytes').value));
+    return add(c, { kind: 'Address', value: contractAddress(contractIdOf(host, preimage)) });
   },
   get_contract_id: (c, deployer, salt) =>
     add(c, {
