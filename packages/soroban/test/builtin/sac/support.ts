@@ -227,7 +227,7 @@ export function defaultHolders(env: TestEnv, value: xdr.Asset, users: Keypair[])
 /** The contract events of a call, read as native values: `[topics, data]`. */
 export function eventsOf(call: Invocation): [unknown[], unknown][] {
   return call.events
-    .filter(({ event }) => event.type === 'contract')
+    .filter(({ event }) => event.type.name === 'contract')
     .map(({ event }) => {
       const body = event.body.v0;
       return [body.topics.map((topic) => scValToNative(topic)), scValToNative(body.data)];
