@@ -57,6 +57,30 @@ function accountExt(options: AccountOptions): xdr.AccountEntryExt {
   );
 }
 
+/** Rewrites an account's flags (`update_account_flags`). */
+export function setAccountFlags(env: TestEnv, key: Keypair, flags: number): void {
+  const accountKey = xdr.LedgerKey.account(new xdr.LedgerKeyAccount({ accountId: key.xdrAccountId() }));
+  const found = env.snapshot.get(accountKey);
+  if (found?.entry.data.type !== 'account') throw new Error('no account');
+  const a = found.entry.data.account;
+  const account = new xdr.AccountEntry({ ...fieldsOfAccount(a), flags });
+  const entry = new xdr.LedgerEntry({ lastModifiedLedgerSeq: 0, data: xdr.LedgerEntryData.account(account), ext: xdr.LedgerEntryExt.v0() });
+  env.snapshot.set(accountKey, { entry, liveUntil: undefined });
+}
+
+const fieldsOfAccount = (a: xdr.AccountEntry) => ({
+  accountId: a.accountId,
+  balance: a.balance,
+  seqNum: a.seqNum,
+  numSubEntries: a.numSubEntries,
+  inflationDest: a.inflationDest,
+  flags: a.flags,
+  homeDomain: a.homeDomain,
+  thresholds: a.thresholds,
+  signers: a.signers,
+  ext: a.ext,
+});
+
 export function putAccount(env: TestEnv, key: Keypair, options: AccountOptions = {}): void {
   const accountId = key.xdrAccountId();
   const entry = new xdr.LedgerEntry({
