@@ -14,12 +14,13 @@ export const I64_MAX = (1n << 63n) - 1n;
 export const AccountFlags = { required: 1, revocable: 2, clawbackEnabled: 8 } as const;
 export const TrustLineFlags = { authorized: 1, authorizedToMaintainLiabilities: 2, clawbackEnabled: 4 } as const;
 
-export const sacEnv = (): TestEnv =>
+/** The Rust tests' ledger; signing tests give the network id their passphrase hashes to. */
+export const sacEnv = (networkId: Uint8Array = new Uint8Array(32).fill(5)): TestEnv =>
   new TestEnv({
     ledger: {
       sequenceNumber: 123,
       timestamp: 123_456n,
-      networkId: new Uint8Array(32).fill(5),
+      networkId,
       baseReserve: 5_000_000,
       minPersistentEntryTtl: 4096,
       minTempEntryTtl: 16,
