@@ -5,9 +5,9 @@
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../errors/host-error.js';
-import type { ModuleName } from '../interface/index.js';
 import { HOST_MODULES } from '../host/functions/index.js';
 import type { Host } from '../host/host.js';
+import type { ModuleName } from '../interface/index.js';
 import { fromU32, type Val } from '../values/val.js';
 
 /** StorageType as the `ledger` functions take it. */

@@ -8,7 +8,7 @@ import { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../errors/host-error.js';
 import type { Host } from '../host/host.js';
 import { Tag } from '../values/tags.js';
-import { FALSE, tagOf, TRUE, type Val, u32Of } from '../values/val.js';
+import { FALSE, TRUE, tagOf, u32Of, type Val } from '../values/val.js';
 
 export const conversionError = (detail = 'conversion error'): HostError =>
   new HostError('Value', 'UnexpectedType', detail);
@@ -140,7 +140,8 @@ export const enumCase = (name: string, value?: xdr.ScVal): xdr.ScVal =>
 
 /** An enum case's name and value. */
 export function caseOf(value: xdr.ScVal): { name: string; value: xdr.ScVal | undefined } {
-  if (value.type !== 'scvVec' || !value.vec || value.vec.length === 0) throw conversionError('expected an enum');
+  if (value.type !== 'scvVec' || !value.vec || value.vec.length === 0)
+    throw conversionError('expected an enum');
   const [tag, inner] = value.vec;
   if (tag?.type !== 'scvSymbol') throw conversionError('expected an enum case symbol');
   return { name: Buffer.from(tag.sym.bytes).toString('latin1'), value: inner };

@@ -29,7 +29,8 @@ export function writeAllowance(
   if (liveUntil > maxLiveUntilLedger(host.ledger))
     throw contractError('AllowanceError', 'live_until is greater than max');
   // A past ledger is allowed when clearing an allowance.
-  if (amount > 0n && liveUntil < sequence) throw contractError('AllowanceError', 'live_until must be >= ledger sequence');
+  if (amount > 0n && liveUntil < sequence)
+    throw contractError('AllowanceError', 'live_until must be >= ledger sequence');
   const key = allowanceKey(from, spender);
   const raw = tryGetData(host, key, 'temporary');
   let next: AllowanceValue;
@@ -48,7 +49,12 @@ export function writeAllowance(
 }
 
 /** `spend_allowance`: a zero amount needs no allowance and writes nothing. */
-export function spendAllowance(host: Host, from: xdr.ScAddress, spender: xdr.ScAddress, amount: bigint): void {
+export function spendAllowance(
+  host: Host,
+  from: xdr.ScAddress,
+  spender: xdr.ScAddress,
+  amount: bigint,
+): void {
   const allowance = readAllowance(host, from, spender);
   if (allowance < amount) throw contractError('AllowanceError', 'not enough allowance to spend');
   if (amount <= 0n) return;

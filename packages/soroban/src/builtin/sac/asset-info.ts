@@ -9,7 +9,16 @@ import { HostError } from '../../errors/host-error.js';
 import { decodeError } from '../../host/functions/buf-xdr.js';
 import type { Host } from '../../host/host.js';
 import { getData, hasData, putData } from '../env.js';
-import { accountAddress, bytesOf, caseOf, conversionError, enumCase, fieldsOf, stringOf, struct } from '../values.js';
+import {
+  accountAddress,
+  bytesOf,
+  caseOf,
+  conversionError,
+  enumCase,
+  fieldsOf,
+  stringOf,
+  struct,
+} from '../values.js';
 import { ASSET_INFO_KEY } from './storage-types.js';
 
 export type AssetInfo =
@@ -60,7 +69,10 @@ function assetInfoVal(info: AssetInfo): xdr.ScVal {
   if (info.kind === 'Native') return enumCase('Native');
   return enumCase(
     info.kind,
-    struct({ asset_code: xdr.ScVal.scvString(Buffer.from(info.code)), issuer: xdr.ScVal.scvBytes(Buffer.from(info.issuer)) }),
+    struct({
+      asset_code: xdr.ScVal.scvString(Buffer.from(info.code)),
+      issuer: xdr.ScVal.scvBytes(Buffer.from(info.issuer)),
+    }),
   );
 }
 
@@ -77,7 +89,8 @@ function assetInfoOf(value: xdr.ScVal): AssetInfo {
 export const writeAssetInfo = (host: Host, info: AssetInfo): void =>
   putData(host, ASSET_INFO_KEY, assetInfoVal(info), 'instance');
 
-export const readAssetInfo = (host: Host): AssetInfo => assetInfoOf(getData(host, ASSET_INFO_KEY, 'instance'));
+export const readAssetInfo = (host: Host): AssetInfo =>
+  assetInfoOf(getData(host, ASSET_INFO_KEY, 'instance'));
 
 export const hasAssetInfo = (host: Host): boolean => hasData(host, ASSET_INFO_KEY, 'instance');
 
@@ -87,7 +100,9 @@ const invalidCode = (detail: string) => new HostError('Value', 'InvalidInput', d
 export function validateAsset(asset: xdr.Asset): void {
   if (asset.type === 'assetTypeNative') return;
   const code =
-    asset.type === 'assetTypeCreditAlphanum4' ? asset.alphaNum4.assetCode.value : asset.alphaNum12.assetCode.value;
+    asset.type === 'assetTypeCreditAlphanum4'
+      ? asset.alphaNum4.assetCode.value
+      : asset.alphaNum12.assetCode.value;
   let hadZero = false;
   let nonZero = 0;
   for (const c of code) {

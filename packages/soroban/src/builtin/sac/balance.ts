@@ -63,7 +63,8 @@ function issuerFlagSet(host: Host, info: AssetInfo, flag: number): boolean {
 }
 
 const isAuthRequired = (host: Host) => issuerFlagSet(host, readAssetInfo(host), AccountFlag.authRequired);
-const isClawbackEnabled = (host: Host) => issuerFlagSet(host, readAssetInfo(host), AccountFlag.clawbackEnabled);
+const isClawbackEnabled = (host: Host) =>
+  issuerFlagSet(host, readAssetInfo(host), AccountFlag.clawbackEnabled);
 const isAuthRevocable = (host: Host) => issuerFlagSet(host, readAssetInfo(host), AccountFlag.authRevocable);
 
 function i64Amount(amount: bigint, detail: string): bigint {
@@ -92,7 +93,8 @@ export function isAuthorized(host: Host, address: xdr.ScAddress): boolean {
 }
 
 function requireAuthorized(host: Host, address: xdr.ScAddress): void {
-  if (!isAuthorized(host, address)) throw contractError('BalanceDeauthorizedError', 'balance is deauthorized');
+  if (!isAuthorized(host, address))
+    throw contractError('BalanceDeauthorizedError', 'balance is deauthorized');
 }
 
 export function receiveBalance(host: Host, address: xdr.ScAddress, amount: bigint): void {
@@ -110,7 +112,8 @@ export function receiveBalance(host: Host, address: xdr.ScAddress, amount: bigin
     clawback: isClawbackEnabled(host),
   };
   const next = balance.amount + amount;
-  if (next > I128_MAX || next < I128_MIN) throw contractError('OverflowError', 'balance overflow in receive_balance');
+  if (next > I128_MAX || next < I128_MIN)
+    throw contractError('OverflowError', 'balance overflow in receive_balance');
   writeContractBalance(host, address, { ...balance, amount: next });
 }
 
@@ -160,7 +163,8 @@ export function checkClawbackable(host: Host, address: xdr.ScAddress): void {
   const holder = holderOf(address);
   if (holder.kind === 'account') {
     const info = readAssetInfo(host);
-    if (info.kind === 'Native') throw contractError('OperationNotSupportedError', 'cannot clawback native asset');
+    if (info.kind === 'Native')
+      throw contractError('OperationNotSupportedError', 'cannot clawback native asset');
     if (isIssuerAccount(info, holder.accountId))
       throw contractError('OperationNotSupportedError', 'cannot clawback from issuer');
     if ((trustlineFlags(host, info, holder.accountId) & TrustLineFlag.clawbackEnabled) === 0)

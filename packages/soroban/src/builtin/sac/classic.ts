@@ -14,21 +14,28 @@ import { type AssetInfo, assetOf, issuerAccount } from './asset-info.js';
 
 const I64_MAX = (1n << 63n) - 1n;
 
-export const TrustLineFlag = { authorized: 1, authorizedToMaintainLiabilities: 2, clawbackEnabled: 4 } as const;
+export const TrustLineFlag = {
+  authorized: 1,
+  authorizedToMaintainLiabilities: 2,
+  clawbackEnabled: 4,
+} as const;
 export const AccountFlag = { authRequired: 1, authRevocable: 2, clawbackEnabled: 8 } as const;
 
-const sameAccount = (a: xdr.AccountId, b: xdr.AccountId): boolean => Buffer.compare(a.toXdr(), b.toXdr()) === 0;
+const sameAccount = (a: xdr.AccountId, b: xdr.AccountId): boolean =>
+  Buffer.compare(a.toXdr(), b.toXdr()) === 0;
 
 /** The issuer of an issued asset, when `account` is it. */
 export const isIssuerAccount = (info: AssetInfo, account: xdr.AccountId): boolean =>
   info.kind !== 'Native' && sameAccount(issuerAccount(info.issuer), account);
 
-const accountKey = (accountId: xdr.AccountId) => xdr.LedgerKey.account(new xdr.LedgerKeyAccount({ accountId }));
+const accountKey = (accountId: xdr.AccountId) =>
+  xdr.LedgerKey.account(new xdr.LedgerKeyAccount({ accountId }));
 
 function trustlineKey(info: AssetInfo, accountId: xdr.AccountId): xdr.LedgerKey {
   const asset = assetOf(info);
   let tlAsset: xdr.TrustLineAsset;
-  if (asset.type === 'assetTypeCreditAlphanum4') tlAsset = xdr.TrustLineAsset.assetTypeCreditAlphanum4(asset.alphaNum4);
+  if (asset.type === 'assetTypeCreditAlphanum4')
+    tlAsset = xdr.TrustLineAsset.assetTypeCreditAlphanum4(asset.alphaNum4);
   else if (asset.type === 'assetTypeCreditAlphanum12')
     tlAsset = xdr.TrustLineAsset.assetTypeCreditAlphanum12(asset.alphaNum12);
   else throw contractError('InternalError', 'the native asset has no trustline');
@@ -44,7 +51,10 @@ function readAccount(host: Host, key: xdr.LedgerKey): { entry: xdr.LedgerEntry; 
   return { entry, account: entry.data.account };
 }
 
-function readTrustline(host: Host, key: xdr.LedgerKey): { entry: xdr.LedgerEntry; trustline: xdr.TrustLineEntry } {
+function readTrustline(
+  host: Host,
+  key: xdr.LedgerKey,
+): { entry: xdr.LedgerEntry; trustline: xdr.TrustLineEntry } {
   const entry = host.storage.tryGet(key, host.budget);
   if (!entry) throw contractError('TrustlineMissingError', 'trustline entry is missing for account');
   if (entry.data.type !== 'trustline') throw unexpectedEntry();
@@ -102,7 +112,8 @@ export function classicBalance(host: Host, info: AssetInfo, accountId: xdr.Accou
 
 function moved(balance: bigint, amount: bigint, [min, max]: [bigint, bigint]): bigint {
   const next = balance + amount;
-  if (next > I64_MAX || next < -I64_MAX - 1n) throw contractError('BalanceError', 'resulting balance overflow');
+  if (next > I64_MAX || next < -I64_MAX - 1n)
+    throw contractError('BalanceError', 'resulting balance overflow');
   if (next < min || next > max)
     throw contractError('BalanceError', 'resulting balance is not within the allowed range');
   return next;
@@ -113,7 +124,12 @@ function rewritten(entry: xdr.LedgerEntry, data: xdr.LedgerEntryData): xdr.Ledge
 }
 
 /** `transfer_classic_balance`: adds `amount` (negative to spend). */
-export function transferClassicBalance(host: Host, info: AssetInfo, accountId: xdr.AccountId, amount: bigint): void {
+export function transferClassicBalance(
+  host: Host,
+  info: AssetInfo,
+  accountId: xdr.AccountId,
+  amount: bigint,
+): void {
   if (info.kind === 'Native') {
     const key = accountKey(accountId);
     const { entry, account } = readAccount(host, key);

@@ -5,7 +5,7 @@
  * (`Error(Context, UnexpectedSize)`), each argument converted to its declared type (a wrong one
  * is `Error(Value, UnexpectedType)`), then the function runs and its result becomes a Val.
  */
-import { xdr } from '@stellar/stellar-sdk/base';
+import type { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../../errors/host-error.js';
 import type { Host } from '../../host/host.js';
 import { fromU32, type Val, VOID } from '../../values/val.js';
@@ -159,6 +159,7 @@ export const SAC_FUNCTIONS: readonly string[] = [...FUNCTIONS.keys()];
 export function callStellarAssetContract(host: Host, name: string, args: readonly Val[]): Val {
   const entry = FUNCTIONS.get(name);
   if (!entry) throw new HostError('Value', 'InvalidInput', 'symbol not found in slice of strs');
-  if (args.length !== entry.arity) throw new HostError('Context', 'UnexpectedSize', 'wrong number of args to func');
+  if (args.length !== entry.arity)
+    throw new HostError('Context', 'UnexpectedSize', 'wrong number of args to func');
   return entry.run(host, args);
 }

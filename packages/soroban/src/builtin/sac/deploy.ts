@@ -11,7 +11,11 @@ export const assetContractIdPreimage = (asset: xdr.Asset): xdr.ContractIdPreimag
   xdr.ContractIdPreimage.contractIdPreimageFromAsset(asset);
 
 /** Initializes the contract just created from `preimage` when it is an asset's. */
-export function initializeAssetContract(host: Host, contractId: Uint8Array, preimage: xdr.ContractIdPreimage): void {
+export function initializeAssetContract(
+  host: Host,
+  contractId: Uint8Array,
+  preimage: xdr.ContractIdPreimage,
+): void {
   if (preimage.type !== 'contractIdPreimageFromAsset') return;
   const bytes = meteredEncode(preimage.fromAsset, host.budget);
   const assetBytes = host.objects.add({ kind: 'Bytes', value: Uint8Array.from(bytes) });

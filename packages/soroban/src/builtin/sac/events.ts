@@ -40,7 +40,13 @@ export function approve(
   );
 }
 
-function transfer(host: Host, from: xdr.ScAddress, to: xdr.ScAddress, toMuxedId: bigint | undefined, amount: bigint) {
+function transfer(
+  host: Host,
+  from: xdr.ScAddress,
+  to: xdr.ScAddress,
+  toMuxedId: bigint | undefined,
+  amount: bigint,
+) {
   contractEvent(
     host,
     [symbol('transfer'), address(from), address(to), readName(host)],

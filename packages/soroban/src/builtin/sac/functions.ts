@@ -6,11 +6,11 @@
 import { xdr } from '@stellar/stellar-sdk/base';
 import type { Host } from '../../host/host.js';
 import { contractIdOf } from '../../host/lifecycle.js';
+import { Tag } from '../../values/tags.js';
+import { tagOf, type Val } from '../../values/val.js';
 import { contractError } from '../contract-error.js';
 import { envCall, extendCurrentInstanceAndCode, requireAuth } from '../env.js';
 import { addressVal, conversionError, sameAddress, scAddressOf } from '../values.js';
-import { Tag } from '../../values/tags.js';
-import { tagOf, type Val } from '../../values/val.js';
 import { readAdministrator, writeAdministrator } from './admin.js';
 import { readAllowance, spendAllowance, writeAllowance } from './allowance.js';
 import {
@@ -68,7 +68,8 @@ export function initAsset(host: Host, assetBytes: Uint8Array): void {
     throw contractError('InternalError', 'bad id for asset contract');
   const info = assetInfoOfAsset(asset);
   // The issuer administers an issued asset; the native asset has no admin.
-  if (info.kind !== 'Native') writeAdministrator(host, xdr.ScAddress.scAddressTypeAccount(issuerAccount(info.issuer)));
+  if (info.kind !== 'Native')
+    writeAdministrator(host, xdr.ScAddress.scAddressTypeAccount(issuerAccount(info.issuer)));
   writeAssetInfo(host, info);
   setMetadata(host);
 }
@@ -88,7 +89,13 @@ export function authorized(host: Host, address: Address): boolean {
   return isAuthorized(host, address);
 }
 
-export function approve(host: Host, from: Address, spender: Address, amount: bigint, liveUntil: number): void {
+export function approve(
+  host: Host,
+  from: Address,
+  spender: Address,
+  amount: bigint,
+  liveUntil: number,
+): void {
   checkNonnegativeAmount(amount);
   authorize(host, from);
   extendInstance(host);
@@ -179,4 +186,3 @@ export function setAdmin(host: Host, newAdmin: Address): void {
   writeAdministrator(host, newAdmin);
   event.setAdmin(host, admin, newAdmin);
 }
-

@@ -17,7 +17,8 @@ const STRKEY_LENGTH = 56;
 
 /** `render_sep0011_asset_code`: stops at a 4-byte code's first NUL, a 12-byte code's first NUL past the 5th byte. */
 export function renderSep11AssetCode(code: Uint8Array): string {
-  if (code.length !== 4 && code.length !== 12) throw new HostError('Value', 'InvalidInput', 'bad asset code length');
+  if (code.length !== 4 && code.length !== 12)
+    throw new HostError('Value', 'InvalidInput', 'bad asset code length');
   let out = '';
   for (const [i, c] of code.entries()) {
     if (c === 0 && (code.length === 4 || i > 4)) break;
@@ -52,7 +53,8 @@ function readMetadata(host: Host) {
 }
 
 /** The asset's name as a String ScVal (`read_name`). */
-export const readName = (host: Host): xdr.ScVal => xdr.ScVal.scvString(Buffer.from(stringOf(readMetadata(host).name)));
+export const readName = (host: Host): xdr.ScVal =>
+  xdr.ScVal.scvString(Buffer.from(stringOf(readMetadata(host).name)));
 
 export const readSymbol = (host: Host): xdr.ScVal =>
   xdr.ScVal.scvString(Buffer.from(stringOf(readMetadata(host).symbol)));

@@ -44,13 +44,17 @@ describe('SAC allowances', () => {
       4_000_000n,
       0n,
     ]);
-    expect(sac.contractError('transfer_from', addr(user3), addr(user), addr(user3), i128(1n))).toBe('AllowanceError');
+    expect(sac.contractError('transfer_from', addr(user3), addr(user), addr(user3), i128(1n))).toBe(
+      'AllowanceError',
+    );
     const ledger = env.ledger.sequenceNumber;
     sac.call('approve', addr(user), addr(user3), i128(10n), u32(ledger));
     sac.call('transfer_from', addr(user3), addr(user), addr(user3), i128(5n));
     expect([sac.balance(user), sac.balance(user3)]).toEqual([89_999_995n, 4_000_005n]);
     env.ledger.sequenceNumber = ledger + 1;
-    expect(sac.contractError('transfer_from', addr(user3), addr(user), addr(user3), i128(1n))).toBe('AllowanceError');
+    expect(sac.contractError('transfer_from', addr(user3), addr(user), addr(user3), i128(1n))).toBe(
+      'AllowanceError',
+    );
   });
 
   it('test_allowance_live_until', () => {
@@ -65,8 +69,12 @@ describe('SAC allowances', () => {
     // Past the allowance's ledger it reads as zero and cannot be spent.
     env.ledger.sequenceNumber = 201;
     expect(allowance()).toBe(0n);
-    expect(sac.contractError('transfer_from', addr(user2), addr(user), addr(user2), i128(1n))).toBe('AllowanceError');
-    expect(sac.contractError('approve', addr(user), addr(user2), i128(1000n), u32(200))).toBe('AllowanceError');
+    expect(sac.contractError('transfer_from', addr(user2), addr(user), addr(user2), i128(1n))).toBe(
+      'AllowanceError',
+    );
+    expect(sac.contractError('approve', addr(user), addr(user2), i128(1000n), u32(200))).toBe(
+      'AllowanceError',
+    );
     sac.call('approve', addr(user), addr(user2), i128(10_000n), u32(201));
     expect(allowance()).toBe(10_000n);
     // The longest an allowance may live, and no longer.
@@ -75,9 +83,17 @@ describe('SAC allowances', () => {
     expect(allowance()).toBe(10n);
     sac.call('transfer_from', addr(user2), addr(user), addr(user2), i128(5n));
     env.ledger.sequenceNumber += 1;
-    expect(sac.contractError('transfer_from', addr(user2), addr(user), addr(user2), i128(1n))).toBe('AllowanceError');
+    expect(sac.contractError('transfer_from', addr(user2), addr(user), addr(user2), i128(1n))).toBe(
+      'AllowanceError',
+    );
     expect(
-      sac.contractError('approve', addr(user), addr(user2), i128(10n), u32(maxLiveUntilLedger(env.ledger) + 1)),
+      sac.contractError(
+        'approve',
+        addr(user),
+        addr(user2),
+        i128(10n),
+        u32(maxLiveUntilLedger(env.ledger) + 1),
+      ),
     ).toBe('AllowanceError');
   });
 

@@ -35,10 +35,20 @@ describe('SAC native balance boundaries', () => {
       550_000_000n,
       I64_MAX - 300_000_000n,
     ],
-    ['with_sponsorships', { balance: 100_000_000n, numSubEntries: 5, sponsorships: [3, 6] }, 50_000_000n, I64_MAX],
+    [
+      'with_sponsorships',
+      { balance: 100_000_000n, numSubEntries: 5, sponsorships: [3, 6] },
+      50_000_000n,
+      I64_MAX,
+    ],
     [
       'with_sponsorships_and_liabilities',
-      { balance: 1_000_000_000n, numSubEntries: 5, liabilities: [300_000_000n, 500_000_000n], sponsorships: [3, 6] },
+      {
+        balance: 1_000_000_000n,
+        numSubEntries: 5,
+        liabilities: [300_000_000n, 500_000_000n],
+        sponsorships: [3, 6],
+      },
       550_000_000n,
       I64_MAX - 300_000_000n,
     ],
@@ -62,7 +72,9 @@ describe('SAC native balance boundaries', () => {
       putAccount(env, user, account);
       putAccount(env, other, { balance: 10_000_000n, numSubEntries: 0 });
       const spendable = account.balance - min;
-      expect(sac.contractError('transfer', addr(user), addr(other), i128(spendable + 1n))).toBe('BalanceError');
+      expect(sac.contractError('transfer', addr(user), addr(other), i128(spendable + 1n))).toBe(
+        'BalanceError',
+      );
       sac.call('transfer', addr(user), addr(other), i128(spendable));
       expect(nativeBalance(env, user)).toBe(min);
       sac.call('transfer', addr(other), addr(user), i128(spendable));
@@ -79,14 +91,29 @@ describe('SAC trustline balance boundaries', () => {
     ['simple', 100_000_000n, 0n, I64_MAX, undefined, I64_MAX],
     ['with_trustline_limit', 100_000_000n, 0n, 200_000_000n, undefined, 200_000_000n],
     ['with_liabilities', 100_000_000n, 300_000n, I64_MAX - 500_000n, [500_000n, 300_000n], I64_MAX],
-    ['with_limit_and_liabilities', 100_000_000n, 300_000n, 150_000_000n, [50_000_000n, 300_000n], 200_000_000n],
-    ['large_values', I64_MAX - I64_MAX / 5n, I64_MAX / 4n, I64_MAX - I64_MAX / 5n, [I64_MAX / 5n, I64_MAX / 4n], I64_MAX],
+    [
+      'with_limit_and_liabilities',
+      100_000_000n,
+      300_000n,
+      150_000_000n,
+      [50_000_000n, 300_000n],
+      200_000_000n,
+    ],
+    [
+      'large_values',
+      I64_MAX - I64_MAX / 5n,
+      I64_MAX / 4n,
+      I64_MAX - I64_MAX / 5n,
+      [I64_MAX / 5n, I64_MAX / 4n],
+      I64_MAX,
+    ],
   ];
   for (const [name, initial, min, max, liabilities, limit] of given)
     it(`test_asset_stellar_asset_contract_classic_balance_boundaries_${name}`, () => {
       const env = sacEnv();
       const [issuer, user, user2] = [keypair(1), keypair(2), keypair(3)];
-      for (const who of [user, user2, issuer]) putAccount(env, who, { balance: 10_000_000n, numSubEntries: 0 });
+      for (const who of [user, user2, issuer])
+        putAccount(env, who, { balance: 10_000_000n, numSubEntries: 0 });
       const value = asset(new Uint8Array(12).fill(100), issuer);
       const flags = TrustLineFlags.authorized;
       putTrustline(env, user, value, { balance: initial, limit, flags, liabilities });
@@ -94,7 +121,9 @@ describe('SAC trustline balance boundaries', () => {
       const sac = Sac.deploy(env, value);
       const balanceOf = (who: ReturnType<typeof keypair>) => BigInt(trustline(env, who, value).balance);
       const spendable = initial - min;
-      expect(sac.contractError('transfer', addr(user), addr(user2), i128(spendable + 1n))).toBe('BalanceError');
+      expect(sac.contractError('transfer', addr(user), addr(user2), i128(spendable + 1n))).toBe(
+        'BalanceError',
+      );
       sac.call('transfer', addr(user), addr(user2), i128(spendable));
       expect([balanceOf(user), balanceOf(user2)]).toEqual([min, spendable]);
       sac.call('transfer', addr(user2), addr(user), i128(spendable));

@@ -75,7 +75,9 @@ describe('SAC clawback and authorization flags', () => {
     const [user1, user2] = [contractId(11), contractId(12)];
     sac.call('mint', addr(user1), i128(100_000_000n));
     setAccountFlags(env, issuer, AccountFlags.required);
-    expect(sac.contractError('transfer', addr(user1), addr(user2), i128(1n))).toBe('BalanceDeauthorizedError');
+    expect(sac.contractError('transfer', addr(user1), addr(user2), i128(1n))).toBe(
+      'BalanceDeauthorizedError',
+    );
     sac.call('set_authorized', addr(user2), bool(true));
     sac.call('transfer', addr(user1), addr(user2), i128(1n));
     expect([sac.balance(user1), sac.balance(user2)]).toEqual([99_999_999n, 1n]);
@@ -87,7 +89,11 @@ describe('SAC clawback and authorization flags', () => {
     const user = keypair(2);
     putAccount(env, issuer, { balance: 10_000_000n });
     putAccount(env, user, { balance: 10_000_000n });
-    putTrustline(env, user, asset, { limit: 10_000n, flags: TrustLineFlags.authorized, liabilities: [0n, 0n] });
+    putTrustline(env, user, asset, {
+      limit: 10_000n,
+      flags: TrustLineFlags.authorized,
+      liabilities: [0n, 0n],
+    });
     sac.call('mint', addr(user), i128(1000n));
     expect(sac.balance(user)).toBe(1000n);
     sac.call('transfer', addr(user), addr(issuer), i128(1n));
@@ -97,7 +103,9 @@ describe('SAC clawback and authorization flags', () => {
     sac.call('set_authorized', addr(user), bool(false));
     // Deauthorized, the trustline keeps its liabilities (AUTHORIZED_TO_MAINTAIN_LIABILITIES).
     expect(trustline(env, user, asset).flags).toBe(TrustLineFlags.authorizedToMaintainLiabilities);
-    expect(sac.contractError('transfer', addr(user), addr(issuer), i128(1n))).toBe('BalanceDeauthorizedError');
+    expect(sac.contractError('transfer', addr(user), addr(issuer), i128(1n))).toBe(
+      'BalanceDeauthorizedError',
+    );
     expect(sac.contractError('mint', addr(user), i128(1000n))).toBe('BalanceDeauthorizedError');
     sac.call('set_authorized', addr(user), bool(true));
     expect(trustline(env, user, asset).flags).toBe(TrustLineFlags.authorized);

@@ -7,9 +7,21 @@
  */
 import { hash, type Keypair, StrKey, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
-import { NO_SOROBAN_DATA, readSoroban, sorobanData } from '../../support/shared.js';
 import { PASSPHRASE, sign, unsignedEntry } from '../../auth/support.js';
-import { addr, bool, defaultHolders, defaultSac, I64_MAX, i128, keypair, putAccount, Sac, sacEnv } from './support.js';
+import { NO_SOROBAN_DATA, readSoroban, sorobanData } from '../../support/shared.js';
+import {
+  addr,
+  bool,
+  defaultHolders,
+  defaultSac,
+  I64_MAX,
+  i128,
+  keypair,
+  putAccount,
+  type Sac,
+  sacEnv,
+  scAddress,
+} from './support.js';
 
 const I128_MAX = (1n << 127n) - 1n;
 
@@ -45,7 +57,11 @@ describe.skipIf(!sorobanData)(`SAC called by contracts (${sorobanData ? '' : NO_
     const invoker = env.register(readSoroban('wasm/20/example_invoke_contract.wasm'));
     const failing = env.register(readSoroban('wasm/20/example_err.wasm'));
     sac.call('mint', addr(failing), i128(100_000_000n));
-    const call = env.invoke(invoker, 'invoke', [addr(failing), xdr.ScVal.scvSymbol('fail_after_updates'), addr(sac.id)]);
+    const call = env.invoke(invoker, 'invoke', [
+      addr(failing),
+      xdr.ScVal.scvSymbol('fail_after_updates'),
+      addr(sac.id),
+    ]);
     expect([sac.balance(failing), sac.balance(sac.id)]).toEqual([100_000_000n, 0n]);
     expect(env.invoke(failing, 'storage_updated', []).result).toBe(false);
     const failingId = Buffer.from(StrKey.decodeContract(failing)).toString('hex');
@@ -66,11 +82,11 @@ describe('SAC authorization', () => {
     const [entry, ...rest] = sac.invoke('mint', addr(user), i128(100n)).auth;
     expect(rest).toEqual([]);
     if (entry?.credentials.type !== 'sorobanCredentialsAddress') throw new Error('no address entry');
-    expect(entry.credentials.address.address.toXdr('base64')).toBe(addr(issuer).address.toXdr('base64'));
+    expect(entry.credentials.address.address.toXdr('base64')).toBe(scAddress(issuer).toXdr('base64'));
     const invocation = new xdr.SorobanAuthorizedInvocation({
       function: xdr.SorobanAuthorizedFunction.sorobanAuthorizedFunctionTypeContractFn(
         new xdr.InvokeContractArgs({
-          contractAddress: addr(sac.id).address,
+          contractAddress: scAddress(sac.id),
           functionName: 'mint',
           args: [addr(user), i128(100n)],
         }),
@@ -84,7 +100,7 @@ describe('SAC authorization', () => {
   async function signedCall(sac: Sac, signer: Keypair, fn: string, ...args: xdr.ScVal[]) {
     const invocation = new xdr.SorobanAuthorizedInvocation({
       function: xdr.SorobanAuthorizedFunction.sorobanAuthorizedFunctionTypeContractFn(
-        new xdr.InvokeContractArgs({ contractAddress: addr(sac.id).address, functionName: fn, args }),
+        new xdr.InvokeContractArgs({ contractAddress: scAddress(sac.id), functionName: fn, args }),
       ),
       subInvocations: [],
     });

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { localNetworkSettings } from '../../../src/budget/index.js';
 import { applyHostFunction } from '../../../src/invoke/apply.js';
 import { simulateHostFunction } from '../../../src/invoke/simulate.js';
-import { InMemorySnapshot } from '../../../src/storage/index.js';
+import type { InMemorySnapshot } from '../../../src/storage/index.js';
 import {
   addr,
   asset,
@@ -58,7 +58,11 @@ describe('SAC deployment', () => {
       expect(sac.call('decimals')).toBe(7);
       expect(sac.call('name')).toBe(`${trimmed}:${issuer.publicKey()}`);
       putAccount(env, user, { balance: 10_000_000n });
-      putTrustline(env, user, value, { balance: 10_000_000n, limit: 100_000_000n, flags: TrustLineFlags.authorized });
+      putTrustline(env, user, value, {
+        balance: 10_000_000n,
+        limit: 100_000_000n,
+        flags: TrustLineFlags.authorized,
+      });
       expect(sac.balance(user)).toBe(10_000_000n);
       // The admin is the issuer, the id the asset's.
       expect(sac.call('admin')).toBe(issuer.publicKey());
@@ -111,7 +115,9 @@ describe('SAC deployment', () => {
     expect(sac.error('balance', addr(user), addr(user)).short).toBe('Error(Context, UnexpectedSize)');
     expect(sac.error('balance', i128(1n)).short).toBe('Error(Value, UnexpectedType)');
     expect(sac.error('mint', addr(user), xdr.ScVal.scvI64(1n)).short).toBe('Error(Value, UnexpectedType)');
-    expect(sac.error('set_authorized', addr(user), xdr.ScVal.scvU32(1)).short).toBe('Error(Value, UnexpectedType)');
+    expect(sac.error('set_authorized', addr(user), xdr.ScVal.scvU32(1)).short).toBe(
+      'Error(Value, UnexpectedType)',
+    );
     expect(sac.call('set_authorized', addr(user), bool(true))).toBeNull();
   });
 
@@ -127,7 +133,8 @@ describe('SAC deployment', () => {
       }),
     );
     const data = env.snapshot.get(key)?.entry.data;
-    if (data?.type !== 'contractData' || data.contractData.val.type !== 'scvContractInstance') throw new Error('no instance');
+    if (data?.type !== 'contractData' || data.contractData.val.type !== 'scvContractInstance')
+      throw new Error('no instance');
     const { instance } = data.contractData.val;
     expect(instance.executable.type).toBe('contractExecutableStellarAsset');
     const issuerAddress = xdr.ScVal.scvAddress(xdr.ScAddress.scAddressTypeAccount(issuer.xdrAccountId()));
@@ -135,19 +142,25 @@ describe('SAC deployment', () => {
     const str = (s: string) => xdr.ScVal.scvString(s);
     const entry = (k: xdr.ScVal, v: xdr.ScVal) => new xdr.ScMapEntry({ key: k, val: v });
     const expected = xdr.ScVal.scvMap([
-      entry(sym('METADATA'), xdr.ScVal.scvMap([
-        entry(sym('decimal'), xdr.ScVal.scvU32(7)),
-        entry(sym('name'), str(`aaaa:${issuer.publicKey()}`)),
-        entry(sym('symbol'), str('aaaa')),
-      ])),
-      entry(xdr.ScVal.scvVec([sym('Admin')]), issuerAddress),
-      entry(xdr.ScVal.scvVec([sym('AssetInfo')]), xdr.ScVal.scvVec([
-        sym('AlphaNum4'),
+      entry(
+        sym('METADATA'),
         xdr.ScVal.scvMap([
-          entry(sym('asset_code'), str('aaaa')),
-          entry(sym('issuer'), xdr.ScVal.scvBytes(issuer.rawPublicKey())),
+          entry(sym('decimal'), xdr.ScVal.scvU32(7)),
+          entry(sym('name'), str(`aaaa:${issuer.publicKey()}`)),
+          entry(sym('symbol'), str('aaaa')),
         ]),
-      ])),
+      ),
+      entry(xdr.ScVal.scvVec([sym('Admin')]), issuerAddress),
+      entry(
+        xdr.ScVal.scvVec([sym('AssetInfo')]),
+        xdr.ScVal.scvVec([
+          sym('AlphaNum4'),
+          xdr.ScVal.scvMap([
+            entry(sym('asset_code'), str('aaaa')),
+            entry(sym('issuer'), xdr.ScVal.scvBytes(issuer.rawPublicKey())),
+          ]),
+        ]),
+      ),
     ]);
     expect(xdr.ScVal.scvMap(instance.storage ?? []).toXdr('base64')).toBe(expected.toXdr('base64'));
   });
@@ -169,7 +182,13 @@ describe('SAC through the entry points', () => {
 
   /** Simulates, applies what the simulation said and commits the writes; returns the answer. */
   function transact(snapshot: InMemorySnapshot, hostFunction: xdr.HostFunction): xdr.ScVal {
-    const sim = simulateHostFunction({ ledger, snapshot, settings, hostFunction, sourceAccount: source.xdrAccountId() });
+    const sim = simulateHostFunction({
+      ledger,
+      snapshot,
+      settings,
+      hostFunction,
+      sourceAccount: source.xdrAccountId(),
+    });
     if (!sim.ok) throw sim.error;
     const data = sim.transactionData;
     const applied = applyHostFunction({
@@ -216,7 +235,8 @@ describe('SAC through the entry points', () => {
         }),
       ).toXdr(),
     );
-    const createdId = created.address.type === 'scAddressTypeContract' ? created.address.contractId.value : [];
+    const createdId =
+      created.address.type === 'scAddressTypeContract' ? created.address.contractId.value : [];
     expect(Buffer.from(createdId).toString('hex')).toBe(Buffer.from(expectedId).toString('hex'));
     const transfer = xdr.HostFunction.hostFunctionTypeInvokeContract(
       new xdr.InvokeContractArgs({
@@ -228,7 +248,11 @@ describe('SAC through the entry points', () => {
     transact(snapshot, transfer);
     const balanceOf = (who: ReturnType<typeof keypair>) =>
       xdr.HostFunction.hostFunctionTypeInvokeContract(
-        new xdr.InvokeContractArgs({ contractAddress: created.address, functionName: 'balance', args: [addr(who)] }),
+        new xdr.InvokeContractArgs({
+          contractAddress: created.address,
+          functionName: 'balance',
+          args: [addr(who)],
+        }),
       );
     const read = (who: ReturnType<typeof keypair>) => {
       const value = transact(snapshot, balanceOf(who));

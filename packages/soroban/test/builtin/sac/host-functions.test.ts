@@ -43,7 +43,9 @@ describe('the asset host functions', () => {
     const sac = new Sac(env, id);
     expect(sac.call('symbol')).toBe('USDC');
     expect(sac.call('admin')).toBe(issuer.publicKey());
-    expect(failure(() => env.invoke(deployer, 'deploy', [bytes(value)]))).toBe('Error(Storage, ExistingValue)');
+    expect(failure(() => env.invoke(deployer, 'deploy', [bytes(value)]))).toBe(
+      'Error(Storage, ExistingValue)',
+    );
     expect(env.invoke(deployer, 'id', [bytes(xdr.Asset.assetTypeNative())]).result).toBe(
       env.registerStellarAsset(xdr.Asset.assetTypeNative()),
     );

@@ -5,14 +5,18 @@
  * (`aaaa` issued by an account with AUTH_REVOCABLE and AUTH_CLAWBACK_ENABLED), and calls that
  * answer with the result or the HostError.
  */
-import { Keypair, scValToNative, StrKey, xdr } from '@stellar/stellar-sdk/base';
+import { Keypair, StrKey, scValToNative, xdr } from '@stellar/stellar-sdk/base';
 import { ContractError } from '../../../src/builtin/contract-error.js';
 import { HostError } from '../../../src/errors/host-error.js';
 import { type Invocation, TestEnv } from '../../../src/testing/test-env.js';
 
 export const I64_MAX = (1n << 63n) - 1n;
 export const AccountFlags = { required: 1, revocable: 2, clawbackEnabled: 8 } as const;
-export const TrustLineFlags = { authorized: 1, authorizedToMaintainLiabilities: 2, clawbackEnabled: 4 } as const;
+export const TrustLineFlags = {
+  authorized: 1,
+  authorizedToMaintainLiabilities: 2,
+  clawbackEnabled: 4,
+} as const;
 
 /** The Rust tests' ledger; signing tests give the network id their passphrase hashes to. */
 export const sacEnv = (networkId: Uint8Array = new Uint8Array(32).fill(5)): TestEnv =>
@@ -65,7 +69,11 @@ export function setAccountFlags(env: TestEnv, key: Keypair, flags: number): void
   if (found?.entry.data.type !== 'account') throw new Error('no account');
   const a = found.entry.data.account;
   const account = new xdr.AccountEntry({ ...fieldsOfAccount(a), flags });
-  const entry = new xdr.LedgerEntry({ lastModifiedLedgerSeq: 0, data: xdr.LedgerEntryData.account(account), ext: xdr.LedgerEntryExt.v0() });
+  const entry = new xdr.LedgerEntry({
+    lastModifiedLedgerSeq: 0,
+    data: xdr.LedgerEntryData.account(account),
+    ext: xdr.LedgerEntryExt.v0(),
+  });
   env.snapshot.set(accountKey, { entry, liveUntil: undefined });
 }
 
@@ -102,25 +110,35 @@ export function putAccount(env: TestEnv, key: Keypair, options: AccountOptions =
     ),
     ext: xdr.LedgerEntryExt.v0(),
   });
-  env.snapshot.set(xdr.LedgerKey.account(new xdr.LedgerKeyAccount({ accountId })), { entry, liveUntil: undefined });
+  env.snapshot.set(xdr.LedgerKey.account(new xdr.LedgerKeyAccount({ accountId })), {
+    entry,
+    liveUntil: undefined,
+  });
 }
 
 export function asset(code: string | Uint8Array, issuer: Keypair): xdr.Asset {
   const bytes = typeof code === 'string' ? Buffer.from(code, 'latin1') : Buffer.from(code);
   if (bytes.length === 4)
-    return xdr.Asset.assetTypeCreditAlphanum4(new xdr.AlphaNum4({ assetCode: bytes, issuer: issuer.xdrAccountId() }));
-  return xdr.Asset.assetTypeCreditAlphanum12(new xdr.AlphaNum12({ assetCode: bytes, issuer: issuer.xdrAccountId() }));
+    return xdr.Asset.assetTypeCreditAlphanum4(
+      new xdr.AlphaNum4({ assetCode: bytes, issuer: issuer.xdrAccountId() }),
+    );
+  return xdr.Asset.assetTypeCreditAlphanum12(
+    new xdr.AlphaNum12({ assetCode: bytes, issuer: issuer.xdrAccountId() }),
+  );
 }
 
 function trustlineAsset(value: xdr.Asset): xdr.TrustLineAsset {
-  if (value.type === 'assetTypeCreditAlphanum4') return xdr.TrustLineAsset.assetTypeCreditAlphanum4(value.alphaNum4);
+  if (value.type === 'assetTypeCreditAlphanum4')
+    return xdr.TrustLineAsset.assetTypeCreditAlphanum4(value.alphaNum4);
   if (value.type === 'assetTypeCreditAlphanum12')
     return xdr.TrustLineAsset.assetTypeCreditAlphanum12(value.alphaNum12);
   throw new Error('native has no trustline');
 }
 
 export const trustlineKey = (holder: Keypair, value: xdr.Asset): xdr.LedgerKey =>
-  xdr.LedgerKey.trustline(new xdr.LedgerKeyTrustLine({ accountId: holder.xdrAccountId(), asset: trustlineAsset(value) }));
+  xdr.LedgerKey.trustline(
+    new xdr.LedgerKeyTrustLine({ accountId: holder.xdrAccountId(), asset: trustlineAsset(value) }),
+  );
 
 export interface TrustlineOptions {
   balance?: bigint;
@@ -129,7 +147,12 @@ export interface TrustlineOptions {
   liabilities?: [bigint, bigint];
 }
 
-export function putTrustline(env: TestEnv, holder: Keypair, value: xdr.Asset, options: TrustlineOptions = {}): void {
+export function putTrustline(
+  env: TestEnv,
+  holder: Keypair,
+  value: xdr.Asset,
+  options: TrustlineOptions = {},
+): void {
   const [buying, selling] = options.liabilities ?? [0n, 0n];
   const entry = new xdr.LedgerEntry({
     lastModifiedLedgerSeq: 0,
@@ -156,7 +179,9 @@ export function putTrustline(env: TestEnv, holder: Keypair, value: xdr.Asset, op
 }
 
 export function nativeBalance(env: TestEnv, key: Keypair): bigint {
-  const found = env.snapshot.get(xdr.LedgerKey.account(new xdr.LedgerKeyAccount({ accountId: key.xdrAccountId() })));
+  const found = env.snapshot.get(
+    xdr.LedgerKey.account(new xdr.LedgerKeyAccount({ accountId: key.xdrAccountId() })),
+  );
   if (found?.entry.data.type !== 'account') throw new Error('no account');
   return BigInt(found.entry.data.account.balance);
 }
@@ -167,24 +192,28 @@ export function trustline(env: TestEnv, holder: Keypair, value: xdr.Asset): xdr.
   return found.entry.data.trustLine;
 }
 
-/** An address argument: an account's, or a contract's (a C-strkey or 32 bytes). */
-export function addr(who: Keypair | string | Uint8Array): xdr.ScVal {
-  if (who instanceof Keypair) return xdr.ScVal.scvAddress(xdr.ScAddress.scAddressTypeAccount(who.xdrAccountId()));
+/** An account's address, or a contract's (a C-strkey or 32 bytes). */
+export function scAddress(who: Keypair | string | Uint8Array): xdr.ScAddress {
+  if (who instanceof Keypair) return xdr.ScAddress.scAddressTypeAccount(who.xdrAccountId());
   const id = typeof who === 'string' ? StrKey.decodeContract(who) : Buffer.from(who);
-  return xdr.ScVal.scvAddress(xdr.ScAddress.scAddressTypeContract(new xdr.ContractId(id)));
+  return xdr.ScAddress.scAddressTypeContract(new xdr.ContractId(id));
 }
+
+/** An address argument. */
+export const addr = (who: Keypair | string | Uint8Array): xdr.ScVal => xdr.ScVal.scvAddress(scAddress(who));
 
 export function muxed(who: Keypair, id: bigint): xdr.ScVal {
   return xdr.ScVal.scvAddress(
-    xdr.ScAddress.scAddressTypeMuxedAccount(
-      new xdr.MuxedEd25519Account({ id, ed25519: who.rawPublicKey() }),
-    ),
+    xdr.ScAddress.scAddressTypeMuxedAccount(new xdr.MuxedEd25519Account({ id, ed25519: who.rawPublicKey() })),
   );
 }
 
 export const i128 = (value: bigint): xdr.ScVal =>
   xdr.ScVal.scvI128(
-    new xdr.Int128Parts({ hi: BigInt.asIntN(64, value >> 64n), lo: BigInt.asUintN(64, value & ((1n << 64n) - 1n)) }),
+    new xdr.Int128Parts({
+      hi: BigInt.asIntN(64, value >> 64n),
+      lo: BigInt.asUintN(64, value & ((1n << 64n) - 1n)),
+    }),
   );
 export const u32 = (value: number): xdr.ScVal => xdr.ScVal.scvU32(value);
 export const bool = (value: boolean): xdr.ScVal => xdr.ScVal.scvBool(value);
@@ -235,8 +264,14 @@ export class Sac {
 }
 
 /** The default issuer and asset of the Rust tests (`default_stellar_asset_contract`). */
-export function defaultSac(env: TestEnv, issuer = keypair(1)): { sac: Sac; issuer: Keypair; asset: xdr.Asset } {
-  putAccount(env, issuer, { balance: 10_000_000n, flags: AccountFlags.revocable | AccountFlags.clawbackEnabled });
+export function defaultSac(
+  env: TestEnv,
+  issuer = keypair(1),
+): { sac: Sac; issuer: Keypair; asset: xdr.Asset } {
+  putAccount(env, issuer, {
+    balance: 10_000_000n,
+    flags: AccountFlags.revocable | AccountFlags.clawbackEnabled,
+  });
   const value = asset('aaaa', issuer);
   return { sac: Sac.deploy(env, value), issuer, asset: value };
 }

@@ -87,7 +87,13 @@ describe('SAC transfers', () => {
     const [user, user2] = users as [ReturnType<typeof keypair>, ReturnType<typeof keypair>];
     sac.call('mint', addr(user), i128(100_000_000n));
     const name = sac.call('name') as string;
-    const given: [ReturnType<typeof keypair>, ReturnType<typeof keypair>, bigint | undefined, bigint, unknown][] = [
+    const given: [
+      ReturnType<typeof keypair>,
+      ReturnType<typeof keypair>,
+      bigint | undefined,
+      bigint,
+      unknown,
+    ][] = [
       [user, user2, 567_890n, 9_999_999n, ['transfer', g(user), g(user2), name]],
       [user, user2, (1n << 64n) - 1n, 1n, ['transfer', g(user), g(user2), name]],
       [user2, user, undefined, 5_000_000n, ['transfer', g(user2), g(user), name]],
@@ -96,7 +102,9 @@ describe('SAC transfers', () => {
     for (const [from, to, id, amount, topics] of given) {
       const destination = id === undefined ? addr(to) : muxed(to, id);
       const data = id === undefined ? amount : { amount, to_muxed_id: id };
-      expect(eventsOf(sac.invoke('transfer', addr(from), destination, i128(amount)))).toEqual([[topics, data]]);
+      expect(eventsOf(sac.invoke('transfer', addr(from), destination, i128(amount)))).toEqual([
+        [topics, data],
+      ]);
     }
     expect([sac.balance(user), sac.balance(user2)]).toEqual([95_000_000n, 5_000_002n]);
   });
