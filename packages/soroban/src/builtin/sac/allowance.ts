@@ -9,6 +9,7 @@ import type { Host } from '../../host/host.js';
 import { maxLiveUntilLedger } from '../../storage/index.js';
 import { contractError } from '../contract-error.js';
 import { extendDataTtl, getData, putData, tryGetData } from '../env.js';
+import { isCap67 } from './protocol.js';
 import { type AllowanceValue, allowanceKey, allowanceOf, allowanceValue } from './storage-types.js';
 
 export function readAllowance(host: Host, from: xdr.ScAddress, spender: xdr.ScAddress): bigint {
@@ -43,7 +44,8 @@ export function writeAllowance(
   else return;
   putData(host, key, allowanceValue(next), 'temporary');
   if (next.amount > 0n && previousLiveUntil < liveUntil) {
-    const liveFor = Math.max(0, liveUntil - sequence);
+    const extra = isCap67(host) ? 0 : 1;
+    const liveFor = Math.max(0, liveUntil - sequence) + extra;
     extendDataTtl(host, key, 'temporary', liveFor, liveFor);
   }
 }

@@ -24,6 +24,7 @@ import {
 import { readAdministrator } from './admin.js';
 import * as sac from './functions.js';
 import { DECIMAL, readName, readSymbol } from './metadata.js';
+import { isCap67 } from './protocol.js';
 
 interface SacFunction {
   readonly arity: number;
@@ -82,7 +83,7 @@ const FUNCTIONS: ReadonlyMap<string, SacFunction> = new Map([
     'transfer',
     fn(3, (host, [from, to, value]) => {
       const f = address(host, from);
-      const toMux = muxedAddressArg(to as Val);
+      const toMux = isCap67(host) ? muxedAddressArg(to as Val) : addressArg(to as Val);
       sac.transfer(host, f, toMux, amount(host, value));
       return VOID;
     }),

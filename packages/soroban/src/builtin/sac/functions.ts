@@ -157,26 +157,29 @@ export function clawback(host: Host, from: Address, amount: bigint): void {
   checkNonnegativeAmount(amount);
   checkClawbackable(host, from);
   checkNotIssuer(host, from);
-  authorize(host, readAdministrator(host));
+  const admin = readAdministrator(host);
+  authorize(host, admin);
   extendInstance(host);
   spendBalanceNoAuthorizationCheck(host, from, amount);
-  event.clawback(host, from, amount);
+  event.clawback(host, admin, from, amount);
 }
 
 export function setAuthorized(host: Host, address: Address, authorized: boolean): void {
-  authorize(host, readAdministrator(host));
+  const admin = readAdministrator(host);
+  authorize(host, admin);
   extendInstance(host);
   writeAuthorization(host, address, authorized);
-  event.setAuthorized(host, address, authorized);
+  event.setAuthorized(host, admin, address, authorized);
 }
 
 export function mint(host: Host, to: Address, amount: bigint): void {
   checkNonnegativeAmount(amount);
   checkNotIssuer(host, to);
-  authorize(host, readAdministrator(host));
+  const admin = readAdministrator(host);
+  authorize(host, admin);
   extendInstance(host);
   receiveBalance(host, to, amount);
-  event.mint(host, to, undefined, amount);
+  event.mint(host, admin, to, undefined, amount);
 }
 
 export function setAdmin(host: Host, newAdmin: Address): void {

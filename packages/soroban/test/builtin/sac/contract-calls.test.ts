@@ -118,7 +118,7 @@ describe('SAC authorization', () => {
   }
 
   it('test_set_admin: after set_admin only the new admin can mint, claw back and (de)authorize', async () => {
-    const env = sacEnv(Uint8Array.from(hash(Buffer.from(PASSPHRASE))));
+    const env = sacEnv({ networkId: Uint8Array.from(hash(Buffer.from(PASSPHRASE))) });
     const { sac, issuer, asset } = defaultSac(env);
     const [newAdmin, user] = [keypair(2), keypair(3)];
     defaultHolders(env, asset, [newAdmin, user]);

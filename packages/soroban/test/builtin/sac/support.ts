@@ -19,9 +19,10 @@ export const TrustLineFlags = {
 } as const;
 
 /** The Rust tests' ledger; signing tests give the network id their passphrase hashes to. */
-export const sacEnv = (networkId: Uint8Array = new Uint8Array(32).fill(5)): TestEnv =>
+export const sacEnv = ({ networkId = new Uint8Array(32).fill(5), protocolVersion = 23 } = {}): TestEnv =>
   new TestEnv({
     ledger: {
+      protocolVersion,
       sequenceNumber: 123,
       timestamp: 123_456n,
       networkId,
