@@ -6,10 +6,8 @@
  */
 import { hash, StrKey, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
-import { localNetworkSettings } from '../../../src/budget/index.js';
-import { applyHostFunction } from '../../../src/invoke/apply.js';
-import { simulateHostFunction } from '../../../src/invoke/simulate.js';
 import type { InMemorySnapshot } from '../../../src/storage/index.js';
+import { answer, createAssetContract, invokeContract, LEDGER, transact } from './entry-points.js';
 import {
   addr,
   asset,
@@ -167,95 +165,37 @@ describe('SAC deployment', () => {
 });
 
 describe('SAC through the entry points', () => {
-  const settings = localNetworkSettings();
-  const source = keypair(9);
-  const ledger = {
-    protocolVersion: 23,
-    sequenceNumber: 1000,
-    timestamp: 1_700_000_000n,
-    networkId: Uint8Array.from(hash(Buffer.from('Standalone Network ; February 2017'))),
-    baseReserve: 5_000_000,
-    minTempEntryTtl: settings.stateArchival.minTemporaryTtl,
-    minPersistentEntryTtl: settings.stateArchival.minPersistentTtl,
-    maxEntryTtl: settings.stateArchival.maxEntryTtl,
-  };
-
-  /** Simulates, applies what the simulation said and commits the writes; returns the answer. */
-  function transact(snapshot: InMemorySnapshot, hostFunction: xdr.HostFunction): xdr.ScVal {
-    const sim = simulateHostFunction({
-      ledger,
-      snapshot,
-      settings,
-      hostFunction,
-      sourceAccount: source.xdrAccountId(),
-    });
-    if (!sim.ok) throw sim.error;
-    const data = sim.transactionData;
-    const applied = applyHostFunction({
-      ledger,
-      snapshot,
-      settings,
-      hostFunction,
-      resources: data.resources,
-      archivedSorobanEntries: [],
-      auth: sim.auth,
-      sourceAccount: source.xdrAccountId(),
-      maxRefundableFee: data.resourceFee,
-    });
-    if (applied.code !== 'invokeHostFunctionSuccess') throw new Error(`${applied.code}: ${applied.detail}`);
-    expect(applied.returnValue.toXdr('base64')).toBe(sim.returnValue.toXdr('base64'));
-    for (const { key, entry, liveUntil } of applied.writes) {
-      if (entry) snapshot.set(key, { entry, liveUntil });
-      else snapshot.delete(key);
-    }
-    return applied.returnValue;
-  }
-
   it('creates the native SAC from its asset preimage, then transfers lumens between accounts', () => {
     const env = sacEnv();
     const snapshot = env.snapshot as InMemorySnapshot;
-    const other = keypair(10);
+    const [source, other] = [keypair(9), keypair(10)];
     putAccount(env, source, { balance: 1_000_000_000n });
     putAccount(env, other, { balance: 100_000_000n });
-    const created = transact(
-      snapshot,
-      xdr.HostFunction.hostFunctionTypeCreateContract(
-        new xdr.CreateContractArgs({
-          contractIdPreimage: xdr.ContractIdPreimage.contractIdPreimageFromAsset(xdr.Asset.assetTypeNative()),
-          executable: xdr.ContractExecutable.contractExecutableStellarAsset(),
-        }),
-      ),
-    );
+    const native = xdr.Asset.assetTypeNative();
+    const created = answer(transact(snapshot, source, createAssetContract(native)));
     if (created.type !== 'scvAddress') throw new Error('no address');
     const expectedId = hash(
       xdr.HashIdPreimage.envelopeTypeContractId(
         new xdr.HashIdPreimageContractId({
-          networkId: Buffer.from(ledger.networkId),
-          contractIdPreimage: xdr.ContractIdPreimage.contractIdPreimageFromAsset(xdr.Asset.assetTypeNative()),
+          networkId: Buffer.from(LEDGER.networkId),
+          contractIdPreimage: xdr.ContractIdPreimage.contractIdPreimageFromAsset(native),
         }),
       ).toXdr(),
     );
     const createdId =
       created.address.type === 'scAddressTypeContract' ? created.address.contractId.value : [];
     expect(Buffer.from(createdId).toString('hex')).toBe(Buffer.from(expectedId).toString('hex'));
-    const transfer = xdr.HostFunction.hostFunctionTypeInvokeContract(
-      new xdr.InvokeContractArgs({
-        contractAddress: created.address,
-        functionName: 'transfer',
-        args: [addr(source), addr(other), i128(25_000_000n)],
-      }),
+    answer(
+      transact(
+        snapshot,
+        source,
+        invokeContract(created.address, 'transfer', [addr(source), addr(other), i128(25_000_000n)]),
+      ),
     );
-    transact(snapshot, transfer);
-    const balanceOf = (who: ReturnType<typeof keypair>) =>
-      xdr.HostFunction.hostFunctionTypeInvokeContract(
-        new xdr.InvokeContractArgs({
-          contractAddress: created.address,
-          functionName: 'balance',
-          args: [addr(who)],
-        }),
-      );
     const read = (who: ReturnType<typeof keypair>) => {
-      const value = transact(snapshot, balanceOf(who));
+      const value = answer(
+        transact(snapshot, source, invokeContract(created.address, 'balance', [addr(who)])),
+      );
       return value.type === 'scvI128' ? BigInt(value.i128.lo) : undefined;
     };
     expect([read(source), read(other)]).toEqual([975_000_000n, 125_000_000n]);
