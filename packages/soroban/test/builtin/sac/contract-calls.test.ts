@@ -1,6 +1,7 @@
 /**
  * The SAC as other contracts and signers meet it (stellar_asset_contract.rs):
  * `test_greater_than_i64_balances` (a contract moving its own balance through the SAC),
+ * `test_contract_invoker_auth` (the calling contract authorizes its own spending),
  * `verify_nested_try_call_rollback` (a failed call's SAC transfer rolled back),
  * `test_recording_auth_for_stellar_asset_contract` and `test_set_admin` (signed entries,
  * enforced).
@@ -49,6 +50,25 @@ describe.skipIf(!sorobanData)(`SAC called by contracts (${sorobanData ? '' : NO_
     expect(sac.balance(transferContract)).toBe(I128_MAX);
     transferAmount(I128_MAX - I64_MAX * 2n);
     expect([sac.balance(transferContract), sac.balance(sac.id)]).toEqual([I64_MAX * 2n, I128_MAX]);
+  });
+
+  it('test_contract_invoker_auth: a contract spends its own balance as the direct invoker, unsigned', () => {
+    const env = sacEnv();
+    const { sac } = defaultSac(env);
+    const transferContract = env.register(readSoroban('wasm/23-at-v23.0.0/contract_sac_transfer.wasm'));
+    const receiver = keypair(2);
+    sac.call('mint', addr(transferContract), i128(10n));
+    // Enforcing with no entries: the SAC's require_auth(from) is met by the calling contract itself.
+    env.invoke(transferContract, 'transfer_amount', [addr(sac.id), addr(sac.id), i128(4n)], { auth: [] });
+    expect([sac.balance(transferContract), sac.balance(sac.id)]).toEqual([6n, 4n]);
+    // Called directly, the same transfer needs the contract's authorization, which no one gave.
+    let error: unknown;
+    try {
+      env.invoke(sac.id, 'transfer', [addr(transferContract), addr(receiver), i128(1n)], { auth: [] });
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as Error).message).toMatch(/^Error\(Auth, InvalidAction\)/);
   });
 
   it('verify_nested_try_call_rollback: the failed callee keeps its balance, its event is marked failed', () => {
