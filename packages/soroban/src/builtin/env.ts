@@ -5,18 +5,31 @@
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../errors/host-error.js';
-import { HOST_MODULES } from '../host/functions/index.js';
+import { address } from '../host/functions/address.js';
+import { context } from '../host/functions/context.js';
+import { ledger } from '../host/functions/ledger.js';
+import type { HostModule } from '../host/functions/types.js';
 import type { Host } from '../host/host.js';
-import type { ModuleName } from '../interface/index.js';
 import { fromU32, type Val } from '../values/val.js';
 
 /** StorageType as the `ledger` functions take it. */
 export const StorageType = { temporary: 0n, persistent: 1n, instance: 2n } as const;
 export type StorageTypeName = keyof typeof StorageType;
 
+type EnvModule = 'ledger' | 'address' | 'context';
+
+/**
+ * The env modules a built-in contract uses, looked up when called: the `ledger` module imports
+ * the built-ins back, so nothing here may touch it while the modules load.
+ */
+function envModule(name: EnvModule): HostModule {
+  if (name === 'ledger') return ledger;
+  return name === 'address' ? address : context;
+}
+
 /** A host function by its module and name, called with absolute Vals. */
-export function envCall(host: Host, module: ModuleName, name: string, args: readonly Val[]): Val {
-  const implementation = HOST_MODULES[module]?.[name];
+export function envCall(host: Host, module: EnvModule, name: string, args: readonly Val[]): Val {
+  const implementation = envModule(module)[name];
   if (!implementation) throw new HostError('Context', 'InternalError', `no host function ${name}`);
   return host.envCall(name, args, () => implementation(host.context(), ...args));
 }
