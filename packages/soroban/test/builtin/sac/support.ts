@@ -294,3 +294,23 @@ export function eventsOf(call: Invocation): [unknown[], unknown][] {
       return [body.topics.map((topic) => scValToNative(topic)), scValToNative(body.data)];
     });
 }
+
+/** The invocation of one SAC function, as an entry authorizes it. */
+export function invocationOf(sac: Sac, fn: string, args: xdr.ScVal[]): xdr.SorobanAuthorizedInvocation {
+  return new xdr.SorobanAuthorizedInvocation({
+    function: xdr.SorobanAuthorizedFunction.sorobanAuthorizedFunctionTypeContractFn(
+      new xdr.InvokeContractArgs({ contractAddress: scAddress(sac.id), functionName: fn, args }),
+    ),
+    subInvocations: [],
+  });
+}
+
+/** The first `Error(type, code)` of a failed call, or 'no error'. */
+export async function failure(run: () => unknown): Promise<string> {
+  try {
+    await run();
+  } catch (error) {
+    return (error as Error).message.split(':')[0] as string;
+  }
+  return 'no error';
+}
