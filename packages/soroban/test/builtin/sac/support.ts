@@ -43,6 +43,9 @@ export interface AccountOptions {
   liabilities?: [bigint, bigint];
   /** [numSponsored, numSponsoring] */
   sponsorships?: [number, number];
+  /** Master weight and low, medium, high thresholds. */
+  thresholds?: [number, number, number, number];
+  signers?: [Keypair, number][];
 }
 
 function accountExt(options: AccountOptions): xdr.AccountEntryExt {
@@ -104,8 +107,11 @@ export function putAccount(env: TestEnv, key: Keypair, options: AccountOptions =
         inflationDest: null,
         flags: options.flags ?? 0,
         homeDomain: '',
-        thresholds: Uint8Array.from([1, 0, 0, 0]),
-        signers: [],
+        thresholds: Uint8Array.from(options.thresholds ?? [1, 0, 0, 0]),
+        signers: (options.signers ?? []).map(
+          ([signer, weight]) =>
+            new xdr.Signer({ key: xdr.SignerKey.signerKeyTypeEd25519(signer.rawPublicKey()), weight }),
+        ),
         ext: accountExt(options),
       }),
     ),
