@@ -3,7 +3,7 @@
  * checks in the order the host makes them, `require_auth`, extending the instance, the balance
  * or allowance change, then the event.
  */
-import { xdr } from '@stellar/stellar-sdk/base';
+import type { xdr } from '@stellar/stellar-sdk/base';
 import type { Host } from '../../host/host.js';
 import { contractIdOf } from '../../host/lifecycle.js';
 import { Tag } from '../../values/tags.js';
@@ -17,7 +17,6 @@ import {
   assetInfoOfAsset,
   decodeAsset,
   hasAssetInfo,
-  issuerAccount,
   issuerAddress,
   readAssetInfo,
   validateAsset,
@@ -32,6 +31,7 @@ import {
   spendBalanceNoAuthorizationCheck,
   writeAuthorization,
 } from './balance.js';
+import { assetContractIdPreimage } from './deploy.js';
 import * as event from './events.js';
 import { setMetadata } from './metadata.js';
 import { INSTANCE_EXTEND_AMOUNT, INSTANCE_TTL_THRESHOLD } from './storage-types.js';
@@ -63,13 +63,13 @@ export function initAsset(host: Host, assetBytes: Uint8Array): void {
     throw contractError('AlreadyInitializedError', 'StellarAssetContract has been already initialized');
   const asset = decodeAsset(host, assetBytes);
   validateAsset(asset);
-  const expected = contractIdOf(host, xdr.ContractIdPreimage.contractIdPreimageFromAsset(asset));
+  const expected = contractIdOf(host, assetContractIdPreimage(asset));
   if (Buffer.compare(host.currentContractId(), expected) !== 0)
     throw contractError('InternalError', 'bad id for asset contract');
   const info = assetInfoOfAsset(asset);
   // The issuer administers an issued asset; the native asset has no admin.
-  if (info.kind !== 'Native')
-    writeAdministrator(host, xdr.ScAddress.scAddressTypeAccount(issuerAccount(info.issuer)));
+  const issuer = issuerAddress(info);
+  if (issuer) writeAdministrator(host, issuer);
   writeAssetInfo(host, info);
   setMetadata(host);
 }
