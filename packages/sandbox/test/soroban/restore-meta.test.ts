@@ -40,7 +40,6 @@ const C = xdr.LedgerEntryChange;
 const state = (e: xdr.LedgerEntry) => C.ledgerEntryState(e);
 const updated = (e: xdr.LedgerEntry) => C.ledgerEntryUpdated(e);
 const removed = (e: xdr.LedgerEntry) => C.ledgerEntryRemoved(entryKey(e));
-const restored = (e: xdr.LedgerEntry) => C.ledgerEntryRestored(e);
 
 // Archived at ledger 40 (written at 10); restored at 50 until 65.
 const OLD = data(1, 10);

@@ -6,23 +6,22 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import { type Budget, chargeWasmiFuel, wasmiFuelRemaining } from '../budget/index.js';
+import { callStellarAssetContract } from '../builtin/sac/index.js';
 import { HostError } from '../errors/host-error.js';
 import { availableAt, hostFunction, isImportKnown } from '../interface/index.js';
-import { contractCodeKey, contractInstanceKey, type LedgerInfo, type Storage } from '../storage/index.js';
+import { contractInstanceKey, type LedgerInfo, type Storage } from '../storage/index.js';
 import { smallSymbolText } from '../values/symbol.js';
 import { Tag } from '../values/tags.js';
 import { checkVal, fromWasm, isObject, tagOf, toWasm, type Val, VOID } from '../values/val.js';
 import {
-  costInputsFromXdr,
   type HostImports,
   instantiate,
   type ModuleStore,
-  type ParsedContract,
-  parseContract,
   type VmBudget,
   type VmInstance,
 } from '../vm/index.js';
 import { AuthorizationManager, recordedAuthEntry } from './auth/index.js';
+import { CodeModules } from './code-modules.js';
 import { withInstance } from './contract-data.js';
 import { dispatch } from './dispatch.js';
 import { EventBuffer } from './events.js';
@@ -40,12 +39,7 @@ import { HostState, type HostTracer } from './state.js';
 export type { HostTracer } from './state.js';
 
 import { arisenErrorEvent, fnCallEvent, fnReturnEvent, hostFunctionFailed, invokeVm } from './diagnostics.js';
-import { type Meter, UNMETERED } from './meter.js';
 import { vmLinearMemory } from './vm-memory.js';
-
-/** Declared sizes (host/declared_size.rs): a BytesM, a ContractCodeCostInputs. */
-const BYTES_M_SIZE = 24n;
-const COST_INPUTS_SIZE = 40n;
 
 export interface HostConfig {
   budget: Budget;
@@ -90,8 +84,7 @@ export class Host extends HostState {
   /** Enforcing with no entries unless set (`set_authorization_entries`, `switch_to_recording_auth`). */
   auth: AuthorizationManager;
   readonly prngs: FramePrngs;
-  readonly #modules: ModuleStore;
-  readonly #codeCached: ((wasmHash: Uint8Array) => boolean) | undefined;
+  readonly #code: CodeModules;
   readonly #vmBudget: VmBudget;
   #imports: HostImports | undefined;
 
@@ -101,8 +94,7 @@ export class Host extends HostState {
     this.storage = config.storage;
     this.ledger = config.ledger;
     this.events = new EventBuffer(config.budget, config.diagnostics ?? false);
-    this.#modules = config.modules ?? new Map();
-    this.#codeCached = config.codeCached;
+    this.#code = new CodeModules(this, config.modules ?? new Map(), config.codeCached);
     this.sourceAccount = config.sourceAccount;
     this.auth = AuthorizationManager.enforcing(this);
     this.prngs = new FramePrngs(config.basePrng);
@@ -164,16 +156,19 @@ export class Host extends HostState {
       throw new HostError('Context', 'InvalidAction', 'Contract re-entry is not allowed');
     fnCallEvent(this, contractId, fn, args);
     const instance = this.instance(contractId);
-    if (instance.executable.type !== 'contractExecutableWasm')
-      throw new HostError('Context', 'InternalError', 'the Stellar Asset Contract does not run here yet');
-    const vm = this.instantiateVm(instance.executable.wasmHash.value);
+    const { executable } = instance;
+    // A Stellar Asset Contract runs built in, in a frame with no VM (`Frame::StellarAssetContract`).
+    const vm =
+      executable.type === 'contractExecutableWasm'
+        ? this.instantiateVm(executable.wasmHash.value)
+        : undefined;
     const frame: ContractFrame = {
       kind: 'contract',
       contractId,
       fnName: this.symbolText(fn),
       fnSymbol: fn,
       args,
-      vm: { memory: vmLinearMemory(vm), objects: new RelativeObjects() } satisfies VmFrame,
+      vm: vm && ({ memory: vmLinearMemory(vm), objects: new RelativeObjects() } satisfies VmFrame),
       instance,
     };
     const authSnapshot = this.auth.pushContractFrame(this, contractId, fn);
@@ -191,20 +186,24 @@ export class Host extends HostState {
 
   /**
    * `with_frame`: the contract's result, an Error value turned into the failure it stands for, then
-   * the instance storage written back, all before the frame's pop is traced.
+   * the instance storage written back, all before the frame's pop is traced. A Stellar Asset
+   * Contract runs built in.
    */
-  #runFrame(frame: ContractFrame, vm: VmInstance, params: CallParams, args: readonly Val[]): Val {
+  #runFrame(frame: ContractFrame, vm: VmInstance | undefined, params: CallParams, args: readonly Val[]): Val {
     return this.frames.with(frame, this.rollbackHooks(), () =>
       traced(this.tracer, frame, () => {
-        const objects = frame.vm?.objects as RelativeObjects;
-        const words = args.map((arg) => toWasm(objects.toRelative(arg, this.budget)));
-        const name = () => symbolStr(this.context(), frame.fnSymbol);
-        const result = invokeVm(this, frame.fnSymbol, () =>
-          vm.invoke(name, words, { treatMissingFunctionAsNoop: params.missingIsVoid }),
-        );
-        if (result === undefined) return VOID;
-        const value = checkVal(objects.toAbsolute(fromWasm(result)));
-        checkIntegrity(this.context(), value);
+        let value: Val;
+        if (vm) {
+          const objects = frame.vm?.objects as RelativeObjects;
+          const words = args.map((arg) => toWasm(objects.toRelative(arg, this.budget)));
+          const name = () => symbolStr(this.context(), frame.fnSymbol);
+          const result = invokeVm(this, frame.fnSymbol, () =>
+            vm.invoke(name, words, { treatMissingFunctionAsNoop: params.missingIsVoid }),
+          );
+          if (result === undefined) return VOID;
+          value = checkVal(objects.toAbsolute(fromWasm(result)));
+          checkIntegrity(this.context(), value);
+        } else value = callStellarAssetContract(this, frame.fnName, args);
         exitValue(value);
         this.persistInstance(frame);
         return value;
@@ -261,7 +260,7 @@ export class Host extends HostState {
    * parsed (and charged), then instantiated (and charged again).
    */
   instantiateVm(wasmHash: Uint8Array): VmInstance {
-    const { parsed, fresh } = this.#module(wasmHash);
+    const { parsed, fresh } = this.#code.load(wasmHash);
     return instantiate(parsed, this.imports(), { ...this.vmOptions(), linkerPerModule: fresh });
   }
 
@@ -283,60 +282,6 @@ export class Host extends HostState {
       isImportKnown,
       importArity: (module: string, name: string) => hostFunction(module, name)?.args.length,
     };
-  }
-
-  /**
-   * The parsed module of the code with this hash (`instantiate_vm`), and whether it was parsed for
-   * this VM alone (which then links its own imports): a module cache hit is parsed off the budget
-   * (the cache was built outside the transaction); a miss is parsed and charged with the cost
-   * inputs stored beside the code (`Vm::new_with_cost_inputs`), each time, as the host's
-   * throwaway module is.
-   */
-  #module(wasmHash: Uint8Array): { parsed: ParsedContract; fresh: boolean } {
-    const key = contractCodeKey(wasmHash);
-    if (this.#codeCached) {
-      // stellar-core built its cache before the transaction, off its budget.
-      if (this.storage.has(key, this.budget) && this.#codeCached(wasmHash))
-        return { parsed: this.#cachedModule(wasmHash, key, UNMETERED), fresh: false };
-    } else if (this.storage.isRecording) {
-      // Recording mode: code in the snapshot would be a cache hit when the transaction is applied;
-      // it is parsed (and linked) on the shadow budget.
-      const cached = this.budget.withObservableShadowMode(() =>
-        this.storage.snapshotValue(key) === undefined
-          ? undefined
-          : this.#cachedModule(wasmHash, key, this.budget),
-      );
-      if (cached) return { parsed: cached, fresh: false };
-    }
-    return { parsed: this.#parse(this.storage.get(key, this.budget), this.budget), fresh: true };
-  }
-
-  #cachedModule(wasmHash: Uint8Array, key: xdr.LedgerKey, meter: Meter): ParsedContract {
-    // Read even when cached: in recording mode the read puts the code in the footprint.
-    const entry = this.storage.get(key, meter);
-    const id = Buffer.from(wasmHash).toString('hex');
-    const cached = this.#modules.get(id);
-    if (cached) return cached;
-    const parsed = this.#parse(entry, meter);
-    this.#modules.set(id, parsed);
-    return parsed;
-  }
-
-  /** `retrieve_wasm_from_storage` (the code and its cost inputs cloned out of the entry), then the parse. */
-  #parse(entry: xdr.LedgerEntry, meter: Meter): ParsedContract {
-    if (entry.data.type !== 'contractCode')
-      throw new HostError('Storage', 'InternalError', 'expected a code entry');
-    const { code, ext } = entry.data.contractCode;
-    meter.charge('MemCpy', BYTES_M_SIZE);
-    meter.charge('MemAlloc', BigInt(code.length));
-    meter.charge('MemCpy', BigInt(code.length));
-    if (ext.type === 'v1') meter.charge('MemCpy', COST_INPUTS_SIZE);
-    return parseContract(code, {
-      ledgerProtocol: this.ledger.protocolVersion,
-      meter,
-      costInputs:
-        ext.type === 'v1' ? { v1: costInputsFromXdr(ext.v1.costInputs) } : { v0: { wasmBytes: code.length } },
-    });
   }
 
   /** The host interface at the ledger's protocol, as a contract imports it. */

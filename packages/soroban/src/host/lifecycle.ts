@@ -4,6 +4,7 @@
  * this network; its instance is stored, then its constructor runs (protocol 22 on).
  */
 import { hash, xdr } from '@stellar/stellar-sdk/base';
+import { initializeAssetContract } from '../builtin/sac/index.js';
 import { HostError } from '../errors/host-error.js';
 import {
   contractAddress,
@@ -135,6 +136,7 @@ function createUnauthorized(
     ext: xdr.LedgerEntryExt.v0(),
   });
   host.storage.put(key, entry, minLiveUntilLedger(host.ledger, 'persistent'), host.budget);
+  initializeAssetContract(host, contractId, preimage);
   if (executable.type === 'contractExecutableWasm') callConstructor(host, contractId, constructorArgs);
   return contractId;
 }

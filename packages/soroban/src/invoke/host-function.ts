@@ -26,10 +26,12 @@ function createFromArgs(
   executable: xdr.ContractExecutable,
   constructorArgs: readonly xdr.ScVal[],
 ): Val {
-  if (preimage.type === 'contractIdPreimageFromAsset')
-    throw new HostError('Context', 'InternalError', 'the Stellar Asset Contract does not run here yet');
-  // The deployer named in the preimage must authorize the creation (`invoke_function`).
-  const deployer = host.converter.toVal(xdr.ScVal.scvAddress(preimage.fromAddress.address));
+  // The deployer named in the preimage must authorize the creation (`invoke_function`); an
+  // asset's contract has none (it is tied to the issuer).
+  const deployer =
+    preimage.type === 'contractIdPreimageFromAsset'
+      ? undefined
+      : host.converter.toVal(xdr.ScVal.scvAddress(preimage.fromAddress.address));
   const id = createContract(host, preimage, executable, scValsToVals(host, constructorArgs), deployer);
   return host.converter.toVal(xdr.ScVal.scvAddress(contractAddress(id)));
 }

@@ -124,6 +124,20 @@ export class TestEnv {
     return value;
   }
 
+  /** Deploys the Stellar Asset Contract of a classic asset (as `create_asset_contract`); returns its C-address. */
+  registerStellarAsset(asset: xdr.Asset): string {
+    const { value } = this.#run(undefined, (host) => {
+      const id = createContract(
+        host,
+        xdr.ContractIdPreimage.contractIdPreimageFromAsset(asset),
+        xdr.ContractExecutable.contractExecutableStellarAsset(),
+        [],
+      );
+      return StrKey.encodeContract(Buffer.from(id));
+    });
+    return value;
+  }
+
   /**
    * Calls a contract function. Arguments are read by the contract's interface (as the SDK's
    * `contract.Spec` reads them: `[4, 7]` for two i32s), or taken as given when they are ScVals.

@@ -7,7 +7,6 @@
  */
 import { hash, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
-import { COST_TYPES } from '../../src/budget/cost-types.js';
 import { Budget, localNetworkSettings, SIMULATION_SHADOW_FACTORS } from '../../src/budget/index.js';
 import { type ApplyInput, applyHostFunction } from '../../src/invoke/apply.js';
 import { type SimulateSuccess, simulateHostFunction } from '../../src/invoke/simulate.js';

@@ -112,7 +112,7 @@ class Run implements HostTracer {
       frame.fnName.length > MAX_SMALL_SYMBOL && this.lastFn !== undefined
         ? `sym#${handleOf(this.lastFn)}`
         : frame.fnName;
-    return { kind: 'VM', id, fn };
+    return { kind: frame.vm ? 'VM' : 'SAC', id, fn };
   }
 }
 

@@ -98,7 +98,7 @@ function representable(scval: xdr.ScVal): boolean {
  * The host's error for XDR it cannot read: running out of input (or nesting too deep) is a
  * length or depth limit, (Context, ExceededLimit); any other malformation is (Value, InvalidInput).
  */
-function decodeError(error: unknown): HostError {
+export function decodeError(error: unknown): HostError {
   const message = error instanceof Error ? error.message : String(error);
   if (/incomplete XDR data|exceeds remaining|recursion depth/.test(message))
     return new HostError('Context', 'ExceededLimit', `XDR: ${message}`);

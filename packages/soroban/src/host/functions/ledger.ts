@@ -3,6 +3,8 @@
  * storage, TTL extensions, and the contract lifecycle (upload, create, update, ids).
  */
 import { xdr } from '@stellar/stellar-sdk/base';
+import { decodeAsset } from '../../builtin/sac/asset-info.js';
+import { assetContractIdPreimage } from '../../builtin/sac/index.js';
 import { HostError } from '../../errors/host-error.js';
 import {
   contractAddress,
@@ -127,6 +129,10 @@ function fromAddressPreimage(c: CallContext, deployer: Val, salt: Val): xdr.Cont
   );
 }
 
+/** The preimage of the asset whose XDR `serialized` holds (`metered_from_xdr_obj`). */
+const assetPreimage = (c: CallContext, serialized: Val): xdr.ContractIdPreimage =>
+  assetContractIdPreimage(decodeAsset(contractHost(c), visit(c, serialized, 'Bytes').value));
+
 function create(c: CallContext, deployer: Val, wasmHash: Val, salt: Val, args: readonly Val[]): Val {
   const host = contractHost(c);
   const executable = xdr.ContractExecutable.contractExecutableWasm(hash32(c, wasmHash));
@@ -210,6 +216,18 @@ export const ledger: HostModule = {
     host.replaceExecutable(contractId, next);
     return VOID;
   },
+  /** No deployer authorization: an asset's contract is tied to its issuer. */
+  create_asset_contract(c, serializedAsset) {
+    const host = contractHost(c);
+    const executable = xdr.ContractExecutable.contractExecutableStellarAsset();
+    const id = createContract(host, assetPreimage(c, serializedAsset), executable, []);
+    return add(c, { kind: 'Address', value: contractAddress(id) });
+  },
+  get_asset_contract_id: (c, serializedAsset) =>
+    add(c, {
+      kind: 'Address',
+      value: contractAddress(contractIdOf(contractHost(c), assetPreimage(c, serializedAsset))),
+    }),
   get_contract_id: (c, deployer, salt) =>
     add(c, {
       kind: 'Address',

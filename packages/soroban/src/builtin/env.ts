@@ -1,0 +1,90 @@
+/**
+ * How a built-in contract reaches the host: through its env (`impl Env for Host`), the same
+ * host functions a WASM contract calls, run in the built-in's frame (no VM, absolute Vals) and
+ * traced as the host's calls of itself. Keys and values cross as ScVals.
+ */
+import type { xdr } from '@stellar/stellar-sdk/base';
+import { HostError } from '../errors/host-error.js';
+import { address } from '../host/functions/address.js';
+import { context } from '../host/functions/context.js';
+import { ledger } from '../host/functions/ledger.js';
+import type { HostModule } from '../host/functions/types.js';
+import type { Host } from '../host/host.js';
+import { fromU32, type Val } from '../values/val.js';
+
+/** StorageType as the `ledger` functions take it. */
+export const StorageType = { temporary: 0n, persistent: 1n, instance: 2n } as const;
+export type StorageTypeName = keyof typeof StorageType;
+
+type EnvModule = 'ledger' | 'address' | 'context';
+
+/**
+ * The env modules a built-in contract uses, looked up when called: the `ledger` module imports
+ * the built-ins back, so nothing here may touch it while the modules load.
+ */
+function envModule(name: EnvModule): HostModule {
+  if (name === 'ledger') return ledger;
+  return name === 'address' ? address : context;
+}
+
+/** A host function by its module and name, called with absolute Vals. */
+export function envCall(host: Host, module: EnvModule, name: string, args: readonly Val[]): Val {
+  const implementation = envModule(module)[name];
+  if (!implementation) throw new HostError('Context', 'InternalError', `no host function ${name}`);
+  return host.envCall(name, args, () => implementation(host.context(), ...args));
+}
+
+const toVal = (host: Host, value: xdr.ScVal): Val => host.converter.toVal(value);
+
+/** `try_get_contract_data` (storage_utils.rs): `has`, then `get`. */
+export function tryGetData(host: Host, key: xdr.ScVal, type: StorageTypeName): xdr.ScVal | undefined {
+  const k = toVal(host, key);
+  const has = envCall(host, 'ledger', 'has_contract_data', [k, StorageType[type]]);
+  if (has !== 1n) return undefined;
+  return host.converter.toScVal(envCall(host, 'ledger', 'get_contract_data', [k, StorageType[type]]));
+}
+
+export function getData(host: Host, key: xdr.ScVal, type: StorageTypeName): xdr.ScVal {
+  const value = envCall(host, 'ledger', 'get_contract_data', [toVal(host, key), StorageType[type]]);
+  return host.converter.toScVal(value);
+}
+
+export function hasData(host: Host, key: xdr.ScVal, type: StorageTypeName): boolean {
+  return envCall(host, 'ledger', 'has_contract_data', [toVal(host, key), StorageType[type]]) === 1n;
+}
+
+export function putData(host: Host, key: xdr.ScVal, value: xdr.ScVal, type: StorageTypeName): void {
+  envCall(host, 'ledger', 'put_contract_data', [toVal(host, key), toVal(host, value), StorageType[type]]);
+}
+
+export function extendDataTtl(
+  host: Host,
+  key: xdr.ScVal,
+  type: StorageTypeName,
+  threshold: number,
+  extendTo: number,
+): void {
+  envCall(host, 'ledger', 'extend_contract_data_ttl', [
+    toVal(host, key),
+    StorageType[type],
+    fromU32(threshold),
+    fromU32(extendTo),
+  ]);
+}
+
+export function extendCurrentInstanceAndCode(host: Host, threshold: number, extendTo: number): void {
+  envCall(host, 'ledger', 'extend_current_contract_instance_and_code_ttl', [
+    fromU32(threshold),
+    fromU32(extendTo),
+  ]);
+}
+
+/** `require_auth` of an address for the running built-in's function and arguments. */
+export function requireAuth(host: Host, address: Val): void {
+  envCall(host, 'address', 'require_auth', [address]);
+}
+
+export function contractEvent(host: Host, topics: readonly xdr.ScVal[], data: xdr.ScVal): void {
+  const topicVals = host.objects.add({ kind: 'Vec', value: topics.map((topic) => toVal(host, topic)) });
+  envCall(host, 'context', 'contract_event', [topicVals, toVal(host, data)]);
+}

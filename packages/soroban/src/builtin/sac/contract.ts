@@ -1,0 +1,166 @@
+/**
+ * The Stellar Asset Contract's function table, as the `contractimpl` glue of the built-in SDK
+ * makes it (soroban-builtin-sdk-macros `derive_fn.rs`): the name is looked up among the
+ * functions (an unknown one is `Error(Value, InvalidInput)`), the argument count checked
+ * (`Error(Context, UnexpectedSize)`), each argument converted to its declared type (a wrong one
+ * is `Error(Value, UnexpectedType)`), then the function runs and its result becomes a Val.
+ */
+import type { xdr } from '@stellar/stellar-sdk/base';
+import { HostError } from '../../errors/host-error.js';
+import type { Host } from '../../host/host.js';
+import { fromU32, type Val, VOID } from '../../values/val.js';
+import {
+  addressArg,
+  addressVal,
+  boolArg,
+  boolVal,
+  bytesArg,
+  i128,
+  i128Arg,
+  muxedAddressArg,
+  scAddressOf,
+  u32Arg,
+} from '../values.js';
+import { readAdministrator } from './admin.js';
+import * as sac from './functions.js';
+import { DECIMAL, readName, readSymbol } from './metadata.js';
+import { isCap67 } from './protocol.js';
+
+interface SacFunction {
+  readonly arity: number;
+  /** Converts the arguments (all of them, in order) and runs the function. */
+  readonly run: (host: Host, args: readonly Val[]) => Val;
+}
+
+const fn = (arity: number, run: SacFunction['run']): SacFunction => ({ arity, run });
+const address = (host: Host, val: Val | undefined) => scAddressOf(host, addressArg(val as Val));
+const amount = (host: Host, val: Val | undefined) => i128Arg(host, val as Val);
+const i128Val = (host: Host, value: bigint) => host.converter.toVal(i128(value));
+const stringVal = (host: Host, value: xdr.ScVal) => host.converter.toVal(value);
+
+/** In the order `contract.rs` declares them (the order the host searches). */
+const FUNCTIONS: ReadonlyMap<string, SacFunction> = new Map([
+  [
+    'init_asset',
+    fn(1, (host, [bytes]) => {
+      sac.initAsset(host, bytesArg(host, bytes as Val));
+      return VOID;
+    }),
+  ],
+  [
+    'allowance',
+    fn(2, (host, [from, spender]) => {
+      const f = address(host, from);
+      const s = address(host, spender);
+      return i128Val(host, sac.allowance(host, f, s));
+    }),
+  ],
+  [
+    'approve',
+    fn(4, (host, [from, spender, value, liveUntil]) => {
+      const f = address(host, from);
+      const s = address(host, spender);
+      const a = amount(host, value);
+      sac.approve(host, f, s, a, u32Arg(liveUntil as Val));
+      return VOID;
+    }),
+  ],
+  [
+    'balance',
+    fn(1, (host, [id]) => {
+      const a = address(host, id);
+      return i128Val(host, sac.balance(host, a));
+    }),
+  ],
+  [
+    'authorized',
+    fn(1, (host, [id]) => {
+      const a = address(host, id);
+      return boolVal(sac.authorized(host, a));
+    }),
+  ],
+  [
+    'transfer',
+    fn(3, (host, [from, to, value]) => {
+      const f = address(host, from);
+      const toMux = isCap67(host) ? muxedAddressArg(to as Val) : addressArg(to as Val);
+      sac.transfer(host, f, toMux, amount(host, value));
+      return VOID;
+    }),
+  ],
+  [
+    'transfer_from',
+    fn(4, (host, [spender, from, to, value]) => {
+      const s = address(host, spender);
+      const f = address(host, from);
+      const t = address(host, to);
+      sac.transferFrom(host, s, f, t, amount(host, value));
+      return VOID;
+    }),
+  ],
+  [
+    'burn',
+    fn(2, (host, [from, value]) => {
+      const f = address(host, from);
+      sac.burn(host, f, amount(host, value));
+      return VOID;
+    }),
+  ],
+  [
+    'burn_from',
+    fn(3, (host, [spender, from, value]) => {
+      const s = address(host, spender);
+      const f = address(host, from);
+      sac.burnFrom(host, s, f, amount(host, value));
+      return VOID;
+    }),
+  ],
+  [
+    'clawback',
+    fn(2, (host, [from, value]) => {
+      const f = address(host, from);
+      sac.clawback(host, f, amount(host, value));
+      return VOID;
+    }),
+  ],
+  [
+    'set_authorized',
+    fn(2, (host, [id, authorize]) => {
+      const a = address(host, id);
+      sac.setAuthorized(host, a, boolArg(authorize as Val));
+      return VOID;
+    }),
+  ],
+  [
+    'mint',
+    fn(2, (host, [to, value]) => {
+      const t = address(host, to);
+      sac.mint(host, t, amount(host, value));
+      return VOID;
+    }),
+  ],
+  [
+    'set_admin',
+    fn(1, (host, [admin]) => {
+      sac.setAdmin(host, address(host, admin));
+      return VOID;
+    }),
+  ],
+  ['admin', fn(0, (host) => addressVal(host, readAdministrator(host)))],
+  // Fixed for every SAC: no metadata read.
+  ['decimals', fn(0, () => fromU32(DECIMAL))],
+  ['name', fn(0, (host) => stringVal(host, readName(host)))],
+  ['symbol', fn(0, (host) => stringVal(host, readSymbol(host)))],
+]);
+
+/** The names a Stellar Asset Contract answers to. */
+export const SAC_FUNCTIONS: readonly string[] = [...FUNCTIONS.keys()];
+
+/** Calls a Stellar Asset Contract function in the SAC's frame (`BuiltinContract::call`). */
+export function callStellarAssetContract(host: Host, name: string, args: readonly Val[]): Val {
+  const entry = FUNCTIONS.get(name);
+  if (!entry) throw new HostError('Value', 'InvalidInput', 'symbol not found in slice of strs');
+  if (args.length !== entry.arity)
+    throw new HostError('Context', 'UnexpectedSize', 'wrong number of args to func');
+  return entry.run(host, args);
+}

@@ -1,0 +1,191 @@
+/**
+ * What each Stellar Asset Contract function does (`contract.rs`, `StellarAssetContract`): the
+ * checks in the order the host makes them, `require_auth`, extending the instance, the balance
+ * or allowance change, then the event.
+ */
+import type { xdr } from '@stellar/stellar-sdk/base';
+import type { Host } from '../../host/host.js';
+import { contractIdOf } from '../../host/lifecycle.js';
+import { Tag } from '../../values/tags.js';
+import { tagOf, type Val } from '../../values/val.js';
+import { contractError } from '../contract-error.js';
+import { envCall, extendCurrentInstanceAndCode, requireAuth } from '../env.js';
+import { addressVal, conversionError, sameAddress, scAddressOf } from '../values.js';
+import { readAdministrator, writeAdministrator } from './admin.js';
+import { readAllowance, spendAllowance, writeAllowance } from './allowance.js';
+import {
+  assetInfoOfAsset,
+  decodeAsset,
+  hasAssetInfo,
+  issuerAddress,
+  readAssetInfo,
+  validateAsset,
+  writeAssetInfo,
+} from './asset-info.js';
+import {
+  checkClawbackable,
+  isAuthorized,
+  readBalance,
+  receiveBalance,
+  spendBalance,
+  spendBalanceNoAuthorizationCheck,
+  writeAuthorization,
+} from './balance.js';
+import { assetContractIdPreimage } from './deploy.js';
+import * as event from './events.js';
+import { setMetadata } from './metadata.js';
+import { INSTANCE_EXTEND_AMOUNT, INSTANCE_TTL_THRESHOLD } from './storage-types.js';
+
+type Address = xdr.ScAddress;
+
+function checkNonnegativeAmount(amount: bigint): void {
+  if (amount < 0n) throw contractError('NegativeAmountError', 'negative amount is not allowed');
+}
+
+function checkNonNative(host: Host): void {
+  if (readAssetInfo(host).kind === 'Native')
+    throw contractError('OperationNotSupportedError', 'operation invalid on native asset');
+}
+
+function checkNotIssuer(host: Host, address: Address): void {
+  const issuer = issuerAddress(readAssetInfo(host));
+  if (issuer && sameAddress(issuer, address))
+    throw contractError('OperationNotSupportedError', 'operation invalid on issuer');
+}
+
+const authorize = (host: Host, address: Address) => requireAuth(host, addressVal(host, address));
+const extendInstance = (host: Host) =>
+  extendCurrentInstanceAndCode(host, INSTANCE_TTL_THRESHOLD, INSTANCE_EXTEND_AMOUNT);
+
+/** Initializes a new instance from the asset's XDR; called by the host right after creation. */
+export function initAsset(host: Host, assetBytes: Uint8Array): void {
+  if (hasAssetInfo(host))
+    throw contractError('AlreadyInitializedError', 'StellarAssetContract has been already initialized');
+  const asset = decodeAsset(host, assetBytes);
+  validateAsset(asset);
+  const expected = contractIdOf(host, assetContractIdPreimage(asset));
+  if (Buffer.compare(host.currentContractId(), expected) !== 0)
+    throw contractError('InternalError', 'bad id for asset contract');
+  const info = assetInfoOfAsset(asset);
+  // The issuer administers an issued asset; the native asset has no admin.
+  const issuer = issuerAddress(info);
+  if (issuer) writeAdministrator(host, issuer);
+  writeAssetInfo(host, info);
+  setMetadata(host);
+}
+
+export function allowance(host: Host, from: Address, spender: Address): bigint {
+  extendInstance(host);
+  return readAllowance(host, from, spender);
+}
+
+export function balance(host: Host, address: Address): bigint {
+  extendInstance(host);
+  return readBalance(host, address);
+}
+
+export function authorized(host: Host, address: Address): boolean {
+  extendInstance(host);
+  return isAuthorized(host, address);
+}
+
+export function approve(
+  host: Host,
+  from: Address,
+  spender: Address,
+  amount: bigint,
+  liveUntil: number,
+): void {
+  checkNonnegativeAmount(amount);
+  authorize(host, from);
+  extendInstance(host);
+  writeAllowance(host, from, spender, amount, liveUntil);
+  event.approve(host, from, spender, amount, liveUntil);
+}
+
+/** The destination as an address, and its id when it was given muxed (CAP-67's `MuxedAddress`). */
+function destination(host: Host, toMux: Val): { to: Address; toMuxedId: bigint | undefined } {
+  if (tagOf(toMux) !== Tag.MuxedAddressObject) return { to: scAddressOf(host, toMux), toMuxedId: undefined };
+  const to = scAddressOf(host, envCall(host, 'address', 'get_address_from_muxed_address', [toMux]));
+  const id = host.converter.toScVal(envCall(host, 'address', 'get_id_from_muxed_address', [toMux]));
+  if (id.type !== 'scvU64') throw conversionError('expected a u64');
+  return { to, toMuxedId: BigInt(id.u64) };
+}
+
+export function transfer(host: Host, from: Address, toMux: Val, amount: bigint): void {
+  checkNonnegativeAmount(amount);
+  const { to, toMuxedId } = destination(host, toMux);
+  authorize(host, from);
+  extendInstance(host);
+  spendBalance(host, from, amount);
+  receiveBalance(host, to, amount);
+  event.transferMaybeWithIssuer(host, from, to, toMuxedId, amount);
+}
+
+export function transferFrom(host: Host, spender: Address, from: Address, to: Address, amount: bigint): void {
+  checkNonnegativeAmount(amount);
+  authorize(host, spender);
+  extendInstance(host);
+  spendAllowance(host, from, spender, amount);
+  spendBalance(host, from, amount);
+  receiveBalance(host, to, amount);
+  event.transferMaybeWithIssuer(host, from, to, undefined, amount);
+}
+
+export function burn(host: Host, from: Address, amount: bigint): void {
+  checkNonnegativeAmount(amount);
+  checkNonNative(host);
+  checkNotIssuer(host, from);
+  authorize(host, from);
+  extendInstance(host);
+  spendBalance(host, from, amount);
+  event.burn(host, from, amount);
+}
+
+export function burnFrom(host: Host, spender: Address, from: Address, amount: bigint): void {
+  checkNonnegativeAmount(amount);
+  checkNonNative(host);
+  checkNotIssuer(host, from);
+  authorize(host, spender);
+  extendInstance(host);
+  spendAllowance(host, from, spender, amount);
+  spendBalance(host, from, amount);
+  event.burn(host, from, amount);
+}
+
+export function clawback(host: Host, from: Address, amount: bigint): void {
+  checkNonnegativeAmount(amount);
+  checkClawbackable(host, from);
+  checkNotIssuer(host, from);
+  const admin = readAdministrator(host);
+  authorize(host, admin);
+  extendInstance(host);
+  spendBalanceNoAuthorizationCheck(host, from, amount);
+  event.clawback(host, admin, from, amount);
+}
+
+export function setAuthorized(host: Host, address: Address, authorized: boolean): void {
+  const admin = readAdministrator(host);
+  authorize(host, admin);
+  extendInstance(host);
+  writeAuthorization(host, address, authorized);
+  event.setAuthorized(host, admin, address, authorized);
+}
+
+export function mint(host: Host, to: Address, amount: bigint): void {
+  checkNonnegativeAmount(amount);
+  checkNotIssuer(host, to);
+  const admin = readAdministrator(host);
+  authorize(host, admin);
+  extendInstance(host);
+  receiveBalance(host, to, amount);
+  event.mint(host, admin, to, undefined, amount);
+}
+
+export function setAdmin(host: Host, newAdmin: Address): void {
+  const admin = readAdministrator(host);
+  authorize(host, admin);
+  extendInstance(host);
+  writeAdministrator(host, newAdmin);
+  event.setAdmin(host, admin, newAdmin);
+}

@@ -1,0 +1,57 @@
+/**
+ * What the Stellar Asset Contract stores and for how long (`stellar_asset_contract/storage_types.rs`):
+ * per-address balances (persistent) and allowances (temporary) under `DataKey`, the admin and the
+ * asset in instance storage under `InstanceDataKey`.
+ */
+import { xdr } from '@stellar/stellar-sdk/base';
+import { boolOf, enumCase, fieldsOf, i128, i128Of, struct, u32ValueOf } from '../values.js';
+
+const DAY_IN_LEDGERS = 17_280;
+export const INSTANCE_EXTEND_AMOUNT = 7 * DAY_IN_LEDGERS;
+export const INSTANCE_TTL_THRESHOLD = INSTANCE_EXTEND_AMOUNT - DAY_IN_LEDGERS;
+export const BALANCE_EXTEND_AMOUNT = 30 * DAY_IN_LEDGERS;
+export const BALANCE_TTL_THRESHOLD = BALANCE_EXTEND_AMOUNT - DAY_IN_LEDGERS;
+
+export const balanceKey = (address: xdr.ScAddress): xdr.ScVal =>
+  enumCase('Balance', xdr.ScVal.scvAddress(address));
+
+export const allowanceKey = (from: xdr.ScAddress, spender: xdr.ScAddress): xdr.ScVal =>
+  enumCase('Allowance', struct({ from: xdr.ScVal.scvAddress(from), spender: xdr.ScVal.scvAddress(spender) }));
+
+export const ADMIN_KEY = enumCase('Admin');
+export const ASSET_INFO_KEY = enumCase('AssetInfo');
+
+export interface BalanceValue {
+  amount: bigint;
+  authorized: boolean;
+  clawback: boolean;
+}
+
+export const balanceValue = (balance: BalanceValue): xdr.ScVal =>
+  struct({
+    amount: i128(balance.amount),
+    authorized: xdr.ScVal.scvBool(balance.authorized),
+    clawback: xdr.ScVal.scvBool(balance.clawback),
+  });
+
+export function balanceOf(value: xdr.ScVal): BalanceValue {
+  const fields = fieldsOf(value, ['amount', 'authorized', 'clawback']);
+  return {
+    amount: i128Of(fields.amount),
+    authorized: boolOf(fields.authorized),
+    clawback: boolOf(fields.clawback),
+  };
+}
+
+export interface AllowanceValue {
+  amount: bigint;
+  liveUntilLedger: number;
+}
+
+export const allowanceValue = (allowance: AllowanceValue): xdr.ScVal =>
+  struct({ amount: i128(allowance.amount), live_until_ledger: xdr.ScVal.scvU32(allowance.liveUntilLedger) });
+
+export function allowanceOf(value: xdr.ScVal): AllowanceValue {
+  const fields = fieldsOf(value, ['amount', 'live_until_ledger']);
+  return { amount: i128Of(fields.amount), liveUntilLedger: u32ValueOf(fields.live_until_ledger) };
+}

@@ -1,0 +1,76 @@
+/**
+ * The parsed module of a contract's code (`instantiate_vm`, host/frame.rs), and whether it was
+ * parsed for one VM alone (which then links its own imports). A module cache hit is parsed off the
+ * budget (stellar-core built its cache before the transaction); in recording mode, code in the
+ * snapshot would be a hit when the transaction is applied, so it is parsed on the shadow budget;
+ * a miss is parsed and charged with the cost inputs stored beside the code
+ * (`Vm::new_with_cost_inputs`), each time, as the host's throwaway module is.
+ */
+import type { xdr } from '@stellar/stellar-sdk/base';
+import type { Budget } from '../budget/index.js';
+import { HostError } from '../errors/host-error.js';
+import { contractCodeKey, type LedgerInfo, type Storage } from '../storage/index.js';
+import { costInputsFromXdr, type ModuleStore, type ParsedContract, parseContract } from '../vm/index.js';
+import { type Meter, UNMETERED } from './meter.js';
+
+/** Declared sizes (host/declared_size.rs): a BytesM, a ContractCodeCostInputs. */
+const BYTES_M_SIZE = 24n;
+const COST_INPUTS_SIZE = 40n;
+
+interface CodeHost {
+  readonly budget: Budget;
+  readonly storage: Storage;
+  readonly ledger: LedgerInfo;
+}
+
+export class CodeModules {
+  constructor(
+    private readonly host: CodeHost,
+    private readonly store: ModuleStore,
+    /** Whether stellar-core's module cache holds a code hash (none: no cache in enforcing mode). */
+    private readonly codeCached: ((wasmHash: Uint8Array) => boolean) | undefined,
+  ) {}
+
+  load(wasmHash: Uint8Array): { parsed: ParsedContract; fresh: boolean } {
+    const { budget, storage } = this.host;
+    const key = contractCodeKey(wasmHash);
+    if (this.codeCached) {
+      if (storage.has(key, budget) && this.codeCached(wasmHash))
+        return { parsed: this.cached(wasmHash, key, UNMETERED), fresh: false };
+    } else if (storage.isRecording) {
+      const cached = budget.withObservableShadowMode(() =>
+        storage.snapshotValue(key) === undefined ? undefined : this.cached(wasmHash, key, budget),
+      );
+      if (cached) return { parsed: cached, fresh: false };
+    }
+    return { parsed: this.parse(storage.get(key, budget), budget), fresh: true };
+  }
+
+  private cached(wasmHash: Uint8Array, key: xdr.LedgerKey, meter: Meter): ParsedContract {
+    // Read even when cached: in recording mode the read puts the code in the footprint.
+    const entry = this.host.storage.get(key, meter);
+    const id = Buffer.from(wasmHash).toString('hex');
+    const cached = this.store.get(id);
+    if (cached) return cached;
+    const parsed = this.parse(entry, meter);
+    this.store.set(id, parsed);
+    return parsed;
+  }
+
+  /** `retrieve_wasm_from_storage` (the code and its cost inputs cloned out of the entry), then the parse. */
+  private parse(entry: xdr.LedgerEntry, meter: Meter): ParsedContract {
+    if (entry.data.type !== 'contractCode')
+      throw new HostError('Storage', 'InternalError', 'expected a code entry');
+    const { code, ext } = entry.data.contractCode;
+    meter.charge('MemCpy', BYTES_M_SIZE);
+    meter.charge('MemAlloc', BigInt(code.length));
+    meter.charge('MemCpy', BigInt(code.length));
+    if (ext.type === 'v1') meter.charge('MemCpy', COST_INPUTS_SIZE);
+    return parseContract(code, {
+      ledgerProtocol: this.host.ledger.protocolVersion,
+      meter,
+      costInputs:
+        ext.type === 'v1' ? { v1: costInputsFromXdr(ext.v1.costInputs) } : { v0: { wasmBytes: code.length } },
+    });
+  }
+}
