@@ -129,10 +129,10 @@ describe('the json answer is the base64 answer in the stellar-xdr JSON form', ()
       ['errorResultJson'],
     ],
     [
-      'a contract call (its error in the result)',
+      'a contract call (its error in the result, with the diagnostic events of where it arose)',
       'simulateTransaction',
       async () => ({ transaction: await contractCall() }),
-      [],
+      ['eventsJson'],
     ],
   ])('%s: %s', async (_name, method, given, want) => {
     const params = await given();
