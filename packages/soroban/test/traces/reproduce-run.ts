@@ -18,6 +18,8 @@ export interface Outcome {
   /** for a trace not reproduced: the first divergence or budget miss, in one line */
   reason?: string;
   comparison: Comparison;
+  /** The budget at the end: the Rust host's (the trace's) and ours, with whether a contract VM ran. */
+  end: { want: { cpu: number; mem: number }; got: { cpu: number; mem: number }; ranVm: boolean };
 }
 
 function verdictOf(c: Comparison): Verdict {
@@ -57,7 +59,13 @@ export function reproduce(dataRoot: string, scripts: DriveScript[]): Outcome[] {
     const run = host.run(script);
     const comparison = compareRun(trace, run);
     const verdict = verdictOf(comparison);
-    return { trace: script.trace, verdict, reason: reasonOf(comparison, run.stopped), comparison };
+    const last = trace.steps.at(-1);
+    const end = {
+      want: { cpu: Number(last?.budget.cpu ?? 0), mem: Number(last?.budget.mem ?? 0) },
+      got: run.end,
+      ranVm: trace.steps.some((step) => step.kind === 'push' && step.frame.kind === 'VM'),
+    };
+    return { trace: script.trace, verdict, reason: reasonOf(comparison, run.stopped), comparison, end };
   });
 }
 

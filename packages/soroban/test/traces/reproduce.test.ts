@@ -7,6 +7,11 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import {
+  computeTransactionResourceFee,
+  feeConfiguration,
+  localNetworkSettings,
+} from '../../src/budget/index.js';
 import { NO_SOROBAN_DATA, sorobanData } from '../support/shared.js';
 import { REPRODUCED_EXACTLY, REPRODUCED_WITHIN } from './reproduce-expected.js';
 import {
@@ -57,6 +62,34 @@ describe.skipIf(!sorobanData)(
 
     it('reproduces within 5% the traces it did', () => {
       expect(names(outcomes, 'within')).toEqual([...REPRODUCED_WITHIN].sort());
+    });
+
+    it("gives each run of a test contract a resource fee within 10% of the Rust host's", () => {
+      // The same transaction but for the instructions each host counted: a call of a small contract
+      // (300-byte envelope, no disk reads or writes), on the local network's fee rates.
+      const rates = feeConfiguration(localNetworkSettings());
+      const fee = (cpu: number) => {
+        const { nonRefundable, refundable } = computeTransactionResourceFee(
+          {
+            instructions: cpu,
+            diskReadEntries: 0,
+            writeEntries: 0,
+            diskReadBytes: 0,
+            writeBytes: 0,
+            contractEventsSizeBytes: 0,
+            transactionSizeBytes: 300,
+          },
+          rates,
+        );
+        return Number(nonRefundable + refundable);
+      };
+      const runs = outcomes.filter((o) => o.end.ranVm);
+      const off = runs.map((o) => ({
+        trace: o.trace,
+        relative: Math.abs(fee(o.end.got.cpu) - fee(o.end.want.cpu)) / fee(o.end.want.cpu),
+      }));
+      expect(runs.length).toBeGreaterThanOrEqual(20);
+      expect(off.filter((o) => o.relative > 0.1)).toEqual([]);
     });
 
     it('reproduces at least 60 traces', () => {
