@@ -2,8 +2,9 @@
 // closeLedger): the same accounts each send one `counter.inc` and one payment a round. Every
 // invocation has the same footprint (the counter's instance, code and count), so one simulation's
 // SorobanTransactionData serves them all; envelopes are signed before the clock starts.
-import { Account, TimeoutInfinite, TransactionBuilder } from '@stellar/stellar-sdk';
+
 import { median } from '@starspec/bench';
+import { Account, TimeoutInfinite, TransactionBuilder } from '@stellar/stellar-sdk';
 import { loadContracts } from './contracts.mjs';
 import { inProcess } from './drivers.mjs';
 import { benchKeys, fundingEnvelopes, LEDGER_SIZE, paymentRound } from './envelopes.mjs';
@@ -16,7 +17,10 @@ async function deployCounter(local, deployer) {
   const counter = await deploy(local, deployer, counterWasm());
   // The first inc creates the count; the ones after only rewrite it, as the simulated one does.
   await sendOperation(local, deployer, invoke(counter, 'inc'));
-  const simulated = await simulate(local.rpcUrl, await buildTransaction(local, deployer, invoke(counter, 'inc')));
+  const simulated = await simulate(
+    local.rpcUrl,
+    await buildTransaction(local, deployer, invoke(counter, 'inc')),
+  );
   return { counter, sorobanData: simulated.transactionData };
 }
 

@@ -1,8 +1,9 @@
 // simulateTransaction of a token transfer against getLedgerEntries of the entries it reads (the
 // contract's instance and code, the two balances), over JSON-RPC to a `starspec-sandbox` process,
 // one call at a time: the two interleaved, each round starting with the other one.
-import { Keypair, xdr } from '@stellar/stellar-sdk';
+
 import { median, percentile } from '@starspec/bench';
+import { Keypair, xdr } from '@stellar/stellar-sdk';
 import { loadContracts } from './contracts.mjs';
 import { overRpc } from './drivers.mjs';
 import { benchKeys, fundingEnvelopes } from './envelopes.mjs';
@@ -18,7 +19,8 @@ async function timedCall(rpcUrl, body) {
   const started = performance.now();
   const answer = await postJson(rpcUrl, body);
   const ms = performance.now() - started;
-  if (answer.error || answer.result.error) throw new Error(`${body.slice(0, 60)}…: ${JSON.stringify(answer)}`);
+  if (answer.error || answer.result.error)
+    throw new Error(`${body.slice(0, 60)}…: ${JSON.stringify(answer)}`);
   return ms;
 }
 
@@ -34,11 +36,22 @@ async function prepare(remote) {
   }
   const token = await deploy(remote, alice, tokenWasm());
   for (const holder of [alice, bob])
-    await sendOperation(remote, alice, invoke(token, 'mint', [['address', holder.publicKey()], ['i128', 1_000_000n]]));
+    await sendOperation(
+      remote,
+      alice,
+      invoke(token, 'mint', [
+        ['address', holder.publicKey()],
+        ['i128', 1_000_000n],
+      ]),
+    );
   const transfer = await buildTransaction(
     remote,
     alice,
-    invoke(token, 'transfer', [['address', alice.publicKey()], ['address', bob.publicKey()], ['i128', 1n]]),
+    invoke(token, 'transfer', [
+      ['address', alice.publicKey()],
+      ['address', bob.publicKey()],
+      ['i128', 1n],
+    ]),
   );
   const simulated = await simulate(remote.rpcUrl, transfer);
   const { footprint } = xdr.SorobanTransactionData.fromXdr(simulated.transactionData, 'base64').resources;
@@ -47,7 +60,9 @@ async function prepare(remote) {
   const entries = request('getLedgerEntries', { keys });
   const answer = await postJson(remote.rpcUrl, entries);
   if (keys.length !== 4 || answer.result?.entries?.length !== 4)
-    throw new Error(`the transfer's footprint: ${keys.length} keys, ${answer.result?.entries?.length} entries`);
+    throw new Error(
+      `the transfer's footprint: ${keys.length} keys, ${answer.result?.entries?.length} entries`,
+    );
   return { simulate: request('simulateTransaction', { transaction: transfer.toXDR() }), entries };
 }
 

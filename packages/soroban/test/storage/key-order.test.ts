@@ -50,7 +50,9 @@ describe('ScVal order', () => {
 
   it('encodes an address once however often it is compared (a balance key is compared on every access)', () => {
     const address = (seed: number) =>
-      xdr.ScVal.scvAddress(xdr.ScAddress.scAddressTypeContract(new xdr.ContractId(new Uint8Array(32).fill(seed))));
+      xdr.ScVal.scvAddress(
+        xdr.ScAddress.scAddressTypeContract(new xdr.ContractId(new Uint8Array(32).fill(seed))),
+      );
     const [low, high] = [address(1), address(2)];
     const decodes = vi.spyOn(xdr.ScAddress, 'fromXdrObject');
     try {
