@@ -11,15 +11,21 @@
 //   3. getTransaction latency while those payments arrive, against the same calls when idle;
 //   4. that process's resident memory after 10,000 payments, against its memory when ready;
 //   5. with --retention 50, its resident memory after 10,000 payments against after 2,000 (goal:
-//      at most 15% more: the faces keep the window, not every ledger).
+//      at most 15% more: the faces keep the window, not every ledger);
+//   6. simulateTransaction of a token transfer against getLedgerEntries of the entries it reads,
+//      over JSON-RPC to a `starspec-sandbox` process, one call at a time (goal: at most 3× at p50);
+//   7. contract invocations (counter.inc) applied per second in this process, against payments of
+//      the same accounts.
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { benchOptions, compareFirstAnswer, printRows, recordResults } from '@starspec/bench';
 import { cliPath } from './drivers.mjs';
 import { LEDGER_SIZE } from './envelopes.mjs';
+import { measureInvocations } from './invocations.mjs';
 import { ACCOUNTS, measurePayments } from './payments.mjs';
 import { measureRetention } from './retention.mjs';
 import { IN_FLIGHT, rpcCall } from './rpc-client.mjs';
+import { measureSimulate } from './simulate.mjs';
 
 const options = benchOptions();
 // The machine may be shared: its load while the benchmark ran goes with the numbers.
@@ -52,6 +58,8 @@ const rows = [
   }),
   ...(await measurePayments(options)),
   await measureRetention(),
+  await measureSimulate(options),
+  await measureInvocations(options),
 ];
 
 const loadAtEnd = loadavg()[0];
