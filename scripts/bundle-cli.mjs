@@ -1,10 +1,13 @@
 #!/usr/bin/env node
-// `node ../../scripts/bundle-cli.mjs dist/cli.js`, after tsc: rewrites a package's command entry
-// as one file with the code it imports. Node spends most of a command's start resolving and
+// `node ../../scripts/bundle-cli.mjs dist/cli.js [--split]`, after tsc: rewrites a package's command
+// entry as one file with the code it imports. Node spends most of a command's start resolving and
 // compiling ES modules one file at a time (the Stellar SDK alone is about 500 files); one file
 // starts several times faster. The package's library entry (dist/index.js) stays unbundled.
+// `--split` puts what the entry loads with `import()` (and only reaches that way) in chunk files
+// beside it, in dist/chunks/: the entry file then holds what the command needs to start, and Node
+// reads and compiles the rest on first use.
 import { readFileSync, rmSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { build } from 'esbuild';
 
 // Native or optional at run time: loaded from the package's node_modules as before.
@@ -43,14 +46,24 @@ const inlineModuleFiles = {
   },
 };
 
-const [entry] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const split = args.includes('--split');
+const [entry] = args.filter((arg) => arg !== '--split');
 if (!entry) {
-  console.error('usage: node scripts/bundle-cli.mjs dist/<entry>.js');
+  console.error('usage: node scripts/bundle-cli.mjs dist/<entry>.js [--split]');
   process.exit(2);
 }
+/** The output options: one file in place of the entry, or the entry and its chunks beside it. */
+const output = split
+  ? {
+      entryPoints: { [basename(entry, '.js')]: entry },
+      outdir: dirname(entry),
+      splitting: true,
+      chunkNames: 'chunks/[name]-[hash]',
+    }
+  : { entryPoints: [entry], outfile: entry };
 await build({
-  entryPoints: [entry],
-  outfile: entry,
+  ...output,
   allowOverwrite: true,
   bundle: true,
   platform: 'node',

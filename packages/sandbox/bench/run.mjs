@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // The sandbox benchmark, after `npm run build`:
-//   node scripts/pnpm.mjs --filter @starspec/sandbox bench [-- --quick] [-- --rounds N]
-// Writes the package's section of bench-results.json and the README's table rendered from it.
+//   node scripts/pnpm.mjs --filter @starspec/sandbox bench [-- --quick] [-- --rounds N] [-- --only start-up]
+// Writes the package's section of bench-results.json and the README's table rendered from it
+// (with --only, the rows of those ids: start-up, payments, retention, simulate, invocations; the
+// others are kept).
 //   1. start-up: `starspec-sandbox --port 0 --json` from process start to its first getHealth
 //      answer, against a bare node:http server started the same way (goal: under 300 ms and at
 //      most 4× the bare server, the ratio being what holds on a loaded machine);
@@ -18,7 +20,7 @@
 //      the same accounts.
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { benchOptions, compareFirstAnswer, printRows, recordResults } from '@starspec/bench';
+import { benchOptions, compareFirstAnswer, printRows, recordResults, replaceRows } from '@starspec/bench';
 import { cliPath } from './drivers.mjs';
 import { LEDGER_SIZE } from './envelopes.mjs';
 import { measureInvocations } from './invocations.mjs';
@@ -39,38 +41,54 @@ async function healthy(ready) {
   if (result.status !== 'healthy') throw new Error(`getHealth answered ${JSON.stringify(result)}`);
 }
 
-const rows = [
-  await compareFirstAnswer({
-    id: 'start-up',
-    title: 'process start to the first getHealth answer',
-    subject: {
-      label: 'starspec-sandbox --port 0 --json',
-      command: [process.execPath, cliPath, '--port', '0', '--json'],
-      ask: healthy,
-    },
-    baseline: {
-      label: 'bare node:http started the same way',
-      command: [process.execPath, bareRpc, '--port', '0', '--json'],
-      ask: healthy,
-    },
-    rounds: options.rounds,
-    goal: { below: 300, ratioAtMost: 4 },
-  }),
-  ...(await measurePayments(options)),
-  await measureRetention(),
-  await measureSimulate(options),
-  await measureInvocations(options),
-];
+/** The measurements, by the name `--only` picks them with; each answers its rows. */
+const measurements = {
+  'start-up': async () => [
+    await compareFirstAnswer({
+      id: 'start-up',
+      title: 'process start to the first getHealth answer',
+      subject: {
+        label: 'starspec-sandbox --port 0 --json',
+        command: [process.execPath, cliPath, '--port', '0', '--json'],
+        ask: healthy,
+      },
+      baseline: {
+        label: 'bare node:http started the same way',
+        command: [process.execPath, bareRpc, '--port', '0', '--json'],
+        ask: healthy,
+      },
+      rounds: options.rounds,
+      goal: { below: 300, ratioAtMost: 4 },
+    }),
+  ],
+  payments: () => measurePayments(options),
+  retention: async () => [await measureRetention()],
+  simulate: async () => [await measureSimulate(options)],
+  invocations: async () => [await measureInvocations(options)],
+};
+const unknown = (options.only ?? []).filter((name) => !Object.hasOwn(measurements, name));
+if (unknown.length > 0)
+  throw new Error(`--only takes ${Object.keys(measurements).join(', ')} (got ${unknown})`);
+
+const rows = [];
+for (const [name, measure] of Object.entries(measurements))
+  if (!options.only || options.only.includes(name)) rows.push(...(await measure()));
 
 const loadAtEnd = loadavg()[0];
 printRows(rows);
-if (options.write)
+const load = `1-minute load average ${loadAtStart.toFixed(1)} at the start, ${loadAtEnd.toFixed(1)} at the end`;
+if (options.write && options.only)
+  replaceRows('sandbox', {
+    rows,
+    options,
+    note: `${options.only.join(', ')} on ${new Date().toISOString().slice(0, 10)}, ${load}`,
+  });
+else if (options.write)
   recordResults('sandbox', {
     command: 'node scripts/pnpm.mjs --filter @starspec/sandbox bench',
     rows,
     options,
     workload:
       `a round: one start of each process; ${ACCOUNTS.toLocaleString('en-US')} payments (one per account) ` +
-      `in ${ACCOUNTS / LEDGER_SIZE} ledgers each way, sent over JSON-RPC ${IN_FLIGHT} at a time; ` +
-      `1-minute load average ${loadAtStart.toFixed(1)} at the start, ${loadAtEnd.toFixed(1)} at the end`,
+      `in ${ACCOUNTS / LEDGER_SIZE} ledgers each way, sent over JSON-RPC ${IN_FLIGHT} at a time; ${load}`,
   });

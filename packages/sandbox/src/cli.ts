@@ -5,7 +5,7 @@
  * Exit codes: 0 after a clean stop (Ctrl-C, SIGTERM), 1 when it cannot start (the port is taken),
  * 2 for a usage error (a --db file made for another network among them).
  */
-import { STREAM_CAP_OPTIONS, streamCaps, streamCapUsage } from '@starspec/ledger-index';
+import { STREAM_CAP_OPTIONS, streamCaps, streamCapUsage } from '@starspec/ledger-index/host';
 import {
   type Emit,
   listenProblem,

@@ -4,7 +4,7 @@
  * a history that already holds ledgers, it resumes after the latest one (its header is in the
  * meta), as stellar-core restarts from its database's last closed ledger.
  */
-import { Keypair, xdr } from '@stellar/stellar-sdk/base';
+import { type Keypair, xdr } from '@stellar/stellar-sdk/base';
 import { type ClosedLedger, closeLedger, stateHash } from './close/close-ledger.js';
 import { accountAvailableBalance } from './core/balances.js';
 import { accountEntry, loadAccount, newAccount } from './core/entries/account.js';
@@ -20,6 +20,7 @@ import {
 } from './core/header.js';
 import { keyId, sameBytes } from './core/keys.js';
 import { LedgerTxn } from './core/ledger-txn.js';
+import { masterKeypair } from './core/openssl-keypair.js';
 import { type EntryStore, MemoryEntryStore } from './core/store.js';
 import { checkValid } from './core/tx/check-valid.js';
 import { parseEnvelope, type TxFrame } from './core/tx/frame.js';
@@ -122,7 +123,7 @@ export function createLedger(options: LedgerOptions = {}): Ledger {
   const history = options.history ?? new MemoryLedgerHistory();
   const retention = options.retention === undefined ? undefined : checkRetention(options.retention);
   const atomically = options.atomically ?? (<T>(write: () => T): T => write());
-  const root = Keypair.master(passphrase);
+  const root = masterKeypair(passphrase);
   const queue = new TransactionQueue();
   const internalErrors = new Map<string, unknown>();
 

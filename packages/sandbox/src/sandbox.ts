@@ -10,7 +10,7 @@ import { closeGracefully, listen } from '@starspec/runtime';
 import type { Ledger, LedgerOptions } from './ledger.js';
 import { type CloseSchedule, createNetwork, type Network } from './network/network.js';
 import type { LedgerRecord } from './network/records.js';
-import { startRestFace } from './rest/face.js';
+import { lazyRestFace } from './rest/lazy-face.js';
 import type { RpcContext } from './rpc/common.js';
 import type { AllowedOrigins } from './server/browser-guard.js';
 import { Friendbot, type FriendbotOptions } from './server/friendbot/bot.js';
@@ -119,7 +119,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         : Math.max(MAX_HEALTHY_LATENCY_SECONDS, Math.ceil((2 * network.closeEvery) / 1000)),
     now: ledgerOptions.now,
   };
-  const rest = await startRestFace({
+  const rest = lazyRestFace({
     network,
     friendbotUrl: () => rpc.friendbotUrl,
     submitTimeoutMs,

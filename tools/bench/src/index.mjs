@@ -3,6 +3,6 @@ export { compareFirstAnswer, timeFirstAnswer } from './first-answer.mjs';
 export { load, pickLoader } from './load.mjs';
 export { compareFunctions, compareStartup } from './micro.mjs';
 export { bareServer, exampleAnswers, exampleHandlers, exampleRequests, fastifyServer } from './openapi.mjs';
-export { benchOptions, printRows, recordResults, resultsFile } from './results.mjs';
+export { benchOptions, printRows, recordResults, replaceRows, resultsFile } from './results.mjs';
 export { compareContractServers, compareServers } from './servers.mjs';
 export { median, percentile } from './stats.mjs';

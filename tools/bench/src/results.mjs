@@ -55,7 +55,8 @@ export function writeReadmes(results, { check = false } = {}) {
 /**
  * `--rounds N` (default 15), `--duration S` per server and round (2), `--warmup S` (2),
  * `--connections N` (16), `--threads N` of the load generator (2: enough to keep the server busy);
- * `--quick` is one short round to see that everything runs, and writes nothing.
+ * `--quick` is one short round to see that everything runs, and writes nothing; `--only ID,…`
+ * measures those rows alone (for a bench that supports it, see `replaceRows`).
  */
 export function benchOptions(argv = process.argv.slice(2)) {
   const { values } = parseArgs({
@@ -68,12 +69,15 @@ export function benchOptions(argv = process.argv.slice(2)) {
       connections: { type: 'string', default: '16' },
       threads: { type: 'string', default: '2' },
       quick: { type: 'boolean', default: false },
+      only: { type: 'string' },
     },
   });
   const threads = Number(values.threads);
+  const only = values.only === undefined ? undefined : values.only.split(',');
   if (values.quick)
-    return { rounds: 1, durationMs: 1000, warmupMs: 1000, connections: 16, threads, write: false };
+    return { rounds: 1, durationMs: 1000, warmupMs: 1000, connections: 16, threads, write: false, only };
   return {
+    only,
     rounds: Number(values.rounds),
     durationMs: Number(values.duration) * 1000,
     warmupMs: Number(values.warmup) * 1000,
@@ -106,6 +110,38 @@ export function recordResults(name, { command, rows, options, workload }) {
   writeFileSync(resultsFile, `${JSON.stringify(sorted, null, 2)}\n`);
   writeReadmes(sorted);
   console.log(`${name}: results written to bench-results.json and the READMEs' tables`);
+}
+
+/** Where the note of a `--only` run starts in a section's workload. */
+const REMEASURED = '; re-measured alone: ';
+
+/**
+ * Replaces some rows of a package's section in bench-results.json (those of the same ids), keeping
+ * the others, and the READMEs' tables: a bench run with `--only`. `note` (e.g. the load while these
+ * rows ran) is added to the section's workload, which says what its rows were measured under.
+ */
+export function replaceRows(name, { rows, options, note }) {
+  const all = JSON.parse(readFileSync(resultsFile, 'utf8'));
+  const section = all[name];
+  if (section === undefined) throw new Error(`bench-results.json has no ${name}: run its whole bench first`);
+  if (options.rounds !== section.rounds)
+    throw new Error(
+      `${name}'s rows were measured in ${section.rounds} rounds: re-measure with --rounds ${section.rounds}`,
+    );
+  const fresh = new Map(rows.map((row) => [row.id, row]));
+  const missing = rows.filter((row) => !section.rows.some((kept) => kept.id === row.id));
+  if (missing.length > 0) throw new Error(`${name} has no row ${missing.map((row) => row.id).join(', ')}`);
+  all[name] = {
+    ...section,
+    // One note: that of the last such run (a whole run writes the workload afresh).
+    workload: `${section.workload.split(REMEASURED)[0]}${REMEASURED}${note}`,
+    rows: section.rows.map((row) => fresh.get(row.id) ?? row),
+  };
+  writeFileSync(resultsFile, `${JSON.stringify(all, null, 2)}\n`);
+  writeReadmes(all);
+  console.log(
+    `${name}: ${[...fresh.keys()].join(', ')} written to bench-results.json and the READMEs' tables`,
+  );
 }
 
 /** Prints rows as one line each. */

@@ -8,6 +8,9 @@ describe('benchOptions', () => {
     // pnpm hands a `--` separator through to the script.
     [['--', '--quick'], { rounds: 1, durationMs: 1000, write: false }],
     [['--', '--duration', '4'], { durationMs: 4000, write: true }],
+    // The rows measured alone, the others kept from the last whole run.
+    [['--', '--only', 'start-up,payments'], { only: ['start-up', 'payments'], write: true }],
+    [[], { only: undefined }],
   ])('reads %j', (argv, want) => {
     expect(benchOptions(argv)).toMatchObject(want);
   });

@@ -18,6 +18,15 @@ interface Manifest {
   dependencies?: Record<string, string>;
 }
 
+/** A chunk of a command's split bundle (scripts/bundle-cli.mjs --split). */
+const CHUNK = /^dist\/chunks\/[^/]+\.js$/;
+/**
+ * The files of its own package a bundled module imports: its import statements (a line of its
+ * own, or the last line of one, as esbuild writes them) and its `import()` calls.
+ */
+const LOCAL_IMPORT =
+  /^(?:import|export|\})[^\n]*?\bfrom\s*"(\.\.?\/[^"]+)";?$|^import\s*"(\.\.?\/[^"]+)";?$|\bimport\("(\.\.?\/[^"]+)"\)/gm;
+
 /** Each tarball unpacked: its manifest and its file list. */
 const unpacked = inject('tarballs').map((tarball) => {
   const dir = mkdtempSync(join(tmpdir(), `${basename(tarball, '.tgz')}-`));
@@ -61,24 +70,32 @@ describe.each(unpacked.map((u) => [u.manifest.name, u] as const))('%s', (_name, 
   });
 
   // A bin outside dist/ exists before the first build (pnpm links it on install without a warning);
-  // one bundled file starts several times faster than the ES modules it is made of.
-  it('runs each command from bin/, a shim that loads one bundled file', () => {
+  // one bundled file starts several times faster than the ES modules it is made of. A split bundle
+  // (bundle-cli --split) adds the chunks it loads on first use, in dist/chunks/, and nothing else.
+  it('runs each command from bin/, a shim that loads one bundle', () => {
     for (const [command, target] of Object.entries(manifest.bin ?? {})) {
       expect(target, command).toMatch(/^\.\/bin\/[^/]+\.js$/);
       expect(files, command).toContain(target.slice(2));
       const shim = readFileSync(join(dir, target), 'utf8');
       const entry = /await import\('\.\.\/(dist\/[^']+\.js)'\)/.exec(shim)?.[1];
       expect(entry, `${target} loads dist/`).toBeDefined();
-      const bundled = readFileSync(join(dir, entry ?? ''), 'utf8');
-      expect(bundled, `${entry} imports none of its package's other files`).not.toMatch(
-        /(from|import\()\s*['"]\.\.?\//,
-      );
+      const bundle = [entry ?? '', ...files.filter((f) => CHUNK.test(f))];
+      for (const file of bundle) {
+        const local = [...readFileSync(join(dir, file), 'utf8').matchAll(LOCAL_IMPORT)].map((m) =>
+          join(file, '..', m[1] ?? m[2] ?? m[3] ?? ''),
+        );
+        for (const imported of local) {
+          expect(imported, `${file} imports only the bundle's chunks`).toMatch(CHUNK);
+          expect(files, `${file} imports a chunk the tarball has`).toContain(imported);
+        }
+      }
     }
   });
 
   it('ships no compiled file without its source (nothing stale in dist/)', () => {
     const sources = join(root, manifest.repository?.directory ?? '', 'src');
-    const compiled = files.filter((f) => /^dist\/.*\.js$/.test(f));
+    // A bundle's chunks come from many sources (checked with the bins above).
+    const compiled = files.filter((f) => /^dist\/.*\.js$/.test(f) && !CHUNK.test(f));
     expect(compiled.length).toBeGreaterThan(0);
     for (const file of compiled) {
       const stem = join(sources, file.replace(/^dist\//, '').replace(/\.js$/, ''));

@@ -1,9 +1,10 @@
 // The path a user takes today: `npm run pack` in a clone, `npm install` the tarballs into a fresh npm
 // project (no overrides, no workspace), import every entry point, run every bin through npx.
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 
@@ -107,6 +108,39 @@ describe('a fresh npm project with the packed packages', () => {
       expect(help.stdout, bin).toMatch(/usage/i);
       const shown = await run(npx, [bin, '--version'], { cwd: project });
       expect(shown.stdout.trim(), bin).toContain(version);
+    }
+  });
+
+  // The sandbox's bundle is split: the REST face is a chunk it reads on first use, with libsql
+  // from the user's node_modules.
+  it('starts starspec-sandbox through npx; its RPC and its REST face answer', async () => {
+    const child = spawn(npx, ['starspec-sandbox', '--port', '0', '--json', '--close-every', 'manual'], {
+      cwd: project,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      // Its own process group: npx and the sandbox it starts stop together.
+      detached: true,
+    });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      const ready = await new Promise<{ url: string; rpcUrl: string }>((resolve, reject) => {
+        child.once('exit', (code) => reject(new Error(`starspec-sandbox exited with ${code}`)));
+        createInterface({ input: child.stdout }).on('line', (line) => {
+          const event = JSON.parse(line) as { ready?: boolean; url: string; rpcUrl: string };
+          if (event.ready) resolve(event);
+        });
+      });
+      const health = await fetch(ready.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getHealth' }),
+      });
+      expect(((await health.json()) as { result: { status: string } }).result.status).toBe('healthy');
+      const ledger = await fetch(`${ready.url}/ledgers/2`);
+      expect(ledger.status).toBe(200);
+      expect(((await ledger.json()) as { sequence: number }).sequence).toBe(2);
+    } finally {
+      if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+      await exited;
     }
   });
 });

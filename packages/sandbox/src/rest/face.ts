@@ -15,9 +15,12 @@ import {
   type SubmitAnswer,
 } from '@starspec/ledger-index';
 import type { RequestListener } from '@starspec/runtime/http';
+import type { xdr } from '@stellar/stellar-sdk/base';
 import { PROTOCOL_VERSION } from '../core/header.js';
 import type { Network } from '../network/network.js';
 import { CORE_VERSION, SANDBOX_VERSION } from '../rpc/info.js';
+
+type LedgerCloseMeta = xdr.LedgerCloseMeta;
 
 export interface RestFace {
   listener: RequestListener;
@@ -31,6 +34,11 @@ export interface RestFace {
 
 export interface RestFaceOptions extends StreamLimits {
   network: Network;
+  /**
+   * The closed ledgers' metas the face has not seen, taken once as it starts feeding: from then
+   * on it follows `network.onClose` (lazy-face.ts keeps them until the face starts).
+   */
+  backlog: () => Iterable<LedgerCloseMeta>;
   friendbotUrl: () => string | undefined;
   /** How long `POST /transactions` waits for its ledger (default 30 s). */
   submitTimeoutMs?: number;
@@ -65,12 +73,11 @@ export async function startRestFace(options: RestFaceOptions): Promise<RestFace>
   const { network, onError } = options;
   const store = await IndexStore.open(openSqlite(':memory:'), network.passphrase);
   const ingester = new Ingester(store, { retention: { ledgers: network.closed.retention }, onError });
-  const feed = (meta: Parameters<Ingester['ingest']>[0]) => {
+  const feed = (meta: LedgerCloseMeta) => {
     ingester.ingest(meta).catch(onError);
   };
-  // Ledgers closed before the face started (the friendbot's set-up), then each new one.
-  const oldest = network.closed.oldest()?.sequence ?? 1;
-  for (const record of network.closed.range(oldest, network.ledger.latestSequence)) feed(record.closed.meta);
+  // Ledgers closed before the face started (the friendbot's set-up at least), then each new one.
+  for (const meta of options.backlog()) feed(meta);
   const stop = network.onClose((record) => feed(record.closed.meta));
   const closing = new AbortController();
   const listener = createLedgerApiListener({

@@ -3,7 +3,7 @@
  * `problem.go`) on a node:http response; the records are the ledger index's.
  */
 import type { ServerResponse } from 'node:http';
-import { type Problem, problemDocument, SERVICE_UNAVAILABLE } from '@starspec/ledger-index';
+import { type Problem, problemDocument, SERVICE_UNAVAILABLE } from '@starspec/ledger-index/host';
 
 export {
   BAD_REQUEST,
@@ -11,7 +11,7 @@ export {
   NOT_FOUND,
   type Problem,
   SERVER_ERROR,
-} from '@starspec/ledger-index';
+} from '@starspec/ledger-index/host';
 
 /** What friendbot answers once the sandbox is stopping. */
 export const SANDBOX_STOPPING: Problem = {

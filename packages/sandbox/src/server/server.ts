@@ -7,7 +7,7 @@
  * a JSON body, which no page can send without a CORS preflight.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { applyHorizonCors } from '@starspec/ledger-index';
+import { applyHorizonCors } from '@starspec/ledger-index/host';
 import { createRequestListener } from '@starspec/ledger-rpc';
 import { createHttpServer, parseTarget } from '@starspec/runtime';
 import type { RequestListener } from '@starspec/runtime/http';

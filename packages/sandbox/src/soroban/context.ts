@@ -8,6 +8,7 @@ import type { ModuleStore } from '@starspec/soroban';
 import { hash, xdr } from '@stellar/stellar-sdk/base';
 import type { SorobanHost } from './host.js';
 import type { RefundableFee } from './refundable-fee.js';
+import type { LiveRestores } from './restore-meta.js';
 import type { NetworkSettings } from './settings.js';
 
 export interface SorobanOpContext {
@@ -21,6 +22,8 @@ export interface SorobanOpContext {
   fee: RefundableFee;
   /** Parsed contracts by code hash, kept across the ledger's transactions. */
   modules: ModuleStore;
+  /** What the operation being applied restored, for its meta (set by its handler). */
+  liveRestores?: LiveRestores;
   /** Set by a successful invocation. */
   returnValue?: xdr.ScVal;
   diagnosticEvents: xdr.DiagnosticEvent[];

@@ -16,7 +16,7 @@ import {
   succeeded,
 } from '../core/operations/operation.js';
 import type { SorobanOpContext } from './context.js';
-import { extendTtl, ledgerInfo, ledgerSnapshot } from './ledger-state.js';
+import { extendTtl, ledgerInfo, ledgerSnapshot, liveRestores } from './ledger-state.js';
 import { isPersistentKey, isSorobanKey } from './resources.js';
 
 const SUFFIX: Record<FootprintApplyCode, string> = {
@@ -96,7 +96,13 @@ export const restoreFootprint: OperationHandler<xdr.RestoreFootprintOp> = {
   },
   apply(_body, ctx) {
     const { soroban, input } = footprintInput(ctx);
-    return finish(soroban.host.applyRestore(input), ctx, soroban, restoreResult);
+    const done = soroban.host.applyRestore(input);
+    if (done.code === 'success')
+      soroban.liveRestores = liveRestores(
+        ctx.ltx,
+        done.ttlUpdates.map(({ key, liveUntilLedger }) => ({ key, liveUntil: liveUntilLedger })),
+      );
+    return finish(done, ctx, soroban, restoreResult);
   },
 };
 

@@ -8,7 +8,7 @@ import { xdr } from '@stellar/stellar-sdk/base';
 import { isAssetValid } from '../core/assets.js';
 import { failed, type OperationHandler, succeeded } from '../core/operations/operation.js';
 import { invokeSuccessHash } from './context.js';
-import { ledgerInfo, ledgerSnapshot, writeBack } from './ledger-state.js';
+import { ledgerInfo, ledgerSnapshot, liveRestores, writeBack } from './ledger-state.js';
 import { archivedIndices } from './resources.js';
 
 type Code = Exclude<xdr.InvokeHostFunctionResult['type'], 'invokeHostFunctionSuccess'>;
@@ -53,7 +53,14 @@ export const invokeHostFunction: OperationHandler<xdr.InvokeHostFunctionOp> = {
     });
     soroban.diagnosticEvents.push(...applied.diagnosticEvents);
     if (applied.code !== 'invokeHostFunctionSuccess') return failed(result(applied.code));
-    writeBack(ctx.ltx, applied.writes);
+    // Restored entries come back for the minimum persistent TTL (then may be extended further).
+    const restoredUntil = ctx.ltx.header.ledgerSeq + soroban.settings.stateArchival.minPersistentTtl - 1;
+    const restoredKeys = applied.restoredRwEntryIndices.flatMap((index) => {
+      const key = data.resources.footprint.readWrite[index];
+      return key ? [{ key, liveUntil: restoredUntil }] : [];
+    });
+    soroban.liveRestores = liveRestores(ctx.ltx, restoredKeys);
+    writeBack(ctx.ltx, applied.writes, new Set(restoredKeys.map(({ key }) => key.toXdr('base64'))));
     ctx.events.addContractEvents(applied.contractEvents);
     soroban.returnValue = applied.returnValue;
     soroban.fee.spend(applied.rentFee, applied.refundableFeeConsumed);

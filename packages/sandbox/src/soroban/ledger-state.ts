@@ -43,26 +43,51 @@ export function ledgerInfo(ltx: LedgerTxn, networkId: Uint8Array, settings: Netw
   };
 }
 
+/** A TTL entry of `key` living until `liveUntil`, last modified in the ledger being closed. */
+export function ttlEntry(ltx: LedgerTxn, key: xdr.LedgerKey, liveUntil: number): xdr.LedgerEntry {
+  return new xdr.LedgerEntry({
+    lastModifiedLedgerSeq: ltx.header.ledgerSeq,
+    data: xdr.LedgerEntryData.ttl(
+      new xdr.TtlEntry({ keyHash: hash(key.toXdr()), liveUntilLedgerSeq: liveUntil }),
+    ),
+    ext: xdr.LedgerEntryExt.v0(),
+  });
+}
+
+/**
+ * What restoring `keys` (data and code keys, archived) leaves for the meta: each entry as it is,
+ * and its TTL entry as restored, living until `liveUntil`.
+ */
+export function liveRestores(
+  ltx: LedgerTxn,
+  keys: readonly { key: xdr.LedgerKey; liveUntil: number }[],
+): Map<string, xdr.LedgerEntry> {
+  const restores = new Map<string, xdr.LedgerEntry>();
+  for (const { key, liveUntil } of keys) {
+    const entry = ltx.load(key);
+    if (!entry) continue;
+    restores.set(key.toXdr('base64'), entry);
+    restores.set(ttlKeyOf(key).toXdr('base64'), ttlEntry(ltx, key, liveUntil));
+  }
+  return restores;
+}
+
 /** Creates or moves an entry's TTL entry to `liveUntil`, when that is later than its current one. */
 export function extendTtl(ltx: LedgerTxn, key: xdr.LedgerKey, liveUntil: number): void {
   const current = liveUntilOf(ltx, key);
   if (current !== undefined && current >= liveUntil) return;
-  ltx.put(
-    new xdr.LedgerEntry({
-      lastModifiedLedgerSeq: ltx.header.ledgerSeq,
-      data: xdr.LedgerEntryData.ttl(
-        new xdr.TtlEntry({ keyHash: hash(key.toXdr()), liveUntilLedgerSeq: liveUntil }),
-      ),
-      ext: xdr.LedgerEntryExt.v0(),
-    }),
-  );
+  ltx.put(ttlEntry(ltx, key, liveUntil));
 }
 
 function sameEntryData(a: xdr.LedgerEntry, b: xdr.LedgerEntry): boolean {
   return Buffer.from(a.data.toXdr()).equals(Buffer.from(b.data.toXdr()));
 }
 
-export function writeBack(ltx: LedgerTxn, writes: readonly LedgerWrite[]): void {
+export function writeBack(
+  ltx: LedgerTxn,
+  writes: readonly LedgerWrite[],
+  restored: ReadonlySet<string> = new Set(),
+): void {
   for (const write of writes) {
     const existing = ltx.load(write.key);
     if (write.entry === null) {
@@ -71,7 +96,9 @@ export function writeBack(ltx: LedgerTxn, writes: readonly LedgerWrite[]): void 
       if (isSorobanKey(write.key) && ltx.load(ttlKeyOf(write.key))) ltx.erase(ttlKeyOf(write.key));
       continue;
     }
-    if (!existing || !sameEntryData(existing, write.entry)) ltx.put(write.entry);
+    // A restored entry is rewritten even unchanged (protocol 23's automatic restore).
+    const rewrite = restored.has(write.key.toXdr('base64'));
+    if (!existing || rewrite || !sameEntryData(existing, write.entry)) ltx.put(write.entry);
     if (write.liveUntil !== undefined) extendTtl(ltx, write.key, write.liveUntil);
   }
 }

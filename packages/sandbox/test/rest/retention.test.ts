@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountKey, keyId } from '../../src/core/keys.js';
 import { createNetwork, type Network } from '../../src/network/network.js';
 import { type RestFace, startRestFace } from '../../src/rest/face.js';
+import { windowMetas } from '../../src/rest/lazy-face.js';
 import { Friendbot } from '../../src/server/friendbot/bot.js';
 import { createSandboxServer } from '../../src/server/server.js';
 
@@ -24,7 +25,12 @@ const errors: unknown[] = [];
 beforeAll(async () => {
   network = createNetwork({ closeEvery: 'manual', retention: RETENTION });
   friendbot = new Friendbot(network);
-  rest = await startRestFace({ network, friendbotUrl: () => undefined, onError: (e) => errors.push(e) });
+  rest = await startRestFace({
+    network,
+    backlog: () => windowMetas(network),
+    friendbotUrl: () => undefined,
+    onError: (e) => errors.push(e),
+  });
   server = createSandboxServer({
     rest: rest.listener,
     indexed: () => rest.idle(),

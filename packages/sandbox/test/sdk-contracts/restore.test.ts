@@ -81,6 +81,22 @@ beforeAll(async () => {
 });
 afterAll(() => stopSandbox(t));
 
+/** The kinds of the operation's ledger changes in a transaction's meta, as `type entry` pairs. */
+function restoreMeta(meta: xdr.TransactionMeta | undefined): string[] {
+  const changes = meta?.type === 'v4' ? (meta.v4.operations[0]?.changes ?? []) : [];
+  return changes
+    .map((change) => {
+      const entry =
+        change.type === 'ledgerEntryRestored'
+          ? change.restored
+          : change.type === 'ledgerEntryUpdated'
+            ? change.updated
+            : undefined;
+      return `${change.type} ${entry?.data.type ?? ''}`.trim();
+    })
+    .sort();
+}
+
 describe('the minimum persistent TTL option', () => {
   it('is a whole number of ledgers from 1', async () => {
     for (const minPersistentTtl of [0, 1.5])
@@ -106,17 +122,28 @@ describe('an archived counter', () => {
     expect(archived).toEqual([readWrite.indexOf(countKey.toXDR('base64'))]);
     const sent = await tx.signAndSend({ watcher: landNow(t) });
     expect(sent.result).toBe(2);
+    // The meta says RESTORED, as stellar-core's from protocol 23: the count restored then changed.
+    const landed = sent.getTransactionResponse;
+    expect(restoreMeta(landed?.status === 'SUCCESS' ? landed.resultMetaXdr : undefined)).toEqual([
+      'ledgerEntryRestored contractData',
+      'ledgerEntryRestored ttl',
+      'ledgerEntryUpdated contractData',
+    ]);
     expect(await liveUntil(countKey)).toBe(t.net.ledger.latestSequence + MIN_PERSISTENT_TTL - 1);
   });
 
   it('an explicit RestoreFootprint brings it back too', async () => {
     await expire(countKey);
-    await sendOperation(
+    const restored = await sendOperation(
       t,
       alice,
       Operation.restoreFootprint({}),
       new SorobanDataBuilder().setReadWrite([countKey]).build(),
     );
+    expect(restoreMeta(restored.resultMetaXdr)).toEqual([
+      'ledgerEntryRestored contractData',
+      'ledgerEntryRestored ttl',
+    ]);
     expect(await liveUntil(countKey)).toBe(t.net.ledger.latestSequence + MIN_PERSISTENT_TTL - 1);
     const tx = await counter.inc();
     expect(tx.simulationData.transactionData.ext.type).toBe('v0');

@@ -1,8 +1,8 @@
-// The CLI tests start dist/cli.js as a process: build dist/ first when it is missing or older than src/.
+// The CLI tests start dist/cli.js as a process: build dist/ first when it is missing or older than
+// src/, with the package's build script (the bundle and its chunks, which some tests read).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -17,10 +17,13 @@ function newestSource(dir: string): number {
 export default function setup(): void {
   const cli = join(root, 'dist', 'cli.js');
   if (existsSync(cli) && statSync(cli).mtimeMs >= newestSource(join(root, 'src'))) return;
-  const tsc = createRequire(join(root, 'package.json')).resolve('typescript/bin/tsc');
-  const built = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], {
+  const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const built = spawnSync(scripts.build, {
     cwd: root,
+    shell: true,
     stdio: 'inherit',
+    // The package's own binaries (tsc), as `npm run build` finds them.
+    env: { ...process.env, PATH: `${join(root, 'node_modules', '.bin')}${delimiter}${process.env.PATH}` },
   });
   if (built.status !== 0) throw new Error('building dist/ for the CLI tests failed');
 }

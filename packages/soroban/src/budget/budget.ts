@@ -16,7 +16,14 @@ import {
   DEFAULT_MEM_BYTES_LIMIT,
 } from './default-params.js';
 import { BudgetDimension } from './dimension.js';
-import { type CostParams, type LinearModel, saturatingAddU64, saturatingMulU64, U64_MAX } from './model.js';
+import {
+  type CostParams,
+  LIN_TERM_SCALE_BITS,
+  type LinearModel,
+  saturatingAddU64,
+  saturatingMulU64,
+  U64_MAX,
+} from './model.js';
 import type { NetworkSettings } from './settings.js';
 
 export interface BudgetLimits {
@@ -53,15 +60,26 @@ interface MutableTally {
   mem: bigint;
 }
 
+const ZERO_MODEL: LinearModel = { constTerm: 0n, linTerm: 0n };
+
+function emptyTallies(count: number): MutableTally[] {
+  return Array.from({ length: count }, (_, index) => ({
+    iterations: 0n,
+    input: costTypeTakesInput(index) ? 0n : undefined,
+    cpu: 0n,
+    mem: 0n,
+  }));
+}
+
 function checkU64(value: bigint, what: string): bigint {
   if (value < 0n || value > U64_MAX) throw internalError(`budget ${what} out of u64 range: ${value}`);
   return value;
 }
 
 export class Budget {
-  private readonly cpu: BudgetDimension;
-  private readonly mem: BudgetDimension;
-  private readonly tallies: MutableTally[];
+  private cpu: BudgetDimension;
+  private mem: BudgetDimension;
+  private tallies: MutableTally[];
   private shadow = false;
   /** Recursion levels left (`depth_limit`). */
   private depthLeft = DEFAULT_HOST_DEPTH_LIMIT;
@@ -70,12 +88,45 @@ export class Budget {
   constructor(params: CostParams, limits: BudgetLimits) {
     this.cpu = new BudgetDimension(params.cpu, checkU64(limits.cpu, 'cpu limit'), limits.shadowCpu);
     this.mem = new BudgetDimension(params.mem, checkU64(limits.mem, 'memory limit'), limits.shadowMem);
-    this.tallies = this.cpu.models.map((_, index) => ({
-      iterations: 0n,
-      input: costTypeTakesInput(index) ? 0n : undefined,
-      cpu: 0n,
-      mem: 0n,
-    }));
+    this.tallies = emptyTallies(this.cpu.models.length);
+  }
+
+  /** testutils `Budget::reset_default`: the default budget again, in place (hosts keep this object). */
+  resetDefault(): void {
+    const fresh = Budget.default();
+    this.cpu = fresh.cpu;
+    this.mem = fresh.mem;
+    this.tallies = fresh.tallies;
+    this.shadow = false;
+    this.depthLeft = DEFAULT_HOST_DEPTH_LIMIT;
+    this.charges = 0;
+  }
+
+  /** testutils `reset_limits` (and `reset_unlimited` with u64::MAX): new limits, counts and tallies zeroed. */
+  resetLimits(cpu: bigint, mem: bigint): void {
+    this.cpu.reset(checkU64(cpu, 'cpu limit'));
+    this.mem.reset(checkU64(mem, 'memory limit'));
+    this.tallies = emptyTallies(this.cpu.models.length);
+    this.charges = 0;
+  }
+
+  /** testutils `reset_models`: every cost model zero, so that a test can enable only the ones it wants. */
+  resetModels(): void {
+    for (let index = 0; index < this.cpu.models.length; index++) {
+      this.cpu.setModel(index, ZERO_MODEL);
+      this.mem.setModel(index, ZERO_MODEL);
+    }
+  }
+
+  /** testutils `enable_model` (`override_model_with_unscaled_params`): linear terms given unscaled. */
+  overrideModel(type: CostType | string, cpu: LinearModel, mem: LinearModel): void {
+    const index = this.indexOf(type);
+    const scaled = (m: LinearModel) => ({
+      constTerm: checkU64(m.constTerm, 'constant term'),
+      linTerm: (checkU64(m.linTerm, 'linear term') << LIN_TERM_SCALE_BITS) & U64_MAX,
+    });
+    this.cpu.setModel(index, scaled(cpu));
+    this.mem.setModel(index, scaled(mem));
   }
 
   /** The host's test budget: its default parameters, 100M instructions and 40 MiB. */

@@ -10,7 +10,7 @@ import { evaluateModel, type LinearModel, saturatingAddU64, saturatingSubU64 } f
 const ZERO_MODEL: LinearModel = { constTerm: 0n, linTerm: 0n };
 
 export class BudgetDimension {
-  readonly models: readonly LinearModel[];
+  readonly models: LinearModel[];
   total = 0n;
   shadowTotal = 0n;
 
@@ -50,6 +50,19 @@ export class BudgetDimension {
     if (shadow) this.shadowTotal = saturatingAddU64(this.shadowTotal, amount);
     else this.total = saturatingAddU64(this.total, amount);
     return amount;
+  }
+
+  /** `reset(limit)` (budget/dimension.rs): a new limit, the shadow one too, and both counts zeroed. */
+  reset(limit: bigint): void {
+    this.limit = limit;
+    this.shadowLimit = limit;
+    this.total = 0n;
+    this.shadowTotal = 0n;
+  }
+
+  /** Replaces one cost type's model (testutils `override_model_with_scaled_params`; `reset_models` zeroes each). */
+  setModel(index: number, model: LinearModel): void {
+    this.models[index] = model;
   }
 
   /** `(Budget, ExceededLimit)` once the count is over its limit (being at the limit is fine). */

@@ -50,7 +50,8 @@ export class HostError extends Error {
   constructor(
     readonly type: ErrorTypeName,
     code: ErrorCodeName | number,
-    detail?: string,
+    /** What went wrong, in the host's words (the message of its `error` diagnostic event). */
+    readonly detail?: string,
   ) {
     const numeric = typeof code === 'number' ? code : ErrorCode[code];
     super(detail ? `${formatError(type, numeric)}: ${detail}` : formatError(type, numeric));

@@ -59,12 +59,34 @@ interface Context {
   comparator: Comparator;
 }
 
+/** `Val::can_represent_scval` (val.rs), checked level by level as the conversion descends. */
+function canRepresent(scval: xdr.ScVal): boolean {
+  switch (scval.type) {
+    case 'scvVec':
+      return Boolean(scval.vec);
+    case 'scvMap':
+      return Boolean(scval.map);
+    case 'scvContractInstance':
+    case 'scvLedgerKeyContractInstance':
+    case 'scvLedgerKeyNonce':
+      return false;
+    default:
+      return true;
+  }
+}
+
 export class ValConverter {
   constructor(private readonly host: Context) {}
 
-  /** An ScVal as a Val, adding the objects it needs. */
+  /**
+   * An ScVal as a Val, adding the objects it needs (`to_host_val`). A kind no Val can be (a
+   * contract instance or its key, a nonce key, a vec or map without a body) is a ConversionError
+   * at whatever level it sits (convert.rs `TryFromVal<ScVal> for Val`): (Value, UnexpectedType).
+   */
   toVal(scval: xdr.ScVal, depth = 0): Val {
     if (depth >= DEPTH_LIMIT) throw new HostError('Context', 'ExceededLimit', 'depth limit exceeded');
+    if (!canRepresent(scval))
+      throw new HostError('Value', 'UnexpectedType', 'failed to convert ScVal to host value');
     const { objects } = this.host;
     // Each object is charged as conversion.rs `to_host_obj` charges it: the value copied (its
     // declared size), a container's elements allocated and copied, then the object added.
@@ -129,14 +151,14 @@ export class ValConverter {
         return objects.add({ kind: 'Symbol', value: bytes });
       }
       case 'scvVec': {
-        if (!scval.vec) throw new HostError('Value', 'InvalidInput', 'ScVal::Vec body missing');
-        bulkCopy(scval.vec.length, VAL_SIZE);
-        return objects.add({ kind: 'Vec', value: scval.vec.map((item) => this.toVal(item, depth + 1)) });
+        const items = scval.vec ?? []; // present: canRepresent
+        bulkCopy(items.length, VAL_SIZE);
+        return objects.add({ kind: 'Vec', value: items.map((item) => this.toVal(item, depth + 1)) });
       }
       case 'scvMap': {
-        if (!scval.map) throw new HostError('Value', 'InvalidInput', 'ScVal::Map body missing');
-        bulkCopy(scval.map.length, MAP_ENTRY_SIZE);
-        const pairs = scval.map.map(
+        const entries = scval.map ?? []; // present: canRepresent
+        bulkCopy(entries.length, MAP_ENTRY_SIZE);
+        const pairs = entries.map(
           (e) => [this.toVal(e.key, depth + 1), this.toVal(e.val, depth + 1)] as const,
         );
         // `HostMap::from_map`: the entries scanned, then checked in order.
@@ -161,6 +183,23 @@ export class ValConverter {
       }
       default:
         throw new HostError('Value', 'InternalError', 'unexpected non-Val-representable ScVal type');
+    }
+  }
+
+  /**
+   * `to_valid_host_val`: a value the host stored itself (a contract data entry's) that fails to
+   * convert is the host's own fault, (Value, InternalError); a budget error stays one.
+   */
+  toValidVal(scval: xdr.ScVal): Val {
+    try {
+      return this.toVal(scval);
+    } catch (error) {
+      if (error instanceof HostError && error.type === 'Budget') throw error;
+      throw new HostError(
+        'Value',
+        'InternalError',
+        'unexpected non-Val-representable ScVal in internal conversion',
+      );
     }
   }
 
@@ -204,6 +243,38 @@ export class ValConverter {
     }
   }
 
+  /**
+   * `host_map_to_scmap`: the entries allocated and scanned (`MeteredOrdMap::iter`), then converted.
+   * `storageKeys` converts keys as `instance_storage_map_to_scmap` does (`from_host_val_for_storage`:
+   * a muxed address in a key is refused).
+   */
+  mapEntriesToScMap(
+    entries: readonly (readonly [Val, Val])[],
+    depth: number,
+    storageKeys = false,
+  ): xdr.ScMapEntry[] {
+    const { meter } = this.host;
+    meter.charge('MemCpy', BigInt(VEC_HEADER_SIZE));
+    meter.charge('MemAlloc', BigInt(entries.length * SCMAP_ENTRY_SIZE));
+    meter.charge('MemCpy', BigInt(entries.length * SCMAP_ENTRY_SIZE));
+    meter.charge('MemCpy', BigInt(entries.length * MAP_ENTRY_SIZE));
+    return entries.map(([key, value]) => {
+      const keyVal = storageKeys ? this.#storageKey(key, depth + 1) : this.toScVal(key, depth + 1);
+      return new xdr.ScMapEntry({ key: keyVal, val: this.toScVal(value, depth + 1) });
+    });
+  }
+
+  #storageKeyActive = false;
+
+  #storageKey(key: Val, depth: number): xdr.ScVal {
+    this.#storageKeyActive = true;
+    try {
+      return this.toScVal(key, depth);
+    } finally {
+      this.#storageKeyActive = false;
+    }
+  }
+
   /** `from_host_obj`: each kind charged as the host copies it out (`conversion.rs`). */
   private objectToScVal(object: HostObject, depth: number): xdr.ScVal {
     const { meter } = this.host;
@@ -215,11 +286,14 @@ export class ValConverter {
     if (object.kind === 'Bytes' || object.kind === 'String' || object.kind === 'Symbol')
       bulkCopy(object.value.length, 1);
     else if (object.kind === 'Vec') bulkCopy(object.value.length, SCVAL_SIZE);
-    else if (object.kind === 'Map') {
-      bulkCopy(object.value.length, SCMAP_ENTRY_SIZE);
-      // The map's entries scanned (`MeteredOrdMap::iter`).
-      meter.charge('MemCpy', BigInt(object.value.length * MAP_ENTRY_SIZE));
-    } else if (object.kind === 'Address' || object.kind === 'MuxedAddress')
+    else if (object.kind === 'Map') return xdr.ScVal.scvMap(this.mapEntriesToScMap(object.value, depth));
+    else if (object.kind === 'MuxedAddress' && this.#storageKeyActive)
+      throw new HostError(
+        'Storage',
+        'InvalidInput',
+        'muxed addresses should not be used in the storage keys',
+      );
+    else if (object.kind === 'Address' || object.kind === 'MuxedAddress')
       meter.charge('MemCpy', BigInt(ADDRESS_SIZE));
     else meter.charge('MemCpy', BigInt(NUMBER_SIZE[object.kind]));
     switch (object.kind) {
@@ -231,13 +305,6 @@ export class ValConverter {
         return xdr.ScVal.scvSymbol(object.value);
       case 'Vec':
         return xdr.ScVal.scvVec(object.value.map((item) => this.toScVal(item, depth + 1)));
-      case 'Map':
-        return xdr.ScVal.scvMap(
-          object.value.map(
-            ([key, value]) =>
-              new xdr.ScMapEntry({ key: this.toScVal(key, depth + 1), val: this.toScVal(value, depth + 1) }),
-          ),
-        );
       case 'Address':
       case 'MuxedAddress':
         return xdr.ScVal.scvAddress(object.value);

@@ -3,10 +3,12 @@
  * contract call. A frame that fails takes its changes with it: storage goes back to the frame's
  * rollback point and the events it recorded are marked as from a failed call.
  */
+import type { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../errors/host-error.js';
 import { Tag } from '../values/tags.js';
 import { errorOf, tagOf, type Val } from '../values/val.js';
 import type { VmFrame } from './functions/types.js';
+import type { InstanceStorage } from './instance-storage.js';
 
 /** How deep calls may nest (DEFAULT_HOST_DEPTH_LIMIT). */
 export const MAX_FRAMES = 100;
@@ -18,12 +20,15 @@ export interface ContractFrame {
   readonly kind: 'contract';
   readonly contractId: Uint8Array;
   readonly fnName: string;
+  /** The function's Symbol, as the caller gave it. */
+  readonly fnSymbol: Val;
   readonly args: readonly Val[];
   /** The VM running the contract; none for a built-in contract. */
   readonly vm: VmFrame | undefined;
-  /** The instance's storage map (absolute Vals), replaced as the contract writes it. */
-  instanceStorage: Val;
-  instanceChanged: boolean;
+  /** The contract's instance as read when the call began (`Frame::ContractVM`'s `instance`). */
+  readonly instance: xdr.ScContractInstance;
+  /** Its storage as a map of Vals, made on the contract's first access (`Context::storage`). */
+  instanceStorage?: InstanceStorage;
 }
 
 export interface HostFunctionFrame {
@@ -36,7 +41,8 @@ export type Frame = ContractFrame | HostFunctionFrame;
 /** What a frame restores when it fails. */
 export interface RollbackHooks<Point> {
   point(): Point;
-  restore(point: Point): void;
+  /** Undoes what the failed frame did; called while the frame is still the innermost one. */
+  restore(point: Point, error: unknown): void;
 }
 
 export class FrameStack {
@@ -86,7 +92,7 @@ export class FrameStack {
       onSuccess?.(frame);
       return result;
     } catch (error) {
-      rollback.restore(point);
+      rollback.restore(point, error);
       throw error;
     } finally {
       this.#frames.pop();
@@ -98,7 +104,7 @@ export class FrameStack {
  * A frame that returns an error value fails with it (`with_frame`): a contract's own error as
  * itself, any other as Error(Context, InvalidAction).
  */
-function exitValue<T>(result: T): T {
+export function exitValue<T>(result: T): T {
   if (typeof result !== 'bigint' || tagOf(result) !== Tag.Error) return result;
   const error = errorOf(result);
   if (error.type === 'Contract')

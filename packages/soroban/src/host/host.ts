@@ -9,7 +9,9 @@ import { type Budget, chargeWasmiFuel, wasmiFuelRemaining } from '../budget/inde
 import { HostError } from '../errors/host-error.js';
 import { availableAt, hostFunction, isImportKnown } from '../interface/index.js';
 import { contractCodeKey, contractInstanceKey, type LedgerInfo, type Storage } from '../storage/index.js';
-import { checkVal, fromWasm, toWasm, type Val } from '../values/val.js';
+import { smallSymbolText } from '../values/symbol.js';
+import { Tag } from '../values/tags.js';
+import { checkVal, fromWasm, isObject, tagOf, toWasm, type Val, VOID } from '../values/val.js';
 import {
   costInputsFromXdr,
   type HostImports,
@@ -18,15 +20,18 @@ import {
   type ParsedContract,
   parseContract,
   type VmBudget,
+  type VmInstance,
 } from '../vm/index.js';
 import { AuthorizationManager, recordedAuthEntry } from './auth/index.js';
 import { withInstance } from './contract-data.js';
 import { dispatch } from './dispatch.js';
 import { EventBuffer } from './events.js';
-import { type ContractFrame, FrameStack, RESERVED_PREFIX } from './frames.js';
+import { type ContractFrame, exitValue, FrameStack, RESERVED_PREFIX } from './frames.js';
 import { HOST_MODULES } from './functions/index.js';
 import { checkIntegrity } from './functions/linear-memory.js';
+import { symbolStr } from './functions/symbol-slices.js';
 import type { CallContext, HostFunction, VmFrame } from './functions/types.js';
+import { changedInstanceStorage } from './instance-storage.js';
 import { RelativeObjects } from './objects.js';
 import { FramePrngs } from './prng/frame-prngs.js';
 import type { Prng } from './prng/prng.js';
@@ -34,8 +39,13 @@ import { HostState, type HostTracer } from './state.js';
 
 export type { HostTracer } from './state.js';
 
+import { arisenErrorEvent, fnCallEvent, fnReturnEvent, hostFunctionFailed, invokeVm } from './diagnostics.js';
 import { type Meter, UNMETERED } from './meter.js';
 import { vmLinearMemory } from './vm-memory.js';
+
+/** Declared sizes (host/declared_size.rs): a BytesM, a ContractCodeCostInputs. */
+const BYTES_M_SIZE = 24n;
+const COST_INPUTS_SIZE = 40n;
 
 export interface HostConfig {
   budget: Budget;
@@ -147,30 +157,31 @@ export class Host extends HostState {
 
   /** Calls a contract function with absolute Vals (`call_n_internal`). */
   callContract(contractId: Uint8Array, fn: Val, args: readonly Val[], params: CallParams = {}): Val {
-    const name = this.symbolText(fn);
-    if (!params.internal && name.startsWith(RESERVED_PREFIX))
+    // `call_n_internal` reads the name (through the env for a symbol object) only to check it.
+    if (!params.internal && symbolStr(this.context(), fn).startsWith(RESERVED_PREFIX))
       throw new HostError('Context', 'InvalidAction', "can't invoke a reserved function directly");
     if (this.frames.contractIds().some((id) => Buffer.compare(id, contractId) === 0))
       throw new HostError('Context', 'InvalidAction', 'Contract re-entry is not allowed');
+    fnCallEvent(this, contractId, fn, args);
     const instance = this.instance(contractId);
     if (instance.executable.type !== 'contractExecutableWasm')
       throw new HostError('Context', 'InternalError', 'the Stellar Asset Contract does not run here yet');
-    const parsed = this.module(instance.executable.wasmHash.value);
-    const vm = instantiate(parsed, this.imports(), this.vmOptions());
+    const vm = this.instantiateVm(instance.executable.wasmHash.value);
     const frame: ContractFrame = {
       kind: 'contract',
       contractId,
-      fnName: name,
+      fnName: this.symbolText(fn),
+      fnSymbol: fn,
       args,
       vm: { memory: vmLinearMemory(vm), objects: new RelativeObjects() } satisfies VmFrame,
-      instanceStorage: this.converter.toVal(xdr.ScVal.scvMap(instance.storage ?? [])),
-      instanceChanged: false,
+      instance,
     };
     const authSnapshot = this.auth.pushContractFrame(this, contractId, fn);
     let failed = true;
     try {
       const value = this.#runFrame(frame, vm, params, args);
       failed = false;
+      fnReturnEvent(this, contractId, fn, value);
       return value;
     } finally {
       if (this.frames.depth === 0) this.auth.maybeEmulateAuthentication(this);
@@ -178,27 +189,26 @@ export class Host extends HostState {
     }
   }
 
-  #runFrame(
-    frame: ContractFrame,
-    vm: ReturnType<typeof instantiate>,
-    params: CallParams,
-    args: readonly Val[],
-  ): Val {
-    const { fnName: name } = frame;
-    return this.frames.with(
-      frame,
-      this.rollbackHooks(),
-      () =>
-        traced(this.tracer, frame, () => {
-          const objects = frame.vm?.objects as RelativeObjects;
-          const words = args.map((arg) => toWasm(objects.toRelative(arg, this.budget)));
-          const result = vm.invoke(name, words, { treatMissingFunctionAsNoop: params.missingIsVoid });
-          if (result === undefined) return 2n;
-          const value = checkVal(objects.toAbsolute(fromWasm(result)));
-          checkIntegrity(this.context(), value);
-          return value;
-        }),
-      () => this.persistInstance(frame),
+  /**
+   * `with_frame`: the contract's result, an Error value turned into the failure it stands for, then
+   * the instance storage written back, all before the frame's pop is traced.
+   */
+  #runFrame(frame: ContractFrame, vm: VmInstance, params: CallParams, args: readonly Val[]): Val {
+    return this.frames.with(frame, this.rollbackHooks(), () =>
+      traced(this.tracer, frame, () => {
+        const objects = frame.vm?.objects as RelativeObjects;
+        const words = args.map((arg) => toWasm(objects.toRelative(arg, this.budget)));
+        const name = () => symbolStr(this.context(), frame.fnSymbol);
+        const result = invokeVm(this, frame.fnSymbol, () =>
+          vm.invoke(name, words, { treatMissingFunctionAsNoop: params.missingIsVoid }),
+        );
+        if (result === undefined) return VOID;
+        const value = checkVal(objects.toAbsolute(fromWasm(result)));
+        checkIntegrity(this.context(), value);
+        exitValue(value);
+        this.persistInstance(frame);
+        return value;
+      }),
     );
   }
 
@@ -214,24 +224,21 @@ export class Host extends HostState {
   private rollbackHooks() {
     return {
       point: () => ({ storage: this.storage.rollbackPoint(this.budget), events: this.events.length }),
-      restore: (point: { storage: ReturnType<Storage['rollbackPoint']>; events: number }) => {
+      restore: (point: { storage: ReturnType<Storage['rollbackPoint']>; events: number }, error: unknown) => {
+        arisenErrorEvent(this, error);
         this.storage.rollback(point.storage);
         this.events.rollback(point.events);
       },
     };
   }
 
-  /** Writes a frame's instance storage back when the contract changed it. */
+  /** Writes a frame's instance storage back after a mutable access (`persist_instance_storage`). */
   private persistInstance(frame: ContractFrame): void {
-    if (!frame.instanceChanged) return;
-    const storage = this.converter.toScVal(frame.instanceStorage);
+    const storage = changedInstanceStorage(this.context(), frame);
+    if (!storage) return;
     this.storeInstance(
       frame.contractId,
-      (old) =>
-        new xdr.ScContractInstance({
-          executable: old.executable,
-          storage: storage.type === 'scvMap' ? storage.map : null,
-        }),
+      (old) => new xdr.ScContractInstance({ executable: old.executable, storage }),
     );
   }
 
@@ -249,6 +256,25 @@ export class Host extends HostState {
     this.storage.put(key, withInstance(entry, change(this.instance(contractId))), liveUntil, this.budget);
   }
 
+  /**
+   * A VM of the code with this hash (`instantiate_vm`, host/frame.rs): the module from the cache or
+   * parsed (and charged), then instantiated (and charged again).
+   */
+  instantiateVm(wasmHash: Uint8Array): VmInstance {
+    const { parsed, fresh } = this.#module(wasmHash);
+    return instantiate(parsed, this.imports(), { ...this.vmOptions(), linkerPerModule: fresh });
+  }
+
+  /**
+   * The protocol a contract was built for (`get_contract_protocol_version`, host/frame.rs): the Rust
+   * host reads it from a VM it instantiates for the purpose, so it is charged as a call's VM is.
+   */
+  contractProtocolVersion(contractId: Uint8Array): number {
+    const { executable } = this.instance(contractId);
+    if (executable.type !== 'contractExecutableWasm') return this.ledger.protocolVersion;
+    return this.instantiateVm(executable.wasmHash.value).parsed.interfaceVersion.protocol;
+  }
+
   /** What instantiating or checking a module needs from this host. */
   vmOptions() {
     return {
@@ -260,28 +286,29 @@ export class Host extends HostState {
   }
 
   /**
-   * The parsed module of the code with this hash (`instantiate_vm`): a module cache hit is parsed
-   * off the budget (the cache was built outside the transaction); a miss is parsed and charged
-   * with the cost inputs stored beside the code (`Vm::new_with_cost_inputs`), each time, as the
-   * host's throwaway module is.
+   * The parsed module of the code with this hash (`instantiate_vm`), and whether it was parsed for
+   * this VM alone (which then links its own imports): a module cache hit is parsed off the budget
+   * (the cache was built outside the transaction); a miss is parsed and charged with the cost
+   * inputs stored beside the code (`Vm::new_with_cost_inputs`), each time, as the host's
+   * throwaway module is.
    */
-  module(wasmHash: Uint8Array): ParsedContract {
+  #module(wasmHash: Uint8Array): { parsed: ParsedContract; fresh: boolean } {
     const key = contractCodeKey(wasmHash);
     if (this.#codeCached) {
       // stellar-core built its cache before the transaction, off its budget.
       if (this.storage.has(key, this.budget) && this.#codeCached(wasmHash))
-        return this.#cachedModule(wasmHash, key, UNMETERED);
+        return { parsed: this.#cachedModule(wasmHash, key, UNMETERED), fresh: false };
     } else if (this.storage.isRecording) {
       // Recording mode: code in the snapshot would be a cache hit when the transaction is applied;
-      // it is parsed on the shadow budget.
+      // it is parsed (and linked) on the shadow budget.
       const cached = this.budget.withObservableShadowMode(() =>
         this.storage.snapshotValue(key) === undefined
           ? undefined
           : this.#cachedModule(wasmHash, key, this.budget),
       );
-      if (cached) return cached;
+      if (cached) return { parsed: cached, fresh: false };
     }
-    return this.#parse(this.storage.get(key, this.budget), this.budget);
+    return { parsed: this.#parse(this.storage.get(key, this.budget), this.budget), fresh: true };
   }
 
   #cachedModule(wasmHash: Uint8Array, key: xdr.LedgerKey, meter: Meter): ParsedContract {
@@ -295,10 +322,15 @@ export class Host extends HostState {
     return parsed;
   }
 
+  /** `retrieve_wasm_from_storage` (the code and its cost inputs cloned out of the entry), then the parse. */
   #parse(entry: xdr.LedgerEntry, meter: Meter): ParsedContract {
     if (entry.data.type !== 'contractCode')
       throw new HostError('Storage', 'InternalError', 'expected a code entry');
     const { code, ext } = entry.data.contractCode;
+    meter.charge('MemCpy', BYTES_M_SIZE);
+    meter.charge('MemAlloc', BigInt(code.length));
+    meter.charge('MemCpy', BigInt(code.length));
+    if (ext.type === 'v1') meter.charge('MemCpy', COST_INPUTS_SIZE);
     return parseContract(code, {
       ledgerProtocol: this.ledger.protocolVersion,
       meter,
@@ -326,18 +358,25 @@ export class Host extends HostState {
           const tracer = this.tracer;
           tracer?.call(signature.name, words);
           const run = tracer ? tracedFunction(tracer, signature.name, implementation) : implementation;
-          return dispatch(this.context(), signature, run, protocol, words);
+          try {
+            return dispatch(this.context(), signature, run, protocol, words);
+          } catch (error) {
+            hostFunctionFailed(this, signature.name, error);
+            throw error;
+          }
         };
     }
     this.#imports = imports;
     return imports;
   }
 
+  /** The function's name for the frame, read without a charge (the Rust frame keeps the Symbol). */
   private symbolText(fn: Val): string {
-    const scval = this.converter.toScVal(fn);
-    if (scval.type !== 'scvSymbol')
+    if (tagOf(fn) === Tag.SymbolSmall) return smallSymbolText(fn);
+    const object = isObject(fn) ? this.objects.get(fn) : undefined;
+    if (object?.kind !== 'Symbol')
       throw new HostError('Value', 'UnexpectedType', 'function name is not a symbol');
-    return scval.sym.toString();
+    return Buffer.from(object.value).toString('latin1');
   }
 }
 

@@ -135,18 +135,12 @@ function createUnauthorized(
     ext: xdr.LedgerEntryExt.v0(),
   });
   host.storage.put(key, entry, minLiveUntilLedger(host.ledger, 'persistent'), host.budget);
-  if (executable.type === 'contractExecutableWasm')
-    callConstructor(host, contractId, executable.wasmHash.value, constructorArgs);
+  if (executable.type === 'contractExecutableWasm') callConstructor(host, contractId, constructorArgs);
   return contractId;
 }
 
-function callConstructor(
-  host: Host,
-  contractId: Uint8Array,
-  wasmHash: Uint8Array,
-  args: readonly Val[],
-): void {
-  const protocol = host.module(wasmHash).interfaceVersion.protocol;
+function callConstructor(host: Host, contractId: Uint8Array, args: readonly Val[]): void {
+  const protocol = host.contractProtocolVersion(contractId);
   if (protocol < CONSTRUCTOR_PROTOCOL) {
     if (args.length === 0) return;
     throw new HostError(

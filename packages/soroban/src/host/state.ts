@@ -45,8 +45,10 @@ export class HostState {
   envCall(name: string, args: readonly Val[], run: () => bigint, returnsObject = false): bigint {
     const tracer = this.tracer;
     tracer?.envCall(name, args);
-    const types = hostFunctionByName(name)?.args ?? [];
-    for (const [i, arg] of args.entries()) {
+    // A native-slice function (`impl EnvBase`, not in the interface) checks no argument.
+    const signature = hostFunctionByName(name);
+    const types = signature?.args ?? [];
+    for (const [i, arg] of signature ? args.entries() : []) {
       const type = types[i]?.type;
       if ((type && isRawInteger(type)) || !isObject(arg)) continue;
       this.meter.charge('VisitObject');

@@ -32,6 +32,9 @@ export interface InstantiateOptions extends InterfaceCheck {
   linkerPerModule?: boolean;
 }
 
+/** An export's name, or how to read it when the call starts. */
+export type FunctionName = string | (() => string);
+
 export interface CallOptions {
   /** Return undefined instead of failing when the export does not exist. */
   treatMissingFunctionAsNoop?: boolean;
@@ -101,14 +104,18 @@ export class VmInstance {
   }
 
   /** `Vm::invoke_function_raw`: the argument vector charged, then `call`. */
-  invoke(name: string, args: bigint[], options: CallOptions = {}): bigint | undefined {
+  invoke(name: FunctionName, args: bigint[], options: CallOptions = {}): bigint | undefined {
     chargeVecBulkInitCopy(this.budget, args.length, WASMI_VALUE_SIZE);
     return this.call(name, args, options);
   }
 
-  /** `Vm::metered_func_call`: call an exported function with i64 arguments. */
-  call(name: string, args: bigint[], options: CallOptions = {}): bigint | undefined {
+  /**
+   * `Vm::metered_func_call`: call an exported function with i64 arguments. A name given as a
+   * function is read once InvokeVmFunction is charged (the host reads a symbol object through its env).
+   */
+  call(fnName: FunctionName, args: bigint[], options: CallOptions = {}): bigint | undefined {
     this.budget.charge('InvokeVmFunction');
+    const name = typeof fnName === 'string' ? fnName : fnName();
     const exp = this.parsed.module.exports.find((e) => e.name === name);
     if (!exp) {
       if (options.treatMissingFunctionAsNoop) return undefined;
@@ -183,7 +190,10 @@ export class VmInstance {
     return (...args) => {
       const self = vm();
       // wasmi pushes the calling frame for a host call too, so it can overflow the call stack.
-      if ((self.depth.value as number) >= MAX_LIVE_FRAMES) throw stackOverflow();
+      const depth = self.depth.value as number;
+      if (depth >= MAX_LIVE_FRAMES) throw stackOverflow();
+      // Counted as a Wasm callee counts itself: the caller takes the frame back when the call returns.
+      self.depth.value = depth + 1;
       self.fuel.drain();
       let result: bigint;
       try {

@@ -6,7 +6,7 @@
  */
 import { ByteWriter } from './bytes.js';
 import { planFuel } from './fuel-plan.js';
-import { type FuncType, I32, I64 } from './module.js';
+import type { FuncType } from './module.js';
 import { Op, type Operator } from './operators.js';
 import { MAX_VALUE_STACK_CELLS, planStack, type StackContext } from './stack-plan.js';
 
@@ -14,8 +14,11 @@ import { MAX_VALUE_STACK_CELLS, planStack, type StackContext } from './stack-pla
 export interface InstrumentRefs {
   fuelGlobal: number;
   depthGlobal: number;
-  /** The value-stack cells in use when the running function was entered. */
+  /** The value-stack cells in use below the running function's frame. */
   stackGlobal: number;
+  /** Scratch for an operator's count (i32) and its fuel (i64), used between two instructions only. */
+  countGlobal: number;
+  amountGlobal: number;
   trapFunc: number;
   growFunc: number;
   /** New index of a function, after the added imports. */
@@ -53,31 +56,18 @@ const constant = (value: bigint) => (w: ByteWriter) => {
   w.byte(Op.i64Const).signed(value);
 };
 
-interface Scratch {
-  depth: number;
-  count: number;
-  amount: number;
-  stackAtEntry: number;
-}
-
 /**
  * The eager charge of a bulk operation whose count is on top of the stack. Memory operations read
  * it as wasmi does, `i32 as usize` (sign-extending: a negative count costs more fuel than exists),
  * table operations as a u32.
  */
-function bulkCharge(
-  w: ByteWriter,
-  refs: InstrumentRefs,
-  s: Scratch,
-  perFuelShift: number,
-  signed: boolean,
-): void {
-  w.byte(Op.localTee).u32(s.count);
+function bulkCharge(w: ByteWriter, refs: InstrumentRefs, perFuelShift: number, signed: boolean): void {
+  w.byte(Op.globalSet).u32(refs.countGlobal).byte(Op.globalGet).u32(refs.countGlobal);
   w.byte(signed ? 0xac : 0xad); // i64.extend_i32_s / _u
   w.byte(Op.i64Const).signed(BigInt(perFuelShift)).byte(0x88); // i64.shr_u
-  w.byte(Op.localSet).u32(s.amount);
-  charge(w, refs, (x) => x.byte(Op.localGet).u32(s.amount));
-  w.byte(Op.localGet).u32(s.count);
+  w.byte(Op.globalSet).u32(refs.amountGlobal);
+  charge(w, refs, (x) => x.byte(Op.globalGet).u32(refs.amountGlobal));
+  w.byte(Op.globalGet).u32(refs.countGlobal);
 }
 
 /** Emits: if (the i32 on the stack) > limit then trap(callStackExhausted). */
@@ -91,17 +81,24 @@ function trapAbove(w: ByteWriter, refs: InstrumentRefs, limit: number): void {
     .byte(Op.end);
 }
 
+/** Emits: global += delta (i32). */
+function addToGlobal(w: ByteWriter, global: number, delta: number): void {
+  w.byte(Op.globalGet).u32(global).byte(Op.i32Const).signed(BigInt(delta)).byte(0x6a); // i32.add
+  w.byte(Op.globalSet).u32(global);
+}
+
 /**
  * Function entry as wasmi does it: push a frame (at most 1025 live), reserve the frame's value
- * stack cells (`reserve` cells on top of those in use), then pay the entry counter.
+ * stack cells (`reserve` cells on top of those in use), then pay the entry counter. The frame
+ * count and the cells in use live in globals only, no local of the function's own: a body may
+ * declare as many locals as wasmparser allows (50,000, V8's limit too). A caller takes back what
+ * a call added once it returns (the callee's frame; the host's dispatch counts one too).
  */
-function prologue(w: ByteWriter, refs: InstrumentRefs, s: Scratch, reserve: number, entryFuel: bigint): void {
-  w.byte(Op.globalGet).u32(refs.depthGlobal).byte(Op.i32Const).signed(1n).byte(0x6a); // i32.add
-  w.byte(Op.localTee).u32(s.depth);
+function prologue(w: ByteWriter, refs: InstrumentRefs, reserve: number, entryFuel: bigint): void {
+  addToGlobal(w, refs.depthGlobal, 1);
+  w.byte(Op.globalGet).u32(refs.depthGlobal);
   trapAbove(w, refs, MAX_LIVE_FRAMES);
-  w.byte(Op.localGet).u32(s.depth).byte(Op.globalSet).u32(refs.depthGlobal);
-  w.byte(Op.globalGet).u32(refs.stackGlobal).byte(Op.localTee).u32(s.stackAtEntry);
-  w.byte(Op.i32Const).signed(BigInt(reserve)).byte(0x6a);
+  w.byte(Op.globalGet).u32(refs.stackGlobal).byte(Op.i32Const).signed(BigInt(reserve)).byte(0x6a);
   trapAbove(w, refs, MAX_VALUE_STACK_CELLS);
   charge(w, refs, constant(entryFuel));
 }
@@ -121,49 +118,42 @@ export function instrumentBody(
   const declared = locals.reduce((n, [count]) => n + count, 0);
   const plan = planFuel(ops, type.params.length + declared);
   const stack = planStack(ops, type.results.length, ctx);
-  const base = type.params.length + declared;
-  const s: Scratch = { depth: base, count: base + 1, stackAtEntry: base + 2, amount: base + 3 };
   const w = new ByteWriter();
-  w.u32(locals.length + 2);
+  w.u32(locals.length);
   for (const [count, t] of locals) w.u32(count).byte(t);
-  w.u32(3).byte(I32).u32(1).byte(I64);
-  prologue(w, refs, s, stack.maxHeight + declared, plan.counters[0] as bigint);
+  prologue(w, refs, stack.maxHeight + declared, plan.counters[0] as bigint);
   ops.forEach((op, i) => {
     switch (op.code) {
       case Op.memoryCopy:
       case Op.memoryFill:
       case Op.memoryInit:
-        bulkCharge(w, refs, s, 6, true);
+        bulkCharge(w, refs, 6, true);
         break;
       case Op.tableCopy:
       case Op.tableInit:
-        bulkCharge(w, refs, s, 3, false);
+        bulkCharge(w, refs, 3, false);
         break;
       case Op.callIndirect:
         // wasmi tells a null table entry (IndirectCallToNull) from a signature mismatch; V8 does not.
-        w.byte(Op.localTee).u32(s.count).byte(0x25).u32(0).byte(0xd1); // table.get 0; ref.is_null
+        w.byte(Op.globalSet).u32(refs.countGlobal).byte(Op.globalGet).u32(refs.countGlobal);
+        w.byte(0x25).u32(0).byte(0xd1); // table.get 0; ref.is_null
         w.bytes(IF_VOID).byte(Op.i32Const).signed(BigInt(TrapKind.indirectCallToNull));
-        w.byte(Op.call).u32(refs.trapFunc).byte(Op.end).byte(Op.localGet).u32(s.count);
+        w.byte(Op.call).u32(refs.trapFunc).byte(Op.end).byte(Op.globalGet).u32(refs.countGlobal);
         break;
       case Op.memoryGrow:
-        w.byte(Op.localTee).u32(s.count).byte(Op.memorySize).byte(0).byte(Op.call).u32(refs.growFunc);
-        w.byte(Op.localGet).u32(s.count);
+        w.byte(Op.globalSet).u32(refs.countGlobal).byte(Op.globalGet).u32(refs.countGlobal);
+        w.byte(Op.memorySize).byte(0).byte(Op.call).u32(refs.growFunc);
+        w.byte(Op.globalGet).u32(refs.countGlobal);
         break;
     }
     const height = stack.heightAtCall.get(i);
-    if (height !== undefined) {
-      // The callee's frame starts above this frame's locals and operands (its arguments included).
-      w.byte(Op.localGet)
-        .u32(s.stackAtEntry)
-        .byte(Op.i32Const)
-        .signed(BigInt(declared + height))
-        .byte(0x6a);
-      w.byte(Op.globalSet).u32(refs.stackGlobal);
-    }
+    // The callee's frame starts above this frame's locals and operands (its arguments included).
+    if (height !== undefined) addToGlobal(w, refs.stackGlobal, declared + height);
     if (op.code === Op.call) w.byte(Op.call).u32(refs.remapFunc(op.index as number));
     else w.bytes(bytes.subarray(op.start, op.end));
     if (op.code === Op.call || op.code === Op.callIndirect) {
-      w.byte(Op.localGet).u32(s.depth).byte(Op.globalSet).u32(refs.depthGlobal);
+      addToGlobal(w, refs.depthGlobal, -1);
+      if (height !== undefined) addToGlobal(w, refs.stackGlobal, -(declared + height));
     }
     const counter = plan.counterAfter.get(i);
     if (counter !== undefined) charge(w, refs, constant(plan.counters[counter] as bigint));

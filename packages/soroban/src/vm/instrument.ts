@@ -2,7 +2,7 @@
  * The instrumented copy of a module that Node's WebAssembly runs: every body rewritten by
  * instrument-body.ts, two imported functions (`__vm.trap`, `__vm.grow`) appended after the
  * module's own imports, and three globals (fuel left, live Wasm frames, value-stack cells in use)
- * appended and exported.
+ * appended and exported, two more for scratch.
  * Other sections are copied; custom sections are dropped (the host reads them from the original).
  */
 import { ByteWriter } from './bytes.js';
@@ -113,6 +113,8 @@ export function instrumentModule(m: WasmModule): Instrumented {
     fuelGlobal: nGlobals,
     depthGlobal: nGlobals + 1,
     stackGlobal: nGlobals + 2,
+    countGlobal: nGlobals + 3,
+    amountGlobal: nGlobals + 4,
     remapFunc: (i) => (i < nFuncImports ? i : i + 2),
   };
   const trapType = m.types.length;
@@ -138,7 +140,7 @@ export function instrumentModule(m: WasmModule): Instrumented {
     if (content) section(out, id, content);
   }
 
-  const globals = new ByteWriter().u32(m.globals.length + 3);
+  const globals = new ByteWriter().u32(m.globals.length + 5);
   for (const g of m.globals)
     globals
       .byte(g.type)
@@ -147,6 +149,8 @@ export function instrumentModule(m: WasmModule): Instrumented {
   globals.byte(I64).byte(1).byte(0x42).signed(0n).byte(0x0b);
   globals.byte(I32).byte(1).byte(0x41).signed(0n).byte(0x0b);
   globals.byte(I32).byte(1).byte(0x41).signed(0n).byte(0x0b);
+  globals.byte(I32).byte(1).byte(0x41).signed(0n).byte(0x0b);
+  globals.byte(I64).byte(1).byte(0x42).signed(0n).byte(0x0b);
   section(out, 6, globals);
 
   const exports = new ByteWriter().u32(m.exports.length + 3);

@@ -4,7 +4,9 @@
  * (WasmVm, IndexBounds); call to a null table entry -> (WasmVm, MissingValue); integer division
  * by zero or overflow -> (WasmVm, ArithDomain); signature mismatch -> (WasmVm, UnexpectedType);
  * stack overflow, out of fuel and a refused growth -> (Budget, ExceededLimit). V8's own stack
- * running out is not one of wasmi's outcomes: it is reported as an internal error.
+ * running out first is reported as wasmi's StackOverflow too: the Rust host never sees its native
+ * stack run out (wasmi keeps Wasm frames on its own stacks), so a stack exhausted by a contract is
+ * always (Budget, ExceededLimit) there, never the InternalError stellar-core aborts on.
  */
 import { HostError, internalError } from '../errors/host-error.js';
 
@@ -54,10 +56,10 @@ export function vmCallError(e: unknown): HostError {
     return new HostError('WasmVm', 'InvalidAction', `VM call failed: ${e.message}`);
   }
   if (e instanceof RangeError && /call stack/i.test(e.message)) {
-    // The instrumentation stops calls at wasmi's limits; reaching V8's own stack first means the
-    // process has too small a stack for them (node --stack-size, or a Worker's
-    // resourceLimits.stackSizeMb), not that the contract did something wasmi refuses.
-    return internalError('engine stack exhausted before wasmi limits: run the host with a larger stack');
+    // The instrumentation stops calls at wasmi's limits; V8's stack can run out before them (wide
+    // frames, a small stack: node --stack-size, a Worker's resourceLimits.stackSizeMb). A call that
+    // deep fails here where wasmi might still have room, but it fails with wasmi's error.
+    return stackOverflow();
   }
   return internalError(`VM trapped but propagation failed: ${(e as Error)?.message ?? String(e)}`);
 }

@@ -79,11 +79,18 @@ describe('ScVal to Val and back', () => {
       scval: sym('no spaces here'),
       want: 'Error(Value, InvalidInput)',
     },
-    { given: 'a vec with no body', scval: xdr.ScVal.scvVec(null), want: 'Error(Value, InvalidInput)' },
+    // convert.rs: what no Val can be is a ConversionError, (Value, UnexpectedType), at any depth.
+    { given: 'a vec with no body', scval: xdr.ScVal.scvVec(null), want: 'Error(Value, UnexpectedType)' },
+    { given: 'a map with no body', scval: xdr.ScVal.scvMap(null), want: 'Error(Value, UnexpectedType)' },
     {
-      given: 'a contract instance',
+      given: 'a contract-instance key',
       scval: xdr.ScVal.scvLedgerKeyContractInstance(),
-      want: 'Error(Value, InternalError)',
+      want: 'Error(Value, UnexpectedType)',
+    },
+    {
+      given: 'a nonce key inside a vec',
+      scval: xdr.ScVal.scvVec([xdr.ScVal.scvLedgerKeyNonce(new xdr.ScNonceKey({ nonce: 1n }))]),
+      want: 'Error(Value, UnexpectedType)',
     },
   ];
   it.each(refused)('refuses $given with $want', ({ scval, want }) => {

@@ -15,6 +15,7 @@ import { Host } from '../../src/host/host.js';
 import { TAG_OF_KIND } from '../../src/host/objects.js';
 import { hostFunctionByName, isRawInteger } from '../../src/interface/index.js';
 import { InMemorySnapshot, type LedgerInfo, Storage } from '../../src/storage/index.js';
+import { smallSymbol } from '../../src/values/symbol.js';
 import { isObject, tagOf, type Val } from '../../src/values/val.js';
 import { readSoroban } from '../support/shared.js';
 import { readTrace } from '../traces/read-trace.js';
@@ -90,10 +91,13 @@ export class PrngDriver {
       kind: 'contract',
       contractId,
       fnName: 'test',
+      fnSymbol: smallSymbol('test') as Val,
       args: [],
       vm: undefined,
-      instanceStorage: this.host.converter.toVal(xdr.ScVal.scvMap([])),
-      instanceChanged: false,
+      instance: new xdr.ScContractInstance({
+        executable: xdr.ContractExecutable.contractExecutableStellarAsset(),
+        storage: null,
+      }),
     };
     // Wrapped, so that a raw u64 the body returns is not read as the frame's Val result.
     const noRollback = { point: () => undefined, restore: () => {} };

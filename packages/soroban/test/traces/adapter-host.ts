@@ -15,10 +15,10 @@ import {
   newStorageMap,
   Storage,
 } from '../../src/storage/index.js';
-import type { ParsedContract } from '../../src/vm/index.js';
+import { costInputsFromXdr, type ParsedContract, parseContract } from '../../src/vm/index.js';
 import type { ScriptSetup } from './script-types.js';
 
-const U64_MAX = (1n << 64n) - 1n;
+export const U64_MAX = (1n << 64n) - 1n;
 const DEFAULT_CPU = 100_000_000n;
 const DEFAULT_MEM = 40n * 1024n * 1024n;
 
@@ -50,12 +50,39 @@ export function budgetFor(setup: ScriptSetup): Budget {
 }
 
 /**
- * The Rust test hosts have no module cache (until a test asks for one): every VM parses its
- * module again, and is charged for it. A map that keeps nothing gives our host the same.
+ * The Rust test hosts have no module cache until a test asks for one
+ * (`ensure_module_cache_contains_host_storage_contracts`): every VM parses its module again, and
+ * is charged for it. This map keeps nothing, and the host is told of no cached code, until then.
  */
-class NoModuleCache extends Map<string, ParsedContract> {
-  override set(): this {
-    return this;
+class TestModuleCache extends Map<string, ParsedContract> {
+  keeping = false;
+  override set(key: string, parsed: ParsedContract): this {
+    return this.keeping ? super.set(key, parsed) : this;
+  }
+}
+
+const CACHES = new WeakMap<Host, TestModuleCache>();
+
+/**
+ * `ensure_module_cache_contains_host_storage_contracts` (host.rs, `ModuleCache::add_stored_contracts`):
+ * from now on the host keeps its parsed modules, starting with every non-empty contract code in
+ * its storage, each parsed (and charged) with the cost inputs stored beside it.
+ */
+export function ensureModuleCache(host: Host): void {
+  const cache = CACHES.get(host);
+  if (!cache) throw new Error('not a test host');
+  cache.keeping = true;
+  for (const [key, slot] of host.storage.map.entries(host.budget)) {
+    if (key.type !== 'contractCode' || !slot || slot.entry.data.type !== 'contractCode') continue;
+    const { code, ext, hash } = slot.entry.data.contractCode;
+    const id = Buffer.from(hash.value).toString('hex');
+    if (code.length === 0 || cache.has(id)) continue;
+    const costInputs =
+      ext.type === 'v1' ? { v1: costInputsFromXdr(ext.v1.costInputs) } : { v0: { wasmBytes: code.length } };
+    cache.set(
+      id,
+      parseContract(code, { ledgerProtocol: host.ledger.protocolVersion, meter: host.budget, costInputs }),
+    );
   }
 }
 
@@ -66,13 +93,16 @@ export function hostFor(setup: ScriptSetup): Host {
     ? Storage.recording(new InMemorySnapshot(), () => ledger)
     : Storage.enforcing(new Footprint(), newStorageMap(), () => ledger);
   const budget = budgetFor(setup);
+  const modules = new TestModuleCache();
   const host = new Host({
     budget,
     storage,
     ledger,
     diagnostics: setup.diagnostics ?? false,
-    modules: new NoModuleCache(),
+    modules,
+    codeCached: (wasmHash) => modules.keeping && modules.has(Buffer.from(wasmHash).toString('hex')),
   });
+  CACHES.set(host, modules);
   if (recording) unbiasPrngSeed(TEST_PRNG_SEED, budget);
   return host;
 }

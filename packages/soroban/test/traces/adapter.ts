@@ -13,16 +13,24 @@ import { HOST_MODULES } from '../../src/host/functions/index.js';
 import { checkIntegrity } from '../../src/host/functions/linear-memory.js';
 import type { CallContext } from '../../src/host/functions/types.js';
 import type { Host, HostTracer } from '../../src/host/host.js';
-import { hostFunctionByName } from '../../src/interface/index.js';
+import { hostFunctionByName, type ValueType } from '../../src/interface/index.js';
 import { fromWasm, handleOf, type Val } from '../../src/values/val.js';
 import { parseContract } from '../../src/vm/index.js';
-import { hostFor } from './adapter-host.js';
+import { ensureModuleCache, hostFor, U64_MAX } from './adapter-host.js';
 import { SLICE_FUNCTIONS, type SliceArg, type SliceEnv } from './adapter-slices.js';
 import { errResult, knownTag, literalScVal, traceTyped, traceVal } from './adapter-values.js';
-import type { DriveScript, Literal, ScriptArg, ScriptStep } from './script-types.js';
+import type { DriveScript, HostAction, Literal, ScriptArg, ScriptStep } from './script-types.js';
 import type { ObservedRun, ObservedStep, TraceHost, TraceResult, TraceValue } from './types.js';
 
 /** A step our adapter cannot take yet: the run stops there (the comparison shows what is missing). */
+/**
+ * The native-slice functions the host calls of itself through its env (`SymbolStr::try_from_val`):
+ * how their arguments print (a slice by its length) and their `()` result.
+ */
+const ENV_SLICE_CALLS: Record<string, { args: ValueType[]; returnsUnit: boolean }> = {
+  symbol_copy_to_slice: { args: ['Val', 'Val', 'u64'], returnsUnit: true },
+};
+
 export class Unsupported extends Error {}
 
 const STORAGE_TYPES = { Temporary: 0n, Persistent: 1n, Instance: 2n } as const;
@@ -75,14 +83,16 @@ class Run implements HostTracer {
   }
 
   envCall(name: string, args: readonly Val[]): void {
-    const types = hostFunctionByName(name)?.args ?? [];
-    this.record({ kind: 'call', name, args: args.map((arg, i) => traceTyped(types[i]?.type ?? 'Val', arg)) });
+    const types = hostFunctionByName(name)?.args.map((arg) => arg.type) ?? ENV_SLICE_CALLS[name]?.args ?? [];
+    this.record({ kind: 'call', name, args: args.map((arg, i) => traceTyped(types[i] ?? 'Val', arg)) });
   }
 
   ret(name: string, outcome: { value: bigint } | { error: unknown }): void {
     const returns = hostFunctionByName(name)?.returns ?? 'Val';
+    const unit = ENV_SLICE_CALLS[name]?.returnsUnit;
+    const value = (v: bigint): TraceValue => (unit ? { kind: 'unit' } : traceTyped(returns, v));
     const result: TraceResult =
-      'value' in outcome ? { ok: true, value: traceTyped(returns, outcome.value) } : errResult(outcome.error);
+      'value' in outcome ? { ok: true, value: value(outcome.value) } : errResult(outcome.error);
     this.record({ kind: 'ret', name, result });
   }
 
@@ -255,10 +265,38 @@ function step(run: Run, s: ScriptStep, index: number, readWasm: (path: string) =
       }
       return;
     case 'host':
-      if (s.action === 'enable_debug') return;
-      throw new Unsupported(`host action ${s.action}`);
+      hostAction(host, s.action);
+      return;
     case 'budget':
-      throw new Unsupported('a test budget set between calls');
+      // `test_budget(cpu, mem)`: limits reset, every model zeroed, then the test's `enable_model`s.
+      host.budget.resetLimits(s.cpu, s.mem);
+      host.budget.resetModels();
+      for (const m of s.models ?? [])
+        host.budget.overrideModel(
+          m.type,
+          { constTerm: m.constCpu, linTerm: m.linCpu },
+          { constTerm: m.constMem, linTerm: m.linMem },
+        );
+      return;
+  }
+}
+
+/** The host's test-only actions between calls (testutils.rs, budget/util.rs). */
+function hostAction(host: Host, action: HostAction): void {
+  switch (action) {
+    case 'enable_debug':
+      return;
+    case 'reset_budget_default':
+      host.budget.resetDefault();
+      return;
+    case 'reset_budget_unlimited':
+      host.budget.resetLimits(U64_MAX, U64_MAX);
+      return;
+    case 'ensure_module_cache_contains_host_storage_contracts':
+      ensureModuleCache(host);
+      return;
+    default:
+      throw new Unsupported(`host action ${action}`);
   }
 }
 
@@ -335,6 +373,8 @@ export class OurTraceHost implements TraceHost {
     const host = hostFor(script.setup);
     const run = new Run(host);
     const begin = run.budget();
+    // `reset_unlimited*` comes after the host is made (and its begin line printed): the counts start again.
+    if (script.setup.unlimited) host.budget.resetLimits(host.budget.cpuLimit, host.budget.memLimit);
     host.tracer = run;
     let stopped: string | undefined;
     try {

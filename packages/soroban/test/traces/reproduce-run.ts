@@ -63,27 +63,7 @@ export function reproduce(dataRoot: string, scripts: DriveScript[]): Outcome[] {
 
 /** Why a trace is not reproduced yet, in words, from its first divergence (the known gaps of our host). */
 const CAUSES: readonly [RegExp, string][] = [
-  [
-    /host action reset_budget|host action ensure_module|test budget set/,
-    'the adapter cannot reset the budget or the module cache between calls',
-  ],
-  [
-    /where the trace has ret \w+ -> Ok\(\w+\(obj#/,
-    "a contract call makes one more host object than the Rust host's (the instance storage map), so later handles are 2 higher",
-  ],
-  [
-    /where the trace has call symbol_len/,
-    'the Rust host reads a long function name through its env (symbol_len, symbol_copy_to_slice) before the frame; ours does not',
-  ],
-  [
-    /-> Ok\(Error\(.* where the trace has pop .* -> Err/,
-    "a contract's error value returned: our frame reports it as a value, the Rust host's as an error",
-  ],
-  [
-    /budget at ret create_contract/,
-    "create_contract does not instantiate the contract's VM to read its protocol (get_contract_protocol_version)",
-  ],
-  [/budget at ret get_address_executable/, 'get_address_executable charges less memory than the Rust host'],
+  [/\(stopped: host action/, 'the adapter does not take a host action the test takes between calls'],
 ];
 
 export function causeOf(outcome: Outcome): string {

@@ -7,6 +7,7 @@
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
 import type { SorobanOpContext } from '../../soroban/context.js';
+import { withRestoreChanges } from '../../soroban/restore-meta.js';
 import type { NetworkSettings } from '../../soroban/settings.js';
 import { loadAccount, storeAccount } from '../entries/account.js';
 import { OpEvents } from '../events.js';
@@ -179,6 +180,17 @@ function commonPreApply(
   return signaturesValid && validity === Validity.MaybeValid ? checker : undefined;
 }
 
+/** An operation's ledger changes, restores reclassified (and forgotten once read). */
+function operationChanges(op: xdr.Operation, ltxOp: LedgerTxn, env: ApplyEnv): xdr.LedgerEntryChange[] {
+  const changes = ltxOp.changes();
+  const restores = env.soroban?.liveRestores;
+  if (!restores || !env.soroban) return changes;
+  env.soroban.liveRestores = undefined;
+  const type = op.body.type;
+  if (type !== 'invokeHostFunction' && type !== 'restoreFootprint') return changes;
+  return withRestoreChanges(changes, restores, type, ltxOp.header.ledgerSeq);
+}
+
 /** stellar-core applyOperations. */
 function applyOperations(
   tx: TransactionFrame,
@@ -215,7 +227,8 @@ function applyOperations(
       }
       inner.setOpResult(i, opResult);
       if (!opOk) success = false;
-      if (success) record.operations.push({ changes: ltxOp.changes(), events: [...events.events] });
+      if (success)
+        record.operations.push({ changes: operationChanges(op, ltxOp, env), events: [...events.events] });
       if (opOk) ltxOp.commit();
     }
     if (!success) {

@@ -14,6 +14,7 @@ import {
   TransactionBuilder,
   xdr,
 } from '@stellar/stellar-sdk/base';
+import { keypairFromSeed } from '../../core/openssl-keypair.js';
 import type { Network } from '../../network/network.js';
 import type { TxRecord } from '../../network/records.js';
 
@@ -70,9 +71,7 @@ export class Friendbot {
       throw new RangeError(`friendbot.maxWaiting must be a whole number (got ${this.#maxWaiting})`);
     // Derived from the network id, so a sandbox on the same passphrase has the same channels.
     this.#channels = Array.from({ length: count }, (_, i) =>
-      Keypair.fromRawEd25519Seed(
-        hash(Buffer.concat([network.ledger.networkId, Buffer.from(`friendbot channel ${i}`)])),
-      ),
+      keypairFromSeed(hash(Buffer.concat([network.ledger.networkId, Buffer.from(`friendbot channel ${i}`)]))),
     );
     this.#free = [...this.#channels];
   }

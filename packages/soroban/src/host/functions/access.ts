@@ -27,7 +27,7 @@ export function callingVm(context: CallContext): VmFrame {
   return context.vm;
 }
 
-export const outOfBounds = (detail = 'index out of bounds'): HostError =>
+export const outOfBounds = (detail = 'object index out of bounds'): HostError =>
   new HostError('Object', 'IndexBounds', detail);
 
 /** The bytes of a Bytes, String or Symbol object (the three share one shape in the object table). */

@@ -5,7 +5,7 @@
  */
 import { StrKey, xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../../errors/host-error.js';
-import { contractInstanceKey } from '../../storage/index.js';
+import { contractInstanceKey, DECLARED_SIZE } from '../../storage/index.js';
 import { smallSymbol } from '../../values/symbol.js';
 import { Tag } from '../../values/tags.js';
 import { isObject, smallNumber, type Val, VOID } from '../../values/val.js';
@@ -18,6 +18,9 @@ import type { CallContext, HostModule } from './types.js';
 const STRKEY_PAYLOAD = 35;
 const STRKEY_LENGTH = Math.ceil((STRKEY_PAYLOAD * 8) / 5);
 const KEY_BYTES = 32;
+/** Declared sizes (host/declared_size.rs): an ScAddress, a ContractId. */
+const SC_ADDRESS_SIZE = 48;
+const CONTRACT_ID_SIZE = 32;
 
 const invalidStrkey = (detail: string) => new HostError('Value', 'InvalidInput', detail);
 
@@ -53,13 +56,19 @@ function muxedAccount(c: CallContext, muxed: Val): xdr.MuxedEd25519Account {
 
 /** `AddressExecutable` as the host writes it: `["Wasm", hash]`, `["StellarAsset"]` or `["Account"]`. */
 function executableOf(c: CallContext, host: Host, address: xdr.ScAddress): Val {
+  // `scaddress_from_address` clones the address; each ledger key is a metered `Rc::new`
+  // (`to_account_key`, `contract_instance_ledger_key`, which clones the contract id first).
+  chargeCopy(c, 1, SC_ADDRESS_SIZE);
   if (address.type === 'scAddressTypeAccount') {
+    host.budget.charge('MemAlloc', DECLARED_SIZE.ledgerKey);
     const key = xdr.LedgerKey.account(new xdr.LedgerKeyAccount({ accountId: address.accountId }));
     if (!host.storage.has(key, host.budget)) return VOID;
     return add(c, { kind: 'Vec', value: [smallSymbol('Account') as Val] });
   }
   if (address.type !== 'scAddressTypeContract')
     throw new HostError('Object', 'InternalError', 'Unexpected Address variant in get_address_executable');
+  chargeCopy(c, 1, CONTRACT_ID_SIZE);
+  host.budget.charge('MemAlloc', DECLARED_SIZE.ledgerKey);
   const found = host.storage.tryGetFull(
     contractInstanceKey(Uint8Array.from(address.contractId.value)),
     host.budget,

@@ -5,6 +5,7 @@
  */
 import { HostError } from '../../errors/host-error.js';
 import { fromError, type Val } from '../../values/val.js';
+import { errorEvent } from '../diagnostics.js';
 import { isRecoverable } from '../lifecycle.js';
 import { contractHost, visit } from './access.js';
 import type { CallContext, HostModule } from './types.js';
@@ -17,15 +18,25 @@ function callee(c: CallContext, address: Val): Uint8Array {
 }
 
 export const call: HostModule = {
-  call: (c, contract, fn, args) =>
-    contractHost(c).callContract(callee(c, contract), fn, visit(c, args, 'Vec').value),
-  try_call(c, contract, fn, args) {
+  call(c, contract, fn, args) {
     const host = contractHost(c);
-    const id = callee(c, contract);
     const argv = visit(c, args, 'Vec').value;
+    const id = callee(c, contract);
     try {
       return host.callContract(id, fn, argv);
     } catch (error) {
+      if (error instanceof HostError) errorEvent(host, error, 'contract call failed', [fn, args]);
+      throw error;
+    }
+  },
+  try_call(c, contract, fn, args) {
+    const host = contractHost(c);
+    const argv = visit(c, args, 'Vec').value;
+    const id = callee(c, contract);
+    try {
+      return host.callContract(id, fn, argv);
+    } catch (error) {
+      if (error instanceof HostError) errorEvent(host, error, 'contract try_call failed', [fn, args]);
       if (!(error instanceof HostError) || !isRecoverable(error)) throw error;
       return error.type === 'Contract' ? fromError('Contract', error.code) : fromError('Context', 6);
     }

@@ -3,11 +3,11 @@ import { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../../errors/host-error.js';
 import { contractAddress, maxLiveUntilLedger } from '../../storage/index.js';
 import { Tag } from '../../values/tags.js';
-import { errorOf, fromU32, smallNumber, u32Of, VOID } from '../../values/val.js';
+import { errorOf, fromU32, smallNumber, u32Of, type Val, VOID } from '../../values/val.js';
 import { add, contractHost } from './access.js';
-import { BYTE_SIZE, chargeNewVec } from './charges.js';
+import { BYTE_SIZE, chargeCopy, chargeNewVec } from './charges.js';
 import { readBytes, readCheckedVals } from './linear-memory.js';
-import type { HostModule } from './types.js';
+import type { CallContext, HostModule } from './types.js';
 
 export const context: HostModule = {
   /** A diagnostic event of the message and values; nothing (and no charge) without diagnostics. */
@@ -28,8 +28,7 @@ export const context: HostModule = {
   },
   obj_cmp: (c, a, b) => BigInt(c.host.comparator.objCmp(a, b)),
   contract_event(c, topics, data) {
-    const host = contractHost(c);
-    host.events.record({ kind: 'contract', contractId: host.currentContractId(), topics, data });
+    recordContractEvent(c, 'contract', topics, data);
     return VOID;
   },
   get_ledger_version: (c) => fromU32(contractHost(c).ledger.protocolVersion),
@@ -58,3 +57,24 @@ export const context: HostModule = {
     add(c, { kind: 'Address', value: contractAddress(contractHost(c).currentContractId()) }),
   get_max_live_until_ledger: (c) => fromU32(maxLiveUntilLedger(contractHost(c).ledger)),
 };
+
+/**
+ * `record_contract_event` (events/mod.rs), for contract and system events: the running contract's
+ * id is cloned and kept as a new Bytes object (`bytesobj_from_internal_contract_id`), then the
+ * event is recorded.
+ */
+export function recordContractEvent(
+  c: CallContext,
+  kind: 'contract' | 'system',
+  topics: Val,
+  data: Val,
+): void {
+  const host = contractHost(c);
+  const contractId = host.frames.currentContract?.contractId;
+  if (contractId) {
+    chargeCopy(c, 1, contractId.length);
+    chargeNewVec(c, contractId.length, BYTE_SIZE);
+    add(c, { kind: 'Bytes', value: Uint8Array.from(contractId) });
+  }
+  host.events.record({ kind, contractId, topics, data });
+}

@@ -15,10 +15,11 @@ import { smallSymbol } from '../../values/symbol.js';
 import { fromBool, u32Of, type Val, VOID } from '../../values/val.js';
 import { withContractDataVal } from '../contract-data.js';
 import type { Host } from '../host.js';
+import { instanceDelete, instanceGet, instancePut } from '../instance-storage.js';
 import { contractIdOf, createContract, uploadWasm } from '../lifecycle.js';
 import { add, contractHost, visit } from './access.js';
-import { map } from './map.js';
-import type { CallContext, HostFunction, HostModule } from './types.js';
+import { recordContractEvent } from './context.js';
+import type { CallContext, HostModule } from './types.js';
 
 /** StorageType as the dispatcher passes it (a raw 0, 1 or 2). */
 const TEMPORARY = 0n;
@@ -44,21 +45,6 @@ function hash32(c: CallContext, val: Val): Uint8Array {
     );
   return bytes;
 }
-
-function withInstance<T>(c: CallContext, body: (frameMap: Val) => T): T {
-  const frame = contractHost(c).frames.currentContract;
-  if (!frame) throw new HostError('Context', 'InternalError', 'no contract running');
-  return body(frame.instanceStorage);
-}
-function setInstance(c: CallContext, next: Val): void {
-  const frame = contractHost(c).frames.currentContract;
-  if (!frame) throw new HostError('Context', 'InternalError', 'no contract running');
-  frame.instanceStorage = next;
-  frame.instanceChanged = true;
-}
-
-const call = (fn: HostFunction | undefined, c: CallContext, ...args: bigint[]): bigint =>
-  (fn as HostFunction)(c, ...args);
 
 function newEntry(host: Host, k: Val, v: Val, t: bigint): xdr.LedgerEntry {
   return new xdr.LedgerEntry({
@@ -150,33 +136,30 @@ function create(c: CallContext, deployer: Val, wasmHash: Val, salt: Val, args: r
 
 export const ledger: HostModule = {
   put_contract_data(c, k, v, t) {
-    if (t === INSTANCE) withInstance(c, (m) => setInstance(c, call(map.map_put, c, m, k, v)));
+    if (t === INSTANCE) instancePut(c, k, v);
     else putData(c, k, v, t);
     return VOID;
   },
   has_contract_data(c, k, t) {
-    if (t === INSTANCE) return withInstance(c, (m) => call(map.map_has, c, m, k));
+    if (t === INSTANCE) return fromBool(instanceGet(c, k) !== undefined);
     const host = contractHost(c);
     return fromBool(host.storage.has(dataKey(host, k, t), host.budget));
   },
   get_contract_data(c, k, t) {
-    if (t === INSTANCE)
-      return withInstance(c, (m) => {
-        if (call(map.map_has, c, m, k) !== fromBool(true))
-          throw new HostError('Storage', 'MissingValue', 'key is missing from instance storage');
-        return call(map.map_get, c, m, k);
-      });
+    if (t === INSTANCE) {
+      const value = instanceGet(c, k);
+      if (value === undefined)
+        throw new HostError('Storage', 'MissingValue', 'key is missing from instance storage');
+      return value;
+    }
     const host = contractHost(c);
     const entry = host.storage.get(dataKey(host, k, t), host.budget);
     if (entry.data.type !== 'contractData')
       throw new HostError('Storage', 'InternalError', 'expected contract data ledger entry');
-    return host.converter.toVal(entry.data.contractData.val);
+    return host.converter.toValidVal(entry.data.contractData.val);
   },
   del_contract_data(c, k, t) {
-    if (t === INSTANCE)
-      withInstance(c, (m) => {
-        if (call(map.map_has, c, m, k) === fromBool(true)) setInstance(c, call(map.map_del, c, m, k));
-      });
+    if (t === INSTANCE) instanceDelete(c, k);
     else {
       const host = contractHost(c);
       host.storage.del(dataKey(host, k, t), host.budget);
@@ -215,19 +198,15 @@ export const ledger: HostModule = {
     const contractId = host.currentContractId();
     const old = host.instance(contractId);
     const next = xdr.ContractExecutable.contractExecutableWasm(wasmHash);
-    host.events.record({
-      kind: 'system',
-      contractId,
-      topics: add(c, {
-        kind: 'Vec',
-        value: [
-          add(c, { kind: 'Symbol', value: Buffer.from('executable_update') }),
-          executableVal(c, old.executable),
-          executableVal(c, next),
-        ],
-      }),
-      data: add(c, { kind: 'Vec', value: [] }),
+    const topics = add(c, {
+      kind: 'Vec',
+      value: [
+        add(c, { kind: 'Symbol', value: Buffer.from('executable_update') }),
+        executableVal(c, old.executable),
+        executableVal(c, next),
+      ],
     });
+    recordContractEvent(c, 'system', topics, add(c, { kind: 'Vec', value: [] }));
     host.replaceExecutable(contractId, next);
     return VOID;
   },

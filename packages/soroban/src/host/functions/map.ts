@@ -12,7 +12,7 @@ import { readCheckedVals, scanSlices, writeRelativeVals } from './linear-memory.
 import { checkSymbolMatches, symbolFromSlice } from './symbol-slices.js';
 import type { CallContext, HostModule } from './types.js';
 
-type Entry = readonly [Val, Val];
+export type Entry = readonly [Val, Val];
 
 const U32_MAX = 0xffff_ffff;
 const mapOutOfBounds = (): HostError => new HostError('Object', 'IndexBounds', 'map index out of bounds');
@@ -25,7 +25,11 @@ const bitLength = (n: number): number => 32 - Math.clz32(n);
  * `MeteredOrdMap::find`: a binary search charged up front for its worst case, probing as Rust's
  * slice binary search did before 1.82 (which decides how many comparisons are charged).
  */
-function find(context: CallContext, map: readonly Entry[], key: Val): { found: boolean; index: number } {
+export function find(
+  context: CallContext,
+  map: readonly Entry[],
+  key: Val,
+): { found: boolean; index: number } {
   chargeCopy(context, bitLength(map.length) + 1, ENTRY_SIZE);
   const { compare } = context.host.comparator;
   let size = map.length;
@@ -43,7 +47,7 @@ function find(context: CallContext, map: readonly Entry[], key: Val): { found: b
 }
 
 /** `MeteredOrdMap::from_exact_iter`: the entries copied, scanned, and checked sorted and unique. */
-function checkedEntries(context: CallContext, pairs: Entry[]): Entry[] {
+export function checkedEntries(context: CallContext, pairs: Entry[]): Entry[] {
   if (pairs.length > U32_MAX) throw mapOutOfBounds();
   chargeNewVec(context, pairs.length, ENTRY_SIZE);
   chargeCopy(context, pairs.length, ENTRY_SIZE);

@@ -6,7 +6,7 @@
 import { HostError } from '../../errors/host-error.js';
 import { SYMBOL_LIMIT, smallSymbol, smallSymbolText } from '../../values/symbol.js';
 import { Tag } from '../../values/tags.js';
-import { tagOf, type Val } from '../../values/val.js';
+import { fromU32, tagOf, u32Of, type Val, VOID } from '../../values/val.js';
 import { add, visitBytes } from './access.js';
 import { BYTE_SIZE, chargeNewVec } from './charges.js';
 import type { CallContext } from './types.js';
@@ -39,4 +39,41 @@ export function symbolMatches(context: CallContext, slice: Uint8Array, symbol: V
 /** `check_symbol_matches`. */
 export function checkSymbolMatches(context: CallContext, slice: Uint8Array, symbol: Val): void {
   if (!symbolMatches(context, slice, symbol)) throw new HostError('Value', 'InvalidInput', 'symbol mismatch');
+}
+
+/** `memobj_copy_to_slice` (host/mem_helper.rs): visit, the range checked, then the bytes copied out. */
+export function memObjCopyToSlice(
+  context: CallContext,
+  kind: 'Bytes' | 'String' | 'Symbol',
+  obj: Val,
+  pos: number,
+  length: number,
+): Uint8Array {
+  const bytes = visitBytes(context, obj, kind);
+  const end = pos + length;
+  if (end > 0xffff_ffff) throw new HostError('Object', 'ArithDomain', 'u32 overflow');
+  if (end > bytes.length)
+    throw new HostError('Object', 'IndexBounds', 'out-of-bounds read from memory-like host object');
+  context.host.meter.charge('MemCpy', BigInt(length));
+  return bytes.slice(pos, end);
+}
+
+/**
+ * `SymbolStr::try_from_val` (soroban-env-common symbol.rs): a small symbol is read in place; an
+ * object is read through the host's own env, `symbol_len` then `symbol_copy_to_slice` into a
+ * 32-byte buffer, each a traced call.
+ */
+export function symbolStr(context: CallContext, symbol: Val): string {
+  if (tagOf(symbol) === Tag.SymbolSmall) return smallSymbolText(symbol);
+  const { host } = context;
+  const length = u32Of(
+    host.envCall('symbol_len', [symbol], () => fromU32(visitBytes(context, symbol, 'Symbol').length)),
+  );
+  if (length > SYMBOL_LIMIT) throw new HostError('Value', 'InternalError', 'symbol longer than a SymbolStr');
+  let bytes: Uint8Array = new Uint8Array();
+  host.envCall('symbol_copy_to_slice', [symbol, fromU32(0), BigInt(length)], () => {
+    bytes = memObjCopyToSlice(context, 'Symbol', symbol, 0, length);
+    return VOID;
+  });
+  return Buffer.from(bytes).toString('latin1');
 }

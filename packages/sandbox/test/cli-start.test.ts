@@ -1,0 +1,63 @@
+// What the bundled command reads before its first answer: its entry and the chunks it needs, not
+// the Soroban host nor the REST face (the ledger index and the ledger-api validators), which are
+// chunks loaded on first use. A module load hook in the process logs every file it loads; the
+// bundle names each module it holds in a `// path` comment, which tells what a file carries.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { killAll, ready, rpcCall, start } from './support/cli.js';
+
+afterEach(killAll);
+
+const HOOKS = `import { appendFileSync } from 'node:fs';
+export async function load(url, context, next) {
+  if (url.startsWith('file:')) appendFileSync(process.env.LOAD_LOG, url + '\\n');
+  return next(url, context);
+}`;
+const REGISTER = `import { register } from 'node:module';
+register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(HOOKS)}));`;
+
+const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
+/** The `// path` comment the bundle puts before a module's code. */
+const SOROBAN_HOST = /^\/\/ \S*soroban\/dist\/host\/host\.js$/m;
+const REST_FACE = /^\/\/ \S*ledger-index\/dist\/rest\/face\.js$/m;
+const LEDGER_API_VALIDATORS = /^\/\/ \S*ledger-api\/dist\/generated\/validators\.gen\.js$/m;
+
+/** The text of the package's bundle files the process has loaded so far. */
+function loadedBundle(log: string): string {
+  const files = readFileSync(log, 'utf8')
+    .trim()
+    .split('\n')
+    .map((url) => fileURLToPath(url))
+    .filter((file) => file.startsWith(DIST));
+  expect(files.length).toBeGreaterThan(0);
+  return files.map((file) => readFileSync(file, 'utf8')).join('\n');
+}
+
+describe('starspec-sandbox start', () => {
+  it('answers getHealth without loading the Soroban host or the REST face; a REST request loads the face', async () => {
+    const log = join(mkdtempSync(join(tmpdir(), 'sandbox-start-')), 'loads.log');
+    const child = start(['--port', '0', '--json', '--close-every', 'manual'], {
+      LOAD_LOG: log,
+      NODE_OPTIONS: `--import data:text/javascript,${encodeURIComponent(REGISTER)}`,
+    });
+    const { rpcUrl, url } = await ready(child);
+    expect((await rpcCall(rpcUrl, 'getHealth')).status).toBe('healthy');
+
+    const atStart = loadedBundle(log);
+    expect(atStart).not.toMatch(SOROBAN_HOST);
+    expect(atStart).not.toMatch(REST_FACE);
+    expect(atStart).not.toMatch(LEDGER_API_VALIDATORS);
+
+    // The REST face starts on its first request, with the ledger closed at start in its index.
+    const root = await fetch(`${url}/ledgers/2`);
+    expect(root.status).toBe(200);
+    expect(((await root.json()) as { sequence: number }).sequence).toBe(2);
+    const afterRest = loadedBundle(log);
+    expect(afterRest).toMatch(REST_FACE);
+    expect(afterRest).toMatch(LEDGER_API_VALIDATORS);
+    expect(afterRest).not.toMatch(SOROBAN_HOST);
+  });
+});
