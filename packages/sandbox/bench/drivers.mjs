@@ -26,6 +26,8 @@ export async function inProcess() {
   const { network } = sandbox;
   return {
     passphrase: sandbox.passphrase,
+    url: sandbox.url,
+    rpcUrl: sandbox.rpcUrl,
     root: network.ledger.root,
     networkId: network.ledger.networkId,
     submit(envelopes) {

@@ -60,7 +60,7 @@ function startProber() {
 }
 
 /** CPU seconds this process has used (its threads: the collector's too). */
-const ownCpuSeconds = () => {
+export const ownCpuSeconds = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1e6;
 };
@@ -69,7 +69,7 @@ const ownCpuSeconds = () => {
  * Runs `work` (`count` payments) and resolves with payments per second and per CPU second of
  * the process whose CPU time `cpu()` reads.
  */
-async function rates(count, cpu, work) {
+export async function rates(count, cpu, work) {
   const cpuBefore = cpu();
   const started = performance.now();
   await work();
@@ -83,7 +83,7 @@ function sameSequences(a, b) {
 }
 
 /** Applies one round in this process, a ledger per batch. */
-function applyInProcess(local, envelopes) {
+export function applyInProcess(local, envelopes) {
   const records = [];
   for (const batch of batches(envelopes)) {
     local.submit(batch);
@@ -93,7 +93,7 @@ function applyInProcess(local, envelopes) {
 }
 
 /** The hashes of the ledgers' transactions; throws when one failed. */
-function successfulHashes(records) {
+export function successfulHashes(records) {
   const failed = records.flatMap((r) => r.transactions).filter((tx) => !tx.successful);
   if (failed.length > 0) throw new Error(`${failed.length} payments failed, e.g. ${failed[0].hash}`);
   return records.flatMap((r) => r.transactions.map((tx) => tx.hash));

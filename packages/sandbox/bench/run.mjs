@@ -2,7 +2,8 @@
 // The sandbox benchmark, after `npm run build`:
 //   node scripts/pnpm.mjs --filter @starspec/sandbox bench [-- --quick] [-- --rounds N] [-- --only start-up]
 // Writes the package's section of bench-results.json and the README's table rendered from it
-// (with --only, the rows of those ids: start-up, payments, retention; the others are kept).
+// (with --only, the rows of those ids: start-up, payments, retention, simulate, invocations; the
+// others are kept).
 //   1. start-up: `starspec-sandbox --port 0 --json` from process start to its first getHealth
 //      answer, against a bare node:http server started the same way (goal: under 300 ms and at
 //      most 4× the bare server, the ratio being what holds on a loaded machine);
@@ -12,15 +13,21 @@
 //   3. getTransaction latency while those payments arrive, against the same calls when idle;
 //   4. that process's resident memory after 10,000 payments, against its memory when ready;
 //   5. with --retention 50, its resident memory after 10,000 payments against after 2,000 (goal:
-//      at most 15% more: the faces keep the window, not every ledger).
+//      at most 15% more: the faces keep the window, not every ledger);
+//   6. simulateTransaction of a token transfer against getLedgerEntries of the entries it reads,
+//      over JSON-RPC to a `starspec-sandbox` process, one call at a time (goal: at most 3× at p50);
+//   7. contract invocations (counter.inc) applied per second in this process, against payments of
+//      the same accounts.
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { benchOptions, compareFirstAnswer, printRows, recordResults, replaceRows } from '@starspec/bench';
 import { cliPath } from './drivers.mjs';
 import { LEDGER_SIZE } from './envelopes.mjs';
+import { measureInvocations } from './invocations.mjs';
 import { ACCOUNTS, measurePayments } from './payments.mjs';
 import { measureRetention } from './retention.mjs';
 import { IN_FLIGHT, rpcCall } from './rpc-client.mjs';
+import { measureSimulate } from './simulate.mjs';
 
 const options = benchOptions();
 // The machine may be shared: its load while the benchmark ran goes with the numbers.
@@ -56,6 +63,8 @@ const measurements = {
   ],
   payments: () => measurePayments(options),
   retention: async () => [await measureRetention()],
+  simulate: async () => [await measureSimulate(options)],
+  invocations: async () => [await measureInvocations(options)],
 };
 const unknown = (options.only ?? []).filter((name) => !Object.hasOwn(measurements, name));
 if (unknown.length > 0)

@@ -77,11 +77,14 @@ const memorySide = (side) => `${side.name}: ${megabytes(side.bytes)}`;
 /**
  * A latency goal, `{ atMost: 1 }`: latencies no longer than the baseline's, at p99 and, when the
  * row has a `p50Ratio`, at p50 too: `≤ 1× p50 and p99: met`, or where it missed and by how much.
+ * `at: ['p50']` keeps the goal to the percentiles named.
  */
 export function latencyGoalVerdict(row) {
   const limit = row.goal?.atMost;
   if (limit === undefined) return '';
-  const ratios = row.p50Ratio === undefined ? { p99: row.ratio } : { p50: row.p50Ratio, p99: row.ratio };
+  const measured = row.p50Ratio === undefined ? { p99: row.ratio } : { p50: row.p50Ratio, p99: row.ratio };
+  const at = row.goal.at ?? Object.keys(measured);
+  const ratios = Object.fromEntries(Object.entries(measured).filter(([name]) => at.includes(name)));
   const misses = Object.entries(ratios)
     .filter(([, ratio]) => ratio > limit)
     .map(([at, ratio]) => `${at} by ${fixed(ratio - limit, 2)}`);

@@ -332,6 +332,8 @@ describe('latencyGoalVerdict', () => {
       { ratio: 1.1, p50Ratio: 1.75, goal: { atMost: 1 } },
       '≤ 1× p50 and p99: missed at p50 by 0.75, p99 by 0.10',
     ],
+    [{ ratio: 9.5, p50Ratio: 2.4, goal: { atMost: 3, at: ['p50'] } }, '≤ 3× p50: met'],
+    [{ ratio: 1.5, p50Ratio: 3.25, goal: { atMost: 3, at: ['p50'] } }, '≤ 3× p50: missed at p50 by 0.25'],
     [{ ratio: 1.234 }, ''],
   ])('%j gives %j', (row, want) => {
     expect(latencyGoalVerdict(row)).toBe(want);

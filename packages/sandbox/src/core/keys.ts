@@ -9,9 +9,33 @@ import { BoundedCache } from './bounded-cache.js';
 /** Account key ids by the account's raw key: the apply loop asks for the same few again and again. */
 const accountKeyIds = new BoundedCache<string>(0xffff);
 
+/**
+ * The XDR of each key object, encoded once: a Soroban footprint's keys are checked at submission
+ * and again at apply, and loaded with their TTL entries, each of which encoded the same key again.
+ * A LedgerKey is not changed once made (the host's key maps rely on that too).
+ */
+const keyEncodings = new WeakMap<xdr.LedgerKey, { bytes: Buffer; id?: string }>();
+function encodingOf(key: xdr.LedgerKey): { bytes: Buffer; id?: string } {
+  let encoding = keyEncodings.get(key);
+  if (!encoding) {
+    encoding = { bytes: Buffer.from(key.toXdr()) };
+    keyEncodings.set(key, encoding);
+  }
+  return encoding;
+}
+
+/** A ledger key's XDR bytes (shared: not to be written to). */
+export function keyBytes(key: xdr.LedgerKey): Buffer {
+  return encodingOf(key).bytes;
+}
+
 /** The map key of a ledger entry: the base64 XDR of its `LedgerKey`. */
 export function keyId(key: xdr.LedgerKey): string {
-  if (key.type !== 'account') return key.toXdr('base64');
+  if (key.type !== 'account') {
+    const encoding = encodingOf(key);
+    encoding.id ??= encoding.bytes.toString('base64');
+    return encoding.id;
+  }
   const raw = Buffer.from(key.account.accountId.ed25519.toBytes()).toString('base64');
   return accountKeyIds.get(raw, () => key.toXdr('base64'));
 }

@@ -7,6 +7,8 @@
 import { computeTransactionResourceFee, feeConfiguration } from '@starspec/soroban/network';
 import { hash, xdr } from '@stellar/stellar-sdk/base';
 import { isAssetValid, isIssuer, isNative } from '../core/assets.js';
+import { BoundedCache } from '../core/bounded-cache.js';
+import { keyBytes, keyId } from '../core/keys.js';
 import type { TransactionFrame } from '../core/tx/frame.js';
 import type { NetworkSettings } from './settings.js';
 
@@ -24,9 +26,18 @@ export function isPersistentKey(key: xdr.LedgerKey): boolean {
   );
 }
 
+/**
+ * TTL keys by their entry's key id: the host hands the snapshot a new key object on each read,
+ * and each read of an entry reads its TTL entry too, which hashed the key and encoded the TTL key
+ * anew every time.
+ */
+const ttlKeys = new BoundedCache<xdr.LedgerKey>(0xffff);
+
 /** The TTL entry's key of a contract data or code key: SHA-256 of the key's XDR. */
 export function ttlKeyOf(key: xdr.LedgerKey): xdr.LedgerKey {
-  return xdr.LedgerKey.ttl(new xdr.LedgerKeyTtl({ keyHash: hash(key.toXdr()) }));
+  return ttlKeys.get(keyId(key), () =>
+    xdr.LedgerKey.ttl(new xdr.LedgerKeyTtl({ keyHash: hash(keyBytes(key)) })),
+  );
 }
 
 /** `archivedSorobanEntries`: the read-write indices marked for automatic restoration. */
@@ -85,7 +96,7 @@ function validFootprintKey(key: xdr.LedgerKey, settings: NetworkSettings): boole
     default:
       return false;
   }
-  return key.toXdr().length <= settings.contractDataKeySizeBytes;
+  return keyBytes(key).length <= settings.contractDataKeySizeBytes;
 }
 
 /** checkSorobanResources (protocol 23): false when a declared resource passes a network limit. */

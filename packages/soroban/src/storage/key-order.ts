@@ -93,8 +93,20 @@ function wireOf(value: xdr.ScVal): ScValWire {
   return wire;
 }
 
-const addressBytes = (wire: Parameters<typeof xdr.ScAddress.fromXdrObject>[0]) =>
-  xdr.ScAddress.fromXdrObject(wire).toXdr();
+/**
+ * An address's XDR bytes, kept per wire object (wireOf keeps those per ScVal): a balance keyed by
+ * an Address is compared on every access to the storage map, and encoding it each time was most
+ * of the cost of comparing token keys.
+ */
+const addressEncodings = new WeakMap<object, Uint8Array>();
+function addressBytes(wire: Parameters<typeof xdr.ScAddress.fromXdrObject>[0]): Uint8Array {
+  let bytes = addressEncodings.get(wire);
+  if (!bytes) {
+    bytes = xdr.ScAddress.fromXdrObject(wire).toXdr();
+    addressEncodings.set(wire, bytes);
+  }
+  return bytes;
+}
 
 class ScValComparer {
   private depth = 0;

@@ -1,6 +1,6 @@
 /** The host's key order (comparison.rs): Rust's derived order, not the order of XDR bytes. */
 import { xdr } from '@stellar/stellar-sdk/base';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { compareLedgerKeys, compareScVals, FREE_METER } from '../../src/storage/index.js';
 import { accountKey, dataKey, instanceKey, recordingMeter, sym, wasmKey } from './fixtures.js';
 
@@ -46,6 +46,26 @@ describe('ScVal order', () => {
       ['MemCmp', 2n],
       ['MemCmp', 8n],
     ]);
+  });
+
+  it('encodes an address once however often it is compared (a balance key is compared on every access)', () => {
+    const address = (seed: number) =>
+      xdr.ScVal.scvAddress(
+        xdr.ScAddress.scAddressTypeContract(new xdr.ContractId(new Uint8Array(32).fill(seed))),
+      );
+    const [low, high] = [address(1), address(2)];
+    const decodes = vi.spyOn(xdr.ScAddress, 'fromXdrObject');
+    try {
+      const meter = recordingMeter();
+      for (let i = 0; i < 10; i++) {
+        expect(compareScVals(low, high, meter)).toBe(-1);
+        expect(compareScVals(high, low, meter)).toBe(1);
+      }
+      expect(meter.charges).toEqual(Array.from({ length: 20 }, () => ['MemCmp', 48n]));
+      expect(decodes.mock.calls.length).toBeLessThanOrEqual(2);
+    } finally {
+      decodes.mockRestore();
+    }
   });
 
   it('refuses a vec without a body', () => {
