@@ -8,7 +8,7 @@ import { xdr } from '@stellar/stellar-sdk/base';
 
 const zeros = (length: number) => Buffer.alloc(length);
 
-export function maxTransactionSize(
+function envelopeSize(
   operation: xdr.OperationBody,
   footprint: xdr.LedgerFootprint,
   restoredRwEntryIndices: readonly number[],
@@ -55,3 +55,28 @@ export function maxTransactionSize(
   // The Rust code sizes the V1 envelope itself, without the envelope's union tag.
   return envelope.toXdr().length - 4;
 }
+
+/** Everything but the operation's body, the footprint and the restored indices (built once). */
+const EMPTY_BODY = xdr.OperationBody.inflation();
+const EMPTY_FOOTPRINT = new xdr.LedgerFootprint({ readOnly: [], readWrite: [] });
+let overhead: number | undefined;
+
+/**
+ * XDR sizes add up field by field, so the envelope is sized as the constant rest of it plus the
+ * parts that vary: the same number as encoding the whole envelope, without encoding it again
+ * for every simulation.
+ */
+export function maxTransactionSize(
+  operation: xdr.OperationBody,
+  footprint: xdr.LedgerFootprint,
+  restoredRwEntryIndices: readonly number[],
+): number {
+  overhead ??=
+    envelopeSize(EMPTY_BODY, EMPTY_FOOTPRINT, []) -
+    EMPTY_BODY.toXdr().length -
+    EMPTY_FOOTPRINT.toXdr().length;
+  return overhead + operation.toXdr().length + footprint.toXdr().length + 4 * restoredRwEntryIndices.length;
+}
+
+/** The size by encoding the whole largest envelope (what `maxTransactionSize` adds up to). */
+export const encodedMaxTransactionSize = envelopeSize;

@@ -57,16 +57,17 @@ export function recordFootprint(
     const isReadWrite = access === 'readWrite';
     const found = snapshot.get(key);
     if (!found) continue;
-    const size = found.entry.toXdr().length;
-    if (!inMemoryState) diskReadBytes += size;
-    else if (!isSorobanKey(key)) diskReadBytes += size;
+    // Encoded only where it counts: from protocol 23 a live contract entry is read from memory.
+    const size = () => found.entry.toXdr().length;
+    if (!inMemoryState) diskReadBytes += size();
+    else if (!isSorobanKey(key)) diskReadBytes += size();
     else if (
       found.liveUntil !== undefined &&
       found.liveUntil < ledgerSequence &&
       keyDurability(key) === 'persistent'
     ) {
       if (!isReadWrite) throw new HostError('Storage', 'InternalError', 'a restored entry is not read-write');
-      diskReadBytes += size;
+      diskReadBytes += size();
       restoredRwEntryIndices.push(rwIndex);
       restoredKeyList.push(key);
     }
