@@ -157,7 +157,13 @@ describe('running', () => {
       .setTimeout(TimeoutInfinite)
       .build();
     const answer = await rpcCall(rpcUrl, 'simulateTransaction', { transaction: call.toXdr() });
-    expect(answer).toEqual({ error: 'HostError: Error(Storage, MissingValue)\n', latestLedger: 2 });
+    // The host's error first, as the SDK parses it, then the event log of where it arose.
+    expect(answer).toMatchObject({ latestLedger: 2, events: [expect.any(String), expect.any(String)] });
+    expect((answer as { error: string }).error).toBe(
+      'HostError: Error(Storage, MissingValue)\n\nEvent log (newest first):\n' +
+        '   0: [Diagnostic Event] topics:[error, Error(Storage, MissingValue)], data:"trying to get non-existing value for contract instance"\n' +
+        `   1: [Diagnostic Event] topics:[fn_call, ${Address.contract(Buffer.alloc(32, 5)).toString()}, hello], data:Void\n`,
+    );
     child.kill('SIGTERM');
     expect((await finish(child)).code).toBe(0);
   });

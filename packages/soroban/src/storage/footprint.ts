@@ -6,6 +6,7 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../errors/host-error.js';
+import { keyKind } from './key-kind.js';
 import { LedgerKeyMap } from './key-map.js';
 import { checkSupportedKey } from './key-order.js';
 import { DECLARED_SIZE, type Meter } from './meter.js';
@@ -49,11 +50,15 @@ export class Footprint {
       throw new HostError(
         'Storage',
         'ExceededLimit',
-        'trying to access a ledger entry outside of the footprint',
+        `trying to access ${keyKind(key)} outside of the footprint`,
       );
     }
     if (existing === 'readOnly' && access === 'readWrite') {
-      throw new HostError('Storage', 'ExceededLimit', 'trying to write a read-only footprint entry');
+      throw new HostError(
+        'Storage',
+        'ExceededLimit',
+        `trying to access ${keyKind(key)} outside of the footprint`,
+      );
     }
   }
 

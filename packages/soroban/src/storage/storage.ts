@@ -7,6 +7,7 @@
 import type { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../errors/host-error.js';
 import { type AccessType, Footprint } from './footprint.js';
+import { keyKind } from './key-kind.js';
 import { LedgerKeyMap } from './key-map.js';
 import { checkSupportedEntry, checkSupportedKey } from './key-order.js';
 import { keyDurability, type LedgerInfo, maxLiveUntilLedger, minLiveUntilLedger } from './ledger-info.js';
@@ -109,7 +110,8 @@ export class Storage {
 
   getWithLiveUntil(key: xdr.LedgerKey, meter: Meter): EntryWithLiveUntil {
     const value = this.tryGetFull(key, meter);
-    if (!value) throw new HostError('Storage', 'MissingValue', 'trying to get a non-existing value');
+    if (!value)
+      throw new HostError('Storage', 'MissingValue', `trying to get non-existing value for ${keyKind(key)}`);
     return value;
   }
 
