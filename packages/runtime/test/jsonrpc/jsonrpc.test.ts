@@ -91,6 +91,13 @@ describe('createDispatcher', () => {
   it('runs batch elements concurrently, up to batchConcurrency', async () => {
     let running = 0;
     let peak = 0;
+    // Each call waits until three run at once; a dispatcher that runs fewer lets them go after a
+    // while instead of hanging, and then fails on the peak it reached.
+    let release = () => {};
+    const allIn = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const fallback = setTimeout(release, 2_000);
     const slow = createDispatcher(
       { contract, validate },
       {
@@ -98,7 +105,8 @@ describe('createDispatcher', () => {
         echo: async () => {
           running++;
           peak = Math.max(peak, running);
-          await new Promise((r) => setTimeout(r, 20));
+          if (running === 3) release();
+          await allIn;
           running--;
           return 'ok';
         },
@@ -107,6 +115,7 @@ describe('createDispatcher', () => {
     );
     const body = JSON.stringify([1, 2, 3].map((id) => ({ jsonrpc: '2.0', id, method: 'echo' })));
     await slow.dispatch(body);
+    clearTimeout(fallback);
     expect(peak).toBe(3);
   });
 });
