@@ -7,31 +7,16 @@ export { deriveBatch } from './derive/batch.js';
 export type { IndexBatch } from './derive/records.js';
 export { type Gateway, type GatewayOptions, openDatabase, startGateway } from './gateway/gateway.js';
 export { GATEWAY_SERVING, type ServedFrom, type Serving } from './gateway/serving.js';
+// CORS, problem documents and the stream caps: also the light `/host` entry.
+export * from './host.js';
 export { Ingester, type IngesterOptions } from './ingest/ingester.js';
 export type { LedgerSummary } from './ingest/ledger-summary.js';
 export type { RetentionOptions } from './ingest/reaper.js';
 export { type ClosedLedger, type ClosedTransaction, readClosedLedger } from './meta/closed-ledger.js';
-export { applyHorizonCors, withHorizonCors } from './rest/cors.js';
 export { createLedgerApiListener, type LedgerApiFaceOptions, ledgerApiHandlers } from './rest/face.js';
-export {
-  BAD_REQUEST,
-  invalidField,
-  NOT_FOUND,
-  type Problem,
-  problemDocument,
-  RATE_LIMIT_EXCEEDED,
-  SERVER_ERROR,
-  SERVICE_UNAVAILABLE,
-} from './rest/problems.js';
 export { type RateLimit, rateLimiter } from './rest/rate-limit.js';
-export {
-  DEFAULT_MAX_STREAMS,
-  DEFAULT_MAX_STREAMS_PER_CLIENT,
-  type StreamLimits,
-} from './rest/stream-slots.js';
 export type { LedgerSource, SourceStatus, SubmitAnswer } from './source.js';
 export type { Row, SqlDriver, SqlExecutor, SqlValue } from './store/driver.js';
 export { IndexStore, IndexStoreError, type PageQuery } from './store/index-store.js';
 export { openPostgres } from './store/postgres.js';
 export { openSqlite } from './store/sqlite.js';
-export { STREAM_CAP_OPTIONS, streamCaps, streamCapUsage } from './stream-cap-flags.js';
