@@ -60,7 +60,7 @@ interface Context {
 }
 
 /** `Val::can_represent_scval` (val.rs), checked level by level as the conversion descends. */
-function canRepresent(scval: xdr.ScVal): boolean {
+export function canRepresent(scval: xdr.ScVal): boolean {
   switch (scval.type) {
     case 'scvVec':
       return Boolean(scval.vec);

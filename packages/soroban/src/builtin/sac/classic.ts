@@ -168,7 +168,8 @@ export function setTrustlineAuthorization(
   host.storage.put(key, rewritten(entry, xdr.LedgerEntryData.trustline(next)), undefined, host.budget);
 }
 
-const accountFields = (a: xdr.AccountEntry) => ({
+/** An account entry's fields, to build a changed copy from. */
+export const accountFields = (a: xdr.AccountEntry) => ({
   accountId: a.accountId,
   balance: a.balance,
   seqNum: a.seqNum,

@@ -6,6 +6,7 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../../errors/host-error.js';
+import { canRepresent } from '../convert.js';
 import { add, visitBytes } from './access.js';
 import type { HostModule } from './types.js';
 
@@ -76,22 +77,13 @@ export function scValWrites(scval: xdr.ScVal): number[] {
   }
 }
 
-/** Every ScVal a Val can be: none of the contract-instance or nonce-key kinds, anywhere. */
+/** Every ScVal a Val can be: `canRepresent` at every level. */
 function representable(scval: xdr.ScVal): boolean {
-  switch (scval.type) {
-    case 'scvVec': {
-      return scval.vec?.every(representable) === true;
-    }
-    case 'scvMap': {
-      return scval.map?.every((e) => representable(e.key) && representable(e.val)) === true;
-    }
-    case 'scvContractInstance':
-    case 'scvLedgerKeyContractInstance':
-    case 'scvLedgerKeyNonce':
-      return false;
-    default:
-      return true;
-  }
+  if (!canRepresent(scval)) return false;
+  if (scval.type === 'scvVec') return (scval.vec ?? []).every(representable);
+  if (scval.type === 'scvMap')
+    return (scval.map ?? []).every((e) => representable(e.key) && representable(e.val));
+  return true;
 }
 
 /**

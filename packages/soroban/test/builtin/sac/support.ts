@@ -7,6 +7,7 @@
  */
 import { Keypair, StrKey, scValToNative, xdr } from '@stellar/stellar-sdk/base';
 import { ContractError } from '../../../src/builtin/contract-error.js';
+import { accountFields } from '../../../src/builtin/sac/classic.js';
 import { HostError } from '../../../src/errors/host-error.js';
 import { type Invocation, TestEnv } from '../../../src/testing/test-env.js';
 
@@ -72,7 +73,7 @@ export function setAccountFlags(env: TestEnv, key: Keypair, flags: number): void
   const found = env.snapshot.get(accountKey);
   if (found?.entry.data.type !== 'account') throw new Error('no account');
   const a = found.entry.data.account;
-  const account = new xdr.AccountEntry({ ...fieldsOfAccount(a), flags });
+  const account = new xdr.AccountEntry({ ...accountFields(a), flags });
   const entry = new xdr.LedgerEntry({
     lastModifiedLedgerSeq: 0,
     data: xdr.LedgerEntryData.account(account),
@@ -80,19 +81,6 @@ export function setAccountFlags(env: TestEnv, key: Keypair, flags: number): void
   });
   env.snapshot.set(accountKey, { entry, liveUntil: undefined });
 }
-
-const fieldsOfAccount = (a: xdr.AccountEntry) => ({
-  accountId: a.accountId,
-  balance: a.balance,
-  seqNum: a.seqNum,
-  numSubEntries: a.numSubEntries,
-  inflationDest: a.inflationDest,
-  flags: a.flags,
-  homeDomain: a.homeDomain,
-  thresholds: a.thresholds,
-  signers: a.signers,
-  ext: a.ext,
-});
 
 export function putAccount(env: TestEnv, key: Keypair, options: AccountOptions = {}): void {
   const accountId = key.xdrAccountId();
