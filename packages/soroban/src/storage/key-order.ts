@@ -69,44 +69,32 @@ function compareFixedNumbers(meter: Meter, declaredSize: bigint, a: bigint[], b:
   return 0;
 }
 
-/**
- * The XDR bytes of a key's part, kept per object: a map lookup compares the same keys many times,
- * and a key is never changed once it is in a map.
- */
-const encodings = new WeakMap<object, Uint8Array>();
-function bytesOf(value: { toXdr(): Uint8Array }): Uint8Array {
-  let bytes = encodings.get(value);
-  if (!bytes) {
-    bytes = value.toXdr();
-    encodings.set(value, bytes);
+/** `make(key)`, computed once per key object: a key is never changed once it is in a map. */
+function kept<K extends object, V>(cache: WeakMap<K, V>, key: K, make: (key: K) => V): V {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = make(key);
+    cache.set(key, value);
   }
-  return bytes;
+  return value;
 }
 
+/** The XDR bytes of a key's part: a map lookup compares the same keys many times. */
+const encodings = new WeakMap<{ toXdr(): Uint8Array }, Uint8Array>();
+const bytesOf = (value: { toXdr(): Uint8Array }) => kept(encodings, value, (v) => v.toXdr());
+
 const wireObjects = new WeakMap<xdr.ScVal, ScValWire>();
-function wireOf(value: xdr.ScVal): ScValWire {
-  let wire = wireObjects.get(value);
-  if (!wire) {
-    wire = value.toXdrObject();
-    wireObjects.set(value, wire);
-  }
-  return wire;
-}
+const wireOf = (value: xdr.ScVal) => kept(wireObjects, value, (v) => v.toXdrObject());
 
 /**
  * An address's XDR bytes, kept per wire object (wireOf keeps those per ScVal): a balance keyed by
  * an Address is compared on every access to the storage map, and encoding it each time was most
  * of the cost of comparing token keys.
  */
-const addressEncodings = new WeakMap<object, Uint8Array>();
-function addressBytes(wire: Parameters<typeof xdr.ScAddress.fromXdrObject>[0]): Uint8Array {
-  let bytes = addressEncodings.get(wire);
-  if (!bytes) {
-    bytes = xdr.ScAddress.fromXdrObject(wire).toXdr();
-    addressEncodings.set(wire, bytes);
-  }
-  return bytes;
-}
+type AddressWire = Parameters<typeof xdr.ScAddress.fromXdrObject>[0];
+const addressEncodings = new WeakMap<AddressWire, Uint8Array>();
+const addressBytes = (wire: AddressWire) =>
+  kept(addressEncodings, wire, (w) => xdr.ScAddress.fromXdrObject(w).toXdr());
 
 class ScValComparer {
   private depth = 0;
