@@ -42,6 +42,12 @@ export {
   Storage,
 } from './storage/index.js';
 // Running contracts in a unit test, without a network.
+export {
+  type AccountOptions,
+  accountEntry,
+  type TrustlineOptions,
+  trustlineEntry,
+} from './testing/classic-entries.js';
 export { type Invocation, TestEnv, type TestEnvOptions } from './testing/test-env.js';
 // Parsed contracts kept across runs (stellar-core's module cache), bounded.
 export { ModuleCache, type ModuleCacheLimits, type ModuleStore } from './vm/index.js';

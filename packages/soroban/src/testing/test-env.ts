@@ -24,6 +24,14 @@ import {
 } from '../storage/index.js';
 import { smallSymbol } from '../values/symbol.js';
 import type { Val } from '../values/val.js';
+import {
+  type AccountOptions,
+  accountEntry,
+  accountKey,
+  type TrustlineOptions,
+  trustlineEntry,
+  trustlineKey,
+} from './classic-entries.js';
 
 export interface TestEnvOptions {
   /** Defaults: protocol 23, ledger 1000, the standalone network, the local network's TTLs. */
@@ -122,6 +130,22 @@ export class TestEnv {
       return StrKey.encodeContract(Buffer.from(id));
     });
     return value;
+  }
+
+  /**
+   * Puts a G-address's account into the ledger (replacing one already there): the issuer an
+   * asset's contract reads flags from, or a holder whose native balance it moves.
+   */
+  createAccount(address: string, options: AccountOptions = {}): void {
+    this.snapshot.set(accountKey(address), { entry: accountEntry(address, options), liveUntil: undefined });
+  }
+
+  /** Puts a G-address's trustline to an issued asset into the ledger (authorized by default). */
+  createTrustline(address: string, asset: xdr.Asset, options: TrustlineOptions = {}): void {
+    this.snapshot.set(trustlineKey(address, asset), {
+      entry: trustlineEntry(address, asset, options),
+      liveUntil: undefined,
+    });
   }
 
   /** Deploys the Stellar Asset Contract of a classic asset (as `create_asset_contract`); returns its C-address. */

@@ -9,6 +9,11 @@ import { Keypair, StrKey, scValToNative, xdr } from '@stellar/stellar-sdk/base';
 import { ContractError } from '../../../src/builtin/contract-error.js';
 import { accountFields } from '../../../src/builtin/sac/classic.js';
 import { HostError } from '../../../src/errors/host-error.js';
+import {
+  type AccountOptions as ClassicAccountOptions,
+  trustlineKey as classicTrustlineKey,
+  type TrustlineOptions,
+} from '../../../src/testing/classic-entries.js';
 import { type Invocation, TestEnv } from '../../../src/testing/test-env.js';
 
 export const I64_MAX = (1n << 63n) - 1n;
@@ -36,35 +41,8 @@ export const sacEnv = ({ networkId = new Uint8Array(32).fill(5), protocolVersion
 
 export const keypair = (n: number): Keypair => Keypair.fromRawEd25519Seed(Buffer.alloc(32, n));
 
-export interface AccountOptions {
-  balance?: bigint;
-  numSubEntries?: number;
-  flags?: number;
-  /** [buying, selling] */
-  liabilities?: [bigint, bigint];
-  /** [numSponsored, numSponsoring] */
-  sponsorships?: [number, number];
-  /** Master weight and low, medium, high thresholds. */
-  thresholds?: [number, number, number, number];
+export interface AccountOptions extends Omit<ClassicAccountOptions, 'signers'> {
   signers?: [Keypair, number][];
-}
-
-function accountExt(options: AccountOptions): xdr.AccountEntryExt {
-  if (!options.liabilities && !options.sponsorships) return xdr.AccountEntryExt.v0();
-  const [buying, selling] = options.liabilities ?? [0n, 0n];
-  const v2 = options.sponsorships
-    ? xdr.AccountEntryExtensionV1Ext.v2(
-        new xdr.AccountEntryExtensionV2({
-          numSponsored: options.sponsorships[0],
-          numSponsoring: options.sponsorships[1],
-          signerSponsoringIDs: [],
-          ext: xdr.AccountEntryExtensionV2Ext.v0(),
-        }),
-      )
-    : xdr.AccountEntryExtensionV1Ext.v0();
-  return xdr.AccountEntryExt.v1(
-    new xdr.AccountEntryExtensionV1({ liabilities: new xdr.Liabilities({ buying, selling }), ext: v2 }),
-  );
 }
 
 /** Rewrites an account's flags (`update_account_flags`). */
@@ -83,31 +61,9 @@ export function setAccountFlags(env: TestEnv, key: Keypair, flags: number): void
 }
 
 export function putAccount(env: TestEnv, key: Keypair, options: AccountOptions = {}): void {
-  const accountId = key.xdrAccountId();
-  const entry = new xdr.LedgerEntry({
-    lastModifiedLedgerSeq: 0,
-    data: xdr.LedgerEntryData.account(
-      new xdr.AccountEntry({
-        accountId,
-        balance: options.balance ?? 0n,
-        seqNum: 0n,
-        numSubEntries: options.numSubEntries ?? 1,
-        inflationDest: null,
-        flags: options.flags ?? 0,
-        homeDomain: '',
-        thresholds: Uint8Array.from(options.thresholds ?? [1, 0, 0, 0]),
-        signers: (options.signers ?? []).map(
-          ([signer, weight]) =>
-            new xdr.Signer({ key: xdr.SignerKey.signerKeyTypeEd25519(signer.rawPublicKey()), weight }),
-        ),
-        ext: accountExt(options),
-      }),
-    ),
-    ext: xdr.LedgerEntryExt.v0(),
-  });
-  env.snapshot.set(xdr.LedgerKey.account(new xdr.LedgerKeyAccount({ accountId })), {
-    entry,
-    liveUntil: undefined,
+  env.createAccount(key.publicKey(), {
+    ...options,
+    signers: options.signers?.map(([signer, weight]) => [signer.publicKey(), weight]),
   });
 }
 
@@ -122,25 +78,8 @@ export function asset(code: string | Uint8Array, issuer: Keypair): xdr.Asset {
   );
 }
 
-function trustlineAsset(value: xdr.Asset): xdr.TrustLineAsset {
-  if (value.type === 'assetTypeCreditAlphanum4')
-    return xdr.TrustLineAsset.assetTypeCreditAlphanum4(value.alphaNum4);
-  if (value.type === 'assetTypeCreditAlphanum12')
-    return xdr.TrustLineAsset.assetTypeCreditAlphanum12(value.alphaNum12);
-  throw new Error('native has no trustline');
-}
-
 export const trustlineKey = (holder: Keypair, value: xdr.Asset): xdr.LedgerKey =>
-  xdr.LedgerKey.trustline(
-    new xdr.LedgerKeyTrustLine({ accountId: holder.xdrAccountId(), asset: trustlineAsset(value) }),
-  );
-
-export interface TrustlineOptions {
-  balance?: bigint;
-  limit?: bigint;
-  flags?: number;
-  liabilities?: [bigint, bigint];
-}
+  classicTrustlineKey(holder.publicKey(), value);
 
 export function putTrustline(
   env: TestEnv,
@@ -148,29 +87,7 @@ export function putTrustline(
   value: xdr.Asset,
   options: TrustlineOptions = {},
 ): void {
-  const [buying, selling] = options.liabilities ?? [0n, 0n];
-  const entry = new xdr.LedgerEntry({
-    lastModifiedLedgerSeq: 0,
-    data: xdr.LedgerEntryData.trustline(
-      new xdr.TrustLineEntry({
-        accountId: holder.xdrAccountId(),
-        asset: trustlineAsset(value),
-        balance: options.balance ?? 0n,
-        limit: options.limit ?? I64_MAX,
-        flags: options.flags ?? TrustLineFlags.authorized | TrustLineFlags.clawbackEnabled,
-        ext: options.liabilities
-          ? xdr.TrustLineEntryExt.v1(
-              new xdr.TrustLineEntryV1({
-                liabilities: new xdr.Liabilities({ buying, selling }),
-                ext: xdr.TrustLineEntryV1Ext.v0(),
-              }),
-            )
-          : xdr.TrustLineEntryExt.v0(),
-      }),
-    ),
-    ext: xdr.LedgerEntryExt.v0(),
-  });
-  env.snapshot.set(trustlineKey(holder, value), { entry, liveUntil: undefined });
+  env.createTrustline(holder.publicKey(), value, options);
 }
 
 export function nativeBalance(env: TestEnv, key: Keypair): bigint {
