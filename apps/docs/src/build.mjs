@@ -53,6 +53,12 @@ const GUIDES = [
     blurb: 'Check your back-end against a contract, in CI or from your tests.',
   },
   {
+    id: 'contracts',
+    file: 'contracts.md',
+    title: 'Test a contract from TypeScript without Docker',
+    blurb: 'Run Soroban contracts in-process or on a local network in one Node process.',
+  },
+  {
     id: 'mocks',
     file: 'mocks.md',
     title: 'Run the mocks',

@@ -3,7 +3,6 @@
 // has, and a command that needs this repository (`npm start`, `node apps/...`) sits in a block that
 // starts with `# From a clone of this repository`. The site also names each mock for what it is.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appRoot, dist } from './support/browser.js';
@@ -29,12 +28,9 @@ function manifest(name: string): Manifest | undefined {
   if (own) return own;
   for (const group of ['packages', 'apps', 'tools'])
     for (const dir of readdirSync(join(root, group))) {
-      try {
-        const require = createRequire(join(root, group, dir, 'package.json'));
-        return require(`${name}/package.json`) as Manifest;
-      } catch {
-        // not a dependency of this one
-      }
+      // Read from the folder, not through `require`: a package's `exports` may not expose its manifest.
+      const file = join(root, group, dir, 'node_modules', name, 'package.json');
+      if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
     }
   return undefined;
 }

@@ -84,6 +84,7 @@ export async function startStack(project: string): Promise<Stack> {
     env: {
       ANCHOR_URL: anchor.url,
       HORIZON_URL: sandbox.url,
+      SANDBOX_URL: sandbox.url,
       RPC_URL: rpc.url,
       ASSETS_FILE: join(anchorDir, 'assets.yaml'),
     },
