@@ -9,6 +9,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { build } from 'esbuild';
+import { sdkBaseImports } from './sdk-base-imports.mjs';
 
 // Native or optional at run time: loaded from the package's node_modules as before.
 const EXTERNAL = ['libsql', 'pg', '@stellar/stellar-xdr-json'];
@@ -29,22 +30,27 @@ export const stellarXdr = () => xdr;
 /** Where a module resolves something next to itself at run time, which a bundle moves. */
 const LEFT_RELATIVE = /import\.meta\.resolve\(|createRequire\(import\.meta\.url\)\(['"]\./;
 
-const inlineModuleFiles = {
+/** `directSdkImports`: with --split, the SDK's base is imported file by file (sdk-base-imports.mjs). */
+const inlineModuleFiles = (directSdkImports) => ({
   name: 'inline-module-files',
   setup(bundle) {
-    bundle.onLoad({ filter: /\.js$/ }, (args) => {
+    const resolveFrom = async (specifier, resolveDir) =>
+      (await bundle.resolve(specifier, { resolveDir, kind: 'import-statement' })).path;
+    const rewriteSdkImports = directSdkImports ? sdkBaseImports() : undefined;
+    bundle.onLoad({ filter: /\.js$/ }, async (args) => {
       if (LAZY_SDK.test(args.path)) return { contents: BUNDLED_SDK, loader: 'js' };
       if (args.path.includes('/node_modules/')) return undefined;
       const source = readFileSync(args.path, 'utf8');
-      const contents = source.replace(RELATIVE_JSON, (_, _quote, file) =>
+      const inlined = source.replace(RELATIVE_JSON, (_, _quote, file) =>
         readFileSync(resolve(dirname(args.path), file), 'utf8').trim(),
       );
-      if (LEFT_RELATIVE.test(contents))
+      if (LEFT_RELATIVE.test(inlined))
         throw new Error(`${args.path} resolves a path next to itself at run time; a bundle moves it`);
+      const contents = rewriteSdkImports ? await rewriteSdkImports(inlined, args.path, resolveFrom) : inlined;
       return { contents, loader: 'js' };
     });
   },
-};
+});
 
 const args = process.argv.slice(2);
 const split = args.includes('--split');
@@ -70,7 +76,7 @@ await build({
   format: 'esm',
   target: 'node20.19',
   external: EXTERNAL,
-  plugins: [inlineModuleFiles],
+  plugins: [inlineModuleFiles(split)],
   legalComments: 'inline',
   // CommonJS dependencies (yaml, …) require Node's built-in modules, which an ES module has no
   // `require` for.

@@ -1,10 +1,12 @@
 // What the bundled command reads before its first answer: its entry and the chunks it needs, not
 // the Soroban host nor the REST face (the ledger index and the ledger-api validators), which are
-// chunks loaded on first use. A module load hook in the process logs every file it loads; the
+// chunks loaded on first use; nor, before it listens, the JSON-RPC face's validators (the entry and
+// the chunks it imports statically do not hold them), nor the SDK's transaction builder (friendbot's
+// set-up transaction is built from the XDR types). A module load hook in the process logs every file it loads; the
 // bundle names each module it holds in a `// path` comment, which tells what a file carries.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { killAll, ready, rpcCall, start } from './support/cli.js';
@@ -24,6 +26,21 @@ const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 const SOROBAN_HOST = /^\/\/ \S*soroban\/dist\/host\/host\.js$/m;
 const REST_FACE = /^\/\/ \S*ledger-index\/dist\/rest\/face\.js$/m;
 const LEDGER_API_VALIDATORS = /^\/\/ \S*ledger-api\/dist\/generated\/validators\.gen\.js$/m;
+const LEDGER_RPC_VALIDATORS = /^\/\/ \S*ledger-rpc\/dist\/generated\/validators\.gen\.js$/m;
+/** The SDK's transaction builder (with its operations and bignumber.js): friendbot's funding and the REST face use it. */
+const SDK_BUILDER = /^\/\/ \S*stellar-sdk\/lib\/esm\/base\/transaction_builder\.js$/m;
+
+/** The files Node loads with `file` before running it: it and what it imports statically. */
+function staticGraph(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const text = readFileSync(file, 'utf8');
+  for (const [, from, bare] of text.matchAll(
+    /^(?:import|export)\s[^;]*?from\s*"(\.[^"]+)"|^import\s*"(\.[^"]+)"/gm,
+  ))
+    staticGraph(join(dirname(file), (from ?? bare) as string), seen);
+  return seen;
+}
 
 /** The text of the package's bundle files the process has loaded so far. */
 function loadedBundle(log: string): string {
@@ -37,6 +54,16 @@ function loadedBundle(log: string): string {
 }
 
 describe('starspec-sandbox start', () => {
+  it('listens before it loads the JSON-RPC validators or the SDK builder: its entry and static chunks do not hold them', () => {
+    const graph = [...staticGraph(join(DIST, 'cli.js'))];
+    expect(graph.length).toBeGreaterThan(1);
+    const text = graph.map((file) => readFileSync(file, 'utf8')).join('\n');
+    expect(text).not.toMatch(LEDGER_RPC_VALIDATORS);
+    expect(text).not.toMatch(SDK_BUILDER);
+    expect(text).not.toMatch(SOROBAN_HOST);
+    expect(text).not.toMatch(REST_FACE);
+  });
+
   it('answers getHealth without loading the Soroban host or the REST face; a REST request loads the face', async () => {
     const log = join(mkdtempSync(join(tmpdir(), 'sandbox-start-')), 'loads.log');
     const child = start(['--port', '0', '--json', '--close-every', 'manual'], {
@@ -47,6 +74,7 @@ describe('starspec-sandbox start', () => {
     expect((await rpcCall(rpcUrl, 'getHealth')).status).toBe('healthy');
 
     const atStart = loadedBundle(log);
+    expect(atStart).toMatch(LEDGER_RPC_VALIDATORS);
     expect(atStart).not.toMatch(SOROBAN_HOST);
     expect(atStart).not.toMatch(REST_FACE);
     expect(atStart).not.toMatch(LEDGER_API_VALIDATORS);

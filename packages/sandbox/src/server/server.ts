@@ -8,7 +8,6 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { applyHorizonCors } from '@starspec/ledger-index/host';
-import { createRequestListener } from '@starspec/ledger-rpc';
 import { createHttpServer, parseTarget } from '@starspec/runtime';
 import type { RequestListener } from '@starspec/runtime/http';
 import type { Network } from '../network/network.js';
@@ -16,6 +15,7 @@ import { createRpcHandlers, type RpcContext } from '../rpc/handlers.js';
 import { type AllowedOrigins, type BrowserGuard, browserGuard } from './browser-guard.js';
 import type { Friendbot } from './friendbot/bot.js';
 import { friendbotHandler } from './friendbot/handler.js';
+import { lazyRpcListener } from './lazy-rpc.js';
 import {
   BAD_REQUEST,
   CLOSE_NEEDS_JSON,
@@ -89,7 +89,7 @@ async function closeNow(
 export function createSandboxServer(options: SandboxServerOptions): Server {
   const { network, onError } = options;
   const guard = browserGuard(options.allowOrigins);
-  const rpc = createRequestListener(createRpcHandlers(options.rpc), {
+  const rpc = lazyRpcListener(createRpcHandlers(options.rpc), {
     validateResults: options.validateResults ?? false,
     onError,
   });
@@ -102,10 +102,10 @@ export function createSandboxServer(options: SandboxServerOptions): Server {
     onError: (error) => onError(error, {}),
   });
 
-  return createHttpServer(
+  const server = createHttpServer(
     (req, res) => {
       const target = parseTarget(req.url);
-      if (target?.path === RPC_PATH) return rpc(req, res);
+      if (target?.path === RPC_PATH) return rpc.listener(req, res);
       // The REST face answers pages of any origin, as Horizon does (stellar/go support/http/mux.go
       // NewAPIMux: rs/cors with any origin). Friendbot and the close change the network: their
       // browser callers are the guard's to allow (browser-guard.ts), with CORS for those alone.
@@ -134,4 +134,7 @@ export function createSandboxServer(options: SandboxServerOptions): Server {
     // Requests Node cannot parse get a problem, as the REST face's own errors are.
     { errorStyle: 'problem' },
   );
+  // The JSON-RPC face loads as the server starts listening (lazy-rpc.ts).
+  server.once('listening', () => void rpc.load());
+  return server;
 }

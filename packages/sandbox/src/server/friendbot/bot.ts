@@ -4,19 +4,11 @@
  * not wait on one sequence number. A new account is created with the starting balance; an
  * existing one below it gets a payment; one at or above it is refused.
  */
-import {
-  Account,
-  Asset,
-  hash,
-  Keypair,
-  Operation,
-  TimeoutInfinite,
-  TransactionBuilder,
-  xdr,
-} from '@stellar/stellar-sdk/base';
+import { hash, Keypair, xdr } from '@stellar/stellar-sdk/base';
 import { keypairFromSeed } from '../../core/openssl-keypair.js';
 import type { Network } from '../../network/network.js';
 import type { TxRecord } from '../../network/records.js';
+import { channelsSetupEnvelope } from './setup-envelope.js';
 
 /** stellar/go friendbot's starting balance on testnet: 10,000 lumens. */
 export const DEFAULT_STARTING_BALANCE = '10000';
@@ -85,21 +77,15 @@ export class Friendbot {
     if (missing.length === 0) return undefined;
     const rootAccount = this.#account(this.#bot.publicKey());
     if (!rootAccount) throw new Error('the root account does not exist');
-    const builder = new TransactionBuilder(
-      new Account(this.#bot.publicKey(), rootAccount.seqNum.toString()),
-      {
-        fee: String(100 * missing.length),
-        networkPassphrase: this.#network.passphrase,
-      },
-    );
-    for (const channel of missing) {
-      builder.addOperation(
-        Operation.createAccount({ destination: channel.publicKey(), startingBalance: CHANNEL_BALANCE }),
-      );
-    }
-    const tx = builder.setTimeout(TimeoutInfinite).build();
-    tx.sign(this.#bot);
-    return tx.toXdr();
+    return channelsSetupEnvelope({
+      root: this.#bot,
+      rootSeqNum: rootAccount.seqNum,
+      channels: missing,
+      startingBalance: lumensToStroops(CHANNEL_BALANCE),
+      // A bid of 100 stroops per channel created, for each operation (the fee is 100 × n²).
+      baseFee: 100 * missing.length,
+      networkId: this.#network.ledger.networkId,
+    });
   }
 
   /** Funds `address` (an account strkey already checked) and waits for the ledger that holds it. */
@@ -111,7 +97,7 @@ export class Friendbot {
     const channel = await this.#acquire();
     if (!channel) return { kind: 'not-applied', reason: 'the sandbox is stopping', stopped: true };
     try {
-      const envelope = this.#transaction(channel, address, existing !== undefined);
+      const envelope = await this.#transaction(channel, address, existing !== undefined);
       const submitted = this.#network.submit(envelope);
       if (submitted.status !== 'PENDING') {
         return {
@@ -150,22 +136,19 @@ export class Friendbot {
     return { balance: entry.data.account.balance, seqNum: entry.data.account.seqNum };
   }
 
-  #transaction(channel: Keypair, destination: string, exists: boolean): string {
+  async #transaction(channel: Keypair, destination: string, exists: boolean): Promise<string> {
+    const { fundingEnvelope } = await import('./funding.js');
     const account = this.#account(channel.publicKey());
     if (!account) throw new Error(`friendbot channel ${channel.publicKey()} does not exist`);
-    const source = this.#bot.publicKey();
-    const operation = exists
-      ? Operation.payment({ destination, asset: Asset.native(), amount: this.#startingBalance, source })
-      : Operation.createAccount({ destination, startingBalance: this.#startingBalance, source });
-    const tx = new TransactionBuilder(new Account(channel.publicKey(), account.seqNum.toString()), {
-      fee: '100',
-      networkPassphrase: this.#network.passphrase,
-    })
-      .addOperation(operation)
-      .setTimeout(TimeoutInfinite)
-      .build();
-    tx.sign(channel, this.#bot);
-    return tx.toXdr();
+    return fundingEnvelope({
+      bot: this.#bot,
+      channel,
+      channelSeqNum: account.seqNum,
+      destination,
+      exists,
+      amount: this.#startingBalance,
+      passphrase: this.#network.passphrase,
+    });
   }
 
   #acquire(): Promise<Keypair | undefined> {
