@@ -4,6 +4,7 @@
  * `HostError` for what the host refuses. The host layer converts objects and values to and from these.
  */
 export * from './bls12-381/index.js';
+export { BLS12_381_FR } from './bls12-381/scalars.js';
 export {
   decodeEd25519PublicKey,
   type Ed25519PublicKey,
@@ -15,3 +16,6 @@ export type { CryptoMeter } from './meter.js';
 export { PRNG_SEED_BYTES, unbiasPrngSeed } from './prng-seed.js';
 export { recoverKeyEcdsaSecp256k1 } from './secp256k1.js';
 export { verifySigEcdsaSecp256r1 } from './secp256r1.js';
+export * from './bn254/index.js';
+export * from './poseidon/index.js';
+export { MeteredScalarField } from './scalar-field.js';

@@ -15,7 +15,7 @@ import {
   type PointSource,
 } from './point-codec.js';
 import { frFromU256, frVecFromU256s } from './scalars.js';
-import type { Sequence } from './sequence.js';
+import type { Sequence } from '../sequence.js';
 
 /** `bls12_381_check_g*_is_in_subgroup`: the point must be on the curve; the answer is a boolean. */
 export function checkInSubgroup<T>(group: BlsGroup<T>, bytes: Uint8Array, meter: CryptoMeter): boolean {
