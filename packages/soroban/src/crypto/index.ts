@@ -12,7 +12,7 @@ export {
   verifySigEd25519,
 } from './ed25519.js';
 export { computeHashKeccak256, computeHashSha256, keccak256Raw, sha256Raw } from './hashes.js';
-export type { CryptoMeter } from './meter.js';
+export { type CryptoMeter, chargeBulkInit } from './meter.js';
 export { PRNG_SEED_BYTES, unbiasPrngSeed } from './prng-seed.js';
 export { recoverKeyEcdsaSecp256k1 } from './secp256k1.js';
 export { verifySigEcdsaSecp256r1 } from './secp256r1.js';

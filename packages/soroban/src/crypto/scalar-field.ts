@@ -39,7 +39,13 @@ export class MeteredScalarField {
 
   /** `from_u256val`. */
   fromU256(value: bigint, meter: CryptoMeter): bigint {
+    return this.fromU256Lazy(() => value, meter);
+  }
+
+  /** `from_u256val` where reading the value costs something: the charge comes first. */
+  fromU256Lazy(read: () => bigint, meter: CryptoMeter): bigint {
     meter.charge(this.costs.fromU256);
+    const value = read();
     if (value < 0n || value >= U256_LIMIT) throw internalError(`not a U256: ${value}`);
     return value % this.Fr.ORDER;
   }
