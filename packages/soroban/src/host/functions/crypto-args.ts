@@ -1,7 +1,7 @@
 /** The crypto modules' arguments and results: objects to bytes, numbers and sequences, and back. */
 import type * as crypto from '../../crypto/index.js';
 import { HostError } from '../../errors/host-error.js';
-import { MAX_PROTOCOL } from '../../interface/index.js';
+import { NEWEST_FUNCTION_PROTOCOL } from '../../interface/index.js';
 import { isObject, smallNumberOf, type Val } from '../../values/val.js';
 import type { Host } from '../host.js';
 import { add, visit } from './access.js';
@@ -29,7 +29,7 @@ export function pointItems(context: CallContext, vec: Val): crypto.PointSource {
   });
 }
 
-/** The ledger's protocol, for charges that changed between protocols; the newest outside a contract host. */
+/** The ledger's protocol, for charges that changed between protocols; without a ledger, the newest. */
 export function ledgerProtocol(context: CallContext): number {
-  return (context.host as Partial<Host>).ledger?.protocolVersion ?? MAX_PROTOCOL;
+  return (context.host as Partial<Host>).ledger?.protocolVersion ?? NEWEST_FUNCTION_PROTOCOL;
 }
