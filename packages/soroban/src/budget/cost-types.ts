@@ -117,6 +117,17 @@ export function costTypeIndex(name: string): number | undefined {
   return INDEX.get(name);
 }
 
+/**
+ * How many cost types a ledger at this protocol has parameters for: stellar-core resizes the two
+ * cost-parameter lists on upgrade, to Bn254FrInv at 25 and to Bn254G1Msm at 26
+ * (NetworkConfig.cpp, `updateCpuCostParamsEntryForV25`/`ForV26`).
+ */
+export function costTypeCountAt(protocol: number): number {
+  if (protocol >= 26) return COST_TYPE_COUNT;
+  const last = protocol >= 25 ? 'Bn254FrInv' : 'Bls12381FrInv';
+  return (INDEX.get(last) as number) + 1;
+}
+
 /** Whether the host charges this type with an input (linear) or without one (constant). */
 export function costTypeTakesInput(index: number): boolean {
   return TAKES_INPUT[index] ?? false;

@@ -13,6 +13,7 @@ export {
   COST_TYPES,
   type CostType,
   costTypeFromXdr,
+  costTypeCountAt,
   costTypeIndex,
   costTypeTakesInput,
   costTypeToXdr,

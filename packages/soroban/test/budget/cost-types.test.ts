@@ -7,6 +7,7 @@ import { expect, it } from 'vitest';
 import {
   COST_TYPE_COUNT,
   COST_TYPES,
+  costTypeCountAt,
   costTypeFromXdr,
   costTypeIndex,
   costTypeToXdr,
@@ -21,13 +22,14 @@ it('names the SDK ContractCostType members 0 to 85 in order, as the XDR spells t
   expect(costTypeFromXdr(xdr.ContractCostType.fromValue(70))).toBe('Bn254EncodeFp');
   expect(costTypeIndex('Bn254FrInv')).toBe(84);
   expect(costTypeIndex('Bn254G1Msm')).toBe(85);
+  expect([23, 24, 25, 26].map(costTypeCountAt)).toEqual([70, 70, 85, 86]);
   expect(costTypeFromXdr(costTypeToXdr('VerifyEcdsaSecp256r1Sig'))).toBe('VerifyEcdsaSecp256r1Sig');
   expect(costTypeIndex('Bls12381FrInv')).toBe(69);
 });
 
 it.each([
   { name: 'the host defaults', params: DEFAULT_COST_PARAMS, want: COST_TYPE_COUNT },
-  { name: 'the protocol-23 local network', params: LOCAL_NETWORK_COST_PARAMS, want: 70 },
+  { name: 'the protocol-23 local network', params: LOCAL_NETWORK_COST_PARAMS, want: costTypeCountAt(23) },
 ])('$name have a CPU and a memory model per cost type', ({ params, want }) => {
   expect([params.cpu.length, params.mem.length]).toEqual([want, want]);
 });
