@@ -90,7 +90,11 @@ export type Int256CheckedBinary = (meter: Meter, lhs: Operand, rhs: Operand) => 
 export type Int256CheckedByU32 = (meter: Meter, lhs: Operand, rhs: number) => bigint | undefined;
 
 /** `impl_bignum_host_fns`' core: the charge, then the operands, then the checked operation. */
-function checkedBinary(op: Int256Op, kind: Int256Kind, compute: (a: bigint, b: bigint) => Checked): Int256CheckedBinary {
+function checkedBinary(
+  op: Int256Op,
+  kind: Int256Kind,
+  compute: (a: bigint, b: bigint) => Checked,
+): Int256CheckedBinary {
   return (meter, lhs, rhs) => {
     meter.charge(INT256_COSTS[op]);
     const a = expectKind(kind, readOperand(lhs), 'lhs');
@@ -99,7 +103,11 @@ function checkedBinary(op: Int256Op, kind: Int256Kind, compute: (a: bigint, b: b
   };
 }
 
-function checkedByU32(op: Int256Op, kind: Int256Kind, compute: (a: bigint, n: number) => Checked): Int256CheckedByU32 {
+function checkedByU32(
+  op: Int256Op,
+  kind: Int256Kind,
+  compute: (a: bigint, n: number) => Checked,
+): Int256CheckedByU32 {
   return (meter, lhs, rhs) => {
     meter.charge(INT256_COSTS[op]);
     const a = expectKind(kind, readOperand(lhs), 'lhs');
@@ -110,7 +118,11 @@ function checkedByU32(op: Int256Op, kind: Int256Kind, compute: (a: bigint, n: nu
 }
 
 /** The unchecked host functions: a None is `(Object, ArithDomain)`. */
-function orOverflow<F extends (...args: never[]) => bigint | undefined>(op: Int256Op, kind: Int256Kind, checked: F) {
+function orOverflow<F extends (...args: never[]) => bigint | undefined>(
+  op: Int256Op,
+  kind: Int256Kind,
+  checked: F,
+) {
   return (...args: Parameters<F>): bigint => {
     const result = checked(...args);
     if (result === undefined) throw overflow(op, kind);

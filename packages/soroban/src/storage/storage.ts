@@ -231,7 +231,11 @@ export class Storage {
     const ledger = this.ledger();
     const sequence = ledger.sequenceNumber;
     if (oldLiveUntil < sequence) {
-      throw new HostError('Storage', 'InternalError', `accessing no-longer-live entry (${oldLiveUntil} < ${sequence})`);
+      throw new HostError(
+        'Storage',
+        'InternalError',
+        `accessing no-longer-live entry (${oldLiveUntil} < ${sequence})`,
+      );
     }
     const maxLiveUntil = maxLiveUntilLedger(ledger);
     const durability = keyDurability(key);

@@ -5,7 +5,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bls12381G1IsOnCurve, bls12381G2IsOnCurve } from '../../src/crypto/index.js';
-import { G1_GEN, G1_OFF_SUBGROUP, G2_GEN, G2_OFF_SUBGROUP, infinity, P_HEX, withFirstByte } from './bls-support.js';
+import {
+  G1_GEN,
+  G1_OFF_SUBGROUP,
+  G2_GEN,
+  G2_OFF_SUBGROUP,
+  infinity,
+  P_HEX,
+  withFirstByte,
+} from './bls-support.js';
 import { hex, INVALID_INPUT, outcome, recordingMeter } from './support.js';
 
 /** The point with its last byte changed: still well encoded, but off the curve. */

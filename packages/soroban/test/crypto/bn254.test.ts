@@ -168,11 +168,20 @@ describe('Fr', () => {
 
 describe('charges', () => {
   it('charges g1_add in the host order, copying coordinates from protocol 26 on', () => {
-    const decode = [['MemCpy', 32n], ['Bn254DecodeFp'], ['MemCpy', 32n], ['Bn254DecodeFp'], ['Bn254G1CheckPointOnCurve']];
+    const decode = [
+      ['MemCpy', 32n],
+      ['Bn254DecodeFp'],
+      ['MemCpy', 32n],
+      ['Bn254DecodeFp'],
+      ['Bn254G1CheckPointOnCurve'],
+    ];
     const tail = [['Bn254G1Add'], ['Bn254G1ProjectiveToAffine'], ['Bn254EncodeFp'], ['Bn254EncodeFp']];
     const p26 = meter();
     bn254G1Add(G, G, 26, p26);
-    const copies = [['MemCpy', 32n], ['MemCpy', 32n]];
+    const copies = [
+      ['MemCpy', 32n],
+      ['MemCpy', 32n],
+    ];
     expect(p26.charges).toEqual([...copies, ...decode, ...copies, ...decode, ...tail]);
     const p25 = meter();
     bn254G1Add(G, G, 25, p25);

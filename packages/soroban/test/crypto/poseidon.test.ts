@@ -57,7 +57,10 @@ describe('refusals, each (Crypto, InvalidInput)', () => {
     { name: 'round constants for another round count', change: { roundsP: 55 } },
     { name: 'a matrix for another t', change: { t: 2 } },
   ])('$name', ({ change }) => {
-    for (const [kind, params] of [['poseidon', bn], ['poseidon2', bn2]] as const) {
+    for (const [kind, params] of [
+      ['poseidon', bn],
+      ['poseidon2', bn2],
+    ] as const) {
       expect(outcome(() => run(kind, { ...params, ...change }, counting(params)))).toBe(INVALID_INPUT);
     }
   });
@@ -70,7 +73,12 @@ describe('refusals, each (Crypto, InvalidInput)', () => {
     expect(outcome(() => run('poseidon', short, counting(bn)))).toBe(INVALID_INPUT);
   });
   it('a Poseidon2 state size it has no matrix for (t = 5)', () => {
-    const params = { ...bn2, t: 5, matrix: ['1', '1', '2', '3', '4'], roundConstants: bn2.roundConstants.map(() => ['0', '0', '0', '0', '0']) };
+    const params = {
+      ...bn2,
+      t: 5,
+      matrix: ['1', '1', '2', '3', '4'],
+      roundConstants: bn2.roundConstants.map(() => ['0', '0', '0', '0', '0']),
+    };
     expect(outcome(() => run('poseidon2', params, [0n, 1n, 2n, 3n, 4n]))).toBe(INVALID_INPUT);
   });
 });
@@ -82,7 +90,9 @@ describe('metering', () => {
     run('poseidon2', bn2, counting(bn2), meter);
     // 8 full rounds of 3 s-boxes and 56 partial rounds of one; each x^5 is charged with 3 bits.
     expect(meter.count('Bn254FrPow')).toBe(8 * 3 + 56);
-    expect(meter.charges.filter(([type]) => type === 'Bn254FrPow').every(([, input]) => input === 3n)).toBe(true);
+    expect(meter.charges.filter(([type]) => type === 'Bn254FrPow').every(([, input]) => input === 3n)).toBe(
+      true,
+    );
     expect(meter.count('Bls12381FrAddSub')).toBe(0);
     // internal matrix (t = 3): 2 adds for the sum, 3 adds and a double (clone + add) per partial round
     // round: 1 constant + 2 + 4 = 7 adds; the external matrix: 5 adds; full rounds add 3 constants.

@@ -43,7 +43,13 @@ describe.skipIf(!sorobanData)(`host interface against env.json (${NO_SOROBAN_DAT
     {
       protocol: 25,
       want: 170,
-      added: ['bn254_g1_add', 'bn254_g1_mul', 'bn254_multi_pairing_check', 'poseidon_permutation', 'poseidon2_permutation'],
+      added: [
+        'bn254_g1_add',
+        'bn254_g1_mul',
+        'bn254_multi_pairing_check',
+        'poseidon_permutation',
+        'poseidon2_permutation',
+      ],
     },
     {
       protocol: 26,

@@ -21,7 +21,10 @@ const U32_MAX = 0xffff_ffff;
 function setup(durability: 'persistent' | 'temporary') {
   const ledger: LedgerInfo = { ...LEDGER, sequenceNumber: 1000, maxEntryTtl: 100_000 };
   const key = dataKey(sym('key_1'), durability);
-  const footprint = Footprint.fromXdr(new xdr.LedgerFootprint({ readOnly: [], readWrite: [key] }), FREE_METER);
+  const footprint = Footprint.fromXdr(
+    new xdr.LedgerFootprint({ readOnly: [], readWrite: [key] }),
+    FREE_METER,
+  );
   const map = newStorageMap();
   map.set(key, { entry: dataEntry(sym('key_1'), u64(1234n), durability), liveUntil: 1000 + 15 }, FREE_METER);
   const storage = Storage.enforcing(footprint, map, () => ledger, {});

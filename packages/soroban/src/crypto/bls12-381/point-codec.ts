@@ -8,9 +8,9 @@
 import type { WeierstrassPoint } from '@noble/curves/abstract/weierstrass.js';
 import { invalidInput } from '../errors.js';
 import { type CryptoMeter, chargeTimes } from '../meter.js';
+import { itemAt, type Sequence } from '../sequence.js';
 import { fpUnits } from './fields.js';
 import type { BlsGroup } from './groups.js';
-import { itemAt, type Sequence } from '../sequence.js';
 
 /** The points of a vector argument, in order. */
 export type PointSource = Sequence<Uint8Array>;
@@ -50,7 +50,11 @@ export function isInSubgroup<T>(group: BlsGroup<T>, point: WeierstrassPoint<T>, 
 }
 
 /** `deserialize_uncompressed_no_validate`: the coordinates, or undefined for infinity. */
-function readAffine<T>(group: BlsGroup<T>, bytes: Uint8Array, meter: CryptoMeter): { x: T; y: T } | undefined {
+function readAffine<T>(
+  group: BlsGroup<T>,
+  bytes: Uint8Array,
+  meter: CryptoMeter,
+): { x: T; y: T } | undefined {
   const infinity = validatePointEncoding(group, bytes);
   chargeTimes(meter, 'Bls12381DecodeFp', fpUnits(group.size));
   if (infinity) return undefined;

@@ -54,7 +54,12 @@ export const FP2_CODEC: CoordinateCodec<Fp2> = {
  * `bn254_field_element_deserialize`: the copy, the decode charge, then a value not below p is
  * `(Crypto, InvalidInput)`.
  */
-export function decodeElement<T>(codec: CoordinateCodec<T>, bytes: Uint8Array, offset: number, meter: CryptoMeter): T {
+export function decodeElement<T>(
+  codec: CoordinateCodec<T>,
+  bytes: Uint8Array,
+  offset: number,
+  meter: CryptoMeter,
+): T {
   meter.charge('MemCpy', BigInt(codec.size));
   chargeTimes(meter, 'Bn254DecodeFp', codec.size / FP_BYTES);
   const value = codec.read(bytes, offset);

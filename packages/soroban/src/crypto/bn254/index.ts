@@ -2,8 +2,9 @@
  * BN254 host functions over bytes (protocols 25 and 26; `host.rs` `bn254_*`, `crypto/bn254.rs`).
  * Each takes the ledger protocol where the charges differ between protocols.
  */
-import { bn254, bn254_Fr } from '@noble/curves/bn254.js';
+
 import { pippenger } from '@noble/curves/abstract/curve.js';
+import { bn254, bn254_Fr } from '@noble/curves/bn254.js';
 import { invalidInput } from '../errors.js';
 import type { CryptoMeter } from '../meter.js';
 import { MeteredScalarField } from '../scalar-field.js';
@@ -31,7 +32,12 @@ export function bn254G1Add(p0: Uint8Array, p1: Uint8Array, protocol: number, met
 }
 
 /** `bn254_g1_mul`: the point on the curve, the scalar a U256 taken mod r. */
-export function bn254G1Mul(point: Uint8Array, scalar: bigint, protocol: number, meter: CryptoMeter): Uint8Array {
+export function bn254G1Mul(
+  point: Uint8Array,
+  scalar: bigint,
+  protocol: number,
+  meter: CryptoMeter,
+): Uint8Array {
   const p = decodeG1(point, protocol, meter);
   const s = BN254_FR.fromU256(scalar, meter);
   meter.charge('Bn254G1Mul');

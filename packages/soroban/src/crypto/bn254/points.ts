@@ -80,7 +80,11 @@ function readAffine<T>(
 }
 
 /** The curve check as its own charge (`bn254_check_point_is_on_curve`); infinity is on the curve. */
-function chargedOnCurve<T>(group: Bn254Group<T>, xy: { x: T; y: T } | undefined, meter: CryptoMeter): boolean {
+function chargedOnCurve<T>(
+  group: Bn254Group<T>,
+  xy: { x: T; y: T } | undefined,
+  meter: CryptoMeter,
+): boolean {
   meter.charge(group.onCurveCost);
   return xy === undefined || onCurve(group, xy.x, xy.y);
 }

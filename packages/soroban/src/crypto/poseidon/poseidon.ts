@@ -8,9 +8,9 @@ import type { CryptoMeter } from '../meter.js';
 import type { MeteredScalarField } from '../scalar-field.js';
 import {
   addRoundConstants,
+  chargeScalarVec,
   checkParams,
   firstOf,
-  chargeScalarVec,
   type PermutationParams,
   roundConstantsAt,
   sbox,
@@ -21,9 +21,15 @@ import {
 const NAME = 'Poseidon';
 
 /** `matmul`: the matrix must be t x t (each row checked as it is reached). */
-function matmul(F: MeteredScalarField, state: readonly bigint[], mds: readonly (readonly bigint[])[], meter: CryptoMeter): bigint[] {
+function matmul(
+  F: MeteredScalarField,
+  state: readonly bigint[],
+  mds: readonly (readonly bigint[])[],
+  meter: CryptoMeter,
+): bigint[] {
   const t = state.length;
-  if (mds.length !== t) throw invalidInput(`${NAME}: matmul matrix dimension does not match the input length`);
+  if (mds.length !== t)
+    throw invalidInput(`${NAME}: matmul matrix dimension does not match the input length`);
   chargeScalarVec(meter, t);
   const out = new Array<bigint>(t).fill(0n);
   mds.forEach((row, i) => {

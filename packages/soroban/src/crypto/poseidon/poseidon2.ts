@@ -72,9 +72,17 @@ function matmulExternal(F: MeteredScalarField, s: bigint[], t: number, meter: Cr
 }
 
 /** `matmul_internal`, in place: the diagonal (minus one) times the state, plus the state's sum. */
-function matmulInternal(F: MeteredScalarField, s: bigint[], t: number, diag: readonly bigint[], meter: CryptoMeter): void {
+function matmulInternal(
+  F: MeteredScalarField,
+  s: bigint[],
+  t: number,
+  diag: readonly bigint[],
+  meter: CryptoMeter,
+): void {
   if (t !== s.length || t !== diag.length) {
-    throw invalidInput(`${NAME}: matmul_internal length mismatch between \`t\`, input length and/or matrix length`);
+    throw invalidInput(
+      `${NAME}: matmul_internal length mismatch between \`t\`, input length and/or matrix length`,
+    );
   }
   if (t === 2 || t === 3) {
     let sum = F.add(s[0] as bigint, s[1] as bigint, meter);
@@ -98,7 +106,12 @@ export function poseidon2Permutation(
   roundConstants: readonly (readonly bigint[])[],
   meter: CryptoMeter,
 ): bigint[] {
-  const { fullBefore, partialEnd, rounds } = checkParams(NAME, params, matInternalDiagM1.length, roundConstants.length);
+  const { fullBefore, partialEnd, rounds } = checkParams(
+    NAME,
+    params,
+    matInternalDiagM1.length,
+    roundConstants.length,
+  );
   let state = startState(NAME, input, params.t, meter);
   const { t, d } = params;
   matmulExternal(F, state, t, meter);
@@ -106,7 +119,8 @@ export function poseidon2Permutation(
     const rc = roundConstantsAt(NAME, roundConstants, r);
     if (r >= fullBefore && r < partialEnd) {
       const rc0 = rc[0];
-      if (rc0 === undefined) throw new HostError('Object', 'IndexBounds', `${NAME}: round constant vector is empty`);
+      if (rc0 === undefined)
+        throw new HostError('Object', 'IndexBounds', `${NAME}: round constant vector is empty`);
       const first = F.add(firstOf(NAME, state), rc0, meter);
       state[0] = sboxOne(F, first, d, meter);
       matmulInternal(F, state, t, matInternalDiagM1, meter);

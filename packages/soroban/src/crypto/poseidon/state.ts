@@ -72,7 +72,12 @@ export const sboxOne = (F: MeteredScalarField, x: bigint, d: number, meter: Cryp
   F.pow(x, BigInt(d), meter);
 
 /** `sbox`: every element raised to d, collected into a new state. */
-export function sbox(F: MeteredScalarField, state: readonly bigint[], d: number, meter: CryptoMeter): bigint[] {
+export function sbox(
+  F: MeteredScalarField,
+  state: readonly bigint[],
+  d: number,
+  meter: CryptoMeter,
+): bigint[] {
   chargeCollect(meter, state.length);
   return state.map((x) => sboxOne(F, x, d, meter));
 }
@@ -95,7 +100,11 @@ export function addRoundConstants(
 }
 
 /** `round_constants.get(r)`: a row past the end is `(Object, IndexBounds)`. */
-export function roundConstantsAt(name: string, rows: readonly (readonly bigint[])[], r: number): readonly bigint[] {
+export function roundConstantsAt(
+  name: string,
+  rows: readonly (readonly bigint[])[],
+  r: number,
+): readonly bigint[] {
   const row = rows[r];
   if (!row) throw new HostError('Object', 'IndexBounds', `${name}: round constant index out of bounds`);
   return row;

@@ -49,7 +49,10 @@ function addressOfStrkey(text: string, allowMuxed: boolean): xdr.ScAddress {
   if (allowMuxed && text.startsWith('M') && StrKey.isValidMed25519PublicKey(text)) {
     const payload = Buffer.from(StrKey.decodeMed25519PublicKey(text));
     return xdr.ScAddress.scAddressTypeMuxedAccount(
-      new xdr.MuxedEd25519Account({ ed25519: payload.subarray(0, KEY_BYTES), id: payload.readBigUInt64BE(KEY_BYTES) }),
+      new xdr.MuxedEd25519Account({
+        ed25519: payload.subarray(0, KEY_BYTES),
+        id: payload.readBigUInt64BE(KEY_BYTES),
+      }),
     );
   }
   throw invalidStrkey("couldn't process the string as an account or contract strkey");
@@ -179,7 +182,11 @@ export const address: HostModule = {
     if (object.kind !== 'Address' && object.kind !== 'MuxedAddress')
       throw new HostError('Value', 'UnexpectedType', 'value is not an AddressObject or MuxedAddressObject');
     if (object.kind === 'MuxedAddress' && object.value.type !== 'scAddressTypeMuxedAccount')
-      throw new HostError('Object', 'InternalError', 'MuxedAddressObject is used to represent a regular address');
+      throw new HostError(
+        'Object',
+        'InternalError',
+        'MuxedAddressObject is used to represent a regular address',
+      );
     return add(c, { kind: 'String', value: Buffer.from(strkeyText(c, object.value)) });
   },
   get_address_from_muxed_address(c, muxed) {

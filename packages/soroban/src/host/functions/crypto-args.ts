@@ -9,7 +9,8 @@ import { read256, val256 } from './int.js';
 import type { CallContext } from './types.js';
 
 export const bytes = (context: CallContext, val: Val): Uint8Array => visit(context, val, 'Bytes').value;
-export const newBytes = (context: CallContext, value: Uint8Array): Val => add(context, { kind: 'Bytes', value });
+export const newBytes = (context: CallContext, value: Uint8Array): Val =>
+  add(context, { kind: 'Bytes', value });
 export const fr = (context: CallContext, val: Val): bigint => read256(context, val, 'U256');
 export const frVal = (context: CallContext, value: bigint): Val => val256(context, 'U256', value);
 /** A U64Val argument as a number. */

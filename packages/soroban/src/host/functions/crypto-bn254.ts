@@ -20,8 +20,11 @@ export const bn254Functions: HostModule = {
       ),
     ),
   bn254_multi_pairing_check: (c, vp1, vp2) =>
-    fromBool(crypto.bn254MultiPairingCheck(pointItems(c, vp1), pointItems(c, vp2), ledgerProtocol(c), c.host.meter)),
-  bn254_g1_is_on_curve: (c, p) => fromBool(crypto.bn254G1IsOnCurve(bytes(c, p), ledgerProtocol(c), c.host.meter)),
+    fromBool(
+      crypto.bn254MultiPairingCheck(pointItems(c, vp1), pointItems(c, vp2), ledgerProtocol(c), c.host.meter),
+    ),
+  bn254_g1_is_on_curve: (c, p) =>
+    fromBool(crypto.bn254G1IsOnCurve(bytes(c, p), ledgerProtocol(c), c.host.meter)),
   bn254_fr_add: (c, a, b) => frVal(c, crypto.bn254FrAdd(fr(c, a), fr(c, b), c.host.meter)),
   bn254_fr_sub: (c, a, b) => frVal(c, crypto.bn254FrSub(fr(c, a), fr(c, b), c.host.meter)),
   bn254_fr_mul: (c, a, b) => frVal(c, crypto.bn254FrMul(fr(c, a), fr(c, b), c.host.meter)),

@@ -37,7 +37,10 @@ function scalars(context: CallContext, F: crypto.MeteredScalarField, vec: Val): 
     const tag = tagOf(val);
     if (tag !== Tag.U256Small && tag !== Tag.U256Object) throw invalid('element must be U256Val');
     // from_u256val charges before it visits an object.
-    return F.fromU256Lazy(() => (isObject(val) ? visit(context, val, 'U256').value : smallNumberOf(val)), meter);
+    return F.fromU256Lazy(
+      () => (isObject(val) ? visit(context, val, 'U256').value : smallNumberOf(val)),
+      meter,
+    );
   });
 }
 
@@ -70,7 +73,17 @@ type Permutation<M> = (
 type MatrixReader<M> = (context: CallContext, F: crypto.MeteredScalarField, vec: Val) => M;
 
 function permutationFunction<M>(name: string, readMatrix: MatrixReader<M>, permute: Permutation<M>) {
-  return (c: CallContext, input: Val, field: Val, t: Val, d: Val, roundsF: Val, roundsP: Val, matrix: Val, rc: Val) => {
+  return (
+    c: CallContext,
+    input: Val,
+    field: Val,
+    t: Val,
+    d: Val,
+    roundsF: Val,
+    roundsP: Val,
+    matrix: Val,
+    rc: Val,
+  ) => {
     const params = { t: u32Of(t), d: u32Of(d), roundsF: u32Of(roundsF), roundsP: u32Of(roundsP) };
     const F = fieldOf(c, field, name);
     const state = scalars(c, F, input);

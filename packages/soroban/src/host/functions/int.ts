@@ -116,7 +116,11 @@ function arithmetic(): Record<string, HostFunction> {
   for (const [name, operation] of Object.entries(byU32s)) {
     const kind = kindOf(name);
     functions[name] = (context, lhs, rhs) =>
-      checkedResult(context, kind, operation(context.host.meter, () => operand256(context, lhs, kind), u32Of(rhs)));
+      checkedResult(
+        context,
+        kind,
+        operation(context.host.meter, () => operand256(context, lhs, kind), u32Of(rhs)),
+      );
   }
   return functions;
 }

@@ -134,7 +134,8 @@ function extendInstanceAndCodeV2(
       host.storage.extendTtlV2(codeKey, extendTo, minExtension, maxExtension, host.budget);
     }
   }
-  if (scope !== TTL_EXTENSION_CODE) host.storage.extendTtlV2(key, extendTo, minExtension, maxExtension, host.budget);
+  if (scope !== TTL_EXTENSION_CODE)
+    host.storage.extendTtlV2(key, extendTo, minExtension, maxExtension, host.budget);
   return VOID;
 }
 

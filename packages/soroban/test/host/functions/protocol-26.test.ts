@@ -82,25 +82,43 @@ describe('muxed strkeys (protocol 26)', () => {
   });
   it.each([
     { name: 'a non-object', arg: () => VOID, want: 'Error(Value, UnexpectedType)' },
-    { name: 'a Vec', arg: (h: ReturnType<typeof harness>) => h.host.objects.add({ kind: 'Vec', value: [] }), want: 'Error(Value, UnexpectedType)' },
-    { name: 'a too short strkey', arg: (h: ReturnType<typeof harness>) => text(h, 'String', G.slice(0, -1)), want: 'Error(Value, InvalidInput)' },
-    { name: 'a bad checksum', arg: (h: ReturnType<typeof harness>) => text(h, 'String', `${M.slice(0, -1)}A`), want: 'Error(Value, InvalidInput)' },
+    {
+      name: 'a Vec',
+      arg: (h: ReturnType<typeof harness>) => h.host.objects.add({ kind: 'Vec', value: [] }),
+      want: 'Error(Value, UnexpectedType)',
+    },
+    {
+      name: 'a too short strkey',
+      arg: (h: ReturnType<typeof harness>) => text(h, 'String', G.slice(0, -1)),
+      want: 'Error(Value, InvalidInput)',
+    },
+    {
+      name: 'a bad checksum',
+      arg: (h: ReturnType<typeof harness>) => text(h, 'String', `${M.slice(0, -1)}A`),
+      want: 'Error(Value, InvalidInput)',
+    },
   ])('refuses $name', ({ arg, want }) => {
     const h = harness({ vm: false });
     expect(outcome(() => h.call(address, 'strkey_to_muxed_address', arg(h)))).toBe(want);
   });
   it('keeps strkey_to_address refusing an M strkey, and muxed_address_to_strkey refusing a non-address', () => {
     const h = harness({ vm: false });
-    expect(outcome(() => h.call(address, 'strkey_to_address', text(h, 'String', M)))).toBe('Error(Value, InvalidInput)');
-    expect(outcome(() => h.call(address, 'muxed_address_to_strkey', VOID))).toBe('Error(Value, UnexpectedType)');
+    expect(outcome(() => h.call(address, 'strkey_to_address', text(h, 'String', M)))).toBe(
+      'Error(Value, InvalidInput)',
+    );
+    expect(outcome(() => h.call(address, 'muxed_address_to_strkey', VOID))).toBe(
+      'Error(Value, UnexpectedType)',
+    );
   });
 });
 
 describe('poseidon through the host (protocol 25)', () => {
   // poseidon2.rs test_poseidon2_bn254_hostfn_success's parameters are long; a t = 2 toy instance
   // checks the plumbing (symbols, vectors of U256, errors) against the same permutation over scalars.
-  const u256 = (h: ReturnType<typeof harness>, v: bigint) => smallNumber(v, Tag.U256Small) ?? h.host.objects.add({ kind: 'U256', value: v });
-  const vec = (h: ReturnType<typeof harness>, items: Val[]) => h.host.objects.add({ kind: 'Vec', value: items });
+  const u256 = (h: ReturnType<typeof harness>, v: bigint) =>
+    smallNumber(v, Tag.U256Small) ?? h.host.objects.add({ kind: 'U256', value: v });
+  const vec = (h: ReturnType<typeof harness>, items: Val[]) =>
+    h.host.objects.add({ kind: 'Vec', value: items });
   const call = (h: ReturnType<typeof harness>, field: Val, input: Val[], rows = 2) =>
     h.call(
       cryptoModule,
@@ -112,7 +130,10 @@ describe('poseidon through the host (protocol 25)', () => {
       2,
       0,
       vec(h, [u256(h, 1n), u256(h, 2n)]),
-      vec(h, Array.from({ length: rows }, () => vec(h, [u256(h, 3n), u256(h, 4n)]))),
+      vec(
+        h,
+        Array.from({ length: rows }, () => vec(h, [u256(h, 3n), u256(h, 4n)])),
+      ),
     );
   it('names the field by symbol and answers a Vec of U256', () => {
     const h = harness({ vm: false });
@@ -124,7 +145,11 @@ describe('poseidon through the host (protocol 25)', () => {
     expect(h.host.objects.expect(bls, 'Vec').value).not.toEqual(items);
   });
   it.each([
-    { name: 'an unknown field', field: 'BN256', input: (h: ReturnType<typeof harness>) => [u256(h, 0n), u256(h, 1n)] },
+    {
+      name: 'an unknown field',
+      field: 'BN256',
+      input: (h: ReturnType<typeof harness>) => [u256(h, 0n), u256(h, 1n)],
+    },
     { name: 'an element that is not a U256', field: 'BN254', input: () => [fromU32(0), fromU32(1)] },
   ])('refuses $name with (Crypto, InvalidInput)', ({ field, input }) => {
     const h = harness({ vm: false });
