@@ -1,5 +1,5 @@
 /**
- * The cost types of the protocol-23 host, in the order (and so with the numbers) of the XDR enum
+ * The cost types of the host up to protocol 26 (70 through protocol 24, 85 at 25, 86 at 26), in the order (and so with the numbers) of the XDR enum
  * `ContractCostType`. Names are the XDR/Rust spellings ('ComputeSha256Hash'); the SDK's enum
  * spells the same members in camelCase ('computeSha256Hash').
  *
@@ -81,22 +81,51 @@ const COST_TYPE_TABLE = [
   ['Bls12381FrMul', false],
   ['Bls12381FrPow', true],
   ['Bls12381FrInv', false],
+  // Protocol 25 (BN254)
+  ['Bn254EncodeFp', false],
+  ['Bn254DecodeFp', false],
+  ['Bn254G1CheckPointOnCurve', false],
+  ['Bn254G2CheckPointOnCurve', false],
+  ['Bn254G2CheckPointInSubgroup', false],
+  ['Bn254G1ProjectiveToAffine', false],
+  ['Bn254G1Add', false],
+  ['Bn254G1Mul', false],
+  ['Bn254Pairing', true],
+  ['Bn254FrFromU256', false],
+  ['Bn254FrToU256', false],
+  ['Bn254FrAddSub', false],
+  ['Bn254FrMul', false],
+  ['Bn254FrPow', true],
+  ['Bn254FrInv', false],
+  // Protocol 26
+  ['Bn254G1Msm', true],
 ] as const;
 
 export type CostType = (typeof COST_TYPE_TABLE)[number][0];
 
-/** Every cost type of protocol 23, index = XDR value. */
+/** Every cost type up to protocol 26, index = XDR value. */
 export const COST_TYPES: readonly CostType[] = COST_TYPE_TABLE.map(([name]) => name);
 
-/** How many cost types the protocol-23 host meters (the length of a full cost-parameter list). */
+/** How many cost types the host meters (the length of a full protocol-26 cost-parameter list). */
 export const COST_TYPE_COUNT = COST_TYPES.length;
 
 const INDEX = new Map<string, number>(COST_TYPES.map((name, index) => [name, index]));
 const TAKES_INPUT: readonly boolean[] = COST_TYPE_TABLE.map(([, input]) => input);
 
-/** The XDR value of a cost type, or undefined for a name the protocol-23 host does not know. */
+/** The XDR value of a cost type, or undefined for a name the host does not know. */
 export function costTypeIndex(name: string): number | undefined {
   return INDEX.get(name);
+}
+
+/**
+ * How many cost types a ledger at this protocol has parameters for: stellar-core resizes the two
+ * cost-parameter lists on upgrade, to Bn254FrInv at 25 and to Bn254G1Msm at 26
+ * (NetworkConfig.cpp, `updateCpuCostParamsEntryForV25`/`ForV26`).
+ */
+export function costTypeCountAt(protocol: number): number {
+  if (protocol >= 26) return COST_TYPE_COUNT;
+  const last = protocol >= 25 ? 'Bn254FrInv' : 'Bls12381FrInv';
+  return (INDEX.get(last) as number) + 1;
 }
 
 /** Whether the host charges this type with an input (linear) or without one (constant). */
@@ -104,7 +133,7 @@ export function costTypeTakesInput(index: number): boolean {
   return TAKES_INPUT[index] ?? false;
 }
 
-/** The cost type of an SDK enum value, or undefined past protocol 23's types. */
+/** The cost type of an SDK enum value, or undefined past protocol 26's types. */
 export function costTypeFromXdr(value: xdr.ContractCostType): CostType | undefined {
   return COST_TYPES[value.value];
 }

@@ -88,6 +88,23 @@ const ROWS: readonly (readonly [number, number, number, number])[] = [
   [332, 0, 0, 0], // Bls12381FrMul
   [691, 74558, 0, 128], // Bls12381FrPow
   [35421, 0, 0, 0], // Bls12381FrInv
+  // The BN254 types (protocols 25 and 26) as budget.rs has them at v26.0.0.
+  [344, 0, 0, 0], // Bn254EncodeFp
+  [476, 0, 0, 0], // Bn254DecodeFp
+  [904, 0, 0, 0], // Bn254G1CheckPointOnCurve
+  [2811, 0, 0, 0], // Bn254G2CheckPointOnCurve
+  [1706052, 0, 0, 0], // Bn254G2CheckPointInSubgroup
+  [61, 0, 0, 0], // Bn254G1ProjectiveToAffine
+  [3623, 0, 0, 0], // Bn254G1Add
+  [1150435, 0, 0, 0], // Bn254G1Mul
+  [5263916, 392472814, 1821, 6232546], // Bn254Pairing
+  [2052, 0, 0, 0], // Bn254FrFromU256
+  [1133, 0, 312, 0], // Bn254FrToU256
+  [74, 0, 0, 0], // Bn254FrAddSub
+  [332, 0, 0, 0], // Bn254FrMul
+  [755, 68930, 0, 0], // Bn254FrPow
+  [33151, 0, 0, 0], // Bn254FrInv
+  [1185193, 41568084, 73061, 229779], // Bn254G1Msm
 ];
 
 /** The host's default CPU and memory models, one per cost type. */

@@ -12,6 +12,7 @@ export {
   COST_TYPE_COUNT,
   COST_TYPES,
   type CostType,
+  costTypeCountAt,
   costTypeFromXdr,
   costTypeIndex,
   costTypeTakesInput,

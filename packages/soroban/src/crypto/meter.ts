@@ -23,3 +23,18 @@ export function chargeByteVecInit(meter: CryptoMeter, len: number): void {
   meter.charge('MemAlloc', BigInt(len));
   meter.charge('MemCpy', BigInt(len));
 }
+
+/**
+ * `charge_bulk_init_cpy(len)` for any container (`metered_clone.rs`): one shallow copy of the
+ * container (`containerBytes`), then `len` items of `itemBytes` allocated and copied.
+ */
+export function chargeBulkInit(
+  meter: CryptoMeter,
+  containerBytes: number,
+  len: number,
+  itemBytes: number,
+): void {
+  meter.charge('MemCpy', BigInt(containerBytes));
+  meter.charge('MemAlloc', BigInt(len * itemBytes));
+  meter.charge('MemCpy', BigInt(len * itemBytes));
+}

@@ -44,8 +44,9 @@ const badArgument = (detail: string) => new HostError('Value', 'InvalidInput', d
 function argument(context: CallContext, type: ValueType, word: bigint): bigint {
   if (type === 'u64') return BigInt.asUintN(64, word);
   if (type === 'i64') return BigInt.asIntN(64, word);
-  if (type === 'StorageType') {
-    if (word < 0n || word > 2n) throw badArgument('not a storage type');
+  // Both enums pass as a raw i64 of 0..2 (storage_type.rs, declare_wasmi_marshal_for_enum).
+  if (type === 'StorageType' || type === 'ContractTtlExtension') {
+    if (word < 0n || word > 2n) throw badArgument(`not a ${type}`);
     return word;
   }
   const val = fromWasm(word);

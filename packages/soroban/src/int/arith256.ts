@@ -85,28 +85,55 @@ export type Int256Binary = (meter: Meter, lhs: Operand, rhs: Operand) => bigint;
 /** pow, shl and shr: a 256-bit operand and a u32. */
 export type Int256ByU32 = (meter: Meter, lhs: Operand, rhs: number) => bigint;
 
-function binary(op: Int256Op, kind: Int256Kind, compute: (a: bigint, b: bigint) => Checked): Int256Binary {
+/** A checked operation's answer: undefined where ethnum's checked_* gives None. */
+export type Int256CheckedBinary = (meter: Meter, lhs: Operand, rhs: Operand) => bigint | undefined;
+export type Int256CheckedByU32 = (meter: Meter, lhs: Operand, rhs: number) => bigint | undefined;
+
+/** `impl_bignum_host_fns`' core: the charge, then the operands, then the checked operation. */
+function checkedBinary(
+  op: Int256Op,
+  kind: Int256Kind,
+  compute: (a: bigint, b: bigint) => Checked,
+): Int256CheckedBinary {
   return (meter, lhs, rhs) => {
     meter.charge(INT256_COSTS[op]);
     const a = expectKind(kind, readOperand(lhs), 'lhs');
     const b = expectKind(kind, readOperand(rhs), 'rhs');
-    const result = compute(a, b);
-    if (result === undefined) throw overflow(op, kind);
-    return result;
+    return compute(a, b);
   };
 }
 
-function byU32(op: Int256Op, kind: Int256Kind, compute: (a: bigint, n: number) => Checked): Int256ByU32 {
+function checkedByU32(
+  op: Int256Op,
+  kind: Int256Kind,
+  compute: (a: bigint, n: number) => Checked,
+): Int256CheckedByU32 {
   return (meter, lhs, rhs) => {
     meter.charge(INT256_COSTS[op]);
     const a = expectKind(kind, readOperand(lhs), 'lhs');
     if (!Number.isInteger(rhs)) throw internalError(`rhs ${rhs} is not a u32`);
     expectKind('u32', BigInt(rhs), 'rhs');
-    const result = compute(a, rhs);
+    return compute(a, rhs);
+  };
+}
+
+/** The unchecked host functions: a None is `(Object, ArithDomain)`. */
+function orOverflow<F extends (...args: never[]) => bigint | undefined>(
+  op: Int256Op,
+  kind: Int256Kind,
+  checked: F,
+) {
+  return (...args: Parameters<F>): bigint => {
+    const result = checked(...args);
     if (result === undefined) throw overflow(op, kind);
     return result;
   };
 }
+
+const binary = (op: Int256Op, kind: Int256Kind, compute: (a: bigint, b: bigint) => Checked): Int256Binary =>
+  orOverflow(op, kind, checkedBinary(op, kind, compute));
+const byU32 = (op: Int256Op, kind: Int256Kind, compute: (a: bigint, n: number) => Checked): Int256ByU32 =>
+  orOverflow(op, kind, checkedByU32(op, kind, compute));
 
 function binaries(kind: Int256Kind) {
   return {
@@ -165,4 +192,22 @@ export const INT256_BY_U32_FUNCTIONS: Readonly<Record<string, Int256ByU32>> = {
   i256_pow: i256Pow,
   i256_shl: i256Shl,
   i256_shr: i256Shr,
+};
+
+/**
+ * The protocol-26 `*_checked_*` functions (`impl_bignum_host_fns!(..., checked)`): charged and read
+ * as the others, but a None is returned (the host answers Void) instead of failing.
+ */
+export const INT256_CHECKED_BINARY_FUNCTIONS: Readonly<Record<string, Int256CheckedBinary>> = {
+  u256_checked_add: checkedBinary('add', 'u256', (a, b) => inRange('u256', a + b)),
+  u256_checked_sub: checkedBinary('sub', 'u256', (a, b) => inRange('u256', a - b)),
+  u256_checked_mul: checkedBinary('mul', 'u256', (a, b) => inRange('u256', a * b)),
+  i256_checked_add: checkedBinary('add', 'i256', (a, b) => inRange('i256', a + b)),
+  i256_checked_sub: checkedBinary('sub', 'i256', (a, b) => inRange('i256', a - b)),
+  i256_checked_mul: checkedBinary('mul', 'i256', (a, b) => inRange('i256', a * b)),
+};
+
+export const INT256_CHECKED_BY_U32_FUNCTIONS: Readonly<Record<string, Int256CheckedByU32>> = {
+  u256_checked_pow: checkedByU32('pow', 'u256', (a, n) => power('u256', a, n)),
+  i256_checked_pow: checkedByU32('pow', 'i256', (a, n) => power('i256', a, n)),
 };

@@ -16,6 +16,9 @@ export const MAX_PROTOCOL = 23;
 
 export const HOST_FUNCTIONS: readonly HostFunction[] = Object.freeze(parseTable());
 
+/** The newest protocol that adds a function to the interface (26): what a host without a ledger assumes. */
+export const NEWEST_FUNCTION_PROTOCOL = Math.max(...HOST_FUNCTIONS.map((fn) => fn.minProtocol ?? 0));
+
 const importKey = (moduleLetter: string, exportName: string) => `${moduleLetter}.${exportName}`;
 const byImport = new Map(HOST_FUNCTIONS.map((fn) => [importKey(fn.moduleLetter, fn.export), fn]));
 const byName = new Map(HOST_FUNCTIONS.map((fn) => [fn.name, fn]));

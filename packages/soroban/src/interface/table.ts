@@ -1,5 +1,6 @@
 /**
- * The host interface at v23.0.0 (`soroban-env-common/env.json`), one line per host function:
+ * The host interface (`soroban-env-common/env.json`): v23.0.0, plus the functions v28.0.2 adds at
+ * protocols 25 and 26 (those of 27 and 28 are not implemented), one line per host function:
  *
  *   '<export> <name>(<arg>: <type>, ...) -> <return type> [@<min protocol>..<max protocol>]'
  *
@@ -82,6 +83,14 @@ export const SIGNATURES: { readonly [M in ModuleName]: readonly string[] } = {
     'E timepoint_obj_to_u64(obj: TimepointObject) -> u64',
     'F duration_obj_from_u64(v: u64) -> DurationObject',
     'G duration_obj_to_u64(obj: DurationObject) -> u64',
+    'H u256_checked_add(lhs: U256Val, rhs: U256Val) -> Val @26..',
+    'I u256_checked_sub(lhs: U256Val, rhs: U256Val) -> Val @26..',
+    'J u256_checked_mul(lhs: U256Val, rhs: U256Val) -> Val @26..',
+    'K u256_checked_pow(lhs: U256Val, rhs: U32Val) -> Val @26..',
+    'L i256_checked_add(lhs: I256Val, rhs: I256Val) -> Val @26..',
+    'M i256_checked_sub(lhs: I256Val, rhs: I256Val) -> Val @26..',
+    'N i256_checked_mul(lhs: I256Val, rhs: I256Val) -> Val @26..',
+    'O i256_checked_pow(lhs: I256Val, rhs: U32Val) -> Val @26..',
   ],
   map: [
     '_ map_new() -> MapObject',
@@ -135,6 +144,8 @@ export const SIGNATURES: { readonly [M in ModuleName]: readonly string[] } = {
     'c extend_contract_instance_ttl(contract: AddressObject, threshold: U32Val, extend_to: U32Val) -> Void @21..',
     'd extend_contract_code_ttl(contract: AddressObject, threshold: U32Val, extend_to: U32Val) -> Void @21..',
     'e create_contract_with_constructor(deployer: AddressObject, wasm_hash: BytesObject, salt: BytesObject, constructor_args: VecObject) -> AddressObject @22..',
+    'f extend_contract_data_ttl_v2(k: Val, t: StorageType, extend_to: U32Val, min_extension: U32Val, max_extension: U32Val) -> Void @26..',
+    'g extend_contract_instance_and_code_ttl_v2(contract: AddressObject, extension_scope: ContractTtlExtension, extend_to: U32Val, min_extension: U32Val, max_extension: U32Val) -> Void @26..',
   ],
   call: [
     '_ call(contract: AddressObject, func: Symbol, args: VecObject) -> Val',
@@ -192,6 +203,20 @@ export const SIGNATURES: { readonly [M in ModuleName]: readonly string[] } = {
     'j bls12_381_fr_mul(lhs: U256Val, rhs: U256Val) -> U256Val @22..',
     'k bls12_381_fr_pow(lhs: U256Val, rhs: U64Val) -> U256Val @22..',
     'l bls12_381_fr_inv(lhs: U256Val) -> U256Val @22..',
+    'm bn254_g1_add(point1: BytesObject, point2: BytesObject) -> BytesObject @25..',
+    'n bn254_g1_mul(point: BytesObject, scalar: U256Val) -> BytesObject @25..',
+    'o bn254_multi_pairing_check(vp1: VecObject, vp2: VecObject) -> Bool @25..',
+    'p poseidon_permutation(input: VecObject, field: Symbol, t: U32Val, d: U32Val, rounds_f: U32Val, rounds_p: U32Val, mds: VecObject, round_constants: VecObject) -> VecObject @25..',
+    'q poseidon2_permutation(input: VecObject, field: Symbol, t: U32Val, d: U32Val, rounds_f: U32Val, rounds_p: U32Val, mat_internal_diag_m_1: VecObject, round_constants: VecObject) -> VecObject @25..',
+    'r bn254_g1_msm(vp: VecObject, vs: VecObject) -> BytesObject @26..',
+    's bn254_fr_add(lhs: U256Val, rhs: U256Val) -> U256Val @26..',
+    't bn254_fr_sub(lhs: U256Val, rhs: U256Val) -> U256Val @26..',
+    'u bn254_fr_mul(lhs: U256Val, rhs: U256Val) -> U256Val @26..',
+    'v bn254_fr_pow(lhs: U256Val, rhs: U64Val) -> U256Val @26..',
+    'w bn254_fr_inv(lhs: U256Val) -> U256Val @26..',
+    'x bls12_381_g1_is_on_curve(point: BytesObject) -> Bool @26..',
+    'y bls12_381_g2_is_on_curve(point: BytesObject) -> Bool @26..',
+    'z bn254_g1_is_on_curve(point: BytesObject) -> Bool @26..',
   ],
   address: [
     '_ require_auth_for_args(address: AddressObject, args: VecObject) -> Void',
@@ -202,6 +227,8 @@ export const SIGNATURES: { readonly [M in ModuleName]: readonly string[] } = {
     '4 get_address_from_muxed_address(muxed_address: MuxedAddressObject) -> AddressObject @23..',
     '5 get_id_from_muxed_address(muxed_address: MuxedAddressObject) -> U64Val @23..',
     '6 get_address_executable(address: AddressObject) -> Val @23..',
+    '7 strkey_to_muxed_address(strkey: Val) -> Val @26..',
+    '8 muxed_address_to_strkey(address: Val) -> StringObject @26..',
   ],
   test: ['_ dummy0() -> Val', '0 protocol_gated_dummy() -> Val @19..19'],
   prng: [

@@ -12,6 +12,7 @@ export const VALUE_TYPES = [
   'U32Val',
   'U64Val',
   'StorageType',
+  'ContractTtlExtension',
   'Symbol',
   'AddressObject',
   'MuxedAddressObject',

@@ -188,6 +188,69 @@ export class Storage {
     }
   }
 
+  /**
+   * Protocol 26's `extend_ttl_v2`: extends the entry towards `extendTo` ledgers past the current
+   * one by as many ledgers as that takes, at most `maxExtension` and at most to the network's
+   * maximum, and only if that is at least `minExtension` ledgers (otherwise nothing changes). A
+   * temporary entry asked past the maximum TTL is an error, as with `extendTtl`.
+   */
+  extendTtlV2(
+    key: xdr.LedgerKey,
+    extendTo: number,
+    minExtension: number,
+    maxExtension: number,
+    meter: Meter,
+  ): void {
+    if (maxExtension < minExtension) {
+      throw new HostError(
+        'Storage',
+        'InvalidInput',
+        `max_extension must be >= min_extension (${maxExtension} < ${minExtension})`,
+      );
+    }
+    const { entry, oldLiveUntil, currentTtl, maxLiveUntil } = this.prepareExtendTtl(key, extendTo, meter);
+    const extension = Math.min(
+      Math.max(extendTo - currentTtl, 0),
+      maxExtension,
+      Math.max(maxLiveUntil - oldLiveUntil, 0),
+    );
+    if (extension < minExtension) return;
+    const newLiveUntil = oldLiveUntil + extension;
+    if (newLiveUntil > 0xffff_ffff)
+      throw new HostError('Context', 'InternalError', 'live-until ledger overflows u32');
+    if (newLiveUntil > oldLiveUntil) this.map.set(key, { entry, liveUntil: newLiveUntil }, meter);
+  }
+
+  /** `prepare_extend_ttl` (v26.0.0 storage.rs): the live entry and where its TTL stands. */
+  private prepareExtendTtl(key: xdr.LedgerKey, extendTo: number, meter: Meter) {
+    checkSupportedKey(key);
+    if (this.recordingFeature) this.handleMaybeExpiredEntry(key, meter);
+    const { entry, liveUntil: oldLiveUntil } = this.getWithLiveUntil(key, meter);
+    if (oldLiveUntil === undefined)
+      throw new HostError('Storage', 'InternalError', 'trying to extend invalid entry');
+    const ledger = this.ledger();
+    const sequence = ledger.sequenceNumber;
+    if (oldLiveUntil < sequence) {
+      throw new HostError(
+        'Storage',
+        'InternalError',
+        `accessing no-longer-live entry (${oldLiveUntil} < ${sequence})`,
+      );
+    }
+    const maxLiveUntil = maxLiveUntilLedger(ledger);
+    const durability = keyDurability(key);
+    if (durability === undefined) throw new HostError('Storage', 'InternalError', 'durability is missing');
+    const maxTtl = Math.max(maxLiveUntil - sequence, 0);
+    if (durability === 'temporary' && extendTo > maxTtl) {
+      throw new HostError(
+        'Storage',
+        'InvalidAction',
+        `trying to extend temporary entry past max TTL allowed by network: ${extendTo} > ${maxTtl}`,
+      );
+    }
+    return { entry, oldLiveUntil, currentTtl: Math.max(oldLiveUntil - sequence, 0), maxLiveUntil };
+  }
+
   private prepareReadOnlyAccess(key: xdr.LedgerKey, meter: Meter): void {
     if (!this.source) {
       this.footprint.enforceAccess(key, 'readOnly', meter);

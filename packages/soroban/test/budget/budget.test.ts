@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Budget } from '../../src/budget/budget.js';
-import { COST_TYPES, type CostType } from '../../src/budget/cost-types.js';
+import { COST_TYPES, type CostType, costTypeCountAt } from '../../src/budget/cost-types.js';
 import { DEFAULT_COST_PARAMS } from '../../src/budget/default-params.js';
 import { evaluateModel, U64_MAX } from '../../src/budget/model.js';
 import { HostError } from '../../src/errors/host-error.js';
@@ -98,7 +98,8 @@ function hostError(run: () => unknown): HostError {
 describe('Budget.default() charges as the host', () => {
   it('tallies one bulk charge of every cost type (total_amount_charged_from_random_inputs)', () => {
     const budget = Budget.default();
-    expect(RANDOM_INPUTS.map(([type]) => type)).toEqual(COST_TYPES);
+    // The inputs cover protocol 23's types; v26.0.0's test leaves the BN254 ones uncharged too.
+    expect(RANDOM_INPUTS.map(([type]) => type)).toEqual(COST_TYPES.slice(0, costTypeCountAt(23)));
     for (const [type, iterations, input] of RANDOM_INPUTS) budget.chargeBulk(type, iterations, input);
     for (const [type, iterations, input, cpu, mem] of RANDOM_INPUTS) {
       expect({ type, ...budget.tally(type) }).toEqual({ type, iterations, input, cpu, mem });
@@ -164,7 +165,7 @@ describe('Budget limits', () => {
   it.each([
     { given: 'VisitObject with an input', run: (b: Budget) => b.charge('VisitObject', 1n) },
     { given: 'MemCpy without an input', run: (b: Budget) => b.charge('MemCpy') },
-    { given: 'an unknown cost type', run: (b: Budget) => b.charge('Bn254G1Add' as CostType) },
+    { given: 'an unknown cost type', run: (b: Budget) => b.charge('NotACostType' as CostType) },
   ])('refuses $given with (Budget, InternalError)', ({ run }) => {
     expect(hostError(() => run(Budget.default())).short).toBe('Error(Budget, InternalError)');
   });

@@ -2,8 +2,8 @@
 import { hash, xdr } from '@stellar/stellar-sdk/base';
 import {
   Budget,
-  COST_TYPE_COUNT,
   costModelsFromXdr,
+  costTypeCountAt,
   localNetworkSettings,
   type NetworkSettings,
 } from '../../src/budget/index.js';
@@ -123,7 +123,8 @@ export function snapshotOf(entries: readonly EntryWithLiveUntil[]): InMemorySnap
  * cpu (i+1)x1000 + (i<<7)/128 per input, memory (i+1)x500 + (i<<6)/128; fee rates 10 to 80.
  */
 export function simulationTestSettings(): NetworkSettings {
-  const count = COST_TYPE_COUNT;
+  // The protocol-23 cost types (`ContractCostType::variants()` at v23.0.0).
+  const count = costTypeCountAt(23);
   const entries = (constant: (i: number) => bigint, linear: (i: number) => bigint) =>
     Array.from(
       { length: count },

@@ -6,6 +6,7 @@ import { pippenger } from '@noble/curves/abstract/curve.js';
 import type { WeierstrassPoint } from '@noble/curves/abstract/weierstrass.js';
 import { invalidInput } from '../errors.js';
 import type { CryptoMeter } from '../meter.js';
+import type { Sequence } from '../sequence.js';
 import type { BlsGroup } from './groups.js';
 import {
   decodeCheckedPoints,
@@ -15,7 +16,6 @@ import {
   type PointSource,
 } from './point-codec.js';
 import { frFromU256, frVecFromU256s } from './scalars.js';
-import type { Sequence } from './sequence.js';
 
 /** `bls12_381_check_g*_is_in_subgroup`: the point must be on the curve; the answer is a boolean. */
 export function checkInSubgroup<T>(group: BlsGroup<T>, bytes: Uint8Array, meter: CryptoMeter): boolean {

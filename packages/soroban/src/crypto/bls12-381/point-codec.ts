@@ -8,9 +8,9 @@
 import type { WeierstrassPoint } from '@noble/curves/abstract/weierstrass.js';
 import { invalidInput } from '../errors.js';
 import { type CryptoMeter, chargeTimes } from '../meter.js';
+import { itemAt, type Sequence } from '../sequence.js';
 import { fpUnits } from './fields.js';
 import type { BlsGroup } from './groups.js';
-import { itemAt, type Sequence } from './sequence.js';
 
 /** The points of a vector argument, in order. */
 export type PointSource = Sequence<Uint8Array>;
@@ -49,6 +49,27 @@ export function isInSubgroup<T>(group: BlsGroup<T>, point: WeierstrassPoint<T>, 
   return point.is0() || point.isTorsionFree();
 }
 
+/** `deserialize_uncompressed_no_validate`: the coordinates, or undefined for infinity. */
+function readAffine<T>(
+  group: BlsGroup<T>,
+  bytes: Uint8Array,
+  meter: CryptoMeter,
+): { x: T; y: T } | undefined {
+  const infinity = validatePointEncoding(group, bytes);
+  chargeTimes(meter, 'Bls12381DecodeFp', fpUnits(group.size));
+  if (infinity) return undefined;
+  const xy = group.readCoordinates(bytes);
+  if (!xy) throw invalidInput(`bls12-381: unable to deserialize ${group.tag}`);
+  return xy;
+}
+
+/** `check_point_is_on_curve`: charged, never an error; infinity is on the curve. */
+function chargedOnCurve<T>(group: BlsGroup<T>, xy: { x: T; y: T } | undefined, meter: CryptoMeter): boolean {
+  meter.charge(group.cost.onCurve);
+  // Checked on the coordinates: (0, 0) must fail here, not become infinity.
+  return xy === undefined || onCurve(group, xy.x, xy.y);
+}
+
 /**
  * `affine_deserialize`: the point, checked on the curve and, with `subgroupCheck`, in the r-order
  * subgroup; every refusal is `(Crypto, InvalidInput)`.
@@ -59,24 +80,21 @@ export function decodePoint<T>(
   subgroupCheck: boolean,
   meter: CryptoMeter,
 ): WeierstrassPoint<T> {
-  const infinity = validatePointEncoding(group, bytes);
-  chargeTimes(meter, 'Bls12381DecodeFp', fpUnits(group.size));
-  let point: WeierstrassPoint<T>;
-  if (infinity) {
-    meter.charge(group.cost.onCurve);
-    point = group.Point.ZERO;
-  } else {
-    const xy = group.readCoordinates(bytes);
-    if (!xy) throw invalidInput(`bls12-381: unable to deserialize ${group.tag}`);
-    meter.charge(group.cost.onCurve);
-    // Checked before building the point: (0, 0) must fail here, not become infinity.
-    if (!onCurve(group, xy.x, xy.y)) throw invalidInput(`bls12-381 ${group.tag}: point not on curve`);
-    point = group.Point.fromAffine(xy);
-  }
+  const xy = readAffine(group, bytes, meter);
+  if (!chargedOnCurve(group, xy, meter)) throw invalidInput(`bls12-381 ${group.tag}: point not on curve`);
+  const point = xy === undefined ? group.Point.ZERO : group.Point.fromAffine(xy);
   if (subgroupCheck && !isInSubgroup(group, point, meter)) {
     throw invalidInput(`bls12-381 ${group.tag}: point not in the correct subgroup`);
   }
   return point;
+}
+
+/**
+ * `bls12_381_g{1,2}_is_on_curve` (protocol 26): read with `NoCheck`, then the curve check charged
+ * and answered as a boolean.
+ */
+export function isOnCurve<T>(group: BlsGroup<T>, bytes: Uint8Array, meter: CryptoMeter): boolean {
+  return chargedOnCurve(group, readAffine(group, bytes, meter), meter);
 }
 
 /**

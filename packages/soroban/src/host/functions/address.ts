@@ -1,6 +1,6 @@
 /**
  * The `address` env module (`host.rs`): authorization (`require_auth`, `require_auth_for_args`,
- * `authorize_as_curr_contract`), strkeys of account and contract addresses, the parts of a muxed
+ * `authorize_as_curr_contract`), strkeys of account, contract and muxed addresses, the parts of a muxed
  * address, and what an address runs (`get_address_executable`).
  */
 import { StrKey, xdr } from '@stellar/stellar-sdk/base';
@@ -17,6 +17,9 @@ import type { CallContext, HostModule } from './types.js';
 /** A strkey's payload (a 32-byte key or hash, a version byte and a 2-byte checksum) and its base32 length. */
 const STRKEY_PAYLOAD = 35;
 const STRKEY_LENGTH = Math.ceil((STRKEY_PAYLOAD * 8) / 5);
+/** A muxed account's (M...) payload: the key, an 8-byte id, version and checksum. */
+const MUXED_STRKEY_PAYLOAD = 43;
+const MUXED_STRKEY_LENGTH = Math.ceil((MUXED_STRKEY_PAYLOAD * 8) / 5);
 const KEY_BYTES = 32;
 /** Declared sizes (host/declared_size.rs): an ScAddress, a ContractId. */
 const SC_ADDRESS_SIZE = 48;
@@ -32,15 +35,64 @@ function strkeyOf(address: xdr.ScAddress): string {
   throw new HostError('Object', 'InternalError', 'Unexpected ScAddress type');
 }
 
-/** An account (G...) or contract (C...) strkey as an address; any other strkey is invalid input. */
-function addressOfStrkey(text: string): xdr.ScAddress {
+/**
+ * An account (G...) or contract (C...) strkey as an address, and with `allowMuxed` a muxed account
+ * (M...); any other strkey is invalid input (conversion.rs, `strkey_to_scaddress`).
+ */
+function addressOfStrkey(text: string, allowMuxed: boolean): xdr.ScAddress {
   if (text.startsWith('G') && StrKey.isValidEd25519PublicKey(text))
     return xdr.ScAddress.scAddressTypeAccount(
       xdr.PublicKey.publicKeyTypeEd25519(StrKey.decodeEd25519PublicKey(text)),
     );
   if (text.startsWith('C') && StrKey.isValidContract(text))
     return xdr.ScAddress.scAddressTypeContract(new xdr.ContractId(StrKey.decodeContract(text)));
+  if (allowMuxed && text.startsWith('M') && StrKey.isValidMed25519PublicKey(text)) {
+    const payload = Buffer.from(StrKey.decodeMed25519PublicKey(text));
+    return xdr.ScAddress.scAddressTypeMuxedAccount(
+      new xdr.MuxedEd25519Account({
+        ed25519: payload.subarray(0, KEY_BYTES),
+        id: payload.readBigUInt64BE(KEY_BYTES),
+      }),
+    );
+  }
   throw invalidStrkey("couldn't process the string as an account or contract strkey");
+}
+
+/** `strkey_to_scaddress`: a String or Bytes object of a strkey's length, charged as the host charges. */
+function strkeyToAddress(c: CallContext, strkey: Val, allowMuxed: boolean): xdr.ScAddress {
+  if (!isObject(strkey)) throw new HostError('Value', 'UnexpectedType', 'strkey is not an object');
+  c.host.meter.charge('VisitObject');
+  const object = c.host.objects.get(strkey);
+  if (object.kind !== 'Bytes' && object.kind !== 'String')
+    throw new HostError('Value', 'UnexpectedType', 'strkey is not a string or bytes object');
+  const { length } = object.value;
+  const payload =
+    length === STRKEY_LENGTH
+      ? STRKEY_PAYLOAD
+      : allowMuxed && length === MUXED_STRKEY_LENGTH
+        ? MUXED_STRKEY_PAYLOAD
+        : undefined;
+  if (payload === undefined) throw invalidStrkey('unexpected strkey length');
+  chargeNewVec(c, length, BYTE_SIZE);
+  // The host approximates decoding as two copies of the payload.
+  chargeNewVec(c, 2 * payload, BYTE_SIZE);
+  return addressOfStrkey(Buffer.from(object.value).toString('latin1'), allowMuxed);
+}
+
+/** `*_sc_address_to_strkey`: the encoding's cost approximated as the payload and its base32 text allocated. */
+function strkeyText(c: CallContext, address: xdr.ScAddress): string {
+  if (address.type === 'scAddressTypeMuxedAccount') {
+    chargeNewVec(c, MUXED_STRKEY_PAYLOAD + MUXED_STRKEY_LENGTH, BYTE_SIZE);
+    chargeCopy(c, KEY_BYTES, BYTE_SIZE);
+    const { ed25519, id } = address.muxedAccount;
+    const payload = Buffer.alloc(KEY_BYTES + 8);
+    payload.set(ed25519.value);
+    payload.writeBigUInt64BE(BigInt(id), KEY_BYTES);
+    return StrKey.encodeMed25519PublicKey(payload);
+  }
+  chargeNewVec(c, STRKEY_PAYLOAD + STRKEY_LENGTH, BYTE_SIZE);
+  chargeCopy(c, KEY_BYTES, BYTE_SIZE);
+  return strkeyOf(address);
 }
 
 function muxedAccount(c: CallContext, muxed: Val): xdr.MuxedEd25519Account {
@@ -114,22 +166,28 @@ export const address: HostModule = {
   },
   address_to_strkey(c, addressVal) {
     const { value } = visit(c, addressVal, 'Address');
-    // The host approximates the encoding's cost as the payload and its base32 text allocated.
-    chargeNewVec(c, STRKEY_PAYLOAD + STRKEY_LENGTH, BYTE_SIZE);
-    chargeCopy(c, KEY_BYTES, BYTE_SIZE);
-    return add(c, { kind: 'String', value: Buffer.from(strkeyOf(value)) });
+    return add(c, { kind: 'String', value: Buffer.from(strkeyText(c, value)) });
   },
-  strkey_to_address(c, strkey) {
-    if (!isObject(strkey)) throw new HostError('Value', 'UnexpectedType', 'strkey is not an object');
+  strkey_to_address: (c, strkey) => add(c, { kind: 'Address', value: strkeyToAddress(c, strkey, false) }),
+  /** Protocol 26: a muxed account strkey makes a MuxedAddress object, any other an Address. */
+  strkey_to_muxed_address(c, strkey) {
+    const value = strkeyToAddress(c, strkey, true);
+    return add(c, { kind: value.type === 'scAddressTypeMuxedAccount' ? 'MuxedAddress' : 'Address', value });
+  },
+  /** Protocol 26: either kind of address object as its strkey. */
+  muxed_address_to_strkey(c, addressVal) {
+    if (!isObject(addressVal)) throw new HostError('Value', 'UnexpectedType', 'address is not an object');
     c.host.meter.charge('VisitObject');
-    const object = c.host.objects.get(strkey);
-    if (object.kind !== 'Bytes' && object.kind !== 'String')
-      throw new HostError('Value', 'UnexpectedType', 'strkey is not a string or bytes object');
-    if (object.value.length !== STRKEY_LENGTH) throw invalidStrkey('unexpected strkey length');
-    chargeNewVec(c, object.value.length, BYTE_SIZE);
-    // The host approximates decoding as two copies of the payload.
-    chargeNewVec(c, 2 * STRKEY_PAYLOAD, BYTE_SIZE);
-    return add(c, { kind: 'Address', value: addressOfStrkey(Buffer.from(object.value).toString('latin1')) });
+    const object = c.host.objects.get(addressVal);
+    if (object.kind !== 'Address' && object.kind !== 'MuxedAddress')
+      throw new HostError('Value', 'UnexpectedType', 'value is not an AddressObject or MuxedAddressObject');
+    if (object.kind === 'MuxedAddress' && object.value.type !== 'scAddressTypeMuxedAccount')
+      throw new HostError(
+        'Object',
+        'InternalError',
+        'MuxedAddressObject is used to represent a regular address',
+      );
+    return add(c, { kind: 'String', value: Buffer.from(strkeyText(c, object.value)) });
   },
   get_address_from_muxed_address(c, muxed) {
     const account = muxedAccount(c, muxed);

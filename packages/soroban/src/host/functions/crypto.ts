@@ -1,30 +1,13 @@
 /**
- * The `crypto` env module: hashes, signatures and BLS12-381 (`src/crypto/` holds the rules and
+ * The `crypto` env module: hashes, signatures, BLS12-381, BN254 and Poseidon (`src/crypto/` holds the rules and
  * charges); here objects become bytes and numbers, and results become objects.
  */
 import * as crypto from '../../crypto/index.js';
-import { HostError } from '../../errors/host-error.js';
-import { fromBool, isObject, smallNumberOf, u32Of, type Val, VOID } from '../../values/val.js';
-import { add, visit } from './access.js';
-import { read256, val256 } from './int.js';
-import type { CallContext, HostModule } from './types.js';
-
-const bytes = (context: CallContext, val: Val): Uint8Array => visit(context, val, 'Bytes').value;
-const newBytes = (context: CallContext, value: Uint8Array): Val => add(context, { kind: 'Bytes', value });
-const fr = (context: CallContext, val: Val): bigint => read256(context, val, 'U256');
-const frVal = (context: CallContext, value: bigint): Val => val256(context, 'U256', value);
-
-/** A vector's elements read one at a time, so a bad element fails where the host's would. */
-function lazyItems<T>(context: CallContext, vec: Val, read: (val: Val) => T): crypto.Sequence<T> {
-  const items = visit(context, vec, 'Vec').value;
-  return { length: items.length, at: (i) => (i < items.length ? read(items[i] as Val) : undefined) };
-}
-function pointItems(context: CallContext, vec: Val): crypto.PointSource {
-  return lazyItems(context, vec, (val) => {
-    if (!isObject(val)) throw new HostError('Value', 'UnexpectedType', 'expected a Bytes object');
-    return bytes(context, val);
-  });
-}
+import { fromBool, u32Of, VOID } from '../../values/val.js';
+import { bytes, fr, frVal, lazyItems, newBytes, pointItems, u64 } from './crypto-args.js';
+import { bn254Functions } from './crypto-bn254.js';
+import { poseidonFunctions } from './crypto-poseidon.js';
+import type { HostModule } from './types.js';
 
 export const cryptoModule: HostModule = {
   compute_hash_sha256: (c, x) => newBytes(c, crypto.computeHashSha256(bytes(c, x), c.host.meter)),
@@ -79,10 +62,10 @@ export const cryptoModule: HostModule = {
   bls12_381_fr_add: (c, a, b) => frVal(c, crypto.bls12381FrAdd(fr(c, a), fr(c, b), c.host.meter)),
   bls12_381_fr_sub: (c, a, b) => frVal(c, crypto.bls12381FrSub(fr(c, a), fr(c, b), c.host.meter)),
   bls12_381_fr_mul: (c, a, b) => frVal(c, crypto.bls12381FrMul(fr(c, a), fr(c, b), c.host.meter)),
-  bls12_381_fr_pow: (c, a, e) =>
-    frVal(
-      c,
-      crypto.bls12381FrPow(fr(c, a), isObject(e) ? visit(c, e, 'U64').value : smallNumberOf(e), c.host.meter),
-    ),
+  bls12_381_fr_pow: (c, a, e) => frVal(c, crypto.bls12381FrPow(fr(c, a), u64(c, e), c.host.meter)),
   bls12_381_fr_inv: (c, a) => frVal(c, crypto.bls12381FrInv(fr(c, a), c.host.meter)),
+  bls12_381_g1_is_on_curve: (c, p) => fromBool(crypto.bls12381G1IsOnCurve(bytes(c, p), c.host.meter)),
+  bls12_381_g2_is_on_curve: (c, p) => fromBool(crypto.bls12381G2IsOnCurve(bytes(c, p), c.host.meter)),
+  ...bn254Functions,
+  ...poseidonFunctions,
 };

@@ -7,6 +7,8 @@ import { HostError } from '../../errors/host-error.js';
 import {
   INT256_BINARY_FUNCTIONS,
   INT256_BY_U32_FUNCTIONS,
+  INT256_CHECKED_BINARY_FUNCTIONS,
+  INT256_CHECKED_BY_U32_FUNCTIONS,
   i128FromPieces,
   i128ToPieces,
   i256FromBeBytes,
@@ -23,7 +25,7 @@ import {
   u256ToPieces,
 } from '../../int/index.js';
 import { Tag } from '../../values/tags.js';
-import { isObject, smallNumber, smallNumberOf, u32Of, type Val } from '../../values/val.js';
+import { isObject, smallNumber, smallNumberOf, u32Of, type Val, VOID } from '../../values/val.js';
 import { add, visit } from './access.js';
 import type { CallContext, HostFunction, HostModule } from './types.js';
 
@@ -87,12 +89,21 @@ function result256(context: CallContext, kind: 'U256' | 'I256', value: bigint): 
   return context.host.envCall(name, words, () => (int[name] as HostFunction)(context, ...words), true);
 }
 
+const kindOf = (name: string): 'U256' | 'I256' => (name.startsWith('u') ? 'U256' : 'I256');
+
+/** A checked function's answer: the number as the host makes it, or Void for none. */
+function checkedResult(context: CallContext, kind: 'U256' | 'I256', value: bigint | undefined): Val {
+  return value === undefined ? VOID : result256(context, kind, value);
+}
+
 function arithmetic(): Record<string, HostFunction> {
   const functions: Record<string, HostFunction> = {};
-  for (const [name, operation] of Object.entries(INT256_BINARY_FUNCTIONS)) {
-    const kind = name.startsWith('u') ? 'U256' : 'I256';
+  const binaries = { ...INT256_BINARY_FUNCTIONS, ...INT256_CHECKED_BINARY_FUNCTIONS };
+  const byU32s = { ...INT256_BY_U32_FUNCTIONS, ...INT256_CHECKED_BY_U32_FUNCTIONS };
+  for (const [name, operation] of Object.entries(binaries)) {
+    const kind = kindOf(name);
     functions[name] = (context, lhs, rhs) =>
-      result256(
+      checkedResult(
         context,
         kind,
         operation(
@@ -102,10 +113,10 @@ function arithmetic(): Record<string, HostFunction> {
         ),
       );
   }
-  for (const [name, operation] of Object.entries(INT256_BY_U32_FUNCTIONS)) {
-    const kind = name.startsWith('u') ? 'U256' : 'I256';
+  for (const [name, operation] of Object.entries(byU32s)) {
+    const kind = kindOf(name);
     functions[name] = (context, lhs, rhs) =>
-      result256(
+      checkedResult(
         context,
         kind,
         operation(context.host.meter, () => operand256(context, lhs, kind), u32Of(rhs)),

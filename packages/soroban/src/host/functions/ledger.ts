@@ -113,6 +113,36 @@ function extendInstanceAndCode(
   return VOID;
 }
 
+/**
+ * Protocol 26's `extend_contract_instance_and_code_ttl_v2`: the code first, then the instance, as
+ * the scope asks (0 both, 1 the instance, 2 the code); a Stellar Asset contract has no code.
+ */
+function extendInstanceAndCodeV2(
+  c: CallContext,
+  contractId: Uint8Array,
+  scope: bigint,
+  extendTo: number,
+  minExtension: number,
+  maxExtension: number,
+) {
+  const host = contractHost(c);
+  const key = contractInstanceKey(contractId);
+  if (scope !== TTL_EXTENSION_INSTANCE) {
+    const instance = host.instance(contractId);
+    if (instance.executable.type === 'contractExecutableWasm') {
+      const codeKey = contractCodeKey(instance.executable.wasmHash.value);
+      host.storage.extendTtlV2(codeKey, extendTo, minExtension, maxExtension, host.budget);
+    }
+  }
+  if (scope !== TTL_EXTENSION_CODE)
+    host.storage.extendTtlV2(key, extendTo, minExtension, maxExtension, host.budget);
+  return VOID;
+}
+
+/** `ContractTtlExtension` (storage_type.rs): InstanceAndCode 0, Instance 1, Code 2. */
+const TTL_EXTENSION_INSTANCE = 1n;
+const TTL_EXTENSION_CODE = 2n;
+
 const contractIdOfAddress = (c: CallContext, address: Val): Uint8Array => {
   const value = visit(c, address, 'Address').value;
   if (value.type !== 'scAddressTypeContract')
@@ -183,6 +213,27 @@ export const ledger: HostModule = {
     host.storage.extendTtl(dataKey(host, k, t), u32Of(threshold), u32Of(extendTo), host.budget);
     return VOID;
   },
+  extend_contract_data_ttl_v2(c, k, t, extendTo, minExtension, maxExtension) {
+    if (t === INSTANCE)
+      throw new HostError(
+        'Storage',
+        'InvalidAction',
+        'instance storage should be extended via `extend_contract_instance_and_code_ttl_v2` function only',
+      );
+    const host = contractHost(c);
+    const key = dataKey(host, k, t);
+    host.storage.extendTtlV2(key, u32Of(extendTo), u32Of(minExtension), u32Of(maxExtension), host.budget);
+    return VOID;
+  },
+  extend_contract_instance_and_code_ttl_v2: (c, contract, scope, extendTo, minExtension, maxExtension) =>
+    extendInstanceAndCodeV2(
+      c,
+      contractIdOfAddress(c, contract),
+      scope,
+      u32Of(extendTo),
+      u32Of(minExtension),
+      u32Of(maxExtension),
+    ),
   extend_current_contract_instance_and_code_ttl: (c, threshold, extendTo) =>
     extendInstanceAndCode(c, contractHost(c).currentContractId(), u32Of(threshold), u32Of(extendTo), 'both'),
   extend_contract_instance_and_code_ttl: (c, contract, threshold, extendTo) =>

@@ -1,5 +1,5 @@
-/** The vector arguments of the BLS12-381 functions. */
-import { internalError } from '../../errors/host-error.js';
+/** The vector arguments of the pairing-curve functions. */
+import { internalError } from '../errors/host-error.js';
 
 /** A sequence of items read in order: an array, or the host's vector converting each element on access. */
 export interface Sequence<T> {
@@ -9,6 +9,6 @@ export interface Sequence<T> {
 
 export function itemAt<T>(items: Sequence<T>, index: number): T {
   const item = items.at(index);
-  if (item === undefined) throw internalError(`bls12-381: no vector item at ${index}`);
+  if (item === undefined) throw internalError(`crypto: no vector item at ${index}`);
   return item;
 }
