@@ -20,7 +20,7 @@ describe('the probe contract', () => {
   });
 
   it('is a valid WebAssembly module with only the host functions it names as imports', async () => {
-    const module = new WebAssembly.Module(await probeWasm());
+    const module = new WebAssembly.Module(new Uint8Array(await probeWasm()));
     expect(WebAssembly.Module.exports(module).map((e) => e.name)).toEqual(['hello', 'inc']);
     expect(WebAssembly.Module.imports(module)).toHaveLength(7);
   });
