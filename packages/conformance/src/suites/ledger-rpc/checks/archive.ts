@@ -21,7 +21,7 @@ import {
   simulate,
   simulationError,
 } from '../soroban/invoke.js';
-import { archivedIndexes, b64, footprintKeys, readSimulation } from '../soroban/judge.js';
+import { archivedIndexes, b64, footprintKeys, readSimulation, unless } from '../soroban/judge.js';
 import { PROBE } from '../soroban/probe.js';
 import { type Called, callMethod, isRecord, type LedgerRpcState } from '../state.js';
 
@@ -77,22 +77,28 @@ function archivedProblems(simulated: Called, key: xdr.LedgerKey, protocol: numbe
   const wanted = key.toXdr('base64');
   if (protocol < AUTO_RESTORE_PROTOCOL) {
     const preamble = isRecord(read.restorePreamble) ? read.restorePreamble.transactionData : undefined;
-    const data =
-      typeof preamble === 'string' ? xdr.SorobanTransactionData.fromXdr(preamble, 'base64') : undefined;
-    return data && footprintKeys(data, 'readWrite').includes(wanted)
-      ? []
-      : ['no restorePreamble whose read-write footprint holds the archived entry'];
+    let keys: string[] = [];
+    try {
+      if (typeof preamble === 'string')
+        keys = footprintKeys(xdr.SorobanTransactionData.fromXdr(preamble, 'base64'), 'readWrite');
+    } catch {
+      // Not transaction data: it holds no key.
+    }
+    return unless(
+      keys.includes(wanted),
+      'no restorePreamble whose read-write footprint holds the archived entry',
+    );
   }
   const index = footprintKeys(read.data, 'readWrite').indexOf(wanted);
   return [
-    ...(read.restorePreamble === undefined
-      ? []
-      : ['a restorePreamble, which stellar-rpc no longer answers for a call']),
-    ...(index >= 0 && archivedIndexes(read.data).includes(index)
-      ? []
-      : [
-          `archivedSorobanEntries ${JSON.stringify(archivedIndexes(read.data))} lacks the entry (read-write index ${index})`,
-        ]),
+    ...unless(
+      read.restorePreamble === undefined,
+      'a restorePreamble, which stellar-rpc no longer answers for a call',
+    ),
+    ...unless(
+      index >= 0 && archivedIndexes(read.data).includes(index),
+      `archivedSorobanEntries ${JSON.stringify(archivedIndexes(read.data))} lacks the entry (read-write index ${index})`,
+    ),
   ];
 }
 

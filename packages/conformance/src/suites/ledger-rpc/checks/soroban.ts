@@ -11,8 +11,8 @@ import { CheckFailure, evidenceOf, fail } from '../../../model.js';
 import type { CheckDefinition, Recorder } from '../../../runner.js';
 import { statusOf } from '../live.js';
 import { landedWrite, probeContract, writeCall } from '../soroban/deploy.js';
-import { invocation, persistentKey, returnValueOf, simulate, simulationError } from '../soroban/invoke.js';
-import { b64, footprintKeys, isResourceFee, readSimulation } from '../soroban/judge.js';
+import { invocation, persistentKey, returnValueOf, simulate } from '../soroban/invoke.js';
+import { b64, footprintKeys, isResourceFee, simulationOrFail, unless } from '../soroban/judge.js';
 import { PROBE } from '../soroban/probe.js';
 import { type Called, callMethod, isRecord, type LedgerRpcState } from '../state.js';
 import { listOf } from './common.js';
@@ -65,28 +65,19 @@ export const sorobanChecks: CheckDefinition<LedgerRpcState>[] = [
       const to = xdr.ScVal.scvSymbol('conform');
       const op = invocation(contractId, PROBE.readFunction, [to]);
       const { simulated } = await simulate(state, t, live, op);
-      const refused = simulationError(simulated);
-      if (refused !== undefined)
-        fail('the read call did not simulate', simulated.exchange, 'a result', refused);
-      const read = readSimulation(simulated);
-      if (typeof read === 'string')
-        fail(
-          'the read call’s simulation cannot be read',
-          simulated.exchange,
-          'results and transactionData',
-          read,
-        );
+      const read = simulationOrFail(simulated, 'the read call');
       const greeting = b64(xdr.ScVal.scvVec([xdr.ScVal.scvSymbol(PROBE.greeting), to]));
       judge(
         'the read call is not simulated as a read call',
         simulated,
         'results[0].auth [], footprint.readWrite [], the return value ["Hello", "conform"]',
         [
-          ...(read.auth.length === 0 ? [] : [`results[0].auth has ${read.auth.length} entries`]),
-          ...(footprintKeys(read.data, 'readWrite').length === 0
-            ? []
-            : [`the read-write footprint has ${footprintKeys(read.data, 'readWrite').length} keys`]),
-          ...(read.returnValue === greeting ? [] : [`results[0].xdr ${JSON.stringify(read.returnValue)}`]),
+          ...unless(read.auth.length === 0, `results[0].auth has ${read.auth.length} entries`),
+          ...unless(
+            footprintKeys(read.data, 'readWrite').length === 0,
+            `the read-write footprint has ${footprintKeys(read.data, 'readWrite').length} keys`,
+          ),
+          ...unless(read.returnValue === greeting, `results[0].xdr ${JSON.stringify(read.returnValue)}`),
         ],
       );
     },
@@ -102,32 +93,25 @@ export const sorobanChecks: CheckDefinition<LedgerRpcState>[] = [
     async run(state, t) {
       const write = await writeCall(state, t);
       const { simulated } = write;
-      const refused = simulationError(simulated);
-      if (refused !== undefined)
-        fail('the write call did not simulate', simulated.exchange, 'a result', refused);
-      const read = readSimulation(simulated);
-      if (typeof read === 'string')
-        fail(
-          'the write call’s simulation cannot be read',
-          simulated.exchange,
-          'results and transactionData',
-          read,
-        );
+      const read = simulationOrFail(simulated, 'the write call');
       const countKey = persistentKey(write.contract.contractId, xdr.ScVal.scvSymbol(PROBE.countKey));
       judge(
         'the write call’s simulation lacks what the transaction needs',
         simulated,
         'the payer’s auth entry, the count in the read-write footprint, a minResourceFee',
         [
-          ...(read.auth.length > 0
-            ? []
-            : ['results[0].auth is empty: the call requires the payer’s authorization']),
-          ...(footprintKeys(read.data, 'readWrite').includes(countKey.toXdr('base64'))
-            ? []
-            : ['the read-write footprint lacks the entry the call writes']),
-          ...(isResourceFee(read.minResourceFee)
-            ? []
-            : [`minResourceFee ${JSON.stringify(read.minResourceFee)}`]),
+          ...unless(
+            read.auth.length > 0,
+            'results[0].auth is empty: the call requires the payer’s authorization',
+          ),
+          ...unless(
+            footprintKeys(read.data, 'readWrite').includes(countKey.toXdr('base64')),
+            'the read-write footprint lacks the entry the call writes',
+          ),
+          ...unless(
+            isResourceFee(read.minResourceFee),
+            `minResourceFee ${JSON.stringify(read.minResourceFee)}`,
+          ),
         ],
       );
       if (typeof write.signed === 'string')
@@ -155,13 +139,12 @@ export const sorobanChecks: CheckDefinition<LedgerRpcState>[] = [
         final,
         `getTransaction SUCCESS, its meta's return value u32 1 (${one}: the first count), the value simulated`,
         [
-          ...(statusOf(final) === 'SUCCESS' ? [] : [`status ${JSON.stringify(statusOf(final))}`]),
-          ...(typeof returned === 'string'
-            ? [returned]
-            : b64(returned) === one
-              ? []
-              : [`returnValue ${b64(returned)}`]),
-          ...(read.returnValue === one ? [] : [`simulated return value ${read.returnValue}`]),
+          ...unless(statusOf(final) === 'SUCCESS', `status ${JSON.stringify(statusOf(final))}`),
+          ...unless(
+            typeof returned !== 'string' && b64(returned) === one,
+            `returnValue ${typeof returned === 'string' ? returned : b64(returned)}`,
+          ),
+          ...unless(read.returnValue === one, `simulated return value ${read.returnValue}`),
         ],
       );
     },
@@ -187,10 +170,11 @@ export const sorobanChecks: CheckDefinition<LedgerRpcState>[] = [
         simulated,
         'a result whose error is the host’s error text, without results',
         [
-          ...(typeof result.error === 'string' && result.error !== ''
-            ? []
-            : [`error ${JSON.stringify(result.error)}`]),
-          ...(result.results === undefined ? [] : ['results are answered']),
+          ...unless(
+            typeof result.error === 'string' && result.error !== '',
+            `error ${JSON.stringify(result.error)}`,
+          ),
+          ...unless(result.results === undefined, 'results are answered'),
         ],
       );
     },
@@ -211,10 +195,11 @@ export const sorobanChecks: CheckDefinition<LedgerRpcState>[] = [
         simulated,
         'error starting "HostError: Error(WasmVm, MissingValue)" (a missing function), with diagnostic events',
         [
-          ...(String(result.error).startsWith('HostError: Error(WasmVm, MissingValue)')
-            ? []
-            : [`error ${JSON.stringify(result.error)}`]),
-          ...(events > 0 ? [] : ['no events']),
+          ...unless(
+            String(result.error).startsWith('HostError: Error(WasmVm, MissingValue)'),
+            `error ${JSON.stringify(result.error)}`,
+          ),
+          ...unless(events > 0, 'no events'),
         ],
       );
     },

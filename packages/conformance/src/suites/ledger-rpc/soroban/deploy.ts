@@ -13,6 +13,7 @@ import { type Called, callMethod, isRecord, type LedgerRpcState } from '../state
 import {
   assembled,
   invocation,
+  persistentKey,
   returnValueOf,
   type Simulated,
   simulate,
@@ -33,15 +34,6 @@ export interface ProbeContract {
   contractId: string;
 }
 
-const instanceKey = (contractId: string) =>
-  xdr.LedgerKey.contractData(
-    new xdr.LedgerKeyContractData({
-      contract: new Address(contractId).toScAddress(),
-      key: xdr.ScVal.scvLedgerKeyContractInstance(),
-      durability: xdr.ContractDataDurability.persistent,
-    }),
-  );
-
 /** The live-until ledger getLedgerEntries answers for a key, and the latest ledger then. */
 export async function liveUntil(
   state: LedgerRpcState,
@@ -59,9 +51,15 @@ export async function liveUntil(
   };
 }
 
-/** Extends the code and instance to KEEP_LIVE_LEDGERS when they would archive sooner. */
-async function keepLive(state: LedgerRpcState, t: Recorder, live: LiveAccounts, keys: xdr.LedgerKey[]) {
-  const { liveUntil: until, latest } = await liveUntil(state, t, keys[1] as xdr.LedgerKey);
+/** Extends the code and instance to KEEP_LIVE_LEDGERS when the instance would archive sooner. */
+async function keepLive(
+  state: LedgerRpcState,
+  t: Recorder,
+  live: LiveAccounts,
+  codeKey: xdr.LedgerKey,
+  instance: xdr.LedgerKey,
+) {
+  const { liveUntil: until, latest } = await liveUntil(state, t, instance);
   if (until !== undefined && latest !== undefined && until - latest >= KEEP_LIVE_LEDGERS) return;
   await submit(
     state,
@@ -69,7 +67,7 @@ async function keepLive(state: LedgerRpcState, t: Recorder, live: LiveAccounts, 
     live,
     'the extension of the probe contract’s TTL',
     Operation.extendFootprintTtl({ extendTo: KEEP_LIVE_LEDGERS }),
-    new SorobanDataBuilder().setReadOnly(keys).build(),
+    new SorobanDataBuilder().setReadOnly([codeKey, instance]).build(),
   );
 }
 
@@ -110,7 +108,8 @@ export function probeContract(state: LedgerRpcState, t: Recorder): Promise<Probe
         );
       }
       const codeKey = xdr.LedgerKey.contractCode(new xdr.LedgerKeyContractCode({ hash: hash(wasm) }));
-      await keepLive(state, r, live, [codeKey, instanceKey(contractId)]);
+      const instance = persistentKey(contractId, xdr.ScVal.scvLedgerKeyContractInstance());
+      await keepLive(state, r, live, codeKey, instance);
       return { live, contractId };
     }),
   );

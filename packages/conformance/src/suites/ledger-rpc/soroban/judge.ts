@@ -1,6 +1,8 @@
 /** Reading a simulateTransaction result as the SDK reads it (`rpc/parsers.js` parseRawSimulation). */
 import { xdr } from '@stellar/stellar-sdk/base';
+import { fail } from '../../../model.js';
 import { type Called, isRecord } from '../state.js';
+import { simulationError } from './invoke.js';
 
 export interface ReadSimulation {
   /** `results[0].auth`, decoded. */
@@ -44,3 +46,16 @@ export const archivedIndexes = (data: xdr.SorobanTransactionData): number[] =>
 export const isResourceFee = (fee: unknown) => typeof fee === 'string' && /^[1-9]\d*$/.test(fee);
 
 export const b64 = (value: xdr.ScVal) => value.toXdr('base64');
+
+/** The simulation of `what`, read; fails the check with what kept it from being read. */
+export function simulationOrFail(simulated: Called, what: string): ReadSimulation {
+  const refused = simulationError(simulated);
+  if (refused !== undefined) fail(`${what} did not simulate`, simulated.exchange, 'a result', refused);
+  const read = readSimulation(simulated);
+  if (typeof read === 'string')
+    fail(`the simulation of ${what} cannot be read`, simulated.exchange, 'results and transactionData', read);
+  return read;
+}
+
+/** No problem when `ok`, else `problem`: for a list of problems spread from conditions. */
+export const unless = (ok: boolean, problem: string): string[] => (ok ? [] : [problem]);
