@@ -7,7 +7,7 @@
  * by getEvents' topic filters.
  */
 import { Address, Keypair, xdr } from '@stellar/stellar-sdk/base';
-import { CheckFailure, evidenceOf, fail } from '../../../model.js';
+import { CheckFailure, type Evidence, evidenceOf, fail } from '../../../model.js';
 import type { CheckDefinition, Recorder } from '../../../runner.js';
 import { statusOf } from '../live.js';
 import { landedWrite, probeContract, writeCall } from '../soroban/deploy.js';
@@ -214,18 +214,21 @@ export const sorobanChecks: CheckDefinition<LedgerRpcState>[] = [
       const { contract, landed, signed } = await landedWrite(state, t);
       const ledger = Number(resultOf(landed.final).ledger);
       const hash = typeof signed === 'string' ? '' : signed.hash;
-      const topic = [
+      const [count, payer] = [
         xdr.ScVal.scvSymbol(PROBE.eventTopic),
         new Address(contract.live.payer.keypair.publicKey()).toScVal(),
-      ].map(b64);
+      ].map(b64) as [string, string];
+      const topic = [count, payer];
       const other = b64(new Address(Keypair.random().publicKey()).toScVal());
-      const evidence = [];
-      for (const [topics, wanted] of [
+      // Each topic filter, and whether it matches the event.
+      const filters: [string[], boolean][] = [
         [topic, true],
-        [[topic[0] as string, '*'], true],
-        [[topic[0] as string, other], false],
-      ] as const) {
-        const { answer, events } = await eventsMatching(state, t, contract.contractId, ledger, [...topics]);
+        [[count, '*'], true],
+        [[count, other], false],
+      ];
+      const evidence: Evidence[] = [];
+      for (const [topics, wanted] of filters) {
+        const { answer, events } = await eventsMatching(state, t, contract.contractId, ledger, topics);
         const found = events.filter((e) => e.txHash === hash);
         const right = found.every(
           (e) =>
