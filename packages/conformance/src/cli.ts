@@ -82,8 +82,10 @@ ledger-api, ledger-rpc:
                           that is not XDR, and an unsigned one from an account that does not
                           exist (POST /transactions and /transactions_async; sendTransaction).
                           ledger-rpc also funds two fresh accounts through the provider's
-                          friendbot and sends payments between them: the submission checks,
-                          and traffic to page through when the ledger has too little
+                          friendbot and sends payments between them (the submission checks,
+                          and traffic to page through when the ledger has too little), and
+                          uploads, creates and calls a small contract of its own (the
+                          simulation and Soroban checks)
 
 Exit codes: 0 no check failed (passed, warned or skipped), 1 a check failed (with --strict,
 also one that warned; with --fail-on-skip, also one that was skipped), 2 usage error or a

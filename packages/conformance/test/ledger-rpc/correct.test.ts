@@ -1,15 +1,17 @@
 // A correct scripted provider passes every check (with either form of parse error) but the
-// submission lifecycle, which needs funded accounts: it has no friendbot, so those skip with the
-// reason (the sandbox passes them: sandbox.test.ts). Without --allow-submit, nothing is sent.
+// submission lifecycle and the Soroban calls, which need funded accounts: it has no friendbot, so
+// those skip with the reason (the sandbox passes them: sandbox.test.ts). Without --allow-submit,
+// nothing is sent.
 import { describe, expect, it } from 'vitest';
 import { listChecks, runSuite } from '../../src/index.js';
 import { failures } from '../callbacks/support.js';
 import { HANG_MS } from '../support/hang.js';
 import { startRpcServer } from './server.js';
 
-const SUBMIT = listChecks('ledger-rpc')
+/** The checks that need accounts funded by a friendbot. */
+const FUNDED = listChecks('ledger-rpc')
   .map((c) => c.id)
-  .filter((id) => id.startsWith('submit.'));
+  .filter((id) => /^(submit|soroban)\./.test(id));
 
 const skipped = (report: Awaited<ReturnType<typeof runSuite>>) =>
   report.checks.filter((c) => c.status !== 'pass').map((c) => [c.id, c.status, c.message]);
@@ -27,7 +29,7 @@ describe.each(['stellar-rpc', 'json-rpc'] as const)(
         });
         expect(failures(report)).toEqual({});
         expect(skipped(report)).toEqual(
-          SUBMIT.map((id) => [
+          FUNDED.map((id) => [
             id,
             'skip',
             'needs funded accounts, and the provider has no friendbot (getNetwork answers no friendbotUrl)',
@@ -48,7 +50,7 @@ describe('without --allow-submit', () => {
       const report = await runSuite('ledger-rpc', { baseUrl: server.url });
       expect(failures(report)).toEqual({});
       expect(skipped(report)).toEqual(
-        ['result.send-transaction', 'send.rejected-transaction', ...SUBMIT].map((id) => [
+        ['result.send-transaction', 'send.rejected-transaction', ...FUNDED].map((id) => [
           id,
           'skip',
           'sends transactions only with --allow-submit',

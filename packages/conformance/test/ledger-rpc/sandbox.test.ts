@@ -1,10 +1,12 @@
 // The suite as a user runs it: the starspec-conformance bin, as a process, against
 // @starspec/sandbox (a real local network with a friendbot). With --allow-submit every check
-// passes, none skipped: the submission lifecycle on funded accounts, and paging over traffic the
-// suite makes itself when the ledger has too little.
+// passes, none skipped: the submission lifecycle on funded accounts, simulation and Soroban calls
+// on the suite's own contract, and paging over traffic the suite makes itself when the ledger has
+// too little.
 import { type Sandbox, startSandbox } from '@starspec/sandbox';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listChecks } from '../../src/index.js';
+import { MAX_ARCHIVE_WAIT_LEDGERS } from '../../src/suites/ledger-rpc/checks/archive.js';
 import { outcomes } from '../callbacks/support.js';
 import { notPassed, runBin } from '../support/run-bin.js';
 
@@ -14,9 +16,17 @@ const conformance = (args: string[]) => runBin('ledger-rpc', args);
 
 let net: Sandbox | undefined;
 const errors: unknown[] = [];
-/** A fresh sandbox: ledger 2 (friendbot's channel accounts) holds its only transaction. */
+/**
+ * A fresh sandbox: ledger 2 (friendbot's channel accounts) holds its only transaction. New
+ * persistent entries archive soon enough for soroban.archived-entry to wait for one.
+ */
 async function fresh(): Promise<Sandbox> {
-  net = await startSandbox({ port: 0, closeEvery: 50, onError: (error) => errors.push(error) });
+  net = await startSandbox({
+    port: 0,
+    closeEvery: 50,
+    minPersistentTtl: MAX_ARCHIVE_WAIT_LEDGERS,
+    onError: (error) => errors.push(error),
+  });
   return net;
 }
 afterEach(async () => {

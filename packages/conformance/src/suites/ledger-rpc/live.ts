@@ -81,6 +81,13 @@ export function liveAccounts(state: LedgerRpcState, t: Recorder): Promise<LiveAc
   });
 }
 
+/** The ledger's own clock (getLatestLedger `closeTime`), unix seconds; this machine's when it is not answered. */
+export async function ledgerTime(state: LedgerRpcState, t: Recorder): Promise<number> {
+  const latest = await callMethod(state, t, 'getLatestLedger');
+  const closeTime = isRecord(latest.result) ? Number(latest.result.closeTime) : Number.NaN;
+  return Number.isFinite(closeTime) ? closeTime : Math.floor(Date.now() / 1000);
+}
+
 /**
  * A payment of 1 lumen from the payer, signed. `sequenceAhead` 0 is the next valid sequence
  * number; more makes a transaction the core refuses with txBAD_SEQ. The time bound follows the
@@ -93,12 +100,10 @@ export async function payment(
   destination: string,
   sequenceAhead = 0n,
 ): Promise<Signed> {
-  const latest = await callMethod(state, t, 'getLatestLedger');
-  const closeTime = isRecord(latest.result) ? Number(latest.result.closeTime) : Number.NaN;
   return signTransaction({
     source: live.payer,
     passphrase: live.passphrase,
-    ledgerTime: Number.isFinite(closeTime) ? closeTime : Math.floor(Date.now() / 1000),
+    ledgerTime: await ledgerTime(state, t),
     operations: [Operation.payment({ destination, asset: Asset.native(), amount: '1' })],
     sequenceAhead,
   });
@@ -150,11 +155,12 @@ export async function sendAndLand(
   t: Recorder,
   live: LiveAccounts,
   signed: Signed,
+  what = 'a signed payment from a funded account',
 ): Promise<{ sent: Called; landed: Landing }> {
   const sent = await sendEnvelope(state, t, signed.envelope);
   if (statusOf(sent) !== 'PENDING') {
     fail(
-      'a signed payment from a funded account was not accepted',
+      `${what} was not accepted`,
       sent.exchange,
       'sendTransaction status PENDING',
       sent.error ? `error ${JSON.stringify(sent.error)}` : `status ${JSON.stringify(statusOf(sent))}`,

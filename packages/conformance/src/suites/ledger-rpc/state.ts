@@ -11,9 +11,10 @@ import { httpOptionsOf, Probes, type Recorder, type RunOptions } from '../../run
 /** Options of the ledger-rpc suite (besides the common run options). */
 export interface LedgerRpcOptions {
   /**
-   * Also send transactions: envelopes that can never be applied, and payments between fresh
+   * Also send transactions: envelopes that can never be applied, payments between fresh
    * accounts funded by the provider's friendbot (the submission lifecycle, and traffic to page
-   * through when the provider has too little).
+   * through when the provider has too little), and the upload, creation and calls of the suite's
+   * own contract (the simulation and Soroban checks).
    */
   allowSubmit?: boolean;
 }
