@@ -53,10 +53,13 @@ describe.each([
       alice: (await views(asset, contractId, alice.publicKey())).entry ?? 0n,
       bob: (await views(asset, contractId, bob.publicKey())).entry ?? 0n,
     };
-    const landed = await invokeSac(t, alice, contractId, 'transfer', [alice.publicKey(), bob.publicKey(), amount]);
+    const landed = await invokeSac(t, alice, contractId, 'transfer', [
+      alice.publicKey(),
+      bob.publicKey(),
+      amount,
+    ]);
     const fee = asset.isNative() ? BigInt(landed.resultXdr.feeCharged) : 0n;
     expect(await views(asset, contractId, bob.publicKey())).toEqual(same(before.bob + amount));
     expect(await views(asset, contractId, alice.publicKey())).toEqual(same(before.alice - amount - fee));
   });
 });
-

@@ -53,6 +53,7 @@ export function eventDeltas(events: rpc.Api.TransactionEvents | undefined, xlmCo
     if (topics[0]?.type === 'scvSymbol' && topics[0].sym.toString() === 'fee' && topics[1])
       add(deltas, xlmContractId, holderOf(topics[1]), -amountOf(data));
   }
-  for (const opEvents of events?.contractEventsXdr ?? []) for (const event of opEvents) addContractEvent(deltas, event);
+  for (const opEvents of events?.contractEventsXdr ?? [])
+    for (const event of opEvents) addContractEvent(deltas, event);
   return deltas;
 }

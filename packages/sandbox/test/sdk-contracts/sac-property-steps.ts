@@ -6,7 +6,15 @@
  * what it answers is what the invariants need: the fee charged and how it changed the issued
  * asset's supply.
  */
-import { Asset, BASE_FEE, type Keypair, Operation, rpc, TransactionBuilder, type xdr } from '@stellar/stellar-sdk';
+import {
+  Asset,
+  BASE_FEE,
+  type Keypair,
+  Operation,
+  rpc,
+  TransactionBuilder,
+  type xdr,
+} from '@stellar/stellar-sdk';
 import { expect } from 'vitest';
 import { signed, submit } from '../support/sandbox.js';
 import { sacCall } from './sac-support.js';
@@ -53,7 +61,12 @@ const stroopsText = (amount: bigint): string =>
   `${amount / 10_000_000n}.${(amount % 10_000_000n).toString().padStart(7, '0')}`;
 
 /** A classic transaction; its fee and whether it succeeded. */
-async function classicStep(w: World, source: Keypair, op: xdr.Operation, label: string): Promise<StepOutcome> {
+async function classicStep(
+  w: World,
+  source: Keypair,
+  op: xdr.Operation,
+  label: string,
+): Promise<StepOutcome> {
   const final = await submit(w.t, await signed(w.t, source, [op]));
   return {
     label,
@@ -85,7 +98,10 @@ async function sacStep(
     .build();
   const sim = await t.server.simulateTransaction(built);
   if (!rpc.Api.isSimulationSuccess(sim)) {
-    expect(sim, label).toHaveProperty('error', expect.stringMatching(/^HostError: Error\(Contract, #(10|11|13)\)/));
+    expect(sim, label).toHaveProperty(
+      'error',
+      expect.stringMatching(/^HostError: Error\(Contract, #(10|11|13)\)/),
+    );
     return { label: `${label} (refused)`, fee: 0n, supplyChange: 0n, landed: false };
   }
   const prepared = rpc.assembleTransaction(built, sim).build();
