@@ -1,7 +1,18 @@
 // The Stellar Asset Contract through the sandbox, as a dApp uses it with the SDK alone: deployed
 // for the native and an issued asset, then every kind of call (transfer, mint, burn, clawback,
 // approve/transfer_from, set_authorized) landed or refused with the host's own error.
-import { Address, Asset, Keypair, Operation, rpc, scValToNative, xdr } from '@stellar/stellar-sdk';
+import {
+  Account,
+  Address,
+  Asset,
+  authorizeEntry,
+  Keypair,
+  MuxedAccount,
+  Operation,
+  rpc,
+  scValToNative,
+  xdr,
+} from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { counterWasm } from '../support/contracts/index.js';
 import { signed, submit } from '../support/sandbox.js';
@@ -12,10 +23,11 @@ import {
   operationError,
   readSac,
   sacBalance,
+  sacCall,
   simulateSac,
   simulationError,
 } from './sac-support.js';
-import { type SdkSandbox, sdkSandbox, stopSandbox, uploadAndDeploy } from './support.js';
+import { type SdkSandbox, sdkSandbox, sendOperation, stopSandbox, uploadAndDeploy } from './support.js';
 
 let t: SdkSandbox;
 const issuer = Keypair.random();
@@ -115,6 +127,45 @@ describe('transfer', () => {
     const topics = event?.body.v0.topics.map((topic) => scValToNative(topic) as unknown);
     expect(topics).toEqual(['transfer', alice.publicKey(), bob.publicKey(), `USD:${issuer.publicKey()}`]);
     expect(scValToNative(event?.body.v0.data as xdr.ScVal)).toBe(1n);
+  });
+
+  it("sent by a relayer: the holder signs the simulation's auth entry, the relayer pays", async () => {
+    const sim = await simulateSac(t, carol.publicKey(), xlmSac, 'transfer', [
+      bob.publicKey(),
+      carol.publicKey(),
+      3n,
+    ]);
+    if (!rpc.Api.isSimulationSuccess(sim)) throw new Error(sim.error);
+    const [entry] = sim.result?.auth ?? [];
+    if (!entry) throw new Error('no auth entry to sign');
+    const validUntil = (await t.server.getLatestLedger()).sequence + 100;
+    const auth = await authorizeEntry(entry, bob, validUntil, t.passphrase);
+    const before = await sacBalance(t, bob.publicKey(), xlmSac, bob.publicKey());
+    const func = sacCall(xlmSac, 'transfer', [bob.publicKey(), carol.publicKey(), 3n]).body;
+    if (func.type !== 'invokeHostFunction') throw new Error('not an invocation');
+    await sendOperation(
+      t,
+      carol,
+      Operation.invokeHostFunction({ func: func.invokeHostFunctionOp.hostFunction, auth: [auth] }),
+    );
+    expect(await sacBalance(t, bob.publicKey(), xlmSac, bob.publicKey())).toBe(before - 3n);
+    // The same signed entry again: its nonce is spent (the host's auth.rs, "nonce already exists").
+    const replay = Operation.invokeHostFunction({
+      func: func.invokeHostFunctionOp.hostFunction,
+      auth: [auth],
+    });
+    expect(await operationError(t, carol.publicKey(), replay)).toMatch(
+      /^HostError: Error\(Auth, ExistingValue\)/,
+    );
+  });
+
+  it('to a muxed address: the account is paid, the event carries the mux id', async () => {
+    const muxed = new MuxedAccount(new Account(bob.publicKey(), '0'), '42').accountId();
+    const before = await sacBalance(t, alice.publicKey(), xlmSac, bob.publicKey());
+    const landed = await invokeSac(t, alice, xlmSac, 'transfer', [alice.publicKey(), muxed, 5n]);
+    expect(await sacBalance(t, alice.publicKey(), xlmSac, bob.publicKey())).toBe(before + 5n);
+    const event = landed.events?.contractEventsXdr[0]?.[0];
+    expect(scValToNative(event?.body.v0.data as xdr.ScVal)).toEqual({ amount: 5n, to_muxed_id: 42n });
   });
 
   it("to an account without a trustline: the host's TrustlineMissingError through simulate", async () => {
