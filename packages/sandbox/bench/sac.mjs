@@ -52,9 +52,9 @@ function transfer(sac, from, to) {
   });
 }
 
-/** A network (either driver) with the 1,000 accounts funded and the native SAC deployed. */
-async function prepare(target) {
-  const keys = benchKeys(ACCOUNTS);
+/** A network (either driver) with `count` accounts funded and the native SAC deployed. */
+async function prepare(target, count) {
+  const keys = benchKeys(count);
   const root = Keypair.master(target.passphrase);
   const [rootSeq] = await target.sequences([root.publicKey()]);
   for (const envelope of fundingEnvelopes(root, rootSeq, keys, target.passphrase)) {
@@ -124,7 +124,7 @@ async function localTarget() {
 export async function measureSacTransfers(options) {
   const local = await localTarget();
   try {
-    const { keys, sac, simulated } = await prepare(local);
+    const { keys, sac, simulated } = await prepare(local, ACCOUNTS);
     const data = xdr.SorobanTransactionData.fromXdr(simulated.transactionData, 'base64');
     const seqs = await local.sequences(keys.map((k) => k.publicKey()));
     const sides = {
@@ -175,7 +175,7 @@ function rateRow(rounds) {
 export async function measureSacSimulate(options) {
   const remote = await overRpc();
   try {
-    const { tx, simulated } = await prepare(remote);
+    const { tx, simulated } = await prepare(remote, 3);
     const { footprint } = xdr.SorobanTransactionData.fromXdr(simulated.transactionData, 'base64').resources;
     const keys = [...footprint.readOnly, ...footprint.readWrite].map((key) => key.toXdr('base64'));
     if (keys.length !== 3) throw new Error(`an SAC transfer's footprint of ${keys.length} keys`);
