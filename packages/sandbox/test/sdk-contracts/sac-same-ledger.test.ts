@@ -51,8 +51,8 @@ it('the classic payment applies first; the SAC transfer then fails for want of b
   const [transferFinal, paymentFinal] = await Promise.all(sent.map((s) => t.server.pollTransaction(s.hash)));
   expect(paymentFinal?.status).toBe('SUCCESS');
   expect(transferFinal?.status).toBe('FAILED');
-  expect(transferFinal?.ledger).toBe(paymentFinal?.ledger);
-  if (transferFinal?.status !== 'FAILED') return;
+  if (transferFinal?.status !== 'FAILED' || paymentFinal?.status !== 'SUCCESS') return;
+  expect(transferFinal.ledger).toBe(paymentFinal.ledger);
   const opResult = transferFinal.resultXdr.result;
   expect(
     opResult.type === 'txFailed' && opResult.results[0]?.type === 'opInner' && opResult.results[0].tr.type,
