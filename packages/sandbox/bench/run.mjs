@@ -2,8 +2,8 @@
 // The sandbox benchmark, after `npm run build`:
 //   node scripts/pnpm.mjs --filter @starspec/sandbox bench [-- --quick] [-- --rounds N] [-- --only start-up]
 // Writes the package's section of bench-results.json and the README's table rendered from it
-// (with --only, the rows of those ids: start-up, payments, retention, simulate, invocations; the
-// others are kept).
+// (with --only, the rows of those ids: start-up, payments, retention, simulate, invocations,
+// sac-transfers, sac-simulate; the others are kept).
 //   1. start-up: `starspec-sandbox --port 0 --json` from process start to its first getHealth
 //      answer, against a bare node:http server started the same way (goal: under 300 ms and at
 //      most 4× the bare server, the ratio being what holds on a loaded machine);
@@ -17,7 +17,10 @@
 //   6. simulateTransaction of a token transfer against getLedgerEntries of the entries it reads,
 //      over JSON-RPC to a `starspec-sandbox` process, one call at a time (goal: at most 3× at p50);
 //   7. contract invocations (counter.inc) applied per second in this process, against payments of
-//      the same accounts.
+//      the same accounts;
+//   8. SAC transfers of XLM applied per second in this process, against payments of the same
+//      accounts (sac-transfers), and simulateTransaction of one against getLedgerEntries of its
+//      entries over JSON-RPC (sac-simulate).
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { benchOptions, compareFirstAnswer, printRows, recordResults, replaceRows } from '@starspec/bench';
@@ -27,6 +30,7 @@ import { measureInvocations } from './invocations.mjs';
 import { ACCOUNTS, measurePayments } from './payments.mjs';
 import { measureRetention } from './retention.mjs';
 import { IN_FLIGHT, rpcCall } from './rpc-client.mjs';
+import { measureSacSimulate, measureSacTransfers } from './sac.mjs';
 import { measureSimulate } from './simulate.mjs';
 
 const options = benchOptions();
@@ -65,6 +69,8 @@ const measurements = {
   retention: async () => [await measureRetention()],
   simulate: async () => [await measureSimulate(options)],
   invocations: async () => [await measureInvocations(options)],
+  'sac-transfers': async () => [await measureSacTransfers(options)],
+  'sac-simulate': async () => [await measureSacSimulate(options)],
 };
 const unknown = (options.only ?? []).filter((name) => !Object.hasOwn(measurements, name));
 if (unknown.length > 0)
