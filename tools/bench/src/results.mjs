@@ -116,8 +116,8 @@ export function recordResults(name, { command, rows, options, workload }) {
 const REMEASURED = '; re-measured alone: ';
 
 /**
- * Replaces some rows of a package's section in bench-results.json (those of the same ids), keeping
- * the others, and the READMEs' tables: a bench run with `--only`. `note` (e.g. the load while these
+ * Replaces some rows of a package's section in bench-results.json (those of the same ids; new ids
+ * are added), keeping the others, and the READMEs' tables: a bench run with `--only`. `note` (e.g. the load while these
  * rows ran) is added to the section's workload, which says what its rows were measured under.
  */
 export function replaceRows(name, { rows, options, note }) {
@@ -129,13 +129,13 @@ export function replaceRows(name, { rows, options, note }) {
       `${name}'s rows were measured in ${section.rounds} rounds: re-measure with --rounds ${section.rounds}`,
     );
   const fresh = new Map(rows.map((row) => [row.id, row]));
-  const missing = rows.filter((row) => !section.rows.some((kept) => kept.id === row.id));
-  if (missing.length > 0) throw new Error(`${name} has no row ${missing.map((row) => row.id).join(', ')}`);
+  // A row the section does not have yet (a new measurement) is added after the others.
+  const added = rows.filter((row) => !section.rows.some((kept) => kept.id === row.id));
   all[name] = {
     ...section,
     // One note: that of the last such run (a whole run writes the workload afresh).
     workload: `${section.workload.split(REMEASURED)[0]}${REMEASURED}${note}`,
-    rows: section.rows.map((row) => fresh.get(row.id) ?? row),
+    rows: [...section.rows.map((row) => fresh.get(row.id) ?? row), ...added],
   };
   writeFileSync(resultsFile, `${JSON.stringify(all, null, 2)}\n`);
   writeReadmes(all);
