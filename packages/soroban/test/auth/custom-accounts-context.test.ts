@@ -9,14 +9,19 @@
  */
 import { hash, StrKey, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
-import { Budget } from '../../src/budget/index.js';
 import { AuthorizationManager } from '../../src/host/auth/index.js';
-import { Host } from '../../src/host/host.js';
 import { invokeHostFunction } from '../../src/invoke/index.js';
-import { Storage } from '../../src/storage/index.js';
 import { TestEnv } from '../../src/testing/test-env.js';
 import { NO_SOROBAN_DATA, readSoroban, sorobanData } from '../support/shared.js';
-import { addressEntry, addressVal, invocation, outcome, scAddress, WASM } from './custom-accounts-support.js';
+import {
+  addressEntry,
+  addressVal,
+  enforcingHost,
+  invocation,
+  outcome,
+  scAddress,
+  WASM,
+} from './custom-accounts-support.js';
 
 const SALT = Buffer.alloc(32, 0x5a);
 const sym = (text: string) => xdr.ScVal.scvSymbol(text);
@@ -68,12 +73,7 @@ function create(c: Creation): string {
   const env = new TestEnv({ ledger: { sequenceNumber: 100, maxEntryTtl: 10_000 } });
   const account = env.register(WASM.context());
   const auth = env.register(WASM.auth());
-  const host = new Host({
-    budget: Budget.default(),
-    storage: Storage.recording(env.snapshot, () => env.ledger),
-    ledger: env.ledger,
-  });
-  host.auth = AuthorizationManager.enforcing(host);
+  const host = enforcingHost(env);
   invokeHostFunction(host, xdr.HostFunction.hostFunctionTypeUploadContractWasm(c.wasm));
   const wasmHash = hash(c.wasm);
   const preimage = xdr.ContractIdPreimage.contractIdPreimageFromAddress(

@@ -5,7 +5,10 @@
  */
 import { hash, type Keypair, StrKey, xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../../src/errors/host-error.js';
-import { nonceKey } from '../../src/host/auth/index.js';
+import { Budget } from '../../src/budget/index.js';
+import { AuthorizationManager, nonceKey } from '../../src/host/auth/index.js';
+import { Host } from '../../src/host/host.js';
+import { Storage } from '../../src/storage/index.js';
 import type { TestEnv } from '../../src/testing/test-env.js';
 import { readSoroban } from '../support/shared.js';
 import { EXPIRATION, PASSPHRASE } from './support.js';
@@ -96,3 +99,18 @@ export function outcome(run: () => unknown): string {
 /** The live-until ledger of an address's nonce entry, if the ledger holds it. */
 export const contractNonceLiveUntil = (env: TestEnv, address: string, nonce: bigint): number | undefined =>
   env.snapshot.get(nonceKey(scAddress(address), nonce))?.liveUntil;
+
+/**
+ * A host over the TestEnv's ledger, enforcing these entries (`set_authorization_entries`), for
+ * what `TestEnv.invoke` does not take: host functions other than a call, an unlimited budget.
+ * Its writes stay in the host.
+ */
+export function enforcingHost(
+  env: TestEnv,
+  entries: xdr.SorobanAuthorizationEntry[] = [],
+  budget = Budget.default(),
+): Host {
+  const host = new Host({ budget, storage: Storage.recording(env.snapshot, () => env.ledger), ledger: env.ledger });
+  host.auth = AuthorizationManager.enforcing(host, entries);
+  return host;
+}

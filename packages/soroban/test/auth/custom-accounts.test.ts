@@ -119,6 +119,19 @@ describe.skipIf(!sorobanData)(
       expect(entry.rootInvocation.toXdr('base64')).toBe(s.root.toXdr('base64'));
     });
 
+    // `set_owner` requires the account's own authorization: `__check_auth` runs while `set_owner`
+    // is on the stack, a re-entry the host allows for the account itself (SelfAllowed).
+    it.each([
+      { signer: 'owner', key: OWNER, want: 'ok' },
+      { signer: 'other', key: OTHER, want: 'Error(Auth, InvalidAction)' },
+    ])('set_owner signed by the $signer key (the account re-entered by its own __check_auth): $want', ({ key, want }) => {
+      const s = setup();
+      const newOwner = xdr.ScVal.scvBytes(OTHER.rawPublicKey());
+      const root = invocation(s.account, 'set_owner', [newOwner]);
+      const entry = addressEntry(s.account, root, ownerSignature(key, root, NONCE), NONCE);
+      expect(outcome(() => s.env.invoke(s.account, 'set_owner', [newOwner], { auth: [entry] }))).toBe(want);
+    });
+
     it('the contract cannot call __check_auth itself: a reserved function', () => {
       const s = setup();
       const args = [Buffer.alloc(32), Buffer.alloc(64), []];
