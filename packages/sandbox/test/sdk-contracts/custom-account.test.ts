@@ -12,6 +12,7 @@ import {
   Keypair,
   nativeToScVal,
   Operation,
+  rpc,
   TransactionBuilder,
   xdr,
 } from '@stellar/stellar-sdk';
@@ -134,13 +135,12 @@ describe.skipIf(!hasSorobanData)(`a custom account's authorization (${hasSoroban
     const bad = signedBy(mallory, entry, latest + 100);
     const simulated = await t.server.simulateTransaction(await withEntries([bad]));
     expect('error' in simulated ? simulated.error : '').toContain('Error(Auth, InvalidAction)');
-    // Sent anyway with the recorded resources: applied with `__check_auth`, it traps.
-    const tx = await recorded();
-    await tx.signAuthEntries({
-      address: account,
-      authorizeEntry: async (e) => signedBy(mallory, e, latest + 100),
-    });
-    const built = tx.built as NonNullable<typeof tx.built>;
+    // Sent anyway, with the resources the owner's entry needs (recording runs no `__check_auth`, so
+    // its resources would not cover one): applied, `__check_auth` refuses it and the call traps.
+    const good = signedBy(owner, entry, latest + 100);
+    const goodSimulation = await t.server.simulateTransaction(await withEntries([good]));
+    if (!rpc.Api.isSimulationSuccess(goodSimulation)) throw new Error(JSON.stringify(goodSimulation));
+    const built = rpc.assembleTransaction(await withEntries([bad]), goodSimulation).build();
     built.sign(alice);
     const sent = await t.server.sendTransaction(built);
     expect(sent.status).toBe('PENDING');
