@@ -84,7 +84,7 @@ export const traced = {
   symbol(context: CallContext, text: string): Val {
     const small = smallSymbol(text);
     if (small !== undefined) return small;
-    const bytes = Buffer.from(text, 'utf8');
+    const bytes = Buffer.from(text, 'latin1');
     return context.host.envCall('symbol_new_from_slice', [BigInt(bytes.length)], () =>
       symbolNewFromSlice(context, bytes),
     );
@@ -98,7 +98,7 @@ export const traced = {
   map(context: CallContext, names: readonly string[], values: readonly Val[]): Val {
     return context.host.envCall('map_new_from_slices', [BigInt(names.length)], () =>
       mapNewFromSlices(context, names, values, (bytes) =>
-        traced.symbol(context, Buffer.from(bytes).toString('utf8')),
+        traced.symbol(context, Buffer.from(bytes).toString('latin1')),
       ),
     );
   },

@@ -75,7 +75,7 @@ function create(c: Creation): string {
   const auth = env.register(WASM.auth());
   const host = enforcingHost(env);
   invokeHostFunction(host, xdr.HostFunction.hostFunctionTypeUploadContractWasm(c.wasm));
-  const wasmHash = hash(c.wasm);
+  const wasmHash = Buffer.from(hash(c.wasm));
   const preimage = xdr.ContractIdPreimage.contractIdPreimageFromAddress(
     new xdr.ContractIdPreimageFromAddress({ address: scAddress(account), salt: SALT }),
   );

@@ -69,7 +69,7 @@ export function addressEntry(
 }
 
 /** The SHA-256 of the `HashIdPreimage::SorobanAuthorization` an address signs. */
-export function payload(root: xdr.SorobanAuthorizedInvocation, nonce: bigint, expiration = EXPIRATION): Buffer {
+export function payload(root: xdr.SorobanAuthorizedInvocation, nonce: bigint, expiration = EXPIRATION): Uint8Array {
   const preimage = xdr.HashIdPreimage.envelopeTypeSorobanAuthorization(
     new xdr.HashIdPreimageSorobanAuthorization({
       networkId: hash(Buffer.from(PASSPHRASE)),

@@ -8,7 +8,7 @@
  */
 import { HostError } from '../../errors/host-error.js';
 import { VOID, type Val } from '../../values/val.js';
-import { chargeNewVec, VAL_SIZE } from '../functions/charges.js';
+import { chargeFallibleCollect, VAL_SIZE } from '../functions/charges.js';
 import type { CallContext } from '../functions/types.js';
 import { vec } from '../functions/vec.js';
 import type { Host } from '../host.js';
@@ -79,7 +79,7 @@ function authContext(context: CallContext, fn: AuthorizedFunction): Val {
       traced.map(context, ['executable', 'salt'], [wasmExecutable(), salt]),
     );
   // `scvals_to_val_vec`: a metered collect of the converted values.
-  chargeNewVec(context, constructorArgs.length, VAL_SIZE);
+  chargeFallibleCollect(context, constructorArgs.length, VAL_SIZE);
   const argVals = constructorArgs.map((arg) => context.host.converter.toVal(arg));
   const args = traced.vec(context, argVals);
   return enumCase(context, 'CreateContractWithCtorHostFn', () =>
