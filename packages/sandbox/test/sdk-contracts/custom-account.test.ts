@@ -7,7 +7,7 @@
 import {
   Address,
   BASE_FEE,
-  contract,
+  type contract,
   hash,
   Keypair,
   nativeToScVal,
@@ -18,7 +18,14 @@ import {
 } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasSorobanData, NO_SOROBAN_DATA, sorobanWasm } from '../support/soroban-data.js';
-import { clientFor, type SdkSandbox, sdkSandbox, sendOperation, stopSandbox, uploadAndDeploy } from './support.js';
+import {
+  clientFor,
+  type SdkSandbox,
+  sdkSandbox,
+  sendOperation,
+  stopSandbox,
+  uploadAndDeploy,
+} from './support.js';
 
 interface DoAuth {
   do_auth: (args: { addr: string; _val: number }) => Promise<contract.AssembledTransaction<null>>;
@@ -32,7 +39,10 @@ let account: string;
 let authContract: string;
 
 /** The SorobanAuthorization payload the account's `__check_auth` verifies (CAP-46-11). */
-function payloadOf(creds: xdr.SorobanAddressCredentials, invocation: xdr.SorobanAuthorizedInvocation): Buffer {
+function payloadOf(
+  creds: xdr.SorobanAddressCredentials,
+  invocation: xdr.SorobanAuthorizedInvocation,
+): Uint8Array {
   const preimage = xdr.HashIdPreimage.envelopeTypeSorobanAuthorization(
     new xdr.HashIdPreimageSorobanAuthorization({
       networkId: hash(Buffer.from(t.passphrase)),
@@ -91,92 +101,96 @@ async function withEntries(auth: xdr.SorobanAuthorizationEntry[]) {
     .build();
 }
 
-describe.skipIf(!hasSorobanData)(`a custom account's authorization (${hasSorobanData ? 'simple_account' : NO_SOROBAN_DATA})`, () => {
-  beforeAll(async () => {
-    t = await sdkSandbox([alice]);
-    account = await uploadAndDeploy(t, alice, sorobanWasm('wasm/20/example_simple_account.wasm'));
-    authContract = await uploadAndDeploy(t, alice, sorobanWasm('wasm/20/auth_test_contract.wasm'));
-    await sendOperation(
-      t,
-      alice,
-      Operation.invokeContractFunction({
-        contract: account,
-        function: 'init',
-        args: [xdr.ScVal.scvBytes(owner.rawPublicKey())],
-      }),
-    );
-  });
-  afterAll(() => stopSandbox(t));
+describe.skipIf(!hasSorobanData)(
+  `a custom account's authorization (${hasSorobanData ? 'simple_account' : NO_SOROBAN_DATA})`,
+  () => {
+    beforeAll(async () => {
+      t = await sdkSandbox([alice]);
+      account = await uploadAndDeploy(t, alice, sorobanWasm('wasm/20/example_simple_account.wasm'));
+      authContract = await uploadAndDeploy(t, alice, sorobanWasm('wasm/20/auth_test_contract.wasm'));
+      await sendOperation(
+        t,
+        alice,
+        Operation.invokeContractFunction({
+          contract: account,
+          function: 'init',
+          args: [xdr.ScVal.scvBytes(owner.rawPublicKey())],
+        }),
+      );
+    });
+    afterAll(() => stopSandbox(t));
 
-  it('simulation records an address entry for the C-address, unsigned, and reads the account', async () => {
-    const tx = await recorded();
-    const auth = tx.simulationData.result.auth;
-    expect(auth).toHaveLength(1);
-    const entry = auth[0] as xdr.SorobanAuthorizationEntry;
-    const creds = credentialsOf(entry);
-    expect(Address.fromScAddress(creds.address).toString()).toBe(account);
-    expect(creds.signature.type).toBe('scvVoid');
-    expect(tx.needsNonInvokerSigningBy()).toEqual([account]);
-    // Recording reads what `__check_auth` will: the account's instance is in the footprint.
-    const readOnly = tx.simulationData.transactionData.resources.footprint.readOnly;
-    const instance = xdr.LedgerKey.contractData(
-      new xdr.LedgerKeyContractData({
-        contract: new Address(account).toScAddress(),
-        key: xdr.ScVal.scvLedgerKeyContractInstance(),
-        durability: xdr.ContractDataDurability.persistent,
-      }),
-    );
-    expect(readOnly.map((key) => key.toXDR('base64'))).toContain(instance.toXDR('base64'));
-  });
+    it('simulation records an address entry for the C-address, unsigned, and reads the account', async () => {
+      const tx = await recorded();
+      const auth = tx.simulationData.result.auth;
+      expect(auth).toHaveLength(1);
+      const entry = auth[0] as xdr.SorobanAuthorizationEntry;
+      const creds = credentialsOf(entry);
+      expect(Address.fromScAddress(creds.address).toString()).toBe(account);
+      expect(creds.signature.type).toBe('scvVoid');
+      expect(tx.needsNonInvokerSigningBy()).toEqual([account]);
+      // Recording reads what `__check_auth` will: the account's instance is in the footprint.
+      const readOnly = tx.simulationData.transactionData.resources.footprint.readOnly;
+      const instance = xdr.LedgerKey.contractData(
+        new xdr.LedgerKeyContractData({
+          contract: new Address(account).toScAddress(),
+          key: xdr.ScVal.scvLedgerKeyContractInstance(),
+          durability: xdr.ContractDataDurability.persistent,
+        }),
+      );
+      expect(readOnly.map((key) => key.toXDR('base64'))).toContain(instance.toXDR('base64'));
+    });
 
-  it('signed by another key: enforcing simulation reports the host error and the ledger refuses it', async () => {
-    const entry = (await recorded()).simulationData.result.auth[0] as xdr.SorobanAuthorizationEntry;
-    const latest = (await t.server.getLatestLedger()).sequence;
-    const bad = signedBy(mallory, entry, latest + 100);
-    const simulated = await t.server.simulateTransaction(await withEntries([bad]));
-    expect('error' in simulated ? simulated.error : '').toContain('Error(Auth, InvalidAction)');
-    // Sent anyway, with the resources the owner's entry needs (recording runs no `__check_auth`, so
-    // its resources would not cover one): applied, `__check_auth` refuses it and the call traps.
-    const good = signedBy(owner, entry, latest + 100);
-    const goodSimulation = await t.server.simulateTransaction(await withEntries([good]));
-    if (!rpc.Api.isSimulationSuccess(goodSimulation)) throw new Error(JSON.stringify(goodSimulation));
-    const built = rpc.assembleTransaction(await withEntries([bad]), goodSimulation).build();
-    built.sign(alice);
-    const sent = await t.server.sendTransaction(built);
-    expect(sent.status).toBe('PENDING');
-    t.net.closeLedger();
-    const final = await t.server.getTransaction(sent.hash);
-    expect(final.status).toBe('FAILED');
-    const result = final.status === 'FAILED' ? final.resultXdr.result : undefined;
-    const op = result?.type === 'txFailed' ? result.results[0] : undefined;
-    const code = op?.type === 'opInner' && op.tr.type === 'invokeHostFunction' && op.tr.invokeHostFunctionResult.type;
-    expect(code).toBe('invokeHostFunctionTrapped');
-  });
+    it('signed by another key: enforcing simulation reports the host error and the ledger refuses it', async () => {
+      const entry = (await recorded()).simulationData.result.auth[0] as xdr.SorobanAuthorizationEntry;
+      const latest = (await t.server.getLatestLedger()).sequence;
+      const bad = signedBy(mallory, entry, latest + 100);
+      const simulated = await t.server.simulateTransaction(await withEntries([bad]));
+      expect('error' in simulated ? simulated.error : '').toContain('Error(Auth, InvalidAction)');
+      // Sent anyway, with the resources the owner's entry needs (recording runs no `__check_auth`, so
+      // its resources would not cover one): applied, `__check_auth` refuses it and the call traps.
+      const good = signedBy(owner, entry, latest + 100);
+      const goodSimulation = await t.server.simulateTransaction(await withEntries([good]));
+      if (!rpc.Api.isSimulationSuccess(goodSimulation)) throw new Error(JSON.stringify(goodSimulation));
+      const built = rpc.assembleTransaction(await withEntries([bad]), goodSimulation).build();
+      built.sign(alice);
+      const sent = await t.server.sendTransaction(built);
+      expect(sent.status).toBe('PENDING');
+      t.net.closeLedger();
+      const final = await t.server.getTransaction(sent.hash);
+      expect(final.status).toBe('FAILED');
+      const result = final.status === 'FAILED' ? final.resultXdr.result : undefined;
+      const op = result?.type === 'txFailed' ? result.results[0] : undefined;
+      const code =
+        op?.type === 'opInner' && op.tr.type === 'invokeHostFunction' && op.tr.invokeHostFunctionResult.type;
+      expect(code).toBe('invokeHostFunctionTrapped');
+    });
 
-  it('signed by the owner key: prepared (enforcing simulation), applied, the nonce used up', async () => {
-    const entry = (await recorded()).simulationData.result.auth[0] as xdr.SorobanAuthorizationEntry;
-    const latest = (await t.server.getLatestLedger()).sequence;
-    const good = signedBy(owner, entry, latest + 100);
-    const prepared = await t.server.prepareTransaction(await withEntries([good]));
-    prepared.sign(alice);
-    const sent = await t.server.sendTransaction(prepared);
-    expect(sent.status).toBe('PENDING');
-    t.net.closeLedger();
-    const final = await t.server.pollTransaction(sent.hash, { attempts: 20 });
-    expect(final.status).toBe('SUCCESS');
-    const nonce = xdr.LedgerKey.contractData(
-      new xdr.LedgerKeyContractData({
-        contract: new Address(account).toScAddress(),
-        key: xdr.ScVal.scvLedgerKeyNonce(new xdr.ScNonceKey({ nonce: credentialsOf(good).nonce })),
-        durability: xdr.ContractDataDurability.temporary,
-      }),
-    );
-    const { entries } = await t.server.getLedgerEntries(nonce);
-    expect(entries).toHaveLength(1);
-    // It lives at least until the signature expires (longer when the minimum TTL says so).
-    expect(entries[0]?.liveUntilLedgerSeq).toBeGreaterThanOrEqual(latest + 100);
-    // The same signed entry again: its nonce is used.
-    const again = await t.server.simulateTransaction(await withEntries([good]));
-    expect('error' in again ? again.error : '').toContain('Error(Auth, ExistingValue)');
-  });
-});
+    it('signed by the owner key: prepared (enforcing simulation), applied, the nonce used up', async () => {
+      const entry = (await recorded()).simulationData.result.auth[0] as xdr.SorobanAuthorizationEntry;
+      const latest = (await t.server.getLatestLedger()).sequence;
+      const good = signedBy(owner, entry, latest + 100);
+      const prepared = await t.server.prepareTransaction(await withEntries([good]));
+      prepared.sign(alice);
+      const sent = await t.server.sendTransaction(prepared);
+      expect(sent.status).toBe('PENDING');
+      t.net.closeLedger();
+      const final = await t.server.pollTransaction(sent.hash, { attempts: 20 });
+      expect(final.status).toBe('SUCCESS');
+      const nonce = xdr.LedgerKey.contractData(
+        new xdr.LedgerKeyContractData({
+          contract: new Address(account).toScAddress(),
+          key: xdr.ScVal.scvLedgerKeyNonce(new xdr.ScNonceKey({ nonce: credentialsOf(good).nonce })),
+          durability: xdr.ContractDataDurability.temporary,
+        }),
+      );
+      const { entries } = await t.server.getLedgerEntries(nonce);
+      expect(entries).toHaveLength(1);
+      // It lives at least until the signature expires (longer when the minimum TTL says so).
+      expect(entries[0]?.liveUntilLedgerSeq).toBeGreaterThanOrEqual(latest + 100);
+      // The same signed entry again: its nonce is used.
+      const again = await t.server.simulateTransaction(await withEntries([good]));
+      expect('error' in again ? again.error : '').toContain('Error(Auth, ExistingValue)');
+    });
+  },
+);

@@ -82,7 +82,10 @@ function create(c: Creation): string {
   const created = StrKey.encodeContract(
     hash(
       xdr.HashIdPreimage.envelopeTypeContractId(
-        new xdr.HashIdPreimageContractId({ networkId: Buffer.from(env.ledger.networkId), contractIdPreimage: preimage }),
+        new xdr.HashIdPreimageContractId({
+          networkId: Buffer.from(env.ledger.networkId),
+          contractIdPreimage: preimage,
+        }),
       ).toXdr(),
     ),
   );
@@ -134,7 +137,11 @@ describe.skipIf(!sorobanData)(
       'no constructor arguments ($code, v1 host fn $hostFnV1, v1 auth $authV1): a CreateContractHostFn context',
       ({ code, hostFnV1, authV1 }) => {
         const wasm = readSoroban(code);
-        expect(outcome(() => create({ wasm, hostFnV1, authV1, contexts: (h) => xdr.ScVal.scvVec([createContext(h)]) }))).toBe('ok');
+        expect(
+          outcome(() =>
+            create({ wasm, hostFnV1, authV1, contexts: (h) => xdr.ScVal.scvVec([createContext(h)]) }),
+          ),
+        ).toBe('ok');
       },
     );
 
@@ -143,7 +150,9 @@ describe.skipIf(!sorobanData)(
       ({ code, hostFnV1, authV1 }) => {
         const wasm = readSoroban(code);
         const contexts = (h: Buffer) => xdr.ScVal.scvVec([xdr.ScVal.scvVec([createWithCtorContext(h, [])])]);
-        expect(outcome(() => create({ wasm, hostFnV1, authV1, contexts }))).toBe('Error(Auth, InvalidAction)');
+        expect(outcome(() => create({ wasm, hostFnV1, authV1, contexts }))).toBe(
+          'Error(Auth, InvalidAction)',
+        );
       },
     );
 
@@ -161,7 +170,9 @@ describe.skipIf(!sorobanData)(
         authV1: false,
         args,
         subs: (account, auth, created) => [
-          invocation(created, '__constructor', args(account, auth), [invocation(auth, 'do_auth', doAuthArgs(account))]),
+          invocation(created, '__constructor', args(account, auth), [
+            invocation(auth, 'do_auth', doAuthArgs(account)),
+          ]),
         ],
         contexts: (h, account, auth, created) =>
           xdr.ScVal.scvVec([

@@ -24,7 +24,10 @@ const UNAUTHORIZED = 'Error(Auth, InvalidAction)';
 function accountSignature(key: Keypair, signed: Uint8Array): xdr.ScVal {
   return xdr.ScVal.scvVec([
     xdr.ScVal.scvMap([
-      new xdr.ScMapEntry({ key: xdr.ScVal.scvSymbol('public_key'), val: xdr.ScVal.scvBytes(key.rawPublicKey()) }),
+      new xdr.ScMapEntry({
+        key: xdr.ScVal.scvSymbol('public_key'),
+        val: xdr.ScVal.scvBytes(key.rawPublicKey()),
+      }),
       new xdr.ScMapEntry({
         key: xdr.ScVal.scvSymbol('signature'),
         val: xdr.ScVal.scvBytes(Buffer.from(key.sign(Buffer.from(signed)))),
@@ -77,7 +80,9 @@ describe.skipIf(!sorobanData)(
       env.invoke(account, 'init', [account]);
       const root = invocation(auth, 'do_auth', [addressVal(account), xdr.ScVal.scvU32(123)]);
       const entry = addressEntry(account, root, xdr.ScVal.scvVoid(), 1111n, 1000);
-      expect(outcome(() => env.invoke(auth, 'do_auth', [account, 123], { auth: [entry] }))).toBe(UNAUTHORIZED);
+      expect(outcome(() => env.invoke(auth, 'do_auth', [account, 123], { auth: [entry] }))).toBe(
+        UNAUTHORIZED,
+      );
     });
 
     it('a signature given to a delegated account makes its __check_auth panic', () => {
@@ -87,7 +92,9 @@ describe.skipIf(!sorobanData)(
       env.invoke(account, 'init', [(keys[0] as Keypair).publicKey()]);
       const root = invocation(auth, 'do_auth', [addressVal(account), xdr.ScVal.scvU32(123)]);
       const entry = addressEntry(account, root, xdr.ScVal.scvU32(1), 1n, 1000);
-      expect(outcome(() => env.invoke(auth, 'do_auth', [account, 123], { auth: [entry] }))).toBe(UNAUTHORIZED);
+      expect(outcome(() => env.invoke(auth, 'do_auth', [account, 123], { auth: [entry] }))).toBe(
+        UNAUTHORIZED,
+      );
     });
   },
 );

@@ -11,7 +11,14 @@ import { describe, expect, it } from 'vitest';
 import { Budget } from '../../src/budget/index.js';
 import { TestEnv } from '../../src/testing/test-env.js';
 import { NO_SOROBAN_DATA, sorobanData } from '../support/shared.js';
-import { addressEntry, addressVal, enforcingHost, invocation, outcome, WASM } from './custom-accounts-support.js';
+import {
+  addressEntry,
+  addressVal,
+  enforcingHost,
+  invocation,
+  outcome,
+  WASM,
+} from './custom-accounts-support.js';
 
 /** DEFAULT_HOST_DEPTH_LIMIT and DEFAULT_XDR_RW_LIMITS.depth. */
 const HOST_DEPTH = 100;
@@ -53,12 +60,16 @@ function runDeepStack({ callDepth, serialization, deserialization, selfReentry }
     let signature: xdr.ScVal;
     if (i < callDepth - 1) signature = xdr.ScVal.scvVec([sym('RedirectAddress'), addressVal(at(i + 1))]);
     else if (deserialization > 0)
-      signature = xdr.ScVal.scvVec([sym('DeserializeValue'), xdr.ScVal.scvBytes(nestedValueXdr(deserialization))]);
+      signature = xdr.ScVal.scvVec([
+        sym('DeserializeValue'),
+        xdr.ScVal.scvBytes(nestedValueXdr(deserialization)),
+      ]);
     else signature = xdr.ScVal.scvVec([sym('SerializeValue')]);
     const root = invocation(at(i - 1), i === 1 ? 'call' : '__check_auth');
     entries.push(addressEntry(at(i), root, signature, BigInt(i), 1000));
   }
-  if (serialization > 0) env.invoke(contracts[contracts.length - 1] as string, 'set_depth', [serialization], { auth: [] });
+  if (serialization > 0)
+    env.invoke(contracts[contracts.length - 1] as string, 'set_depth', [serialization], { auth: [] });
   const budget = Budget.default();
   budget.resetLimits(U64_MAX, U64_MAX);
   const host = enforcingHost(env, entries, budget);

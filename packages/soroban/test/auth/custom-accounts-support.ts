@@ -4,8 +4,8 @@
  * such an entry signs, and an outcome as the host's error (or `ok`).
  */
 import { hash, type Keypair, StrKey, xdr } from '@stellar/stellar-sdk/base';
-import { HostError } from '../../src/errors/host-error.js';
 import { Budget } from '../../src/budget/index.js';
+import { HostError } from '../../src/errors/host-error.js';
 import { AuthorizationManager, nonceKey } from '../../src/host/auth/index.js';
 import { Host } from '../../src/host/host.js';
 import { Storage } from '../../src/storage/index.js';
@@ -69,7 +69,11 @@ export function addressEntry(
 }
 
 /** The SHA-256 of the `HashIdPreimage::SorobanAuthorization` an address signs. */
-export function payload(root: xdr.SorobanAuthorizedInvocation, nonce: bigint, expiration = EXPIRATION): Uint8Array {
+export function payload(
+  root: xdr.SorobanAuthorizedInvocation,
+  nonce: bigint,
+  expiration = EXPIRATION,
+): Uint8Array {
   const preimage = xdr.HashIdPreimage.envelopeTypeSorobanAuthorization(
     new xdr.HashIdPreimageSorobanAuthorization({
       networkId: hash(Buffer.from(PASSPHRASE)),
@@ -110,7 +114,11 @@ export function enforcingHost(
   entries: xdr.SorobanAuthorizationEntry[] = [],
   budget = Budget.default(),
 ): Host {
-  const host = new Host({ budget, storage: Storage.recording(env.snapshot, () => env.ledger), ledger: env.ledger });
+  const host = new Host({
+    budget,
+    storage: Storage.recording(env.snapshot, () => env.ledger),
+    ledger: env.ledger,
+  });
   host.auth = AuthorizationManager.enforcing(host, entries);
   return host;
 }

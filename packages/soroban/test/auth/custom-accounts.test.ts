@@ -13,11 +13,11 @@ import { NO_SOROBAN_DATA, sorobanData } from '../support/shared.js';
 import {
   addressEntry,
   addressVal,
+  contractNonceLiveUntil,
   invocation,
   outcome,
   ownerSignature,
   payload,
-  contractNonceLiveUntil,
   scAddress,
   WASM,
 } from './custom-accounts-support.js';
@@ -124,18 +124,23 @@ describe.skipIf(!sorobanData)(
     it.each([
       { signer: 'owner', key: OWNER, want: 'ok' },
       { signer: 'other', key: OTHER, want: 'Error(Auth, InvalidAction)' },
-    ])('set_owner signed by the $signer key (the account re-entered by its own __check_auth): $want', ({ key, want }) => {
-      const s = setup();
-      const newOwner = xdr.ScVal.scvBytes(OTHER.rawPublicKey());
-      const root = invocation(s.account, 'set_owner', [newOwner]);
-      const entry = addressEntry(s.account, root, ownerSignature(key, root, NONCE), NONCE);
-      expect(outcome(() => s.env.invoke(s.account, 'set_owner', [newOwner], { auth: [entry] }))).toBe(want);
-    });
+    ])(
+      'set_owner signed by the $signer key (the account re-entered by its own __check_auth): $want',
+      ({ key, want }) => {
+        const s = setup();
+        const newOwner = xdr.ScVal.scvBytes(OTHER.rawPublicKey());
+        const root = invocation(s.account, 'set_owner', [newOwner]);
+        const entry = addressEntry(s.account, root, ownerSignature(key, root, NONCE), NONCE);
+        expect(outcome(() => s.env.invoke(s.account, 'set_owner', [newOwner], { auth: [entry] }))).toBe(want);
+      },
+    );
 
     it('the contract cannot call __check_auth itself: a reserved function', () => {
       const s = setup();
       const args = [Buffer.alloc(32), Buffer.alloc(64), []];
-      expect(outcome(() => s.env.invoke(s.account, '__check_auth', args))).toBe('Error(Context, InvalidAction)');
+      expect(outcome(() => s.env.invoke(s.account, '__check_auth', args))).toBe(
+        'Error(Context, InvalidAction)',
+      );
     });
   },
 );

@@ -24,11 +24,11 @@ function toScAddress(host: Host, address: Val): xdr.ScAddress {
 export function authEntry(
   host: Host,
   step: Extract<ScriptStep, { s: 'authEntry' }>,
-  valueOf: (arg: Extract<ScriptStep, { s: 'authEntry' }>['address']) => Val,
+  resolveArg: (arg: Extract<ScriptStep, { s: 'authEntry' }>['address']) => Val,
 ): xdr.SorobanAuthorizationEntry {
-  const address = toScAddress(host, valueOf(step.address));
-  const signature = host.converter.toScVal(valueOf(step.signature));
-  const contract = toScAddress(host, valueOf(step.contract));
+  const address = toScAddress(host, resolveArg(step.address));
+  const signature = host.converter.toScVal(resolveArg(step.signature));
+  const contract = toScAddress(host, resolveArg(step.contract));
   return new xdr.SorobanAuthorizationEntry({
     credentials: xdr.SorobanCredentials.sorobanCredentialsAddress(
       new xdr.SorobanAddressCredentials({

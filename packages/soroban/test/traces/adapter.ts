@@ -120,7 +120,9 @@ class Run implements HostTracer {
     // call has no `call` line).
     const symbol = isObject(frame.fnSymbol) ? frame.fnSymbol : this.lastFn;
     const fn =
-      frame.fnName.length > MAX_SMALL_SYMBOL && symbol !== undefined ? `sym#${handleOf(symbol)}` : frame.fnName;
+      frame.fnName.length > MAX_SMALL_SYMBOL && symbol !== undefined
+        ? `sym#${handleOf(symbol)}`
+        : frame.fnName;
     return { kind: frame.vm ? 'VM' : 'SAC', id, fn };
   }
 }
@@ -274,10 +276,16 @@ function step(run: Run, s: ScriptStep, index: number, readWasm: (path: string) =
       }
       return;
     case 'authEntry':
-      run.authEntries.set(index, authEntry(host, s, (arg) => resolve(run, arg).value as Val));
+      run.authEntries.set(
+        index,
+        authEntry(host, s, (arg) => resolve(run, arg).value as Val),
+      );
       return;
     case 'setAuth':
-      setAuth(host, s.entries.map((i) => run.authEntries.get(i)));
+      setAuth(
+        host,
+        s.entries.map((i) => run.authEntries.get(i)),
+      );
       return;
     case 'host':
       hostAction(host, s.action);

@@ -7,14 +7,14 @@
  * account itself (to administer it through its own auth), no other contract on the stack.
  */
 import { HostError } from '../../errors/host-error.js';
-import { VOID, type Val } from '../../values/val.js';
+import { type Val, VOID } from '../../values/val.js';
 import { chargeFallibleCollect, VAL_SIZE } from '../functions/charges.js';
 import type { CallContext } from '../functions/types.js';
 import { vec } from '../functions/vec.js';
 import type { Host } from '../host.js';
 import { traced } from '../native-slices.js';
-import type { AuthorizedFunction, AuthorizedInvocation } from './invocation.js';
 import { conversionError } from './contract-types.js';
+import type { AuthorizedFunction, AuthorizedInvocation } from './invocation.js';
 
 export const CHECK_AUTH_FN_NAME = '__check_auth';
 

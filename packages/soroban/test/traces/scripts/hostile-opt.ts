@@ -26,7 +26,9 @@ function deepStack(callDepth: number, serialization: number, deserialization: nu
   return {
     setup: { ...RECORDING, unlimited: 'both' as const },
     steps: sequence((s) => {
-      const contracts = Array.from({ length: selfReentry ? 1 : callDepth }, () => s.register(RECURSIVE_ACCOUNT));
+      const contracts = Array.from({ length: selfReentry ? 1 : callDepth }, () =>
+        s.register(RECURSIVE_ACCOUNT),
+      );
       const at = (i: number) => contracts[selfReentry ? 0 : i] as ScriptArg;
       const entries: number[] = [];
 
@@ -51,7 +53,12 @@ function deepStack(callDepth: number, serialization: number, deserialization: nu
         });
       }
       if (serialization > 0)
-        s.call('call', contracts[contracts.length - 1] as ScriptArg, sym('set_depth'), s.call('vec_new_from_slice', vals(u32(serialization))));
+        s.call(
+          'call',
+          contracts[contracts.length - 1] as ScriptArg,
+          sym('set_depth'),
+          s.call('vec_new_from_slice', vals(u32(serialization))),
+        );
       s.steps.push({ s: 'setAuth', entries });
       s.call('call', at(0), sym('call'), s.call('vec_new_from_slice', vals(at(1))));
     }),
