@@ -17,6 +17,7 @@ import {
   symbolNewFromSlice,
   vecNewFromSlice,
 } from '../../src/host/native-slices.js';
+import type { ValueType } from '../../src/interface/index.js';
 import { u32Of, type Val, VOID } from '../../src/values/val.js';
 
 /** An argument of a slice function: bytes, Vals, key names, an output length, or a Val. */
@@ -46,6 +47,19 @@ function copyOut(
   memObjCopyToSlice(context, kind, obj, u32Of(pos), length);
   return 'unit' as const;
 }
+
+/**
+ * The native-slice functions the host calls of itself through its env (`SymbolStr::try_from_val`,
+ * the values it builds for `__check_auth`, `Symbol::try_from_val` of a long name):
+ * how their arguments print (a slice by its length) and their `()` result.
+ */
+export const ENV_SLICE_CALLS: Record<string, { args: ValueType[]; returnsUnit: boolean }> = {
+  symbol_copy_to_slice: { args: ['Val', 'Val', 'u64'], returnsUnit: true },
+  bytes_new_from_slice: { args: ['u64'], returnsUnit: false },
+  symbol_new_from_slice: { args: ['u64'], returnsUnit: false },
+  vec_new_from_slice: { args: ['u64'], returnsUnit: false },
+  map_new_from_slices: { args: ['u64'], returnsUnit: false },
+};
 
 export const SLICE_FUNCTIONS: Readonly<Record<string, SliceFunction>> = {
   bytes_new_from_slice: ({ context }, bytes) => bytesNewFromSlice(context, bytes as Uint8Array),

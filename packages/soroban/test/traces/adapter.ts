@@ -13,30 +13,17 @@ import { HOST_MODULES } from '../../src/host/functions/index.js';
 import { checkIntegrity } from '../../src/host/functions/linear-memory.js';
 import type { CallContext } from '../../src/host/functions/types.js';
 import type { Host, HostTracer } from '../../src/host/host.js';
-import { hostFunctionByName, type ValueType } from '../../src/interface/index.js';
+import { hostFunctionByName } from '../../src/interface/index.js';
 import { fromWasm, handleOf, isObject, type Val } from '../../src/values/val.js';
 import { parseContract } from '../../src/vm/index.js';
 import { authEntry, setAuth } from './adapter-auth.js';
 import { ensureModuleCache, hostFor, U64_MAX } from './adapter-host.js';
-import { SLICE_FUNCTIONS, type SliceArg, type SliceEnv } from './adapter-slices.js';
+import { ENV_SLICE_CALLS, SLICE_FUNCTIONS, type SliceArg, type SliceEnv } from './adapter-slices.js';
 import { errResult, knownTag, literalScVal, traceTyped, traceVal } from './adapter-values.js';
 import type { DriveScript, HostAction, Literal, ScriptArg, ScriptStep } from './script-types.js';
 import type { ObservedRun, ObservedStep, TraceHost, TraceResult, TraceValue } from './types.js';
 
 /** A step our adapter cannot take yet: the run stops there (the comparison shows what is missing). */
-/**
- * The native-slice functions the host calls of itself through its env (`SymbolStr::try_from_val`,
- * the values it builds for `__check_auth`, `Symbol::try_from_val` of a long name):
- * how their arguments print (a slice by its length) and their `()` result.
- */
-const ENV_SLICE_CALLS: Record<string, { args: ValueType[]; returnsUnit: boolean }> = {
-  symbol_copy_to_slice: { args: ['Val', 'Val', 'u64'], returnsUnit: true },
-  bytes_new_from_slice: { args: ['u64'], returnsUnit: false },
-  symbol_new_from_slice: { args: ['u64'], returnsUnit: false },
-  vec_new_from_slice: { args: ['u64'], returnsUnit: false },
-  map_new_from_slices: { args: ['u64'], returnsUnit: false },
-};
-
 export class Unsupported extends Error {}
 
 const STORAGE_TYPES = { Temporary: 0n, Persistent: 1n, Instance: 2n } as const;
