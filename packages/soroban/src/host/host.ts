@@ -71,6 +71,8 @@ export interface CallParams {
   internal?: boolean;
   /** A missing function answers Void instead of failing (an absent constructor). */
   missingIsVoid?: boolean;
+  /** The innermost contract may call itself (`ContractReentryMode::SelfAllowed`, `__check_auth`). */
+  selfReentry?: boolean;
 }
 
 export class Host extends HostState {
@@ -152,7 +154,8 @@ export class Host extends HostState {
     // `call_n_internal` reads the name (through the env for a symbol object) only to check it.
     if (!params.internal && symbolStr(this.context(), fn).startsWith(RESERVED_PREFIX))
       throw new HostError('Context', 'InvalidAction', "can't invoke a reserved function directly");
-    if (this.frames.contractIds().some((id) => Buffer.compare(id, contractId) === 0))
+    const distance = this.frames.contractIds().findIndex((id) => Buffer.compare(id, contractId) === 0);
+    if (distance > 0 || (distance === 0 && !params.selfReentry))
       throw new HostError('Context', 'InvalidAction', 'Contract re-entry is not allowed');
     fnCallEvent(this, contractId, fn, args);
     const instance = this.instance(contractId);

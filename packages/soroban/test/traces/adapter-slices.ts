@@ -2,22 +2,22 @@
  * The host functions a Rust test calls with native slices (`impl EnvBase for Host` in host.rs):
  * `bytes_new_from_slice`, `vec_unpack_to_slice`, `map_new_from_slices` and the rest. A contract
  * cannot call them, so our host has no module entry for them; the adapter runs them here with the
- * host's own helpers and the charges host.rs makes. Unlike the env functions, their arguments and
+ * host's own (`src/host/native-slices.ts`). Unlike the env functions, their arguments and
  * results are not integrity-checked.
  */
 import { HostError } from '../../src/errors/host-error.js';
-import { add, visit } from '../../src/host/functions/access.js';
-import {
-  BYTE_SIZE,
-  chargeCopy,
-  chargeNewVec,
-  ENTRY_SIZE,
-  VAL_SIZE,
-} from '../../src/host/functions/charges.js';
-import { checkIntegrity } from '../../src/host/functions/linear-memory.js';
+import { visit } from '../../src/host/functions/access.js';
+import { chargeCopy, ENTRY_SIZE, VAL_SIZE } from '../../src/host/functions/charges.js';
 import { checkSymbolMatches, memObjCopyToSlice } from '../../src/host/functions/symbol-slices.js';
 import type { CallContext } from '../../src/host/functions/types.js';
-import { SYMBOL_LIMIT, smallSymbol } from '../../src/values/symbol.js';
+import {
+  bytesNewFromSlice,
+  mapNewFromSlices,
+  stringNewFromSlice,
+  symbolNewFromSlice,
+  vecNewFromSlice,
+} from '../../src/host/native-slices.js';
+import type { ValueType } from '../../src/interface/index.js';
 import { u32Of, type Val, VOID } from '../../src/values/val.js';
 
 /** An argument of a slice function: bytes, Vals, key names, an output length, or a Val. */
@@ -36,12 +36,6 @@ type SliceFunction = (env: SliceEnv, ...args: SliceArg[]) => SliceResult;
 
 const sizeMismatch = (detail: string) => new HostError('Object', 'UnexpectedSize', detail);
 
-/** `scbytes_from_slice` / `metered_slice_to_vec`: the bytes copied into a new Vec. */
-function copied(context: CallContext, bytes: Uint8Array): Uint8Array {
-  chargeNewVec(context, bytes.length, BYTE_SIZE);
-  return Uint8Array.from(bytes);
-}
-
 /** `memobj_copy_to_slice`, into a native slice the test holds. */
 function copyOut(
   context: CallContext,
@@ -54,22 +48,22 @@ function copyOut(
   return 'unit' as const;
 }
 
-/** host.rs `symbol_new_from_slice`: every byte checked (charged as one comparison), then copied. */
-export function symbolNewFromSlice(context: CallContext, bytes: Uint8Array): Val {
-  context.host.meter.charge('MemCmp', BigInt(bytes.length));
-  for (const byte of bytes)
-    if (smallSymbol(Uint8Array.of(byte)) === undefined)
-      throw new HostError('Value', 'InvalidInput', 'byte is not allowed in Symbol');
-  const copy = copied(context, bytes);
-  if (copy.length > SYMBOL_LIMIT) throw new HostError('Value', 'InvalidInput', 'symbol too long');
-  return add(context, { kind: 'Symbol', value: copy });
-}
+/**
+ * The native-slice functions the host calls of itself through its env (`SymbolStr::try_from_val`,
+ * the values it builds for `__check_auth`, `Symbol::try_from_val` of a long name):
+ * how their arguments print (a slice by its length) and their `()` result.
+ */
+export const ENV_SLICE_CALLS: Record<string, { args: ValueType[]; returnsUnit: boolean }> = {
+  symbol_copy_to_slice: { args: ['Val', 'Val', 'u64'], returnsUnit: true },
+  bytes_new_from_slice: { args: ['u64'], returnsUnit: false },
+  symbol_new_from_slice: { args: ['u64'], returnsUnit: false },
+  vec_new_from_slice: { args: ['u64'], returnsUnit: false },
+  map_new_from_slices: { args: ['u64'], returnsUnit: false },
+};
 
 export const SLICE_FUNCTIONS: Readonly<Record<string, SliceFunction>> = {
-  bytes_new_from_slice: ({ context }, bytes) =>
-    add(context, { kind: 'Bytes', value: copied(context, bytes as Uint8Array) }),
-  string_new_from_slice: ({ context }, bytes) =>
-    add(context, { kind: 'String', value: copied(context, bytes as Uint8Array) }),
+  bytes_new_from_slice: ({ context }, bytes) => bytesNewFromSlice(context, bytes as Uint8Array),
+  string_new_from_slice: ({ context }, bytes) => stringNewFromSlice(context, bytes as Uint8Array),
   symbol_new_from_slice: ({ context }, bytes) => symbolNewFromSlice(context, bytes as Uint8Array),
   bytes_copy_to_slice: ({ context }, obj, pos, length) =>
     copyOut(context, 'Bytes', obj as Val, pos as Val, length as number),
@@ -77,38 +71,15 @@ export const SLICE_FUNCTIONS: Readonly<Record<string, SliceFunction>> = {
     copyOut(context, 'String', obj as Val, pos as Val, length as number),
   symbol_copy_to_slice: ({ context }, obj, pos, length) =>
     copyOut(context, 'Symbol', obj as Val, pos as Val, length as number),
-  vec_new_from_slice({ context }, vals) {
-    const items = vals as Val[];
-    chargeNewVec(context, items.length, VAL_SIZE);
-    for (const item of items) checkIntegrity(context, item);
-    return add(context, { kind: 'Vec', value: [...items] });
-  },
+  vec_new_from_slice: ({ context }, vals) => vecNewFromSlice(context, vals as Val[]),
   vec_unpack_to_slice({ context }, vec, length) {
     const items = visit(context, vec as Val, 'Vec').value;
     if (items.length !== length) throw sizeMismatch('differing host vector and output vector lengths');
     chargeCopy(context, items.length, VAL_SIZE);
     return VOID;
   },
-  map_new_from_slices(env, keys, vals) {
-    const { context } = env;
-    const names = keys as string[];
-    const values = vals as Val[];
-    if (names.length !== values.length) throw sizeMismatch('differing key and value slice lengths');
-    chargeNewVec(context, names.length, ENTRY_SIZE);
-    const entries = names.map((name, i) => {
-      const key = smallSymbol(name) ?? env.newSymbol(Buffer.from(name, 'utf8'));
-      const value = values[i] as Val;
-      checkIntegrity(context, value);
-      return [key, value] as const;
-    });
-    // `MeteredOrdMap::from_map`: the entries scanned, then checked sorted and unique.
-    chargeCopy(context, entries.length, ENTRY_SIZE);
-    const { compare } = context.host.comparator;
-    for (let i = 1; i < entries.length; i++)
-      if (compare((entries[i - 1] as readonly [Val, Val])[0], (entries[i] as readonly [Val, Val])[0]) >= 0)
-        throw new HostError('Object', 'InvalidInput', 'map keys not sorted and unique');
-    return add(context, { kind: 'Map', value: entries });
-  },
+  map_new_from_slices: (env, keys, vals) =>
+    mapNewFromSlices(env.context, keys as string[], vals as Val[], env.newSymbol),
   map_unpack_to_slice({ context }, map, keys, length) {
     const names = keys as string[];
     if (names.length !== length) throw sizeMismatch('differing key and value slice lengths');

@@ -77,9 +77,14 @@ export function traceVal(val: Val): TraceValue {
 }
 
 /** An argument or result of a declared interface type: raw numbers bare, Vals by tag. */
+const STORAGE_NAMES = ['Temporary', 'Persistent', 'Instance'] as const;
+
 export function traceTyped(type: ValueType, word: bigint): TraceValue {
   if (type === 'u64') return { kind: 'int', value: BigInt.asUintN(64, word) };
   if (type === 'i64') return { kind: 'int', value: BigInt.asIntN(64, word) };
+  // A StorageType crosses as its bare number (Temporary 0, Persistent 1, Instance 2).
+  const storage = type === 'StorageType' ? STORAGE_NAMES[Number(word)] : undefined;
+  if (storage) return { kind: 'storage', type: storage };
   return traceVal(word);
 }
 

@@ -13,24 +13,17 @@ import { HOST_MODULES } from '../../src/host/functions/index.js';
 import { checkIntegrity } from '../../src/host/functions/linear-memory.js';
 import type { CallContext } from '../../src/host/functions/types.js';
 import type { Host, HostTracer } from '../../src/host/host.js';
-import { hostFunctionByName, type ValueType } from '../../src/interface/index.js';
-import { fromWasm, handleOf, type Val } from '../../src/values/val.js';
+import { hostFunctionByName } from '../../src/interface/index.js';
+import { fromWasm, handleOf, isObject, type Val } from '../../src/values/val.js';
 import { parseContract } from '../../src/vm/index.js';
+import { authEntry, setAuth } from './adapter-auth.js';
 import { ensureModuleCache, hostFor, U64_MAX } from './adapter-host.js';
-import { SLICE_FUNCTIONS, type SliceArg, type SliceEnv } from './adapter-slices.js';
+import { ENV_SLICE_CALLS, SLICE_FUNCTIONS, type SliceArg, type SliceEnv } from './adapter-slices.js';
 import { errResult, knownTag, literalScVal, traceTyped, traceVal } from './adapter-values.js';
 import type { DriveScript, HostAction, Literal, ScriptArg, ScriptStep } from './script-types.js';
 import type { ObservedRun, ObservedStep, TraceHost, TraceResult, TraceValue } from './types.js';
 
 /** A step our adapter cannot take yet: the run stops there (the comparison shows what is missing). */
-/**
- * The native-slice functions the host calls of itself through its env (`SymbolStr::try_from_val`):
- * how their arguments print (a slice by its length) and their `()` result.
- */
-const ENV_SLICE_CALLS: Record<string, { args: ValueType[]; returnsUnit: boolean }> = {
-  symbol_copy_to_slice: { args: ['Val', 'Val', 'u64'], returnsUnit: true },
-};
-
 export class Unsupported extends Error {}
 
 const STORAGE_TYPES = { Temporary: 0n, Persistent: 1n, Instance: 2n } as const;
@@ -52,6 +45,8 @@ class Run implements HostTracer {
   readonly vmIds = new Map<string, string>();
   /** The function Val of the latest `call`/`try_call`, which names a frame when it is a symbol object. */
   lastFn: Val | undefined;
+  /** The authorization entries `authEntry` steps built, by step. */
+  readonly authEntries = new Map<number, xdr.SorobanAuthorizationEntry>();
 
   constructor(readonly host: Host) {}
 
@@ -69,7 +64,7 @@ class Run implements HostTracer {
     const vm = this.host.context().vm;
     const args = (signature?.args ?? []).map(({ type }, i): TraceValue => {
       const word = words[i] ?? 0n;
-      if (type === 'u64' || type === 'i64') return traceTyped(type, word);
+      if (type === 'u64' || type === 'i64' || type === 'StorageType') return traceTyped(type, word);
       try {
         const val = fromWasm(word);
         if (!knownTag(val)) return { kind: 'bad', bits: BigInt.asIntN(64, word) };
@@ -108,9 +103,12 @@ class Run implements HostTracer {
 
   frameOf(frame: ContractFrame) {
     const id = this.vmIds.get(Buffer.from(frame.contractId).toString('hex')) ?? '?';
+    // A long name is a Symbol object: the one the frame was called with (the host's own `__check_auth`
+    // call has no `call` line).
+    const symbol = isObject(frame.fnSymbol) ? frame.fnSymbol : this.lastFn;
     const fn =
-      frame.fnName.length > MAX_SMALL_SYMBOL && this.lastFn !== undefined
-        ? `sym#${handleOf(this.lastFn)}`
+      frame.fnName.length > MAX_SMALL_SYMBOL && symbol !== undefined
+        ? `sym#${handleOf(symbol)}`
         : frame.fnName;
     return { kind: frame.vm ? 'VM' : 'SAC', id, fn };
   }
@@ -263,6 +261,18 @@ function step(run: Run, s: ScriptStep, index: number, readWasm: (path: string) =
       } catch (error) {
         if (!(error instanceof HostError)) throw error;
       }
+      return;
+    case 'authEntry':
+      run.authEntries.set(
+        index,
+        authEntry(host, s, (arg) => resolve(run, arg).value as Val),
+      );
+      return;
+    case 'setAuth':
+      setAuth(
+        host,
+        s.entries.map((i) => run.authEntries.get(i)),
+      );
       return;
     case 'host':
       hostAction(host, s.action);

@@ -177,18 +177,15 @@ group(
     test_deep_stack_call_succeeds_near_limit
     test_deep_stack_call_fails_when_contract_call_depth_exceeded
     test_deep_stack_call_with_self_reentry_fails_when_contract_call_depth_exceeded
-    test_deep_stack_with_self_reentry_call_succeeds_near_limit
-    test_deep_stack_call_fails_when_serialization_depth_exceeded
     test_deep_stack_call_fails_with_deep_xdr_deserialization
     test_deep_stack_call_fails_with_too_deep_xdr_deserialization
     test_deep_stack_call_fails_xdr_deserialization_exceeding_host_object_depth
     test_deep_stack_call_succeeds_near_limit_with_xdr_deserialization
-    test_deep_stack_call_with_self_reentry_succeeds_near_limit_with_xdr_deserialization
   `),
   {
     status: 'drivable',
     ease: 4,
-    how: 'recursive_account.wasm deployed ~100 times as custom accounts that authorize each other (require_auth chains, check_auth), 700+ calls: needs auth',
+    how: 'recursive_account.wasm deployed ~100 times as custom accounts that authorize each other (require_auth chains, check_auth): scripts/hostile-opt.ts drives them, but the accounts are compared by address and their order follows the contract ids the test PRNG gives (register_test_contract_wasm), which the adapter does not draw yet',
   },
 );
 group(

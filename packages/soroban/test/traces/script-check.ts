@@ -156,6 +156,17 @@ export function checkScript(script: DriveScript, trace: Trace, readWasm: WasmRea
         case 'read':
           render(step.of);
           break;
+        case 'authEntry':
+          for (const of of [step.address, step.signature, step.contract]) render(of);
+          break;
+        case 'setAuth':
+          for (const entry of step.entries) {
+            const built = script.steps[entry];
+            if (built?.s !== 'authEntry') throw new Error(`step ${entry} is not an auth entry`);
+            objects += built.objects;
+            if (built.fn.length > 9) expectCall(`symbol_new_from_slice(${built.fn.length})`, where);
+          }
+          break;
         case 'host':
         case 'budget':
         case 'vm':

@@ -74,6 +74,27 @@ export type ScriptStep =
   | { s: 'register'; wasm: string }
   /** `Vm::new(&host, id, wasm)`: the test makes a VM of a WASM file itself (untraced; charged, may be refused) */
   | { s: 'vm'; wasm: string }
+  /**
+   * an authorization entry the test builds (untraced): address credentials for `address` (its
+   * `to_sc_address`), the signature converted back to an ScVal, and a root invocation of `fn` on
+   * `contract` without arguments or sub-invocations
+   */
+  | {
+      s: 'authEntry';
+      address: ScriptArg;
+      nonce: bigint;
+      expiration: number;
+      signature: ScriptArg;
+      contract: ScriptArg;
+      fn: string;
+      /** the objects set_authorization_entries makes of it before its function name: the address, the signature's, the contract's address */
+      objects: number;
+    }
+  /**
+   * `host.set_authorization_entries(..)` with the entries of these `authEntry` steps: untraced,
+   * but for a function name too long for a small symbol (`symbol_new_from_slice`)
+   */
+  | { s: 'setAuth'; entries: number[] }
   /** an untraced action on the host between calls (named after the Rust `Host`/`Budget` method) */
   | { s: 'host'; action: HostAction }
   /** `host.test_budget(cpu, mem)` (limits and cost models reset), then each `enable_model` override */

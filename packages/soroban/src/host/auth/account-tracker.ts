@@ -9,6 +9,7 @@ import { contractCodeKey, contractInstanceKey, maxLiveUntilLedger } from '../../
 import { type Val, VOID } from '../../values/val.js';
 import type { Host } from '../host.js';
 import { isRecoverable } from '../lifecycle.js';
+import { checkAccountContractAuth } from './account-contract.js';
 import { checkAccountAuthentication } from './account-signatures.js';
 import {
   type AuthorizedFunction,
@@ -151,8 +152,13 @@ export class AccountTracker {
       if (address.type === 'scAddressTypeAccount')
         checkAccountAuthentication(host, address.accountId, payload, this.signature);
       else if (address.type === 'scAddressTypeContract')
-        // `__check_auth` of custom accounts (account_contract.rs check_account_contract_auth) is not here yet.
-        throw new HostError('Context', 'InternalError', 'custom account authentication is not supported yet');
+        checkAccountContractAuth(
+          host,
+          Uint8Array.from(address.contractId.value),
+          payload,
+          this.signature,
+          this.tracker.root,
+        );
       else throw new HostError('Object', 'InternalError', 'unexpected address type in auth');
     } finally {
       this.busy = false;

@@ -6,7 +6,12 @@
 import { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../../errors/host-error.js';
 import type { Val } from '../../values/val.js';
+import { chargeFallibleCollect, VAL_SIZE } from '../functions/charges.js';
 import type { Host } from '../host.js';
+import { traced } from '../native-slices.js';
+
+/** `size_of::<AuthorizedInvocation>()` (declared_size.rs). */
+const AUTHORIZED_INVOCATION_SIZE = 176;
 
 export type AuthorizedFunction =
   | {
@@ -32,6 +37,7 @@ export class AuthorizedInvocation {
   }
 
   static fromXdr(host: Host, invocation: xdr.SorobanAuthorizedInvocation): AuthorizedInvocation {
+    chargeFallibleCollect(host.context(), invocation.subInvocations.length, AUTHORIZED_INVOCATION_SIZE);
     const subs = invocation.subInvocations.map((sub) => AuthorizedInvocation.fromXdr(host, sub));
     return new AuthorizedInvocation(functionFromXdr(host, invocation.function), subs);
   }
@@ -70,12 +76,12 @@ function functionFromXdr(host: Host, fn: xdr.SorobanAuthorizedFunction): Authori
   switch (fn.type) {
     case 'sorobanAuthorizedFunctionTypeContractFn': {
       const call = fn.contractFn;
-      return {
-        kind: 'contract',
-        contract: host.converter.toVal(xdr.ScVal.scvAddress(call.contractAddress)),
-        fnName: host.converter.toVal(xdr.ScVal.scvSymbol(call.functionName)),
-        args: call.args.map((arg) => host.converter.toVal(arg)),
-      };
+      const contract = host.converter.toVal(xdr.ScVal.scvAddress(call.contractAddress));
+      // `Symbol::try_from_val`: a long name through the host's own `symbol_new_from_slice`.
+      const fnName = traced.symbol(host.context(), Buffer.from(call.functionName.bytes).toString('latin1'));
+      // `scvals_to_val_vec`: a metered collect of the converted arguments.
+      chargeFallibleCollect(host.context(), call.args.length, VAL_SIZE);
+      return { kind: 'contract', contract, fnName, args: call.args.map((arg) => host.converter.toVal(arg)) };
     }
     case 'sorobanAuthorizedFunctionTypeCreateContractHostFn':
       // The v1 form authorizes a creation without constructor arguments.

@@ -11,6 +11,7 @@ import type { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../../errors/host-error.js';
 import { contractAddress } from '../../storage/index.js';
 import type { Val } from '../../values/val.js';
+import { chargeNewVec } from '../functions/charges.js';
 import type { Host } from '../host.js';
 import { AccountTracker, type AccountTrackerSnapshot, scAddressOf } from './account-tracker.js';
 import { type AuthorizedFunction, authInternal, type InvocationSnapshot } from './invocation.js';
@@ -44,6 +45,9 @@ type Mode =
   | { readonly kind: 'enforcing' }
   | { readonly kind: 'recording'; readonly disableNonRootAuth: boolean; byAddress: Map<Val, number> };
 
+/** `size_of::<RefCell<AccountAuthorizationTracker>>()` (declared_size.rs: 280, and the borrow flag). */
+const TRACKER_CELL_SIZE = 288;
+
 /** A nonce as the recording host draws one: uniform in 0..=i64::MAX. */
 export const randomNonce = (): bigint => randomBytes(8).readBigUInt64BE() >> 1n;
 
@@ -60,8 +64,14 @@ export class AuthorizationManager {
     this.#accounts = accounts;
   }
 
-  /** Enforcing, with the transaction's entries (`set_authorization_entries`). */
-  static enforcing(host: Host, entries: readonly xdr.SorobanAuthorizationEntry[] = []): AuthorizationManager {
+  /**
+   * Enforcing, with the transaction's entries (`set_authorization_entries`); without entries, the
+   * host's free default (`new_enforcing_without_authorizations`).
+   */
+  static enforcing(host: Host, entries?: readonly xdr.SorobanAuthorizationEntry[]): AuthorizationManager {
+    if (!entries) return new AuthorizationManager({ kind: 'enforcing' }, []);
+    // `Vec::with_metered_capacity` of the trackers, each a `RefCell<AccountAuthorizationTracker>`.
+    chargeNewVec(host.context(), entries.length, TRACKER_CELL_SIZE);
     return new AuthorizationManager(
       { kind: 'enforcing' },
       entries.map((entry) => AccountTracker.fromEntry(host, entry)),

@@ -27,3 +27,16 @@ export function chargeNewVec(context: CallContext, len: number, size: number): v
   charge(context, 'MemAlloc', len * size);
   charge(context, 'MemCpy', len * size);
 }
+
+/** A HostError's declared size: what a `Result<_, HostError>` adds to its value. */
+const HOST_ERROR_SIZE = 16;
+
+/**
+ * `metered_collect` into a `Result<Vec<T>, HostError>` (`iter.map(..)` of fallible conversions):
+ * `charge_bulk_init_cpy` with the Result's sizes, the header and each item a HostError larger.
+ */
+export function chargeFallibleCollect(context: CallContext, len: number, size: number): void {
+  charge(context, 'MemCpy', VEC_SIZE + HOST_ERROR_SIZE);
+  charge(context, 'MemAlloc', len * (size + HOST_ERROR_SIZE));
+  charge(context, 'MemCpy', len * (size + HOST_ERROR_SIZE));
+}

@@ -5,6 +5,7 @@ import { basic, tuple } from './basic.js';
 import bytes from './bytes.js';
 import crypto from './crypto.js';
 import hostile from './hostile.js';
+import hostileOpt from './hostile-opt.js';
 import invocation from './invocation.js';
 import lifecycle from './lifecycle.js';
 import map from './map.js';
@@ -26,6 +27,7 @@ export const ALL_SCRIPTS: DriveScript[] = [
   ...invocation,
   ...crypto,
   ...hostile,
+  ...hostileOpt,
   ...address,
   ...lifecycle,
   ...storage,
