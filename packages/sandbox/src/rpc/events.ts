@@ -52,7 +52,9 @@ function topicMatcher(topic: readonly string[], where: string): TopicMatcher {
   const fixed = flexible ? segments.slice(0, -1) : segments;
   const inner = fixed.indexOf('**');
   if (inner >= 0)
-    throw invalidParams(`${where}segment ${inner + 1} invalid: wildcard '**' is only allowed as the last segment`);
+    throw invalidParams(
+      `${where}segment ${inner + 1} invalid: wildcard '**' is only allowed as the last segment`,
+    );
   if (fixed.length > MAX_SEGMENTS) throw invalidParams(`${where}topic cannot have more than 4 segments`);
   return { segments: fixed, flexible };
 }

@@ -142,7 +142,11 @@ describe('topic filters refused as stellar-rpc refuses them (TopicFilter.Valid)'
   it.each<[string, string[], string]>([
     ['no segment', [], 'topic must have at least one segment'],
     ['five segments', ['*', '*', '*', '*', '*'], 'topic cannot have more than 4 segments'],
-    ['six segments, the last `**`', ['*', '*', '*', '*', '*', '**'], 'topic cannot have more than 4 segments'],
+    [
+      'six segments, the last `**`',
+      ['*', '*', '*', '*', '*', '**'],
+      'topic cannot have more than 4 segments',
+    ],
     [
       '`**` before the last segment',
       ['**', '*'],
