@@ -77,6 +77,12 @@ describe('asset events of a contract call', () => {
     expect(await found([{ topics: [[sym('transfer'), '*', to(alice.publicKey()), '*']] }])).toEqual([]);
   });
 
+  it('four segments and a trailing `**`: a topic (the `**` is not counted), matching the transfer', async () => {
+    expect(await found([{ contractIds: [xlm], topics: [[sym('transfer'), '*', '*', '*', '**']] }])).toEqual([
+      ['transfer', transferHash],
+    ]);
+  });
+
   it('system events: none in these ledgers', async () => {
     expect(await found([{ type: 'system' }])).toEqual([]);
   });
