@@ -45,14 +45,17 @@ function decodeSegment(segment: string): string {
 
 function topicMatcher(topic: readonly string[], where: string): TopicMatcher {
   const segments = topic.map(decodeSegment);
-  // protocol TopicFilter.Valid counts a trailing `**` as a segment: `["**"]` alone is a topic
-  // (any event), and four segments followed by `**` are one too many.
+  // go-stellar-sdk TopicFilter.Valid: a trailing `**` is left out before `**` elsewhere is
+  // refused and before the segments are counted, so four segments and `**` are a topic.
   if (segments.length < 1) throw invalidParams(`${where}topic must have at least one segment`);
-  if (segments.length > MAX_SEGMENTS) throw invalidParams(`${where}topic cannot have more than 4 segments`);
   const flexible = segments.at(-1) === '**';
   const fixed = flexible ? segments.slice(0, -1) : segments;
   const inner = fixed.indexOf('**');
-  if (inner >= 0) throw invalidParams(`${where}segment ${inner + 1} invalid: wildcard must be '*'`);
+  if (inner >= 0)
+    throw invalidParams(
+      `${where}segment ${inner + 1} invalid: wildcard '**' is only allowed as the last segment`,
+    );
+  if (fixed.length > MAX_SEGMENTS) throw invalidParams(`${where}topic cannot have more than 4 segments`);
   return { segments: fixed, flexible };
 }
 

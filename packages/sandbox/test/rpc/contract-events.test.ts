@@ -110,6 +110,11 @@ describe('filters', () => {
     ['four exact segments and wildcards', [{ topics: [[sym('transfer'), '*', addr(B), '*']] }], ['transfer']],
     ['too few segments do not match', [{ topics: [[sym('transfer'), '*']] }], []],
     ['`**` after a prefix', [{ topics: [[sym('transfer'), '**']] }], ['transfer']],
+    [
+      'four segments and `**`: a trailing `**` is not counted',
+      [{ topics: [[sym('transfer'), '*', '*', '*', '**']] }],
+      ['transfer'],
+    ],
     ['`*` alone: exactly one topic', [{ topics: [['*']] }], ['upgrade']],
     ['`*` then `**`: one topic or more', [{ topics: [['*', '**']] }], ['transfer', 'mint', 'upgrade']],
     [
@@ -138,11 +143,20 @@ describe('topic filters refused as stellar-rpc refuses them (TopicFilter.Valid)'
     ['no segment', [], 'topic must have at least one segment'],
     ['five segments', ['*', '*', '*', '*', '*'], 'topic cannot have more than 4 segments'],
     [
-      'four segments and `**`: `**` counts',
-      ['*', '*', '*', '*', '**'],
+      'six segments, the last `**`',
+      ['*', '*', '*', '*', '*', '**'],
       'topic cannot have more than 4 segments',
     ],
-    ['`**` before the last segment', ['**', '*'], "segment 1 invalid: wildcard must be '*'"],
+    [
+      '`**` before the last segment',
+      ['**', '*'],
+      "segment 1 invalid: wildcard '**' is only allowed as the last segment",
+    ],
+    [
+      'a misplaced `**` is named before the segments are counted',
+      ['*', '**', '*', '*', '*', '*'],
+      "segment 2 invalid: wildcard '**' is only allowed as the last segment",
+    ],
   ])('%s', (_name, topic, message) => {
     expect(() =>
       getEvents({ network: withStored }, { startLedger: SEQ, filters: [{ topics: [topic] }] }),

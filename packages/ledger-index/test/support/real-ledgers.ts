@@ -1,0 +1,73 @@
+/**
+ * Real pubnet ledgers beside the repository (`../shared/ledgers`, see its SOURCES.md), or where
+ * STARSPEC_SHARED points: raw LedgerCloseMeta as gzip, as the data lake's zstd batch, and as
+ * base64 lines. They are not part of the repository: tests that read them are skipped, with this
+ * reason, without them.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { xdr } from '@stellar/stellar-sdk';
+
+const repoRoot = resolve(fileURLToPath(new URL('../../../..', import.meta.url)));
+const sharedRoot = process.env.STARSPEC_SHARED ?? join(repoRoot, '..', 'shared');
+const ledgersDir = join(sharedRoot, 'ledgers');
+
+/** `../shared/ledgers`, or undefined when this machine has no copy. */
+export const realLedgersDir: string | undefined = existsSync(join(ledgersDir, 'SOURCES.md'))
+  ? ledgersDir
+  : undefined;
+
+export const NO_REAL_LEDGERS = `no real ledgers at ${ledgersDir} (set STARSPEC_SHARED)`;
+
+export interface RealLedger {
+  /** The file it came from. */
+  file: string;
+  sequence: number;
+  meta: xdr.LedgerCloseMeta;
+}
+
+function sequenceOf(meta: xdr.LedgerCloseMeta): number {
+  const body = meta.type === 'v0' ? meta.v0 : meta.type === 'v1' ? meta.v1 : meta.v2;
+  return body.ledgerHeader.header.ledgerSeq;
+}
+
+/** `zstd -dc`, or undefined when this machine has no zstd command (Node 20 has no decoder). */
+function unzstd(path: string): Buffer | undefined {
+  try {
+    return execFileSync('zstd', ['-dc', path], { maxBuffer: 64 * 1024 * 1024 });
+  } catch {
+    return undefined;
+  }
+}
+
+function ledgersOf(file: string): xdr.LedgerCloseMeta[] {
+  const path = join(ledgersDir, file);
+  if (file.endsWith('.xdr.gz')) return [xdr.LedgerCloseMeta.fromXDR(gunzipSync(readFileSync(path)))];
+  if (file.endsWith('.txt'))
+    return readFileSync(path, 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => xdr.LedgerCloseMeta.fromXDR(line.trim(), 'base64'));
+  if (file.endsWith('.xdr.zstd')) {
+    const raw = unzstd(path);
+    return raw ? xdr.LedgerCloseMetaBatch.fromXDR(raw).ledgerCloseMetas : [];
+  }
+  return [];
+}
+
+/** Every ledger of the test data, in ascending order; the files this machine cannot decode are named in `skipped`. */
+export function realLedgers(): { ledgers: RealLedger[]; skipped: string[] } {
+  if (!realLedgersDir) throw new Error(NO_REAL_LEDGERS);
+  const ledgers: RealLedger[] = [];
+  const skipped: string[] = [];
+  for (const file of readdirSync(ledgersDir).sort()) {
+    if (file === 'SOURCES.md') continue;
+    const metas = ledgersOf(file);
+    if (metas.length === 0) skipped.push(file);
+    ledgers.push(...metas.map((meta) => ({ file, sequence: sequenceOf(meta), meta })));
+  }
+  return { ledgers: ledgers.sort((a, b) => a.sequence - b.sequence), skipped };
+}
