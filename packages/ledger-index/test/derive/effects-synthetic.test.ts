@@ -1,5 +1,6 @@
-// The sandbox runs no contracts and refuses inflation, so these effects are read from transactions
-// built here: results, Stellar Asset Contract events and the entries the SAC creates.
+// Effects read from transactions built here (results, Stellar Asset Contract events and the
+// entries the SAC creates), for cases a sandbox run does not give: inflation, which the sandbox
+// refuses, and event shapes written by hand.
 import { Account, Asset, MuxedAccount, Networks, Operation, xdr } from '@stellar/stellar-sdk';
 import { describe, expect, it } from 'vitest';
 import { transactionEffects } from '../../src/derive/effects/index.js';

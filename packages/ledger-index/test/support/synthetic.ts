@@ -1,6 +1,8 @@
 /**
- * Transactions built here rather than applied by the sandbox (which runs no contracts): a
- * ledger's worth of result, meta changes and Stellar Asset Contract events, for the derive tests.
+ * Transactions built here rather than applied by the sandbox: a ledger's worth of result, meta
+ * changes and Stellar Asset Contract events written by hand, so the derive tests can give cases no
+ * sandbox run produces (inflation, odd event shapes). The sandbox's own Soroban workload is
+ * compared in test/gateway/differential-soroban.test.ts.
  */
 import { Address, Asset, Keypair, Networks, StrKey, xdr } from '@stellar/stellar-sdk';
 import type { ClosedLedger, ClosedTransaction } from '../../src/meta/closed-ledger.js';
