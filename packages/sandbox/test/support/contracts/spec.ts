@@ -61,8 +61,3 @@ export function specEntries(spec: ContractSpec): xdr.ScSpecEntry[] {
   );
   return [...functions, errors];
 }
-
-/** The section's content: the entries' XDR, one after another. */
-export function specSection(spec: ContractSpec): Uint8Array {
-  return Buffer.concat(specEntries(spec).map((entry) => entry.toXDR()));
-}
