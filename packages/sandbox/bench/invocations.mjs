@@ -3,12 +3,12 @@
 // invocation has the same footprint (the counter's instance, code and count), so one simulation's
 // SorobanTransactionData serves them all; envelopes are signed before the clock starts.
 
-import { median } from '@starspec/bench';
 import { Account, TimeoutInfinite, TransactionBuilder } from '@stellar/stellar-sdk';
+import { applyRatesRow } from './apply-rates.mjs';
 import { loadContracts } from './contracts.mjs';
 import { inProcess } from './drivers.mjs';
 import { benchKeys, fundingEnvelopes, LEDGER_SIZE, paymentRound } from './envelopes.mjs';
-import { ACCOUNTS, applyInProcess, ownCpuSeconds, rates, successfulHashes } from './payments.mjs';
+import { ACCOUNTS } from './payments.mjs';
 import { buildTransaction, deploy, invoke, sendOperation, simulate } from './soroban-setup.mjs';
 
 /** A deployed counter whose count exists, and the SorobanTransactionData (base64) of an `inc`. */
@@ -41,17 +41,6 @@ function invocationRound(keys, seqs, passphrase, { counter, sorobanData }) {
   });
 }
 
-/** Applies `envelopes` in ledgers of LEDGER_SIZE, timed; throws when one failed or stayed queued. */
-async function timedApply(local, envelopes) {
-  let records;
-  const rate = await rates(envelopes.length, ownCpuSeconds, () => {
-    records = applyInProcess(local, envelopes);
-  });
-  if (successfulHashes(records).length !== envelopes.length)
-    throw new Error(`${envelopes.length} sent, ${successfulHashes(records).length} applied`);
-  return rate;
-}
-
 export async function measureInvocations(options) {
   const local = await inProcess();
   try {
@@ -64,49 +53,18 @@ export async function measureInvocations(options) {
     }
     const counter = await deployCounter(local, keys[0]);
     const seqs = local.sequences(keys.map((k) => k.publicKey()));
-    const sides = {
-      invoke: () => invocationRound(keys, seqs, passphrase, counter),
-      pay: () => paymentRound(keys, seqs, passphrase),
-    };
-    // A round not measured warms both up.
-    for (const side of ['invoke', 'pay']) await timedApply(local, sides[side]());
-    const rounds = [];
-    for (let round = 0; round < options.rounds; round++) {
-      const order = round % 2 === 0 ? ['invoke', 'pay'] : ['pay', 'invoke'];
-      // Signed in the order they are applied, each account's sequence numbers in turn.
-      const envelopes = Object.fromEntries(order.map((side) => [side, sides[side]()]));
-      const result = {};
-      for (const side of order) result[side] = await timedApply(local, envelopes[side]);
-      rounds.push(result);
-      console.error(
-        `  invocations round ${round + 1}: counter.inc ${result.invoke.perSecond.toFixed(0)}/s ` +
-          `(${result.invoke.perCpuSecond.toFixed(0)} per CPU s), payments ${result.pay.perSecond.toFixed(0)}/s ` +
-          `(${result.pay.perCpuSecond.toFixed(0)} per CPU s)`,
-      );
-    }
-    return row(rounds);
+    return await applyRatesRow(local, {
+      id: 'invocations:in-process',
+      title: `contract invocations applied, ${ACCOUNTS.toLocaleString('en-US')} accounts, ledgers of ${LEDGER_SIZE}`,
+      label: 'invocations',
+      rounds: options.rounds,
+      subject: {
+        name: 'counter.inc, submit + closeLedger() in process',
+        round: () => invocationRound(keys, seqs, passphrase, counter),
+      },
+      baseline: { name: 'payments of the same accounts', round: () => paymentRound(keys, seqs, passphrase) },
+    });
   } finally {
     await local.stop();
   }
-}
-
-function row(rounds) {
-  const side = (key, name) => ({
-    name,
-    value: Math.round(median(rounds.map((r) => r[key].perSecond))),
-    perCpuSecond: Math.round(median(rounds.map((r) => r[key].perCpuSecond))),
-  });
-  const ratios = rounds.map((r) => r.invoke.perSecond / r.pay.perSecond);
-  const cpuRatios = rounds.map((r) => r.invoke.perCpuSecond / r.pay.perCpuSecond);
-  return {
-    kind: 'rate',
-    id: 'invocations:in-process',
-    title: `contract invocations applied, ${ACCOUNTS.toLocaleString('en-US')} accounts, ledgers of ${LEDGER_SIZE}`,
-    unit: 'transactions/s',
-    subject: side('invoke', 'counter.inc, submit + closeLedger() in process'),
-    baseline: side('pay', 'payments of the same accounts'),
-    ratio: Number(median(ratios).toFixed(3)),
-    cpuRatio: Number(median(cpuRatios).toFixed(3)),
-    rounds: ratios.map((v) => Number(v.toFixed(3))),
-  };
 }

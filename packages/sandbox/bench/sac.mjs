@@ -8,7 +8,6 @@
 // with the two accounts in its footprint changed, and its source-account authorization names
 // the transfer's own arguments. Envelopes are signed before the clock starts.
 
-import { median } from '@starspec/bench';
 import {
   Account,
   Address,
@@ -20,9 +19,10 @@ import {
   TransactionBuilder,
   xdr,
 } from '@stellar/stellar-sdk';
+import { applyRatesRow } from './apply-rates.mjs';
 import { inProcess, overRpc } from './drivers.mjs';
 import { benchKeys, fundingEnvelopes, LEDGER_SIZE, paymentRound } from './envelopes.mjs';
-import { ACCOUNTS, applyInProcess, ownCpuSeconds, rates, successfulHashes } from './payments.mjs';
+import { ACCOUNTS } from './payments.mjs';
 import { latencyRounds, latencyRow } from './simulate.mjs';
 import { buildTransaction, sendOperation, simulate } from './soroban-setup.mjs';
 
@@ -105,16 +105,6 @@ function transferRound(keys, seqs, passphrase, { sac, data }) {
   });
 }
 
-async function timedApply(local, envelopes) {
-  let records;
-  const rate = await rates(envelopes.length, ownCpuSeconds, () => {
-    records = applyInProcess(local, envelopes);
-  });
-  if (successfulHashes(records).length !== envelopes.length)
-    throw new Error(`${envelopes.length} sent, ${successfulHashes(records).length} applied`);
-  return rate;
-}
-
 /** The in-process driver with `sequences` and `submit` awaitable like the RPC one's. */
 async function localTarget() {
   const local = await inProcess();
@@ -127,49 +117,23 @@ export async function measureSacTransfers(options) {
     const { keys, sac, simulated } = await prepare(local, ACCOUNTS);
     const data = xdr.SorobanTransactionData.fromXdr(simulated.transactionData, 'base64');
     const seqs = await local.sequences(keys.map((k) => k.publicKey()));
-    const sides = {
-      sac: () => transferRound(keys, seqs, local.passphrase, { sac, data }),
-      pay: () => paymentRound(keys, seqs, local.passphrase),
-    };
-    for (const side of ['sac', 'pay']) await timedApply(local, sides[side]());
-    const rounds = [];
-    for (let round = 0; round < options.rounds; round++) {
-      const order = round % 2 === 0 ? ['sac', 'pay'] : ['pay', 'sac'];
-      const envelopes = Object.fromEntries(order.map((side) => [side, sides[side]()]));
-      const result = {};
-      for (const side of order) result[side] = await timedApply(local, envelopes[side]);
-      rounds.push(result);
-      console.error(
-        `  SAC transfers round ${round + 1}: ${result.sac.perSecond.toFixed(0)}/s ` +
-          `(${result.sac.perCpuSecond.toFixed(0)} per CPU s), payments ${result.pay.perSecond.toFixed(0)}/s ` +
-          `(${result.pay.perCpuSecond.toFixed(0)} per CPU s)`,
-      );
-    }
-    return rateRow(rounds);
+    return await applyRatesRow(local, {
+      id: 'sac-transfers:in-process',
+      title: `SAC transfers of XLM applied, ${ACCOUNTS.toLocaleString('en-US')} accounts, ledgers of ${LEDGER_SIZE}`,
+      label: 'SAC transfers',
+      rounds: options.rounds,
+      subject: {
+        name: 'native SAC transfer, submit + closeLedger() in process',
+        round: () => transferRound(keys, seqs, local.passphrase, { sac, data }),
+      },
+      baseline: {
+        name: 'classic payments of the same accounts',
+        round: () => paymentRound(keys, seqs, local.passphrase),
+      },
+    });
   } finally {
     await local.stop();
   }
-}
-
-function rateRow(rounds) {
-  const side = (key, name) => ({
-    name,
-    value: Math.round(median(rounds.map((r) => r[key].perSecond))),
-    perCpuSecond: Math.round(median(rounds.map((r) => r[key].perCpuSecond))),
-  });
-  const ratios = rounds.map((r) => r.sac.perSecond / r.pay.perSecond);
-  const cpuRatios = rounds.map((r) => r.sac.perCpuSecond / r.pay.perCpuSecond);
-  return {
-    kind: 'rate',
-    id: 'sac-transfers:in-process',
-    title: `SAC transfers of XLM applied, ${ACCOUNTS.toLocaleString('en-US')} accounts, ledgers of ${LEDGER_SIZE}`,
-    unit: 'transactions/s',
-    subject: side('sac', 'native SAC transfer, submit + closeLedger() in process'),
-    baseline: side('pay', 'classic payments of the same accounts'),
-    ratio: Number(median(ratios).toFixed(3)),
-    cpuRatio: Number(median(cpuRatios).toFixed(3)),
-    rounds: ratios.map((v) => Number(v.toFixed(3))),
-  };
 }
 
 export async function measureSacSimulate(options) {
