@@ -154,19 +154,7 @@ export class Storage {
         `threshold must be <= extend_to (${threshold} > ${extendTo})`,
       );
     }
-    if (this.recordingFeature) this.handleMaybeExpiredEntry(key, meter);
-    const { entry, liveUntil: oldLiveUntil } = this.getWithLiveUntil(key, meter);
-    if (oldLiveUntil === undefined)
-      throw new HostError('Storage', 'InternalError', 'trying to extend invalid entry');
-    const ledger = this.ledger();
-    const sequence = ledger.sequenceNumber;
-    if (oldLiveUntil < sequence) {
-      throw new HostError(
-        'Storage',
-        'InternalError',
-        `accessing no-longer-live entry (${oldLiveUntil} < ${sequence})`,
-      );
-    }
+    const { entry, oldLiveUntil, ledger, sequence } = this.liveEntryToExtend(key, meter);
     let newLiveUntil = sequence + extendTo;
     if (newLiveUntil > 0xffff_ffff)
       throw new HostError('Context', 'InternalError', 'live-until ledger overflows u32');
@@ -221,9 +209,8 @@ export class Storage {
     if (newLiveUntil > oldLiveUntil) this.map.set(key, { entry, liveUntil: newLiveUntil }, meter);
   }
 
-  /** `prepare_extend_ttl` (v26.0.0 storage.rs): the live entry and where its TTL stands. */
-  private prepareExtendTtl(key: xdr.LedgerKey, extendTo: number, meter: Meter) {
-    checkSupportedKey(key);
+  /** The entry a TTL extension reads: it must exist, have a TTL and still be live. */
+  private liveEntryToExtend(key: xdr.LedgerKey, meter: Meter) {
     if (this.recordingFeature) this.handleMaybeExpiredEntry(key, meter);
     const { entry, liveUntil: oldLiveUntil } = this.getWithLiveUntil(key, meter);
     if (oldLiveUntil === undefined)
@@ -237,6 +224,13 @@ export class Storage {
         `accessing no-longer-live entry (${oldLiveUntil} < ${sequence})`,
       );
     }
+    return { entry, oldLiveUntil, ledger, sequence };
+  }
+
+  /** `prepare_extend_ttl` (v26.0.0 storage.rs): the live entry and where its TTL stands. */
+  private prepareExtendTtl(key: xdr.LedgerKey, extendTo: number, meter: Meter) {
+    checkSupportedKey(key);
+    const { entry, oldLiveUntil, ledger, sequence } = this.liveEntryToExtend(key, meter);
     const maxLiveUntil = maxLiveUntilLedger(ledger);
     const durability = keyDurability(key);
     if (durability === undefined) throw new HostError('Storage', 'InternalError', 'durability is missing');
