@@ -4,9 +4,8 @@
  * ledger 1 starts at the configured protocol, base fee and base reserve).
  */
 import { hash, xdr } from '@stellar/stellar-sdk/base';
+import { DEFAULT_PROTOCOL_VERSION } from './protocol.js';
 
-/** The protocol the sandbox's ledgers are stamped with. */
-export const PROTOCOL_VERSION = 23;
 /** stellar-core GENESIS_LEDGER_TOTAL_COINS: 100 billion lumens in stroops. */
 export const TOTAL_COINS = 1_000_000_000_000_000_000n;
 export const GENESIS_LEDGER_SEQ = 1;
@@ -70,7 +69,7 @@ export const ZERO_HASH = new Uint8Array(32);
 
 export function genesisHeader(options: GenesisOptions): HeaderState {
   return {
-    ledgerVersion: options.protocolVersion ?? PROTOCOL_VERSION,
+    ledgerVersion: options.protocolVersion ?? DEFAULT_PROTOCOL_VERSION,
     previousLedgerHash: ZERO_HASH,
     scpValue: new xdr.StellarValue({
       txSetHash: ZERO_HASH,
