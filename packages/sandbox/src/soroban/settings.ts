@@ -2,10 +2,11 @@
  * The network's Soroban settings: the ConfigSetting entries a new sandbox's genesis ledger holds
  * (quickstart's local network at protocol 23, from `@starspec/soroban/network`, which loads
  * without the host), read back from the ledger state as stellar-core's SorobanNetworkConfig
- * reads them. The sandbox has no upgrades, so the settings read at start hold for its life.
+ * reads them: at start, and again after a close that applied upgrades.
  */
 
 import {
+  COST_TYPE_COUNT,
   localNetworkConfigEntries,
   localNetworkSettings,
   type NetworkSettings,
@@ -32,5 +33,10 @@ export function genesisConfigEntries(sequence: number, minPersistentTtl?: number
 export function storedNetworkSettings(store: EntryStore): NetworkSettings {
   const entries: xdr.LedgerEntry[] = [];
   for (const [, entry] of store.entries()) if (entry.data.type === 'configSetting') entries.push(entry);
-  return entries.length === 0 ? localNetworkSettings() : readNetworkSettings(entries);
+  if (entries.length === 0) return localNetworkSettings();
+  const settings = readNetworkSettings(entries);
+  // From protocol 25 the ledger prices cost types (BN254) the host may not meter yet; a Rust host
+  // of that protocol knows them all. It is given the models of the types it knows.
+  const { cpu, mem } = settings.costParams;
+  return { ...settings, costParams: { cpu: cpu.slice(0, COST_TYPE_COUNT), mem: mem.slice(0, COST_TYPE_COUNT) } };
 }
