@@ -6,7 +6,7 @@ import { xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PROTOCOL_VERSION, MAX_PROTOCOL_VERSION, UpgradeError } from '../../src/index.js';
 import { costTypeCount } from '../../src/soroban/protocol-settings.js';
-import { Harness } from '../harness.js';
+import { Asset, Harness, hashOf, Keypair, Operation } from '../harness.js';
 
 function configSetting(h: Harness, id: xdr.ConfigSettingId): xdr.ConfigSettingEntry | undefined {
   const entry = h.ledger.entry(xdr.LedgerKey.configSetting(new xdr.LedgerKeyConfigSetting({ configSettingId: id })));
@@ -77,5 +77,29 @@ describe('a version upgrade', () => {
     expect(() => h.ledger.upgrade([{ upgrade: xdr.LedgerUpgrade.ledgerUpgradeVersion(24) }])).toThrow(/only goes up/);
     expect(() => h.ledger.upgrade([{ upgrade: xdr.LedgerUpgrade.ledgerUpgradeVersion(29) }])).toThrow(/newest/);
     expect(h.ledger.scheduledUpgrades()).toEqual([]);
+  });
+});
+
+describe('what each protocol from 24 changes', () => {
+  const alice = Keypair.random();
+  const bob = Keypair.random();
+
+  /** The inner result's feeCharged of a fee bump of one payment, applied at `protocol`. */
+  function innerFeeCharged(protocol: number): bigint {
+    const h = new Harness({ protocol });
+    h.fund('100', alice, bob);
+    const inner = h.tx(alice, [Operation.payment({ destination: bob.publicKey(), asset: Asset.native(), amount: '1' })]);
+    const bump = h.feeBump(bob, inner, 200);
+    const record = h.apply(bump).results.get(hashOf(bump));
+    const result = record?.result.result;
+    if (result?.type !== 'txFeeBumpInnerSuccess') throw new Error(`${result?.type}`);
+    expect(record?.result.feeCharged).toBe(200n); // the outer fee: two operations (the bump's own) at the base fee
+    return result.innerResultPair.result.feeCharged;
+  }
+
+  it('25: a fee bump’s inner result charges nothing (FeeBumpTransactionFrame::processFeeSeqNum)', () => {
+    expect(innerFeeCharged(24)).toBe(100n);
+    expect(innerFeeCharged(25)).toBe(0n);
+    expect(innerFeeCharged(27)).toBe(0n);
   });
 });

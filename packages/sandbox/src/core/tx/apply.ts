@@ -17,6 +17,7 @@ import type { LedgerTxn } from '../ledger-txn.js';
 import { bodyOf, handlerFor } from '../operations/index.js';
 import { hasOpenSponsorship, removeSignerWithPossibleSponsorship } from '../sponsorship.js';
 import { feeFor, type TransactionFrame, type TxFrame } from './frame.js';
+import { startsFrom } from '../protocol.js';
 import { type AnyTxResult, FeeBumpTxResult, innermost, setInnermostError, TxResult } from './result.js';
 import { recordSeqNumUpdate } from './seq.js';
 import { SignatureChecker } from './signature-checker.js';
@@ -77,7 +78,11 @@ export function processFeeSeqNum(frame: TxFrame, ledger: LedgerTxn, baseFee: num
       ? new FeeBumpTxResult(
           fee,
           frame.inner.contentsHash,
-          TxResult.success(frame.inner.operations, feeFor(frame.inner, baseFee, true)),
+          // From protocol 25 the inner result charges nothing (FeeBumpTransactionFrame::processFeeSeqNum).
+          TxResult.success(
+            frame.inner.operations,
+            startsFrom(ltx.header.ledgerVersion, 25) ? 0n : feeFor(frame.inner, baseFee, true),
+          ),
         )
       : TxResult.success(frame.operations, fee);
   return { result, changes };
