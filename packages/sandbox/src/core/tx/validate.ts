@@ -7,7 +7,8 @@
 import { xdr } from '@stellar/stellar-sdk/base';
 import { footprintMalformed } from '../../soroban/footprint-operations.js';
 import type { NetworkSettings } from '../../soroban/settings.js';
-import { sorobanTransactionValid } from '../../soroban/validate.js';
+import { sorobanMemoValid, sorobanTransactionValid } from '../../soroban/validate.js';
+import { startsFrom } from '../protocol.js';
 import { accountAvailableBalance } from '../balances.js';
 import {
   type AccountState,
@@ -135,6 +136,7 @@ function commonValidPreSeqNum(
   if (sorobanOps > 0 && (sorobanOps !== tx.numOperations || tx.numOperations !== 1))
     return fail(result, 'txMalformed');
   if (sorobanOps > 0) {
+    if (startsFrom(view.ltx.header.ledgerVersion, 25) && !sorobanMemoValid(tx)) return fail(result, 'txSorobanInvalid');
     if (!sorobanTransactionValid(tx, view.settings, chargeFee)) return fail(result, 'txSorobanInvalid');
   } else if (tx.tx.ext.type !== 'v0') {
     return fail(result, 'txMalformed');
