@@ -3,12 +3,13 @@
  * what is real and what is not yet.
  */
 export type { ClosedLedger } from './close/close-ledger.js';
+export type { ScheduledUpgrade } from './close/upgrades.js';
+export { accountKey, keyId } from './core/keys.js';
 export {
   DEFAULT_PROTOCOL_VERSION,
   MAX_PROTOCOL_VERSION,
   MIN_PROTOCOL_VERSION,
 } from './core/protocol.js';
-export { accountKey, keyId } from './core/keys.js';
 export type { EntryReader, EntryStore, EntryWrite } from './core/store.js';
 export { MemoryEntryStore } from './core/store.js';
 export { InvalidEnvelopeError } from './core/tx/frame.js';
@@ -22,7 +23,6 @@ export {
   STANDALONE_PASSPHRASE,
   UpgradeError,
 } from './ledger.js';
-export type { ScheduledUpgrade } from './close/upgrades.js';
 export { ClosedLedgers, DEFAULT_RETENTION } from './network/closed-ledgers.js';
 export type { CloseSchedule, Network, NetworkOptions } from './network/network.js';
 export { createNetwork, DEFAULT_CLOSE_EVERY } from './network/network.js';

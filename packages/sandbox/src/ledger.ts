@@ -190,7 +190,9 @@ export function createLedger(options: LedgerOptions = {}): Ledger {
   // Upgrades::createUpgradesFor's order, which is LedgerUpgradeType's: version first.
   const scheduledInOrder = () =>
     [...upgrades.values()].sort(
-      (a, b) => xdr.LedgerUpgradeType.fromName(a.upgrade.type).value - xdr.LedgerUpgradeType.fromName(b.upgrade.type).value,
+      (a, b) =>
+        xdr.LedgerUpgradeType.fromName(a.upgrade.type).value -
+        xdr.LedgerUpgradeType.fromName(b.upgrade.type).value,
     );
   let moduleCache: SorobanOpContext['modules'] | undefined;
   const sorobanModules = (soroban: SorobanHost) => {

@@ -71,9 +71,21 @@ describe('usage', () => {
       ['--allow-origin', 'http://x.example/app'],
       '--allow-origin: "http://x.example/app" is not an origin',
     ],
-    ['a protocol before 23', ['--protocol', '22'], "--protocol must be a whole number from 23 to 28 (got '22')"],
-    ['a protocol after 28', ['--protocol', '29'], "--protocol must be a whole number from 23 to 28 (got '29')"],
-    ['a protocol that is not a number', ['--protocol', 'p27'], "--protocol must be a whole number from 23 to 28 (got 'p27')"],
+    [
+      'a protocol before 23',
+      ['--protocol', '22'],
+      "--protocol must be a whole number from 23 to 28 (got '22')",
+    ],
+    [
+      'a protocol after 28',
+      ['--protocol', '29'],
+      "--protocol must be a whole number from 23 to 28 (got '29')",
+    ],
+    [
+      'a protocol that is not a number',
+      ['--protocol', 'p27'],
+      "--protocol must be a whole number from 23 to 28 (got 'p27')",
+    ],
     ['a positional argument', ['serve'], 'Unexpected argument'],
   ])('%s exits 2 naming the problem', async (_name, args, message) => {
     const { code, stderr } = await run(args);

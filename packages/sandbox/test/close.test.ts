@@ -4,8 +4,8 @@ import { hash, xdr } from '@stellar/stellar-sdk/base';
 import { LedgerCloseMeta } from '@stellar/stellar-sdk/xdr';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readAccount } from '../src/core/entries/account.js';
-import { Asset, codeOf, Harness, hashOf, Keypair, Operation } from './harness.js';
 import { DEFAULT_PROTOCOL_VERSION } from '../src/index.js';
+import { Asset, codeOf, Harness, hashOf, Keypair, Operation } from './harness.js';
 
 const [alice, bob] = [Keypair.random(), Keypair.random()];
 let h: Harness;

@@ -8,10 +8,10 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import { addAccountBalance } from '../core/balances.js';
-import { startsFrom } from '../core/protocol.js';
 import { loadAccount, storeAccount } from '../core/entries/account.js';
 import { feeEvent } from '../core/events.js';
 import type { LedgerTxn } from '../core/ledger-txn.js';
+import { startsFrom } from '../core/protocol.js';
 import type { TxFrame } from '../core/tx/frame.js';
 import type { AnyTxResult } from '../core/tx/result.js';
 import { type SorobanOpContext, subSeed } from '../soroban/context.js';

@@ -76,8 +76,10 @@ export function upgradeProblem(scheduled: ScheduledUpgrade, header: HeaderState)
   switch (upgrade.type) {
     case 'ledgerUpgradeVersion': {
       const version = upgrade.newLedgerVersion;
-      if (version > MAX_PROTOCOL_VERSION) return `protocol ${version} is newer than ${MAX_PROTOCOL_VERSION}, the newest the sandbox runs`;
-      if (version <= header.ledgerVersion) return `protocol ${version} is not after the ledger's ${header.ledgerVersion}: a protocol upgrade only goes up`;
+      if (version > MAX_PROTOCOL_VERSION)
+        return `protocol ${version} is newer than ${MAX_PROTOCOL_VERSION}, the newest the sandbox runs`;
+      if (version <= header.ledgerVersion)
+        return `protocol ${version} is not after the ledger's ${header.ledgerVersion}: a protocol upgrade only goes up`;
       return undefined;
     }
     case 'ledgerUpgradeBaseFee':
@@ -101,7 +103,11 @@ function configKey(id: xdr.ConfigSettingId): xdr.LedgerKey {
 }
 
 /** A set of encoded keys (or hashes) with a delta applied, sorted as core's std::set of opaque. */
-function applyDelta<T extends { toXdr(): Uint8Array }>(held: readonly T[], add: readonly T[], remove: readonly T[]): T[] {
+function applyDelta<T extends { toXdr(): Uint8Array }>(
+  held: readonly T[],
+  add: readonly T[],
+  remove: readonly T[],
+): T[] {
   const byHex = new Map<string, T>();
   const hex = (v: T) => Buffer.from(v.toXdr()).toString('hex');
   for (const v of [...held, ...add]) byHex.set(hex(v), v);
@@ -118,14 +124,22 @@ function applyConfigSet(ltx: LedgerTxn, set: xdr.ConfigUpgradeSet): void {
       const keys = setting?.type === 'configSettingFrozenLedgerKeys' ? setting.frozenLedgerKeys.keys : [];
       const delta = entry.frozenLedgerKeysDelta;
       const merged = applyDelta(keys, delta.keysToFreeze, delta.keysToUnfreeze);
-      ltx.put(configEntry(xdr.ConfigSettingEntry.configSettingFrozenLedgerKeys(new xdr.FrozenLedgerKeys({ keys: merged }))));
+      ltx.put(
+        configEntry(
+          xdr.ConfigSettingEntry.configSettingFrozenLedgerKeys(new xdr.FrozenLedgerKeys({ keys: merged })),
+        ),
+      );
     } else if (entry.type === 'configSettingFreezeBypassTxsDelta') {
       const held = ltx.load(configKey(xdr.ConfigSettingId.configSettingFreezeBypassTxs));
       const setting = held?.data.type === 'configSetting' ? held.data.configSetting : undefined;
       const hashes = setting?.type === 'configSettingFreezeBypassTxs' ? setting.freezeBypassTxs.txHashes : [];
       const delta = entry.freezeBypassTxsDelta;
       const merged = applyDelta(hashes, delta.addTxs, delta.removeTxs);
-      ltx.put(configEntry(xdr.ConfigSettingEntry.configSettingFreezeBypassTxs(new xdr.FreezeBypassTxs({ txHashes: merged }))));
+      ltx.put(
+        configEntry(
+          xdr.ConfigSettingEntry.configSettingFreezeBypassTxs(new xdr.FreezeBypassTxs({ txHashes: merged })),
+        ),
+      );
     } else {
       ltx.put(configEntry(entry));
     }
@@ -152,7 +166,10 @@ function applyUpgrade(ltx: LedgerTxn, { upgrade, configSet }: ScheduledUpgrade):
     case 'ledgerUpgradeFlags':
       // setLedgerHeaderFlag: the flags live in the header's v1 extension.
       header.ext = xdr.LedgerHeaderExt.v1(
-        new xdr.LedgerHeaderExtensionV1({ flags: upgrade.newFlags, ext: xdr.LedgerHeaderExtensionV1Ext.v0() }),
+        new xdr.LedgerHeaderExtensionV1({
+          flags: upgrade.newFlags,
+          ext: xdr.LedgerHeaderExtensionV1Ext.v0(),
+        }),
       );
       return;
     case 'ledgerUpgradeConfig':
@@ -165,7 +182,9 @@ function applyUpgrade(ltx: LedgerTxn, { upgrade, configSet }: ScheduledUpgrade):
       ltx.put(
         configEntry(
           xdr.ConfigSettingEntry.configSettingContractExecutionLanes(
-            new xdr.ConfigSettingContractExecutionLanesV0({ ledgerMaxTxCount: upgrade.newMaxSorobanTxSetSize }),
+            new xdr.ConfigSettingContractExecutionLanesV0({
+              ledgerMaxTxCount: upgrade.newMaxSorobanTxSetSize,
+            }),
           ),
         ),
       );
@@ -178,7 +197,10 @@ function applyUpgrade(ltx: LedgerTxn, { upgrade, configSet }: ScheduledUpgrade):
  * LedgerManagerImpl::applyLedger's upgrade step: each upgrade checked again (one that no longer
  * holds is skipped, as core drops it), applied in its own LedgerTxn, its changes in the meta.
  */
-export function applyUpgrades(ledger: LedgerTxn, scheduled: readonly ScheduledUpgrade[]): xdr.UpgradeEntryMeta[] {
+export function applyUpgrades(
+  ledger: LedgerTxn,
+  scheduled: readonly ScheduledUpgrade[],
+): xdr.UpgradeEntryMeta[] {
   const metas: xdr.UpgradeEntryMeta[] = [];
   for (const item of scheduled) {
     if (upgradeProblem(item, ledger.header) !== undefined) continue;

@@ -55,7 +55,8 @@ export const CLOSE_NEEDS_JSON: Problem = {
 /** What POST /_sandbox/upgrade answers a body that is not declared JSON. */
 export const UPGRADE_NEEDS_JSON: Problem = {
   ...CLOSE_NEEDS_JSON,
-  detail: 'POST /_sandbox/upgrade takes Content-Type: application/json (which a web page cannot send unasked).',
+  detail:
+    'POST /_sandbox/upgrade takes Content-Type: application/json (which a web page cannot send unasked).',
 };
 
 export function writeProblem(

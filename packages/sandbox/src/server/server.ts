@@ -63,7 +63,12 @@ function isJson(req: IncomingMessage): boolean {
  * The checks of a POST that changes the network: a refused page (403), another method (405), a
  * body not declared JSON (415) are answered here (true), with the body left unread.
  */
-function refusedChange(guard: BrowserGuard, req: IncomingMessage, res: ServerResponse, needsJson: Problem): boolean {
+function refusedChange(
+  guard: BrowserGuard,
+  req: IncomingMessage,
+  res: ServerResponse,
+  needsJson: Problem,
+): boolean {
   if (guard.answered(req, res, ['POST'])) return true;
   if (req.method !== 'POST') {
     req.resume();

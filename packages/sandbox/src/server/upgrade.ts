@@ -83,7 +83,11 @@ const TOO_LARGE: Problem = {
 };
 
 /** Reads, checks and schedules the upgrades of a POST already let through (JSON, not a refused page). */
-export async function scheduleUpgrades(network: Network, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function scheduleUpgrades(
+  network: Network,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const raw = await readBounded(req);
   if (raw === undefined) return writeProblem(res, TOO_LARGE);
   let upgrades: ScheduledUpgrade[];

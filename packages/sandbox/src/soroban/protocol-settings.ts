@@ -113,8 +113,16 @@ export function upgradeConfigEntries(ltx: LedgerTxn, from: number, to: number): 
   if (crosses(26)) {
     updateCosts(ltx, 26, V26_COSTS);
     if (ltx.load(configKey(xdr.ConfigSettingId.configSettingContractCostParamsCpuInstructions))) {
-      ltx.create(configEntry(xdr.ConfigSettingEntry.configSettingFrozenLedgerKeys(new xdr.FrozenLedgerKeys({ keys: [] }))));
-      ltx.create(configEntry(xdr.ConfigSettingEntry.configSettingFreezeBypassTxs(new xdr.FreezeBypassTxs({ txHashes: [] }))));
+      ltx.create(
+        configEntry(
+          xdr.ConfigSettingEntry.configSettingFrozenLedgerKeys(new xdr.FrozenLedgerKeys({ keys: [] })),
+        ),
+      );
+      ltx.create(
+        configEntry(
+          xdr.ConfigSettingEntry.configSettingFreezeBypassTxs(new xdr.FreezeBypassTxs({ txHashes: [] })),
+        ),
+      );
     }
   }
 }

@@ -38,5 +38,8 @@ export function storedNetworkSettings(store: EntryStore): NetworkSettings {
   // From protocol 25 the ledger prices cost types (BN254) the host may not meter yet; a Rust host
   // of that protocol knows them all. It is given the models of the types it knows.
   const { cpu, mem } = settings.costParams;
-  return { ...settings, costParams: { cpu: cpu.slice(0, COST_TYPE_COUNT), mem: mem.slice(0, COST_TYPE_COUNT) } };
+  return {
+    ...settings,
+    costParams: { cpu: cpu.slice(0, COST_TYPE_COUNT), mem: mem.slice(0, COST_TYPE_COUNT) },
+  };
 }

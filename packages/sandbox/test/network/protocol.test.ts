@@ -9,13 +9,17 @@ import { costTypeCount } from '../../src/soroban/protocol-settings.js';
 import { Asset, Harness, hashOf, Keypair, Operation } from '../harness.js';
 
 function configSetting(h: Harness, id: xdr.ConfigSettingId): xdr.ConfigSettingEntry | undefined {
-  const entry = h.ledger.entry(xdr.LedgerKey.configSetting(new xdr.LedgerKeyConfigSetting({ configSettingId: id })));
+  const entry = h.ledger.entry(
+    xdr.LedgerKey.configSetting(new xdr.LedgerKeyConfigSetting({ configSettingId: id })),
+  );
   return entry?.data.type === 'configSetting' ? entry.data.configSetting : undefined;
 }
 
 function cpuCostTypes(h: Harness): number {
   const setting = configSetting(h, xdr.ConfigSettingId.configSettingContractCostParamsCpuInstructions);
-  return setting?.type === 'configSettingContractCostParamsCpuInstructions' ? setting.contractCostParamsCpuInsns.length : -1;
+  return setting?.type === 'configSettingContractCostParamsCpuInstructions'
+    ? setting.contractCostParamsCpuInsns.length
+    : -1;
 }
 
 describe('the protocol of a new network', () => {
@@ -38,7 +42,9 @@ describe('the protocol of a new network', () => {
   });
 
   it('holds the cost types and settings of its protocol (createCostTypesForV25, createLedgerEntriesForV26)', () => {
-    expect([23, 24, 25, 26].map((protocol) => cpuCostTypes(new Harness({ protocol })))).toEqual([70, 70, 85, 86]);
+    expect([23, 24, 25, 26].map((protocol) => cpuCostTypes(new Harness({ protocol })))).toEqual([
+      70, 70, 85, 86,
+    ]);
     const p25 = new Harness({ protocol: 25 });
     expect(configSetting(p25, xdr.ConfigSettingId.configSettingFrozenLedgerKeys)).toBeUndefined();
     const p26 = new Harness({ protocol: 26 });
@@ -73,9 +79,15 @@ describe('a version upgrade', () => {
 
   it('goes only up, and no further than 28', () => {
     const h = new Harness({ protocol: 25 });
-    expect(() => h.ledger.upgrade([{ upgrade: xdr.LedgerUpgrade.ledgerUpgradeVersion(25) }])).toThrow(UpgradeError);
-    expect(() => h.ledger.upgrade([{ upgrade: xdr.LedgerUpgrade.ledgerUpgradeVersion(24) }])).toThrow(/only goes up/);
-    expect(() => h.ledger.upgrade([{ upgrade: xdr.LedgerUpgrade.ledgerUpgradeVersion(29) }])).toThrow(/newest/);
+    expect(() => h.ledger.upgrade([{ upgrade: xdr.LedgerUpgrade.ledgerUpgradeVersion(25) }])).toThrow(
+      UpgradeError,
+    );
+    expect(() => h.ledger.upgrade([{ upgrade: xdr.LedgerUpgrade.ledgerUpgradeVersion(24) }])).toThrow(
+      /only goes up/,
+    );
+    expect(() => h.ledger.upgrade([{ upgrade: xdr.LedgerUpgrade.ledgerUpgradeVersion(29) }])).toThrow(
+      /newest/,
+    );
     expect(h.ledger.scheduledUpgrades()).toEqual([]);
   });
 });
@@ -88,7 +100,9 @@ describe('what each protocol from 24 changes', () => {
   function innerFeeCharged(protocol: number): bigint {
     const h = new Harness({ protocol });
     h.fund('100', alice, bob);
-    const inner = h.tx(alice, [Operation.payment({ destination: bob.publicKey(), asset: Asset.native(), amount: '1' })]);
+    const inner = h.tx(alice, [
+      Operation.payment({ destination: bob.publicKey(), asset: Asset.native(), amount: '1' }),
+    ]);
     const bump = h.feeBump(bob, inner, 200);
     const record = h.apply(bump).results.get(hashOf(bump));
     const result = record?.result.result;

@@ -15,8 +15,8 @@ import {
   xdr,
 } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fund, signed, submit, type TestSandbox, testSandbox } from '../support/sandbox.js';
 import { DEFAULT_PROTOCOL_VERSION } from '../../src/index.js';
+import { fund, signed, submit, type TestSandbox, testSandbox } from '../support/sandbox.js';
 
 let t: TestSandbox;
 const alice = Keypair.random();

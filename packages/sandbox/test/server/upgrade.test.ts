@@ -1,14 +1,28 @@
 // POST /_sandbox/upgrade schedules ledger upgrades as stellar-core's `upgrades?mode=set` does;
 // the next close applies them (Upgrades::applyTo) and its meta lists them in upgradesProcessing.
 // Bad input is a problem+json 400, and the endpoint has the protections of POST /_sandbox/close.
-import { Asset, BASE_FEE, hash, Horizon, Keypair, Operation, TransactionBuilder, xdr } from '@stellar/stellar-sdk';
+import {
+  Asset,
+  BASE_FEE,
+  Horizon,
+  hash,
+  Keypair,
+  Operation,
+  TransactionBuilder,
+  xdr,
+} from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { opCodesOf } from '../harness.js';
 import { type TestSandbox, testSandbox } from '../support/sandbox.js';
 
 const JSON_BODY = { 'content-type': 'application/json' };
 
-async function post(t: TestSandbox, path: string, body: unknown, headers: Record<string, string> = JSON_BODY) {
+async function post(
+  t: TestSandbox,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = JSON_BODY,
+) {
   const response = await fetch(`${t.net.url}${path}`, {
     method: 'POST',
     headers,
@@ -27,7 +41,10 @@ const upgrade = (t: TestSandbox, body: unknown) => post(t, '/_sandbox/upgrade', 
 async function close(t: TestSandbox): Promise<xdr.LedgerCloseMetaV2> {
   const closed = await post(t, '/_sandbox/close', {});
   expect(closed.status).toBe(200);
-  const { ledgers } = await t.server.getLedgers({ startLedger: closed.body?.sequence as number, pagination: { limit: 1 } });
+  const { ledgers } = await t.server.getLedgers({
+    startLedger: closed.body?.sequence as number,
+    pagination: { limit: 1 },
+  });
   const meta = ledgers[0]?.metadataXdr;
   if (meta?.type !== 'v2') throw new Error(`meta ${meta?.type}`);
   return meta.v2;
@@ -68,7 +85,9 @@ describe('POST /_sandbox/upgrade', () => {
     expect(scheduled.status).toBe(200);
     expect(scheduled.body?.ledger).toBe((await t.server.getLatestLedger()).sequence + 1);
     // In LedgerUpgradeType order (Upgrades::createUpgradesFor), as the StellarValue carries them.
-    const types = (scheduled.body?.upgrades as string[]).map((u) => xdr.LedgerUpgrade.fromXdr(u, 'base64').type);
+    const types = ((scheduled.body?.upgrades ?? []) as string[]).map(
+      (u) => xdr.LedgerUpgrade.fromXdr(u, 'base64').type,
+    );
     expect(types).toEqual([
       'ledgerUpgradeVersion',
       'ledgerUpgradeBaseFee',
@@ -98,7 +117,9 @@ describe('POST /_sandbox/upgrade', () => {
     expect((await t.server.getVersionInfo()).protocolVersion).toBe(26);
     expect((await t.server.getNetwork()).protocolVersion).toBe(26);
     const lanes = await configSetting(t, xdr.ConfigSettingId.configSettingContractExecutionLanes);
-    expect(lanes.type === 'configSettingContractExecutionLanes' && lanes.contractExecutionLanes.ledgerMaxTxCount).toBe(42);
+    expect(
+      lanes.type === 'configSettingContractExecutionLanes' && lanes.contractExecutionLanes.ledgerMaxTxCount,
+    ).toBe(42);
     // Applied once.
     expect((await close(t)).upgradesProcessing).toEqual([]);
   });
@@ -111,7 +132,9 @@ describe('POST /_sandbox/upgrade', () => {
     const meta = await close(t);
     const [processed] = meta.upgradesProcessing;
     const key = processed?.upgrade.type === 'ledgerUpgradeConfig' ? processed.upgrade.newConfig : undefined;
-    expect(Buffer.from(key?.contentHash.toBytes() ?? [])).toEqual(Buffer.from(hash(Buffer.from(set.toXdr()))));
+    expect(Buffer.from(key?.contentHash.toBytes() ?? [])).toEqual(
+      Buffer.from(hash(Buffer.from(set.toXdr()))),
+    );
     expect(processed?.changes.map((c) => c.type)).toEqual(['ledgerEntryState', 'ledgerEntryUpdated']);
     const max = await configSetting(t, xdr.ConfigSettingId.configSettingContractMaxSizeBytes);
     expect(max.type === 'configSettingContractMaxSizeBytes' && max.contractMaxSizeBytes).toBe(65_536);
@@ -148,14 +171,21 @@ describe('POST /_sandbox/upgrade', () => {
     const answer = await upgrade(t, body);
     expect(answer.status).toBe(400);
     expect(answer.type).toContain('application/problem+json');
-    expect((answer.body?.extras as { invalid_field: string }).invalid_field).toBe(field);
+    expect((answer.body?.extras as { invalid_field?: string } | undefined)?.invalid_field).toBe(field);
     expect(t.net.ledger.scheduledUpgrades()).toEqual([]);
   });
 
   it('has the protections of POST /_sandbox/close: JSON only, POST only, no page of another origin', async () => {
-    expect((await post(t, '/_sandbox/upgrade', '{"baseFee":300}', { 'content-type': 'text/plain' })).status).toBe(415);
+    expect(
+      (await post(t, '/_sandbox/upgrade', '{"baseFee":300}', { 'content-type': 'text/plain' })).status,
+    ).toBe(415);
     expect((await fetch(`${t.net.url}/_sandbox/upgrade`)).status).toBe(405);
-    const fromPage = await post(t, '/_sandbox/upgrade', { baseFee: 300 }, { ...JSON_BODY, origin: 'http://evil.example' });
+    const fromPage = await post(
+      t,
+      '/_sandbox/upgrade',
+      { baseFee: 300 },
+      { ...JSON_BODY, origin: 'http://evil.example' },
+    );
     expect(fromPage.status).toBe(403);
     const tooLarge = await post(t, '/_sandbox/upgrade', { config: 'A'.repeat(300_000) });
     expect(tooLarge.status).toBe(413);
@@ -191,7 +221,9 @@ describe('a base reserve upgrade, seen through the SDK', () => {
     expect(latest?.base_reserve_in_stroops).toBe(400_000_000);
     const account = await horizon.loadAccount(alice.publicKey());
     const tx = new TransactionBuilder(account, { fee: BASE_FEE, networkPassphrase: t.net.passphrase })
-      .addOperation(Operation.payment({ destination: bob.publicKey(), asset: Asset.native(), amount: '9950' }))
+      .addOperation(
+        Operation.payment({ destination: bob.publicKey(), asset: Asset.native(), amount: '9950' }),
+      )
       .setTimeout(60)
       .build();
     tx.sign(alice);

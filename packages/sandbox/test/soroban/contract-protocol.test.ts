@@ -5,8 +5,8 @@
  */
 import { Keypair, Operation, xdr } from '@stellar/stellar-sdk/base';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { counterWasm } from '../support/contracts/index.js';
 import { Harness } from '../harness.js';
+import { counterWasm } from '../support/contracts/index.js';
 import { deploy, invokeTx, simulate, sorobanTx, uploadFunction } from './support.js';
 
 /** The counter with its env meta saying `protocol` (the 12 bytes of its ScEnvMetaEntry rewritten). */
@@ -41,7 +41,9 @@ describe('the protocol a contract declares', () => {
   });
 
   it('is refused when newer than the ledger’s, in simulation and at apply', () => {
-    expect(() => simulate(h27, alice, uploadFunction(declaring(28)))).toThrow(/protocol number is newer than host/);
+    expect(() => simulate(h27, alice, uploadFunction(declaring(28)))).toThrow(
+      /protocol number is newer than host/,
+    );
     // The resources of the same upload declaring 26 (same size), the function swapped for 28's.
     const { simulated } = invokeTx(h27, alice, uploadFunction(declaring(26)));
     const op = Operation.invokeHostFunction({ func: uploadFunction(declaring(28)), auth: [] });

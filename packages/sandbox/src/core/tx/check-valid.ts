@@ -8,8 +8,8 @@
 import { providesValidFee, sorobanMemoValid } from '../../soroban/validate.js';
 import { accountAvailableBalance } from '../balances.js';
 import { loadAccount } from '../entries/account.js';
-import { type FeeBumpFrame, feeFor, minInclusionFee, type TransactionFrame, type TxFrame } from './frame.js';
 import { startsFrom } from '../protocol.js';
+import { type FeeBumpFrame, feeFor, minInclusionFee, type TransactionFrame, type TxFrame } from './frame.js';
 import { type AnyTxResult, FeeBumpTxResult, setInnermostError, TxResult } from './result.js';
 import { SignatureChecker } from './signature-checker.js';
 import { checkValidTransaction, signersOf, thresholdOf, type ValidationView, Validity } from './validate.js';
@@ -101,7 +101,12 @@ export function checkValid(frame: TxFrame, view: ValidationView): AnyTxResult {
   // Before protocol 25 only the queue checks a Soroban transaction's memo, once it is valid
   // (TransactionQueue::canAdd); from 25 validity does, first.
   const tx = frame.kind === 'feeBump' ? frame.inner : frame;
-  if (!view.applying && result.isSuccess && !startsFrom(view.ltx.header.ledgerVersion, 25) && !sorobanMemoValid(tx))
+  if (
+    !view.applying &&
+    result.isSuccess &&
+    !startsFrom(view.ltx.header.ledgerVersion, 25) &&
+    !sorobanMemoValid(tx)
+  )
     setInnermostError(result, 'txSorobanInvalid');
   return result;
 }
