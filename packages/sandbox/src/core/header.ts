@@ -91,3 +91,13 @@ export function genesisHeader(options: GenesisOptions): HeaderState {
     ext: xdr.LedgerHeaderExt.v0(),
   };
 }
+
+/** stellar-core LedgerHeaderFlags: pool operations a `flags` upgrade switched off. */
+export const DISABLE_LIQUIDITY_POOL_TRADING = 0x1;
+export const DISABLE_LIQUIDITY_POOL_DEPOSIT = 0x2;
+export const DISABLE_LIQUIDITY_POOL_WITHDRAWAL = 0x4;
+
+/** Whether the header's v1 extension sets `flag` (TransactionUtils isPool*Disabled). */
+export function headerFlagSet(header: HeaderState, flag: number): boolean {
+  return header.ext.type === 'v1' && (header.ext.v1.flags & flag) !== 0;
+}

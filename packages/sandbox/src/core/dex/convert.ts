@@ -12,6 +12,7 @@ import {
   poolIdOf,
 } from '../entries/liquidity-pool.js';
 import { type OfferState, offersFor, storeOffer } from '../entries/offer.js';
+import { DISABLE_LIQUIDITY_POOL_TRADING, headerFlagSet } from '../header.js';
 import { compareBytes, offerKey } from '../keys.js';
 import type { LedgerTxn } from '../ledger-txn.js';
 import { removeEntryWithPossibleSponsorship } from '../sponsorship.js';
@@ -189,6 +190,7 @@ function exchangeWithPool(
   maxOffersToCross: bigint,
 ): { toPool: bigint; fromPool: bigint } | undefined {
   if (round === 'normal' || maxOffersToCross === 0n) return undefined;
+  if (headerFlagSet(ltx.header, DISABLE_LIQUIDITY_POOL_TRADING)) return undefined;
   const pool = loadLiquidityPool(ltx, poolIdFor(toPoolAsset, fromPoolAsset));
   if (!pool || pool.reserveA <= 0n || pool.reserveB <= 0n) return undefined;
   const toIsA = pool.params.assetA.equals(toPoolAsset);
