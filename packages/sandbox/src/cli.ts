@@ -16,6 +16,7 @@ import {
   wholeNumber,
 } from '@starspec/runtime';
 import { parseCorsOrigins } from '@starspec/runtime/http';
+import { DEFAULT_PROTOCOL_VERSION, MAX_PROTOCOL_VERSION, MIN_PROTOCOL_VERSION } from './core/protocol.js';
 import { STANDALONE_PASSPHRASE } from './ledger.js';
 import { DEFAULT_RETENTION } from './network/closed-ledgers.js';
 import { type CloseSchedule, DEFAULT_CLOSE_EVERY } from './network/network.js';
@@ -42,6 +43,8 @@ Options:
   --close-every MS     close a ledger every MS milliseconds (default ${DEFAULT_CLOSE_EVERY}), or 'manual':
                        only on POST /_sandbox/close
   --passphrase TEXT    network passphrase (default '${STANDALONE_PASSPHRASE}')
+  --protocol N         protocol of a new network, ${MIN_PROTOCOL_VERSION} to ${MAX_PROTOCOL_VERSION} (default ${DEFAULT_PROTOCOL_VERSION}, the public network's);
+                       POST /_sandbox/upgrade raises it; a --db network keeps its own
   --retention LEDGERS  ledgers the RPC and REST faces keep (default ${DEFAULT_RETENTION})
   --rate-limit N       requests per hour per client address on the REST face, with a burst of 100
                        and X-Ratelimit-* headers on every answer, as Horizon (default: no limit)
@@ -64,6 +67,7 @@ interface Config {
   host: string;
   closeEvery: CloseSchedule;
   passphrase: string;
+  protocol?: number;
   retention: number;
   rateLimit?: number;
   maxStreams: number;
@@ -80,6 +84,7 @@ function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 
     host: { type: 'string' },
     'close-every': { type: 'string' },
     passphrase: { type: 'string' },
+    protocol: { type: 'string' },
     retention: { type: 'string' },
     'rate-limit': { type: 'string' },
     ...STREAM_CAP_OPTIONS,
@@ -105,6 +110,9 @@ function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 
     host: values.host ?? '127.0.0.1',
     closeEvery: closeEvery === 'manual' ? 'manual' : wholeNumber('--close-every', closeEvery, 1, 2 ** 31 - 1),
     passphrase: values.passphrase ?? STANDALONE_PASSPHRASE,
+    ...(values.protocol === undefined
+      ? {}
+      : { protocol: wholeNumber('--protocol', values.protocol, MIN_PROTOCOL_VERSION, MAX_PROTOCOL_VERSION) }),
     retention: wholeNumber('--retention', values.retention ?? String(DEFAULT_RETENTION), 1, 2 ** 32 - 1),
     ...(values['rate-limit'] === undefined
       ? {}
@@ -134,6 +142,7 @@ async function serve(config: Config, emit: Emit): Promise<number> {
       host: config.host,
       closeEvery: config.closeEvery,
       passphrase: config.passphrase,
+      ...(config.protocol === undefined ? {} : { protocol: config.protocol }),
       retention: config.retention,
       ...(config.rateLimit ? { rateLimit: { perHour: config.rateLimit } } : {}),
       maxStreams: config.maxStreams,
@@ -175,6 +184,7 @@ async function serve(config: Config, emit: Emit): Promise<number> {
     ...(config.allowOrigins ? { allowOrigins: config.allowOrigins } : {}),
     db: config.db,
     latestLedger: sandbox.ledger.latestSequence,
+    protocol: sandbox.ledger.latestHeader().header.ledgerVersion,
     version: SANDBOX_VERSION,
   });
   if (!json) {
@@ -187,7 +197,7 @@ async function serve(config: Config, emit: Emit): Promise<number> {
         ? 'kept in memory'
         : `kept in ${config.db} (ledger ${sandbox.ledger.latestSequence})`;
     process.stdout.write(
-      `${NAME} ${SANDBOX_VERSION}: '${passphrase}', ${closing}, ${kept}\n  RPC        ${rpcUrl}\n  friendbot  ${friendbotUrl}\n  REST       ${url}/\n`,
+      `${NAME} ${SANDBOX_VERSION}: '${passphrase}', protocol ${sandbox.ledger.latestHeader().header.ledgerVersion}, ${closing}, ${kept}\n  RPC        ${rpcUrl}\n  friendbot  ${friendbotUrl}\n  REST       ${url}/\n`,
     );
   }
 

@@ -3,15 +3,26 @@
  * what is real and what is not yet.
  */
 export type { ClosedLedger } from './close/close-ledger.js';
-export { PROTOCOL_VERSION } from './core/header.js';
+export type { ScheduledUpgrade } from './close/upgrades.js';
 export { accountKey, keyId } from './core/keys.js';
+export {
+  DEFAULT_PROTOCOL_VERSION,
+  MAX_PROTOCOL_VERSION,
+  MIN_PROTOCOL_VERSION,
+} from './core/protocol.js';
 export type { EntryReader, EntryStore, EntryWrite } from './core/store.js';
 export { MemoryEntryStore } from './core/store.js';
 export { InvalidEnvelopeError } from './core/tx/frame.js';
 export type { LedgerHistory } from './history.js';
 export { MemoryLedgerHistory } from './history.js';
 export type { CloseOptions, Ledger, LedgerOptions } from './ledger.js';
-export { createLedger, DEFAULT_BASE_FEE, DEFAULT_BASE_RESERVE, STANDALONE_PASSPHRASE } from './ledger.js';
+export {
+  createLedger,
+  DEFAULT_BASE_FEE,
+  DEFAULT_BASE_RESERVE,
+  STANDALONE_PASSPHRASE,
+  UpgradeError,
+} from './ledger.js';
 export { ClosedLedgers, DEFAULT_RETENTION } from './network/closed-ledgers.js';
 export type { CloseSchedule, Network, NetworkOptions } from './network/network.js';
 export { createNetwork, DEFAULT_CLOSE_EVERY } from './network/network.js';

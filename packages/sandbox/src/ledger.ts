@@ -6,6 +6,7 @@
  */
 import { type Keypair, xdr } from '@stellar/stellar-sdk/base';
 import { type ClosedLedger, closeLedger, stateHash } from './close/close-ledger.js';
+import { type ScheduledUpgrade, upgradeProblem } from './close/upgrades.js';
 import { accountAvailableBalance } from './core/balances.js';
 import { accountEntry, loadAccount, newAccount } from './core/entries/account.js';
 import {
@@ -21,6 +22,7 @@ import {
 import { keyId, sameBytes } from './core/keys.js';
 import { LedgerTxn } from './core/ledger-txn.js';
 import { masterKeypair } from './core/openssl-keypair.js';
+import { checkProtocol, DEFAULT_PROTOCOL_VERSION, MIN_PROTOCOL_VERSION } from './core/protocol.js';
 import { type EntryStore, MemoryEntryStore } from './core/store.js';
 import { checkValid } from './core/tx/check-valid.js';
 import { parseEnvelope, type TxFrame } from './core/tx/frame.js';
@@ -29,6 +31,7 @@ import { checkRetention, type LedgerHistory, MemoryLedgerHistory } from './histo
 import { type SubmitResult, TransactionQueue } from './queue.js';
 import type { SorobanOpContext } from './soroban/context.js';
 import { loadSorobanHost, type SorobanHost } from './soroban/host.js';
+import { upgradeConfigEntries } from './soroban/protocol-settings.js';
 import { genesisConfigEntries, type NetworkSettings, storedNetworkSettings } from './soroban/settings.js';
 
 /** stellar-core's default network for a standalone node (and quickstart's `local`). */
@@ -41,6 +44,11 @@ const EXPECTED_CLOSE_SECONDS = 5n;
 
 export interface LedgerOptions {
   passphrase?: string;
+  /**
+   * The genesis ledger's protocol (23 to 28; default 27, the public network's). A network resumed
+   * from its database keeps its own; `upgrade()` raises it.
+   */
+  protocol?: number;
   /** Stroops per operation (default 100). */
   baseFee?: number;
   /** Stroops per reserve entry (default 5,000,000 = 0.5 XLM). */
@@ -88,8 +96,16 @@ export interface Ledger {
   close(options?: CloseOptions): xdr.LedgerCloseMeta;
   /** The last closed ledger's number. */
   readonly latestSequence: number;
-  /** The network's Soroban settings, read from its ConfigSetting entries when the ledger opened. */
+  /** The network's Soroban settings, read from its ConfigSetting entries (again after an upgrade). */
   readonly sorobanSettings: NetworkSettings;
+  /**
+   * Schedules upgrades for the next close, as stellar-core's `upgrades?mode=set` does: one of each
+   * kind (a later one replaces an earlier one of its kind). Throws an UpgradeError, scheduling
+   * none of them, when one cannot apply to the latest ledger.
+   */
+  upgrade(upgrades: readonly ScheduledUpgrade[]): void;
+  /** The upgrades the next close applies. */
+  scheduledUpgrades(): ScheduledUpgrade[];
   /**
    * Parsed contracts by code hash: stellar-core's module cache, shared by the ledger's applies and
    * the simulations over it (code already in the ledger is parsed off the transaction's budget);
@@ -115,7 +131,13 @@ export interface Ledger {
   sorobanPending(): boolean;
 }
 
+/** An upgrade that cannot apply: its message says why. */
+export class UpgradeError extends Error {
+  override name = 'UpgradeError';
+}
+
 export function createLedger(options: LedgerOptions = {}): Ledger {
+  const protocol = checkProtocol(options.protocol ?? DEFAULT_PROTOCOL_VERSION);
   const passphrase = options.passphrase ?? STANDALONE_PASSPHRASE;
   const networkId = networkIdOf(passphrase);
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
@@ -144,6 +166,7 @@ export function createLedger(options: LedgerOptions = {}): Ledger {
   } else {
     // stellar-core startNewLedger: ledger 1 holds the root account with all the lumens.
     header = genesisHeader({
+      protocolVersion: protocol,
       baseFee: options.baseFee ?? DEFAULT_BASE_FEE,
       baseReserve: options.baseReserve ?? DEFAULT_BASE_RESERVE,
       maxTxSetSize: options.maxTxSetSize,
@@ -155,11 +178,22 @@ export function createLedger(options: LedgerOptions = {}): Ledger {
       // The network's Soroban settings, readable as ledger entries as on quickstart's local network.
       for (const entry of genesisConfigEntries(header.ledgerSeq, options.minPersistentTtl))
         genesis.create(entry);
+      // A genesis at a later protocol holds what each upgrade since would have written (core's
+      // initializeGenesisLedgerForTesting).
+      upgradeConfigEntries(genesis, MIN_PROTOCOL_VERSION, protocol);
       atomically(() => store.write(genesis.writes()));
     }
     header.bucketListHash = stateHash(store);
   }
-  const settings = storedNetworkSettings(store);
+  let settings = storedNetworkSettings(store);
+  const upgrades = new Map<string, ScheduledUpgrade>();
+  // Upgrades::createUpgradesFor's order, which is LedgerUpgradeType's: version first.
+  const scheduledInOrder = () =>
+    [...upgrades.values()].sort(
+      (a, b) =>
+        xdr.LedgerUpgradeType.fromName(a.upgrade.type).value -
+        xdr.LedgerUpgradeType.fromName(b.upgrade.type).value,
+    );
   let moduleCache: SorobanOpContext['modules'] | undefined;
   const sorobanModules = (soroban: SorobanHost) => {
     moduleCache ??= new soroban.ModuleCache();
@@ -212,7 +246,9 @@ export function createLedger(options: LedgerOptions = {}): Ledger {
     passphrase,
     networkId,
     root,
-    sorobanSettings: settings,
+    get sorobanSettings(): NetworkSettings {
+      return settings;
+    },
     sorobanModules,
     history,
 
@@ -241,12 +277,17 @@ export function createLedger(options: LedgerOptions = {}): Ledger {
           networkId,
           settings,
           soroban,
+          upgrades: scheduledInOrder(),
         });
         history.append(closed.ledger);
         trimHistory(closed.ledger.sequence);
         return closed;
       });
       header = output.header;
+      if (upgrades.size > 0) {
+        upgrades.clear();
+        settings = storedNetworkSettings(store);
+      }
       for (const [hash, error] of output.internalErrors) internalErrors.set(hash, error);
       queue.remove(output.applied);
       // stellar-core drops queued transactions the new ledger made invalid.
@@ -254,6 +295,16 @@ export function createLedger(options: LedgerOptions = {}): Ledger {
       queue.shift();
       return output.ledger.meta;
     },
+
+    upgrade(requested: readonly ScheduledUpgrade[]): void {
+      for (const item of requested) {
+        const problem = upgradeProblem(item, header);
+        if (problem !== undefined) throw new UpgradeError(problem);
+      }
+      for (const item of requested) upgrades.set(item.upgrade.type, item);
+    },
+
+    scheduledUpgrades: scheduledInOrder,
 
     get latestSequence(): number {
       return header.ledgerSeq;

@@ -25,6 +25,7 @@ describe('usage', () => {
       '--host',
       '--close-every',
       '--passphrase',
+      '--protocol',
       '--retention',
       '--rate-limit',
       '--max-streams',
@@ -69,6 +70,21 @@ describe('usage', () => {
       'an origin with a path',
       ['--allow-origin', 'http://x.example/app'],
       '--allow-origin: "http://x.example/app" is not an origin',
+    ],
+    [
+      'a protocol before 23',
+      ['--protocol', '22'],
+      "--protocol must be a whole number from 23 to 28 (got '22')",
+    ],
+    [
+      'a protocol after 28',
+      ['--protocol', '29'],
+      "--protocol must be a whole number from 23 to 28 (got '29')",
+    ],
+    [
+      'a protocol that is not a number',
+      ['--protocol', 'p27'],
+      "--protocol must be a whole number from 23 to 28 (got 'p27')",
     ],
     ['a positional argument', ['serve'], 'Unexpected argument'],
   ])('%s exits 2 naming the problem', async (_name, args, message) => {
@@ -234,6 +250,20 @@ describe('running', () => {
       type: 'https://stellar.org/horizon-errors/rate_limit_exceeded',
     });
     abort.abort();
+    child.kill('SIGTERM');
+    expect((await done).code).toBe(0);
+  });
+
+  it('--protocol: the ledgers, the RPC and the REST root say that protocol', async () => {
+    const child = start(['--port', '0', '--json', '--close-every', 'manual', '--protocol', '25']);
+    const done = finish(child);
+    const { rpcUrl, url, protocol } = await ready(child);
+    expect(protocol).toBe(25);
+    expect((await rpcCall(rpcUrl, 'getVersionInfo')).protocolVersion).toBe(25);
+    expect((await rpcCall(rpcUrl, 'getNetwork')).protocolVersion).toBe(25);
+    expect((await rpcCall(rpcUrl, 'getLatestLedger')).protocolVersion).toBe(25);
+    const root = (await (await fetch(`${url}/`)).json()) as Record<string, number>;
+    expect([root.current_protocol_version, root.core_supported_protocol_version]).toEqual([25, 25]);
     child.kill('SIGTERM');
     expect((await done).code).toBe(0);
   });

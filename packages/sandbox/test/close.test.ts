@@ -4,6 +4,7 @@ import { hash, xdr } from '@stellar/stellar-sdk/base';
 import { LedgerCloseMeta } from '@stellar/stellar-sdk/xdr';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readAccount } from '../src/core/entries/account.js';
+import { DEFAULT_PROTOCOL_VERSION } from '../src/index.js';
 import { Asset, codeOf, Harness, hashOf, Keypair, Operation } from './harness.js';
 
 const [alice, bob] = [Keypair.random(), Keypair.random()];
@@ -74,7 +75,7 @@ describe('LedgerCloseMeta', () => {
     expect(header.scpValue.txSetHash.toString()).toBe(Buffer.from(hash(meta.txSet.toXdr())).toString('hex'));
     const resultSet = new xdr.TransactionResultSet({ results: meta.txProcessing.map((t) => t.result) });
     expect(header.txSetResultHash.toString()).toBe(Buffer.from(hash(resultSet.toXdr())).toString('hex'));
-    expect(header.ledgerVersion).toBe(23);
+    expect(header.ledgerVersion).toBe(DEFAULT_PROTOCOL_VERSION);
   });
 
   it('puts the fees into the fee pool and keeps the total coins', () => {

@@ -2,7 +2,7 @@
  * Closing a ledger into a LedgerCloseMeta v2 (what stellar-core emits from protocol 23), after
  * LedgerManagerImpl::applyLedger: the transaction set, fees and sequence numbers processed
  * first (processFeesSeqNums), then each transaction applied in order with its meta, the result
- * set hashed into the header, the state written, and the header hash-chained to the previous one.
+ * set hashed into the header, the upgrades applied, the state written, and the header hash-chained to the previous one.
  */
 import { createHash } from 'node:crypto';
 import { hash, xdr } from '@stellar/stellar-sdk/base';
@@ -17,6 +17,7 @@ import type { NetworkSettings } from '../soroban/settings.js';
 import { transactionMeta } from './meta.js';
 import { refundSorobanFee, type SorobanLedgerEnv, sorobanMeta, sorobanTxContext } from './soroban-close.js';
 import { planTxSet } from './tx-set.js';
+import { applyUpgrades, type ScheduledUpgrade } from './upgrades.js';
 
 /** A closed ledger: its header, hash and meta. */
 export interface ClosedLedger {
@@ -44,6 +45,8 @@ export interface CloseInput {
   settings: NetworkSettings;
   /** The loaded host and what it runs with; absent while it loads (Soroban transactions wait). */
   soroban: SorobanLedgerEnv | undefined;
+  /** Upgrades to apply once the transactions have (the StellarValue carries them). */
+  upgrades?: readonly ScheduledUpgrade[];
 }
 
 export interface CloseOutput {
@@ -120,7 +123,7 @@ export function closeLedger(input: CloseInput): CloseOutput {
     scpValue: new xdr.StellarValue({
       txSetHash: plan.hash,
       closeTime: input.closeTime,
-      upgrades: [],
+      upgrades: (input.upgrades ?? []).map(({ upgrade }) => upgrade.toXdr()),
       ext: xdr.StellarValueExt.stellarValueBasic(),
     }),
   });
@@ -176,6 +179,8 @@ export function closeLedger(input: CloseInput): CloseOutput {
     });
   });
 
+  // applyLedger: the upgrades after every transaction, each its own LedgerTxn.
+  const upgradesProcessing = applyUpgrades(ledger, input.upgrades ?? []);
   const header = ledger.header;
   header.txSetResultHash = hash(
     new xdr.TransactionResultSet({ results: txProcessing.map((t) => t.result) }).toXdr(),
@@ -196,7 +201,7 @@ export function closeLedger(input: CloseInput): CloseOutput {
       }),
       txSet: plan.txSet,
       txProcessing,
-      upgradesProcessing: [],
+      upgradesProcessing,
       scpInfo: [],
       totalByteSizeOfLiveSorobanState: 0n,
       evictedKeys: [],

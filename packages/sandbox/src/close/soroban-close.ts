@@ -11,6 +11,7 @@ import { addAccountBalance } from '../core/balances.js';
 import { loadAccount, storeAccount } from '../core/entries/account.js';
 import { feeEvent } from '../core/events.js';
 import type { LedgerTxn } from '../core/ledger-txn.js';
+import { startsFrom } from '../core/protocol.js';
 import type { TxFrame } from '../core/tx/frame.js';
 import type { AnyTxResult } from '../core/tx/result.js';
 import { type SorobanOpContext, subSeed } from '../soroban/context.js';
@@ -72,7 +73,8 @@ export function refundSorobanFee(
     storeAccount(ltx, account);
     ltx.header.feePool -= refunded;
     result.feeCharged -= refunded;
-    if ('inner' in result) result.inner.feeCharged -= refunded;
+    // Before protocol 25 the refund was taken off the inner result's fee too (finalizeFeeRefund).
+    if ('inner' in result && !startsFrom(ltx.header.ledgerVersion, 25)) result.inner.feeCharged -= refunded;
   }
   const changes = ltx.changes();
   ltx.commit();

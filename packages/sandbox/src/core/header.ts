@@ -4,9 +4,8 @@
  * ledger 1 starts at the configured protocol, base fee and base reserve).
  */
 import { hash, xdr } from '@stellar/stellar-sdk/base';
+import { DEFAULT_PROTOCOL_VERSION } from './protocol.js';
 
-/** The protocol the sandbox's ledgers are stamped with. */
-export const PROTOCOL_VERSION = 23;
 /** stellar-core GENESIS_LEDGER_TOTAL_COINS: 100 billion lumens in stroops. */
 export const TOTAL_COINS = 1_000_000_000_000_000_000n;
 export const GENESIS_LEDGER_SEQ = 1;
@@ -70,7 +69,7 @@ export const ZERO_HASH = new Uint8Array(32);
 
 export function genesisHeader(options: GenesisOptions): HeaderState {
   return {
-    ledgerVersion: options.protocolVersion ?? PROTOCOL_VERSION,
+    ledgerVersion: options.protocolVersion ?? DEFAULT_PROTOCOL_VERSION,
     previousLedgerHash: ZERO_HASH,
     scpValue: new xdr.StellarValue({
       txSetHash: ZERO_HASH,
@@ -91,4 +90,14 @@ export function genesisHeader(options: GenesisOptions): HeaderState {
     skipList: [ZERO_HASH, ZERO_HASH, ZERO_HASH, ZERO_HASH],
     ext: xdr.LedgerHeaderExt.v0(),
   };
+}
+
+/** stellar-core LedgerHeaderFlags: pool operations a `flags` upgrade switched off. */
+export const DISABLE_LIQUIDITY_POOL_TRADING = 0x1;
+export const DISABLE_LIQUIDITY_POOL_DEPOSIT = 0x2;
+export const DISABLE_LIQUIDITY_POOL_WITHDRAWAL = 0x4;
+
+/** Whether the header's v1 extension sets `flag` (TransactionUtils isPool*Disabled). */
+export function headerFlagSet(header: HeaderState, flag: number): boolean {
+  return header.ext.type === 'v1' && (header.ext.v1.flags & flag) !== 0;
 }

@@ -16,7 +16,6 @@ import {
 } from '@starspec/ledger-index';
 import type { RequestListener } from '@starspec/runtime/http';
 import type { xdr } from '@stellar/stellar-sdk/base';
-import { PROTOCOL_VERSION } from '../core/header.js';
 import type { Network } from '../network/network.js';
 import { CORE_VERSION, SANDBOX_VERSION } from '../rpc/info.js';
 
@@ -59,7 +58,8 @@ function source(network: Network, friendbotUrl: () => string | undefined): Ledge
       return {
         coreVersion: CORE_VERSION,
         latestLedger: network.ledger.latestSequence,
-        protocolVersion: PROTOCOL_VERSION,
+        // Every protocol field of the root follows the latest ledger (and an upgrade of it).
+        protocolVersion: network.ledger.latestHeader().header.ledgerVersion,
       };
     },
     async submit(envelopeXdr: string): Promise<SubmitAnswer> {

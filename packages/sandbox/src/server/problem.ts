@@ -52,6 +52,13 @@ export const CLOSE_NEEDS_JSON: Problem = {
   detail: 'POST /_sandbox/close takes Content-Type: application/json (which a web page cannot send unasked).',
 };
 
+/** What POST /_sandbox/upgrade answers a body that is not declared JSON. */
+export const UPGRADE_NEEDS_JSON: Problem = {
+  ...CLOSE_NEEDS_JSON,
+  detail:
+    'POST /_sandbox/upgrade takes Content-Type: application/json (which a web page cannot send unasked).',
+};
+
 export function writeProblem(
   res: ServerResponse,
   problem: Problem,

@@ -20,14 +20,18 @@ import {
   BAD_REQUEST,
   CLOSE_NEEDS_JSON,
   NOT_FOUND,
+  type Problem,
   SERVER_ERROR,
+  UPGRADE_NEEDS_JSON,
   writeJson,
   writeProblem,
 } from './problem.js';
+import { scheduleUpgrades } from './upgrade.js';
 
 export const RPC_PATH = '/rpc';
 export const FRIENDBOT_PATH = '/friendbot';
 export const CLOSE_PATH = '/_sandbox/close';
+export const UPGRADE_PATH = '/_sandbox/upgrade';
 
 export interface SandboxServerOptions {
   network: Network;
@@ -55,6 +59,30 @@ function isJson(req: IncomingMessage): boolean {
   return mediaType === 'application/json';
 }
 
+/**
+ * The checks of a POST that changes the network: a refused page (403), another method (405), a
+ * body not declared JSON (415) are answered here (true), with the body left unread.
+ */
+function refusedChange(
+  guard: BrowserGuard,
+  req: IncomingMessage,
+  res: ServerResponse,
+  needsJson: Problem,
+): boolean {
+  if (guard.answered(req, res, ['POST'])) return true;
+  if (req.method !== 'POST') {
+    req.resume();
+    res.writeHead(405, { allow: 'POST', 'content-length': 0 }).end();
+    return true;
+  }
+  if (!isJson(req)) {
+    req.resume();
+    writeProblem(res, needsJson);
+    return true;
+  }
+  return false;
+}
+
 async function closeNow(
   options: SandboxServerOptions,
   guard: BrowserGuard,
@@ -62,13 +90,8 @@ async function closeNow(
   res: ServerResponse,
   onError: (e: unknown) => void,
 ) {
-  if (guard.answered(req, res, ['POST'])) return;
+  if (refusedChange(guard, req, res, CLOSE_NEEDS_JSON)) return;
   req.resume();
-  if (req.method !== 'POST') {
-    res.writeHead(405, { allow: 'POST', 'content-length': 0 }).end();
-    return;
-  }
-  if (!isJson(req)) return writeProblem(res, CLOSE_NEEDS_JSON);
   try {
     // A close asked for right after the first Soroban submission takes it: the host loads first.
     if (options.network.ledger.sorobanPending()) await options.network.ledger.sorobanReady();
@@ -109,7 +132,12 @@ export function createSandboxServer(options: SandboxServerOptions): Server {
       // The REST face answers pages of any origin, as Horizon does (stellar/go support/http/mux.go
       // NewAPIMux: rs/cors with any origin). Friendbot and the close change the network: their
       // browser callers are the guard's to allow (browser-guard.ts), with CORS for those alone.
-      if (target?.path !== FRIENDBOT_PATH && target?.path !== CLOSE_PATH && applyHorizonCors(req, res))
+      if (
+        target?.path !== FRIENDBOT_PATH &&
+        target?.path !== CLOSE_PATH &&
+        target?.path !== UPGRADE_PATH &&
+        applyHorizonCors(req, res)
+      )
         return;
       if (!target) {
         req.resume();
@@ -125,6 +153,13 @@ export function createSandboxServer(options: SandboxServerOptions): Server {
           return;
         case CLOSE_PATH:
           return void closeNow(options, guard, req, res, (error) => onError(error, {}));
+        case UPGRADE_PATH:
+          if (refusedChange(guard, req, res, UPGRADE_NEEDS_JSON)) return;
+          scheduleUpgrades(network, req, res).catch((error) => {
+            onError(error, {});
+            if (!res.headersSent) writeProblem(res, SERVER_ERROR);
+          });
+          return;
         default:
           if (options.rest) return options.rest(req, res);
           req.resume();

@@ -2,7 +2,7 @@
  * The network's Soroban settings: the ConfigSetting entries a new sandbox's genesis ledger holds
  * (quickstart's local network at protocol 23, from `@starspec/soroban/network`, which loads
  * without the host), read back from the ledger state as stellar-core's SorobanNetworkConfig
- * reads them. The sandbox has no upgrades, so the settings read at start hold for its life.
+ * reads them: at start, and again after a close that applied upgrades.
  */
 
 import {
@@ -32,5 +32,6 @@ export function genesisConfigEntries(sequence: number, minPersistentTtl?: number
 export function storedNetworkSettings(store: EntryStore): NetworkSettings {
   const entries: xdr.LedgerEntry[] = [];
   for (const [, entry] of store.entries()) if (entry.data.type === 'configSetting') entries.push(entry);
-  return entries.length === 0 ? localNetworkSettings() : readNetworkSettings(entries);
+  if (entries.length === 0) return localNetworkSettings();
+  return readNetworkSettings(entries);
 }

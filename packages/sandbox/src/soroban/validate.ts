@@ -5,6 +5,7 @@
  * covering the resource fee, no key twice in the footprint.
  */
 
+import type { xdr } from '@stellar/stellar-sdk/base';
 import { keyId } from '../core/keys.js';
 import type { TransactionFrame } from '../core/tx/frame.js';
 import { MAX_RESOURCE_FEE, resourcesWithinLimits, sorobanResourceFee } from './resources.js';
@@ -37,4 +38,16 @@ export function sorobanTransactionValid(
     seen.add(id);
   }
   return true;
+}
+
+/**
+ * TransactionFrame::validateSorobanMemo: an invoke_host_function transaction has no memo and no
+ * muxed source (its own or its operation's). The queue refuses it at every protocol; from 25
+ * it is also part of validity (commonValidPreSeqNum), before the other Soroban checks.
+ */
+export function sorobanMemoValid(tx: TransactionFrame): boolean {
+  const [op, ...more] = tx.operations;
+  if (!op || more.length > 0 || op.body.type !== 'invokeHostFunction') return true;
+  const muxed = (account: xdr.MuxedAccount | null | undefined) => account?.type === 'keyTypeMuxedEd25519';
+  return tx.memo.type === 'memoNone' && !muxed(tx.tx.sourceAccount) && !muxed(op.sourceAccount);
 }

@@ -15,6 +15,7 @@ import {
   xdr,
 } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PROTOCOL_VERSION } from '../../src/index.js';
 import { fund, signed, submit, type TestSandbox, testSandbox } from '../support/sandbox.js';
 
 let t: TestSandbox;
@@ -236,10 +237,10 @@ describe('fees and the network through the SDK', () => {
     expect(stats.sorobanInclusionFee.transactionCount).toBe('0');
   });
 
-  it('getNetwork names the passphrase, protocol 23 and friendbot', async () => {
+  it('getNetwork names the passphrase, the protocol and friendbot', async () => {
     expect(await t.server.getNetwork()).toEqual({
       passphrase: t.net.passphrase,
-      protocolVersion: 23,
+      protocolVersion: DEFAULT_PROTOCOL_VERSION,
       friendbotUrl: t.net.friendbotUrl,
     });
   });

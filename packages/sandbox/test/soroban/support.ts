@@ -55,7 +55,7 @@ function snapshotOf(h: Harness): SnapshotSource {
 
 export function ledgerInfoOf(h: Harness) {
   return {
-    protocolVersion: 23,
+    protocolVersion: h.ledger.latestHeader().header.ledgerVersion,
     sequenceNumber: h.ledger.latestSequence + 1,
     timestamp: BigInt(h.clock + 5),
     networkId: h.ledger.networkId,

@@ -10,9 +10,12 @@ export { MODULE_LETTERS, type ModuleName } from './table.js';
 export type { HostFunction, HostFunctionArg, ValueType } from './types.js';
 export { isRawInteger, VALUE_TYPES } from './types.js';
 
-/** The protocols this host runs. */
+/**
+ * The protocols this host runs: a ledger at MAX_PROTOCOL is the newest it accepts (the env
+ * interface version of env-meta.ts), and a function's range in table.ts gates it within these.
+ */
 export const MIN_PROTOCOL = 20;
-export const MAX_PROTOCOL = 23;
+export const MAX_PROTOCOL = 28;
 
 export const HOST_FUNCTIONS: readonly HostFunction[] = Object.freeze(parseTable());
 

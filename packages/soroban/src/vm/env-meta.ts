@@ -5,13 +5,14 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../errors/host-error.js';
+import { MAX_PROTOCOL } from '../interface/index.js';
 import type { WasmModule } from './module.js';
 
 export const ENV_META_SECTION = 'contractenvmetav0';
 export const SPEC_SECTION = 'contractspecv0';
 
 /** The newest protocol this host implements, and its pre-release number (0: a final release). */
-export const HOST_INTERFACE = { protocol: 23, preRelease: 0 } as const;
+export const HOST_INTERFACE = { protocol: MAX_PROTOCOL, preRelease: 0 } as const;
 
 export interface InterfaceVersion {
   protocol: number;

@@ -4,6 +4,7 @@
  * (WasmVm, InvalidInput), limiter refusals (Budget, ExceededLimit).
  */
 import { describe, expect, it } from 'vitest';
+import { MAX_PROTOCOL } from '../../src/interface/index.js';
 import { extractCostInputs } from '../../src/vm/cost-inputs.js';
 import { instantiate } from '../../src/vm/instance.js';
 import { parseContract } from '../../src/vm/parse.js';
@@ -56,6 +57,12 @@ describe('contractenvmetav0', () => {
       want: undefined,
     },
     {
+      name: 'a contract of the newest protocol on a ledger of it',
+      bytes: () => contract(EMPTY, MAX_PROTOCOL),
+      ledger: MAX_PROTOCOL,
+      want: undefined,
+    },
+    {
       name: 'protocol 23 on a protocol-22 ledger',
       bytes: () => contract(EMPTY, 23),
       ledger: 22,
@@ -64,7 +71,7 @@ describe('contractenvmetav0', () => {
     {
       name: 'a ledger ahead of the host',
       bytes: () => contract(EMPTY, 23),
-      ledger: 24,
+      ledger: MAX_PROTOCOL + 1,
       want: 'Error(Context, InternalError)',
     },
   ];

@@ -12,8 +12,10 @@ import {
   poolIdOf,
 } from '../entries/liquidity-pool.js';
 import { type OfferState, offersFor, storeOffer } from '../entries/offer.js';
+import { DISABLE_LIQUIDITY_POOL_TRADING, headerFlagSet } from '../header.js';
 import { compareBytes, offerKey } from '../keys.js';
 import type { LedgerTxn } from '../ledger-txn.js';
+import { startsFrom } from '../protocol.js';
 import { removeEntryWithPossibleSponsorship } from '../sponsorship.js';
 import {
   adjustOfferAmount,
@@ -125,6 +127,11 @@ export interface Conversion {
   sheepSent: bigint;
   wheatReceived: bigint;
   trail: xdr.ClaimAtom[];
+  /**
+   * Offers crossed in the order book's trial that the pool's better price then discarded: from
+   * protocol 27 they count against the operation's work limit (0 before).
+   */
+  discardedCrossings?: bigint;
 }
 
 /** stellar-core convertWithOffers: crosses the best offers selling wheat for sheep. */
@@ -189,6 +196,7 @@ function exchangeWithPool(
   maxOffersToCross: bigint,
 ): { toPool: bigint; fromPool: bigint } | undefined {
   if (round === 'normal' || maxOffersToCross === 0n) return undefined;
+  if (headerFlagSet(ltx.header, DISABLE_LIQUIDITY_POOL_TRADING)) return undefined;
   const pool = loadLiquidityPool(ltx, poolIdFor(toPoolAsset, fromPoolAsset));
   if (!pool || pool.reserveA <= 0n || pool.reserveB <= 0n) return undefined;
   const toIsA = pool.params.assetA.equals(toPoolAsset);
@@ -248,6 +256,12 @@ export function convertWithOffersAndPools(
     book.commit();
     return conversion;
   }
+  // Protocol 27 (convertWithOffersAndPools): the book's discarded crossings are work done; `>=`
+  // leaves room for the pool's own atom.
+  const discarded = BigInt(conversion.trail.length);
+  const countsDiscarded = startsFrom(ltx.header.ledgerVersion, 27);
+  if (countsDiscarded && discarded >= maxOffersToCross)
+    return { result: 'crossedTooMany', sheepSent: 0n, wheatReceived: 0n, trail: [] };
   const traded = exchangeWithPool(ltx, sheep, maxSheepSend, wheat, maxWheatReceive, round, maxOffersToCross);
   if (!traded) throw new Error('the pool no longer trades');
   const atom = xdr.ClaimAtom.claimAtomTypeLiquidityPool(
@@ -259,5 +273,11 @@ export function convertWithOffersAndPools(
       amountBought: traded.toPool,
     }),
   );
-  return { result: 'ok', sheepSent: traded.toPool, wheatReceived: traded.fromPool, trail: [atom] };
+  return {
+    result: 'ok',
+    sheepSent: traded.toPool,
+    wheatReceived: traded.fromPool,
+    trail: [atom],
+    discardedCrossings: countsDiscarded ? discarded : 0n,
+  };
 }

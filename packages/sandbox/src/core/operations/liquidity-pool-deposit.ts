@@ -21,6 +21,7 @@ import {
 import { loadLiquidityPool, loadPoolShareTrustLine, storeLiquidityPool } from '../entries/liquidity-pool.js';
 import { storeTrustLine } from '../entries/trustline.js';
 import { muxedAddress, poolAddress } from '../events.js';
+import { DISABLE_LIQUIDITY_POOL_DEPOSIT, headerFlagSet } from '../header.js';
 import { failed, type OperationHandler, succeeded } from './operation.js';
 
 type Code = xdr.LiquidityPoolDepositResult['type'];
@@ -34,6 +35,8 @@ function result(code: Code): xdr.OperationResult {
 const priceOf = (p: xdr.Price) => ({ n: p.n, d: p.d });
 
 export const liquidityPoolDeposit: OperationHandler<xdr.LiquidityPoolDepositOp> = {
+  // isOpSupported: not while a `flags` upgrade disables it.
+  isSupported: (header) => !headerFlagSet(header, DISABLE_LIQUIDITY_POOL_DEPOSIT),
   checkValid(op) {
     const { minPrice, maxPrice } = op;
     const malformed =

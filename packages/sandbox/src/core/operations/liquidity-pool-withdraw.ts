@@ -10,6 +10,7 @@ import { poolWithdrawalAmount } from '../dex/pool-shares.js';
 import { loadLiquidityPool, loadPoolShareTrustLine, storeLiquidityPool } from '../entries/liquidity-pool.js';
 import { storeTrustLine } from '../entries/trustline.js';
 import { muxedAddress, poolAddress } from '../events.js';
+import { DISABLE_LIQUIDITY_POOL_WITHDRAWAL, headerFlagSet } from '../header.js';
 import { failed, type OperationHandler, type OpOutcome, succeeded } from './operation.js';
 
 type Code = xdr.LiquidityPoolWithdrawResult['type'];
@@ -21,6 +22,8 @@ function result(code: Code): xdr.OperationResult {
 }
 
 export const liquidityPoolWithdraw: OperationHandler<xdr.LiquidityPoolWithdrawOp> = {
+  // isOpSupported: not while a `flags` upgrade disables it.
+  isSupported: (header) => !headerFlagSet(header, DISABLE_LIQUIDITY_POOL_WITHDRAWAL),
   checkValid(op) {
     const malformed = op.amount <= 0n || op.minAmountA < 0n || op.minAmountB < 0n;
     return malformed ? result('liquidityPoolWithdrawMalformed') : undefined;

@@ -40,7 +40,7 @@ export function convertHop(
     (offer) => (sameAccount(offer.sellerId, sourceId) ? 'stopCrossSelf' : 'keep'),
     budget.offers,
   );
-  budget.offers -= BigInt(conversion.trail.length);
+  budget.offers -= BigInt(conversion.trail.length) + (conversion.discardedCrossings ?? 0n);
   switch (conversion.result) {
     case 'filterStopCrossSelf':
       return 'OfferCrossSelf';

@@ -15,6 +15,7 @@ import { closeTime } from '../header.js';
 import { accountIdBytes, sameBytes } from '../keys.js';
 import type { LedgerTxn } from '../ledger-txn.js';
 import { bodyOf, handlerFor } from '../operations/index.js';
+import { startsFrom } from '../protocol.js';
 import { hasOpenSponsorship, removeSignerWithPossibleSponsorship } from '../sponsorship.js';
 import { feeFor, type TransactionFrame, type TxFrame } from './frame.js';
 import { type AnyTxResult, FeeBumpTxResult, innermost, setInnermostError, TxResult } from './result.js';
@@ -77,7 +78,11 @@ export function processFeeSeqNum(frame: TxFrame, ledger: LedgerTxn, baseFee: num
       ? new FeeBumpTxResult(
           fee,
           frame.inner.contentsHash,
-          TxResult.success(frame.inner.operations, feeFor(frame.inner, baseFee, true)),
+          // From protocol 25 the inner result charges nothing (FeeBumpTransactionFrame::processFeeSeqNum).
+          TxResult.success(
+            frame.inner.operations,
+            startsFrom(ltx.header.ledgerVersion, 25) ? 0n : feeFor(frame.inner, baseFee, true),
+          ),
         )
       : TxResult.success(frame.operations, fee);
   return { result, changes };

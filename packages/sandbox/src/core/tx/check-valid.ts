@@ -5,11 +5,12 @@
  * as errorResultXdr.
  */
 
-import { providesValidFee } from '../../soroban/validate.js';
+import { providesValidFee, sorobanMemoValid } from '../../soroban/validate.js';
 import { accountAvailableBalance } from '../balances.js';
 import { loadAccount } from '../entries/account.js';
+import { startsFrom } from '../protocol.js';
 import { type FeeBumpFrame, feeFor, minInclusionFee, type TransactionFrame, type TxFrame } from './frame.js';
-import { type AnyTxResult, FeeBumpTxResult, TxResult } from './result.js';
+import { type AnyTxResult, FeeBumpTxResult, setInnermostError, TxResult } from './result.js';
 import { SignatureChecker } from './signature-checker.js';
 import { checkValidTransaction, signersOf, thresholdOf, type ValidationView, Validity } from './validate.js';
 
@@ -96,5 +97,16 @@ function checkValidFeeBump(frame: FeeBumpFrame, view: ValidationView): FeeBumpTx
 
 /** Validates an envelope as stellar-core does before accepting it. */
 export function checkValid(frame: TxFrame, view: ValidationView): AnyTxResult {
-  return frame.kind === 'feeBump' ? checkValidFeeBump(frame, view) : checkValidTx(frame, view);
+  const result = frame.kind === 'feeBump' ? checkValidFeeBump(frame, view) : checkValidTx(frame, view);
+  // Before protocol 25 only the queue checks a Soroban transaction's memo, once it is valid
+  // (TransactionQueue::canAdd); from 25 validity does, first.
+  const tx = frame.kind === 'feeBump' ? frame.inner : frame;
+  if (
+    !view.applying &&
+    result.isSuccess &&
+    !startsFrom(view.ltx.header.ledgerVersion, 25) &&
+    !sorobanMemoValid(tx)
+  )
+    setInnermostError(result, 'txSorobanInvalid');
+  return result;
 }

@@ -7,7 +7,7 @@
 import { xdr } from '@stellar/stellar-sdk/base';
 import { footprintMalformed } from '../../soroban/footprint-operations.js';
 import type { NetworkSettings } from '../../soroban/settings.js';
-import { sorobanTransactionValid } from '../../soroban/validate.js';
+import { sorobanMemoValid, sorobanTransactionValid } from '../../soroban/validate.js';
 import { accountAvailableBalance } from '../balances.js';
 import {
   type AccountState,
@@ -19,6 +19,7 @@ import {
 import type { LedgerTxn } from '../ledger-txn.js';
 import { bodyOf, handlerFor } from '../operations/index.js';
 import type { ThresholdLevel } from '../operations/operation.js';
+import { startsFrom } from '../protocol.js';
 import { feeFor, isSorobanOperation, minInclusionFee, type TransactionFrame } from './frame.js';
 import { type AnyTxResult, innermost, setInnermostError } from './result.js';
 import { startingSequenceNumber } from './seq.js';
@@ -135,6 +136,8 @@ function commonValidPreSeqNum(
   if (sorobanOps > 0 && (sorobanOps !== tx.numOperations || tx.numOperations !== 1))
     return fail(result, 'txMalformed');
   if (sorobanOps > 0) {
+    if (startsFrom(view.ltx.header.ledgerVersion, 25) && !sorobanMemoValid(tx))
+      return fail(result, 'txSorobanInvalid');
     if (!sorobanTransactionValid(tx, view.settings, chargeFee)) return fail(result, 'txSorobanInvalid');
   } else if (tx.tx.ext.type !== 'v0') {
     return fail(result, 'txMalformed');
