@@ -4,7 +4,6 @@
  * by section, and (from packages/soroban's fuzz support) ScVals of every type nested to random depths.
  */
 import type { Random } from '@starspec/http-fuzz';
-import { randomBytes } from '../../../soroban/test/support/scval-fuzz.js';
 
 export { randomBytes, randomScVal } from '../../../soroban/test/support/scval-fuzz.js';
 

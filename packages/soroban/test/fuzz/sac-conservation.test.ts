@@ -6,10 +6,12 @@
  * back is what it was, and a call that failed left every balance and allowance as it found them.
  * The issuer is no holder: what reaches it leaves circulation as a burn would.
  */
+
+import { random } from '@starspec/http-fuzz';
 import { type Keypair, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
-import { HostError } from '../../src/errors/host-error.js';
 import { allowanceKey, balanceKey } from '../../src/builtin/sac/storage-types.js';
+import { HostError } from '../../src/errors/host-error.js';
 import {
   addr,
   bool,
@@ -26,9 +28,7 @@ import {
   trustlineKey,
   u32,
 } from '../builtin/sac/support.js';
-import { fuzzSeed } from './support.js';
-import { random } from '@starspec/http-fuzz';
-import type { Random } from '../support/scval-fuzz.js';
+import { fuzzSeed, type Random } from '../support/scval-fuzz.js';
 
 const OPERATIONS = 600;
 const I128_MAX = (1n << 127n) - 1n;
@@ -57,7 +57,12 @@ function operation(
     case 1:
       return { fn: 'transfer_from', args: [addr(c), addr(a), addr(b), i128(n)], minted: 0n, holders: [a, c] };
     case 2:
-      return { fn: 'approve', args: [addr(a), addr(c), i128(n), u32(r.pick([0, 200, 10_000]))], minted: 0n, holders: [a, c] };
+      return {
+        fn: 'approve',
+        args: [addr(a), addr(c), i128(n), u32(r.pick([0, 200, 10_000]))],
+        minted: 0n,
+        holders: [a, c],
+      };
     case 3:
       return { fn: 'mint', args: [addr(a), i128(n)], minted: n, holders: [a, c] };
     case 4:
@@ -81,13 +86,21 @@ function storedKeys(sac: Sac, value: xdr.Asset, holders: readonly Holder[]): xdr
       ? contractDataKey(sac, balanceKey(scAddress(holder)), xdr.ContractDataDurability.persistent)
       : trustlineKey(holder, value),
     ...holders.map((spender) =>
-      contractDataKey(sac, allowanceKey(scAddress(holder), scAddress(spender)), xdr.ContractDataDurability.temporary),
+      contractDataKey(
+        sac,
+        allowanceKey(scAddress(holder), scAddress(spender)),
+        xdr.ContractDataDurability.temporary,
+      ),
     ),
   ]);
 }
 
 /** The sum of the holders' balances (as `balance` answers), and every stored entry that holds them. */
-function state(sac: Sac, holders: readonly Holder[], keys: readonly xdr.LedgerKey[]): { total: bigint; stored: string } {
+function state(
+  sac: Sac,
+  holders: readonly Holder[],
+  keys: readonly xdr.LedgerKey[],
+): { total: bigint; stored: string } {
   let total = 0n;
   for (const holder of holders) {
     try {
@@ -111,12 +124,21 @@ describe('SAC conservation of balances', () => {
     const env = sacEnv();
     const { sac, asset } = defaultSac(env);
     const [trusted, deauthorized, limited, untrusted] = [keypair(2), keypair(3), keypair(4), keypair(5)];
-    for (const holder of [trusted, deauthorized, limited, untrusted]) putAccount(env, holder, { balance: 50_000_000n });
+    for (const holder of [trusted, deauthorized, limited, untrusted])
+      putAccount(env, holder, { balance: 50_000_000n });
     putTrustline(env, trusted, asset);
     putTrustline(env, deauthorized, asset, { flags: 0 });
     putTrustline(env, limited, asset, { limit: 10_000n });
     for (const holder of [trusted, limited, contractId(11)]) sac.call('mint', addr(holder), i128(10_000n));
-    const holders: Holder[] = [trusted, deauthorized, limited, untrusted, contractId(11), contractId(12), contractId(13)];
+    const holders: Holder[] = [
+      trusted,
+      deauthorized,
+      limited,
+      untrusted,
+      contractId(11),
+      contractId(12),
+      contractId(13),
+    ];
 
     const keys = storedKeys(sac, asset, holders);
     /** Minted less burned and clawed back, by the operations that succeeded. */
@@ -144,6 +166,11 @@ describe('SAC conservation of balances', () => {
       before = after;
       counts[`${op.fn} ${outcome}`] = (counts[`${op.fn} ${outcome}`] ?? 0) + 1;
     }
-    console.log(`SAC conservation (seed ${seed}):\n${Object.entries(counts).sort().map(([k, n]) => `${String(n).padStart(5)}  ${k}`).join('\n')}`);
+    console.log(
+      `SAC conservation (seed ${seed}):\n${Object.entries(counts)
+        .sort()
+        .map(([k, n]) => `${String(n).padStart(5)}  ${k}`)
+        .join('\n')}`,
+    );
   }, 1_200_000);
 });

@@ -1,20 +1,14 @@
 /**
- * What the host-level fuzz tests share: the seed (SOROBAN_FUZZ_SEED changes it; every failure
- * names it), a call's outcome as a name (the result's kind, or the HostError's type and code),
+ * What the host-level fuzz tests share: a seeded log (every failure names the seed, which
+ * SOROBAN_FUZZ_SEED changes), a call's outcome as a name (the result's kind, or the HostError's type and code),
  * anything else a call ends with recorded as a failure, and the tally printed at the end.
  */
 import { random } from '@starspec/http-fuzz';
-import { xdr } from '@stellar/stellar-sdk/base';
+import type { xdr } from '@stellar/stellar-sdk/base';
 import { Budget } from '../../src/budget/index.js';
 import { HostError } from '../../src/errors/host-error.js';
 import type { Invocation } from '../../src/testing/test-env.js';
 import type { Random } from '../support/scval-fuzz.js';
-
-/** The run's seed: SOROBAN_FUZZ_SEED (decimal or 0x hex) when set, else the test's own. */
-export function fuzzSeed(fallback: number): number {
-  const given = process.env.SOROBAN_FUZZ_SEED;
-  return given ? Number(given) >>> 0 : fallback;
-}
 
 const LIMITS = Budget.default();
 
@@ -35,7 +29,6 @@ export class FuzzLog {
   call(what: () => string, run: () => Invocation): { outcome: string; invocation?: Invocation } {
     let outcome: string;
     let invocation: Invocation | undefined;
-    const t0 = performance.now();
     try {
       invocation = run();
       outcome = `ok ${invocation.returnValue.type}`;
@@ -52,7 +45,6 @@ export class FuzzLog {
       }
     }
     this.counts[outcome] = (this.counts[outcome] ?? 0) + 1;
-    const ms = performance.now() - t0; (globalThis as any).T ??= {}; const T=(globalThis as any).T; const k = what().split('(')[0].replace(/call \d+: /,''); T[k]=(T[k]??0)+ms;
     return { outcome, invocation };
   }
 
@@ -82,18 +74,3 @@ export function describeCall(contract: string, fn: string, args: xdr.ScVal[]): s
   });
   return `${contract}.${fn}(${shown.join(', ')})`;
 }
-
-/** Function names no contract here exports, reserved ones, and names no symbol can be. */
-export const ODD_FUNCTION_NAMES = [
-  '__check_auth',
-  '__constructor',
-  '',
-  'a'.repeat(32),
-  'a'.repeat(33),
-  'no_such_fn',
-  'é',
-  'has space',
-  '_',
-  'memory',
-  '__data_end',
-] as const;

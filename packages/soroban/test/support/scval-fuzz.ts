@@ -13,6 +13,12 @@ export interface Random {
   chance(p: number): boolean;
 }
 
+/** The run's seed: SOROBAN_FUZZ_SEED (decimal or 0x hex) when set, else the test's own. */
+export function fuzzSeed(fallback: number): number {
+  const given = process.env.SOROBAN_FUZZ_SEED;
+  return given ? Number(given) >>> 0 : fallback;
+}
+
 export function randomBytes(r: Random, max: number): Buffer {
   return Buffer.from(Array.from({ length: r.int(max + 1) }, () => r.int(256)));
 }
@@ -120,7 +126,9 @@ function oddAddress(r: Random): xdr.ScAddress {
         new xdr.MuxedEd25519Account({ id: bigWord(r, false), ed25519: key }),
       );
     case 1:
-      return xdr.ScAddress.scAddressTypeClaimableBalance(xdr.ClaimableBalanceId.claimableBalanceIdTypeV0(key));
+      return xdr.ScAddress.scAddressTypeClaimableBalance(
+        xdr.ClaimableBalanceId.claimableBalanceIdTypeV0(key),
+      );
     default:
       return xdr.ScAddress.scAddressTypeLiquidityPool(key as unknown as xdr.PoolId);
   }
@@ -147,7 +155,9 @@ export function anyScVal(r: Random, depth: number): xdr.ScVal {
       return xdr.ScVal.scvContractInstance(
         new xdr.ScContractInstance({
           executable: xdr.ContractExecutable.contractExecutableStellarAsset(),
-          storage: r.chance(0.5) ? null : [new xdr.ScMapEntry({ key: randomScVal(r, 0), val: randomScVal(r, 0) })],
+          storage: r.chance(0.5)
+            ? null
+            : [new xdr.ScMapEntry({ key: randomScVal(r, 0), val: randomScVal(r, 0) })],
         }),
       );
     case 3:
@@ -162,7 +172,8 @@ export function anyScVal(r: Random, depth: number): xdr.ScVal {
       return xdr.ScVal.scvMap(
         Array.from(
           { length: count },
-          (_, i) => new xdr.ScMapEntry({ key: xdr.ScVal.scvU32(sorted ? i : count - i), val: xdr.ScVal.scvVoid() }),
+          (_, i) =>
+            new xdr.ScMapEntry({ key: xdr.ScVal.scvU32(sorted ? i : count - i), val: xdr.ScVal.scvVoid() }),
         ),
       );
     }
