@@ -130,7 +130,7 @@ function oddAddress(r: Random): xdr.ScAddress {
         xdr.ClaimableBalanceId.claimableBalanceIdTypeV0(key),
       );
     default:
-      return xdr.ScAddress.scAddressTypeLiquidityPool(key as unknown as xdr.PoolId);
+      return xdr.ScAddress.scAddressTypeLiquidityPool(new xdr.PoolId(key));
   }
 }
 
