@@ -77,7 +77,7 @@ beforeAll(async () => {
     source,
     Operation.createStellarAssetContract({ asset: new Asset('FUZZ', source.publicKey()) }),
   );
-  if (!created.returnValue) throw new Error(`SAC create ${created.status}`);
+  if (created.status !== 'SUCCESS' || !created.returnValue) throw new Error(`SAC create ${created.status}`);
   const sac = Address.fromScVal(created.returnValue).toString();
   targets.push({ name: 'SAC', id: sac, functions: SAC_FUNCTIONS, footprint: [] });
 }, 300_000);
