@@ -1,14 +1,11 @@
 /**
  * Inputs for fuzzing the Soroban face from a seed: byte-wise mutations of valid XDR (bit flips,
  * truncations, splices from another value) that mostly still decode, Wasm modules broken section
- * by section, and ScVals of every type nested to random depths.
+ * by section, and (from packages/soroban's fuzz support) ScVals of every type nested to random depths.
  */
 import type { Random } from '@starspec/http-fuzz';
-import { Address, Keypair, xdr } from '@stellar/stellar-sdk';
 
-export function randomBytes(r: Random, max: number): Buffer {
-  return Buffer.from(Array.from({ length: r.int(max + 1) }, () => r.int(256)));
-}
+export { randomBytes, randomScVal } from '../../../soroban/test/support/scval-fuzz.js';
 
 /**
  * `bytes` changed once or twice, mostly in place so the result still decodes: a bit flipped, an
@@ -67,95 +64,4 @@ export function mutateWasm(r: Random, wasm: Buffer): Buffer {
   else if (choice === 3) bodies.splice(i, 1);
   else bodies.splice(i, 0, bodies[j] as Buffer);
   return Buffer.concat([wasm.subarray(0, 8), ...bodies]);
-}
-
-const SYMBOL_CHARS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_';
-
-function bigWord(r: Random, signed: boolean): bigint {
-  const edge = [0n, 1n, 0x7fffffffffffffffn, 0xffffffffffffffffn, 0x8000000000000000n];
-  const v = r.chance(0.5) ? r.pick(edge) : BigInt(r.int(1 << 30)) * BigInt(r.int(1 << 30));
-  return signed ? BigInt.asIntN(64, v) : BigInt.asUintN(64, v);
-}
-
-function address(r: Random): xdr.ScAddress {
-  return r.chance(0.5)
-    ? new Address(Keypair.random().publicKey()).toScAddress()
-    : Address.contract(Buffer.alloc(32, r.int(256))).toScAddress();
-}
-
-/** An ScVal of a random type; containers hold up to a few values, nested at most `depth` deep. */
-export function randomScVal(r: Random, depth: number): xdr.ScVal {
-  const leaf = depth <= 0;
-  switch (r.int(leaf ? 18 : 21)) {
-    case 0:
-      return xdr.ScVal.scvBool(r.chance(0.5));
-    case 1:
-      return xdr.ScVal.scvVoid();
-    case 2:
-      return xdr.ScVal.scvU32(r.pick([0, 1, 7, 0xffffffff]));
-    case 3:
-      return xdr.ScVal.scvI32(r.pick([0, -1, 7, -0x80000000, 0x7fffffff]));
-    case 4:
-      return xdr.ScVal.scvU64(bigWord(r, false));
-    case 5:
-      return xdr.ScVal.scvI64(bigWord(r, true));
-    case 6:
-      return xdr.ScVal.scvTimepoint(bigWord(r, false));
-    case 7:
-      return xdr.ScVal.scvDuration(bigWord(r, false));
-    case 8:
-      return xdr.ScVal.scvU128(new xdr.Uint128Parts({ hi: bigWord(r, false), lo: bigWord(r, false) }));
-    case 9:
-      return xdr.ScVal.scvI128(new xdr.Int128Parts({ hi: bigWord(r, true), lo: bigWord(r, false) }));
-    case 10:
-      return xdr.ScVal.scvU256(
-        new xdr.Uint256Parts({
-          hiHi: bigWord(r, false),
-          hiLo: bigWord(r, false),
-          loHi: bigWord(r, false),
-          loLo: bigWord(r, false),
-        }),
-      );
-    case 11:
-      return xdr.ScVal.scvI256(
-        new xdr.Int256Parts({
-          hiHi: bigWord(r, true),
-          hiLo: bigWord(r, false),
-          loHi: bigWord(r, false),
-          loLo: bigWord(r, false),
-        }),
-      );
-    case 12:
-      return xdr.ScVal.scvBytes(randomBytes(r, r.chance(0.05) ? 70_000 : 40));
-    case 13:
-      return xdr.ScVal.scvString(randomBytes(r, 40).toString('latin1'));
-    case 14: {
-      const length = r.chance(0.1) ? 32 : r.int(33);
-      // Mostly valid symbol characters, sometimes not (the host refuses them).
-      const chars = r.chance(0.8) ? SYMBOL_CHARS : '-. !~\u0000';
-      return xdr.ScVal.scvSymbol(Array.from({ length }, () => chars[r.int(chars.length)]).join(''));
-    }
-    case 15:
-      return xdr.ScVal.scvAddress(address(r));
-    case 16:
-      return xdr.ScVal.scvError(xdr.ScError.sceContract(r.int(1 << 30)));
-    case 17:
-      return xdr.ScVal.scvLedgerKeyContractInstance();
-    case 18:
-      return xdr.ScVal.scvVec(Array.from({ length: r.int(4) }, () => randomScVal(r, depth - 1)));
-    case 19:
-      // Keys in any order, duplicates included: the host refuses unsorted maps.
-      return xdr.ScVal.scvMap(
-        Array.from(
-          { length: r.int(4) },
-          () => new xdr.ScMapEntry({ key: randomScVal(r, 0), val: randomScVal(r, depth - 1) }),
-        ),
-      );
-    default:
-      // A chain of one-element vectors: deeper than the host's depth limit now and then.
-      return Array.from({ length: r.int(depth * 40) }).reduce<xdr.ScVal>(
-        (inner) => xdr.ScVal.scvVec([inner]),
-        xdr.ScVal.scvVoid(),
-      );
-  }
 }
