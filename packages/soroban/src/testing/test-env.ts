@@ -1,6 +1,6 @@
 /**
  * A contract host for unit tests, without a network (what `soroban_sdk::testutils::Env` is to
- * Rust developers): an in-memory ledger at the sandbox's protocol, contracts registered from
+ * Rust developers): an in-memory ledger (protocol 23 unless told otherwise), contracts registered from
  * their WASM, and invocations that return the contract's answer with its events, the budget it
  * used and the entries it changed. Each invocation runs in its own host with a fresh budget, in
  * recording mode, and what it writes is kept for the next.
