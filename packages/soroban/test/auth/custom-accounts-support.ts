@@ -5,12 +5,14 @@
  */
 import { hash, type Keypair, StrKey, xdr } from '@stellar/stellar-sdk/base';
 import { Budget } from '../../src/budget/index.js';
-import { HostError } from '../../src/errors/host-error.js';
 import { AuthorizationManager, nonceKey } from '../../src/host/auth/index.js';
 import { Host } from '../../src/host/host.js';
 import { Storage } from '../../src/storage/index.js';
 import type { TestEnv } from '../../src/testing/test-env.js';
 import { readSoroban } from '../support/shared.js';
+
+export { outcome } from '../host/functions/support.js';
+
 import { EXPIRATION, PASSPHRASE } from './support.js';
 
 export const WASM = {
@@ -88,17 +90,6 @@ export function payload(
 /** simple_account's signature: the owner key's 64 bytes over the payload. */
 export const ownerSignature = (key: Keypair, root: xdr.SorobanAuthorizedInvocation, nonce: bigint) =>
   xdr.ScVal.scvBytes(Buffer.from(key.sign(payload(root, nonce))));
-
-/** `ok`, or the host's error as `Error(Type, Code)`. */
-export function outcome(run: () => unknown): string {
-  try {
-    run();
-    return 'ok';
-  } catch (error) {
-    if (error instanceof HostError) return error.short;
-    throw error;
-  }
-}
 
 /** The live-until ledger of an address's nonce entry, if the ledger holds it. */
 export const contractNonceLiveUntil = (env: TestEnv, address: string, nonce: bigint): number | undefined =>
