@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { localNetworkConfigEntries } from '@starspec/soroban/network';
 import { Asset, Keypair, Operation } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_PROTOCOL_VERSION } from '../../src/core/protocol.js';
 import {
   type EntryStore,
   type LedgerHistory,
@@ -50,8 +51,9 @@ const STEPS: ((h: Harness) => void)[] = [
   (h) => h.apply(h.tx(alice, [Operation.accountMerge({ destination: bob.publicKey() })])),
 ];
 
-// Genesis holds the root account and the network's ConfigSetting entries.
-const CONFIG = localNetworkConfigEntries().length;
+// Genesis holds the root account and the network's ConfigSetting entries: the local network's,
+// and from protocol 26 the frozen-keys and freeze-bypass settings (core's createLedgerEntriesForV26).
+const CONFIG = localNetworkConfigEntries().length + (DEFAULT_PROTOCOL_VERSION >= 26 ? 2 : 0);
 
 describe('round trip', () => {
   it.each([
