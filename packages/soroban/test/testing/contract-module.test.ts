@@ -12,7 +12,9 @@ import {
 /** The smallest module: the magic number and version 1. */
 const EMPTY_MODULE = Uint8Array.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
 const sections = (module: Uint8Array, name: string) =>
-  WebAssembly.Module.customSections(new WebAssembly.Module(new Uint8Array(module)), name).map((s) => Buffer.from(s));
+  WebAssembly.Module.customSections(new WebAssembly.Module(new Uint8Array(module)), name).map((s) =>
+    Buffer.from(s),
+  );
 
 describe('contract module pieces', () => {
   it.each([
