@@ -47,6 +47,11 @@ export interface TestEnvOptions {
    * PRNG serves every invocation, so each call's draws differ from the last call's.
    */
   prngSeed?: Uint8Array;
+  /**
+   * Each invocation's limits (default: the host's test budget, 100M instructions and 40 MiB), as
+   * the Rust SDK's `env.cost_estimate().budget().reset_limits(cpu, mem)` sets them.
+   */
+  budget?: { cpuInstructions?: bigint; memoryBytes?: bigint };
 }
 
 export interface InvokeOptions {
@@ -92,6 +97,7 @@ export class TestEnv {
   readonly #disableNonRootAuth: boolean;
   readonly #sourceAccount: xdr.AccountId | undefined;
   readonly #basePrng: Prng;
+  readonly #limits: TestEnvOptions['budget'];
   /** Each code's interface (its `contractspecv0` section), by code hash. */
   readonly #specs = new Map<string, Spec | undefined>();
   #salt = 0;
@@ -100,6 +106,7 @@ export class TestEnv {
     this.ledger = defaultLedger(options.ledger ?? {});
     this.#diagnostics = options.diagnostics ?? false;
     this.#disableNonRootAuth = options.disableNonRootAuth ?? false;
+    this.#limits = options.budget;
     this.#sourceAccount = options.sourceAccount
       ? Keypair.fromPublicKey(options.sourceAccount).xdrAccountId()
       : undefined;
@@ -207,8 +214,14 @@ export class TestEnv {
 
   #run<T>(authEntries: xdr.SorobanAuthorizationEntry[] | undefined, body: (host: Host) => T) {
     const storage = Storage.recording(this.snapshot, () => this.ledger);
+    const budget = Budget.default();
+    if (this.#limits)
+      budget.resetLimits(
+        this.#limits.cpuInstructions ?? budget.cpuLimit,
+        this.#limits.memoryBytes ?? budget.memLimit,
+      );
     const host = new Host({
-      budget: Budget.default(),
+      budget,
       storage,
       ledger: this.ledger,
       diagnostics: this.#diagnostics,

@@ -10,7 +10,13 @@ import { HostError } from '../../src/errors/host-error.js';
 import type { Invocation } from '../../src/testing/test-env.js';
 import type { Random } from '../support/scval-fuzz.js';
 
-const LIMITS = Budget.default();
+const DEFAULT_BUDGET = Budget.default();
+
+/** The limits a call ran under: the host's test budget unless the TestEnv set others. */
+export interface CallLimits {
+  cpuInstructions: bigint;
+  memoryBytes: bigint;
+}
 
 /**
  * The InternalErrors the Rust host raises on a caller's input too: an extension whose live-until
@@ -25,7 +31,13 @@ export class FuzzLog {
   readonly counts: Record<string, number> = {};
   readonly failures: string[] = [];
 
-  constructor(readonly seed: number) {
+  constructor(
+    readonly seed: number,
+    readonly limits: CallLimits = {
+      cpuInstructions: DEFAULT_BUDGET.cpuLimit,
+      memoryBytes: DEFAULT_BUDGET.memLimit,
+    },
+  ) {
     this.r = random(seed);
   }
 
@@ -39,7 +51,10 @@ export class FuzzLog {
     try {
       invocation = run();
       outcome = `ok ${invocation.returnValue.type}`;
-      if (invocation.cpuInstructions > LIMITS.cpuLimit || invocation.memoryBytes > LIMITS.memLimit)
+      if (
+        invocation.cpuInstructions > this.limits.cpuInstructions ||
+        invocation.memoryBytes > this.limits.memoryBytes
+      )
         this.fail(what, `over budget: ${invocation.cpuInstructions} cpu, ${invocation.memoryBytes} bytes`);
     } catch (error) {
       if (!(error instanceof HostError)) {
