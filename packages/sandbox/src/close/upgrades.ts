@@ -10,6 +10,7 @@
 import { costTypeCountAt } from '@starspec/soroban/network';
 import { hash, xdr } from '@stellar/stellar-sdk/base';
 import type { HeaderState } from '../core/header.js';
+import { configSettingKey } from '../core/keys.js';
 import type { LedgerTxn } from '../core/ledger-txn.js';
 import { MAX_PROTOCOL_VERSION } from '../core/protocol.js';
 import { configEntry, upgradeConfigEntries } from '../soroban/protocol-settings.js';
@@ -100,10 +101,6 @@ export function upgradeProblem(scheduled: ScheduledUpgrade, header: HeaderState)
   }
 }
 
-function configKey(id: xdr.ConfigSettingId): xdr.LedgerKey {
-  return xdr.LedgerKey.configSetting(new xdr.LedgerKeyConfigSetting({ configSettingId: id }));
-}
-
 /** A set of encoded keys (or hashes) with a delta applied, sorted as core's std::set of opaque. */
 function applyDelta<T extends { toXdr(): Uint8Array }>(
   held: readonly T[],
@@ -117,12 +114,17 @@ function applyDelta<T extends { toXdr(): Uint8Array }>(
   return [...byHex.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
 }
 
+/** The setting the ledger holds under `id`, if any. */
+function heldSetting(ltx: LedgerTxn, id: xdr.ConfigSettingId): xdr.ConfigSettingEntry | undefined {
+  const held = ltx.load(configSettingKey(id));
+  return held?.data.type === 'configSetting' ? held.data.configSetting : undefined;
+}
+
 /** ConfigUpgradeSetFrame::applyTo: each setting replaced; the two deltas merged into their sets. */
 function applyConfigSet(ltx: LedgerTxn, set: xdr.ConfigUpgradeSet): void {
   for (const entry of set.updatedEntry) {
     if (entry.type === 'configSettingFrozenLedgerKeysDelta') {
-      const held = ltx.load(configKey(xdr.ConfigSettingId.configSettingFrozenLedgerKeys));
-      const setting = held?.data.type === 'configSetting' ? held.data.configSetting : undefined;
+      const setting = heldSetting(ltx, xdr.ConfigSettingId.configSettingFrozenLedgerKeys);
       const keys = setting?.type === 'configSettingFrozenLedgerKeys' ? setting.frozenLedgerKeys.keys : [];
       const delta = entry.frozenLedgerKeysDelta;
       const merged = applyDelta(keys, delta.keysToFreeze, delta.keysToUnfreeze);
@@ -132,8 +134,7 @@ function applyConfigSet(ltx: LedgerTxn, set: xdr.ConfigUpgradeSet): void {
         ),
       );
     } else if (entry.type === 'configSettingFreezeBypassTxsDelta') {
-      const held = ltx.load(configKey(xdr.ConfigSettingId.configSettingFreezeBypassTxs));
-      const setting = held?.data.type === 'configSetting' ? held.data.configSetting : undefined;
+      const setting = heldSetting(ltx, xdr.ConfigSettingId.configSettingFreezeBypassTxs);
       const hashes = setting?.type === 'configSettingFreezeBypassTxs' ? setting.freezeBypassTxs.txHashes : [];
       const delta = entry.freezeBypassTxsDelta;
       const merged = applyDelta(hashes, delta.addTxs, delta.removeTxs);
@@ -178,7 +179,7 @@ function applyUpgrade(ltx: LedgerTxn, { upgrade, configSet }: ScheduledUpgrade):
       if (configSet) applyConfigSet(ltx, configSet);
       return;
     case 'ledgerUpgradeMaxSorobanTxSetSize': {
-      const key = configKey(xdr.ConfigSettingId.configSettingContractExecutionLanes);
+      const key = configSettingKey(xdr.ConfigSettingId.configSettingContractExecutionLanes);
       const entry = ltx.load(key);
       if (!entry) return;
       ltx.put(

@@ -67,6 +67,10 @@ export function liquidityPoolKey(liquidityPoolId: Uint8Array): xdr.LedgerKey {
 }
 
 /** The key of an entry (stellar-core LedgerEntryKey). */
+export function configSettingKey(id: xdr.ConfigSettingId): xdr.LedgerKey {
+  return xdr.LedgerKey.configSetting(new xdr.LedgerKeyConfigSetting({ configSettingId: id }));
+}
+
 export function entryKey(entry: xdr.LedgerEntry): xdr.LedgerKey {
   const data = entry.data;
   switch (data.type) {
@@ -91,11 +95,7 @@ export function entryKey(entry: xdr.LedgerEntry): xdr.LedgerKey {
     case 'ttl':
       return xdr.LedgerKey.ttl(new xdr.LedgerKeyTtl({ keyHash: data.ttl.keyHash }));
     case 'configSetting':
-      return xdr.LedgerKey.configSetting(
-        new xdr.LedgerKeyConfigSetting({
-          configSettingId: xdr.ConfigSettingId.fromName(data.configSetting.type),
-        }),
-      );
+      return configSettingKey(xdr.ConfigSettingId.fromName(data.configSetting.type));
     default:
       throw new Error(`no key for a ${(data as xdr.LedgerEntryData).type} entry`);
   }

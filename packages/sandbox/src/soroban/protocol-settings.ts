@@ -11,6 +11,7 @@
 
 import { costTypeCountAt } from '@starspec/soroban/network';
 import { xdr } from '@stellar/stellar-sdk/base';
+import { configSettingKey } from '../core/keys.js';
 import type { LedgerTxn } from '../core/ledger-txn.js';
 
 type CostName = Parameters<typeof xdr.ContractCostType.fromName>[0];
@@ -55,10 +56,6 @@ function param(constTerm: number, linearTerm: number): xdr.ContractCostParamEntr
   });
 }
 
-function configKey(id: xdr.ConfigSettingId): xdr.LedgerKey {
-  return xdr.LedgerKey.configSetting(new xdr.LedgerKeyConfigSetting({ configSettingId: id }));
-}
-
 export function configEntry(setting: xdr.ConfigSettingEntry): xdr.LedgerEntry {
   return new xdr.LedgerEntry({
     lastModifiedLedgerSeq: 0,
@@ -79,7 +76,7 @@ function updateCosts(
   ] as const;
   const size = costTypeCountAt(protocol);
   for (const [id, column] of lists) {
-    const entry = ltx.load(configKey(id));
+    const entry = ltx.load(configSettingKey(id));
     if (!entry) continue; // a database from before the sandbox stored its settings
     const setting = entry.data.type === 'configSetting' ? entry.data.configSetting : undefined;
     const held =
@@ -108,7 +105,7 @@ export function upgradeConfigEntries(ltx: LedgerTxn, from: number, to: number): 
   if (crosses(25)) updateCosts(ltx, 25, V25_COSTS);
   if (crosses(26)) {
     updateCosts(ltx, 26, V26_COSTS);
-    if (ltx.load(configKey(xdr.ConfigSettingId.configSettingContractCostParamsCpuInstructions))) {
+    if (ltx.load(configSettingKey(xdr.ConfigSettingId.configSettingContractCostParamsCpuInstructions))) {
       ltx.create(
         configEntry(
           xdr.ConfigSettingEntry.configSettingFrozenLedgerKeys(new xdr.FrozenLedgerKeys({ keys: [] })),
