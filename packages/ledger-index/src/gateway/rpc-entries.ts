@@ -23,11 +23,7 @@ export class RpcStateError extends Error {
   override readonly name = 'RpcStateError';
 }
 
-function entryOf(found: {
-  xdr?: string;
-  extXdr?: string;
-  lastModifiedLedgerSeq: number;
-}): xdr.LedgerEntry {
+function entryOf(found: { xdr?: string; extXdr?: string; lastModifiedLedgerSeq: number }): xdr.LedgerEntry {
   // Without `extXdr` (servers before v23) the sponsor is unknown: no answer rather than a wrong one.
   if (found.xdr === undefined || found.extXdr === undefined)
     throw new RpcStateError('getLedgerEntries answered an entry without xdr and extXdr (stellar-rpc ≥ 23)');

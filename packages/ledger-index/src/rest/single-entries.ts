@@ -28,7 +28,10 @@ export interface SingleEntries {
 }
 
 // Horizon's messages (`actions/validators.go` customTagsErrorMessages).
-const BAD_ACCOUNT = invalidField('account_id', 'Account ID must start with `G` and contain 56 alphanum characters');
+const BAD_ACCOUNT = invalidField(
+  'account_id',
+  'Account ID must start with `G` and contain 56 alphanum characters',
+);
 const BAD_BALANCE = invalidField(
   'id',
   'Claimable Balance ID must be the hex-encoded XDR representation of a Claimable Balance ID',
@@ -80,7 +83,10 @@ function offerNotIngested(id: string, idPool: bigint | undefined): Problem {
       'since: an offer can only be read from the RPC server by its seller and id, and the seller is not known ' +
       'here. Whether it is still open cannot be said; its seller’s offers (/accounts/{seller}/offers) or a server ' +
       'that began ingesting earlier can.',
-    extras: { offer_id: id, ...(idPool === undefined ? {} : { ingested_offer_ids_after: idPool.toString() }) },
+    extras: {
+      offer_id: id,
+      ...(idPool === undefined ? {} : { ingested_offer_ids_after: idPool.toString() }),
+    },
   };
 }
 
@@ -131,7 +137,13 @@ export function singleEntries(
       const owned = await store.ownedEntries(id);
       const own = owned.find(({ entry }) => entry.data.type === 'account')?.entry;
       const subentries = owned.filter(({ entry }) => entry.data.type !== 'account');
-      if (own?.data.type === 'account' && unknownSubentries(own.data.account, subentries.map((o) => o.entry)) === 0) {
+      if (
+        own?.data.type === 'account' &&
+        unknownSubentries(
+          own.data.account,
+          subentries.map((o) => o.entry),
+        ) === 0
+      ) {
         const held = await records.account(id);
         if (held) return { body: held };
       }

@@ -13,7 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../../src/gateway/gateway.js';
 import { type Row, Walker } from '../support/crawl.js';
 import { caughtUp, caughtUpGateway } from '../support/differential/faces.js';
-import { type LateState, stateAfterGateway, stateBeforeGateway } from '../support/differential/late-gateway.js';
+import {
+  type LateState,
+  stateAfterGateway,
+  stateBeforeGateway,
+} from '../support/differential/late-gateway.js';
 
 let sandbox: Sandbox;
 let gateway: Gateway;
@@ -33,7 +37,11 @@ async function firstRecord(path: string): Promise<Row> {
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ closeEvery: 'manual', validateResults: true, onError: (e) => errors.push(e) });
+  sandbox = await startSandbox({
+    closeEvery: 'manual',
+    validateResults: true,
+    onError: (e) => errors.push(e),
+  });
   s = await stateBeforeGateway(sandbox.network);
   gateway = await caughtUpGateway(sandbox, errors, { from: sandbox.ledger.latestSequence });
   await stateAfterGateway(s);
@@ -164,7 +172,9 @@ describe('a gateway whose RPC server fails getLedgerEntries', () => {
       const call = JSON.parse(body) as { id: unknown; method: string };
       res.setHeader('content-type', 'application/json');
       if (call.method === 'getLedgerEntries') {
-        res.end(JSON.stringify({ jsonrpc: '2.0', id: call.id, error: { code: -32603, message: 'core is down' } }));
+        res.end(
+          JSON.stringify({ jsonrpc: '2.0', id: call.id, error: { code: -32603, message: 'core is down' } }),
+        );
         return;
       }
       const answer = await fetch(sandbox.rpcUrl, {
@@ -197,7 +207,9 @@ describe('a gateway whose RPC server fails getLedgerEntries', () => {
     ]) {
       const answer = await gateways.get(path);
       expect(answer.status, path).toBe(503);
-      expect(answer.body, path).toMatchObject({ type: 'https://stellar.org/horizon-errors/service_unavailable' });
+      expect(answer.body, path).toMatchObject({
+        type: 'https://stellar.org/horizon-errors/service_unavailable',
+      });
     }
   });
 });

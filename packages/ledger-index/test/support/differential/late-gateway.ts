@@ -49,7 +49,10 @@ export async function stateBeforeGateway(network: Network): Promise<LateState> {
     [
       Operation.setOptions({ setFlags: AuthRevocableFlag as 2, homeDomain: 'issuer.example' }),
       Operation.beginSponsoringFutureReserves({ sponsoredId: alice.publicKey() }),
-      Operation.setOptions({ source: alice.publicKey(), signer: { ed25519PublicKey: erin.publicKey(), weight: 1 } }),
+      Operation.setOptions({
+        source: alice.publicKey(),
+        signer: { ed25519PublicKey: erin.publicKey(), weight: 1 },
+      }),
       Operation.endSponsoringFutureReserves({ source: alice.publicKey() }),
       Operation.beginSponsoringFutureReserves({ sponsoredId: erin.publicKey() }),
       Operation.manageData({ source: erin.publicKey(), name: 'sponsored', value: 'by the issuer' }),
@@ -57,12 +60,16 @@ export async function stateBeforeGateway(network: Network): Promise<LateState> {
     ],
     { signers: [alice, erin] },
   );
-  t.send(alice, [Operation.setOptions({ masterWeight: 3, lowThreshold: 1, medThreshold: 2, highThreshold: 3 })]);
+  t.send(alice, [
+    Operation.setOptions({ masterWeight: 3, lowThreshold: 1, medThreshold: 2, highThreshold: 3 }),
+  ]);
   for (const kp of [bob, carol, dave, frank]) t.send(kp, [Operation.changeTrust({ asset: usd })]);
   await t.close();
   t.send(
     issuer,
-    [bob, carol, dave].map((kp) => Operation.payment({ destination: kp.publicKey(), asset: usd, amount: '1000' })),
+    [bob, carol, dave].map((kp) =>
+      Operation.payment({ destination: kp.publicKey(), asset: usd, amount: '1000' }),
+    ),
   );
   t.send(bob, [Operation.manageData({ name: 'note', value: 'hello' })]);
   t.send(alice, [
@@ -77,7 +84,9 @@ export async function stateBeforeGateway(network: Network): Promise<LateState> {
   ]);
   t.send(dave, [Operation.changeTrust({ asset: share })]);
   await t.close();
-  t.send(bob, [Operation.manageSellOffer({ selling: usd, buying: Asset.native(), amount: '10', price: '2' })]);
+  t.send(bob, [
+    Operation.manageSellOffer({ selling: usd, buying: Asset.native(), amount: '10', price: '2' }),
+  ]);
   t.send(dave, [
     Operation.liquidityPoolDeposit({
       liquidityPoolId: poolId,
@@ -96,7 +105,9 @@ export async function stateBeforeGateway(network: Network): Promise<LateState> {
 /** The ledger after the gateway started. */
 export async function stateAfterGateway(s: LateState): Promise<void> {
   s.t.send(s.issuer, [Operation.payment({ destination: s.frank.publicKey(), asset: s.usd, amount: '5' })]);
-  s.t.send(s.carol, [Operation.manageSellOffer({ selling: s.usd, buying: Asset.native(), amount: '7', price: '3' })]);
+  s.t.send(s.carol, [
+    Operation.manageSellOffer({ selling: s.usd, buying: Asset.native(), amount: '7', price: '3' }),
+  ]);
   s.t.send(s.bob, [Operation.manageData({ name: 'later', value: 'seen' })]);
   await s.t.close();
 }
