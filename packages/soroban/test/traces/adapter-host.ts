@@ -6,8 +6,9 @@
  */
 import { Budget } from '../../src/budget/budget.js';
 import { DEFAULT_COST_PARAMS } from '../../src/budget/default-params.js';
-import { unbiasPrngSeed } from '../../src/crypto/prng-seed.js';
 import { Host } from '../../src/host/host.js';
+import type { ChaCha20Rng } from '../../src/host/prng/chacha20.js';
+import { Prng } from '../../src/host/prng/prng.js';
 import {
   Footprint,
   InMemorySnapshot,
@@ -62,6 +63,20 @@ class TestModuleCache extends Map<string, ParsedContract> {
 }
 
 const CACHES = new WeakMap<Host, TestModuleCache>();
+const TEST_PRNGS = new WeakMap<Host, ChaCha20Rng>();
+
+/**
+ * `generate_bytes_array` (testutils.rs): 32 bytes from the test PRNG, unmetered. That PRNG is the
+ * second raw sub-PRNG `set_base_prng_seed` draws from the base PRNG (the first is recording auth's
+ * nonces), so the keys, salts and contract ids a Rust test makes with it are known.
+ */
+export function generateBytesArray(host: Host): Buffer {
+  const prng = TEST_PRNGS.get(host);
+  if (!prng) throw new Error('missing test PRNG: not a recording test host');
+  const bytes = Buffer.alloc(32);
+  prng.fillBytes(bytes);
+  return bytes;
+}
 
 /**
  * `ensure_module_cache_contains_host_storage_contracts` (host.rs, `ModuleCache::add_stored_contracts`):
@@ -103,6 +118,11 @@ export function hostFor(setup: ScriptSetup): Host {
     codeCached: (wasmHash) => modules.keeping && modules.has(Buffer.from(wasmHash).toString('hex')),
   });
   CACHES.set(host, modules);
-  if (recording) unbiasPrngSeed(TEST_PRNG_SEED, budget);
+  if (recording) {
+    // `set_test_prng`: the seed unbiased (charged before the trace begins), two raw sub-PRNGs drawn.
+    const base = Prng.fromSeed(TEST_PRNG_SEED, budget);
+    base.unmeteredRawSubPrng();
+    TEST_PRNGS.set(host, base.unmeteredRawSubPrng());
+  }
   return host;
 }

@@ -17,7 +17,7 @@ import { hostFunctionByName } from '../../src/interface/index.js';
 import { fromWasm, handleOf, isObject, type Val } from '../../src/values/val.js';
 import { parseContract } from '../../src/vm/index.js';
 import { authEntry, setAuth } from './adapter-auth.js';
-import { ensureModuleCache, hostFor, U64_MAX } from './adapter-host.js';
+import { ensureModuleCache, generateBytesArray, hostFor, U64_MAX } from './adapter-host.js';
 import { ENV_SLICE_CALLS, SLICE_FUNCTIONS, type SliceArg, type SliceEnv } from './adapter-slices.js';
 import { errResult, knownTag, literalScVal, traceTyped, traceVal } from './adapter-values.js';
 import type { DriveScript, HostAction, Literal, ScriptArg, ScriptStep } from './script-types.js';
@@ -332,8 +332,8 @@ function addedObject(host: Host, lit: Literal): Val {
  * `register_test_contract_wasm` (testutils.rs): the source account read (a metered clone of an
  * `Option<AccountId>`), recording auth for the set-up, upload, then create with an account deployer
  * that is also made the source account, and a salt; the auth manager is put back, the source
- * account is left set. The deployer's key and the salt come from the test PRNG in Rust (unmetered);
- * fixed bytes here, which no compared line shows.
+ * account is left set. The deployer's key and then the salt come from the test PRNG (unmetered),
+ * so the contract id is the Rust test's.
  */
 function register(run: Run, wasm: Uint8Array): Val {
   const host = run.host;
@@ -345,11 +345,10 @@ function register(run: Run, wasm: Uint8Array): Val {
   if (code === undefined) throw new Unsupported('the code could not be made');
   const wasmHash = callDirect(run, 'upload_wasm', [code], [traceVal(code)]);
   if (wasmHash === undefined) throw new Unsupported('the upload failed');
-  const account = xdr.PublicKey.publicKeyTypeEd25519(Buffer.alloc(32, 1));
+  const account = xdr.PublicKey.publicKeyTypeEd25519(generateBytesArray(host));
+  const saltBytes = generateBytesArray(host);
   host.sourceAccount = account;
   const deployer = host.objects.add({ kind: 'Address', value: xdr.ScAddress.scAddressTypeAccount(account) });
-  // A salt of its own per registration, so that a second contract gets an id of its own.
-  const saltBytes = Buffer.alloc(32, 2 + run.vmIds.size);
   const salt = callDirect(run, 'bytes_new_from_slice', [saltBytes], [len(32)]);
   if (salt === undefined) throw new Unsupported('the salt could not be made');
   const address = callDirect(
