@@ -206,7 +206,7 @@ export class Host extends HostState {
           if (result === undefined) return VOID;
           value = checkVal(objects.toAbsolute(fromWasm(result)));
           checkIntegrity(this.context(), value);
-        } else value = callStellarAssetContract(this, frame.fnName, args);
+        } else value = callStellarAssetContract(this, frame.fnSymbol, args);
         exitValue(value);
         this.persistInstance(frame);
         return value;

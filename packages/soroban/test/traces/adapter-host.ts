@@ -8,7 +8,6 @@ import { Budget } from '../../src/budget/budget.js';
 import { DEFAULT_COST_PARAMS } from '../../src/budget/default-params.js';
 import { Host } from '../../src/host/host.js';
 import type { ChaCha20Rng } from '../../src/host/prng/chacha20.js';
-import { Prng } from '../../src/host/prng/prng.js';
 import {
   Footprint,
   InMemorySnapshot,
@@ -18,13 +17,12 @@ import {
 } from '../../src/storage/index.js';
 import { costInputsFromXdr, type ParsedContract, parseContract } from '../../src/vm/index.js';
 import type { ScriptSetup } from './script-types.js';
+import { draw32, testPrng } from './test-prng.js';
 
 export const U64_MAX = (1n << 64n) - 1n;
 const DEFAULT_CPU = 100_000_000n;
 const DEFAULT_MEM = 40n * 1024n * 1024n;
 
-/** `Host::TEST_PRNG_SEED`. */
-export const TEST_PRNG_SEED = Buffer.from('12345678901234567890123456789012', 'latin1');
 
 /** `set_test_ledger_info_with_current_test_protocol`. */
 export function testLedger(): LedgerInfo {
@@ -65,17 +63,11 @@ class TestModuleCache extends Map<string, ParsedContract> {
 const CACHES = new WeakMap<Host, TestModuleCache>();
 const TEST_PRNGS = new WeakMap<Host, ChaCha20Rng>();
 
-/**
- * `generate_bytes_array` (testutils.rs): 32 bytes from the test PRNG, unmetered. That PRNG is the
- * second raw sub-PRNG `set_base_prng_seed` draws from the base PRNG (the first is recording auth's
- * nonces), so the keys, salts and contract ids a Rust test makes with it are known.
- */
+/** `generate_bytes_array` (testutils.rs) on a recording test host: 32 bytes of its test PRNG. */
 export function generateBytesArray(host: Host): Buffer {
   const prng = TEST_PRNGS.get(host);
   if (!prng) throw new Error('missing test PRNG: not a recording test host');
-  const bytes = Buffer.alloc(32);
-  prng.fillBytes(bytes);
-  return bytes;
+  return draw32(prng);
 }
 
 /**
@@ -103,6 +95,10 @@ export function ensureModuleCache(host: Host): void {
 
 export function hostFor(setup: ScriptSetup): Host {
   const ledger = testLedger();
+  if (setup.ledger) {
+    const { sequenceNumber, timestamp, networkId, baseReserve } = setup.ledger;
+    Object.assign(ledger, { sequenceNumber, timestamp, baseReserve, networkId: Buffer.from(networkId, 'hex') });
+  }
   const recording = setup.host === 'test_host_with_recording_footprint';
   const storage = recording
     ? Storage.recording(new InMemorySnapshot(), () => ledger)
@@ -118,11 +114,11 @@ export function hostFor(setup: ScriptSetup): Host {
     codeCached: (wasmHash) => modules.keeping && modules.has(Buffer.from(wasmHash).toString('hex')),
   });
   CACHES.set(host, modules);
+  // `set_test_prng`: the seed's unbiasing is charged before the trace begins.
   if (recording) {
-    // `set_test_prng`: the seed unbiased (charged before the trace begins), two raw sub-PRNGs drawn.
-    const base = Prng.fromSeed(TEST_PRNG_SEED, budget);
-    base.unmeteredRawSubPrng();
-    TEST_PRNGS.set(host, base.unmeteredRawSubPrng());
+    const prng = testPrng(budget);
+    for (let i = 0; i < (setup.signingKeys ?? 0); i++) draw32(prng);
+    TEST_PRNGS.set(host, prng);
   }
   return host;
 }

@@ -102,7 +102,9 @@ class Run implements HostTracer {
   }
 
   frameOf(frame: ContractFrame) {
-    const id = this.vmIds.get(Buffer.from(frame.contractId).toString('hex')) ?? '?';
+    const contractId = Buffer.from(frame.contractId).toString('hex');
+    // A VM frame is named by its WASM's hash, a SAC frame by its contract id (trace/fmt.rs `FrameId`).
+    const id = frame.vm ? (this.vmIds.get(contractId) ?? '?') : contractId.slice(0, 8);
     // A long name is a Symbol object: the one the frame was called with (the host's own `__check_auth`
     // call has no `call` line).
     const symbol = isObject(frame.fnSymbol) ? frame.fnSymbol : this.lastFn;
