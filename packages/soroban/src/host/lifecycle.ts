@@ -7,10 +7,13 @@ import { hash, xdr } from '@stellar/stellar-sdk/base';
 import { initializeAssetContract } from '../builtin/sac/index.js';
 import { HostError } from '../errors/host-error.js';
 import {
+  chargeContractKey,
+  chargeScValSubstructure,
   contractAddress,
   contractCodeKey,
   contractInstanceKey,
   DECLARED_SIZE,
+  HASH_SIZE,
   meteredEncode,
   minLiveUntilLedger,
 } from '../storage/index.js';
@@ -27,15 +30,11 @@ const MAX_CODE_BYTES = 0xffff_ffff;
 const NETWORK_ID_BYTES = 32;
 /** `size_of::<ContractIdPreimage>()` (declared_size.rs). */
 const CONTRACT_ID_PREIMAGE_SIZE = 80n;
-const HASH_SIZE = 32n;
+/** `size_of::<CreateContractArgsV2>()` (declared_size.rs). */
+const CREATE_CONTRACT_ARGS_SIZE = 144n;
 
-/**
- * `contract_instance_ledger_key` / `contract_code_ledger_key` (data_helper.rs): the 32-byte id
- * cloned into a new `Rc<LedgerKey>`, both charged.
- */
 function chargedKey(host: Host, key: xdr.LedgerKey): xdr.LedgerKey {
-  host.budget.charge('MemCpy', HASH_SIZE);
-  host.budget.charge('MemAlloc', DECLARED_SIZE.ledgerKey);
+  chargeContractKey(host.budget);
   return key;
 }
 
@@ -106,13 +105,16 @@ export function createContract(
   deployer?: Val,
 ): Uint8Array {
   if (deployer === undefined) return createUnauthorized(host, preimage, executable, constructorArgs);
-  host.auth.pushCreateFrame(
-    new xdr.CreateContractArgsV2({
-      contractIdPreimage: preimage,
-      executable,
-      constructorArgs: constructorArgs.map((arg) => host.converter.toScVal(arg)),
-    }),
-  );
+  const args = new xdr.CreateContractArgsV2({
+    contractIdPreimage: preimage,
+    executable,
+    constructorArgs: constructorArgs.map((arg) => host.converter.toScVal(arg)),
+  });
+  // `create_contract_internal`: the arguments cloned for the auth frame (the constructor
+  // arguments are the only part with substructure).
+  host.budget.charge('MemCpy', CREATE_CONTRACT_ARGS_SIZE);
+  chargeScValSubstructure(xdr.ScVal.scvVec(args.constructorArgs), host.budget);
+  host.auth.pushCreateFrame(host, args);
   try {
     host.auth.requireAuth(host, deployer, []);
     return createUnauthorized(host, preimage, executable, constructorArgs);

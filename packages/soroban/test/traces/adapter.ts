@@ -17,6 +17,7 @@ import { hostFunctionByName } from '../../src/interface/index.js';
 import { fromWasm, handleOf, isObject, type Val } from '../../src/values/val.js';
 import { parseContract } from '../../src/vm/index.js';
 import { authEntry, setAuth } from './adapter-auth.js';
+import { chargeContractKey } from '../../src/storage/index.js';
 import { ensureModuleCache, generateBytesArray, hostFor, U64_MAX } from './adapter-host.js';
 import { ENV_SLICE_CALLS, SLICE_FUNCTIONS, type SliceArg, type SliceEnv } from './adapter-slices.js';
 import { errResult, knownTag, literalScVal, traceTyped, traceVal } from './adapter-values.js';
@@ -89,6 +90,16 @@ class Run implements HostTracer {
     const result: TraceResult =
       'value' in outcome ? { ok: true, value: value(outcome.value) } : errResult(outcome.error);
     this.record({ kind: 'ret', name, result });
+  }
+
+  /**
+   * `is_test_contract_executable` (data_helper.rs), which a host built with `testutils` runs on
+   * every contract call: the instance key made, the instance read and cloned, the empty input hashed.
+   */
+  contractCall(contractId: Uint8Array): void {
+    chargeContractKey(this.host.budget);
+    this.host.instance(contractId);
+    this.host.budget.charge('ComputeSha256Hash', 0n);
   }
 
   push(frame: ContractFrame): void {
