@@ -9,6 +9,7 @@ import { DEFAULT_COST_PARAMS } from '../../src/budget/default-params.js';
 import { Host } from '../../src/host/host.js';
 import type { ChaCha20Rng } from '../../src/host/prng/chacha20.js';
 import {
+  chargeContractKey,
   Footprint,
   InMemorySnapshot,
   type LedgerInfo,
@@ -22,7 +23,6 @@ import { draw32, testPrng } from './test-prng.js';
 export const U64_MAX = (1n << 64n) - 1n;
 const DEFAULT_CPU = 100_000_000n;
 const DEFAULT_MEM = 40n * 1024n * 1024n;
-
 
 /** `set_test_ledger_info_with_current_test_protocol`. */
 export function testLedger(): LedgerInfo {
@@ -93,11 +93,26 @@ export function ensureModuleCache(host: Host): void {
   }
 }
 
+/**
+ * `is_test_contract_executable` (data_helper.rs), which a host built with `testutils` runs on every
+ * contract call: the instance key made, the instance read and cloned, the empty input hashed.
+ */
+export function chargeTestContractCheck(host: Host, contractId: Uint8Array): void {
+  chargeContractKey(host.budget);
+  host.instance(contractId);
+  host.budget.charge('ComputeSha256Hash', 0n);
+}
+
 export function hostFor(setup: ScriptSetup): Host {
   const ledger = testLedger();
   if (setup.ledger) {
     const { sequenceNumber, timestamp, networkId, baseReserve } = setup.ledger;
-    Object.assign(ledger, { sequenceNumber, timestamp, baseReserve, networkId: Buffer.from(networkId, 'hex') });
+    Object.assign(ledger, {
+      sequenceNumber,
+      timestamp,
+      baseReserve,
+      networkId: Buffer.from(networkId, 'hex'),
+    });
   }
   const recording = setup.host === 'test_host_with_recording_footprint';
   const storage = recording

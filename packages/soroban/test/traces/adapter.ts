@@ -17,15 +17,27 @@ import { hostFunctionByName } from '../../src/interface/index.js';
 import { fromWasm, handleOf, isObject, type Val } from '../../src/values/val.js';
 import { parseContract } from '../../src/vm/index.js';
 import { authEntry, setAuth } from './adapter-auth.js';
-import { chargeContractKey } from '../../src/storage/index.js';
-import { ensureModuleCache, generateBytesArray, hostFor, U64_MAX } from './adapter-host.js';
+import {
+  chargeTestContractCheck,
+  ensureModuleCache,
+  generateBytesArray,
+  hostFor,
+  U64_MAX,
+} from './adapter-host.js';
 import { ENV_SLICE_CALLS, SLICE_FUNCTIONS, type SliceArg, type SliceEnv } from './adapter-slices.js';
-import { errResult, knownTag, literalScVal, traceTyped, traceVal } from './adapter-values.js';
-import type { DriveScript, HostAction, Literal, ScriptArg, ScriptStep } from './script-types.js';
+import {
+  addedObject,
+  errResult,
+  knownTag,
+  literalScVal,
+  traceTyped,
+  traceVal,
+  Unsupported,
+} from './adapter-values.js';
+import type { DriveScript, HostAction, ScriptArg, ScriptStep } from './script-types.js';
 import type { ObservedRun, ObservedStep, TraceHost, TraceResult, TraceValue } from './types.js';
 
-/** A step our adapter cannot take yet: the run stops there (the comparison shows what is missing). */
-export class Unsupported extends Error {}
+export { Unsupported };
 
 const STORAGE_TYPES = { Temporary: 0n, Persistent: 1n, Instance: 2n } as const;
 const MAX_SMALL_SYMBOL = 9;
@@ -92,14 +104,8 @@ class Run implements HostTracer {
     this.record({ kind: 'ret', name, result });
   }
 
-  /**
-   * `is_test_contract_executable` (data_helper.rs), which a host built with `testutils` runs on
-   * every contract call: the instance key made, the instance read and cloned, the empty input hashed.
-   */
   contractCall(contractId: Uint8Array): void {
-    chargeContractKey(this.host.budget);
-    this.host.instance(contractId);
-    this.host.budget.charge('ComputeSha256Hash', 0n);
+    chargeTestContractCheck(this.host, contractId);
   }
 
   push(frame: ContractFrame): void {
@@ -320,24 +326,6 @@ function hostAction(host: Host, action: HostAction): void {
       return;
     default:
       throw new Unsupported(`host action ${action}`);
-  }
-}
-
-/** `host.add_host_object(..)` of a literal's value as it is: only the object is charged. */
-function addedObject(host: Host, lit: Literal): Val {
-  const scval = literalScVal(lit);
-  switch (scval.type) {
-    case 'scvString':
-      return host.objects.add({ kind: 'String', value: Uint8Array.from(scval.str.bytes) });
-    case 'scvBytes':
-      return host.objects.add({ kind: 'Bytes', value: Uint8Array.from(scval.bytes.value) });
-    case 'scvAddress':
-      return host.objects.add({
-        kind: scval.address.type === 'scAddressTypeMuxedAccount' ? 'MuxedAddress' : 'Address',
-        value: scval.address,
-      });
-    default:
-      throw new Unsupported(`add_host_object of a ${lit.t} literal`);
   }
 }
 

@@ -35,6 +35,9 @@ export function testSigningKeys(count: number): { secret: Buffer; publicHex: str
   const prng = testPrng();
   return Array.from({ length: count }, () => {
     const secret = draw32(prng);
-    return { secret, publicHex: Buffer.from(Keypair.fromRawEd25519Seed(secret).rawPublicKey()).toString('hex') };
+    return {
+      secret,
+      publicHex: Buffer.from(Keypair.fromRawEd25519Seed(secret).rawPublicKey()).toString('hex'),
+    };
   });
 }

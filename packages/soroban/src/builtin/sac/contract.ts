@@ -15,7 +15,7 @@ import {
   addressVal,
   boolArg,
   boolVal,
-  bytesArg,
+  bytesObjectArg,
   i128,
   i128Arg,
   muxedAddressArg,
@@ -44,7 +44,7 @@ const FUNCTIONS: ReadonlyMap<string, SacFunction> = new Map([
   [
     'init_asset',
     fn(1, (host, [bytes]) => {
-      sac.initAsset(host, bytesArg(host, bytes as Val));
+      sac.initAsset(host, bytesObjectArg(bytes as Val));
       return VOID;
     }),
   ],

@@ -84,7 +84,12 @@ export default scriptsOf('hostile_opt', {
     false,
   ),
   test_deep_stack_call_fails_when_serialization_depth_exceeded: deepStack(2, HOST_DEPTH, 0, false),
-  test_deep_stack_call_succeeds_near_limit_with_xdr_deserialization: deepStack(HOST_DEPTH, 0, HOST_DEPTH - 2, false),
+  test_deep_stack_call_succeeds_near_limit_with_xdr_deserialization: deepStack(
+    HOST_DEPTH,
+    0,
+    HOST_DEPTH - 2,
+    false,
+  ),
   test_deep_stack_call_with_self_reentry_succeeds_near_limit_with_xdr_deserialization: deepStack(
     HOST_DEPTH,
     0,
@@ -98,5 +103,10 @@ export default scriptsOf('hostile_opt', {
     false,
   ),
   test_deep_stack_call_fails_with_deep_xdr_deserialization: deepStack(HOST_DEPTH, 0, XDR_DEPTH, false),
-  test_deep_stack_call_fails_with_too_deep_xdr_deserialization: deepStack(HOST_DEPTH, 0, XDR_DEPTH * 2, false),
+  test_deep_stack_call_fails_with_too_deep_xdr_deserialization: deepStack(
+    HOST_DEPTH,
+    0,
+    XDR_DEPTH * 2,
+    false,
+  ),
 });
