@@ -204,8 +204,8 @@ export class AccountTracker {
     return this.tracker.isActive;
   }
 
-  snapshot(): AccountTrackerSnapshot {
-    return { invocation: this.tracker.snapshot(), verified: this.verified };
+  snapshot(host: Host): AccountTrackerSnapshot {
+    return { invocation: this.tracker.snapshot(host), verified: this.verified };
   }
 
   rollback(snapshot: AccountTrackerSnapshot): void {

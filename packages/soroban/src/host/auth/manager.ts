@@ -11,7 +11,7 @@ import type { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../../errors/host-error.js';
 import { contractAddress } from '../../storage/index.js';
 import type { Val } from '../../values/val.js';
-import { chargeNewVec } from '../functions/charges.js';
+import { chargeFallibleCollect, chargeNewVec } from '../functions/charges.js';
 import type { Host } from '../host.js';
 import { AccountTracker, type AccountTrackerSnapshot, scAddressOf } from './account-tracker.js';
 import { type AuthorizedFunction, authInternal, type InvocationSnapshot } from './invocation.js';
@@ -47,6 +47,13 @@ type Mode =
 
 /** `size_of::<RefCell<AccountAuthorizationTracker>>()` (declared_size.rs: 280, and the borrow flag). */
 const TRACKER_CELL_SIZE = 288;
+/** Declared sizes (declared_size.rs): ContractId, ContractInvocation, CreateContractArgsV2, an
+ * `Option<AccountAuthorizationTrackerSnapshot>` (40 and 8), an AuthorizedInvocationSnapshot. */
+const CONTRACT_ID_SIZE = 32n;
+const CONTRACT_INVOCATION_SIZE = 16;
+const CREATE_CONTRACT_ARGS_SIZE = 144;
+const ACCOUNT_SNAPSHOT_SLOT_SIZE = 48;
+const INVOCATION_SNAPSHOT_SIZE = 32;
 
 /** A nonce as the recording host draws one: uniform in 0..=i64::MAX. */
 export const randomNonce = (): bigint => randomBytes(8).readBigUInt64BE() >> 1n;
@@ -173,21 +180,29 @@ export class AuthorizationManager {
   }
 
   /** A contract frame starts; the snapshot undoes what it authorizes if it fails. */
+  /**
+   * A contract frame starts (`push_frame`): the contract id cloned into a new Address object, the
+   * invocation pushed, every tracker's frame pushed, then the snapshot taken, each charged.
+   */
   pushContractFrame(host: Host, contractId: Uint8Array, fnName: Val): AuthSnapshot {
-    this.#stack.push({ kind: 'contract', contract: addressVal(host, contractId), fnName });
-    this.#pushTrackerFrames();
-    return this.snapshot();
+    host.budget.charge('MemCpy', CONTRACT_ID_SIZE);
+    const contract = addressVal(host, contractId);
+    chargeNewVec(host.context(), 1, CONTRACT_INVOCATION_SIZE);
+    this.#stack.push({ kind: 'contract', contract, fnName });
+    this.#pushTrackerFrames(host);
+    return this.snapshot(host);
   }
 
   /** A contract creation with a deployer starts (`push_create_contract_host_fn_frame`). */
-  pushCreateFrame(args: xdr.CreateContractArgsV2): void {
+  pushCreateFrame(host: Host, args: xdr.CreateContractArgsV2): void {
+    chargeNewVec(host.context(), 1, CREATE_CONTRACT_ARGS_SIZE);
     this.#stack.push({ kind: 'create', args });
-    this.#pushTrackerFrames();
+    this.#pushTrackerFrames(host);
   }
 
-  #pushTrackerFrames(): void {
-    for (const account of this.#accounts) if (!account.busy) account.tracker.pushFrame();
-    for (const invoker of this.#invokers) invoker.tracker.pushFrame();
+  #pushTrackerFrames(host: Host): void {
+    for (const account of this.#accounts) if (!account.busy) account.tracker.pushFrame(host);
+    for (const invoker of this.#invokers) invoker.tracker.pushFrame(host);
   }
 
   /** The frame ends; a failed frame's snapshot is rolled back first. */
@@ -204,13 +219,20 @@ export class AuthorizationManager {
       this.#invokers.pop();
   }
 
-  snapshot(): AuthSnapshot {
+  /**
+   * `AuthorizationManager::snapshot`: enforcing, a metered vector of the account trackers' snapshots
+   * (recording copies them for free); then the invoker trackers' snapshots, a metered collect.
+   */
+  snapshot(host: Host): AuthSnapshot {
+    const enforcing = this.mode.kind === 'enforcing';
+    if (enforcing) chargeNewVec(host.context(), this.#accounts.length, ACCOUNT_SNAPSHOT_SLOT_SIZE);
+    const accounts = enforcing
+      ? this.#accounts.map((tracker) => (tracker.busy ? undefined : tracker.snapshot(host)))
+      : this.#accounts.map((tracker) => tracker.clone());
+    chargeFallibleCollect(host.context(), this.#invokers.length, INVOCATION_SNAPSHOT_SIZE);
     return {
-      accounts:
-        this.mode.kind === 'enforcing'
-          ? this.#accounts.map((tracker) => (tracker.busy ? undefined : tracker.snapshot()))
-          : this.#accounts.map((tracker) => tracker.clone()),
-      invokers: this.#invokers.map(({ tracker }) => tracker.snapshot()),
+      accounts,
+      invokers: this.#invokers.map(({ tracker }) => tracker.snapshot(host)),
       byAddress: this.mode.kind === 'recording' ? new Map(this.mode.byAddress) : undefined,
     };
   }
