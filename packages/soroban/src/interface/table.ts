@@ -105,6 +105,8 @@ export const SIGNATURES: { readonly [M in ModuleName]: readonly string[] } = {
     '8 map_values(m: MapObject) -> VecObject',
     '9 map_new_from_linear_memory(keys_pos: U32Val, vals_pos: U32Val, len: U32Val) -> MapObject',
     'a map_unpack_to_linear_memory(map: MapObject, keys_pos: U32Val, vals_pos: U32Val, len: U32Val) -> Void',
+    'b sparse_map_new_from_linear_memory(keys_pos: U32Val, vals_pos: U32Val, len: U32Val) -> MapObject @28..',
+    'c sparse_map_unpack_to_linear_memory(map: MapObject, keys_pos: U32Val, vals_pos: U32Val, len: U32Val) -> Void @28..',
   ],
   vec: [
     '_ vec_new() -> VecObject',
