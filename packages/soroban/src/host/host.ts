@@ -24,6 +24,7 @@ import { AuthorizationManager, recordedAuthEntry } from './auth/index.js';
 import { CodeModules } from './code-modules.js';
 import { withInstance } from './contract-data.js';
 import { dispatch } from './dispatch.js';
+import { wasmHashOf } from './executable-ref.js';
 import { EventBuffer } from './events.js';
 import { type ContractFrame, exitValue, FrameStack, RESERVED_PREFIX } from './frames.js';
 import { HOST_MODULES } from './functions/index.js';
@@ -159,12 +160,10 @@ export class Host extends HostState {
       throw new HostError('Context', 'InvalidAction', 'Contract re-entry is not allowed');
     fnCallEvent(this, contractId, fn, args);
     const instance = this.instance(contractId);
-    const { executable } = instance;
-    // A Stellar Asset Contract runs built in, in a frame with no VM (`Frame::StellarAssetContract`).
-    const vm =
-      executable.type === 'contractExecutableWasm'
-        ? this.instantiateVm(executable.wasmHash.value)
-        : undefined;
+    // A Stellar Asset Contract runs built in, in a frame with no VM (`Frame::StellarAssetContract`);
+    // an external reference runs the Wasm its entry names now (frame.rs, protocol 28).
+    const wasmHash = wasmHashOf(this, instance.executable);
+    const vm = wasmHash ? this.instantiateVm(wasmHash) : undefined;
     const frame: ContractFrame = {
       kind: 'contract',
       contractId,
@@ -272,9 +271,9 @@ export class Host extends HostState {
    * host reads it from a VM it instantiates for the purpose, so it is charged as a call's VM is.
    */
   contractProtocolVersion(contractId: Uint8Array): number {
-    const { executable } = this.instance(contractId);
-    if (executable.type !== 'contractExecutableWasm') return this.ledger.protocolVersion;
-    return this.instantiateVm(executable.wasmHash.value).parsed.interfaceVersion.protocol;
+    const wasmHash = wasmHashOf(this, this.instance(contractId).executable);
+    if (!wasmHash) return this.ledger.protocolVersion;
+    return this.instantiateVm(wasmHash).parsed.interfaceVersion.protocol;
   }
 
   /** What instantiating or checking a module needs from this host. */

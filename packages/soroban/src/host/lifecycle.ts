@@ -14,6 +14,7 @@ import {
 } from '../storage/index.js';
 import { type Val, VOID } from '../values/val.js';
 import { checkUpload, costInputsToXdr } from '../vm/index.js';
+import { verifyExecutableRefExists } from './executable-ref.js';
 import { context } from './functions/context.js';
 import type { HostFunction } from './functions/types.js';
 import type { Host } from './host.js';
@@ -116,11 +117,13 @@ function createUnauthorized(
   const key = contractInstanceKey(contractId);
   if (host.storage.has(key, host.budget))
     throw new HostError('Storage', 'ExistingValue', 'contract already exists');
+  // The executable must exist; of a reference only its entry, whose value the protocol vouches for.
   if (
     executable.type === 'contractExecutableWasm' &&
     !host.storage.has(contractCodeKey(executable.wasmHash.value), host.budget)
   )
     throw new HostError('Storage', 'MissingValue', 'Wasm does not exist');
+  if (executable.type === 'contractExecutableExternalRef') verifyExecutableRefExists(host, executable.externalRef);
   const instance = xdr.ScVal.scvContractInstance(new xdr.ScContractInstance({ executable, storage: null }));
   const entry = new xdr.LedgerEntry({
     lastModifiedLedgerSeq: 0,
@@ -137,7 +140,7 @@ function createUnauthorized(
   });
   host.storage.put(key, entry, minLiveUntilLedger(host.ledger, 'persistent'), host.budget);
   initializeAssetContract(host, contractId, preimage);
-  if (executable.type === 'contractExecutableWasm') callConstructor(host, contractId, constructorArgs);
+  if (executable.type !== 'contractExecutableStellarAsset') callConstructor(host, contractId, constructorArgs);
   return contractId;
 }
 
