@@ -22,7 +22,11 @@ import { codeKeysOf, validateDelContractData, validatePutContractData } from '..
 import { contractIdOf, createContract, uploadWasm } from '../lifecycle.js';
 import { add, contractHost, visit } from './access.js';
 import { create, fromAddressPreimage, hash32, updateCurrentExecutable } from './contract-creation.js';
-import { executableRefs } from './ledger-executable-ref.js';
+import {
+  createExecutableTag,
+  createExternalRefContract,
+  updateCurrentContractExecutableRef,
+} from './ledger-executable-ref.js';
 import type { CallContext, HostModule } from './types.js';
 
 /** StorageType as the dispatcher passes it (a raw 0, 1 or 2). */
@@ -230,5 +234,7 @@ export const ledger: HostModule = {
       kind: 'Address',
       value: contractAddress(contractIdOf(contractHost(c), fromAddressPreimage(c, deployer, salt))),
     }),
-  ...executableRefs,
+  create_executable_tag: createExecutableTag,
+  create_external_ref_contract: createExternalRefContract,
+  update_current_contract_executable_ref: updateCurrentContractExecutableRef,
 };
