@@ -72,7 +72,8 @@ describe('XDR of protocol 28 (validateXDRForProtocol)', () => {
 /** Alice's 19 other keys: with her master key, the 20 signatures a transaction can carry. */
 const cosigners = Array.from({ length: 19 }, (_, i) => key(10 + i));
 const everyKey = [alice, ...cosigners];
-const pay = () => Operation.payment({ destination: bob.publicKey(), asset: Asset.native(), amount: '0.0000001' });
+const pay = () =>
+  Operation.payment({ destination: bob.publicKey(), asset: Asset.native(), amount: '0.0000001' });
 
 /**
  * Alice with 20 keys of weight 1 and thresholds low 20, medium and high `medium`: a
@@ -83,7 +84,9 @@ function withCosigners(protocol: number, medium: number, maxTxSetSize = 100): Ha
   const h = new Harness({ protocol, maxTxSetSize });
   h.fund('1000', alice, bob);
   const ops = [
-    ...cosigners.map((kp) => Operation.setOptions({ signer: { ed25519PublicKey: kp.publicKey(), weight: 1 } })),
+    ...cosigners.map((kp) =>
+      Operation.setOptions({ signer: { ed25519PublicKey: kp.publicKey(), weight: 1 } }),
+    ),
     Operation.setOptions({ masterWeight: 1, lowThreshold: 20, medThreshold: medium, highThreshold: medium }),
   ];
   expect(h.outcome(h.tx(alice, ops)).code).toBe('txSuccess');

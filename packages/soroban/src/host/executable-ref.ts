@@ -35,9 +35,17 @@ export function resolveExternalRef(host: Host, ref: ExternalRef): Uint8Array {
     );
   const { val } = data.contractData;
   if (val.type !== 'scvBytes')
-    throw new HostError('Storage', 'InternalError', 'executable reference entry does not contain a Wasm hash');
+    throw new HostError(
+      'Storage',
+      'InternalError',
+      'executable reference entry does not contain a Wasm hash',
+    );
   if (val.bytes.value.length !== 32)
-    throw new HostError('Object', 'UnexpectedSize', 'expected fixed-length bytes slice, got slice with different size');
+    throw new HostError(
+      'Object',
+      'UnexpectedSize',
+      'expected fixed-length bytes slice, got slice with different size',
+    );
   return Uint8Array.from(val.bytes.value);
 }
 
@@ -58,7 +66,11 @@ export function wasmHashOf(host: Host, executable: xdr.ContractExecutable): Uint
  * and its v2): the code of a Wasm executable; the reference entry, then the code it names, of an
  * external reference. The reference is resolved only after its own entry is extended.
  */
-export function codeKeysOf(host: Host, executable: xdr.ContractExecutable, extend: (key: xdr.LedgerKey) => void): void {
+export function codeKeysOf(
+  host: Host,
+  executable: xdr.ContractExecutable,
+  extend: (key: xdr.LedgerKey) => void,
+): void {
   if (executable.type === 'contractExecutableWasm') extend(contractCodeKey(executable.wasmHash.value));
   else if (executable.type === 'contractExecutableExternalRef') {
     extend(executableRefKey(executable.externalRef));
@@ -73,13 +85,21 @@ export function codeKeysOf(host: Host, executable: xdr.ContractExecutable, exten
 export function validatePutContractData(host: Host, k: Val, v: Val, persistent: boolean): void {
   if (tagOf(k) !== Tag.ExecutableTagObject) return;
   if (!persistent)
-    throw new HostError('Storage', 'InvalidInput', 'executable reference entries may only use persistent storage');
+    throw new HostError(
+      'Storage',
+      'InvalidInput',
+      'executable reference entries may only use persistent storage',
+    );
   if (tagOf(v) !== Tag.BytesObject)
     throw new HostError('Storage', 'InvalidInput', 'executable reference value must be a 32-byte Wasm hash');
   host.budget.charge('VisitObject');
   const wasmHash = host.objects.expect(v, 'Bytes').value;
   if (wasmHash.length !== 32)
-    throw new HostError('Object', 'UnexpectedSize', 'expected fixed-length bytes slice, got slice with different size');
+    throw new HostError(
+      'Object',
+      'UnexpectedSize',
+      'expected fixed-length bytes slice, got slice with different size',
+    );
   if (!host.storage.has(contractCodeKey(wasmHash), host.budget))
     throw new HostError('Storage', 'MissingValue', 'Wasm does not exist');
 }

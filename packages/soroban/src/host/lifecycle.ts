@@ -123,7 +123,8 @@ function createUnauthorized(
     !host.storage.has(contractCodeKey(executable.wasmHash.value), host.budget)
   )
     throw new HostError('Storage', 'MissingValue', 'Wasm does not exist');
-  if (executable.type === 'contractExecutableExternalRef') verifyExecutableRefExists(host, executable.externalRef);
+  if (executable.type === 'contractExecutableExternalRef')
+    verifyExecutableRefExists(host, executable.externalRef);
   const instance = xdr.ScVal.scvContractInstance(new xdr.ScContractInstance({ executable, storage: null }));
   const entry = new xdr.LedgerEntry({
     lastModifiedLedgerSeq: 0,
@@ -140,7 +141,8 @@ function createUnauthorized(
   });
   host.storage.put(key, entry, minLiveUntilLedger(host.ledger, 'persistent'), host.budget);
   initializeAssetContract(host, contractId, preimage);
-  if (executable.type !== 'contractExecutableStellarAsset') callConstructor(host, contractId, constructorArgs);
+  if (executable.type !== 'contractExecutableStellarAsset')
+    callConstructor(host, contractId, constructorArgs);
   return contractId;
 }
 

@@ -181,7 +181,11 @@ class ScValComparer {
       case 21:
         return compareFixedNumbers(m, 33n, [a.nonceKey.nonce], [(b as typeof a).nonceKey.nonce]);
       default:
-        throw new HostError('Value', 'InternalError', `ScVal type ${(a as { type: number }).type} has no host order`);
+        throw new HostError(
+          'Value',
+          'InternalError',
+          `ScVal type ${(a as { type: number }).type} has no host order`,
+        );
     }
   }
 

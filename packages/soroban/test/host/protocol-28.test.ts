@@ -89,7 +89,11 @@ describe('executable references (protocol 28)', () => {
   it('deploys a contract running the Wasm its reference names, read again at each call', () => {
     const { env, owner, hashOne, hashTwo } = setup();
     env.invoke(owner, 'publish', [str('v'), bytes(hashOne), PERSISTENT]);
-    const deployed = env.invoke<string>(owner, 'deploy', [address(owner), str('v'), bytes(new Uint8Array(32))]).result;
+    const deployed = env.invoke<string>(owner, 'deploy', [
+      address(owner),
+      str('v'),
+      bytes(new Uint8Array(32)),
+    ]).result;
     expect(executableOf(env, deployed).type).toBe('contractExecutableExternalRef');
     expect(env.invoke(deployed, 'value').result).toBe(1);
     // The owner republishes: every instance using the reference runs the new Wasm.
@@ -98,13 +102,43 @@ describe('executable references (protocol 28)', () => {
   });
 
   const puts: { given: string; value: () => xdr.ScVal; storage: xdr.ScVal; want: string }[] = [
-    { given: 'a Wasm hash, persistent', value: () => bytes(hash(Buffer.from(valueContract(1)))), storage: PERSISTENT, want: 'ok' },
-    { given: 'temporary storage', value: () => bytes(hash(Buffer.from(valueContract(1)))), storage: TEMPORARY, want: 'Error(Storage, InvalidInput)' },
-    { given: 'instance storage', value: () => bytes(hash(Buffer.from(valueContract(1)))), storage: INSTANCE, want: 'Error(Storage, InvalidInput)' },
-    { given: 'a string value', value: () => str('x'.repeat(32)), storage: PERSISTENT, want: 'Error(Storage, InvalidInput)' },
+    {
+      given: 'a Wasm hash, persistent',
+      value: () => bytes(hash(Buffer.from(valueContract(1)))),
+      storage: PERSISTENT,
+      want: 'ok',
+    },
+    {
+      given: 'temporary storage',
+      value: () => bytes(hash(Buffer.from(valueContract(1)))),
+      storage: TEMPORARY,
+      want: 'Error(Storage, InvalidInput)',
+    },
+    {
+      given: 'instance storage',
+      value: () => bytes(hash(Buffer.from(valueContract(1)))),
+      storage: INSTANCE,
+      want: 'Error(Storage, InvalidInput)',
+    },
+    {
+      given: 'a string value',
+      value: () => str('x'.repeat(32)),
+      storage: PERSISTENT,
+      want: 'Error(Storage, InvalidInput)',
+    },
     { given: 'a u32 value', value: () => u32(5), storage: PERSISTENT, want: 'Error(Storage, InvalidInput)' },
-    { given: 'a hash of no Wasm', value: () => bytes(new Uint8Array(32)), storage: PERSISTENT, want: 'Error(Storage, MissingValue)' },
-    { given: 'bytes that are no hash', value: () => bytes(new Uint8Array(31)), storage: PERSISTENT, want: 'Error(Object, UnexpectedSize)' },
+    {
+      given: 'a hash of no Wasm',
+      value: () => bytes(new Uint8Array(32)),
+      storage: PERSISTENT,
+      want: 'Error(Storage, MissingValue)',
+    },
+    {
+      given: 'bytes that are no hash',
+      value: () => bytes(new Uint8Array(31)),
+      storage: PERSISTENT,
+      want: 'Error(Object, UnexpectedSize)',
+    },
   ];
   it.each(puts)('put_contract_data under a tag with $given: $want', ({ value, storage, want }) => {
     const { env, owner } = setup();

@@ -12,8 +12,8 @@ import { startsFrom } from '../protocol.js';
 import { type FeeBumpFrame, feeFor, minInclusionFee, type TransactionFrame, type TxFrame } from './frame.js';
 import { type AnyTxResult, FeeBumpTxResult, setInnermostError, TxResult } from './result.js';
 import { enforcesVerifyBudget, SignatureChecker } from './signature-checker.js';
-import { parsesAtProtocol } from './xdr-protocol.js';
 import { checkValidTransaction, signersOf, thresholdOf, type ValidationView, Validity } from './validate.js';
+import { parsesAtProtocol } from './xdr-protocol.js';
 
 function checkValidTx(tx: TransactionFrame, view: ValidationView): TxResult {
   // XDR the ledger's protocol can read, then XDRProvidesValidFee: the fee below reads the

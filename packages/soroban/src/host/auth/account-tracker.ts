@@ -199,7 +199,8 @@ export class AccountTracker {
     const { executable } = instance.data.contractData.val.instance;
     if (executable.type === 'contractExecutableWasm')
       host.storage.tryGet(contractCodeKey(executable.wasmHash.value), host.budget);
-    else if (executable.type === 'contractExecutableExternalRef') readExternalRefCode(host, executable.externalRef);
+    else if (executable.type === 'contractExecutableExternalRef')
+      readExternalRefCode(host, executable.externalRef);
   }
 
   get isActive(): boolean {

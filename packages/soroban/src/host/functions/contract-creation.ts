@@ -65,7 +65,10 @@ function executableVal(c: CallContext, executable: xdr.ContractExecutable): Val 
     const text = add(c, { kind: 'String', value: Uint8Array.from(tag.bytes) });
     items.push(
       add(c, { kind: 'Symbol', value: Buffer.from('ExternalRef') }),
-      add(c, { kind: 'Map', value: [[smallSymbol('owner') as Val, owner] as const, [smallSymbol('tag') as Val, text] as const] }),
+      add(c, {
+        kind: 'Map',
+        value: [[smallSymbol('owner') as Val, owner] as const, [smallSymbol('tag') as Val, text] as const],
+      }),
     );
   } else items.push(add(c, { kind: 'Symbol', value: Buffer.from('StellarAsset') }));
   return add(c, { kind: 'Vec', value: items });

@@ -13,12 +13,11 @@ import {
   contractInstanceKey,
   type Durability,
 } from '../../storage/index.js';
-import { smallSymbol } from '../../values/symbol.js';
 import { fromBool, u32Of, type Val, VOID } from '../../values/val.js';
 import { withContractDataVal } from '../contract-data.js';
+import { codeKeysOf, validateDelContractData, validatePutContractData } from '../executable-ref.js';
 import type { Host } from '../host.js';
 import { instanceDelete, instanceGet, instancePut } from '../instance-storage.js';
-import { codeKeysOf, validateDelContractData, validatePutContractData } from '../executable-ref.js';
 import { contractIdOf, createContract, uploadWasm } from '../lifecycle.js';
 import { add, contractHost, visit } from './access.js';
 import { create, fromAddressPreimage, hash32, updateCurrentExecutable } from './contract-creation.js';
@@ -204,7 +203,8 @@ export const ledger: HostModule = {
     extendInstanceAndCode(c, contractIdOfAddress(c, contract), u32Of(threshold), u32Of(extendTo), 'instance'),
   extend_contract_code_ttl: (c, contract, threshold, extendTo) =>
     extendInstanceAndCode(c, contractIdOfAddress(c, contract), u32Of(threshold), u32Of(extendTo), 'code'),
-  create_contract: (c, deployer, wasmHash, salt) => create(c, deployer, wasmExecutable(c, wasmHash), salt, []),
+  create_contract: (c, deployer, wasmHash, salt) =>
+    create(c, deployer, wasmExecutable(c, wasmHash), salt, []),
   create_contract_with_constructor: (c, deployer, wasmHash, salt, args) =>
     create(c, deployer, wasmExecutable(c, wasmHash), salt, visit(c, args, 'Vec').value),
   upload_wasm: (c, wasm) =>

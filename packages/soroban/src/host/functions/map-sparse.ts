@@ -7,10 +7,10 @@
 import { HostError } from '../../errors/host-error.js';
 import { Tag } from '../../values/tags.js';
 import { tagOf, u32Of, type Val, VOID } from '../../values/val.js';
+import { compareBytes } from '../compare.js';
 import { add, callingVm, visit } from './access.js';
 import { chargeCopy, chargeNewVec, ENTRY_SIZE, VAL_SIZE } from './charges.js';
 import { charge, checkIntegrity, readVals, scanSlices, sliceAt, writeRelativeVals } from './linear-memory.js';
-import { compareBytes } from '../compare.js';
 import { symbolFromSlice, symbolOrdering } from './symbol-slices.js';
 import type { CallContext, HostModule } from './types.js';
 

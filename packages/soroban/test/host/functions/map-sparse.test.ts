@@ -20,13 +20,20 @@ function read(h: Harness, m: Val): string {
 }
 const want = (pairs: [string, number][]): string =>
   xdr.ScVal.scvMap(
-    pairs.map(([key, val]) => new xdr.ScMapEntry({ key: xdr.ScVal.scvSymbol(key), val: xdr.ScVal.scvU32(val) })),
+    pairs.map(
+      ([key, val]) => new xdr.ScMapEntry({ key: xdr.ScVal.scvSymbol(key), val: xdr.ScVal.scvU32(val) }),
+    ),
   ).toXdr('base64');
 
 const value = (n: number | null): Val => (n === null ? VOID : fromU32(n));
 
 describe('sparse_map_new_from_linear_memory', () => {
-  const cases: { given: string; keys: string[]; vals: (number | null)[]; want: [string, number][] | string }[] = [
+  const cases: {
+    given: string;
+    keys: string[];
+    vals: (number | null)[];
+    want: [string, number][] | string;
+  }[] = [
     {
       given: 'no Void values',
       keys: ['a', LONG, 'cc'],
@@ -46,7 +53,12 @@ describe('sparse_map_new_from_linear_memory', () => {
         ['c', 30],
       ],
     },
-    { given: 'only Void values', keys: ['a', 'b', 'cccccccccccccc', 'd'], vals: [null, null, null, null], want: [] },
+    {
+      given: 'only Void values',
+      keys: ['a', 'b', 'cccccccccccccc', 'd'],
+      vals: [null, null, null, null],
+      want: [],
+    },
     {
       given: 'keys out of order behind a Void value',
       keys: ['aaaaaaaaaaaaaa', 'c', 'b'],
@@ -72,8 +84,18 @@ describe('sparse_map_new_from_linear_memory', () => {
       want: 'Error(Object, InvalidInput)',
     },
     { given: 'a key that is no symbol', keys: ['!'], vals: [10], want: 'Error(Value, InvalidInput)' },
-    { given: 'a Void-valued key that is no symbol', keys: ['!'], vals: [null], want: 'Error(Value, InvalidInput)' },
-    { given: 'a Void-valued key too long', keys: ['a'.repeat(100)], vals: [null], want: 'Error(Value, InvalidInput)' },
+    {
+      given: 'a Void-valued key that is no symbol',
+      keys: ['!'],
+      vals: [null],
+      want: 'Error(Value, InvalidInput)',
+    },
+    {
+      given: 'a Void-valued key too long',
+      keys: ['a'.repeat(100)],
+      vals: [null],
+      want: 'Error(Value, InvalidInput)',
+    },
   ];
   it.each(cases)('with $given', ({ keys, vals, want: expected }) => {
     const h = harness({ memorySize: 1024 });
@@ -121,8 +143,13 @@ describe('sparse_map_unpack_to_linear_memory', () => {
     h.memory.putU64s(VALS, mapVals.map(value));
     const m = h.call(map, 'map_new_from_linear_memory', KEYS, VALS, mapKeys.length);
     putSlices(h, KEYS, TEXT, query);
-    h.memory.putU64s(VALS, query.map(() => fromU32(999)));
-    const result = outcome(() => h.call(map, 'sparse_map_unpack_to_linear_memory', m, KEYS, VALS, query.length));
+    h.memory.putU64s(
+      VALS,
+      query.map(() => fromU32(999)),
+    );
+    const result = outcome(() =>
+      h.call(map, 'sparse_map_unpack_to_linear_memory', m, KEYS, VALS, query.length),
+    );
     if (typeof expected === 'string') return expect(result).toBe(expected);
     expect(result).toBe('ok');
     const got = h.memory.u64s(VALS, query.length).map((v) => (v === VOID ? null : u32Of(v)));
@@ -131,7 +158,13 @@ describe('sparse_map_unpack_to_linear_memory', () => {
 
   it('refuses a map with a key that is no symbol, past the last query too', () => {
     const h = harness({ memorySize: 1024 });
-    const m = h.call(map, 'map_put', h.call(map, 'map_new'), h.host.converter.toVal(xdr.ScVal.scvString('z')), VOID);
+    const m = h.call(
+      map,
+      'map_put',
+      h.call(map, 'map_new'),
+      h.host.converter.toVal(xdr.ScVal.scvString('z')),
+      VOID,
+    );
     putSlices(h, KEYS, TEXT, ['a']);
     expect(outcome(() => h.call(map, 'sparse_map_unpack_to_linear_memory', m, KEYS, VALS, 1))).toBe(
       'Error(Value, UnexpectedType)',
@@ -153,7 +186,9 @@ describe('sparse map functions and the protocol', () => {
     (name) => {
       const fn = hostFunctionByName(name);
       expect(fn?.minProtocol).toBe(28);
-      expect(dispatchProtocolError(fn as NonNullable<typeof fn>, 27)?.short).toBe('Error(Context, IndexBounds)');
+      expect(dispatchProtocolError(fn as NonNullable<typeof fn>, 27)?.short).toBe(
+        'Error(Context, IndexBounds)',
+      );
       expect(dispatchProtocolError(fn as NonNullable<typeof fn>, 28)).toBeUndefined();
     },
   );
