@@ -113,6 +113,14 @@ function createUnauthorized(
   executable: xdr.ContractExecutable,
   constructorArgs: readonly Val[],
 ): Uint8Array {
+  // An external reference (protocol 28) pairs only with an address preimage (lifecycle.rs,
+  // create_contract_with_optional_auth).
+  if (executable.type === 'contractExecutableExternalRef' && preimage.type === 'contractIdPreimageFromAsset')
+    throw new HostError(
+      'Value',
+      'InvalidInput',
+      'asset preimage is not allowed for Wasm or external reference executable',
+    );
   const contractId = contractIdOf(host, preimage);
   const key = contractInstanceKey(contractId);
   if (host.storage.has(key, host.budget))

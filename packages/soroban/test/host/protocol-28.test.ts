@@ -7,11 +7,13 @@ import { Address, hash, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import { HostError } from '../../src/errors/host-error.js';
 import { ledger } from '../../src/host/functions/ledger.js';
+import { invokeHostFunction } from '../../src/invoke/index.js';
 import { contractInstanceKey } from '../../src/storage/index.js';
 import { hostImports } from '../../src/testing/contract-module.js';
 import { TestEnv } from '../../src/testing/test-env.js';
 import { Tag } from '../../src/values/tags.js';
 import { tagOf } from '../../src/values/val.js';
+import { enforcingHost } from '../auth/custom-accounts-support.js';
 import { contract } from '../vm/wat.js';
 import { harness } from './functions/support.js';
 
@@ -227,5 +229,26 @@ describe('the ExecutableTag object', () => {
     expect(h.host.comparator.compare(tag, back)).toBe(0);
     // Of another kind, it orders after every other object (comparison.rs discriminant 15).
     expect(h.host.comparator.compare(tag, text)).toBe(1);
+  });
+});
+
+describe('a creation from a reference with an asset preimage', () => {
+  it('is refused: a reference pairs only with an address preimage', () => {
+    const { env, owner, hashOne } = setup();
+    env.invoke(owner, 'publish', [str('v'), bytes(hashOne), PERSISTENT]);
+    const host = enforcingHost(env);
+    const fn = xdr.HostFunction.hostFunctionTypeCreateContractV2(
+      new xdr.CreateContractArgsV2({
+        contractIdPreimage: xdr.ContractIdPreimage.contractIdPreimageFromAsset(xdr.Asset.assetTypeNative()),
+        executable: xdr.ContractExecutable.contractExecutableExternalRef(
+          new xdr.ContractExecutableExternalRef({
+            executableOwner: Address.fromString(owner).toScAddress(),
+            tag: 'v',
+          }),
+        ),
+        constructorArgs: [],
+      }),
+    );
+    expect(outcome(() => invokeHostFunction(host, fn))).toBe('Error(Value, InvalidInput)');
   });
 });
