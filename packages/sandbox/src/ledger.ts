@@ -208,7 +208,8 @@ export function createLedger(options: LedgerOptions = {}): Ledger {
     });
   }
 
-  function submissionView(): ValidationView {
+  /** `overlay`: a transaction given to the queue, not one it holds checked again after a close. */
+  function submissionView(overlay: boolean): ValidationView {
     const lastClose = closeTime(header);
     const current = BigInt(now());
     const drift = current > lastClose ? current - lastClose : 0n;
@@ -219,12 +220,13 @@ export function createLedger(options: LedgerOptions = {}): Ledger {
       lowerBoundOffset: 0n,
       upperBoundOffset: EXPECTED_CLOSE_SECONDS * 2n + drift,
       applying: false,
+      overlay,
       settings,
     };
   }
 
   const checks = {
-    validate: (frame: TxFrame) => checkValid(frame, submissionView()),
+    validate: (frame: TxFrame) => checkValid(frame, submissionView(true)),
     availableBalance(feeSource: xdr.PublicKey): bigint {
       const account = loadAccount(new LedgerTxn(store, header), feeSource);
       return account ? accountAvailableBalance(header, account) : 0n;
@@ -290,8 +292,9 @@ export function createLedger(options: LedgerOptions = {}): Ledger {
       }
       for (const [hash, error] of output.internalErrors) internalErrors.set(hash, error);
       queue.remove(output.applied);
-      // stellar-core drops queued transactions the new ledger made invalid.
-      queue.remove(queue.pending().filter((frame) => !checks.validate(frame).isSuccess));
+      // stellar-core drops queued transactions the new ledger made invalid (HerderImpl
+      // updateTransactionQueue: TxSetUtils::getInvalidTxListWithErrors, not an overlay check).
+      queue.remove(queue.pending().filter((frame) => !checkValid(frame, submissionView(false)).isSuccess));
       queue.shift();
       return output.ledger.meta;
     },

@@ -104,6 +104,7 @@ export class Comparator {
       case 'Bytes':
       case 'String':
       case 'Symbol':
+      case 'ExecutableTag':
         return compareBytes(this.meter, a.value, b.value as Uint8Array);
       case 'Vec':
         this.meter.charge(

@@ -139,6 +139,9 @@ export class ValConverter {
       case 'scvString':
         bulkCopy(scval.str.bytes.length, 1);
         return objects.add({ kind: 'String', value: Uint8Array.from(scval.str.bytes) });
+      case 'scvExecutableTag':
+        bulkCopy(scval.executableTag.bytes.length, 1);
+        return objects.add({ kind: 'ExecutableTag', value: Uint8Array.from(scval.executableTag.bytes) });
       case 'scvSymbol': {
         const bytes = Uint8Array.from(scval.sym.bytes);
         const small = smallSymbol(bytes);
@@ -283,7 +286,12 @@ export class ValConverter {
       meter.charge('MemAlloc', BigInt(len * size));
       meter.charge('MemCpy', BigInt(len * size));
     };
-    if (object.kind === 'Bytes' || object.kind === 'String' || object.kind === 'Symbol')
+    if (
+      object.kind === 'Bytes' ||
+      object.kind === 'String' ||
+      object.kind === 'Symbol' ||
+      object.kind === 'ExecutableTag'
+    )
       bulkCopy(object.value.length, 1);
     else if (object.kind === 'Vec') bulkCopy(object.value.length, SCVAL_SIZE);
     else if (object.kind === 'Map') return xdr.ScVal.scvMap(this.mapEntriesToScMap(object.value, depth));
@@ -303,6 +311,8 @@ export class ValConverter {
         return xdr.ScVal.scvString(object.value);
       case 'Symbol':
         return xdr.ScVal.scvSymbol(object.value);
+      case 'ExecutableTag':
+        return xdr.ScVal.scvExecutableTag(object.value);
       case 'Vec':
         return xdr.ScVal.scvVec(object.value.map((item) => this.toScVal(item, depth + 1)));
       case 'Address':

@@ -21,6 +21,7 @@ const TAGS: Partial<Record<ValueType, readonly number[]>> = {
   Symbol: [Tag.SymbolSmall, Tag.SymbolObject],
   AddressObject: [Tag.AddressObject],
   MuxedAddressObject: [Tag.MuxedAddressObject],
+  ExecutableTagObject: [Tag.ExecutableTagObject],
   BytesObject: [Tag.BytesObject],
   StringObject: [Tag.StringObject],
   SymbolObject: [Tag.SymbolObject],

@@ -33,6 +33,7 @@ import { CodeModules } from './code-modules.js';
 import { withInstance } from './contract-data.js';
 import { dispatch } from './dispatch.js';
 import { EventBuffer } from './events.js';
+import { wasmHashOf } from './executable-ref.js';
 import { type ContractFrame, exitValue, FrameStack, RESERVED_PREFIX } from './frames.js';
 import { chargeNewVec, VAL_SIZE } from './functions/charges.js';
 import { HOST_MODULES } from './functions/index.js';
@@ -182,12 +183,11 @@ export class Host extends HostState {
     chargeNewVec(this.context(), args.length, VAL_SIZE);
     const { executable } = instance;
     // The SAC's frame holds its own clone of the contract id.
-    if (executable.type !== 'contractExecutableWasm') this.budget.charge('MemCpy', HASH_SIZE);
-    // A Stellar Asset Contract runs built in, in a frame with no VM (`Frame::StellarAssetContract`).
-    const vm =
-      executable.type === 'contractExecutableWasm'
-        ? this.instantiateVm(executable.wasmHash.value)
-        : undefined;
+    if (executable.type === 'contractExecutableStellarAsset') this.budget.charge('MemCpy', HASH_SIZE);
+    // A Stellar Asset Contract runs built in, in a frame with no VM (`Frame::StellarAssetContract`);
+    // an external reference runs the Wasm its entry names now (frame.rs, protocol 28).
+    const wasmHash = wasmHashOf(this, executable);
+    const vm = wasmHash ? this.instantiateVm(wasmHash) : undefined;
     const frame: ContractFrame = {
       kind: 'contract',
       contractId,
@@ -301,9 +301,9 @@ export class Host extends HostState {
    * host reads it from a VM it instantiates for the purpose, so it is charged as a call's VM is.
    */
   contractProtocolVersion(contractId: Uint8Array): number {
-    const { executable } = this.instance(contractId);
-    if (executable.type !== 'contractExecutableWasm') return this.ledger.protocolVersion;
-    return this.instantiateVm(executable.wasmHash.value).parsed.interfaceVersion.protocol;
+    const wasmHash = wasmHashOf(this, this.instance(contractId).executable);
+    if (!wasmHash) return this.ledger.protocolVersion;
+    return this.instantiateVm(wasmHash).parsed.interfaceVersion.protocol;
   }
 
   /** What instantiating or checking a module needs from this host. */

@@ -19,6 +19,7 @@ import {
 } from '../storage/index.js';
 import { type Val, VOID } from '../values/val.js';
 import { checkUpload, costInputsToXdr } from '../vm/index.js';
+import { verifyExecutableRefExists } from './executable-ref.js';
 import { context } from './functions/context.js';
 import type { HostFunction } from './functions/types.js';
 import type { Host } from './host.js';
@@ -129,6 +130,14 @@ function createUnauthorized(
   executable: xdr.ContractExecutable,
   constructorArgs: readonly Val[],
 ): Uint8Array {
+  // An external reference (protocol 28) pairs only with an address preimage (lifecycle.rs,
+  // create_contract_with_optional_auth).
+  if (executable.type === 'contractExecutableExternalRef' && preimage.type === 'contractIdPreimageFromAsset')
+    throw new HostError(
+      'Value',
+      'InvalidInput',
+      'asset preimage is not allowed for Wasm or external reference executable',
+    );
   // `create_contract_with_optional_auth` (lifecycle.rs): the preimage is cloned for the id, and the
   // id for `create_contract_with_id`, which makes the instance key and checks it is free.
   host.budget.charge('MemCpy', CONTRACT_ID_PREIMAGE_SIZE);
@@ -137,11 +146,14 @@ function createUnauthorized(
   const key = chargedKey(host, contractInstanceKey(contractId));
   if (host.storage.has(key, host.budget))
     throw new HostError('Storage', 'ExistingValue', 'contract already exists');
+  // The executable must exist; of a reference only its entry, whose value the protocol vouches for.
   if (
     executable.type === 'contractExecutableWasm' &&
     !host.storage.has(chargedKey(host, contractCodeKey(executable.wasmHash.value)), host.budget)
   )
     throw new HostError('Storage', 'MissingValue', 'Wasm does not exist');
+  if (executable.type === 'contractExecutableExternalRef')
+    verifyExecutableRefExists(host, executable.externalRef);
   // `store_contract_instance`: the key looked up again (absent), the id cloned into the entry, the
   // entry put in a new `Rc`.
   host.storage.has(key, host.budget);
@@ -163,7 +175,8 @@ function createUnauthorized(
   });
   host.storage.put(key, entry, minLiveUntilLedger(host.ledger, 'persistent'), host.budget);
   initializeAssetContract(host, contractId, preimage);
-  if (executable.type === 'contractExecutableWasm') callConstructor(host, contractId, constructorArgs);
+  if (executable.type !== 'contractExecutableStellarAsset')
+    callConstructor(host, contractId, constructorArgs);
   return contractId;
 }
 

@@ -21,7 +21,8 @@ import type { Meter } from './meter.js';
 export type HostObject =
   | { readonly kind: 'U64' | 'I64' | 'Timepoint' | 'Duration'; readonly value: bigint }
   | { readonly kind: 'U128' | 'I128' | 'U256' | 'I256'; readonly value: bigint }
-  | { readonly kind: 'Bytes' | 'String' | 'Symbol'; readonly value: Uint8Array }
+  /** An ExecutableTag holds the text of its ScString (protocol 28, CAP-85). */
+  | { readonly kind: 'Bytes' | 'String' | 'Symbol' | 'ExecutableTag'; readonly value: Uint8Array }
   /** Elements are absolute Vals. */
   | { readonly kind: 'Vec'; readonly value: readonly Val[] }
   /** Sorted by key in the host's order, keys unique; keys and values absolute. */
@@ -55,6 +56,7 @@ export const TAG_OF_KIND: Readonly<Record<ObjectKind, TagNumber>> = {
   Map: Tag.MapObject,
   Address: Tag.AddressObject,
   MuxedAddress: Tag.MuxedAddressObject,
+  ExecutableTag: Tag.ExecutableTagObject,
 };
 
 /** The small tag that holds the values of each number object's type that fit 56 bits. */
@@ -86,6 +88,7 @@ export const KIND_ORDER: readonly ObjectKind[] = [
   'Map',
   'Address',
   'MuxedAddress',
+  'ExecutableTag',
 ];
 
 /**

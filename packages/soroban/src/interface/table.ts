@@ -1,6 +1,6 @@
 /**
  * The host interface (`soroban-env-common/env.json`): v23.0.0, plus the functions v28.0.2 adds at
- * protocols 25 and 26 (those of 27 and 28 are not implemented), one line per host function:
+ * protocols 25, 26 and 28 (those of 27 are not implemented), one line per host function:
  *
  *   '<export> <name>(<arg>: <type>, ...) -> <return type> [@<min protocol>..<max protocol>]'
  *
@@ -105,6 +105,8 @@ export const SIGNATURES: { readonly [M in ModuleName]: readonly string[] } = {
     '8 map_values(m: MapObject) -> VecObject',
     '9 map_new_from_linear_memory(keys_pos: U32Val, vals_pos: U32Val, len: U32Val) -> MapObject',
     'a map_unpack_to_linear_memory(map: MapObject, keys_pos: U32Val, vals_pos: U32Val, len: U32Val) -> Void',
+    'b sparse_map_new_from_linear_memory(keys_pos: U32Val, vals_pos: U32Val, len: U32Val) -> MapObject @28..',
+    'c sparse_map_unpack_to_linear_memory(map: MapObject, keys_pos: U32Val, vals_pos: U32Val, len: U32Val) -> Void @28..',
   ],
   vec: [
     '_ vec_new() -> VecObject',
@@ -146,6 +148,9 @@ export const SIGNATURES: { readonly [M in ModuleName]: readonly string[] } = {
     'e create_contract_with_constructor(deployer: AddressObject, wasm_hash: BytesObject, salt: BytesObject, constructor_args: VecObject) -> AddressObject @22..',
     'f extend_contract_data_ttl_v2(k: Val, t: StorageType, extend_to: U32Val, min_extension: U32Val, max_extension: U32Val) -> Void @26..',
     'g extend_contract_instance_and_code_ttl_v2(contract: AddressObject, extension_scope: ContractTtlExtension, extend_to: U32Val, min_extension: U32Val, max_extension: U32Val) -> Void @26..',
+    'h create_executable_tag(tag_string: StringObject) -> ExecutableTagObject @28..',
+    'i create_external_ref_contract(deployer: AddressObject, executable_owner: AddressObject, tag: ExecutableTagObject, salt: BytesObject, constructor_args: VecObject) -> AddressObject @28..',
+    'j update_current_contract_executable_ref(executable_owner: AddressObject, tag: ExecutableTagObject) -> Void @28..',
   ],
   call: [
     '_ call(contract: AddressObject, func: Symbol, args: VecObject) -> Val',

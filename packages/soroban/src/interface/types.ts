@@ -16,6 +16,7 @@ export const VALUE_TYPES = [
   'Symbol',
   'AddressObject',
   'MuxedAddressObject',
+  'ExecutableTagObject',
   'BytesObject',
   'StringObject',
   'SymbolObject',

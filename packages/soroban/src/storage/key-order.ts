@@ -168,6 +168,8 @@ class ScValComparer {
         return compareCharged(m, a.str.bytes, (b as typeof a).str.bytes);
       case 15:
         return compareCharged(m, a.sym.bytes, (b as typeof a).sym.bytes);
+      case 22:
+        return compareCharged(m, a.executableTag.bytes, (b as typeof a).executableTag.bytes);
       case 16:
         return this.compareList(a.vec ?? [], (b as typeof a).vec ?? [], (x, y) => this.compare(x, y));
       case 17:
@@ -179,7 +181,11 @@ class ScValComparer {
       case 21:
         return compareFixedNumbers(m, 33n, [a.nonceKey.nonce], [(b as typeof a).nonceKey.nonce]);
       default:
-        throw new HostError('Value', 'InternalError', `ScVal type ${a.type} has no host order`);
+        throw new HostError(
+          'Value',
+          'InternalError',
+          `ScVal type ${(a as { type: number }).type} has no host order`,
+        );
     }
   }
 

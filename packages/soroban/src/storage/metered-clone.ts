@@ -41,6 +41,9 @@ function chargeScValParts(v: ScValWire, meter: Meter, depth: number): void {
     case 15:
       chargeVector(meter, v.sym.bytes.length, 1n);
       return;
+    case 22:
+      chargeVector(meter, v.executableTag.bytes.length, 1n);
+      return;
     case 19:
       if (v.instance.storage !== null) chargeMapParts(v.instance.storage, meter, depth);
       return;

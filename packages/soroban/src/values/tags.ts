@@ -1,6 +1,6 @@
 /**
  * A Val's tag: its low 8 bits (`soroban-env-common/src/val.rs`). Tags below 15 are small values held
- * in the Val itself; tags 64 to 78 name a host object by handle. The numbers are the wire's.
+ * in the Val itself; tags 64 to 79 name a host object by handle. The numbers are the wire's.
  */
 export const Tag = {
   False: 0,
@@ -33,6 +33,8 @@ export const Tag = {
   MapObject: 76,
   AddressObject: 77,
   MuxedAddressObject: 78,
+  /** Protocol 28 (CAP-85): the key of an executable reference entry. */
+  ExecutableTagObject: 79,
 } as const;
 export type TagName = keyof typeof Tag;
 export type TagNumber = (typeof Tag)[TagName];
@@ -40,7 +42,7 @@ export type TagNumber = (typeof Tag)[TagName];
 /** One past the last small tag, and the object tags' bounds (both exclusive). */
 export const SMALL_CODE_UPPER_BOUND = 15;
 export const OBJECT_CODE_LOWER_BOUND = 63;
-export const OBJECT_CODE_UPPER_BOUND = 79;
+export const OBJECT_CODE_UPPER_BOUND = 80;
 
 const NAMES = new Map<number, TagName>(Object.entries(Tag).map(([name, tag]) => [tag, name as TagName]));
 
@@ -91,4 +93,5 @@ export const SCVAL_TYPE_OF_TAG: Readonly<Record<TagName, string>> = {
   MapObject: 'scvMap',
   AddressObject: 'scvAddress',
   MuxedAddressObject: 'scvAddress',
+  ExecutableTagObject: 'scvExecutableTag',
 };

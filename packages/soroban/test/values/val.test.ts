@@ -70,7 +70,7 @@ describe('Val encoding', () => {
     { given: 'an error of no code', val: (10n << 32n) | (1n << 8n) | 3n },
     { given: 'a small symbol with bits 54-55 set', val: (1n << 62n) | 14n },
     { given: 'tag 15', val: 15n },
-    { given: 'tag 79', val: 79n },
+    { given: 'tag 80 (past the last object tag, 79)', val: 80n },
   ];
   it.each(bad)('refuses $given', ({ val }) => {
     expect(isGood(val)).toBe(false);

@@ -20,7 +20,7 @@ import { hasOpenSponsorship, removeSignerWithPossibleSponsorship } from '../spon
 import { feeFor, type TransactionFrame, type TxFrame } from './frame.js';
 import { type AnyTxResult, FeeBumpTxResult, innermost, setInnermostError, TxResult } from './result.js';
 import { recordSeqNumUpdate } from './seq.js';
-import { SignatureChecker } from './signature-checker.js';
+import { enforcesVerifyBudget, SignatureChecker } from './signature-checker.js';
 import {
   checkOperationSignature,
   checkOperationValid,
@@ -169,7 +169,11 @@ function commonPreApply(
   record: ApplyRecord,
   settings: NetworkSettings,
 ): SignatureChecker | undefined {
-  const checker = new SignatureChecker(tx.contentsHash, tx.signatures);
+  const checker = new SignatureChecker(
+    tx.contentsHash,
+    tx.signatures,
+    enforcesVerifyBudget(ledger.header.ledgerVersion, false),
+  );
   const ltx = ledger.child();
   const validity = commonValid(tx, checker, applyView(ltx, settings), chargeFee, result);
   if (validity >= Validity.InvalidUpdateSeqNum) {

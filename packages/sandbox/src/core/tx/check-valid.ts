@@ -11,12 +11,15 @@ import { loadAccount } from '../entries/account.js';
 import { startsFrom } from '../protocol.js';
 import { type FeeBumpFrame, feeFor, minInclusionFee, type TransactionFrame, type TxFrame } from './frame.js';
 import { type AnyTxResult, FeeBumpTxResult, setInnermostError, TxResult } from './result.js';
-import { SignatureChecker } from './signature-checker.js';
+import { enforcesVerifyBudget, SignatureChecker } from './signature-checker.js';
 import { checkValidTransaction, signersOf, thresholdOf, type ValidationView, Validity } from './validate.js';
+import { parsesAtProtocol } from './xdr-protocol.js';
 
 function checkValidTx(tx: TransactionFrame, view: ValidationView): TxResult {
-  // XDRProvidesValidFee first: the fee below reads the declared resource fee.
-  if (!providesValidFee(tx)) return TxResult.error('txMalformed');
+  // XDR the ledger's protocol can read, then XDRProvidesValidFee: the fee below reads the
+  // declared resource fee.
+  if (!parsesAtProtocol(tx.envelope, view.ltx.header.ledgerVersion) || !providesValidFee(tx))
+    return TxResult.error('txMalformed');
   const result = TxResult.success(tx.operations, feeFor(tx, view.ltx.header.baseFee, false));
   checkValidTransaction(tx, view, true, result);
   return result;
@@ -69,7 +72,7 @@ export function commonValidFeeBump(
 
 function checkValidFeeBump(frame: FeeBumpFrame, view: ValidationView): FeeBumpTxResult {
   const baseFee = view.ltx.header.baseFee;
-  if (!providesValidFee(frame.inner)) {
+  if (!parsesAtProtocol(frame.envelope, view.ltx.header.ledgerVersion) || !providesValidFee(frame.inner)) {
     const malformed = new FeeBumpTxResult(
       0n,
       frame.inner.contentsHash,
@@ -85,7 +88,11 @@ function checkValidFeeBump(frame: FeeBumpFrame, view: ValidationView): FeeBumpTx
     result.feeCharged = 0n;
     return result;
   }
-  const checker = new SignatureChecker(frame.contentsHash, frame.signatures);
+  const checker = new SignatureChecker(
+    frame.contentsHash,
+    frame.signatures,
+    enforcesVerifyBudget(view.ltx.header.ledgerVersion, view.overlay ?? false),
+  );
   if (commonValidFeeBump(frame, checker, view, result) !== Validity.MaybeValid) return result;
   if (!checker.checkAllSignaturesUsed()) {
     result.setOuterError('txBadAuthExtra');

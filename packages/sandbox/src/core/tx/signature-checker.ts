@@ -1,11 +1,26 @@
 /**
  * stellar-core SignatureChecker: weighs a transaction's signatures against a set of signers
  * (pre-auth tx hashes first, then hash-x preimages, ed25519 keys, ed25519 signed payloads) and
- * remembers which signatures were used, for txBAD_AUTH_EXTRA.
+ * remembers which signatures were used, for txBAD_AUTH_EXTRA. A checker that enforces the
+ * verification budget stops verifying ed25519 signatures after TX_ED25519_VERIFY_BUDGET of them
+ * (each key whose hint matches a signature's is one verification), and fails every check after.
  */
 import { hash, type xdr } from '@stellar/stellar-sdk/base';
 import { sameBytes } from '../keys.js';
+import { startsFrom } from '../protocol.js';
 import { verifyEd25519 } from './ed25519.js';
+
+/** SignatureChecker::TX_ED25519_VERIFY_BUDGET: the ed25519 verifications one checker may make. */
+export const TX_ED25519_VERIFY_BUDGET = 1000;
+const TX_ED25519_VERIFY_BUDGET_PROTOCOL = 28;
+
+/**
+ * Whether a checker enforces the budget (SignatureChecker.cpp, constructor): the queue's
+ * (overlay) validation always, every other validation and apply from protocol 28.
+ */
+export function enforcesVerifyBudget(ledgerVersion: number, overlayValidation: boolean): boolean {
+  return overlayValidation || startsFrom(ledgerVersion, TX_ED25519_VERIFY_BUDGET_PROTOCOL);
+}
 
 /** The last 4 bytes of a key or hash (stellar-core SignatureUtils::getHint). */
 export function hintOf(bytes: Uint8Array): Uint8Array {
@@ -39,11 +54,27 @@ export class SignatureChecker {
   readonly #contentsHash: Uint8Array;
   readonly #signatures: readonly xdr.DecoratedSignature[];
   readonly #used: boolean[];
+  readonly #enforceVerifyBudget: boolean;
+  #verifications = 0;
 
-  constructor(contentsHash: Uint8Array, signatures: readonly xdr.DecoratedSignature[]) {
+  constructor(
+    contentsHash: Uint8Array,
+    signatures: readonly xdr.DecoratedSignature[],
+    enforceVerifyBudget = false,
+  ) {
     this.#contentsHash = contentsHash;
     this.#signatures = signatures;
     this.#used = signatures.map(() => false);
+    this.#enforceVerifyBudget = enforceVerifyBudget;
+  }
+
+  /** The ed25519 verifications made so far (signatures whose hint matched a key's). */
+  get verifications(): number {
+    return this.#verifications;
+  }
+
+  #overBudget(): boolean {
+    return this.#enforceVerifyBudget && this.#verifications >= TX_ED25519_VERIFY_BUDGET;
   }
 
   /** True when the signers' weights reach `neededWeight` (stellar-core checkSignature). */
@@ -77,7 +108,10 @@ export class SignatureChecker {
 
     if (verifyAll(byType('signerKeyTypeHashX'), verifyHashX)) return true;
     if (verifyAll(byType('signerKeyTypeEd25519'), (sig, signer) => this.#verifyKey(sig, signer))) return true;
-    return verifyAll(byType('signerKeyTypeEd25519SignedPayload'), verifySignedPayload);
+    if (this.#overBudget()) return false;
+    return verifyAll(byType('signerKeyTypeEd25519SignedPayload'), (sig, signer) =>
+      this.#verifySignedPayload(sig, signer),
+    );
   }
 
   /** stellar-core checkAllSignaturesUsed. */
@@ -86,11 +120,20 @@ export class SignatureChecker {
   }
 
   #verifyKey(sig: xdr.DecoratedSignature, signer: WeightedSigner): boolean {
-    if (signer.key.type !== 'signerKeyTypeEd25519') return false;
+    if (signer.key.type !== 'signerKeyTypeEd25519' || this.#overBudget()) return false;
     const key = signer.key.ed25519.toBytes();
-    return (
-      hintMatches(key, sig.hint.toBytes()) && verifyEd25519(key, sig.signature.toBytes(), this.#contentsHash)
-    );
+    if (!hintMatches(key, sig.hint.toBytes())) return false;
+    this.#verifications++;
+    return verifyEd25519(key, sig.signature.toBytes(), this.#contentsHash);
+  }
+
+  /** stellar-core SignatureUtils::verifyEd25519SignedPayload. */
+  #verifySignedPayload(sig: xdr.DecoratedSignature, signer: WeightedSigner): boolean {
+    if (signer.key.type !== 'signerKeyTypeEd25519SignedPayload' || this.#overBudget()) return false;
+    const payload = signer.key.ed25519SignedPayload;
+    if (!sameBytes(signedPayloadHint(payload), sig.hint.toBytes())) return false;
+    this.#verifications++;
+    return verifyEd25519(payload.ed25519.toBytes(), sig.signature.toBytes(), payload.payload);
   }
 }
 
@@ -99,12 +142,4 @@ function verifyHashX(sig: xdr.DecoratedSignature, signer: WeightedSigner): boole
   if (signer.key.type !== 'signerKeyTypeHashX') return false;
   const x = signer.key.hashX.toBytes();
   return hintMatches(x, sig.hint.toBytes()) && sameBytes(x, hash(sig.signature.toBytes()));
-}
-
-/** stellar-core SignatureUtils::verifyEd25519SignedPayload. */
-function verifySignedPayload(sig: xdr.DecoratedSignature, signer: WeightedSigner): boolean {
-  if (signer.key.type !== 'signerKeyTypeEd25519SignedPayload') return false;
-  const payload = signer.key.ed25519SignedPayload;
-  if (!sameBytes(signedPayloadHint(payload), sig.hint.toBytes())) return false;
-  return verifyEd25519(payload.ed25519.toBytes(), sig.signature.toBytes(), payload.payload);
 }

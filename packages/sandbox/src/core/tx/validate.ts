@@ -23,7 +23,7 @@ import { startsFrom } from '../protocol.js';
 import { feeFor, isSorobanOperation, minInclusionFee, type TransactionFrame } from './frame.js';
 import { type AnyTxResult, innermost, setInnermostError } from './result.js';
 import { startingSequenceNumber } from './seq.js';
-import { SignatureChecker, type WeightedSigner } from './signature-checker.js';
+import { enforcesVerifyBudget, SignatureChecker, type WeightedSigner } from './signature-checker.js';
 
 /** stellar-core TransactionFrame::ValidationType, in increasing order of progress. */
 export enum Validity {
@@ -43,6 +43,12 @@ export interface ValidationView {
   lowerBoundOffset: bigint;
   upperBoundOffset: bigint;
   applying: boolean;
+  /**
+   * The queue's own check of a transaction it is given (stellar-core checkValidForOverlay), as
+   * against the check of what it holds after each close: only the first holds the ed25519
+   * verification budget before protocol 28.
+   */
+  overlay?: boolean;
   /** The network's Soroban settings (its ConfigSetting entries). */
   settings: NetworkSettings;
 }
@@ -248,7 +254,11 @@ export function checkValidTransaction(
   chargeFee: boolean,
   result: AnyTxResult,
 ): void {
-  const checker = new SignatureChecker(tx.contentsHash, tx.signatures);
+  const checker = new SignatureChecker(
+    tx.contentsHash,
+    tx.signatures,
+    enforcesVerifyBudget(view.ltx.header.ledgerVersion, view.overlay ?? false),
+  );
   if (commonValid(tx, checker, view, chargeFee, result) !== Validity.MaybeValid) return;
   for (let i = 0; i < tx.numOperations; i++) {
     const failure = checkOperationValid(tx, i, checker, view.ltx, false, view.settings);

@@ -6,6 +6,7 @@
  * same host calls, in the same order); the function must return Void. The call may re-enter the
  * account itself (to administer it through its own auth), no other contract on the stack.
  */
+import { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../../errors/host-error.js';
 import { type Val, VOID } from '../../values/val.js';
 import { chargeFallibleCollect, VAL_SIZE } from '../functions/charges.js';
@@ -58,14 +59,8 @@ function authContext(context: CallContext, fn: AuthorizedFunction): Val {
       traced.map(context, ['args', 'contract', 'fn_name'], [args, fn.contract, fn.fnName]),
     );
   }
-  const { executable, contractIdPreimage, constructorArgs } = fn.args;
-  if (executable.type !== 'contractExecutableWasm')
-    throw new HostError(
-      'Auth',
-      'InvalidInput',
-      'StellarAsset executable is not allowed when authorizing create_contract host fn',
-    );
-  const wasmHash = traced.bytes(context, executable.wasmHash.value);
+  const { contractIdPreimage, constructorArgs } = fn.args;
+  const executableVal = executableContext(context, fn.args.executable);
   if (contractIdPreimage.type !== 'contractIdPreimageFromAddress')
     throw new HostError(
       'Auth',
@@ -73,17 +68,39 @@ function authContext(context: CallContext, fn: AuthorizedFunction): Val {
       'asset preimage is not allowed when authorizing create_contract host fn',
     );
   const salt = traced.bytes(context, contractIdPreimage.fromAddress.salt.value);
-  const wasmExecutable = () => enumCase(context, 'Wasm', () => wasmHash);
   if (constructorArgs.length === 0)
     return enumCase(context, 'CreateContractHostFn', () =>
-      traced.map(context, ['executable', 'salt'], [wasmExecutable(), salt]),
+      traced.map(context, ['executable', 'salt'], [executableVal(), salt]),
     );
   // `scvals_to_val_vec`: a metered collect of the converted values.
   chargeFallibleCollect(context, constructorArgs.length, VAL_SIZE);
   const argVals = constructorArgs.map((arg) => context.host.converter.toVal(arg));
   const args = traced.vec(context, argVals);
   return enumCase(context, 'CreateContractWithCtorHostFn', () =>
-    traced.map(context, ['constructor_args', 'executable', 'salt'], [args, wasmExecutable(), salt]),
+    traced.map(context, ['constructor_args', 'executable', 'salt'], [args, executableVal(), salt]),
+  );
+}
+
+/**
+ * The `ContractExecutable` contracttype of a creation's executable (common_types.rs): its parts
+ * made now, the enum value when asked. `Wasm(hash)`, or from protocol 28 `ExternalRef({owner, tag})`;
+ * a Stellar Asset creation is never authorized by an account.
+ */
+function executableContext(context: CallContext, executable: xdr.ContractExecutable): () => Val {
+  if (executable.type === 'contractExecutableWasm') {
+    const wasmHash = traced.bytes(context, executable.wasmHash.value);
+    return () => enumCase(context, 'Wasm', () => wasmHash);
+  }
+  if (executable.type === 'contractExecutableExternalRef') {
+    const { converter } = context.host;
+    const owner = converter.toVal(xdr.ScVal.scvAddress(executable.externalRef.executableOwner));
+    const tag = converter.toVal(xdr.ScVal.scvString(executable.externalRef.tag.bytes));
+    return () => enumCase(context, 'ExternalRef', () => traced.map(context, ['owner', 'tag'], [owner, tag]));
+  }
+  throw new HostError(
+    'Auth',
+    'InvalidInput',
+    'StellarAsset executable is not allowed when authorizing create_contract host fn',
   );
 }
 

@@ -7,6 +7,7 @@ import { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../../errors/host-error.js';
 import { contractCodeKey, contractInstanceKey, maxLiveUntilLedger } from '../../storage/index.js';
 import { type Val, VOID } from '../../values/val.js';
+import { executableRefKey } from '../executable-ref.js';
 import type { Host } from '../host.js';
 import { isRecoverable } from '../lifecycle.js';
 import { checkAccountContractAuth } from './account-contract.js';
@@ -198,6 +199,8 @@ export class AccountTracker {
     const { executable } = instance.data.contractData.val.instance;
     if (executable.type === 'contractExecutableWasm')
       host.storage.tryGet(contractCodeKey(executable.wasmHash.value), host.budget);
+    else if (executable.type === 'contractExecutableExternalRef')
+      readExternalRefCode(host, executable.externalRef);
   }
 
   get isActive(): boolean {
@@ -228,4 +231,16 @@ export class AccountTracker {
 export function scAddressOf(host: Host, address: Val): xdr.ScAddress {
   host.budget.charge('VisitObject');
   return host.objects.expect(address, 'Address').value;
+}
+
+/**
+ * The reference entry of an external-reference account contract and, when it holds a 32-byte hash,
+ * the code it names (auth.rs, protocol 28): read for the footprint only, failing quietly.
+ */
+function readExternalRefCode(host: Host, ref: xdr.ContractExecutableExternalRef): void {
+  const entry = host.storage.tryGet(executableRefKey(ref), host.budget);
+  if (entry?.data.type !== 'contractData') return;
+  const { val } = entry.data.contractData;
+  if (val.type === 'scvBytes' && val.bytes.value.length === 32)
+    host.storage.tryGet(contractCodeKey(Uint8Array.from(val.bytes.value)), host.budget);
 }

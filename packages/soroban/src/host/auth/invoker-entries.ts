@@ -76,16 +76,19 @@ function creation(
   salt: Val,
   constructorArgs: xdr.ScVal[],
 ) {
-  const kind = enumCase(host, executable, ['Wasm', 'StellarAsset']);
+  const kind = enumCase(host, executable, ['Wasm', 'StellarAsset', 'ExternalRef']);
   if (kind.name === 'StellarAsset')
     throw new HostError('Auth', 'InvalidInput', "Stellar Asset contract creation can't be authorized");
-  if (kind.name !== 'Wasm' || kind.values.length !== 1) throw conversionError('not a ContractExecutable');
-  const wasmHash = fixedBytes(host, kind.values[0] as Val, 32);
+  if (kind.values.length !== 1) throw conversionError('not a ContractExecutable');
+  const value = kind.values[0] as Val;
   const args = new xdr.CreateContractArgsV2({
     contractIdPreimage: xdr.ContractIdPreimage.contractIdPreimageFromAddress(
       new xdr.ContractIdPreimageFromAddress({ address: invoker, salt: fixedBytes(host, salt, 32) }),
     ),
-    executable: xdr.ContractExecutable.contractExecutableWasm(wasmHash),
+    executable:
+      kind.name === 'Wasm'
+        ? xdr.ContractExecutable.contractExecutableWasm(fixedBytes(host, value, 32))
+        : externalRefOf(host, value),
     constructorArgs,
   });
   return new AuthorizedInvocation({ kind: 'create', args });
@@ -94,4 +97,16 @@ function creation(
 function symbolVal(host: Host, val: Val): Val {
   if (host.converter.toScVal(val).type !== 'scvSymbol') throw conversionError('expected a symbol');
   return val;
+}
+
+/** `ContractExecutableRef` (common_types.rs, protocol 28): the `{owner, tag}` struct as XDR. */
+function externalRefOf(host: Host, val: Val): xdr.ContractExecutable {
+  const [owner, tag] = structFields(host, val, ['owner', 'tag']) as [Val, Val];
+  const tagText = host.converter.toScVal(tag);
+  if (tagText.type !== 'scvString') throw conversionError('expected a string');
+  const address = host.converter.toScVal(addressOf(host, owner));
+  if (address.type !== 'scvAddress') throw conversionError('expected an address');
+  return xdr.ContractExecutable.contractExecutableExternalRef(
+    new xdr.ContractExecutableExternalRef({ executableOwner: address.address, tag: tagText.str.bytes }),
+  );
 }

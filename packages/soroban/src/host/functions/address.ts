@@ -9,6 +9,7 @@ import { contractInstanceKey, DECLARED_SIZE } from '../../storage/index.js';
 import { smallSymbol } from '../../values/symbol.js';
 import { Tag } from '../../values/tags.js';
 import { isObject, smallNumber, type Val, VOID } from '../../values/val.js';
+import { wasmHashOf } from '../executable-ref.js';
 import type { Host } from '../host.js';
 import { add, contractHost, visit } from './access.js';
 import { BYTE_SIZE, chargeCopy, chargeNewVec, VAL_SIZE } from './charges.js';
@@ -129,10 +130,11 @@ function executableOf(c: CallContext, host: Host, address: xdr.ScAddress): Val {
   const { data } = found.entry;
   if (data.type !== 'contractData' || data.contractData.val.type !== 'scvContractInstance')
     throw new HostError('Storage', 'InternalError', 'expected a contract instance entry');
-  const { executable } = data.contractData.val.instance;
-  if (executable.type !== 'contractExecutableWasm')
+  // An external reference answers the Wasm it resolves to now (common_types.rs, protocol 28).
+  const resolved = wasmHashOf(host, data.contractData.val.instance.executable);
+  if (!resolved)
     return add(c, { kind: 'Vec', value: [add(c, { kind: 'Symbol', value: Buffer.from('StellarAsset') })] });
-  const wasmHash = add(c, { kind: 'Bytes', value: Uint8Array.from(executable.wasmHash.value) });
+  const wasmHash = add(c, { kind: 'Bytes', value: resolved });
   return add(c, { kind: 'Vec', value: [smallSymbol('Wasm') as Val, wasmHash] });
 }
 

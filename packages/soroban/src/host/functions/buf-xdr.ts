@@ -62,6 +62,8 @@ export function scValWrites(scval: xdr.ScVal): number[] {
       return [head, ...opaqueWrites(scval.str.bytes.length)];
     case 'scvSymbol':
       return [head, ...opaqueWrites(scval.sym.bytes.length)];
+    case 'scvExecutableTag':
+      return [head, ...opaqueWrites(scval.executableTag.bytes.length)];
     case 'scvVec': {
       const items = scval.vec ?? [];
       return [head, 4, 4, ...items.flatMap(scValWrites)];

@@ -13,14 +13,19 @@ import {
   contractInstanceKey,
   type Durability,
 } from '../../storage/index.js';
-import { smallSymbol } from '../../values/symbol.js';
 import { fromBool, u32Of, type Val, VOID } from '../../values/val.js';
 import { withContractDataVal } from '../contract-data.js';
+import { codeKeysOf, validateDelContractData, validatePutContractData } from '../executable-ref.js';
 import type { Host } from '../host.js';
 import { instanceDelete, instanceGet, instancePut } from '../instance-storage.js';
 import { contractIdOf, createContract, uploadWasm } from '../lifecycle.js';
 import { add, contractHost, visit } from './access.js';
-import { recordContractEvent } from './context.js';
+import { create, fromAddressPreimage, hash32, updateCurrentExecutable } from './contract-creation.js';
+import {
+  createExecutableTag,
+  createExternalRefContract,
+  updateCurrentContractExecutableRef,
+} from './ledger-executable-ref.js';
 import type { CallContext, HostModule } from './types.js';
 
 /** StorageType as the dispatcher passes it (a raw 0, 1 or 2). */
@@ -34,18 +39,6 @@ function dataKey(host: Host, k: Val, t: bigint): xdr.LedgerKey {
   if (key.type === 'scvAddress' && key.address.type === 'scAddressTypeMuxedAccount')
     throw new HostError('Storage', 'InvalidInput', 'muxed addresses should not be used in the storage keys');
   return contractDataKey(contractAddress(host.currentContractId()), key, durabilityOf(t));
-}
-
-/** A 32-byte hash from a Bytes object (`hash_from_bytesobj_input`). */
-function hash32(c: CallContext, val: Val): Uint8Array {
-  const bytes = visit(c, val, 'Bytes').value;
-  if (bytes.length !== 32)
-    throw new HostError(
-      'Object',
-      'UnexpectedSize',
-      'expected fixed-length bytes slice, got slice with different size',
-    );
-  return bytes;
 }
 
 function newEntry(host: Host, k: Val, v: Val, t: bigint): xdr.LedgerEntry {
@@ -78,18 +71,6 @@ function putData(c: CallContext, k: Val, v: Val, t: bigint): void {
   }
 }
 
-/** The executable as the host's system events name it: `["Wasm", hash]` or `["StellarAsset"]`. */
-function executableVal(c: CallContext, executable: xdr.ContractExecutable): Val {
-  const items: Val[] = [];
-  if (executable.type === 'contractExecutableWasm') {
-    items.push(
-      smallSymbol('Wasm') as Val,
-      add(c, { kind: 'Bytes', value: Uint8Array.from(executable.wasmHash.value) }),
-    );
-  } else items.push(add(c, { kind: 'Symbol', value: Buffer.from('StellarAsset') }));
-  return add(c, { kind: 'Vec', value: items });
-}
-
 function extendInstanceAndCode(
   c: CallContext,
   contractId: Uint8Array,
@@ -100,16 +81,10 @@ function extendInstanceAndCode(
   const host = contractHost(c);
   const key = contractInstanceKey(contractId);
   if (parts !== 'code') host.storage.extendTtl(key, threshold, extendTo, host.budget);
-  if (parts !== 'instance') {
-    const instance = host.instance(contractId);
-    if (instance.executable.type === 'contractExecutableWasm')
-      host.storage.extendTtl(
-        contractCodeKey(instance.executable.wasmHash.value),
-        threshold,
-        extendTo,
-        host.budget,
-      );
-  }
+  if (parts !== 'instance')
+    codeKeysOf(host, host.instance(contractId).executable, (code) =>
+      host.storage.extendTtl(code, threshold, extendTo, host.budget),
+    );
   return VOID;
 }
 
@@ -127,17 +102,17 @@ function extendInstanceAndCodeV2(
 ) {
   const host = contractHost(c);
   const key = contractInstanceKey(contractId);
-  if (scope !== TTL_EXTENSION_INSTANCE) {
-    const instance = host.instance(contractId);
-    if (instance.executable.type === 'contractExecutableWasm') {
-      const codeKey = contractCodeKey(instance.executable.wasmHash.value);
-      host.storage.extendTtlV2(codeKey, extendTo, minExtension, maxExtension, host.budget);
-    }
-  }
+  if (scope !== TTL_EXTENSION_INSTANCE)
+    codeKeysOf(host, host.instance(contractId).executable, (code) =>
+      host.storage.extendTtlV2(code, extendTo, minExtension, maxExtension, host.budget),
+    );
   if (scope !== TTL_EXTENSION_CODE)
     host.storage.extendTtlV2(key, extendTo, minExtension, maxExtension, host.budget);
   return VOID;
 }
+
+const wasmExecutable = (c: CallContext, wasmHash: Val): xdr.ContractExecutable =>
+  xdr.ContractExecutable.contractExecutableWasm(hash32(c, wasmHash));
 
 /** `ContractTtlExtension` (storage_type.rs): InstanceAndCode 0, Instance 1, Code 2. */
 const TTL_EXTENSION_INSTANCE = 1n;
@@ -150,28 +125,13 @@ const contractIdOfAddress = (c: CallContext, address: Val): Uint8Array => {
   return Uint8Array.from(value.contractId.value);
 };
 
-function fromAddressPreimage(c: CallContext, deployer: Val, salt: Val): xdr.ContractIdPreimage {
-  return xdr.ContractIdPreimage.contractIdPreimageFromAddress(
-    new xdr.ContractIdPreimageFromAddress({
-      address: visit(c, deployer, 'Address').value,
-      salt: hash32(c, salt),
-    }),
-  );
-}
-
 /** The preimage of the asset whose XDR `serialized` holds (`metered_from_xdr_obj`). */
 const assetPreimage = (c: CallContext, serialized: Val): xdr.ContractIdPreimage =>
   assetContractIdPreimage(decodeAsset(contractHost(c), visit(c, serialized, 'Bytes').value));
 
-function create(c: CallContext, deployer: Val, wasmHash: Val, salt: Val, args: readonly Val[]): Val {
-  const host = contractHost(c);
-  const executable = xdr.ContractExecutable.contractExecutableWasm(hash32(c, wasmHash));
-  const id = createContract(host, fromAddressPreimage(c, deployer, salt), executable, args, deployer);
-  return add(c, { kind: 'Address', value: contractAddress(id) });
-}
-
 export const ledger: HostModule = {
   put_contract_data(c, k, v, t) {
+    validatePutContractData(contractHost(c), k, v, t !== INSTANCE && t !== TEMPORARY);
     if (t === INSTANCE) instancePut(c, k, v);
     else putData(c, k, v, t);
     return VOID;
@@ -195,6 +155,7 @@ export const ledger: HostModule = {
     return host.converter.toValidVal(entry.data.contractData.val);
   },
   del_contract_data(c, k, t) {
+    validateDelContractData(k);
     if (t === INSTANCE) instanceDelete(c, k);
     else {
       const host = contractHost(c);
@@ -242,9 +203,10 @@ export const ledger: HostModule = {
     extendInstanceAndCode(c, contractIdOfAddress(c, contract), u32Of(threshold), u32Of(extendTo), 'instance'),
   extend_contract_code_ttl: (c, contract, threshold, extendTo) =>
     extendInstanceAndCode(c, contractIdOfAddress(c, contract), u32Of(threshold), u32Of(extendTo), 'code'),
-  create_contract: (c, deployer, wasmHash, salt) => create(c, deployer, wasmHash, salt, []),
+  create_contract: (c, deployer, wasmHash, salt) =>
+    create(c, deployer, wasmExecutable(c, wasmHash), salt, []),
   create_contract_with_constructor: (c, deployer, wasmHash, salt, args) =>
-    create(c, deployer, wasmHash, salt, visit(c, args, 'Vec').value),
+    create(c, deployer, wasmExecutable(c, wasmHash), salt, visit(c, args, 'Vec').value),
   upload_wasm: (c, wasm) =>
     add(c, { kind: 'Bytes', value: uploadWasm(contractHost(c), visit(c, wasm, 'Bytes').value) }),
   update_current_contract_wasm(c, hashVal) {
@@ -252,19 +214,7 @@ export const ledger: HostModule = {
     const wasmHash = hash32(c, hashVal);
     if (!host.storage.has(contractCodeKey(wasmHash), host.budget))
       throw new HostError('Storage', 'MissingValue', 'Wasm does not exist');
-    const contractId = host.currentContractId();
-    const old = host.instance(contractId);
-    const next = xdr.ContractExecutable.contractExecutableWasm(wasmHash);
-    const topics = add(c, {
-      kind: 'Vec',
-      value: [
-        add(c, { kind: 'Symbol', value: Buffer.from('executable_update') }),
-        executableVal(c, old.executable),
-        executableVal(c, next),
-      ],
-    });
-    recordContractEvent(c, 'system', topics, add(c, { kind: 'Vec', value: [] }));
-    host.replaceExecutable(contractId, next);
+    updateCurrentExecutable(c, xdr.ContractExecutable.contractExecutableWasm(wasmHash));
     return VOID;
   },
   /** No deployer authorization: an asset's contract is tied to its issuer. */
@@ -284,4 +234,7 @@ export const ledger: HostModule = {
       kind: 'Address',
       value: contractAddress(contractIdOf(contractHost(c), fromAddressPreimage(c, deployer, salt))),
     }),
+  create_executable_tag: createExecutableTag,
+  create_external_ref_contract: createExternalRefContract,
+  update_current_contract_executable_ref: updateCurrentContractExecutableRef,
 };

@@ -49,11 +49,8 @@ function valRange(pos: number, len: number): number {
   return byteLength;
 }
 
-/**
- * `metered_vm_read_vals_from_linear_memory` with relative-to-absolute conversion, then
- * `check_val_integrity` over all of them (an object must name a live object: a visit each).
- */
-export function readCheckedVals(context: CallContext, pos: number, len: number): Val[] {
+/** `metered_vm_read_vals_from_linear_memory` with relative-to-absolute conversion. */
+export function readVals(context: CallContext, pos: number, len: number): Val[] {
   const vm = callingVm(context);
   const byteLength = valRange(pos, len);
   const bytes = vm.memory.read(pos, byteLength);
@@ -62,6 +59,15 @@ export function readCheckedVals(context: CallContext, pos: number, len: number):
   const vals: Val[] = [];
   for (let i = 0; i < len; i++)
     vals.push(vm.objects.toAbsolute(fromWasm(view.getBigUint64(i * VAL_BYTES, true))));
+  return vals;
+}
+
+/**
+ * `readVals`, then `check_val_integrity` over all of them (an object must name a live object: a
+ * visit each).
+ */
+export function readCheckedVals(context: CallContext, pos: number, len: number): Val[] {
+  const vals = readVals(context, pos, len);
   for (const val of vals) checkIntegrity(context, val);
   return vals;
 }
@@ -121,4 +127,19 @@ export function scanSlices(
     addU32(slicePos, sliceLen);
     each(i, vm.memory.read(slicePos, sliceLen));
   }
+}
+
+/**
+ * `scan_linear_memory_slice` (protocol 28's mem_helper.rs): the bytes the `index`th (ptr, len)
+ * pair at `pos` names, read on demand. The pair's position is computed in 64 bits, so only the
+ * slice's own end can overflow; anything past memory is an out-of-bounds access.
+ */
+export function sliceAt(context: CallContext, pos: number, index: number): Uint8Array {
+  const vm = callingVm(context);
+  const ref = vm.memory.read(pos + index * SLICE_REF_BYTES, SLICE_REF_BYTES);
+  const view = new DataView(ref.buffer, ref.byteOffset, ref.byteLength);
+  const slicePos = view.getUint32(0, true);
+  const sliceLen = view.getUint32(4, true);
+  addU32(slicePos, sliceLen);
+  return vm.memory.read(slicePos, sliceLen);
 }

@@ -9,6 +9,7 @@ import { fromBool, tagOf, u32Of, type Val, VOID } from '../../values/val.js';
 import { add, callingVm, u32Val, visit } from './access.js';
 import { chargeCopy, chargeNewVec, ENTRY_SIZE, VAL_SIZE } from './charges.js';
 import { readCheckedVals, scanSlices, writeRelativeVals } from './linear-memory.js';
+import { sparseMap } from './map-sparse.js';
 import { checkSymbolMatches, symbolFromSlice } from './symbol-slices.js';
 import type { CallContext, HostModule } from './types.js';
 
@@ -145,4 +146,5 @@ export const map: HostModule = {
     );
     return VOID;
   },
+  ...sparseMap,
 };

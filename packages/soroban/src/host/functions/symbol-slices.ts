@@ -4,9 +4,11 @@
  * do with each slice they scan.
  */
 import { HostError } from '../../errors/host-error.js';
+import type { Ordering } from '../../values/compare.js';
 import { SYMBOL_LIMIT, smallSymbol, smallSymbolText } from '../../values/symbol.js';
 import { Tag } from '../../values/tags.js';
 import { fromU32, tagOf, u32Of, type Val, VOID } from '../../values/val.js';
+import { compareBytes } from '../compare.js';
 import { add, visitBytes } from './access.js';
 import { BYTE_SIZE, chargeNewVec } from './charges.js';
 import type { CallContext } from './types.js';
@@ -26,14 +28,18 @@ export function symbolFromSlice(context: CallContext, bytes: Uint8Array): Val {
   return add(context, { kind: 'Symbol', value: copy });
 }
 
-/** Whether a symbol (small or object) spells exactly these bytes; the comparison is charged. */
-export function symbolMatches(context: CallContext, slice: Uint8Array, symbol: Val): boolean {
+/** `compare_symbol_to_bytes`: a symbol's (small or object) text against bytes, the comparison charged. */
+export function symbolOrdering(context: CallContext, symbol: Val, slice: Uint8Array): Ordering {
   const bytes =
     tagOf(symbol) === Tag.SymbolSmall
       ? Buffer.from(smallSymbolText(symbol), 'latin1')
       : visitBytes(context, symbol, 'Symbol');
-  context.host.meter.charge('MemCmp', BigInt(Math.min(bytes.length, slice.length)));
-  return Buffer.compare(bytes, slice) === 0;
+  return compareBytes(context.host.meter, bytes, slice);
+}
+
+/** Whether a symbol (small or object) spells exactly these bytes; the comparison is charged. */
+export function symbolMatches(context: CallContext, slice: Uint8Array, symbol: Val): boolean {
+  return symbolOrdering(context, symbol, slice) === 0;
 }
 
 /** `check_symbol_matches`. */

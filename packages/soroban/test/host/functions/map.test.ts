@@ -5,7 +5,7 @@ import { UNMETERED } from '../../../src/host/meter.js';
 import { smallSymbol } from '../../../src/values/symbol.js';
 import { Tag } from '../../../src/values/tags.js';
 import { FALSE, fromU32, TRUE, tagOf, type Val, VOID } from '../../../src/values/val.js';
-import { type Harness, harness, outcome } from './support.js';
+import { type Harness, harness, outcome, putSlices } from './support.js';
 
 const sym = (text: string): Val => smallSymbol(text) as Val;
 const u32 = (n: number): xdr.ScVal => xdr.ScVal.scvU32(n);
@@ -159,18 +159,6 @@ describe('map module: reading and changing maps', () => {
     ]);
   });
 });
-
-/** Lays out symbol slices: texts at `textPos`, (ptr, len) pairs at `refPos`. */
-function putSlices(h: Harness, refPos: number, textPos: number, texts: string[]): void {
-  let at = textPos;
-  const refs: number[] = [];
-  for (const text of texts) {
-    h.memory.bytes.set(Buffer.from(text, 'latin1'), at);
-    refs.push(at, text.length);
-    at += text.length;
-  }
-  h.memory.putU32s(refPos, refs);
-}
 
 describe('map module: linear memory', () => {
   const KEYS = 0;

@@ -79,3 +79,15 @@ export function outcome(run: () => unknown): string {
     throw error;
   }
 }
+
+/** Writes `texts` from `textPos` and their (ptr, len) table at `refPos`, as a contract lays out symbol slices. */
+export function putSlices(h: Harness, refPos: number, textPos: number, texts: string[]): void {
+  let at = textPos;
+  const refs: number[] = [];
+  for (const text of texts) {
+    h.memory.bytes.set(Buffer.from(text, 'latin1'), at);
+    refs.push(at, text.length);
+    at += text.length;
+  }
+  h.memory.putU32s(refPos, refs);
+}

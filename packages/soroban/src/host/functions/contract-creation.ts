@@ -1,0 +1,95 @@
+/**
+ * What the `ledger` module's contract lifecycle functions share (`host.rs`, lifecycle.rs): hashes
+ * and preimages from their arguments, a deployer-authorized creation, and the replacement of the
+ * current contract's executable with its system event.
+ */
+import { xdr } from '@stellar/stellar-sdk/base';
+import { HostError } from '../../errors/host-error.js';
+import { contractAddress } from '../../storage/index.js';
+import { smallSymbol } from '../../values/symbol.js';
+import type { Val } from '../../values/val.js';
+import { createContract } from '../lifecycle.js';
+import { add, contractHost, visit } from './access.js';
+import { recordContractEvent } from './context.js';
+import type { CallContext } from './types.js';
+
+/** A 32-byte hash from a Bytes object (`hash_from_bytesobj_input`). */
+export function hash32(c: CallContext, val: Val): Uint8Array {
+  const bytes = visit(c, val, 'Bytes').value;
+  if (bytes.length !== 32)
+    throw new HostError(
+      'Object',
+      'UnexpectedSize',
+      'expected fixed-length bytes slice, got slice with different size',
+    );
+  return bytes;
+}
+
+export function fromAddressPreimage(c: CallContext, deployer: Val, salt: Val): xdr.ContractIdPreimage {
+  return xdr.ContractIdPreimage.contractIdPreimageFromAddress(
+    new xdr.ContractIdPreimageFromAddress({
+      address: visit(c, deployer, 'Address').value,
+      salt: hash32(c, salt),
+    }),
+  );
+}
+
+/** `create_contract_from_obj_inputs`: the deployer authorizes; the constructor gets `args`. */
+export function create(
+  c: CallContext,
+  deployer: Val,
+  executable: xdr.ContractExecutable,
+  salt: Val,
+  args: readonly Val[],
+): Val {
+  const host = contractHost(c);
+  const id = createContract(host, fromAddressPreimage(c, deployer, salt), executable, args, deployer);
+  return add(c, { kind: 'Address', value: contractAddress(id) });
+}
+
+/**
+ * The executable as the host's system events name it (the `ContractExecutable` contracttype of
+ * common_types.rs): `["Wasm", hash]`, `["StellarAsset"]`, or from protocol 28
+ * `["ExternalRef", {owner, tag}]`.
+ */
+function executableVal(c: CallContext, executable: xdr.ContractExecutable): Val {
+  const items: Val[] = [];
+  if (executable.type === 'contractExecutableWasm') {
+    items.push(
+      smallSymbol('Wasm') as Val,
+      add(c, { kind: 'Bytes', value: Uint8Array.from(executable.wasmHash.value) }),
+    );
+  } else if (executable.type === 'contractExecutableExternalRef') {
+    const { executableOwner, tag } = executable.externalRef;
+    const owner = add(c, { kind: 'Address', value: executableOwner });
+    const text = add(c, { kind: 'String', value: Uint8Array.from(tag.bytes) });
+    items.push(
+      add(c, { kind: 'Symbol', value: Buffer.from('ExternalRef') }),
+      add(c, {
+        kind: 'Map',
+        value: [[smallSymbol('owner') as Val, owner] as const, [smallSymbol('tag') as Val, text] as const],
+      }),
+    );
+  } else items.push(add(c, { kind: 'Symbol', value: Buffer.from('StellarAsset') }));
+  return add(c, { kind: 'Vec', value: items });
+}
+
+/**
+ * `update_current_contract_executable`: the `executable_update` system event (old, new), then the
+ * current contract's instance keeps its storage under the new executable.
+ */
+export function updateCurrentExecutable(c: CallContext, next: xdr.ContractExecutable): void {
+  const host = contractHost(c);
+  const contractId = host.currentContractId();
+  const old = host.instance(contractId);
+  const topics = add(c, {
+    kind: 'Vec',
+    value: [
+      add(c, { kind: 'Symbol', value: Buffer.from('executable_update') }),
+      executableVal(c, old.executable),
+      executableVal(c, next),
+    ],
+  });
+  recordContractEvent(c, 'system', topics, add(c, { kind: 'Vec', value: [] }));
+  host.replaceExecutable(contractId, next);
+}
