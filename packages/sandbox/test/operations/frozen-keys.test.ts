@@ -8,6 +8,7 @@ import { Claimant, xdr } from '@stellar/stellar-sdk/base';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { UpgradeError } from '../../src/ledger.js';
 import { Asset, Harness, hashOf, Keypair, Operation } from '../harness.js';
+import { freezeKeys } from '../support/frozen.js';
 import { depositOp, poolOf } from './pools.js';
 
 const [alice, bob, issuer] = [Keypair.random(), Keypair.random(), Keypair.random()];
@@ -21,33 +22,6 @@ const usdLineKey = (kp: Keypair) =>
   xdr.LedgerKey.trustline(
     new xdr.LedgerKeyTrustLine({ accountId: kp.xdrAccountId(), asset: usd.toTrustLineXdrObject() }),
   );
-
-/** A config upgrade of frozen keys (and bypass hashes), applied at the next close. */
-function freezeDelta(freeze: xdr.LedgerKey[], unfreeze: xdr.LedgerKey[] = [], bypass: string[] = []): void {
-  const updatedEntry = [
-    xdr.ConfigSettingEntry.configSettingFrozenLedgerKeysDelta(
-      new xdr.FrozenLedgerKeysDelta({
-        keysToFreeze: freeze.map((k) => k.toXdr()),
-        keysToUnfreeze: unfreeze.map((k) => k.toXdr()),
-      }),
-    ),
-  ];
-  if (bypass.length > 0)
-    updatedEntry.push(
-      xdr.ConfigSettingEntry.configSettingFreezeBypassTxsDelta(
-        new xdr.FreezeBypassTxsDelta({ addTxs: bypass.map((hex) => Buffer.from(hex, 'hex')), removeTxs: [] }),
-      ),
-    );
-  const configSet = new xdr.ConfigUpgradeSet({ updatedEntry });
-  const upgrade = xdr.LedgerUpgrade.ledgerUpgradeConfig(
-    new xdr.ConfigUpgradeSetKey({
-      contractId: new xdr.ContractId(new Uint8Array(32)),
-      contentHash: new xdr.Hash(new Uint8Array(32)),
-    }),
-  );
-  h.ledger.upgrade([{ upgrade, configSet }]);
-  h.close();
-}
 
 const pay = (from: Keypair, to: Keypair, asset = xlm, amount = '1') =>
   h.tx(from, [Operation.payment({ destination: to.publicKey(), asset, amount })]);
@@ -64,22 +38,25 @@ describe('frozen ledger keys at protocol 26 and later', () => {
   beforeEach(() => setUp());
 
   it('refuses a payment to a frozen account with txFROZEN_KEY_ACCESSED; unfrozen it succeeds', () => {
-    freezeDelta([accountKey(bob)]);
+    freezeKeys(h, { freeze: [accountKey(bob)] });
     const refused = h.outcome(pay(alice, bob));
     expect([refused.where, refused.code]).toEqual(['rejected', 'txFrozenKeyAccessed']);
     expect(h.outcome(pay(alice, bob)).code).toBe('txFrozenKeyAccessed');
 
-    freezeDelta([], [accountKey(bob)]);
+    freezeKeys(h, { unfreeze: [accountKey(bob)] });
     expect(h.outcome(pay(alice, bob)).code).toBe('txSuccess');
   });
 
   it('checks the source, the operation sources and the trust lines an operation names', () => {
-    freezeDelta([accountKey(alice), usdLineKey(bob)]);
+    freezeKeys(h, { freeze: [accountKey(alice), usdLineKey(bob)] });
     expect(h.outcome(pay(alice, issuer)).code).toBe('txFrozenKeyAccessed');
     // An operation whose source is frozen, in a transaction from another account.
     const opSource = h.tx(
       bob,
-      [Operation.bumpSequence({ bumpTo: '0', source: alice.publicKey() }), Operation.bumpSequence({ bumpTo: '0' })],
+      [
+        Operation.bumpSequence({ bumpTo: '0', source: alice.publicKey() }),
+        Operation.bumpSequence({ bumpTo: '0' }),
+      ],
       { signers: [bob, alice] },
     );
     expect(h.outcome(opSource).code).toBe('txFrozenKeyAccessed');
@@ -91,13 +68,13 @@ describe('frozen ledger keys at protocol 26 and later', () => {
 
   it('lets a frozen key be touched by a transaction whose hash is a bypass one', () => {
     const bypassed = pay(alice, bob);
-    freezeDelta([accountKey(bob)], [], [hashOf(bypassed)]);
+    freezeKeys(h, { freeze: [accountKey(bob)], bypass: [hashOf(bypassed)] });
     expect(h.outcome(pay(alice, bob, xlm, '2')).code).toBe('txFrozenKeyAccessed');
     expect(h.outcome(bypassed).code).toBe('txSuccess');
   });
 
   it('refuses a fee bump whose fee source is frozen', () => {
-    freezeDelta([accountKey(bob)]);
+    freezeKeys(h, { freeze: [accountKey(bob)] });
     const bumped = h.feeBump(bob, pay(alice, issuer), 200);
     const outcome = h.outcome(bumped);
     expect([outcome.where, outcome.code]).toEqual(['rejected', 'txFrozenKeyAccessed']);
@@ -112,15 +89,17 @@ describe('frozen ledger keys at protocol 26 and later', () => {
       }),
     ]);
     expect(h.outcome(create).code).toBe('txSuccess');
-    freezeDelta([usdLineKey(bob)]);
-    const claim = h.outcome(h.tx(bob, [Operation.claimClaimableBalance({ balanceId: create.getClaimableBalanceId(0) })]));
+    freezeKeys(h, { freeze: [usdLineKey(bob)] });
+    const claim = h.outcome(
+      h.tx(bob, [Operation.claimClaimableBalance({ balanceId: create.getClaimableBalanceId(0) })]),
+    );
     expect([claim.where, claim.ops]).toEqual(['ledger', ['claimClaimableBalanceTrustlineFrozen']]);
   });
 
   it('fails a pool deposit with a frozen trust line when applied (LIQUIDITY_POOL_DEPOSIT_TRUSTLINE_FROZEN)', () => {
     const pool = poolOf(xlm, usd);
     expect(h.outcome(h.tx(alice, [Operation.changeTrust({ asset: pool.share })])).code).toBe('txSuccess');
-    freezeDelta([usdLineKey(alice)]);
+    freezeKeys(h, { freeze: [usdLineKey(alice)] });
     const deposit = h.outcome(h.tx(alice, [depositOp(pool, '10', '10')]));
     expect([deposit.where, deposit.ops]).toEqual(['ledger', ['liquidityPoolDepositTrustlineFrozen']]);
   });
@@ -132,7 +111,7 @@ describe('frozen ledger keys at protocol 26 and later', () => {
     );
     expect(offer.code).toBe('txSuccess');
     const subEntriesBefore = h.account(alice)?.numSubEntries;
-    freezeDelta([usdLineKey(alice)]);
+    freezeKeys(h, { freeze: [usdLineKey(alice)] });
     // Bob buys USD: alice's offer is deleted, not crossed, and bob's offer rests in the book.
     const taker = h.outcome(
       h.tx(bob, [Operation.manageBuyOffer({ selling: xlm, buying: usd, buyAmount: '5', price: '1' })]),
@@ -158,19 +137,22 @@ describe('frozen ledger keys at protocol 26 and later', () => {
     const issuerLine = xdr.LedgerKey.trustline(
       new xdr.LedgerKeyTrustLine({ accountId: issuer.xdrAccountId(), asset: usd.toTrustLineXdrObject() }),
     );
-    const offer = xdr.LedgerKey.offer(new xdr.LedgerKeyOffer({ sellerId: alice.xdrAccountId(), offerId: 1n }));
-    for (const key of [poolLine, issuerLine, offer]) expect(() => freezeDelta([key])).toThrow(UpgradeError);
+    const offer = xdr.LedgerKey.offer(
+      new xdr.LedgerKeyOffer({ sellerId: alice.xdrAccountId(), offerId: 1n }),
+    );
+    for (const key of [poolLine, issuerLine, offer])
+      expect(() => freezeKeys(h, { freeze: [key] })).toThrow(UpgradeError);
   });
 });
 
 describe('frozen ledger keys before protocol 26', () => {
   it('has no frozen keys to hold: the delta is refused and payments go through until the upgrade to 26', () => {
     setUp(25);
-    expect(() => freezeDelta([accountKey(bob)])).toThrow(UpgradeError);
+    expect(() => freezeKeys(h, { freeze: [accountKey(bob)] })).toThrow(UpgradeError);
     expect(h.outcome(pay(alice, bob)).code).toBe('txSuccess');
     h.ledger.upgrade([{ upgrade: xdr.LedgerUpgrade.ledgerUpgradeVersion(26) }]);
     h.close();
-    freezeDelta([accountKey(bob)]);
+    freezeKeys(h, { freeze: [accountKey(bob)] });
     expect(h.outcome(pay(alice, bob)).code).toBe('txFrozenKeyAccessed');
   });
 });

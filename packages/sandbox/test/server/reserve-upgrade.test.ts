@@ -96,7 +96,9 @@ describe('a base reserve raise re-checks offers (prepareLiabilities)', () => {
       ),
     );
     const lineLiabilities =
-      line?.type === 'trustline' && line.trustLine.ext.type === 'v1' ? line.trustLine.ext.v1.liabilities : undefined;
+      line?.type === 'trustline' && line.trustLine.ext.type === 'v1'
+        ? line.trustLine.ext.v1.liabilities
+        : undefined;
     expect(lineLiabilities).toEqual({ buying: 0n, selling: 100_000_000n });
     expect((await entry(t, offerKey(alice, usdOffer)))?.type).toBe('offer');
     expect(liabilities(await account(t, bob))).toEqual({ buying: 0n, selling: 1_000_000_000n });
