@@ -27,7 +27,11 @@ import { eraseOffer } from '../core/dex/convert.js';
 import { adjustOfferAmount, offerLiabilities } from '../core/dex/exchange.js';
 import { loadAccount, storeAccount } from '../core/entries/account.js';
 import { type OfferState, readOffer, storeOffer } from '../core/entries/offer.js';
-import { isAuthorizedToMaintainLiabilities, loadTrustLine, storeTrustLine } from '../core/entries/trustline.js';
+import {
+  isAuthorizedToMaintainLiabilities,
+  loadTrustLine,
+  storeTrustLine,
+} from '../core/entries/trustline.js';
 import { accountIdBytes, compareBytes, toHex } from '../core/keys.js';
 import type { LedgerTxn } from '../core/ledger-txn.js';
 

@@ -76,7 +76,9 @@ function operationTouchesFrozenKey(op: xdr.Operation, sourceId: xdr.PublicKey, f
     case 'pathPaymentStrictReceive':
     case 'pathPaymentStrictSend': {
       const op =
-        body.type === 'pathPaymentStrictReceive' ? body.pathPaymentStrictReceiveOp : body.pathPaymentStrictSendOp;
+        body.type === 'pathPaymentStrictReceive'
+          ? body.pathPaymentStrictReceiveOp
+          : body.pathPaymentStrictSendOp;
       const destId = muxedToAccountId(op.destination);
       if (frozen.trustLine(sourceId, op.sendAsset)) return true;
       return frozen.holding(destId, op.destAsset);
@@ -127,7 +129,8 @@ function operationTouchesFrozenKey(op: xdr.Operation, sourceId: xdr.PublicKey, f
 export function transactionTouchesFrozenKey(tx: TransactionFrame, frozen: FrozenKeys): boolean {
   if (frozen.account(tx.sourceId)) return true;
   const footprint = tx.sorobanData?.resources.footprint;
-  if (footprint && [...footprint.readOnly, ...footprint.readWrite].some((key) => frozen.has(key))) return true;
+  if (footprint && [...footprint.readOnly, ...footprint.readWrite].some((key) => frozen.has(key)))
+    return true;
   return tx.operations.some((op, i) => {
     if (op.sourceAccount && frozen.account(muxedToAccountId(op.sourceAccount))) return true;
     return operationTouchesFrozenKey(op, tx.opSourceId(i), frozen);

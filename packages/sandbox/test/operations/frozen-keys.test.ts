@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { UpgradeError } from '../../src/ledger.js';
 import { Asset, Harness, hashOf, Keypair, Operation } from '../harness.js';
 import { freezeKeys } from '../support/frozen.js';
-import { depositOp, poolOf } from './pools.js';
+import { depositOp, poolOf, withdraw } from './pools.js';
 
 const [alice, bob, issuer] = [Keypair.random(), Keypair.random(), Keypair.random()];
 const xlm = Asset.native();
@@ -96,12 +96,15 @@ describe('frozen ledger keys at protocol 26 and later', () => {
     expect([claim.where, claim.ops]).toEqual(['ledger', ['claimClaimableBalanceTrustlineFrozen']]);
   });
 
-  it('fails a pool deposit with a frozen trust line when applied (LIQUIDITY_POOL_DEPOSIT_TRUSTLINE_FROZEN)', () => {
+  it('fails pool deposits and withdrawals with a frozen trust line when applied (*_TRUSTLINE_FROZEN)', () => {
     const pool = poolOf(xlm, usd);
     expect(h.outcome(h.tx(alice, [Operation.changeTrust({ asset: pool.share })])).code).toBe('txSuccess');
+    expect(h.outcome(h.tx(alice, [depositOp(pool, '10', '10')])).code).toBe('txSuccess');
     freezeKeys(h, { freeze: [usdLineKey(alice)] });
     const deposit = h.outcome(h.tx(alice, [depositOp(pool, '10', '10')]));
     expect([deposit.where, deposit.ops]).toEqual(['ledger', ['liquidityPoolDepositTrustlineFrozen']]);
+    const out = withdraw(h, alice, pool, '1');
+    expect([out.where, out.ops]).toEqual(['ledger', ['liquidityPoolWithdrawTrustlineFrozen']]);
   });
 
   it("deletes a frozen seller's offer met while crossing, releasing its reserve, and goes on", () => {

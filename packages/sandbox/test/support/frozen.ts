@@ -11,7 +11,7 @@ export interface FreezeDelta {
 
 /** The ConfigUpgradeSet of a frozen-keys delta (and a bypass delta when there are hashes). */
 export function freezeSet({ freeze = [], unfreeze = [], bypass = [] }: FreezeDelta): xdr.ConfigUpgradeSet {
-  const updatedEntry = [
+  const updatedEntry: xdr.ConfigSettingEntry[] = [
     xdr.ConfigSettingEntry.configSettingFrozenLedgerKeysDelta(
       new xdr.FrozenLedgerKeysDelta({
         keysToFreeze: freeze.map((k) => k.toXdr()),

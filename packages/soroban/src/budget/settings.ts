@@ -1,7 +1,8 @@
 /**
  * The network's Soroban settings, typed: the ConfigSetting ledger entries a protocol-23 ledger holds
- * (ConfigSettingId 0 to 16), read back from their XDR. Each group keeps the XDR struct's own field
- * names and types (u32 as number, i64/u64 as bigint); the two cost-parameter lists become models.
+ * (ConfigSettingId 0 to 16), read back from their XDR, and protocol 26's frozen keys and bypass
+ * hashes. Each group keeps the XDR struct's own field names and types (u32 as number, i64/u64 as
+ * bigint); the two cost-parameter lists become models.
  *
  * soroban-simulation's `NetworkConfig::load_from_snapshot` reads the fee, limit and archival parts
  * of the same entries; stellar-core's `SorobanNetworkConfig` reads them all.
@@ -134,7 +135,9 @@ function take(draft: Draft, lists: CostParamLists, entry: xdr.ConfigSettingEntry
       draft.scpTiming = fieldsOf(entry.contractScpTiming);
       return;
     case 'configSettingFrozenLedgerKeys':
-      draft.frozenLedgerKeys = new Set(entry.frozenLedgerKeys.keys.flatMap((k) => canonicalKeyHex(k.toBytes())));
+      draft.frozenLedgerKeys = new Set(
+        entry.frozenLedgerKeys.keys.flatMap((k) => canonicalKeyHex(k.toBytes())),
+      );
       return;
     case 'configSettingFreezeBypassTxs':
       draft.freezeBypassTxs = new Set(entry.freezeBypassTxs.txHashes.map((h) => h.toXdr('hex')));

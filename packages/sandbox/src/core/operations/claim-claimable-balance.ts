@@ -38,7 +38,8 @@ export const claimClaimableBalance: OperationHandler<xdr.ClaimClaimableBalanceOp
       return failed(result('claimClaimableBalanceCannotClaim'));
     }
     // CAP-77: the claimant's holding of the asset must not be frozen (accessesFrozenKeyAtApplyTime).
-    if (ctx.frozen?.holding(sourceId, balance.asset)) return failed(result('claimClaimableBalanceTrustlineFrozen'));
+    if (ctx.frozen?.holding(sourceId, balance.asset))
+      return failed(result('claimClaimableBalanceTrustlineFrozen'));
 
     if (isNative(balance.asset)) {
       const source = loadAccount(ltx, sourceId);

@@ -9,7 +9,6 @@ import { footprintMalformed } from '../../soroban/footprint-operations.js';
 import type { NetworkSettings } from '../../soroban/settings.js';
 import { sorobanMemoValid, sorobanTransactionValid } from '../../soroban/validate.js';
 import { accountAvailableBalance } from '../balances.js';
-import { FrozenKeys, transactionTouchesFrozenKey } from '../frozen-keys.js';
 import {
   type AccountState,
   loadAccount,
@@ -17,6 +16,7 @@ import {
   THRESHOLD_LOW,
   THRESHOLD_MED,
 } from '../entries/account.js';
+import { FrozenKeys, transactionTouchesFrozenKey } from '../frozen-keys.js';
 import type { LedgerTxn } from '../ledger-txn.js';
 import { bodyOf, handlerFor } from '../operations/index.js';
 import type { ThresholdLevel } from '../operations/operation.js';
