@@ -238,7 +238,9 @@ function applyUpgrade(ltx: LedgerTxn, { upgrade, configSet }: ScheduledUpgrade):
 
 /**
  * LedgerManagerImpl::applyLedger's upgrade step: each upgrade checked again (one that no longer
- * holds is skipped, as core drops it), applied in its own LedgerTxn, its changes in the meta.
+ * holds is skipped, as core drops it), applied in its own LedgerTxn, its changes in the meta. One
+ * whose application throws (prepareLiabilities meeting an account it cannot fix) is dropped with
+ * its LedgerTxn, as core catches the exception and goes on.
  */
 export function applyUpgrades(
   ledger: LedgerTxn,
@@ -248,7 +250,11 @@ export function applyUpgrades(
   for (const item of scheduled) {
     if (upgradeProblem(item, ledger.header) !== undefined) continue;
     const ltx = ledger.child();
-    applyUpgrade(ltx, item);
+    try {
+      applyUpgrade(ltx, item);
+    } catch {
+      continue; // the view is dropped uncommitted
+    }
     const changes = ltx.changes();
     ltx.commit();
     metas.push(new xdr.UpgradeEntryMeta({ upgrade: item.upgrade, changes }));
