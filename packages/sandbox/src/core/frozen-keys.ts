@@ -48,6 +48,11 @@ export class FrozenKeys {
     return !isNative(asset) && this.has(trustLineKey(id, toTrustLineAsset(asset)));
   }
 
+  /** Either of `id`'s lines of a pool's two assets (the pool operations' accessesFrozenKeyAtApplyTime). */
+  poolLines(id: xdr.PublicKey, assetA: xdr.Asset, assetB: xdr.Asset): boolean {
+    return this.trustLine(id, assetA) || this.trustLine(id, assetB);
+  }
+
   /** Where `id` holds `asset`: its account for lumens, else its trust line (ClaimClaimableBalanceOpFrame). */
   holding(id: xdr.PublicKey, asset: xdr.Asset): boolean {
     return isNative(asset) ? this.account(id) : this.trustLine(id, asset);

@@ -66,7 +66,7 @@ export const liquidityPoolDeposit: OperationHandler<xdr.LiquidityPoolDepositOp> 
       return failed(result('liquidityPoolDepositNotAuthorized'));
     }
     // CAP-77: neither trust line may be frozen (accessesFrozenKeyAtApplyTime).
-    if (ctx.frozen && (ctx.frozen.trustLine(sourceId, assetA) || ctx.frozen.trustLine(sourceId, assetB)))
+    if (ctx.frozen?.poolLines(sourceId, assetA, assetB))
       return failed(result('liquidityPoolDepositTrustlineFrozen'));
 
     const availableA = holdingAvailableBalance(ltx, sourceId, assetA);

@@ -39,8 +39,7 @@ export const liquidityPoolWithdraw: OperationHandler<xdr.LiquidityPoolWithdrawOp
     const pool = loadLiquidityPool(ltx, poolId);
     if (!pool) throw new Error('the pool of a pool-share line is missing');
     // CAP-77: neither trust line may be frozen (accessesFrozenKeyAtApplyTime).
-    const { assetA, assetB } = pool.params;
-    if (ctx.frozen && (ctx.frozen.trustLine(sourceId, assetA) || ctx.frozen.trustLine(sourceId, assetB)))
+    if (ctx.frozen?.poolLines(sourceId, pool.params.assetA, pool.params.assetB))
       return failed(result('liquidityPoolWithdrawTrustlineFrozen'));
 
     // stellar-core tryAddAssetBalance, for A then B.
