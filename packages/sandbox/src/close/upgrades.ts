@@ -9,11 +9,13 @@
 
 import { costTypeCountAt } from '@starspec/soroban/network';
 import { hash, xdr } from '@stellar/stellar-sdk/base';
+import { isIssuer } from '../core/assets.js';
 import type { HeaderState } from '../core/header.js';
 import { configSettingKey } from '../core/keys.js';
 import type { LedgerTxn } from '../core/ledger-txn.js';
 import { MAX_PROTOCOL_VERSION } from '../core/protocol.js';
 import { configEntry, upgradeConfigEntries } from '../soroban/protocol-settings.js';
+import { prepareLiabilities } from './prepare-liabilities.js';
 
 /** An upgrade to apply at the next close, with the config set a config upgrade names. */
 export interface ScheduledUpgrade {
@@ -49,6 +51,33 @@ export function configUpgradeKey(set: xdr.ConfigUpgradeSet): xdr.ConfigUpgradeSe
   });
 }
 
+/**
+ * Why an encoded key cannot be frozen (NetworkConfig.cpp isValidConfigSettingEntry): it must decode
+ * and be an account, a contract's data or code, or a trust line that is neither a pool share's
+ * nor its issuer's.
+ */
+function frozenKeyProblem(encoded: Uint8Array): string | undefined {
+  let key: xdr.LedgerKey;
+  try {
+    key = xdr.LedgerKey.fromXdr(encoded);
+  } catch {
+    return 'a key does not decode as a LedgerKey';
+  }
+  switch (key.type) {
+    case 'account':
+    case 'contractData':
+    case 'contractCode':
+      return undefined;
+    case 'trustline': {
+      const { accountId, asset } = key.trustLine;
+      if (asset.type === 'assetTypePoolShare') return 'a pool-share trust line cannot be frozen';
+      return isIssuer(accountId, asset) ? "an issuer's own trust line cannot be frozen" : undefined;
+    }
+    default:
+      return `a ${key.type} key cannot be frozen`;
+  }
+}
+
 /** Why a config upgrade set cannot apply at `protocol` (ConfigUpgradeSetFrame isValidXDR, isValidForApply). */
 function configSetProblem(set: xdr.ConfigUpgradeSet, protocol: number): string | undefined {
   const entries = set.updatedEntry;
@@ -61,6 +90,13 @@ function configSetProblem(set: xdr.ConfigUpgradeSet, protocol: number): string |
   for (const entry of entries) {
     if (NOT_UPGRADEABLE.has(entry.type)) return `${entry.type} is not upgradeable`;
     if (FROM_V26.has(entry.type) && protocol < 26) return `${entry.type} needs protocol 26 or later`;
+    if (entry.type === 'configSettingFrozenLedgerKeysDelta') {
+      const delta = entry.frozenLedgerKeysDelta;
+      for (const encoded of [...delta.keysToFreeze, ...delta.keysToUnfreeze]) {
+        const problem = frozenKeyProblem(encoded.toBytes());
+        if (problem) return `configSettingFrozenLedgerKeysDelta: ${problem}`;
+      }
+    }
     const params =
       entry.type === 'configSettingContractCostParamsCpuInstructions'
         ? entry.contractCostParamsCpuInsns
@@ -163,9 +199,13 @@ function applyUpgrade(ltx: LedgerTxn, { upgrade, configSet }: ScheduledUpgrade):
     case 'ledgerUpgradeMaxTxSetSize':
       header.maxTxSetSize = upgrade.newMaxTxSetSize;
       return;
-    case 'ledgerUpgradeBaseReserve':
+    case 'ledgerUpgradeBaseReserve': {
+      // applyReserveUpgrade: a raise re-checks every offer against the new reserve.
+      const raised = upgrade.newBaseReserve > header.baseReserve;
       header.baseReserve = upgrade.newBaseReserve;
+      if (raised) prepareLiabilities(ltx);
       return;
+    }
     case 'ledgerUpgradeFlags':
       // setLedgerHeaderFlag: the flags live in the header's v1 extension.
       header.ext = xdr.LedgerHeaderExt.v1(
@@ -198,7 +238,9 @@ function applyUpgrade(ltx: LedgerTxn, { upgrade, configSet }: ScheduledUpgrade):
 
 /**
  * LedgerManagerImpl::applyLedger's upgrade step: each upgrade checked again (one that no longer
- * holds is skipped, as core drops it), applied in its own LedgerTxn, its changes in the meta.
+ * holds is skipped, as core drops it), applied in its own LedgerTxn, its changes in the meta. One
+ * whose application throws (prepareLiabilities meeting an account it cannot fix) is dropped with
+ * its LedgerTxn, as core catches the exception and goes on.
  */
 export function applyUpgrades(
   ledger: LedgerTxn,
@@ -208,7 +250,11 @@ export function applyUpgrades(
   for (const item of scheduled) {
     if (upgradeProblem(item, ledger.header) !== undefined) continue;
     const ltx = ledger.child();
-    applyUpgrade(ltx, item);
+    try {
+      applyUpgrade(ltx, item);
+    } catch {
+      continue; // the view is dropped uncommitted
+    }
     const changes = ltx.changes();
     ltx.commit();
     metas.push(new xdr.UpgradeEntryMeta({ upgrade: item.upgrade, changes }));

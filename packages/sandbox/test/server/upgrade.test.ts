@@ -13,6 +13,7 @@ import {
 } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { opCodesOf } from '../harness.js';
+import { freezeSet } from '../support/frozen.js';
 import { type TestSandbox, testSandbox } from '../support/sandbox.js';
 
 const JSON_BODY = { 'content-type': 'application/json' };
@@ -140,6 +141,19 @@ describe('POST /_sandbox/upgrade', () => {
     expect(max.type === 'configSettingContractMaxSizeBytes' && max.contractMaxSizeBytes).toBe(65_536);
   });
 
+  it('holds the frozen ledger keys a delta names (protocol 26), as getLedgerEntries shows', async () => {
+    const frozen = xdr.LedgerKey.account(
+      new xdr.LedgerKeyAccount({ accountId: Keypair.random().xdrAccountId() }),
+    );
+    const set = freezeSet({ freeze: [frozen] });
+    expect((await upgrade(t, { config: set.toXdr('base64') })).status).toBe(200);
+    const [processed] = (await close(t)).upgradesProcessing;
+    expect(processed?.changes.map((c) => c.type)).toEqual(['ledgerEntryState', 'ledgerEntryUpdated']);
+    const held = await configSetting(t, xdr.ConfigSettingId.configSettingFrozenLedgerKeys);
+    const keys = held.type === 'configSettingFrozenLedgerKeys' ? held.frozenLedgerKeys.keys : [];
+    expect(keys.map((k) => Buffer.from(k.toBytes()).toString('base64'))).toEqual([frozen.toXdr('base64')]);
+  });
+
   it.each([
     ['an empty object', {}, 'body'],
     ['an array', [{ version: 27 }], 'body'],
@@ -154,6 +168,19 @@ describe('POST /_sandbox/upgrade', () => {
     ['a version past 28', { version: 29 }, 'upgrade'],
     ['a base fee of 0', { baseFee: 0 }, 'upgrade'],
     ['flags past the pool ones', { flags: 8 }, 'upgrade'],
+    [
+      'a delta freezing an offer',
+      {
+        config: freezeSet({
+          freeze: [
+            xdr.LedgerKey.offer(
+              new xdr.LedgerKeyOffer({ sellerId: Keypair.random().xdrAccountId(), offerId: 1n }),
+            ),
+          ],
+        }).toXdr('base64'),
+      },
+      'upgrade',
+    ],
     [
       'a setting core keeps for itself',
       {

@@ -1,7 +1,8 @@
 /**
  * The network's Soroban settings, typed: the ConfigSetting ledger entries a protocol-23 ledger holds
- * (ConfigSettingId 0 to 16), read back from their XDR. Each group keeps the XDR struct's own field
- * names and types (u32 as number, i64/u64 as bigint); the two cost-parameter lists become models.
+ * (ConfigSettingId 0 to 16), read back from their XDR, and protocol 26's frozen keys and bypass
+ * hashes. Each group keeps the XDR struct's own field names and types (u32 as number, i64/u64 as
+ * bigint); the two cost-parameter lists become models.
  *
  * soroban-simulation's `NetworkConfig::load_from_snapshot` reads the fee, limit and archival parts
  * of the same entries; stellar-core's `SorobanNetworkConfig` reads them all.
@@ -47,11 +48,29 @@ export interface NetworkSettings {
   readonly parallelCompute: ParallelComputeSettings;
   readonly ledgerCostExt: LedgerCostExtSettings;
   readonly scpTiming: ScpTimingSettings;
+  /**
+   * Protocol 26 (CAP-77): the frozen ledger keys, each as its LedgerKey XDR in hex, and the
+   * transactions (contents hashes, hex) that may touch them anyway. Absent before protocol 26.
+   */
+  readonly frozenLedgerKeys?: ReadonlySet<string>;
+  readonly freezeBypassTxs?: ReadonlySet<string>;
 }
 
 /** A struct's data fields copied out of the SDK's value object. */
 function fieldsOf<T extends object>(value: T): Fields<T> {
   return Object.fromEntries(Object.entries(value)) as Fields<T>;
+}
+
+/**
+ * An encoded frozen key as the set holds it: decoded and encoded again, so two encodings of one
+ * key meet (stellar-core SorobanNetworkConfig::loadFrozenLedgerKeys decodes each into a LedgerKey).
+ */
+function canonicalKeyHex(encoded: Uint8Array): string[] {
+  try {
+    return [xdr.LedgerKey.fromXdr(encoded).toXdr('hex')];
+  } catch {
+    return []; // an upgrade never stores an undecodable key (isValidConfigSettingEntry)
+  }
 }
 
 type Draft = { -readonly [K in keyof NetworkSettings]?: NetworkSettings[K] };
@@ -115,8 +134,16 @@ function take(draft: Draft, lists: CostParamLists, entry: xdr.ConfigSettingEntry
     case 'configSettingScpTiming':
       draft.scpTiming = fieldsOf(entry.contractScpTiming);
       return;
+    case 'configSettingFrozenLedgerKeys':
+      draft.frozenLedgerKeys = new Set(
+        entry.frozenLedgerKeys.keys.flatMap((k) => canonicalKeyHex(k.toBytes())),
+      );
+      return;
+    case 'configSettingFreezeBypassTxs':
+      draft.freezeBypassTxs = new Set(entry.freezeBypassTxs.txHashes.map((h) => h.toXdr('hex')));
+      return;
     default:
-      // Later protocols' settings (frozen keys, ...) are not part of a protocol-23 network.
+      // The two deltas only travel in upgrades; a ledger never holds them.
       return;
   }
 }

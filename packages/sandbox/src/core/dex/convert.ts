@@ -120,7 +120,8 @@ export type ConvertResult =
   | 'filterStopBadPrice'
   | 'filterStopCrossSelf'
   | 'crossedTooMany';
-export type OfferFilter = (offer: OfferState) => 'keep' | 'stopBadPrice' | 'stopCrossSelf';
+/** What to do with the best offer: cross it, stop, or (CAP-77, a frozen seller) delete it and go on. */
+export type OfferFilter = (offer: OfferState) => 'keep' | 'stopBadPrice' | 'stopCrossSelf' | 'skipFrozen';
 
 export interface Conversion {
   result: ConvertResult;
@@ -160,6 +161,12 @@ function convertWithOffers(
     const verdict = filter(offer);
     if (verdict === 'stopBadPrice') return done('filterStopBadPrice');
     if (verdict === 'stopCrossSelf') return done('filterStopCrossSelf');
+    if (verdict === 'skipFrozen') {
+      // stellar-core convertWithOffers eSkipFrozen: not a crossing, so not counted against the limit.
+      eraseOffer(inner, offer, true);
+      inner.commit();
+      continue;
+    }
     if (BigInt(trail.length) >= maxOffersToCross) return done('crossedTooMany');
     const crossed = crossOffer(inner, offer, maxWheatReceive, maxSheepSend, round, trail);
     inner.commit();

@@ -14,7 +14,7 @@ function result(code: Code): xdr.OperationResult {
 }
 
 /** stellar-core getAsset(issuer, AssetCode). */
-function assetOf(issuer: xdr.PublicKey, code: xdr.AssetCode): xdr.Asset {
+export function assetOf(issuer: xdr.PublicKey, code: xdr.AssetCode): xdr.Asset {
   return code.type === 'assetTypeCreditAlphanum4'
     ? xdr.Asset.assetTypeCreditAlphanum4(new xdr.AlphaNum4({ assetCode: code.assetCode4.toBytes(), issuer }))
     : xdr.Asset.assetTypeCreditAlphanum12(

@@ -37,6 +37,9 @@ export const claimClaimableBalance: OperationHandler<xdr.ClaimClaimableBalanceOp
     if (!claimant || !predicateHolds(claimant.v0.predicate, closeTime(ltx.header))) {
       return failed(result('claimClaimableBalanceCannotClaim'));
     }
+    // CAP-77: the claimant's holding of the asset must not be frozen (accessesFrozenKeyAtApplyTime).
+    if (ctx.frozen?.holding(sourceId, balance.asset))
+      return failed(result('claimClaimableBalanceTrustlineFrozen'));
 
     if (isNative(balance.asset)) {
       const source = loadAccount(ltx, sourceId);

@@ -65,6 +65,9 @@ export const liquidityPoolDeposit: OperationHandler<xdr.LiquidityPoolDepositOp> 
     if (!holdingAuthorized(ltx, sourceId, assetA) || !holdingAuthorized(ltx, sourceId, assetB)) {
       return failed(result('liquidityPoolDepositNotAuthorized'));
     }
+    // CAP-77: neither trust line may be frozen (accessesFrozenKeyAtApplyTime).
+    if (ctx.frozen?.poolLines(sourceId, assetA, assetB))
+      return failed(result('liquidityPoolDepositTrustlineFrozen'));
 
     const availableA = holdingAvailableBalance(ltx, sourceId, assetA);
     const availableB = holdingAvailableBalance(ltx, sourceId, assetB);

@@ -38,6 +38,9 @@ export const liquidityPoolWithdraw: OperationHandler<xdr.LiquidityPoolWithdrawOp
       return failed(result('liquidityPoolWithdrawUnderfunded'));
     const pool = loadLiquidityPool(ltx, poolId);
     if (!pool) throw new Error('the pool of a pool-share line is missing');
+    // CAP-77: neither trust line may be frozen (accessesFrozenKeyAtApplyTime).
+    if (ctx.frozen?.poolLines(sourceId, pool.params.assetA, pool.params.assetB))
+      return failed(result('liquidityPoolWithdrawTrustlineFrozen'));
 
     // stellar-core tryAddAssetBalance, for A then B.
     const take = (asset: xdr.Asset, minAmount: bigint, amount: bigint): OpOutcome | undefined => {

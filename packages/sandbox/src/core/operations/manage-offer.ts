@@ -158,7 +158,7 @@ export function applyOffer(op: OfferOp, ctx: OpApplyContext): OpOutcome {
         const rhs = BigInt(worst.n) * BigInt(offer.price.d);
         if ((passive && lhs >= rhs) || lhs > rhs) return 'stopBadPrice';
         if (sameAccount(offer.sellerId, sourceId)) return 'stopCrossSelf';
-        return 'keep';
+        return ctx.frozen?.offer(offer) ? 'skipFrozen' : 'keep';
       },
       MAX_OFFERS_TO_CROSS,
     );

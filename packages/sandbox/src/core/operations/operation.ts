@@ -7,6 +7,7 @@ import { xdr } from '@stellar/stellar-sdk/base';
 import type { SorobanOpContext } from '../../soroban/context.js';
 import type { NetworkSettings } from '../../soroban/settings.js';
 import type { OpEvents } from '../events.js';
+import type { FrozenKeys } from '../frozen-keys.js';
 import type { HeaderState } from '../header.js';
 import type { LedgerTxn } from '../ledger-txn.js';
 import type { SponsorshipResult } from '../sponsorship.js';
@@ -27,6 +28,8 @@ export interface OpApplyContext {
   events: OpEvents;
   /** A Soroban operation's host, settings, seed and fee (absent for classic operations). */
   soroban?: SorobanOpContext;
+  /** The network's frozen ledger keys (CAP-77), when any is frozen. */
+  frozen?: FrozenKeys;
 }
 
 export interface OpOutcome {

@@ -7,6 +7,7 @@ import type { xdr } from '@stellar/stellar-sdk/base';
 import { isAssetValid, isIssuer, isNative, sameAsset } from '../assets.js';
 import { convertWithOffersAndPools } from '../dex/convert.js';
 import type { RoundingType } from '../dex/exchange.js';
+import type { FrozenKeys } from '../frozen-keys.js';
 import { sameAccount } from '../keys.js';
 import type { LedgerTxn } from '../ledger-txn.js';
 import type { MoveFailure } from './balance-moves.js';
@@ -29,6 +30,7 @@ export function convertHop(
   maxReceive: bigint,
   round: RoundingType,
   budget: { offers: bigint },
+  frozen: FrozenKeys | undefined,
 ): Hop | PathFailure {
   const conversion = convertWithOffersAndPools(
     ltx,
@@ -37,7 +39,10 @@ export function convertHop(
     wheat,
     maxReceive,
     round,
-    (offer) => (sameAccount(offer.sellerId, sourceId) ? 'stopCrossSelf' : 'keep'),
+    (offer) => {
+      if (sameAccount(offer.sellerId, sourceId)) return 'stopCrossSelf';
+      return frozen?.offer(offer) ? 'skipFrozen' : 'keep';
+    },
     budget.offers,
   );
   budget.offers -= BigInt(conversion.trail.length) + (conversion.discardedCrossings ?? 0n);

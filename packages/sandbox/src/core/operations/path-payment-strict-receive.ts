@@ -59,6 +59,7 @@ export const pathPaymentStrictReceive: OperationHandler<xdr.PathPaymentStrictRec
         maxAmountRecv,
         'pathPaymentStrictReceive',
         budget,
+        ctx.frozen,
       );
       if (hop === 'ExceededWorkLimit') return failed(xdr.OperationResult.opExceededWorkLimit());
       if (typeof hop === 'string') return fail(hop);

@@ -53,6 +53,7 @@ export const pathPaymentStrictSend: OperationHandler<xdr.PathPaymentStrictSendOp
         INT64_MAX,
         'pathPaymentStrictSend',
         budget,
+        ctx.frozen,
       );
       if (hop === 'ExceededWorkLimit') return failed(xdr.OperationResult.opExceededWorkLimit());
       if (typeof hop === 'string') return fail(hop);

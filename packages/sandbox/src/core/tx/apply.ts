@@ -11,6 +11,7 @@ import { withRestoreChanges } from '../../soroban/restore-meta.js';
 import type { NetworkSettings } from '../../soroban/settings.js';
 import { loadAccount, storeAccount } from '../entries/account.js';
 import { OpEvents } from '../events.js';
+import { FrozenKeys } from '../frozen-keys.js';
 import { closeTime } from '../header.js';
 import { accountIdBytes, sameBytes } from '../keys.js';
 import type { LedgerTxn } from '../ledger-txn.js';
@@ -160,7 +161,10 @@ function processSignatures(
   return true;
 }
 
-/** stellar-core commonPreApply: the checker to apply the operations with, or undefined. */
+/**
+ * stellar-core commonPreApply: the checker to apply the operations with, or undefined.
+ * `envelopeHash` is the envelope's contents hash (the fee bump's, for its inner transaction).
+ */
 function commonPreApply(
   tx: TransactionFrame,
   ledger: LedgerTxn,
@@ -168,6 +172,7 @@ function commonPreApply(
   result: AnyTxResult,
   record: ApplyRecord,
   settings: NetworkSettings,
+  envelopeHash: Uint8Array,
 ): SignatureChecker | undefined {
   const checker = new SignatureChecker(
     tx.contentsHash,
@@ -175,7 +180,7 @@ function commonPreApply(
     enforcesVerifyBudget(ledger.header.ledgerVersion, false),
   );
   const ltx = ledger.child();
-  const validity = commonValid(tx, checker, applyView(ltx, settings), chargeFee, result);
+  const validity = commonValid(tx, checker, applyView(ltx, settings), chargeFee, result, envelopeHash);
   if (validity >= Validity.InvalidUpdateSeqNum) {
     const source = loadAccount(ltx, tx.sourceId);
     if (!source || source.seqNum > tx.seqNum) throw new Error('unexpected sequence number');
@@ -230,6 +235,7 @@ function applyOperations(
           sourceMuxed: tx.opSourceMuxed(i),
           events,
           soroban: env.soroban,
+          frozen: FrozenKeys.of(env.settings, ltxOp.header.ledgerVersion),
         });
         opResult = outcome.result;
         opOk = outcome.success;
@@ -265,8 +271,9 @@ function applyInner(
   result: AnyTxResult,
   record: ApplyRecord,
   env: ApplyEnv,
+  envelopeHash: Uint8Array,
 ): boolean {
-  const checker = commonPreApply(tx, ledger, chargeFee, result, record, env.settings);
+  const checker = commonPreApply(tx, ledger, chargeFee, result, record, env.settings, envelopeHash);
   const success = checker ? applyOperations(tx, checker, ledger, result, record, env) : false;
   // A failed Soroban transaction spends none of its refundable fee (resetConsumedFee).
   if (!success) env.soroban?.fee.reset();
@@ -285,12 +292,15 @@ export function applyTransaction(
 ): { success: boolean; record: ApplyRecord } {
   const record: ApplyRecord = { changesBefore: [], operations: [], changesAfter: [] };
   if (frame.kind === 'tx') {
-    return { success: applyInner(frame, ledger, true, result, record, env), record };
+    return { success: applyInner(frame, ledger, true, result, record, env, frame.contentsHash), record };
   }
   // stellar-core FeeBumpTransactionFrame::apply: the fee source's one-time signer goes first.
   const ltx = ledger.child();
   removePreAuthSigner(ltx, frame.feeSourceId, frame.contentsHash);
   record.changesBefore.push(...ltx.changes());
   ltx.commit();
-  return { success: applyInner(frame.inner, ledger, false, result, record, env), record };
+  return {
+    success: applyInner(frame.inner, ledger, false, result, record, env, frame.contentsHash),
+    record,
+  };
 }

@@ -8,6 +8,7 @@
 import { providesValidFee, sorobanMemoValid } from '../../soroban/validate.js';
 import { accountAvailableBalance } from '../balances.js';
 import { loadAccount } from '../entries/account.js';
+import { FrozenKeys } from '../frozen-keys.js';
 import { startsFrom } from '../protocol.js';
 import { type FeeBumpFrame, feeFor, minInclusionFee, type TransactionFrame, type TxFrame } from './frame.js';
 import { type AnyTxResult, FeeBumpTxResult, setInnermostError, TxResult } from './result.js';
@@ -21,7 +22,7 @@ function checkValidTx(tx: TransactionFrame, view: ValidationView): TxResult {
   if (!parsesAtProtocol(tx.envelope, view.ltx.header.ledgerVersion) || !providesValidFee(tx))
     return TxResult.error('txMalformed');
   const result = TxResult.success(tx.operations, feeFor(tx, view.ltx.header.baseFee, false));
-  checkValidTransaction(tx, view, true, result);
+  checkValidTransaction(tx, view, true, result, tx.contentsHash);
   return result;
 }
 
@@ -94,11 +95,17 @@ function checkValidFeeBump(frame: FeeBumpFrame, view: ValidationView): FeeBumpTx
     enforcesVerifyBudget(view.ltx.header.ledgerVersion, view.overlay ?? false),
   );
   if (commonValidFeeBump(frame, checker, view, result) !== Validity.MaybeValid) return result;
+  // CAP-77: a frozen fee source refuses the fee bump (FeeBumpTransactionFrame::checkValid).
+  const frozen = FrozenKeys.of(view.settings, view.ltx.header.ledgerVersion);
+  if (frozen?.account(frame.feeSourceId) && !frozen.bypasses(frame.contentsHash)) {
+    result.setOuterError('txFrozenKeyAccessed');
+    return result;
+  }
   if (!checker.checkAllSignaturesUsed()) {
     result.setOuterError('txBadAuthExtra');
     return result;
   }
-  checkValidTransaction(frame.inner, view, false, result);
+  checkValidTransaction(frame.inner, view, false, result, frame.contentsHash);
   return result;
 }
 

@@ -16,6 +16,7 @@ import {
   THRESHOLD_LOW,
   THRESHOLD_MED,
 } from '../entries/account.js';
+import { FrozenKeys, transactionTouchesFrozenKey } from '../frozen-keys.js';
 import type { LedgerTxn } from '../ledger-txn.js';
 import { bodyOf, handlerFor } from '../operations/index.js';
 import type { ThresholdLevel } from '../operations/operation.js';
@@ -116,13 +117,15 @@ function checkExtraSigners(tx: TransactionFrame, checker: SignatureChecker): boo
 
 /**
  * stellar-core commonValidPreSeqNum: the checks that do not depend on the account, then the
- * source account's existence.
+ * source account's existence, then (protocol 26, CAP-77) no frozen key touched unless the
+ * envelope's contents hash (the fee bump's, for its inner transaction) is a bypass one.
  */
 function commonValidPreSeqNum(
   tx: TransactionFrame,
   view: ValidationView,
   chargeFee: boolean,
   result: AnyTxResult,
+  envelopeHash: Uint8Array,
 ): AccountState | undefined {
   // From protocol 13 a V0 envelope is not supported.
   if (tx.isV0) return fail(result, 'txNotSupported');
@@ -156,6 +159,9 @@ function commonValidPreSeqNum(
   }
   const source = loadAccount(view.ltx, tx.sourceId);
   if (!source) return fail(result, 'txNoAccount');
+  const frozen = FrozenKeys.of(view.settings, view.ltx.header.ledgerVersion);
+  if (frozen && transactionTouchesFrozenKey(tx, frozen) && !frozen.bypasses(envelopeHash))
+    return fail(result, 'txFrozenKeyAccessed');
   return source;
 }
 
@@ -164,15 +170,16 @@ function fail(result: AnyTxResult, code: Parameters<typeof setInnermostError>[1]
   return undefined;
 }
 
-/** stellar-core TransactionFrame::commonValid. */
+/** stellar-core TransactionFrame::commonValid; `envelopeHash` is the envelope's contents hash. */
 export function commonValid(
   tx: TransactionFrame,
   checker: SignatureChecker,
   view: ValidationView,
   chargeFee: boolean,
   result: AnyTxResult,
+  envelopeHash: Uint8Array,
 ): Validity {
-  const source = commonValidPreSeqNum(tx, view, chargeFee, result);
+  const source = commonValidPreSeqNum(tx, view, chargeFee, result, envelopeHash);
   if (!source) return Validity.Invalid;
   if (isBadSeq(tx, view, source.seqNum)) {
     setInnermostError(result, 'txBadSeq');
@@ -247,19 +254,23 @@ export function checkOperationValid(
   return malformed || handler.checkValid(bodyOf(op), sourceId, ltx.header, settings);
 }
 
-/** stellar-core checkValidWithOptionallyChargedFee: the checks a submitted transaction passes. */
+/**
+ * stellar-core checkValidWithOptionallyChargedFee: the checks a submitted transaction passes;
+ * `envelopeHash` is the contents hash of the envelope it came in (a fee bump's for its inner one).
+ */
 export function checkValidTransaction(
   tx: TransactionFrame,
   view: ValidationView,
   chargeFee: boolean,
   result: AnyTxResult,
+  envelopeHash: Uint8Array,
 ): void {
   const checker = new SignatureChecker(
     tx.contentsHash,
     tx.signatures,
     enforcesVerifyBudget(view.ltx.header.ledgerVersion, view.overlay ?? false),
   );
-  if (commonValid(tx, checker, view, chargeFee, result) !== Validity.MaybeValid) return;
+  if (commonValid(tx, checker, view, chargeFee, result, envelopeHash) !== Validity.MaybeValid) return;
   for (let i = 0; i < tx.numOperations; i++) {
     const failure = checkOperationValid(tx, i, checker, view.ltx, false, view.settings);
     if (failure) {
