@@ -8,11 +8,12 @@
  */
 
 import { costTypeCountAt } from '@starspec/soroban/network';
-import { hash, xdr } from '@stellar/stellar-sdk/base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import type { HeaderState } from '../core/header.js';
 import { configSettingKey } from '../core/keys.js';
 import type { LedgerTxn } from '../core/ledger-txn.js';
 import { MAX_PROTOCOL_VERSION } from '../core/protocol.js';
+import { sha256 } from '../core/sha256.js';
 import { configEntry, upgradeConfigEntries } from '../soroban/protocol-settings.js';
 
 /** An upgrade to apply at the next close, with the config set a config upgrade names. */
@@ -45,7 +46,7 @@ export const ZERO_CONTRACT_ID = new Uint8Array(32);
 export function configUpgradeKey(set: xdr.ConfigUpgradeSet): xdr.ConfigUpgradeSetKey {
   return new xdr.ConfigUpgradeSetKey({
     contractId: new xdr.ContractId(ZERO_CONTRACT_ID),
-    contentHash: new xdr.Hash(hash(set.toXdr())),
+    contentHash: new xdr.Hash(sha256(set.toXdr())),
   });
 }
 

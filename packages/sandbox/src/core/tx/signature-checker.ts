@@ -3,8 +3,9 @@
  * (pre-auth tx hashes first, then hash-x preimages, ed25519 keys, ed25519 signed payloads) and
  * remembers which signatures were used, for txBAD_AUTH_EXTRA.
  */
-import { hash, type xdr } from '@stellar/stellar-sdk/base';
+import type { xdr } from '@stellar/stellar-sdk/base';
 import { sameBytes } from '../keys.js';
+import { sha256 } from '../sha256.js';
 import { verifyEd25519 } from './ed25519.js';
 
 /** The last 4 bytes of a key or hash (stellar-core SignatureUtils::getHint). */
@@ -98,7 +99,7 @@ export class SignatureChecker {
 function verifyHashX(sig: xdr.DecoratedSignature, signer: WeightedSigner): boolean {
   if (signer.key.type !== 'signerKeyTypeHashX') return false;
   const x = signer.key.hashX.toBytes();
-  return hintMatches(x, sig.hint.toBytes()) && sameBytes(x, hash(sig.signature.toBytes()));
+  return hintMatches(x, sig.hint.toBytes()) && sameBytes(x, sha256(sig.signature.toBytes()));
 }
 
 /** stellar-core SignatureUtils::verifyEd25519SignedPayload. */
