@@ -5,11 +5,12 @@
  * set hashed into the header, the upgrades applied, the state written, and the header hash-chained to the previous one.
  */
 import { createHash } from 'node:crypto';
-import { hash, xdr } from '@stellar/stellar-sdk/base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { feeEvent } from '../core/events.js';
 import { type HeaderState, headerHash, ledgerHeader } from '../core/header.js';
 import { LedgerTxn } from '../core/ledger-txn.js';
 import { setMaxSeqNumToApply } from '../core/operations/account-merge.js';
+import { sha256 } from '../core/sha256.js';
 import type { EntryStore } from '../core/store.js';
 import { applyTransaction, processFeeSeqNum } from '../core/tx/apply.js';
 import type { TxFrame } from '../core/tx/frame.js';
@@ -99,9 +100,9 @@ function xdrOf(entry: xdr.LedgerEntry): Uint8Array {
  */
 export function stateHash(store: EntryStore): Uint8Array {
   const entries = [...store.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const sha256 = createHash('sha256');
-  for (const [, entry] of entries) sha256.update(xdrOf(entry));
-  return new Uint8Array(sha256.digest());
+  const digest = createHash('sha256');
+  for (const [, entry] of entries) digest.update(xdrOf(entry));
+  return new Uint8Array(digest.digest());
 }
 
 function hex(bytes: Uint8Array): string {
@@ -182,7 +183,7 @@ export function closeLedger(input: CloseInput): CloseOutput {
   // applyLedger: the upgrades after every transaction, each its own LedgerTxn.
   const upgradesProcessing = applyUpgrades(ledger, input.upgrades ?? []);
   const header = ledger.header;
-  header.txSetResultHash = hash(
+  header.txSetResultHash = sha256(
     new xdr.TransactionResultSet({ results: txProcessing.map((t) => t.result) }).toXdr(),
   );
   input.store.write(ledger.writes());

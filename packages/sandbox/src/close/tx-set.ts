@@ -6,9 +6,10 @@
  * stage holding one cluster), its hash, and the order stellar-core applies it in: the classic
  * phase, then the Soroban phase.
  */
-import { hash, xdr } from '@stellar/stellar-sdk/base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import type { HeaderState } from '../core/header.js';
 import { compareBytes } from '../core/keys.js';
+import { sha256 } from '../core/sha256.js';
 import { compareFeeRate, opsOf } from '../core/tx/fee-rate.js';
 import type { TxFrame } from '../core/tx/frame.js';
 
@@ -124,7 +125,7 @@ export function planTxSet(
   const txSet = xdr.GeneralizedTransactionSet.v1TxSet(
     new xdr.TransactionSetV1({ previousLedgerHash, phases: [classic, sorobanPhase(soroban)] }),
   );
-  const setHash = hash(txSet.toXdr());
+  const setHash = sha256(txSet.toXdr());
   return {
     included: [...included, ...soroban],
     deferred,

@@ -8,12 +8,13 @@
  */
 
 import { costTypeCountAt } from '@starspec/soroban/network';
-import { hash, xdr } from '@stellar/stellar-sdk/base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { isIssuer } from '../core/assets.js';
 import type { HeaderState } from '../core/header.js';
 import { configSettingKey } from '../core/keys.js';
 import type { LedgerTxn } from '../core/ledger-txn.js';
 import { MAX_PROTOCOL_VERSION } from '../core/protocol.js';
+import { sha256 } from '../core/sha256.js';
 import { configEntry, upgradeConfigEntries } from '../soroban/protocol-settings.js';
 import { prepareLiabilities } from './prepare-liabilities.js';
 
@@ -47,7 +48,7 @@ export const ZERO_CONTRACT_ID = new Uint8Array(32);
 export function configUpgradeKey(set: xdr.ConfigUpgradeSet): xdr.ConfigUpgradeSetKey {
   return new xdr.ConfigUpgradeSetKey({
     contractId: new xdr.ContractId(ZERO_CONTRACT_ID),
-    contentHash: new xdr.Hash(hash(set.toXdr())),
+    contentHash: new xdr.Hash(sha256(set.toXdr())),
   });
 }
 

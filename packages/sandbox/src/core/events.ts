@@ -3,9 +3,10 @@
  * protocol 23: `transfer` / `mint` / `burn` / `clawback` / `set_authorized` contract events of
  * the asset's Stellar Asset Contract per operation, and `fee` transaction events.
  */
-import { hash, xdr } from '@stellar/stellar-sdk/base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { isIssuer, issuerOf, sep11 } from './assets.js';
 import { accountIdFromBytes } from './keys.js';
+import { sha256 } from './sha256.js';
 
 /** stellar-core getAssetContractID: the id of the asset's Stellar Asset Contract. */
 export function assetContractId(networkId: Uint8Array, asset: xdr.Asset): Uint8Array {
@@ -15,7 +16,7 @@ export function assetContractId(networkId: Uint8Array, asset: xdr.Asset): Uint8A
       contractIdPreimage: xdr.ContractIdPreimage.contractIdPreimageFromAsset(asset),
     }),
   );
-  return hash(preimage.toXdr());
+  return sha256(preimage.toXdr());
 }
 
 /** stellar-core makeI128SCVal for an int64. */

@@ -3,8 +3,9 @@
  * (stellar-core LedgerManager::genesisLedger and startNewLedger with USE_CONFIG_FOR_GENESIS:
  * ledger 1 starts at the configured protocol, base fee and base reserve).
  */
-import { hash, xdr } from '@stellar/stellar-sdk/base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { DEFAULT_PROTOCOL_VERSION } from './protocol.js';
+import { sha256 } from './sha256.js';
 
 /** stellar-core GENESIS_LEDGER_TOTAL_COINS: 100 billion lumens in stroops. */
 export const TOTAL_COINS = 1_000_000_000_000_000_000n;
@@ -50,12 +51,12 @@ export function closeTime(state: HeaderState): bigint {
 
 /** The network id: SHA-256 of the passphrase. */
 export function networkId(passphrase: string): Uint8Array {
-  return hash(new TextEncoder().encode(passphrase));
+  return sha256(new TextEncoder().encode(passphrase));
 }
 
 /** The hash a ledger is known by: SHA-256 of its header's XDR. */
 export function headerHash(header: xdr.LedgerHeader): Uint8Array {
-  return hash(header.toXdr());
+  return sha256(header.toXdr());
 }
 
 export interface GenesisOptions {

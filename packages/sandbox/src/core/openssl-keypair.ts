@@ -6,19 +6,19 @@
  * signatures are the SDK's, byte for byte; everything else is the SDK's Keypair.
  */
 import { createPrivateKey, createPublicKey, type KeyObject, sign } from 'node:crypto';
-import { hash, Keypair } from '@stellar/stellar-sdk/base';
-
-/** PKCS #8 of an Ed25519 private key (RFC 8410), before its 32-byte seed. */
-const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+import { Keypair } from '@stellar/stellar-sdk/base';
+import { sha256 } from './sha256.js';
 
 class OpenSslKeypair extends Keypair {
   readonly #privateKey: KeyObject;
 
   constructor(seed: Uint8Array) {
+    // A JWK private key is the raw seed (`d`; node:crypto requires `x` to be a string and reads
+    // only `d`): on Node 20 about ten times faster than decoding the same key as PKCS #8 DER,
+    // which goes through OpenSSL's decoder look-up for every key.
     const privateKey = createPrivateKey({
-      key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]),
-      format: 'der',
-      type: 'pkcs8',
+      key: { kty: 'OKP', crv: 'Ed25519', d: Buffer.from(seed).toString('base64url'), x: '' },
+      format: 'jwk',
     });
     const { x } = createPublicKey(privateKey).export({ format: 'jwk' });
     super({ type: 'ed25519', publicKey: Buffer.from(x as string, 'base64url') });
@@ -40,5 +40,5 @@ export function keypairFromSeed(seed: Uint8Array): Keypair {
 
 /** `Keypair.master(passphrase)`: the root account of the network. */
 export function masterKeypair(passphrase: string): Keypair {
-  return keypairFromSeed(hash(Buffer.from(passphrase)));
+  return keypairFromSeed(sha256(Buffer.from(passphrase)));
 }

@@ -5,7 +5,8 @@
  */
 
 import type { ModuleStore } from '@starspec/soroban';
-import { hash, xdr } from '@stellar/stellar-sdk/base';
+import { xdr } from '@stellar/stellar-sdk/base';
+import { sha256 } from '../core/sha256.js';
 import type { SorobanHost } from './host.js';
 import type { RefundableFee } from './refundable-fee.js';
 import type { LiveRestores } from './restore-meta.js';
@@ -38,10 +39,10 @@ export interface SorobanOpContext {
 export function subSeed(seed: Uint8Array, counter: number): Uint8Array {
   const counterXdr = new Uint8Array(8);
   new DataView(counterXdr.buffer).setBigUint64(0, BigInt(counter));
-  return hash(Buffer.concat([seed, counterXdr]));
+  return sha256(Buffer.concat([seed, counterXdr]));
 }
 
 /** The hash INVOKE_HOST_FUNCTION_SUCCESS carries: SHA-256 of InvokeHostFunctionSuccessPreImage. */
 export function invokeSuccessHash(returnValue: xdr.ScVal, events: readonly xdr.ContractEvent[]): Uint8Array {
-  return hash(new xdr.InvokeHostFunctionSuccessPreImage({ returnValue, events: [...events] }).toXdr());
+  return sha256(new xdr.InvokeHostFunctionSuccessPreImage({ returnValue, events: [...events] }).toXdr());
 }

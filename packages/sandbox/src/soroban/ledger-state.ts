@@ -7,9 +7,10 @@
  */
 
 import type { LedgerInfo, LedgerWrite, SnapshotSource } from '@starspec/soroban';
-import { hash, xdr } from '@stellar/stellar-sdk/base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { closeTime } from '../core/header.js';
 import type { LedgerTxn } from '../core/ledger-txn.js';
+import { sha256 } from '../core/sha256.js';
 import { isSorobanKey, ttlKeyOf } from './resources.js';
 import type { NetworkSettings } from './settings.js';
 
@@ -48,7 +49,7 @@ export function ttlEntry(ltx: LedgerTxn, key: xdr.LedgerKey, liveUntil: number):
   return new xdr.LedgerEntry({
     lastModifiedLedgerSeq: ltx.header.ledgerSeq,
     data: xdr.LedgerEntryData.ttl(
-      new xdr.TtlEntry({ keyHash: hash(key.toXdr()), liveUntilLedgerSeq: liveUntil }),
+      new xdr.TtlEntry({ keyHash: sha256(key.toXdr()), liveUntilLedgerSeq: liveUntil }),
     ),
     ext: xdr.LedgerEntryExt.v0(),
   });

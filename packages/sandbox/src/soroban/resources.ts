@@ -5,10 +5,11 @@
  */
 
 import { computeTransactionResourceFee, feeConfiguration } from '@starspec/soroban/network';
-import { hash, xdr } from '@stellar/stellar-sdk/base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { isAssetValid, isIssuer, isNative } from '../core/assets.js';
 import { BoundedCache } from '../core/bounded-cache.js';
 import { keyBytes, keyId } from '../core/keys.js';
+import { sha256 } from '../core/sha256.js';
 import type { TransactionFrame } from '../core/tx/frame.js';
 import type { NetworkSettings } from './settings.js';
 
@@ -36,7 +37,7 @@ const ttlKeys = new BoundedCache<xdr.LedgerKey>(0xffff);
 /** The TTL entry's key of a contract data or code key: SHA-256 of the key's XDR. */
 export function ttlKeyOf(key: xdr.LedgerKey): xdr.LedgerKey {
   return ttlKeys.get(keyId(key), () =>
-    xdr.LedgerKey.ttl(new xdr.LedgerKeyTtl({ keyHash: hash(keyBytes(key)) })),
+    xdr.LedgerKey.ttl(new xdr.LedgerKeyTtl({ keyHash: sha256(keyBytes(key)) })),
   );
 }
 

@@ -3,9 +3,10 @@
  * CAP-35 clawback flag its extension carries. Its reserve (one base reserve per claimant) is
  * always sponsored, by its creator unless a sponsor pays it (stellar-core computeMultiplier).
  */
-import { hash, xdr } from '@stellar/stellar-sdk/base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { claimableBalanceKey } from '../keys.js';
 import type { LedgerTxn } from '../ledger-txn.js';
+import { sha256 } from '../sha256.js';
 import type { ReserveEntry } from '../sponsorship.js';
 import { type EntryExtState, ledgerEntry, readEntryExt } from './entry-ext.js';
 
@@ -103,5 +104,5 @@ export function loadClaimableBalance(
 
 /** A V0 claimable balance id: SHA-256 of the preimage's XDR. */
 export function balanceIdOf(preimage: xdr.HashIdPreimage): xdr.ClaimableBalanceId {
-  return xdr.ClaimableBalanceId.claimableBalanceIdTypeV0(hash(preimage.toXdr()));
+  return xdr.ClaimableBalanceId.claimableBalanceIdTypeV0(sha256(preimage.toXdr()));
 }

@@ -1,7 +1,8 @@
 /** A constant-product liquidity pool (CAP-38) as a mutable draft. */
-import { hash, xdr } from '@stellar/stellar-sdk/base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { liquidityPoolKey, trustLineKey } from '../keys.js';
 import type { LedgerTxn } from '../ledger-txn.js';
+import { sha256 } from '../sha256.js';
 import { ledgerEntry } from './entry-ext.js';
 import { readTrustLine, type TrustLineState } from './trustline.js';
 
@@ -19,7 +20,7 @@ export interface LiquidityPoolState {
 
 /** The pool id: SHA-256 of the pool's parameters (CAP-38). */
 export function poolIdOf(params: xdr.LiquidityPoolParameters): Uint8Array {
-  return hash(params.toXdr());
+  return sha256(params.toXdr());
 }
 
 export function readLiquidityPool(entry: xdr.LedgerEntry): LiquidityPoolState {

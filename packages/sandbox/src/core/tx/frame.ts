@@ -3,8 +3,9 @@
  * FeeBumpTransactionFrame): its hashes, source, fee, sequence number, preconditions,
  * operations and signatures. A V0 envelope is read as the V1 transaction it hashes to.
  */
-import { hash, xdr } from '@stellar/stellar-sdk/base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { muxedToAccountId } from '../keys.js';
+import { sha256 } from '../sha256.js';
 
 /** The XDR did not decode to a TransactionEnvelope. */
 export class InvalidEnvelopeError extends Error {
@@ -38,7 +39,7 @@ function signaturePayloadHash(
   networkId: Uint8Array,
   tagged: xdr.TransactionSignaturePayloadTaggedTransaction,
 ) {
-  return hash(new xdr.TransactionSignaturePayload({ networkId, taggedTransaction: tagged }).toXdr());
+  return sha256(new xdr.TransactionSignaturePayload({ networkId, taggedTransaction: tagged }).toXdr());
 }
 
 export class TransactionFrame {
@@ -70,7 +71,7 @@ export class TransactionFrame {
       networkId,
       xdr.TransactionSignaturePayloadTaggedTransaction.envelopeTypeTx(this.tx),
     );
-    this.fullHash = hash(envelope.toXdr());
+    this.fullHash = sha256(envelope.toXdr());
   }
 
   get sourceMuxed(): xdr.MuxedAccount {
@@ -199,7 +200,7 @@ export class FeeBumpFrame {
       networkId,
       xdr.TransactionSignaturePayloadTaggedTransaction.envelopeTypeTxFeeBump(this.feeBump),
     );
-    this.fullHash = hash(envelope.toXdr());
+    this.fullHash = sha256(envelope.toXdr());
   }
 
   get feeSourceId(): xdr.PublicKey {

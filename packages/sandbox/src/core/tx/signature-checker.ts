@@ -5,9 +5,10 @@
  * verification budget stops verifying ed25519 signatures after TX_ED25519_VERIFY_BUDGET of them
  * (each key whose hint matches a signature's is one verification), and fails every check after.
  */
-import { hash, type xdr } from '@stellar/stellar-sdk/base';
+import type { xdr } from '@stellar/stellar-sdk/base';
 import { sameBytes } from '../keys.js';
 import { startsFrom } from '../protocol.js';
+import { sha256 } from '../sha256.js';
 import { verifyEd25519 } from './ed25519.js';
 
 /** SignatureChecker::TX_ED25519_VERIFY_BUDGET: the ed25519 verifications one checker may make. */
@@ -141,5 +142,5 @@ export class SignatureChecker {
 function verifyHashX(sig: xdr.DecoratedSignature, signer: WeightedSigner): boolean {
   if (signer.key.type !== 'signerKeyTypeHashX') return false;
   const x = signer.key.hashX.toBytes();
-  return hintMatches(x, sig.hint.toBytes()) && sameBytes(x, hash(sig.signature.toBytes()));
+  return hintMatches(x, sig.hint.toBytes()) && sameBytes(x, sha256(sig.signature.toBytes()));
 }

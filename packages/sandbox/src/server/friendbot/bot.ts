@@ -4,8 +4,9 @@
  * not wait on one sequence number. A new account is created with the starting balance; an
  * existing one below it gets a payment; one at or above it is refused.
  */
-import { hash, Keypair, xdr } from '@stellar/stellar-sdk/base';
+import { Keypair, xdr } from '@stellar/stellar-sdk/base';
 import { keypairFromSeed } from '../../core/openssl-keypair.js';
+import { sha256 } from '../../core/sha256.js';
 import type { Network } from '../../network/network.js';
 import type { TxRecord } from '../../network/records.js';
 import { channelsSetupEnvelope } from './setup-envelope.js';
@@ -63,7 +64,9 @@ export class Friendbot {
       throw new RangeError(`friendbot.maxWaiting must be a whole number (got ${this.#maxWaiting})`);
     // Derived from the network id, so a sandbox on the same passphrase has the same channels.
     this.#channels = Array.from({ length: count }, (_, i) =>
-      keypairFromSeed(hash(Buffer.concat([network.ledger.networkId, Buffer.from(`friendbot channel ${i}`)]))),
+      keypairFromSeed(
+        sha256(Buffer.concat([network.ledger.networkId, Buffer.from(`friendbot channel ${i}`)])),
+      ),
     );
     this.#free = [...this.#channels];
   }
