@@ -16,6 +16,7 @@ import type { Host } from '../host.js';
 import { AccountTracker, type AccountTrackerSnapshot, scAddressOf } from './account-tracker.js';
 import { type AuthorizedFunction, authInternal, type InvocationSnapshot } from './invocation.js';
 import { InvocationTracker } from './invocation-tracker.js';
+import { AuthenticationStack } from './authentication.js';
 import { invokerEntryToInvocation } from './invoker-entries.js';
 
 /** A frame authorization sees: a contract call, or the creation of a contract. */
@@ -55,6 +56,8 @@ export class AuthorizationManager {
   #accounts: AccountTracker[];
   #invokers: InvokerTracker[] = [];
   readonly #stack: AuthFrame[] = [];
+  /** The accounts being authenticated now, innermost last (`authentication_stack`). */
+  readonly authentication = new AuthenticationStack();
 
   private constructor(
     readonly mode: Mode,
