@@ -47,7 +47,8 @@ function nodeFromXdr(
     }
     const info = signer && {
       address: host.converter.toVal(xdr.ScVal.scvAddress(signer.address)),
-      signature: host.converter.toVal(signer.signature),
+      // `to_host_val` is a level of the host's depth limit of its own.
+      signature: host.budget.withLimitedDepth(() => host.converter.toVal(signer.signature)),
       exhausted: false,
     };
     chargeFallibleCollect(host.context(), delegates.length, SIGNER_NODE_SIZE);
