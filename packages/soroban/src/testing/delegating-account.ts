@@ -53,10 +53,13 @@ function stepValue(step: DelegationStep): xdr.ScVal {
 
 /** The account's signature: its steps, in order. */
 export function delegatingSignature(steps: readonly DelegationStep[]): xdr.ScVal {
-  return xdr.ScVal.scvVec(steps.map((step) => xdr.ScVal.scvVec([xdr.ScVal.scvSymbol(step.kind), stepValue(step)])));
+  return xdr.ScVal.scvVec(
+    steps.map((step) => xdr.ScVal.scvVec([xdr.ScVal.scvSymbol(step.kind), stepValue(step)])),
+  );
 }
 
-const ifTag = (tag: string, body: string) => `(if (i64.eq (local.get $tag) (i64.const ${sym(tag)})) (then ${body}))`;
+const ifTag = (tag: string, body: string) =>
+  `(if (i64.eq (local.get $tag) (i64.const ${sym(tag)})) (then ${body}))`;
 const oneItemVec = (item: string) => `(call $vec_push_back (call $vec_new) ${item})`;
 const field = (index: number) => `(call $vec_get (local.get $val) (i64.const ${u32(index)}))`;
 

@@ -19,7 +19,7 @@ import {
   expectPayload,
   outcome,
   type Signer,
-  signedEntry,
+  signedEntries,
   UNAUTHORIZED,
 } from './delegation-support.js';
 
@@ -126,8 +126,8 @@ describe('which payload the credentials sign', () => {
     const signer = { address: StrKey.encodeContract(Buffer.alloc(32, 2)) };
     const root = invocation(target, 'auth_fn', [addressVal(signer.address), xdr.ScVal.scvU32(123)]);
     for (const options of [{ v2: true }, { withDelegates: true }]) {
-      const entry = signedEntry(signer, root, options);
-      const run = () => env.invoke(target, 'auth_fn', [], { auth: [entry] });
+      const auth = signedEntries(signer, root, options);
+      const run = () => env.invoke(target, 'auth_fn', [], { auth });
       expect(outcome(run)).toBe('Error(Value, InvalidInput)');
     }
   });
@@ -164,8 +164,16 @@ describe('delegated signers are sorted and unique at each level', () => {
       signer: (a: string[]) => tree(a, { nested: [{ address: a[5] as string }] }),
       want: INVALID_INPUT,
     },
-    { given: 'the top level out of order', signer: (a: string[]) => tree(a, { unsortedAt: 1 }), want: INVALID_INPUT },
-    { given: 'a nested level out of order', signer: (a: string[]) => tree(a, { unsortedAt: 4 }), want: INVALID_INPUT },
+    {
+      given: 'the top level out of order',
+      signer: (a: string[]) => tree(a, { unsortedAt: 1 }),
+      want: INVALID_INPUT,
+    },
+    {
+      given: 'a nested level out of order',
+      signer: (a: string[]) => tree(a, { unsortedAt: 4 }),
+      want: INVALID_INPUT,
+    },
   ])('$given: $want', ({ signer, want }) => {
     const { accounts, callAuthFn } = delegationSetup(7);
     expect(callAuthFn(signer(accounts))).toBe(want);
@@ -177,7 +185,11 @@ describe('delegated signers are sorted and unique at each level', () => {
   ])('a delegate tree of depth $depth when the entries are set: $want', ({ depth, want }) => {
     const { env, accounts, authFnRoot } = delegationSetup(1);
     const address = scAddress(accounts[0] as string);
-    let current = new xdr.SorobanDelegateSignature({ address, signature: xdr.ScVal.scvVoid(), nestedDelegates: [] });
+    let current = new xdr.SorobanDelegateSignature({
+      address,
+      signature: xdr.ScVal.scvVoid(),
+      nestedDelegates: [],
+    });
     for (let i = 0; i < depth - 2; i++)
       current = new xdr.SorobanDelegateSignature({
         address,
@@ -199,6 +211,10 @@ describe('delegated signers are sorted and unique at each level', () => {
       rootInvocation: authFnRoot(accounts[0] as string),
     });
     // The entries are set before the call: a call of a function that needs no auth shows whether they were taken.
-    expect(outcome(() => env.invoke(accounts[0] as string, 'make_fail', [xdr.ScVal.scvBool(false)], { auth: [entry] }))).toBe(want);
+    expect(
+      outcome(() =>
+        env.invoke(accounts[0] as string, 'make_fail', [xdr.ScVal.scvBool(false)], { auth: [entry] }),
+      ),
+    ).toBe(want);
   });
 });

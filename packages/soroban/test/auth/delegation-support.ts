@@ -5,10 +5,14 @@
  * signed by a tree of signers described as plain data.
  */
 import { hash, type Keypair, xdr } from '@stellar/stellar-sdk/base';
-import { type DelegationStep, delegatingAccountWat, delegatingSignature } from '../../src/testing/delegating-account.js';
+import {
+  type DelegationStep,
+  delegatingAccountWat,
+  delegatingSignature,
+} from '../../src/testing/delegating-account.js';
 import { TestEnv } from '../../src/testing/test-env.js';
-import { contract } from '../vm/wat.js';
 import { outcome } from '../host/functions/support.js';
+import { contract } from '../vm/wat.js';
 import { addressVal, invocation, scAddress } from './custom-accounts-support.js';
 import { accountEntry, EXPIRATION, PASSPHRASE, putAccount } from './support.js';
 
@@ -29,7 +33,8 @@ export const delegatingWasm = (): Uint8Array => {
 export interface Signer {
   readonly address: string;
   readonly key?: Keypair;
-  readonly steps?: (payload: Uint8Array) => DelegationStep[];
+  /** Its steps before the `Delegate` steps; a step may need entries of its own (`Direct`, `TryIndir`). */
+  readonly steps?: (payload: Uint8Array, entries: xdr.SorobanAuthorizationEntry[]) => DelegationStep[];
   readonly delegates?: readonly Signer[];
   /** Attached signatures without a `Delegate` step (`add_unused_delegated_signer`). */
   readonly unused?: readonly string[];
@@ -60,15 +65,19 @@ const byAddress = (a: xdr.SorobanDelegateSignature, b: xdr.SorobanDelegateSignat
   Buffer.compare(Buffer.from(a.address.toXDR()), Buffer.from(b.address.toXDR()));
 
 /** A signer's signature over the payload and its delegates' signatures, sorted by address. */
-export function sign(signer: Signer, payload: Uint8Array) {
+export function sign(
+  signer: Signer,
+  payload: Uint8Array,
+  entries: xdr.SorobanAuthorizationEntry[],
+): { signature: xdr.ScVal; delegates: xdr.SorobanDelegateSignature[] } {
   if (signer.key) return { signature: accountSignature(signer.key, payload), delegates: [] };
   const delegates = signer.delegates ?? [];
   const steps: DelegationStep[] = [
-    ...(signer.steps?.(payload) ?? []),
+    ...(signer.steps?.(payload, entries) ?? []),
     ...delegates.map((d): DelegationStep => ({ kind: 'Delegate', address: scAddress(d.address) })),
   ];
   const attached = delegates.map((d) => {
-    const { signature, delegates: nestedDelegates } = sign(d, payload);
+    const { signature, delegates: nestedDelegates } = sign(d, payload, entries);
     return new xdr.SorobanDelegateSignature({ address: scAddress(d.address), signature, nestedDelegates });
   });
   for (const address of signer.unused ?? [])
@@ -105,12 +114,15 @@ export function signaturePayload(
 
 let nextNonce = 1n;
 
-/** `build_auth_entries`: the signer's entry for `root`, and the credentials its options ask for. */
-export function signedEntry(
+/**
+ * `build_auth_entries`: the signer's entry for `root`, with the credentials its options ask for,
+ * after the entries its steps need.
+ */
+export function signedEntries(
   signer: Signer,
   root: xdr.SorobanAuthorizedInvocation,
   options: EntryOptions = {},
-): xdr.SorobanAuthorizationEntry {
+): xdr.SorobanAuthorizationEntry[] {
   const nonce = nextNonce++;
   const delegated = (signer.delegates?.length ?? 0) > 0 || (signer.unused?.length ?? 0) > 0;
   const withAddress = options.preimageWithAddress ?? (delegated || options.withDelegates || options.v2);
@@ -119,7 +131,8 @@ export function signedEntry(
     nonce,
     withAddress ? (options.preimageAddress ?? signer.address) : undefined,
   );
-  const { signature, delegates } = sign(signer, payload);
+  const entries: xdr.SorobanAuthorizationEntry[] = [];
+  const { signature, delegates } = sign(signer, payload, entries);
   const creds = new xdr.SorobanAddressCredentials({
     address: scAddress(signer.address),
     nonce,
@@ -134,7 +147,8 @@ export function signedEntry(
       : options.v2
         ? xdr.SorobanCredentials.sorobanCredentialsAddressV2(creds)
         : xdr.SorobanCredentials.sorobanCredentialsAddress(creds);
-  return new xdr.SorobanAuthorizationEntry({ credentials, rootInvocation: root });
+  entries.push(new xdr.SorobanAuthorizationEntry({ credentials, rootInvocation: root }));
+  return entries;
 }
 
 /** `DelegatedAuthTest::setup`: `count` delegating accounts and Stellar accounts for `keys`. */
@@ -149,7 +163,7 @@ export function delegationSetup(count: number, keys: readonly Keypair[] = [], pr
   const callAuthFn = (signer: Signer, options?: EntryOptions) =>
     outcome(() =>
       env.invoke(target, 'auth_fn', [addressVal(signer.address), xdr.ScVal.scvU32(AUTH_FN_ARG)], {
-        auth: [signedEntry(signer, authFnRoot(signer.address), options)],
+        auth: signedEntries(signer, authFnRoot(signer.address), options),
       }),
     );
   return { env, accounts, authFnRoot, callAuthFn };
@@ -157,3 +171,24 @@ export function delegationSetup(count: number, keys: readonly Keypair[] = [], pr
 
 /** A delegating account whose `__check_auth` checks the payload it is given. */
 export const expectPayload = (payload: Uint8Array): DelegationStep[] => [{ kind: 'Payload', payload }];
+
+/**
+ * `sign_direct_delegated`: the owner's `__check_auth` calls `require_auth_for_args(signer,
+ * [payload])`, so the signer needs an entry of its own for the owner's `__check_auth(payload)`.
+ */
+export function direct(owner: string, signer: Signer) {
+  return (payload: Uint8Array, entries: xdr.SorobanAuthorizationEntry[]): DelegationStep[] => {
+    entries.push(...signedEntries(signer, invocation(owner, '__check_auth', [xdr.ScVal.scvBytes(payload)])));
+    return [{ kind: 'Direct', address: scAddress(signer.address) }];
+  };
+}
+
+/** `sign_try_indirect_delegated`: `try_call(signer, "indirect", [payload])`, which must succeed iff `ok`. */
+export function tryIndirect(signer: Signer, ok: boolean) {
+  return (payload: Uint8Array, entries: xdr.SorobanAuthorizationEntry[]): DelegationStep[] => {
+    entries.push(
+      ...signedEntries(signer, invocation(signer.address, 'indirect', [xdr.ScVal.scvBytes(payload)])),
+    );
+    return [{ kind: 'TryIndir', address: scAddress(signer.address), flag: ok }];
+  };
+}

@@ -13,14 +13,14 @@ import { isRecoverable } from '../lifecycle.js';
 import { traced } from '../native-slices.js';
 import { authContextsVal, callCheckAuth } from './account-contract.js';
 import { checkAccountAuthentication } from './account-signatures.js';
+import { addressCredentials, DELEGATION_PROTOCOL } from './credentials.js';
+import { type DelegationSnapshot, DelegationTracker } from './delegation.js';
 import {
   type AuthorizedFunction,
   AuthorizedInvocation,
   authInternal,
   type InvocationSnapshot,
 } from './invocation.js';
-import { addressCredentials, DELEGATION_PROTOCOL } from './credentials.js';
-import { type DelegationSnapshot, DelegationTracker } from './delegation.js';
 import { InvocationTracker } from './invocation-tracker.js';
 import { consumeNonce, signaturePayload } from './nonces.js';
 
@@ -78,7 +78,16 @@ export class AccountTracker {
     const signature = host.converter.toVal(creds.signature);
     const delegation = delegates && DelegationTracker.fromXdr(host, delegates);
     const nonce = { value: creds.nonce, expirationLedger: creds.signatureExpirationLedger };
-    return new AccountTracker(address, tracker(), signature, false, false, nonce, preimageWithAddress, delegation);
+    return new AccountTracker(
+      address,
+      tracker(),
+      signature,
+      false,
+      false,
+      nonce,
+      preimageWithAddress,
+      delegation,
+    );
   }
 
   /**

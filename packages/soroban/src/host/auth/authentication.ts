@@ -40,7 +40,8 @@ export class AuthenticationStack {
 
   #current(): AuthenticationFrame {
     const frame = this.#frames[this.#frames.length - 1];
-    if (!frame) throw authInternal('with_current_authentication_frame called with empty authentication stack');
+    if (!frame)
+      throw authInternal('with_current_authentication_frame called with empty authentication stack');
     return frame;
   }
 
@@ -71,8 +72,7 @@ export class AuthenticationStack {
         { payload: frame.payloadObj, signature, contexts: frame.contexts },
         false,
       );
-    else
-      throw new HostError('Object', 'InternalError', 'unexpected address type in delegate_account_auth');
+    else throw new HostError('Object', 'InternalError', 'unexpected address type in delegate_account_auth');
     this.#current().delegation?.pop();
   }
 

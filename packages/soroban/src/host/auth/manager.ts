@@ -14,9 +14,9 @@ import type { Val } from '../../values/val.js';
 import { chargeNewVec } from '../functions/charges.js';
 import type { Host } from '../host.js';
 import { AccountTracker, type AccountTrackerSnapshot, scAddressOf } from './account-tracker.js';
+import { AuthenticationStack } from './authentication.js';
 import { type AuthorizedFunction, authInternal, type InvocationSnapshot } from './invocation.js';
 import { InvocationTracker } from './invocation-tracker.js';
-import { AuthenticationStack } from './authentication.js';
 import { invokerEntryToInvocation } from './invoker-entries.js';
 
 /** A frame authorization sees: a contract call, or the creation of a contract. */
