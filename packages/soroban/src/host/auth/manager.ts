@@ -15,6 +15,7 @@ import { chargeNewVec } from '../functions/charges.js';
 import type { Host } from '../host.js';
 import { AccountTracker, type AccountTrackerSnapshot, scAddressOf } from './account-tracker.js';
 import { AuthenticationStack } from './authentication.js';
+import { DELEGATION_PROTOCOL } from './credentials.js';
 import { type AuthorizedFunction, authInternal, type InvocationSnapshot } from './invocation.js';
 import { InvocationTracker } from './invocation-tracker.js';
 import { invokerEntryToInvocation } from './invoker-entries.js';
@@ -46,8 +47,11 @@ type Mode =
   | { readonly kind: 'enforcing' }
   | { readonly kind: 'recording'; readonly disableNonRootAuth: boolean; byAddress: Map<Val, number> };
 
-/** `size_of::<RefCell<AccountAuthorizationTracker>>()` (declared_size.rs: 280, and the borrow flag). */
-const TRACKER_CELL_SIZE = 288;
+/**
+ * `size_of::<RefCell<AccountAuthorizationTracker>>()`: the tracker's declared size and the borrow
+ * flag; declared_size.rs says 280 before protocol 27 and 288 from 27 (its delegation credentials).
+ */
+const trackerCellSize = (protocol: number): number => (protocol >= DELEGATION_PROTOCOL ? 296 : 288);
 
 /** A nonce as the recording host draws one: uniform in 0..=i64::MAX. */
 export const randomNonce = (): bigint => randomBytes(8).readBigUInt64BE() >> 1n;
@@ -74,7 +78,7 @@ export class AuthorizationManager {
   static enforcing(host: Host, entries?: readonly xdr.SorobanAuthorizationEntry[]): AuthorizationManager {
     if (!entries) return new AuthorizationManager({ kind: 'enforcing' }, []);
     // `Vec::with_metered_capacity` of the trackers, each a `RefCell<AccountAuthorizationTracker>`.
-    chargeNewVec(host.context(), entries.length, TRACKER_CELL_SIZE);
+    chargeNewVec(host.context(), entries.length, trackerCellSize(host.ledger.protocolVersion));
     return new AuthorizationManager(
       { kind: 'enforcing' },
       entries.map((entry) => AccountTracker.fromEntry(host, entry)),
