@@ -31,12 +31,12 @@ const owner = Keypair.random();
 const mallory = Keypair.random();
 
 /** `{public_key, signature}` of the key over the payload, as the built-in account check reads it. */
-function accountSignature(key: Keypair, payload: Buffer): xdr.ScVal {
+function accountSignature(key: Keypair, payload: Uint8Array): xdr.ScVal {
   const field = (name: string, val: xdr.ScVal) => new xdr.ScMapEntry({ key: xdr.ScVal.scvSymbol(name), val });
   return xdr.ScVal.scvVec([
     xdr.ScVal.scvMap([
       field('public_key', xdr.ScVal.scvBytes(key.rawPublicKey())),
-      field('signature', xdr.ScVal.scvBytes(key.sign(payload))),
+      field('signature', xdr.ScVal.scvBytes(key.sign(Buffer.from(payload)))),
     ]),
   ]);
 }
