@@ -50,6 +50,7 @@ export {
 } from './testing/classic-entries.js';
 export { customSection, envMetaSection, hostImports, specSection } from './testing/contract-module.js';
 export {
+  accountSignature,
   type DelegationStep,
   delegatingAccountWat,
   delegatingSignature,

@@ -5,7 +5,7 @@
 // address, the owner's signature rides as a delegate), simulated (enforcing), assembled, sent and
 // applied. Signed by another key it is refused. At protocol 26 the module is not uploaded: it
 // declares protocol 27 and imports functions of 27.
-import { delegatingSignature } from '@starspec/soroban';
+import { accountSignature, delegatingSignature } from '@starspec/soroban';
 import {
   Address,
   BASE_FEE,
@@ -29,17 +29,6 @@ interface AuthFn {
 const alice = Keypair.random();
 const owner = Keypair.random();
 const mallory = Keypair.random();
-
-/** `{public_key, signature}` of the key over the payload, as the built-in account check reads it. */
-function accountSignature(key: Keypair, payload: Uint8Array): xdr.ScVal {
-  const field = (name: string, val: xdr.ScVal) => new xdr.ScMapEntry({ key: xdr.ScVal.scvSymbol(name), val });
-  return xdr.ScVal.scvVec([
-    xdr.ScVal.scvMap([
-      field('public_key', xdr.ScVal.scvBytes(key.rawPublicKey())),
-      field('signature', xdr.ScVal.scvBytes(key.sign(Buffer.from(payload)))),
-    ]),
-  ]);
-}
 
 describe('a custom account that delegates to a Stellar account (protocol 27)', () => {
   let t: SdkSandbox;

@@ -17,7 +17,7 @@
  * later `__check_auth` trap; `call_delegate()` and `call_signers()` call the two host functions
  * outside `__check_auth`. The module is returned as WAT: each package assembles it with wabt.
  */
-import { xdr } from '@stellar/stellar-sdk/base';
+import { type Keypair, xdr } from '@stellar/stellar-sdk/base';
 import { smallSymbol } from '../values/symbol.js';
 import { fromU32, TRUE, type Val, VOID } from '../values/val.js';
 import { hostImports } from './contract-module.js';
@@ -56,6 +56,20 @@ export function delegatingSignature(steps: readonly DelegationStep[]): xdr.ScVal
   return xdr.ScVal.scvVec(
     steps.map((step) => xdr.ScVal.scvVec([xdr.ScVal.scvSymbol(step.kind), stepValue(step)])),
   );
+}
+
+/**
+ * A Stellar account's signature as the host's built-in check reads it (`AccountEd25519Signature`):
+ * one `{public_key, signature}` of the key over the payload (`sign_payload_for_account`).
+ */
+export function accountSignature(key: Keypair, payload: Uint8Array): xdr.ScVal {
+  const field = (name: string, val: xdr.ScVal) => new xdr.ScMapEntry({ key: xdr.ScVal.scvSymbol(name), val });
+  return xdr.ScVal.scvVec([
+    xdr.ScVal.scvMap([
+      field('public_key', xdr.ScVal.scvBytes(key.rawPublicKey())),
+      field('signature', xdr.ScVal.scvBytes(Buffer.from(key.sign(Buffer.from(payload))))),
+    ]),
+  ]);
 }
 
 const ifTag = (tag: string, body: string) =>

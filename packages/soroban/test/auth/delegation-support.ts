@@ -6,6 +6,7 @@
  */
 import { hash, type Keypair, xdr } from '@stellar/stellar-sdk/base';
 import {
+  accountSignature,
   type DelegationStep,
   delegatingAccountWat,
   delegatingSignature,
@@ -48,17 +49,6 @@ export interface EntryOptions {
   readonly preimageAddress?: string;
   readonly withDelegates?: boolean;
   readonly v2?: boolean;
-}
-
-/** `sign_payload_for_account`: one `{public_key, signature}` of the key over the payload. */
-export function accountSignature(key: Keypair, payload: Uint8Array): xdr.ScVal {
-  const field = (name: string, val: xdr.ScVal) => new xdr.ScMapEntry({ key: xdr.ScVal.scvSymbol(name), val });
-  return xdr.ScVal.scvVec([
-    xdr.ScVal.scvMap([
-      field('public_key', xdr.ScVal.scvBytes(key.rawPublicKey())),
-      field('signature', xdr.ScVal.scvBytes(Buffer.from(key.sign(Buffer.from(payload))))),
-    ]),
-  ]);
 }
 
 const byAddress = (a: xdr.SorobanDelegateSignature, b: xdr.SorobanDelegateSignature) =>
