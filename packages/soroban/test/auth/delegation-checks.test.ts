@@ -8,13 +8,16 @@
 import { Keypair, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import type { DelegationStep } from '../../src/testing/delegating-account.js';
-import { scAddress } from './custom-accounts-support.js';
+import { NO_SOROBAN_DATA, sorobanData } from '../support/shared.js';
+import { addressVal, invocation, scAddress, WASM } from './custom-accounts-support.js';
 import {
   AUTH_FN_ARG,
   delegationSetup,
   direct,
   expectPayload,
+  outcome,
   type Signer,
+  signedEntries,
   tryIndirect,
   UNAUTHORIZED,
 } from './delegation-support.js';
@@ -340,3 +343,35 @@ describe('delegation and require_auth inside __check_auth (test_builtin_delegate
     },
   ])('$given: $want', ({ build, want }) => expect(run(9, build)).toBe(want));
 });
+
+describe.skipIf(!sorobanData)(
+  `two entries with delegates for one account (test_multiple_auth_entries_with_delegates_for_same_account, ${sorobanData ? 'auth_test_contract' : NO_SOROBAN_DATA})`,
+  () => {
+    it.each([
+      { given: 'each entry its own delegate', secondDelegate: expectPayload, want: 'ok' },
+      {
+        given: "the second entry's delegate checking another payload",
+        secondDelegate: badPayload,
+        want: UNAUTHORIZED,
+      },
+    ])('$given: $want', ({ secondDelegate, want }) => {
+      const { env, accounts } = delegationSetup(4);
+      const [auth, child] = [env.register(WASM.auth()), env.register(WASM.auth())];
+      const account = accounts[1] as string;
+      // `order_fn(account, child)` calls `child.do_auth(account, 10)` first: two separate roots.
+      const entries = [
+        ...signedEntries(
+          { address: account, delegates: [{ address: accounts[3] as string, steps: expectPayload }] },
+          invocation(child, 'do_auth', [addressVal(account), xdr.ScVal.scvU32(10)]),
+        ),
+        ...signedEntries(
+          { address: account, delegates: [{ address: accounts[2] as string, steps: secondDelegate }] },
+          invocation(auth, 'order_fn', [addressVal(account), addressVal(child)]),
+        ),
+      ];
+      const run = () =>
+        env.invoke(auth, 'order_fn', [addressVal(account), addressVal(child)], { auth: entries });
+      expect(outcome(run)).toBe(want);
+    });
+  },
+);
