@@ -76,6 +76,8 @@ const selected = current === undefined ? [...packages.keys()] : [current];
 
 export default defineConfig({
   test: {
+    // One temporary folder per run, removed at its end: tests leave nothing in the system's.
+    globalSetup: [join(root, 'scripts/vitest-tmpdir.ts')],
     // Reporters belong to the whole run, not to a project: the JSON report goes to the package's
     // test-results/ (scripts/test.mjs sums them), or the root's for a run of every project.
     reporters: [

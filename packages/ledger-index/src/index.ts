@@ -15,7 +15,7 @@ export type { RetentionOptions } from './ingest/reaper.js';
 export { type ClosedLedger, type ClosedTransaction, readClosedLedger } from './meta/closed-ledger.js';
 export { createLedgerApiListener, type LedgerApiFaceOptions, ledgerApiHandlers } from './rest/face.js';
 export { type RateLimit, rateLimiter } from './rest/rate-limit.js';
-export type { LedgerSource, SourceStatus, SubmitAnswer } from './source.js';
+export type { EntrySource, LedgerSource, LiveEntries, SourceStatus, SubmitAnswer } from './source.js';
 export type { Row, SqlDriver, SqlExecutor, SqlValue } from './store/driver.js';
 export { IndexStore, IndexStoreError, type PageQuery } from './store/index-store.js';
 export { openPostgres } from './store/postgres.js';

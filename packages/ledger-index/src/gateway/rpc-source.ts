@@ -3,6 +3,7 @@ import { createClient, type RpcClient } from '@starspec/ledger-rpc/client';
 import type { LedgerSource, SourceStatus, SubmitAnswer } from '../source.js';
 import { SERVER_VERSION } from '../version.js';
 import { retryingReset } from './retrying-fetch.js';
+import { rpcEntrySource } from './rpc-entries.js';
 
 /** The gateway's client of its RPC server: a read is asked again once when its connection was reset. */
 export function rpcClient(url: string): RpcClient {
@@ -14,6 +15,7 @@ export async function rpcSource(client: RpcClient): Promise<LedgerSource> {
   return {
     passphrase: network.passphrase,
     serverVersion: SERVER_VERSION,
+    state: rpcEntrySource(client),
     ...(network.friendbotUrl ? { friendbotUrl: network.friendbotUrl } : {}),
     async status(): Promise<SourceStatus> {
       const [version, latest] = await Promise.all([client.getVersionInfo(), client.getLatestLedger()]);

@@ -16,6 +16,9 @@ export interface Serving {
 const HISTORY = 'its index: the ledgers ingested through getLedgers';
 const STATE =
   'its index: entries as the ingested ledgers left them (entries untouched since ingestion began are not known)';
+/** One entry by its key: the index when it has seen the entry, else getLedgerEntries. */
+const ONE_ENTRY =
+  "its index when it has seen the entry, else getLedgerEntries (at the RPC server's latest ledger)";
 
 export const GATEWAY_SERVING: Readonly<Record<OperationId, Serving>> = {
   getRoot: {
@@ -45,7 +48,10 @@ export const GATEWAY_SERVING: Readonly<Record<OperationId, Serving>> = {
   listEffects: { from: 'index', how: `${HISTORY}, effects derived from each operation's meta` },
   getFeeStats: { from: 'index', how: 'fees charged and bid in the last 5 ingested ledgers' },
   listAccounts: { from: 'index', how: STATE },
-  getAccount: { from: 'index', how: STATE },
+  getAccount: {
+    from: 'index+rpc',
+    how: 'its index when it knows every subentry, else getLedgerEntries; 503 still_ingesting while some are unknown',
+  },
   listAccountTransactions: { from: 'index', how: HISTORY },
   listAccountOperations: { from: 'index', how: HISTORY },
   listAccountPayments: { from: 'index', how: HISTORY },
@@ -55,13 +61,13 @@ export const GATEWAY_SERVING: Readonly<Record<OperationId, Serving>> = {
     from: 'index',
     how: `${HISTORY}, trades from offer and pool crossings in operation results`,
   },
-  getAccountData: { from: 'index', how: STATE },
+  getAccountData: { from: 'index+rpc', how: ONE_ENTRY },
   listClaimableBalances: { from: 'index', how: STATE },
-  getClaimableBalance: { from: 'index', how: STATE },
+  getClaimableBalance: { from: 'index+rpc', how: ONE_ENTRY },
   listClaimableBalanceTransactions: { from: 'index', how: HISTORY },
   listClaimableBalanceOperations: { from: 'index', how: HISTORY },
   listLiquidityPools: { from: 'index', how: STATE },
-  getLiquidityPool: { from: 'index', how: STATE },
+  getLiquidityPool: { from: 'index+rpc', how: ONE_ENTRY },
   listLiquidityPoolTransactions: { from: 'index', how: HISTORY },
   listLiquidityPoolOperations: { from: 'index', how: HISTORY },
   listLiquidityPoolEffects: { from: 'index', how: HISTORY },
@@ -70,7 +76,10 @@ export const GATEWAY_SERVING: Readonly<Record<OperationId, Serving>> = {
     how: `${HISTORY}, trades from offer and pool crossings in operation results`,
   },
   listOffers: { from: 'index', how: STATE },
-  getOffer: { from: 'index', how: STATE },
+  getOffer: {
+    from: 'index',
+    how: "its index (an offer's key needs its seller); 503 still_ingesting for an old id it has not seen",
+  },
   listOfferTrades: { from: 'index', how: `${HISTORY}, trades from offer crossings in operation results` },
   listTrades: { from: 'index', how: `${HISTORY}, trades from offer and pool crossings in operation results` },
 };

@@ -35,7 +35,7 @@ export function ledgerApiHandlers(options: LedgerApiFaceOptions): Partial<Record
     ...historyHandlers(store),
     ...submissionHandlers(store, source, options),
     ...tradeHandlers(store),
-    ...stateHandlers(store),
+    ...stateHandlers(store, source.state, options.onError && ((error) => options.onError?.(error, {}))),
   };
   return withStreams(handlers, options, () => store.latestLedger());
 }

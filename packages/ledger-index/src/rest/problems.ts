@@ -69,6 +69,19 @@ export const SERVICE_UNAVAILABLE: Problem = {
     'the server. This is a temporary condition and the request may succeed on a retry.',
 };
 
+/**
+ * Horizon's `still_ingesting` (`render/problem.StillIngesting`): the state an answer needs has not
+ * been ingested. The gateway gives it, with its own detail and extras, for an entry whose state
+ * predates its index and cannot be read by key (see `rest/single-entries.ts`).
+ */
+export const STILL_INGESTING: Problem = {
+  type: 'still_ingesting',
+  title: 'Still Ingesting',
+  status: 503,
+  detail:
+    "Data cannot be presented because it's still being ingested. Please wait for several minutes before trying your request again.",
+};
+
 /** Horizon's per-IP refusal (its rate limiter's denied handler, and streams past their quota). */
 export const RATE_LIMIT_EXCEEDED: Problem = {
   type: 'rate_limit_exceeded',

@@ -3,14 +3,14 @@
  * id or filtered pages, as the ingested ledgers left them (Horizon's filters and their errors).
  */
 import type { Handler, HandlerRequest, HandlerResult } from '@starspec/runtime/http';
-import { base64 } from '../derive/format.js';
-import { sponsorField } from '../derive/state/common.js';
+import type { EntrySource } from '../source.js';
 import type { IndexStore } from '../store/index-store.js';
 import type { RecordKind } from './links.js';
 import { withLinks } from './links.js';
 import { statePage } from './pages.js';
 import { NOT_FOUND, type Problem, problemResult } from './problems.js';
 import { baseUrl, HAL_JSON } from './request.js';
+import { type Lookup, singleEntries } from './single-entries.js';
 
 const INVALID_ACCOUNTS_PARAMS: Problem = {
   type: 'invalid_accounts_params',
@@ -33,34 +33,33 @@ function assetFilter(query: HandlerRequest['query'], prefix: string): string | u
     : `${text(query[`${prefix}_asset_code`])}:${text(query[`${prefix}_asset_issuer`])}`;
 }
 
-async function one(request: HandlerRequest, kind: RecordKind, body: unknown): Promise<HandlerResult> {
-  return body
-    ? { status: 200, headers: HAL_JSON, body: withLinks(kind, baseUrl(request), body) }
-    : problemResult(NOT_FOUND);
+/** A lookup's problem, or Horizon's 404 when nothing was found. */
+function answer(found: Exclude<Lookup, { body: unknown }>): HandlerResult {
+  return problemResult(found?.problem ?? NOT_FOUND);
 }
 
-export function stateHandlers(store: IndexStore) {
+function one(request: HandlerRequest, kind: RecordKind, found: Lookup): HandlerResult {
+  return found && 'body' in found
+    ? { status: 200, headers: HAL_JSON, body: withLinks(kind, baseUrl(request), found.body) }
+    : answer(found);
+}
+
+/** The state endpoints; `source` reads the single entries its index has not seen (the gateway's). */
+export function stateHandlers(store: IndexStore, source?: EntrySource, onError?: (error: unknown) => void) {
   const { state } = store;
+  const entries = singleEntries(store, source, onError);
   return {
     async getAccount(request) {
-      return one(request, 'account', await state.account(String(request.path.account_id)));
+      return one(request, 'account', await entries.account(String(request.path.account_id)));
     },
     // Horizon's GetAccountOffersHandler: the account's offers as seller; no account check.
     async listAccountOffers(request) {
       const seller = String(request.path.account_id);
       return statePage(request, 'offer', (page) => state.listOffers({ seller }, page));
     },
-    // Horizon's GetAccountDataHandler: the entry's value (base64) and sponsor; 404 without the entry.
     async getAccountData(request) {
-      const name = String(request.path.key);
-      for (const entry of await store.entriesOf(String(request.path.account_id), 'data')) {
-        if (entry.data.type !== 'data') continue;
-        const data = entry.data.data;
-        if (Buffer.from(data.dataName.bytes).toString('utf8') !== name) continue;
-        const body = { value: base64(data.dataValue.toBytes()), ...sponsorField(entry) };
-        return { status: 200, headers: HAL_JSON, body };
-      }
-      return problemResult(NOT_FOUND);
+      const found = await entries.data(String(request.path.account_id), String(request.path.key));
+      return found && 'body' in found ? { status: 200, headers: HAL_JSON, body: found.body } : answer(found);
     },
     async listAccounts(request) {
       const q = request.query;
@@ -75,8 +74,7 @@ export function stateHandlers(store: IndexStore) {
       return statePage(request, 'account', (page) => state.listAccounts(filter, page));
     },
     async getOffer(request) {
-      const id = String(request.path.id);
-      return one(request, 'offer', /^[0-9]{1,19}$/.test(id) ? await state.offer(BigInt(id)) : undefined);
+      return one(request, 'offer', await entries.offer(String(request.path.id)));
     },
     async listOffers(request) {
       const q = request.query;
@@ -89,11 +87,7 @@ export function stateHandlers(store: IndexStore) {
       return statePage(request, 'offer', (page) => state.listOffers(filter, page));
     },
     async getClaimableBalance(request) {
-      return one(
-        request,
-        'claimable_balance',
-        await state.claimableBalance(String(request.path.id).toLowerCase()),
-      );
+      return one(request, 'claimable_balance', await entries.claimableBalance(String(request.path.id)));
     },
     async listClaimableBalances(request) {
       const q = request.query;
@@ -101,7 +95,7 @@ export function stateHandlers(store: IndexStore) {
       return statePage(request, 'claimable_balance', (page) => state.listClaimableBalances(filter, page));
     },
     async getLiquidityPool(request) {
-      return one(request, 'liquidity_pool', await state.liquidityPool(String(request.path.id).toLowerCase()));
+      return one(request, 'liquidity_pool', await entries.liquidityPool(String(request.path.id)));
     },
     async listLiquidityPools(request) {
       const q = request.query;

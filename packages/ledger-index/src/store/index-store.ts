@@ -232,6 +232,15 @@ export class IndexStore {
     return rows.map((r) => xdr.LedgerEntry.fromXdr(String(r.entry), 'base64'));
   }
 
+  /** An account's live entries the index holds (its account, trust line, offer and data entries), with their keys. */
+  async ownedEntries(owner: string): Promise<{ key: string; entry: xdr.LedgerEntry }[]> {
+    const rows = await this.#db.query('SELECT key, entry FROM entries WHERE owner = ?', [owner]);
+    return rows.map((r) => ({
+      key: String(r.key),
+      entry: xdr.LedgerEntry.fromXdr(String(r.entry), 'base64'),
+    }));
+  }
+
   close(): Promise<void> {
     return this.#db.close();
   }

@@ -10,6 +10,7 @@ import { context } from '../host/functions/context.js';
 import { ledger } from '../host/functions/ledger.js';
 import type { HostModule } from '../host/functions/types.js';
 import type { Host } from '../host/host.js';
+import { traced } from '../host/native-slices.js';
 import { fromU32, type Val } from '../values/val.js';
 
 /** StorageType as the `ledger` functions take it. */
@@ -34,27 +35,47 @@ export function envCall(host: Host, module: EnvModule, name: string, args: reado
   return host.envCall(name, args, () => implementation(host.context(), ...args));
 }
 
+/**
+ * A `#[contracttype]` key as the built-in SDK makes it through the env (`TryFromVal for Val`): an
+ * enum case is its symbol and values in the host's own traced `vec_new_from_slice`, a long symbol
+ * a traced `symbol_new_from_slice`; anything else (an address, a number) converted as it is.
+ */
+function keyVal(host: Host, key: xdr.ScVal): Val {
+  switch (key.type) {
+    case 'scvVec':
+      return traced.vec(
+        host.context(),
+        (key.vec ?? []).map((item) => keyVal(host, item)),
+      );
+    case 'scvSymbol':
+      return traced.symbol(host.context(), key.sym.toString());
+    default:
+      return host.converter.toVal(key);
+  }
+}
+
 const toVal = (host: Host, value: xdr.ScVal): Val => host.converter.toVal(value);
 
 /** `try_get_contract_data` (storage_utils.rs): `has`, then `get`. */
 export function tryGetData(host: Host, key: xdr.ScVal, type: StorageTypeName): xdr.ScVal | undefined {
-  const k = toVal(host, key);
+  const k = keyVal(host, key);
   const has = envCall(host, 'ledger', 'has_contract_data', [k, StorageType[type]]);
   if (has !== 1n) return undefined;
   return host.converter.toScVal(envCall(host, 'ledger', 'get_contract_data', [k, StorageType[type]]));
 }
 
 export function getData(host: Host, key: xdr.ScVal, type: StorageTypeName): xdr.ScVal {
-  const value = envCall(host, 'ledger', 'get_contract_data', [toVal(host, key), StorageType[type]]);
+  const value = envCall(host, 'ledger', 'get_contract_data', [keyVal(host, key), StorageType[type]]);
   return host.converter.toScVal(value);
 }
 
 export function hasData(host: Host, key: xdr.ScVal, type: StorageTypeName): boolean {
-  return envCall(host, 'ledger', 'has_contract_data', [toVal(host, key), StorageType[type]]) === 1n;
+  return envCall(host, 'ledger', 'has_contract_data', [keyVal(host, key), StorageType[type]]) === 1n;
 }
 
 export function putData(host: Host, key: xdr.ScVal, value: xdr.ScVal, type: StorageTypeName): void {
-  envCall(host, 'ledger', 'put_contract_data', [toVal(host, key), toVal(host, value), StorageType[type]]);
+  const k = keyVal(host, key);
+  envCall(host, 'ledger', 'put_contract_data', [k, toVal(host, value), StorageType[type]]);
 }
 
 export function extendDataTtl(
@@ -65,7 +86,7 @@ export function extendDataTtl(
   extendTo: number,
 ): void {
   envCall(host, 'ledger', 'extend_contract_data_ttl', [
-    toVal(host, key),
+    keyVal(host, key),
     StorageType[type],
     fromU32(threshold),
     fromU32(extendTo),

@@ -44,8 +44,14 @@ export function boolArg(val: Val): boolean {
   return val === TRUE;
 }
 
-export function bytesArg(host: Host, val: Val): Uint8Array {
+/** A `Bytes` argument as the built-in SDK takes it: its tag checked, its content not read yet. */
+export function bytesObjectArg(val: Val): Val {
   expectTags(val, [Tag.BytesObject], 'bytes');
+  return val;
+}
+
+export function bytesArg(host: Host, val: Val): Uint8Array {
+  bytesObjectArg(val);
   host.meter.charge('VisitObject');
   return host.objects.expect(val, 'Bytes').value;
 }

@@ -9,7 +9,15 @@ import { type Budget, chargeWasmiFuel, wasmiFuelRemaining } from '../budget/inde
 import { callStellarAssetContract } from '../builtin/sac/index.js';
 import { HostError } from '../errors/host-error.js';
 import { availableAt, hostFunction, isImportKnown } from '../interface/index.js';
-import { contractInstanceKey, type LedgerInfo, type Storage } from '../storage/index.js';
+import {
+  chargeContractKey,
+  chargeScValSubstructure,
+  contractInstanceKey,
+  HASH_SIZE,
+  type LedgerInfo,
+  SC_CONTRACT_INSTANCE_SIZE,
+  type Storage,
+} from '../storage/index.js';
 import { smallSymbolText } from '../values/symbol.js';
 import { Tag } from '../values/tags.js';
 import { checkVal, fromWasm, isObject, tagOf, toWasm, type Val, VOID } from '../values/val.js';
@@ -26,6 +34,7 @@ import { withInstance } from './contract-data.js';
 import { dispatch } from './dispatch.js';
 import { EventBuffer } from './events.js';
 import { type ContractFrame, exitValue, FrameStack, RESERVED_PREFIX } from './frames.js';
+import { chargeNewVec, VAL_SIZE } from './functions/charges.js';
 import { HOST_MODULES } from './functions/index.js';
 import { checkIntegrity } from './functions/linear-memory.js';
 import { symbolStr } from './functions/symbol-slices.js';
@@ -40,6 +49,9 @@ export type { HostTracer } from './state.js';
 
 import { arisenErrorEvent, fnCallEvent, fnReturnEvent, hostFunctionFailed, invokeVm } from './diagnostics.js';
 import { vmLinearMemory } from './vm-memory.js';
+
+/** `size_of::<Context>()` (declared_size.rs): a frame on the context stack. */
+const CONTEXT_SIZE = 512;
 
 export interface HostConfig {
   budget: Budget;
@@ -140,12 +152,17 @@ export class Host extends HostState {
     return frame.contractId;
   }
 
-  /** The contract's instance from storage (`retrieve_contract_instance_from_storage`). */
+  /**
+   * The contract's instance from storage (`retrieve_contract_instance_from_storage`): the entry
+   * read, its instance cloned (`metered_clone`: the declared size, then its storage map).
+   */
   instance(contractId: Uint8Array): xdr.ScContractInstance {
     const entry = this.storage.get(contractInstanceKey(contractId), this.budget);
     const { data } = entry;
     if (data.type !== 'contractData' || data.contractData.val.type !== 'scvContractInstance')
       throw new HostError('Storage', 'InternalError', 'expected a contract instance entry');
+    this.budget.charge('MemCpy', SC_CONTRACT_INSTANCE_SIZE);
+    chargeScValSubstructure(data.contractData.val, this.budget);
     return data.contractData.val.instance;
   }
 
@@ -158,8 +175,14 @@ export class Host extends HostState {
     if (distance > 0 || (distance === 0 && !params.selfReentry))
       throw new HostError('Context', 'InvalidAction', 'Contract re-entry is not allowed');
     fnCallEvent(this, contractId, fn, args);
+    this.tracer?.contractCall?.(contractId);
+    // `call_contract_fn` (host/frame.rs): the instance key made, the instance read.
+    chargeContractKey(this.budget);
     const instance = this.instance(contractId);
+    chargeNewVec(this.context(), args.length, VAL_SIZE);
     const { executable } = instance;
+    // The SAC's frame holds its own clone of the contract id.
+    if (executable.type !== 'contractExecutableWasm') this.budget.charge('MemCpy', HASH_SIZE);
     // A Stellar Asset Contract runs built in, in a frame with no VM (`Frame::StellarAssetContract`).
     const vm =
       executable.type === 'contractExecutableWasm'
@@ -206,7 +229,7 @@ export class Host extends HostState {
           if (result === undefined) return VOID;
           value = checkVal(objects.toAbsolute(fromWasm(result)));
           checkIntegrity(this.context(), value);
-        } else value = callStellarAssetContract(this, frame.fnName, args);
+        } else value = callStellarAssetContract(this, frame.fnSymbol, args);
         exitValue(value);
         this.persistInstance(frame);
         return value;
@@ -225,7 +248,13 @@ export class Host extends HostState {
 
   private rollbackHooks() {
     return {
-      point: () => ({ storage: this.storage.rollbackPoint(this.budget), events: this.events.length }),
+      // `push_context` (host/frame.rs): the storage map cloned for the rollback point, then the
+      // context pushed on its stack (a `Vec<Context>` push, charged).
+      point: () => {
+        const storage = this.storage.rollbackPoint(this.budget);
+        chargeNewVec(this.context(), 1, CONTEXT_SIZE);
+        return { storage, events: this.events.length };
+      },
       restore: (point: { storage: ReturnType<Storage['rollbackPoint']>; events: number }, error: unknown) => {
         arisenErrorEvent(this, error);
         this.storage.rollback(point.storage);

@@ -28,10 +28,13 @@ function storageOf(context: CallContext, frame: ContractFrame): InstanceStorage 
   if (frame.instanceStorage) return frame.instanceStorage;
   const { host } = context;
   const stored = frame.instance.storage ?? [];
-  // `metered_collect` into a Result<Vec<(Val, Val)>>, then each entry converted.
-  host.meter.charge('MemCpy', BigInt(RESULT_VEC_SIZE));
-  host.meter.charge('MemAlloc', BigInt(stored.length * RESULT_ENTRY_SIZE));
-  host.meter.charge('MemCpy', BigInt(stored.length * RESULT_ENTRY_SIZE));
+  // `metered_collect` into a Result<Vec<(Val, Val)>>, then each entry converted; an instance with
+  // no storage at all (`None`, as a new SAC's) starts from an empty vector, uncharged.
+  if (frame.instance.storage) {
+    host.meter.charge('MemCpy', BigInt(RESULT_VEC_SIZE));
+    host.meter.charge('MemAlloc', BigInt(stored.length * RESULT_ENTRY_SIZE));
+    host.meter.charge('MemCpy', BigInt(stored.length * RESULT_ENTRY_SIZE));
+  }
   const entries = stored.map((e) => [host.converter.toVal(e.key), host.converter.toVal(e.val)] as const);
   // `MeteredOrdMap::from_map`: scanned and checked sorted.
   chargeCopy(context, entries.length, ENTRY_SIZE);

@@ -7,9 +7,14 @@ import { hash, xdr } from '@stellar/stellar-sdk/base';
 import { initializeAssetContract } from '../builtin/sac/index.js';
 import { HostError } from '../errors/host-error.js';
 import {
+  chargeContractKey,
+  chargeScValSubstructure,
   contractAddress,
   contractCodeKey,
   contractInstanceKey,
+  DECLARED_SIZE,
+  HASH_SIZE,
+  meteredEncode,
   minLiveUntilLedger,
 } from '../storage/index.js';
 import { type Val, VOID } from '../values/val.js';
@@ -23,6 +28,15 @@ const CONSTRUCTOR_PROTOCOL = 22;
 /** The largest code an entry can hold (the XDR's BytesM limit the host converts into). */
 const MAX_CODE_BYTES = 0xffff_ffff;
 const NETWORK_ID_BYTES = 32;
+/** `size_of::<ContractIdPreimage>()` (declared_size.rs). */
+const CONTRACT_ID_PREIMAGE_SIZE = 80n;
+/** `size_of::<CreateContractArgsV2>()` (declared_size.rs). */
+const CREATE_CONTRACT_ARGS_SIZE = 144n;
+
+function chargedKey(host: Host, key: xdr.LedgerKey): xdr.LedgerKey {
+  chargeContractKey(host.budget);
+  return key;
+}
 
 /** `upload_contract_wasm`: the code's hash; the code is stored unless an equal entry is there. */
 export function uploadWasm(host: Host, wasm: Uint8Array): Uint8Array {
@@ -72,8 +86,8 @@ export function contractIdOf(host: Host, preimage: xdr.ContractIdPreimage): Uint
   const full = xdr.HashIdPreimage.envelopeTypeContractId(
     new xdr.HashIdPreimageContractId({ networkId: Buffer.from(networkId), contractIdPreimage: preimage }),
   );
-  const bytes = full.toXdr();
-  host.budget.charge('ValSer', BigInt(bytes.length));
+  // `metered_hash_xdr`: one ValSer charge per write of the encoding, then the hash.
+  const bytes = meteredEncode(full, host.budget);
   host.budget.charge('ComputeSha256Hash', BigInt(bytes.length));
   return Uint8Array.from(hash(Buffer.from(bytes)));
 }
@@ -91,13 +105,16 @@ export function createContract(
   deployer?: Val,
 ): Uint8Array {
   if (deployer === undefined) return createUnauthorized(host, preimage, executable, constructorArgs);
-  host.auth.pushCreateFrame(
-    new xdr.CreateContractArgsV2({
-      contractIdPreimage: preimage,
-      executable,
-      constructorArgs: constructorArgs.map((arg) => host.converter.toScVal(arg)),
-    }),
-  );
+  const args = new xdr.CreateContractArgsV2({
+    contractIdPreimage: preimage,
+    executable,
+    constructorArgs: constructorArgs.map((arg) => host.converter.toScVal(arg)),
+  });
+  // `create_contract_internal`: the arguments cloned for the auth frame (the constructor
+  // arguments are the only part with substructure).
+  host.budget.charge('MemCpy', CREATE_CONTRACT_ARGS_SIZE);
+  chargeScValSubstructure(xdr.ScVal.scvVec(args.constructorArgs), host.budget);
+  host.auth.pushCreateFrame(host, args);
   try {
     host.auth.requireAuth(host, deployer, []);
     return createUnauthorized(host, preimage, executable, constructorArgs);
@@ -112,15 +129,24 @@ function createUnauthorized(
   executable: xdr.ContractExecutable,
   constructorArgs: readonly Val[],
 ): Uint8Array {
+  // `create_contract_with_optional_auth` (lifecycle.rs): the preimage is cloned for the id, and the
+  // id for `create_contract_with_id`, which makes the instance key and checks it is free.
+  host.budget.charge('MemCpy', CONTRACT_ID_PREIMAGE_SIZE);
   const contractId = contractIdOf(host, preimage);
-  const key = contractInstanceKey(contractId);
+  host.budget.charge('MemCpy', HASH_SIZE);
+  const key = chargedKey(host, contractInstanceKey(contractId));
   if (host.storage.has(key, host.budget))
     throw new HostError('Storage', 'ExistingValue', 'contract already exists');
   if (
     executable.type === 'contractExecutableWasm' &&
-    !host.storage.has(contractCodeKey(executable.wasmHash.value), host.budget)
+    !host.storage.has(chargedKey(host, contractCodeKey(executable.wasmHash.value)), host.budget)
   )
     throw new HostError('Storage', 'MissingValue', 'Wasm does not exist');
+  // `store_contract_instance`: the key looked up again (absent), the id cloned into the entry, the
+  // entry put in a new `Rc`.
+  host.storage.has(key, host.budget);
+  host.budget.charge('MemCpy', HASH_SIZE);
+  host.budget.charge('MemAlloc', DECLARED_SIZE.ledgerEntry);
   const instance = xdr.ScVal.scvContractInstance(new xdr.ScContractInstance({ executable, storage: null }));
   const entry = new xdr.LedgerEntry({
     lastModifiedLedgerSeq: 0,

@@ -8,10 +8,11 @@
  */
 import { HostError } from '../errors/host-error.js';
 import { SYMBOL_LIMIT, smallSymbol } from '../values/symbol.js';
-import type { Val } from '../values/val.js';
+import { fromU32, type Val } from '../values/val.js';
 import { add } from './functions/access.js';
 import { BYTE_SIZE, chargeCopy, chargeNewVec, ENTRY_SIZE, VAL_SIZE } from './functions/charges.js';
 import { checkIntegrity } from './functions/linear-memory.js';
+import { symbolMatches } from './functions/symbol-slices.js';
 import type { CallContext } from './functions/types.js';
 
 const sizeMismatch = (detail: string) => new HostError('Object', 'UnexpectedSize', detail);
@@ -74,6 +75,19 @@ export function mapNewFromSlices(
   return add(context, { kind: 'Map', value: entries });
 }
 
+/**
+ * host.rs `symbol_index_in_strs`: the index of the first of `strs` the symbol spells; every one is
+ * compared (and charged), found or not.
+ */
+export function symbolIndexInStrs(context: CallContext, symbol: Val, strs: readonly string[]): Val {
+  let found: number | undefined;
+  strs.forEach((text, i) => {
+    if (symbolMatches(context, Buffer.from(text, 'latin1'), symbol) && found === undefined) found = i;
+  });
+  if (found === undefined) throw new HostError('Value', 'InvalidInput', 'symbol not found in slice of strs');
+  return fromU32(found);
+}
+
 /** The slice functions as the host's traced calls of itself (a slice printed by its length). */
 export const traced = {
   bytes(context: CallContext, bytes: Uint8Array): Val {
@@ -87,6 +101,12 @@ export const traced = {
     const bytes = Buffer.from(text, 'latin1');
     return context.host.envCall('symbol_new_from_slice', [BigInt(bytes.length)], () =>
       symbolNewFromSlice(context, bytes),
+    );
+  },
+  /** `symbol_index_in_strs`, printed with the number of strs. */
+  indexInStrs(context: CallContext, symbol: Val, strs: readonly string[]): Val {
+    return context.host.envCall('symbol_index_in_strs', [symbol, BigInt(strs.length)], () =>
+      symbolIndexInStrs(context, symbol, strs),
     );
   },
   vec(context: CallContext, items: readonly Val[]): Val {

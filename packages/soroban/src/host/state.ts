@@ -23,6 +23,11 @@ export interface HostTracer {
   ret(name: string, outcome: { value: bigint } | { error: unknown }): void;
   push(frame: ContractFrame): void;
   pop(frame: ContractFrame, outcome: { value: bigint } | { error: unknown }): void;
+  /**
+   * A contract is about to be called (`call_n_internal`, after its diagnostics event): where a host
+   * built with `testutils` checks for a native test contract, which the Rust test traces pay for.
+   */
+  contractCall?(contractId: Uint8Array): void;
 }
 
 export class HostState {

@@ -6,6 +6,20 @@
 import { hash, xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../errors/host-error.js';
 import type { Durability } from './ledger-info.js';
+import { DECLARED_SIZE, type Meter } from './meter.js';
+
+/** `size_of::<Hash>()`, `size_of::<ScContractInstance>()` (declared_size.rs). */
+export const HASH_SIZE = 32n;
+export const SC_CONTRACT_INSTANCE_SIZE = 64n;
+
+/**
+ * What `contract_instance_ledger_key` / `contract_code_ledger_key` (data_helper.rs) charge: the
+ * 32-byte id or hash cloned into a new `Rc<LedgerKey>`.
+ */
+export function chargeContractKey(meter: Meter): void {
+  meter.charge('MemCpy', HASH_SIZE);
+  meter.charge('MemAlloc', DECLARED_SIZE.ledgerKey);
+}
 
 export function contractAddress(contractId: Uint8Array): xdr.ScAddress {
   return xdr.ScAddress.scAddressTypeContract(new xdr.ContractId(contractId));

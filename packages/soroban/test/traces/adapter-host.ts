@@ -6,9 +6,10 @@
  */
 import { Budget } from '../../src/budget/budget.js';
 import { DEFAULT_COST_PARAMS } from '../../src/budget/default-params.js';
-import { unbiasPrngSeed } from '../../src/crypto/prng-seed.js';
 import { Host } from '../../src/host/host.js';
+import type { ChaCha20Rng } from '../../src/host/prng/chacha20.js';
 import {
+  chargeContractKey,
   Footprint,
   InMemorySnapshot,
   type LedgerInfo,
@@ -17,13 +18,11 @@ import {
 } from '../../src/storage/index.js';
 import { costInputsFromXdr, type ParsedContract, parseContract } from '../../src/vm/index.js';
 import type { ScriptSetup } from './script-types.js';
+import { draw32, testPrng } from './test-prng.js';
 
 export const U64_MAX = (1n << 64n) - 1n;
 const DEFAULT_CPU = 100_000_000n;
 const DEFAULT_MEM = 40n * 1024n * 1024n;
-
-/** `Host::TEST_PRNG_SEED`. */
-export const TEST_PRNG_SEED = Buffer.from('12345678901234567890123456789012', 'latin1');
 
 /** `set_test_ledger_info_with_current_test_protocol`. */
 export function testLedger(): LedgerInfo {
@@ -62,6 +61,14 @@ class TestModuleCache extends Map<string, ParsedContract> {
 }
 
 const CACHES = new WeakMap<Host, TestModuleCache>();
+const TEST_PRNGS = new WeakMap<Host, ChaCha20Rng>();
+
+/** `generate_bytes_array` (testutils.rs) on a recording test host: 32 bytes of its test PRNG. */
+export function generateBytesArray(host: Host): Buffer {
+  const prng = TEST_PRNGS.get(host);
+  if (!prng) throw new Error('missing test PRNG: not a recording test host');
+  return draw32(prng);
+}
 
 /**
  * `ensure_module_cache_contains_host_storage_contracts` (host.rs, `ModuleCache::add_stored_contracts`):
@@ -86,8 +93,27 @@ export function ensureModuleCache(host: Host): void {
   }
 }
 
+/**
+ * `is_test_contract_executable` (data_helper.rs), which a host built with `testutils` runs on every
+ * contract call: the instance key made, the instance read and cloned, the empty input hashed.
+ */
+export function chargeTestContractCheck(host: Host, contractId: Uint8Array): void {
+  chargeContractKey(host.budget);
+  host.instance(contractId);
+  host.budget.charge('ComputeSha256Hash', 0n);
+}
+
 export function hostFor(setup: ScriptSetup): Host {
   const ledger = testLedger();
+  if (setup.ledger) {
+    const { sequenceNumber, timestamp, networkId, baseReserve } = setup.ledger;
+    Object.assign(ledger, {
+      sequenceNumber,
+      timestamp,
+      baseReserve,
+      networkId: Buffer.from(networkId, 'hex'),
+    });
+  }
   const recording = setup.host === 'test_host_with_recording_footprint';
   const storage = recording
     ? Storage.recording(new InMemorySnapshot(), () => ledger)
@@ -103,6 +129,11 @@ export function hostFor(setup: ScriptSetup): Host {
     codeCached: (wasmHash) => modules.keeping && modules.has(Buffer.from(wasmHash).toString('hex')),
   });
   CACHES.set(host, modules);
-  if (recording) unbiasPrngSeed(TEST_PRNG_SEED, budget);
+  // `set_test_prng`: the seed's unbiasing is charged before the trace begins.
+  if (recording) {
+    const prng = testPrng(budget);
+    for (let i = 0; i < (setup.signingKeys ?? 0); i++) draw32(prng);
+    TEST_PRNGS.set(host, prng);
+  }
   return host;
 }

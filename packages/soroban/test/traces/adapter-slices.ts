@@ -59,6 +59,11 @@ export const ENV_SLICE_CALLS: Record<string, { args: ValueType[]; returnsUnit: b
   symbol_new_from_slice: { args: ['u64'], returnsUnit: false },
   vec_new_from_slice: { args: ['u64'], returnsUnit: false },
   map_new_from_slices: { args: ['u64'], returnsUnit: false },
+  symbol_index_in_strs: { args: ['Val', 'u64'], returnsUnit: false },
+  string_new_from_slice: { args: ['u64'], returnsUnit: false },
+  string_copy_to_slice: { args: ['Val', 'Val', 'u64'], returnsUnit: true },
+  bytes_copy_to_slice: { args: ['Val', 'Val', 'u64'], returnsUnit: true },
+  map_unpack_to_slice: { args: ['Val', 'u64'], returnsUnit: false },
 };
 
 export const SLICE_FUNCTIONS: Readonly<Record<string, SliceFunction>> = {

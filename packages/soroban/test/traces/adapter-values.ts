@@ -6,6 +6,7 @@
 import { xdr } from '@stellar/stellar-sdk/base';
 import { ErrorCode, type ErrorCodeName, type ErrorTypeName, HostError } from '../../src/errors/host-error.js';
 import { scError } from '../../src/host/convert.js';
+import type { Host } from '../../src/host/host.js';
 import type { ValueType } from '../../src/interface/index.js';
 import { smallSymbolText } from '../../src/values/symbol.js';
 import { Tag, tagName } from '../../src/values/tags.js';
@@ -52,6 +53,27 @@ const OBJECT: Partial<Record<number, ObjectType>> = {
 };
 
 /** A Val as the trace prints it. */
+/** A step our adapter cannot take yet: the run stops there (the comparison shows what is missing). */
+export class Unsupported extends Error {}
+
+/** `host.add_host_object(..)` of a literal's value as it is: only the object is charged. */
+export function addedObject(host: Host, lit: Literal): Val {
+  const scval = literalScVal(lit);
+  switch (scval.type) {
+    case 'scvString':
+      return host.objects.add({ kind: 'String', value: Uint8Array.from(scval.str.bytes) });
+    case 'scvBytes':
+      return host.objects.add({ kind: 'Bytes', value: Uint8Array.from(scval.bytes.value) });
+    case 'scvAddress':
+      return host.objects.add({
+        kind: scval.address.type === 'scAddressTypeMuxedAccount' ? 'MuxedAddress' : 'Address',
+        value: scval.address,
+      });
+    default:
+      throw new Unsupported(`add_host_object of a ${lit.t} literal`);
+  }
+}
+
 export function traceVal(val: Val): TraceValue {
   const tag = tagOf(val);
   switch (tag) {

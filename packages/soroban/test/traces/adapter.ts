@@ -17,14 +17,27 @@ import { hostFunctionByName } from '../../src/interface/index.js';
 import { fromWasm, handleOf, isObject, type Val } from '../../src/values/val.js';
 import { parseContract } from '../../src/vm/index.js';
 import { authEntry, setAuth } from './adapter-auth.js';
-import { ensureModuleCache, hostFor, U64_MAX } from './adapter-host.js';
+import {
+  chargeTestContractCheck,
+  ensureModuleCache,
+  generateBytesArray,
+  hostFor,
+  U64_MAX,
+} from './adapter-host.js';
 import { ENV_SLICE_CALLS, SLICE_FUNCTIONS, type SliceArg, type SliceEnv } from './adapter-slices.js';
-import { errResult, knownTag, literalScVal, traceTyped, traceVal } from './adapter-values.js';
-import type { DriveScript, HostAction, Literal, ScriptArg, ScriptStep } from './script-types.js';
+import {
+  addedObject,
+  errResult,
+  knownTag,
+  literalScVal,
+  traceTyped,
+  traceVal,
+  Unsupported,
+} from './adapter-values.js';
+import type { DriveScript, HostAction, ScriptArg, ScriptStep } from './script-types.js';
 import type { ObservedRun, ObservedStep, TraceHost, TraceResult, TraceValue } from './types.js';
 
-/** A step our adapter cannot take yet: the run stops there (the comparison shows what is missing). */
-export class Unsupported extends Error {}
+export { Unsupported };
 
 const STORAGE_TYPES = { Temporary: 0n, Persistent: 1n, Instance: 2n } as const;
 const MAX_SMALL_SYMBOL = 9;
@@ -91,6 +104,10 @@ class Run implements HostTracer {
     this.record({ kind: 'ret', name, result });
   }
 
+  contractCall(contractId: Uint8Array): void {
+    chargeTestContractCheck(this.host, contractId);
+  }
+
   push(frame: ContractFrame): void {
     this.record({ kind: 'push', frame: this.frameOf(frame), args: frame.args.map(traceVal) });
   }
@@ -102,7 +119,9 @@ class Run implements HostTracer {
   }
 
   frameOf(frame: ContractFrame) {
-    const id = this.vmIds.get(Buffer.from(frame.contractId).toString('hex')) ?? '?';
+    const contractId = Buffer.from(frame.contractId).toString('hex');
+    // A VM frame is named by its WASM's hash, a SAC frame by its contract id (trace/fmt.rs `FrameId`).
+    const id = frame.vm ? (this.vmIds.get(contractId) ?? '?') : contractId.slice(0, 8);
     // A long name is a Symbol object: the one the frame was called with (the host's own `__check_auth`
     // call has no `call` line).
     const symbol = isObject(frame.fnSymbol) ? frame.fnSymbol : this.lastFn;
@@ -310,30 +329,12 @@ function hostAction(host: Host, action: HostAction): void {
   }
 }
 
-/** `host.add_host_object(..)` of a literal's value as it is: only the object is charged. */
-function addedObject(host: Host, lit: Literal): Val {
-  const scval = literalScVal(lit);
-  switch (scval.type) {
-    case 'scvString':
-      return host.objects.add({ kind: 'String', value: Uint8Array.from(scval.str.bytes) });
-    case 'scvBytes':
-      return host.objects.add({ kind: 'Bytes', value: Uint8Array.from(scval.bytes.value) });
-    case 'scvAddress':
-      return host.objects.add({
-        kind: scval.address.type === 'scAddressTypeMuxedAccount' ? 'MuxedAddress' : 'Address',
-        value: scval.address,
-      });
-    default:
-      throw new Unsupported(`add_host_object of a ${lit.t} literal`);
-  }
-}
-
 /**
  * `register_test_contract_wasm` (testutils.rs): the source account read (a metered clone of an
  * `Option<AccountId>`), recording auth for the set-up, upload, then create with an account deployer
  * that is also made the source account, and a salt; the auth manager is put back, the source
- * account is left set. The deployer's key and the salt come from the test PRNG in Rust (unmetered);
- * fixed bytes here, which no compared line shows.
+ * account is left set. The deployer's key and then the salt come from the test PRNG (unmetered),
+ * so the contract id is the Rust test's.
  */
 function register(run: Run, wasm: Uint8Array): Val {
   const host = run.host;
@@ -345,11 +346,10 @@ function register(run: Run, wasm: Uint8Array): Val {
   if (code === undefined) throw new Unsupported('the code could not be made');
   const wasmHash = callDirect(run, 'upload_wasm', [code], [traceVal(code)]);
   if (wasmHash === undefined) throw new Unsupported('the upload failed');
-  const account = xdr.PublicKey.publicKeyTypeEd25519(Buffer.alloc(32, 1));
+  const account = xdr.PublicKey.publicKeyTypeEd25519(generateBytesArray(host));
+  const saltBytes = generateBytesArray(host);
   host.sourceAccount = account;
   const deployer = host.objects.add({ kind: 'Address', value: xdr.ScAddress.scAddressTypeAccount(account) });
-  // A salt of its own per registration, so that a second contract gets an id of its own.
-  const saltBytes = Buffer.alloc(32, 2 + run.vmIds.size);
   const salt = callDirect(run, 'bytes_new_from_slice', [saltBytes], [len(32)]);
   if (salt === undefined) throw new Unsupported('the salt could not be made');
   const address = callDirect(

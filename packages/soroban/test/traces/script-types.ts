@@ -132,6 +132,16 @@ export interface ScriptSetup {
   unlimited?: 'both' | 'cpu' | 'mem';
   /** `host.enable_debug()` / diagnostic level Debug before the first call */
   diagnostics?: boolean;
+  /** `set_ledger_info` with these fields changed, before the first call (uncharged) */
+  ledger?: {
+    sequenceNumber: number;
+    timestamp: bigint;
+    /** hex, 32 bytes */
+    networkId: string;
+    baseReserve: number;
+  };
+  /** `generate_signing_key` calls before the first call: 32-byte draws of the test PRNG (`test-prng.ts`) */
+  signingKeys?: number;
   /** anything else the test sets before its first call, in words */
   note?: string;
 }

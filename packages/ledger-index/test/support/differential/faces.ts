@@ -5,24 +5,35 @@
  */
 import type { Sandbox } from '@starspec/sandbox';
 import { expect } from 'vitest';
-import { type Gateway, startGateway } from '../../../src/gateway/gateway.js';
+import { type Gateway, type GatewayOptions, startGateway } from '../../../src/gateway/gateway.js';
 import { SERVER_VERSION } from '../../../src/version.js';
 import { type Answer, type Crawl, ORIGIN, type Row } from '../crawl.js';
 import { crawlAll } from '../crawl-all.js';
 
-/** A gateway over the sandbox's RPC, caught up with its latest ledger. */
-export async function caughtUpGateway(sandbox: Sandbox, errors: unknown[]): Promise<Gateway> {
+/** A gateway over the sandbox's RPC (or `options.rpcUrl`), caught up with its latest ledger. */
+export async function caughtUpGateway(
+  sandbox: Sandbox,
+  errors: unknown[],
+  options: Partial<GatewayOptions> = {},
+): Promise<Gateway> {
   await sandbox.indexed();
   const gateway = await startGateway({
     rpcUrl: sandbox.rpcUrl,
     pollMs: 10,
     validateResponses: true,
     onError: (e) => errors.push(e),
+    ...options,
   });
+  await caughtUp(sandbox, gateway);
+  return gateway;
+}
+
+/** Waits until both faces hold the sandbox's latest ledger. */
+export async function caughtUp(sandbox: Sandbox, gateway: Gateway): Promise<void> {
+  await sandbox.indexed();
   const latest = sandbox.ledger.latestSequence;
   while (((await gateway.ingester.store.latestLedger()) ?? 0) < latest)
     await new Promise((r) => setTimeout(r, 20));
-  return gateway;
 }
 
 /** What differs by design between the faces: the server's name, and where friendbot is. */

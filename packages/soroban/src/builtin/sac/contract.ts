@@ -8,13 +8,14 @@
 import type { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../../errors/host-error.js';
 import type { Host } from '../../host/host.js';
-import { fromU32, type Val, VOID } from '../../values/val.js';
+import { traced } from '../../host/native-slices.js';
+import { fromU32, u32Of, type Val, VOID } from '../../values/val.js';
 import {
   addressArg,
   addressVal,
   boolArg,
   boolVal,
-  bytesArg,
+  bytesObjectArg,
   i128,
   i128Arg,
   muxedAddressArg,
@@ -43,7 +44,7 @@ const FUNCTIONS: ReadonlyMap<string, SacFunction> = new Map([
   [
     'init_asset',
     fn(1, (host, [bytes]) => {
-      sac.initAsset(host, bytesArg(host, bytes as Val));
+      sac.initAsset(host, bytesObjectArg(bytes as Val));
       return VOID;
     }),
   ],
@@ -156,9 +157,13 @@ const FUNCTIONS: ReadonlyMap<string, SacFunction> = new Map([
 /** The names a Stellar Asset Contract answers to. */
 export const SAC_FUNCTIONS: readonly string[] = [...FUNCTIONS.keys()];
 
-/** Calls a Stellar Asset Contract function in the SAC's frame (`BuiltinContract::call`). */
-export function callStellarAssetContract(host: Host, name: string, args: readonly Val[]): Val {
-  const entry = FUNCTIONS.get(name);
+/**
+ * Calls a Stellar Asset Contract function in the SAC's frame (`BuiltinContract::call`): the name
+ * is found through the host's own `symbol_index_in_strs` over the declared names (derive_fn.rs).
+ */
+export function callStellarAssetContract(host: Host, fnSymbol: Val, args: readonly Val[]): Val {
+  const index = u32Of(traced.indexInStrs(host.context(), fnSymbol, SAC_FUNCTIONS));
+  const entry = FUNCTIONS.get(SAC_FUNCTIONS[index] as string);
   if (!entry) throw new HostError('Value', 'InvalidInput', 'symbol not found in slice of strs');
   if (args.length !== entry.arity)
     throw new HostError('Context', 'UnexpectedSize', 'wrong number of args to func');

@@ -5,6 +5,7 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import type { Host } from '../../host/host.js';
+import { traced } from '../../host/native-slices.js';
 import { meteredEncode } from '../../storage/index.js';
 
 export const assetContractIdPreimage = (asset: xdr.Asset): xdr.ContractIdPreimage =>
@@ -18,6 +19,9 @@ export function initializeAssetContract(
 ): void {
   if (preimage.type !== 'contractIdPreimageFromAsset') return;
   const bytes = meteredEncode(preimage.fromAsset, host.budget);
+  // `Symbol::try_from_val(self, &"init_asset")`: too long for a small symbol, so the host's own
+  // traced `symbol_new_from_slice`, before the asset's bytes become an object.
+  const name = traced.symbol(host.context(), 'init_asset');
   const assetBytes = host.objects.add({ kind: 'Bytes', value: Uint8Array.from(bytes) });
-  host.callContract(contractId, host.converter.toVal(xdr.ScVal.scvSymbol('init_asset')), [assetBytes]);
+  host.callContract(contractId, name, [assetBytes]);
 }

@@ -10,7 +10,7 @@ import { Tag } from '../../values/tags.js';
 import { tagOf, type Val } from '../../values/val.js';
 import { contractError } from '../contract-error.js';
 import { envCall, extendCurrentInstanceAndCode, requireAuth } from '../env.js';
-import { addressVal, conversionError, sameAddress, scAddressOf } from '../values.js';
+import { addressVal, bytesArg, conversionError, sameAddress, scAddressOf } from '../values.js';
 import { readAdministrator, writeAdministrator } from './admin.js';
 import { readAllowance, spendAllowance, writeAllowance } from './allowance.js';
 import {
@@ -58,10 +58,11 @@ const extendInstance = (host: Host) =>
   extendCurrentInstanceAndCode(host, INSTANCE_TTL_THRESHOLD, INSTANCE_EXTEND_AMOUNT);
 
 /** Initializes a new instance from the asset's XDR; called by the host right after creation. */
-export function initAsset(host: Host, assetBytes: Uint8Array): void {
+export function initAsset(host: Host, assetBytes: Val): void {
   if (hasAssetInfo(host))
     throw contractError('AlreadyInitializedError', 'StellarAssetContract has been already initialized');
-  const asset = decodeAsset(host, assetBytes);
+  // The bytes are read (`metered_from_xdr_obj`, one visit) only once the instance is known new.
+  const asset = decodeAsset(host, bytesArg(host, assetBytes));
   validateAsset(asset);
   const expected = contractIdOf(host, assetContractIdPreimage(asset));
   if (Buffer.compare(host.currentContractId(), expected) !== 0)

@@ -237,11 +237,11 @@ export class AccountTracker {
     return this.tracker.isActive;
   }
 
-  snapshot(): AccountTrackerSnapshot {
+  snapshot(host: Host): AccountTrackerSnapshot {
     return {
-      invocation: this.tracker.snapshot(),
+      invocation: this.tracker.snapshot(host),
       verified: this.verified,
-      delegation: this.delegation?.snapshot(),
+      delegation: this.delegation?.snapshot(host),
     };
   }
 

@@ -9,12 +9,14 @@ import { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../../errors/host-error.js';
 import type { Val } from '../../values/val.js';
 import { compareScAddresses } from '../compare.js';
-import { chargeFallibleCollect } from '../functions/charges.js';
+import { chargeFallibleCollect, chargeNewVec } from '../functions/charges.js';
 import type { Host } from '../host.js';
 import { authInternal } from './invocation.js';
 
-/** `declared_size.rs`: DelegatedAccountAuthSignerTreeNode. */
+/** `declared_size.rs`: DelegatedAccountAuthSignerTreeNode and its snapshot; a match stack's usize. */
 const SIGNER_NODE_SIZE = 48;
+const SIGNER_SNAPSHOT_SIZE = 32;
+const USIZE_SIZE = 8;
 
 /** A delegated signer (the root stands for the account itself: no address, never used up). */
 interface SignerNode {
@@ -113,13 +115,20 @@ export class DelegationTracker {
     });
   }
 
-  snapshot(): DelegationSnapshot {
+  /**
+   * `DelegatedAccountAuthTracker::snapshot`: each node's children's snapshots collected (a metered
+   * collect), then the match stack cloned.
+   */
+  snapshot(host: Host): DelegationSnapshot {
+    const context = host.context();
     const exhausted: boolean[] = [];
     const walk = (node: SignerNode): void => {
       exhausted.push(node.signer?.exhausted ?? false);
       for (const child of node.delegates) walk(child);
+      chargeFallibleCollect(context, node.delegates.length, SIGNER_SNAPSHOT_SIZE);
     };
     walk(this.root);
+    chargeNewVec(context, this.#matched.length, USIZE_SIZE);
     return { exhausted, matched: [...this.#matched] };
   }
 

@@ -4,6 +4,7 @@
  * matched only among the children of the node its caller matched.
  */
 import { HostError } from '../../errors/host-error.js';
+import { chargeNewVec } from '../functions/charges.js';
 import type { Host } from '../host.js';
 import {
   type AuthorizedFunction,
@@ -17,6 +18,9 @@ import {
 type MatchState = number;
 const UNMATCHED = -1;
 const ROOT = -2;
+
+/** `size_of::<usize>()`: a match state on the stack. */
+const USIZE_SIZE = 8;
 
 export class InvocationTracker {
   readonly #matchStack: MatchState[] = [];
@@ -35,7 +39,9 @@ export class InvocationTracker {
     return tracker;
   }
 
-  pushFrame(): void {
+  /** `InvocationTracker::push_frame`: one more match state (a usize) on the stack, charged. */
+  pushFrame(host: Host): void {
+    chargeNewVec(host.context(), 1, USIZE_SIZE);
     this.#matchStack.push(UNMATCHED);
   }
 
@@ -116,8 +122,8 @@ export class InvocationTracker {
     this.#matchStack[this.#matchStack.length - 1] = current.subInvocations.length - 1;
   }
 
-  snapshot(): InvocationSnapshot {
-    return this.root.snapshot();
+  snapshot(host: Host): InvocationSnapshot {
+    return this.root.snapshot(host);
   }
 
   rollback(snapshot: InvocationSnapshot): void {

@@ -12,6 +12,8 @@ import { traced } from '../native-slices.js';
 
 /** `size_of::<AuthorizedInvocation>()` (declared_size.rs). */
 const AUTHORIZED_INVOCATION_SIZE = 176;
+/** `size_of::<AuthorizedInvocationSnapshot>()` (declared_size.rs). */
+const INVOCATION_SNAPSHOT_SIZE = 32;
 
 export type AuthorizedFunction =
   | {
@@ -52,8 +54,10 @@ export class AuthorizedInvocation {
     });
   }
 
-  snapshot(): InvocationSnapshot {
-    return { exhausted: this.exhausted, subs: this.subInvocations.map((sub) => sub.snapshot()) };
+  /** `AuthorizedInvocation::snapshot`: the sub-invocations' snapshots collected (a metered collect). */
+  snapshot(host: Host): InvocationSnapshot {
+    chargeFallibleCollect(host.context(), this.subInvocations.length, INVOCATION_SNAPSHOT_SIZE);
+    return { exhausted: this.exhausted, subs: this.subInvocations.map((sub) => sub.snapshot(host)) };
   }
 
   rollback(snapshot: InvocationSnapshot): void {

@@ -11,7 +11,7 @@ import type { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../../errors/host-error.js';
 import { contractAddress } from '../../storage/index.js';
 import type { Val } from '../../values/val.js';
-import { chargeNewVec } from '../functions/charges.js';
+import { chargeFallibleCollect, chargeNewVec } from '../functions/charges.js';
 import type { Host } from '../host.js';
 import { AccountTracker, type AccountTrackerSnapshot, scAddressOf } from './account-tracker.js';
 import { AuthenticationStack } from './authentication.js';
@@ -48,10 +48,18 @@ type Mode =
   | { readonly kind: 'recording'; readonly disableNonRootAuth: boolean; byAddress: Map<Val, number> };
 
 /**
- * `size_of::<RefCell<AccountAuthorizationTracker>>()`: the tracker's declared size and the borrow
- * flag; declared_size.rs says 280 before protocol 27 and 288 from 27 (its delegation credentials).
+ * Declared sizes (declared_size.rs) that protocol 27's delegation credentials grew: a
+ * `RefCell<AccountAuthorizationTracker>` (the tracker, 280, and the borrow flag; 288 from 27) and
+ * an `Option<AccountAuthorizationTrackerSnapshot>` (40 and 8; 96 from 27).
  */
 const trackerCellSize = (protocol: number): number => (protocol >= DELEGATION_PROTOCOL ? 296 : 288);
+const accountSnapshotSlotSize = (protocol: number): number => (protocol >= DELEGATION_PROTOCOL ? 104 : 48);
+/** Declared sizes (declared_size.rs): ContractId, ContractInvocation, CreateContractArgsV2, an
+ * AuthorizedInvocationSnapshot. */
+const CONTRACT_ID_SIZE = 32n;
+const CONTRACT_INVOCATION_SIZE = 16;
+const CREATE_CONTRACT_ARGS_SIZE = 144;
+const INVOCATION_SNAPSHOT_SIZE = 32;
 
 /** A nonce as the recording host draws one: uniform in 0..=i64::MAX. */
 export const randomNonce = (): bigint => randomBytes(8).readBigUInt64BE() >> 1n;
@@ -180,21 +188,29 @@ export class AuthorizationManager {
   }
 
   /** A contract frame starts; the snapshot undoes what it authorizes if it fails. */
+  /**
+   * A contract frame starts (`push_frame`): the contract id cloned into a new Address object, the
+   * invocation pushed, every tracker's frame pushed, then the snapshot taken, each charged.
+   */
   pushContractFrame(host: Host, contractId: Uint8Array, fnName: Val): AuthSnapshot {
-    this.#stack.push({ kind: 'contract', contract: addressVal(host, contractId), fnName });
-    this.#pushTrackerFrames();
-    return this.snapshot();
+    host.budget.charge('MemCpy', CONTRACT_ID_SIZE);
+    const contract = addressVal(host, contractId);
+    chargeNewVec(host.context(), 1, CONTRACT_INVOCATION_SIZE);
+    this.#stack.push({ kind: 'contract', contract, fnName });
+    this.#pushTrackerFrames(host);
+    return this.snapshot(host);
   }
 
   /** A contract creation with a deployer starts (`push_create_contract_host_fn_frame`). */
-  pushCreateFrame(args: xdr.CreateContractArgsV2): void {
+  pushCreateFrame(host: Host, args: xdr.CreateContractArgsV2): void {
+    chargeNewVec(host.context(), 1, CREATE_CONTRACT_ARGS_SIZE);
     this.#stack.push({ kind: 'create', args });
-    this.#pushTrackerFrames();
+    this.#pushTrackerFrames(host);
   }
 
-  #pushTrackerFrames(): void {
-    for (const account of this.#accounts) if (!account.busy) account.tracker.pushFrame();
-    for (const invoker of this.#invokers) invoker.tracker.pushFrame();
+  #pushTrackerFrames(host: Host): void {
+    for (const account of this.#accounts) if (!account.busy) account.tracker.pushFrame(host);
+    for (const invoker of this.#invokers) invoker.tracker.pushFrame(host);
   }
 
   /** The frame ends; a failed frame's snapshot is rolled back first. */
@@ -211,13 +227,25 @@ export class AuthorizationManager {
       this.#invokers.pop();
   }
 
-  snapshot(): AuthSnapshot {
+  /**
+   * `AuthorizationManager::snapshot`: enforcing, a metered vector of the account trackers' snapshots
+   * (recording copies them for free); then the invoker trackers' snapshots, a metered collect.
+   */
+  snapshot(host: Host): AuthSnapshot {
+    const enforcing = this.mode.kind === 'enforcing';
+    if (enforcing)
+      chargeNewVec(
+        host.context(),
+        this.#accounts.length,
+        accountSnapshotSlotSize(host.ledger.protocolVersion),
+      );
+    const accounts = enforcing
+      ? this.#accounts.map((tracker) => (tracker.busy ? undefined : tracker.snapshot(host)))
+      : this.#accounts.map((tracker) => tracker.clone());
+    chargeFallibleCollect(host.context(), this.#invokers.length, INVOCATION_SNAPSHOT_SIZE);
     return {
-      accounts:
-        this.mode.kind === 'enforcing'
-          ? this.#accounts.map((tracker) => (tracker.busy ? undefined : tracker.snapshot()))
-          : this.#accounts.map((tracker) => tracker.clone()),
-      invokers: this.#invokers.map(({ tracker }) => tracker.snapshot()),
+      accounts,
+      invokers: this.#invokers.map(({ tracker }) => tracker.snapshot(host)),
       byAddress: this.mode.kind === 'recording' ? new Map(this.mode.byAddress) : undefined,
     };
   }

@@ -65,17 +65,48 @@ function deepStack(callDepth: number, serialization: number, deserialization: nu
   };
 }
 
+/** `DEFAULT_XDR_RW_LIMITS.depth` */
+const XDR_DEPTH = 500;
+
 /**
- * The runs with one contract or two. The deep runs with ~100 contracts compare their addresses,
- * whose order depends on the ids the test PRNG gives them (see catalogue-notes.ts): not here yet.
+ * Every run of the file. The deep ones with ~100 contracts compare the contracts' addresses, whose
+ * order follows the ids the test PRNG gives them: `register` draws the same deployers and salts.
  */
 export default scriptsOf('hostile_opt', {
+  test_deep_stack_call_succeeds_near_limit: deepStack(HOST_DEPTH, HOST_DEPTH - 1, 0, false),
   test_deep_stack_with_self_reentry_call_succeeds_near_limit: deepStack(HOST_DEPTH, HOST_DEPTH - 1, 0, true),
+  test_deep_stack_call_fails_when_contract_call_depth_exceeded: deepStack(HOST_DEPTH + 1, 0, 0, false),
+  // The Rust test passes `use_self_reentrance: false` here too.
+  test_deep_stack_call_with_self_reentry_fails_when_contract_call_depth_exceeded: deepStack(
+    HOST_DEPTH + 1,
+    0,
+    0,
+    false,
+  ),
   test_deep_stack_call_fails_when_serialization_depth_exceeded: deepStack(2, HOST_DEPTH, 0, false),
+  test_deep_stack_call_succeeds_near_limit_with_xdr_deserialization: deepStack(
+    HOST_DEPTH,
+    0,
+    HOST_DEPTH - 2,
+    false,
+  ),
   test_deep_stack_call_with_self_reentry_succeeds_near_limit_with_xdr_deserialization: deepStack(
     HOST_DEPTH,
     0,
     HOST_DEPTH - 2,
     true,
+  ),
+  test_deep_stack_call_fails_xdr_deserialization_exceeding_host_object_depth: deepStack(
+    HOST_DEPTH,
+    0,
+    HOST_DEPTH - 1,
+    false,
+  ),
+  test_deep_stack_call_fails_with_deep_xdr_deserialization: deepStack(HOST_DEPTH, 0, XDR_DEPTH, false),
+  test_deep_stack_call_fails_with_too_deep_xdr_deserialization: deepStack(
+    HOST_DEPTH,
+    0,
+    XDR_DEPTH * 2,
+    false,
   ),
 });

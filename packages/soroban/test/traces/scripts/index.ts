@@ -10,6 +10,7 @@ import invocation from './invocation.js';
 import lifecycle from './lifecycle.js';
 import map from './map.js';
 import num from './num.js';
+import sac from './sac.js';
 import storage from './storage.js';
 import str from './str.js';
 import symbol from './symbol.js';
@@ -31,4 +32,5 @@ export const ALL_SCRIPTS: DriveScript[] = [
   ...address,
   ...lifecycle,
   ...storage,
+  ...sac,
 ];
