@@ -49,6 +49,12 @@ export {
   trustlineEntry,
 } from './testing/classic-entries.js';
 export { customSection, envMetaSection, hostImports, specSection } from './testing/contract-module.js';
+export {
+  accountSignature,
+  type DelegationStep,
+  delegatingAccountWat,
+  delegatingSignature,
+} from './testing/delegating-account.js';
 export { type Invocation, TestEnv, type TestEnvOptions } from './testing/test-env.js';
 // Parsed contracts kept across runs (stellar-core's module cache), bounded.
 export { ModuleCache, type ModuleCacheLimits, type ModuleStore } from './vm/index.js';

@@ -47,6 +47,15 @@ export function compareBytes(meter: Meter, a: Uint8Array, b: Uint8Array): Orderi
   return sign(Buffer.compare(a, b), 0);
 }
 
+/**
+ * Two ScAddresses, charged as a fixed-size type (`impl_compare_fixed_size_ord_type!`, declared
+ * size 48); the XDR encoding orders as the derived order of ScAddress: arm first, then its fields.
+ */
+export function compareScAddresses(meter: Meter, a: xdr.ScAddress, b: xdr.ScAddress): Ordering {
+  meter.charge('MemCmp', SC_ADDRESS_DECLARED_SIZE);
+  return sign(Buffer.compare(a.toXDR(), b.toXDR()), 0);
+}
+
 export class Comparator {
   constructor(
     private readonly objects: ObjectTable,
@@ -124,10 +133,7 @@ export class Comparator {
         );
       case 'Address':
       case 'MuxedAddress':
-        // Charged as a fixed-size type (`impl_compare_fixed_size_ord_type!`, declared size 48);
-        // the XDR encoding orders as the derived order of ScAddress: arm first, then its fields.
-        this.meter.charge('MemCmp', SC_ADDRESS_DECLARED_SIZE);
-        return sign(Buffer.compare(a.value.toXDR(), (b.value as xdr.ScAddress).toXDR()), 0);
+        return compareScAddresses(this.meter, a.value, b.value as xdr.ScAddress);
       default:
         this.meter.charge('MemCmp', BigInt(NUMBER_SIZE[a.kind]));
         return sign(a.value, b.value as bigint);

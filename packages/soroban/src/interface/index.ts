@@ -19,7 +19,7 @@ export const MAX_PROTOCOL = 28;
 
 export const HOST_FUNCTIONS: readonly HostFunction[] = Object.freeze(parseTable());
 
-/** The newest protocol that adds a function to the interface (26): what a host without a ledger assumes. */
+/** The newest protocol that adds a function to the interface (27): what a host without a ledger assumes. */
 export const NEWEST_FUNCTION_PROTOCOL = Math.max(...HOST_FUNCTIONS.map((fn) => fn.minProtocol ?? 0));
 
 const importKey = (moduleLetter: string, exportName: string) => `${moduleLetter}.${exportName}`;

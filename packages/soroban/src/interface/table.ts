@@ -1,6 +1,6 @@
 /**
  * The host interface (`soroban-env-common/env.json`): v23.0.0, plus the functions v28.0.2 adds at
- * protocols 25, 26 and 28 (those of 27 are not implemented), one line per host function:
+ * protocols 25 to 28, one line per host function:
  *
  *   '<export> <name>(<arg>: <type>, ...) -> <return type> [@<min protocol>..<max protocol>]'
  *
@@ -234,6 +234,8 @@ export const SIGNATURES: { readonly [M in ModuleName]: readonly string[] } = {
     '6 get_address_executable(address: AddressObject) -> Val @23..',
     '7 strkey_to_muxed_address(strkey: Val) -> Val @26..',
     '8 muxed_address_to_strkey(address: Val) -> StringObject @26..',
+    '9 get_delegated_signers_for_current_auth_check() -> VecObject @27..',
+    'a delegate_account_auth(address: AddressObject) -> Void @27..',
   ],
   test: ['_ dummy0() -> Val', '0 protocol_gated_dummy() -> Val @19..19'],
   prng: [

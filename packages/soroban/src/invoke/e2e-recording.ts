@@ -60,19 +60,34 @@ function chargeDecode(budget: Budget, value: { toXdr(): Uint8Array }): void {
   budget.charge('ValDeser', BigInt(value.toXdr().length));
 }
 
-/** Recorded entries go out with their signatures cleared (`clear_signature`). */
+/**
+ * Entries go out with their signatures cleared (`clear_signature`); of `AddressWithDelegates`
+ * credentials only the account's own, its delegates' stay.
+ */
 function withoutSignature(entry: xdr.SorobanAuthorizationEntry): xdr.SorobanAuthorizationEntry {
-  if (entry.credentials.type !== 'sorobanCredentialsAddress') return entry;
-  const address = entry.credentials.address;
-  return new xdr.SorobanAuthorizationEntry({
-    credentials: xdr.SorobanCredentials.sorobanCredentialsAddress(
-      new xdr.SorobanAddressCredentials({
-        address: address.address,
-        nonce: address.nonce,
-        signatureExpirationLedger: address.signatureExpirationLedger,
-        signature: xdr.ScVal.scvVoid(),
+  const { credentials } = entry;
+  const cleared = (creds: xdr.SorobanAddressCredentials) =>
+    new xdr.SorobanAddressCredentials({
+      address: creds.address,
+      nonce: creds.nonce,
+      signatureExpirationLedger: creds.signatureExpirationLedger,
+      signature: xdr.ScVal.scvVoid(),
+    });
+  let clearedCredentials: xdr.SorobanCredentials;
+  if (credentials.type === 'sorobanCredentialsAddress')
+    clearedCredentials = xdr.SorobanCredentials.sorobanCredentialsAddress(cleared(credentials.address));
+  else if (credentials.type === 'sorobanCredentialsAddressV2')
+    clearedCredentials = xdr.SorobanCredentials.sorobanCredentialsAddressV2(cleared(credentials.addressV2));
+  else if (credentials.type === 'sorobanCredentialsAddressWithDelegates')
+    clearedCredentials = xdr.SorobanCredentials.sorobanCredentialsAddressWithDelegates(
+      new xdr.SorobanAddressCredentialsWithDelegates({
+        addressCredentials: cleared(credentials.addressWithDelegates.addressCredentials),
+        delegates: credentials.addressWithDelegates.delegates,
       }),
-    ),
+    );
+  else return entry;
+  return new xdr.SorobanAuthorizationEntry({
+    credentials: clearedCredentials,
     rootInvocation: entry.rootInvocation,
   });
 }

@@ -6,6 +6,7 @@
  */
 import { type Keypair, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
+import { accountSignature } from '../../src/testing/delegating-account.js';
 import { NO_SOROBAN_DATA, sorobanData } from '../support/shared.js';
 import {
   addressEntry,
@@ -19,22 +20,6 @@ import {
 import { authSetup } from './support.js';
 
 const UNAUTHORIZED = 'Error(Auth, InvalidAction)';
-
-/** `sign_payload_for_account`: one `{public_key, signature}` of the key over the payload. */
-function accountSignature(key: Keypair, signed: Uint8Array): xdr.ScVal {
-  return xdr.ScVal.scvVec([
-    xdr.ScVal.scvMap([
-      new xdr.ScMapEntry({
-        key: xdr.ScVal.scvSymbol('public_key'),
-        val: xdr.ScVal.scvBytes(key.rawPublicKey()),
-      }),
-      new xdr.ScMapEntry({
-        key: xdr.ScVal.scvSymbol('signature'),
-        val: xdr.ScVal.scvBytes(Buffer.from(key.sign(Buffer.from(signed)))),
-      }),
-    ]),
-  ]);
-}
 
 /** Account 0 is owned by account 1, account 1 by the classic account of keys[0]. */
 function delegatedChain() {

@@ -15,13 +15,18 @@ const wabt = await wabtInit();
 export const CONTRACT_PROTOCOL = 23;
 
 /** The contract's WASM: the assembled module, then its env meta and interface sections. */
-export function assemble(name: string, wat: string, spec: ContractSpec): Buffer {
+export function assemble(
+  name: string,
+  wat: string,
+  spec: ContractSpec,
+  protocol = CONTRACT_PROTOCOL,
+): Buffer {
   const module = wabt.parseWat(`${name}.wat`, wat, { mutable_globals: true, sign_extension: true });
   try {
     module.validate();
     return Buffer.concat([
       Buffer.from(module.toBinary({}).buffer),
-      envMetaSection(CONTRACT_PROTOCOL),
+      envMetaSection(protocol),
       specSection(specEntries(spec)),
     ]);
   } finally {

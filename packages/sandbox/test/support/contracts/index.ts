@@ -5,5 +5,6 @@
  */
 export { AUTH_PAIR_SPEC, authPairWasm } from './auth-pair.js';
 export { COUNTER_KEY, COUNTER_SPEC, counterWasm } from './counter.js';
+export { DELEGATING_ACCOUNT_SPEC, DELEGATION_PROTOCOL, delegatingAccountWasm } from './delegating-account.js';
 export { OWNED_SPEC, ownedWasm } from './owned.js';
 export { MAX_TOKEN_AMOUNT, TOKEN_ERRORS, TOKEN_SPEC, tokenWasm } from './token.js';

@@ -19,15 +19,12 @@ import type { AuthorizedFunction, AuthorizedInvocation } from './invocation.js';
 
 export const CHECK_AUTH_FN_NAME = '__check_auth';
 
-export function checkAccountContractAuth(
-  host: Host,
-  accountContract: Uint8Array,
-  payload: Uint8Array,
-  signature: Val,
-  invocation: AuthorizedInvocation,
-): void {
+/**
+ * `convert_to_auth_context_val`: the Contexts `__check_auth` receives, one per node of the tree in
+ * pre-order (from protocol 27 built once per authentication, and forwarded to delegated signers).
+ */
+export function authContextsVal(host: Host, invocation: AuthorizedInvocation): Val {
   const context = host.context();
-  const payloadObj = traced.bytes(context, payload);
   let contexts = envVec(context, 'vec_new', [], () => (vec.vec_new as (c: CallContext) => Val)(context));
   const push = (node: AuthorizedInvocation): void => {
     const item = authContext(context, node.fn);
@@ -38,10 +35,23 @@ export function checkAccountContractAuth(
     for (const sub of node.subInvocations) push(sub);
   };
   push(invocation);
-  const fn = traced.symbol(context, CHECK_AUTH_FN_NAME);
-  const result = host.callContract(accountContract, fn, [payloadObj, signature, contexts], {
+  return contexts;
+}
+
+/**
+ * `__check_auth(payload, signature, contexts)` of the account contract, which must return Void;
+ * `selfReentry` for the account's own authentication (not for a delegated signer's).
+ */
+export function callCheckAuth(
+  host: Host,
+  accountContract: Uint8Array,
+  call: { readonly payload: Val; readonly signature: Val; readonly contexts: Val },
+  selfReentry: boolean,
+): void {
+  const fn = traced.symbol(host.context(), CHECK_AUTH_FN_NAME);
+  const result = host.callContract(accountContract, fn, [call.payload, call.signature, call.contexts], {
     internal: true,
-    selfReentry: true,
+    selfReentry,
   });
   // The call's `Val` converted to `()`.
   if (result !== VOID) throw conversionError('__check_auth returned a value other than Void');

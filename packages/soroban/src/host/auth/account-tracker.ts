@@ -1,7 +1,8 @@
 /**
  * One address's authorization (`auth.rs` AccountAuthorizationTracker): its tree, its credentials
  * (the transaction's source account, or an address with a nonce, an expiration ledger and a
- * signature), and whether it was authenticated. Authentication happens once, on the first match.
+ * signature, see credentials.ts), and whether it was authenticated. Authentication happens once,
+ * on the first match, inside an authentication frame of the manager (what delegation reads).
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../../errors/host-error.js';
@@ -10,8 +11,11 @@ import { type Val, VOID } from '../../values/val.js';
 import { executableRefKey } from '../executable-ref.js';
 import type { Host } from '../host.js';
 import { isRecoverable } from '../lifecycle.js';
-import { checkAccountContractAuth } from './account-contract.js';
+import { traced } from '../native-slices.js';
+import { authContextsVal, callCheckAuth } from './account-contract.js';
 import { checkAccountAuthentication } from './account-signatures.js';
+import { addressCredentials, DELEGATION_PROTOCOL } from './credentials.js';
+import { type DelegationSnapshot, DelegationTracker } from './delegation.js';
 import {
   type AuthorizedFunction,
   AuthorizedInvocation,
@@ -38,6 +42,7 @@ function emulatedSignature(accountId: xdr.AccountId): xdr.ScVal {
 export interface AccountTrackerSnapshot {
   readonly invocation: InvocationSnapshot;
   readonly verified: boolean;
+  readonly delegation: DelegationSnapshot | undefined;
 }
 
 export class AccountTracker {
@@ -52,6 +57,9 @@ export class AccountTracker {
     readonly isSourceAccount: boolean,
     public verified: boolean,
     readonly nonce: { readonly value: bigint; readonly expirationLedger: number } | undefined,
+    /** `AddressV2`/`AddressWithDelegates` (and recording from protocol 27): the payload names the address. */
+    readonly preimageWithAddress = false,
+    readonly delegation?: DelegationTracker,
   ) {}
 
   /** Enforcing mode: a tracker per entry of the transaction. */
@@ -63,18 +71,24 @@ export class AccountTracker {
       if (source === undefined) throw authInternal('source account is missing when setting auth entries');
       return new AccountTracker(source, tracker(), VOID, true, false, undefined);
     }
-    if (credentials.type !== 'sorobanCredentialsAddress')
-      throw new HostError('Value', 'InvalidInput', 'credentials of a later protocol');
-    const creds = credentials.address;
+    const { creds, preimageWithAddress, delegates } = addressCredentials(host, credentials);
     const kind = creds.address.type;
     if (kind !== 'scAddressTypeAccount' && kind !== 'scAddressTypeContract')
       throw new HostError('Object', 'InvalidInput', 'credentials address is not an account or a contract');
     const address = host.converter.toVal(xdr.ScVal.scvAddress(creds.address));
     const signature = host.converter.toVal(creds.signature);
-    return new AccountTracker(address, tracker(), signature, false, false, {
-      value: creds.nonce,
-      expirationLedger: creds.signatureExpirationLedger,
-    });
+    const delegation = delegates && DelegationTracker.fromXdr(host, delegates);
+    const nonce = { value: creds.nonce, expirationLedger: creds.signatureExpirationLedger };
+    return new AccountTracker(
+      address,
+      tracker(),
+      signature,
+      false,
+      false,
+      nonce,
+      preimageWithAddress,
+      delegation,
+    );
   }
 
   /**
@@ -99,6 +113,8 @@ export class AccountTracker {
       isSource,
       true,
       isSource ? undefined : { value: nonce, expirationLedger: 0 },
+      // The protocol-27 host records `AddressV2` credentials: its emulated payload names the address.
+      host.ledger.protocolVersion >= DELEGATION_PROTOCOL,
     );
   }
 
@@ -138,6 +154,11 @@ export class AccountTracker {
     consumeNonce(host, scAddressOf(host, this.address), value, expirationLedger);
   }
 
+  /**
+   * `authenticate`: the payload and the Contexts are made, an authentication frame carries them
+   * (and the delegated signers) while the account's check runs. Before protocol 27 a Stellar
+   * account's check makes neither (the protocol-26 host built them inside the contract's check).
+   */
   private authenticate(host: Host): void {
     if (this.isSourceAccount) return;
     if (!this.nonce) throw authInternal('unexpected missing nonce');
@@ -147,21 +168,33 @@ export class AccountTracker {
       this.nonce.value,
       this.nonce.expirationLedger,
       this.tracker.root.toXdr(host),
+      this.preimageWithAddress ? scAddressOf(host, this.address) : undefined,
     );
+    const isAccount = address.type === 'scAddressTypeAccount';
+    const withFrame = !isAccount || host.ledger.protocolVersion >= DELEGATION_PROTOCOL;
+    const frame = withFrame
+      ? {
+          payload,
+          payloadObj: traced.bytes(host.context(), payload),
+          contexts: authContextsVal(host, this.tracker.root),
+          delegation: this.delegation,
+        }
+      : undefined;
     this.busy = true;
+    if (frame) host.auth.authentication.push(frame);
     try {
       if (address.type === 'scAddressTypeAccount')
         checkAccountAuthentication(host, address.accountId, payload, this.signature);
-      else if (address.type === 'scAddressTypeContract')
-        checkAccountContractAuth(
+      else if (address.type === 'scAddressTypeContract' && frame)
+        callCheckAuth(
           host,
           Uint8Array.from(address.contractId.value),
-          payload,
-          this.signature,
-          this.tracker.root,
+          { payload: frame.payloadObj, signature: this.signature, contexts: frame.contexts },
+          true,
         );
       else throw new HostError('Object', 'InternalError', 'unexpected address type in auth');
     } finally {
+      if (frame) host.auth.authentication.pop();
       this.busy = false;
     }
   }
@@ -208,12 +241,17 @@ export class AccountTracker {
   }
 
   snapshot(host: Host): AccountTrackerSnapshot {
-    return { invocation: this.tracker.snapshot(host), verified: this.verified };
+    return {
+      invocation: this.tracker.snapshot(host),
+      verified: this.verified,
+      delegation: this.delegation?.snapshot(host),
+    };
   }
 
   rollback(snapshot: AccountTrackerSnapshot): void {
     this.tracker.rollback(snapshot.invocation);
     this.verified = snapshot.verified;
+    if (this.delegation && snapshot.delegation) this.delegation.rollback(snapshot.delegation);
   }
 
   clone(): AccountTracker {
@@ -224,6 +262,7 @@ export class AccountTracker {
       this.isSourceAccount,
       this.verified,
       this.nonce,
+      this.preimageWithAddress,
     );
   }
 }

@@ -14,6 +14,8 @@ import type { Val } from '../../values/val.js';
 import { chargeFallibleCollect, chargeNewVec } from '../functions/charges.js';
 import type { Host } from '../host.js';
 import { AccountTracker, type AccountTrackerSnapshot, scAddressOf } from './account-tracker.js';
+import { AuthenticationStack } from './authentication.js';
+import { DELEGATION_PROTOCOL } from './credentials.js';
 import { type AuthorizedFunction, authInternal, type InvocationSnapshot } from './invocation.js';
 import { InvocationTracker } from './invocation-tracker.js';
 import { invokerEntryToInvocation } from './invoker-entries.js';
@@ -45,14 +47,18 @@ type Mode =
   | { readonly kind: 'enforcing' }
   | { readonly kind: 'recording'; readonly disableNonRootAuth: boolean; byAddress: Map<Val, number> };
 
-/** `size_of::<RefCell<AccountAuthorizationTracker>>()` (declared_size.rs: 280, and the borrow flag). */
-const TRACKER_CELL_SIZE = 288;
+/**
+ * Declared sizes (declared_size.rs) that protocol 27's delegation credentials grew: a
+ * `RefCell<AccountAuthorizationTracker>` (the tracker, 280, and the borrow flag; 288 from 27) and
+ * an `Option<AccountAuthorizationTrackerSnapshot>` (40 and 8; 96 from 27).
+ */
+const trackerCellSize = (protocol: number): number => (protocol >= DELEGATION_PROTOCOL ? 296 : 288);
+const accountSnapshotSlotSize = (protocol: number): number => (protocol >= DELEGATION_PROTOCOL ? 104 : 48);
 /** Declared sizes (declared_size.rs): ContractId, ContractInvocation, CreateContractArgsV2, an
- * `Option<AccountAuthorizationTrackerSnapshot>` (40 and 8), an AuthorizedInvocationSnapshot. */
+ * AuthorizedInvocationSnapshot. */
 const CONTRACT_ID_SIZE = 32n;
 const CONTRACT_INVOCATION_SIZE = 16;
 const CREATE_CONTRACT_ARGS_SIZE = 144;
-const ACCOUNT_SNAPSHOT_SLOT_SIZE = 48;
 const INVOCATION_SNAPSHOT_SIZE = 32;
 
 /** A nonce as the recording host draws one: uniform in 0..=i64::MAX. */
@@ -62,6 +68,8 @@ export class AuthorizationManager {
   #accounts: AccountTracker[];
   #invokers: InvokerTracker[] = [];
   readonly #stack: AuthFrame[] = [];
+  /** The accounts being authenticated now, innermost last (`authentication_stack`). */
+  readonly authentication = new AuthenticationStack();
 
   private constructor(
     readonly mode: Mode,
@@ -78,7 +86,7 @@ export class AuthorizationManager {
   static enforcing(host: Host, entries?: readonly xdr.SorobanAuthorizationEntry[]): AuthorizationManager {
     if (!entries) return new AuthorizationManager({ kind: 'enforcing' }, []);
     // `Vec::with_metered_capacity` of the trackers, each a `RefCell<AccountAuthorizationTracker>`.
-    chargeNewVec(host.context(), entries.length, TRACKER_CELL_SIZE);
+    chargeNewVec(host.context(), entries.length, trackerCellSize(host.ledger.protocolVersion));
     return new AuthorizationManager(
       { kind: 'enforcing' },
       entries.map((entry) => AccountTracker.fromEntry(host, entry)),
@@ -225,7 +233,12 @@ export class AuthorizationManager {
    */
   snapshot(host: Host): AuthSnapshot {
     const enforcing = this.mode.kind === 'enforcing';
-    if (enforcing) chargeNewVec(host.context(), this.#accounts.length, ACCOUNT_SNAPSHOT_SLOT_SIZE);
+    if (enforcing)
+      chargeNewVec(
+        host.context(),
+        this.#accounts.length,
+        accountSnapshotSlotSize(host.ledger.protocolVersion),
+      );
     const accounts = enforcing
       ? this.#accounts.map((tracker) => (tracker.busy ? undefined : tracker.snapshot(host)))
       : this.#accounts.map((tracker) => tracker.clone());

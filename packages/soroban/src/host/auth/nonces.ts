@@ -1,6 +1,7 @@
 /**
  * Signature payloads and nonces of address credentials (`auth.rs` get_signature_payload,
- * `Host::consume_nonce`): the payload is the SHA-256 of a `HashIdPreimage::SorobanAuthorization`;
+ * `Host::consume_nonce`): the payload is the SHA-256 of a `HashIdPreimage::SorobanAuthorization`
+ * (or `SorobanAuthorizationWithAddress`);
  * a nonce is used up by writing a temporary `LedgerKeyNonce` entry under the address, which
  * lives at least until the signature expires.
  */
@@ -46,20 +47,28 @@ export function consumeNonce(host: Host, address: xdr.ScAddress, nonce: bigint, 
   host.storage.put(key, entry, until, host.budget);
 }
 
-/** What an address signs: the network, the nonce, the expiration ledger and the whole tree. */
+/**
+ * What an address signs: the network, the nonce, the expiration ledger and the whole tree; with
+ * `AddressV2` or `AddressWithDelegates` credentials (protocol 27) the address too
+ * (`HashIdPreimage::SorobanAuthorizationWithAddress`).
+ */
 export function signaturePayload(
   host: Host,
   nonce: bigint,
   expirationLedger: number,
   invocation: xdr.SorobanAuthorizedInvocation,
+  address?: xdr.ScAddress,
 ): Uint8Array {
-  const preimage = xdr.HashIdPreimage.envelopeTypeSorobanAuthorization(
-    new xdr.HashIdPreimageSorobanAuthorization({
-      networkId: host.ledger.networkId,
-      nonce,
-      signatureExpirationLedger: expirationLedger,
-      invocation,
-    }),
-  );
+  const fields = {
+    networkId: host.ledger.networkId,
+    nonce,
+    signatureExpirationLedger: expirationLedger,
+    invocation,
+  };
+  const preimage = address
+    ? xdr.HashIdPreimage.envelopeTypeSorobanAuthorizationWithAddress(
+        new xdr.HashIdPreimageSorobanAuthorizationWithAddress({ ...fields, address }),
+      )
+    : xdr.HashIdPreimage.envelopeTypeSorobanAuthorization(new xdr.HashIdPreimageSorobanAuthorization(fields));
   return sha256Raw(meteredEncode(preimage, host.budget), host.budget);
 }

@@ -1,6 +1,7 @@
 /** Every env module's implementation, by the interface's module name. */
 import type { ModuleName } from '../../interface/index.js';
 import { address } from './address.js';
+import { addressDelegation } from './address-delegation.js';
 import { buf } from './buf.js';
 import { call } from './call.js';
 import { context } from './context.js';
@@ -22,7 +23,7 @@ export const HOST_MODULES: Partial<Record<ModuleName, HostModule>> = {
   call,
   buf,
   crypto: cryptoModule,
-  address,
+  address: { ...address, ...addressDelegation },
   test: testModule,
   prng,
 };
