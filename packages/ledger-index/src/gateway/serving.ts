@@ -73,10 +73,13 @@ export const GATEWAY_SERVING: Readonly<Record<OperationId, Serving>> = {
   getOffer: { from: 'index', how: STATE },
   listOfferTrades: { from: 'index', how: `${HISTORY}, trades from offer crossings in operation results` },
   listTrades: { from: 'index', how: `${HISTORY}, trades from offer and pool crossings in operation results` },
-  listTradeAggregations: { from: 'index', how: `${HISTORY}, the pair's trades summed per time bucket` },
-  getOrderBook: { from: 'index', how: `${STATE}, the pair's offers summed by price` },
+  listTradeAggregations: {
+    from: 'index',
+    how: "its index: the pair's trades in the ingested ledgers, summed per time bucket",
+  },
+  getOrderBook: { from: 'index', how: "its index: the pair's open offers as ingested, summed by price" },
   listAssets: {
     from: 'index',
-    how: `${STATE}, trust lines, claimable balances and pool reserves summed per asset`,
+    how: 'its index: trust lines, claimable balances and pool reserves as ingested, summed per asset',
   },
 };

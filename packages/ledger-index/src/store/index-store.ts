@@ -329,8 +329,15 @@ async function fillTradeAccounts(tx: SqlExecutor): Promise<void> {
     await writeTradeAccounts(tx, row.operation_id, row.ord, JSON.parse(String(row.body)));
 }
 
+/** The offers' price column for an index written before it existed (and, made since, has it). */
 async function fillOfferPrices(tx: SqlExecutor): Promise<void> {
-  await tx.run('ALTER TABLE offers ADD COLUMN price DOUBLE PRECISION');
+  const columns = await tx.query(
+    tx.dialect === 'postgres'
+      ? "SELECT column_name AS name FROM information_schema.columns WHERE table_name = 'offers'"
+      : "SELECT name FROM pragma_table_info('offers')",
+  );
+  if (!columns.some((column) => column.name === 'price'))
+    await tx.run('ALTER TABLE offers ADD COLUMN price DOUBLE PRECISION');
   for (const row of await tx.query('SELECT id, body FROM offers')) {
     const { price_r } = JSON.parse(String(row.body)) as { price_r: { n: number; d: number } };
     await tx.run('UPDATE offers SET price = ? WHERE id = ?', [offerPrice(price_r), row.id as SqlValue]);
