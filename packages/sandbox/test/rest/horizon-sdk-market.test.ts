@@ -205,7 +205,9 @@ describe.each(['sandbox', 'gateway'])('market data against the %s', (face) => {
         auth_clawback_enabled: false,
       },
     });
-    expect(record?._links.toml.href).toBe('https://example.org/.well-known/stellar.toml');
+    // The SDK types an asset's links as `self`; Horizon's (and ours) is the issuer's `toml`.
+    const links = record?._links as unknown as { toml: { href: string } };
+    expect(links.toml.href).toBe('https://example.org/.well-known/stellar.toml');
     const all = await horizon.assets().limit(200).call();
     expect(all.records.map((r) => r.paging_token)).toContain(record?.paging_token);
   });
