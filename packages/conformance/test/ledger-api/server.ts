@@ -167,6 +167,9 @@ export function startLedgerServer(
   const singles: Record<string, (request: HandlerRequest) => HandlerResult> = {
     getRoot: () => ({ status: 200, body: example('Root') }),
     getFeeStats: () => ({ status: 200, body: example('FeeStats') }),
+    getOrderBook: () => ({ status: 200, body: example('OrderBook') }),
+    listAssets: () => ({ status: 200, body: example('AssetStatPage') }),
+    listTradeAggregations: () => ({ status: 200, body: example('TradeAggregationPage') }),
     getLedger: ({ path }) => one(find('ledgers', 'sequence', path.sequence)),
     getTransaction: ({ path }) => {
       const record = find('transactions', 'hash', path.hash);

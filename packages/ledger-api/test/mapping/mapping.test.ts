@@ -43,7 +43,7 @@ beforeAll(async () => {
   model = buildModel(document);
 });
 
-/** The account sub-resources, added to the contract after the seed's table: under none of its rows. */
+/** The account sub-resources and the market data, added to the contract after the seed's table: under none of its rows. */
 const AFTER_SEED = [
   ['listAccountTransactions', 'GET /accounts/{account_id}/transactions'],
   ['listAccountOperations', 'GET /accounts/{account_id}/operations'],
@@ -52,6 +52,9 @@ const AFTER_SEED = [
   ['listAccountOffers', 'GET /accounts/{account_id}/offers'],
   ['listAccountTrades', 'GET /accounts/{account_id}/trades'],
   ['getAccountData', 'GET /accounts/{account_id}/data/{key}'],
+  ['listTradeAggregations', 'GET /trade_aggregations'],
+  ['getOrderBook', 'GET /order_book'],
+  ['listAssets', 'GET /assets'],
 ].map(([id, endpoint]) => `${id} (${endpoint}): under no row of the seed's table`);
 
 /** The differences from the seed's table, less the operations added after it. */
@@ -72,8 +75,8 @@ function mutated(operationId: string, change: (rpc: Record<string, unknown>) => 
 }
 
 describe('every operation of the ledger REST contract has an x-rpc entry', () => {
-  it('all 43 do', () => {
-    expect(model.operations).toHaveLength(43);
+  it('all 46 do', () => {
+    expect(model.operations).toHaveLength(46);
     expect(missingEntries(model)).toEqual([]);
   });
 
@@ -146,7 +149,7 @@ describe("the entries reproduce the seed's mapping table exactly", () => {
     expect(differences(model, seed.rows)).toEqual([]);
   });
 
-  it('the seven account sub-resources, added after the seed, are the only operations under no row', () => {
+  it('the seven account sub-resources and the three market-data operations, added after the seed, are the only operations under no row', () => {
     expect(seedDifferences(model, seed.rows)).toEqual(AFTER_SEED);
   });
 
@@ -179,9 +182,9 @@ describe("the entries reproduce the seed's mapping table exactly", () => {
     expect(differences(model, fewer)).toEqual([
       "submitTransactionAsync (POST /transactions_async): under no row of the seed's table",
     ]);
-    const extra = [...seed.rows, { endpoint: 'GET /assets', methods: 'none', notes: '' }];
+    const extra = [...seed.rows, { endpoint: 'GET /paths/strict-send', methods: 'none', notes: '' }];
     expect(differences(model, extra)).toEqual([
-      "seed row 'GET /assets' matches no operation of the contract",
+      "seed row 'GET /paths/strict-send' matches no operation of the contract",
     ]);
   });
 });
@@ -239,7 +242,7 @@ describe('MAPPING.md', () => {
       .split('\n')
       .filter((l) => /^\| `(GET|POST) /.test(l))
       .map((l) => l.replace(/ {2,}/g, ' '));
-    expect(table).toHaveLength(43);
+    expect(table).toHaveLength(46);
     expect(table).toContain(
       '| `GET /trades` | `getEvents`, `getTransactions` | partial | The RPC service has no trade event. |',
     );

@@ -82,4 +82,13 @@ export const GATEWAY_SERVING: Readonly<Record<OperationId, Serving>> = {
   },
   listOfferTrades: { from: 'index', how: `${HISTORY}, trades from offer crossings in operation results` },
   listTrades: { from: 'index', how: `${HISTORY}, trades from offer and pool crossings in operation results` },
+  listTradeAggregations: {
+    from: 'index',
+    how: "its index: the pair's trades in the ingested ledgers, summed per time bucket",
+  },
+  getOrderBook: { from: 'index', how: "its index: the pair's open offers as ingested, summed by price" },
+  listAssets: {
+    from: 'index',
+    how: 'its index: trust lines, claimable balances and pool reserves as ingested, summed per asset',
+  },
 };

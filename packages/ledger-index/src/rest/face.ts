@@ -11,13 +11,16 @@ import {
 } from '@starspec/runtime/http';
 import type { LedgerSource } from '../source.js';
 import type { IndexStore } from '../store/index-store.js';
+import { listAssets } from './assets.js';
 import { feeStats } from './fee-stats.js';
 import { historyHandlers } from './history.js';
+import { orderBook } from './order-book.js';
 import { type RateLimit, withRateLimit } from './rate-limit.js';
 import { rootDocument } from './root.js';
 import { stateHandlers } from './state.js';
 import { type StreamOptions, withStreams } from './stream.js';
 import { type SubmitOptions, submissionHandlers } from './submit.js';
+import { tradeAggregations } from './trade-aggregations.js';
 import { tradeHandlers } from './trades.js';
 
 export interface LedgerApiFaceOptions extends ServerOptions, SubmitOptions, StreamOptions {
@@ -32,6 +35,9 @@ export function ledgerApiHandlers(options: LedgerApiFaceOptions): Partial<Record
   const handlers: Partial<Record<OperationId, Handler>> = {
     getRoot: (request) => rootDocument(store, source, request),
     getFeeStats: () => feeStats(store),
+    getOrderBook: (request) => orderBook(store, request),
+    listTradeAggregations: (request) => tradeAggregations(store, request),
+    listAssets: (request) => listAssets(store, request),
     ...historyHandlers(store),
     ...submissionHandlers(store, source, options),
     ...tradeHandlers(store),

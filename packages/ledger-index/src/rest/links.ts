@@ -16,7 +16,8 @@ export type RecordKind =
   | 'account'
   | 'offer'
   | 'claimable_balance'
-  | 'liquidity_pool';
+  | 'liquidity_pool'
+  | 'asset';
 
 const PAGED = '{?cursor,limit,order}';
 
@@ -105,6 +106,8 @@ const LINKS: Record<RecordKind, (base: string, body: Body) => Links> = {
     links(base, { self: `/offers/${text(body, 'id')}`, offer_maker: `/accounts/${text(body, 'seller')}` }),
   claimable_balance: withHistory('claimable_balances'),
   liquidity_pool: withHistory('liquidity_pools'),
+  // The issuer's stellar.toml, not a path of this server: the record carries its own.
+  asset: (_base, body) => body._links as Links,
 };
 
 /** A stored record with its `_links` first, as Horizon orders its members. */

@@ -5,6 +5,7 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import type { IndexBatch } from '../derive/records.js';
+import { offerPrice } from '../derive/state/offer.js';
 import type { Row, SqlDriver, SqlExecutor, SqlValue } from './driver.js';
 import { type ChangeEffect, entryKind, entryOwner, keyOfChange } from './entry-state.js';
 import { deleteLedgerRange, HISTORY_TABLES } from './history-trim.js';
@@ -76,9 +77,10 @@ export class IndexStore {
       if (stored !== undefined && stored !== passphrase)
         throw new IndexStoreError(`the index holds the network "${stored}", not "${passphrase}"`);
       // An older index is brought forward (2 left effects.liquidity_pool unused; 3 added the trades'
-      // accounts, filled here from the trades): older code refuses it then.
+      // accounts, filled here from the trades; 4 the offers' price): older code refuses it then.
       if (stored !== undefined && version < SCHEMA_VERSION) {
         if (version < 3) await fillTradeAccounts(tx);
+        if (version < 4) await fillOfferPrices(tx);
         await tx.run("UPDATE index_meta SET value = ? WHERE name = 'schema_version'", [
           String(SCHEMA_VERSION),
         ]);
@@ -334,6 +336,21 @@ async function fillTradeAccounts(tx: SqlExecutor): Promise<void> {
   const rows = await tx.query('SELECT operation_id, ord, body FROM trades');
   for (const row of rows)
     await writeTradeAccounts(tx, row.operation_id, row.ord, JSON.parse(String(row.body)));
+}
+
+/** The offers' price column for an index written before it existed (and, made since, has it). */
+async function fillOfferPrices(tx: SqlExecutor): Promise<void> {
+  const columns = await tx.query(
+    tx.dialect === 'postgres'
+      ? "SELECT column_name AS name FROM information_schema.columns WHERE table_name = 'offers'"
+      : "SELECT name FROM pragma_table_info('offers')",
+  );
+  if (!columns.some((column) => column.name === 'price'))
+    await tx.run('ALTER TABLE offers ADD COLUMN price DOUBLE PRECISION');
+  for (const row of await tx.query('SELECT id, body FROM offers')) {
+    const { price_r } = JSON.parse(String(row.body)) as { price_r: { n: number; d: number } };
+    await tx.run('UPDATE offers SET price = ? WHERE id = ?', [offerPrice(price_r), row.id as SqlValue]);
+  }
 }
 
 async function applyChange(tx: SqlExecutor, change: xdr.LedgerEntryChange, sequence: number): Promise<void> {

@@ -2,7 +2,7 @@
  * The index's tables, the same on SQLite and PostgreSQL. Records are kept as the contract's JSON
  * (without `_links`) beside the columns the REST face filters and pages by.
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS index_meta (name TEXT PRIMARY KEY, value TEXT NOT NULL)`,
@@ -48,9 +48,10 @@ export const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS account_filters (
     kind TEXT NOT NULL, subject TEXT NOT NULL, account_id TEXT NOT NULL, PRIMARY KEY (kind, subject, account_id))`,
   `CREATE INDEX IF NOT EXISTS account_filters_account ON account_filters (account_id, kind)`,
+  // price is n/d as a double, what Horizon's order book groups and sorts offers by (version 4).
   `CREATE TABLE IF NOT EXISTS offers (
     id BIGINT PRIMARY KEY, seller TEXT NOT NULL, sponsor TEXT, selling TEXT NOT NULL, buying TEXT NOT NULL,
-    body TEXT NOT NULL)`,
+    body TEXT NOT NULL, price DOUBLE PRECISION)`,
   `CREATE INDEX IF NOT EXISTS offers_seller ON offers (seller, id)`,
   `CREATE INDEX IF NOT EXISTS offers_sponsor ON offers (sponsor, id)`,
   `CREATE INDEX IF NOT EXISTS offers_selling ON offers (selling, buying, id)`,

@@ -11,6 +11,7 @@ import type {
   LiquidityPoolBody,
   OfferBody,
 } from '../derive/state/common.js';
+import { type AssetStatsFilter, type AssetStatsPage, type AssetSums, assetStats } from './asset-stats.js';
 import type { SqlDriver, SqlValue } from './driver.js';
 
 export { writeState } from './state-write.js';
@@ -111,9 +112,9 @@ function equalities(columns: Record<string, string | undefined>): { where: strin
 }
 
 export class StateStore {
-  readonly #db: Pick<SqlDriver, 'query'>;
+  readonly #db: Pick<SqlDriver, 'query' | 'dialect'>;
 
-  constructor(db: Pick<SqlDriver, 'query'>) {
+  constructor(db: Pick<SqlDriver, 'query' | 'dialect'>) {
     this.#db = db;
   }
 
@@ -202,6 +203,29 @@ export class StateStore {
     return this.#list({ table: 'liquidity_pools', keys: ['id'], where, params, after, page }) as Promise<
       LiquidityPoolBody[]
     >;
+  }
+
+  /**
+   * The offers selling `selling` for `buying` at their `levels` lowest prices, cheapest first
+   * (stellar-horizon `GetOrderBookSummary` reads the same offers, a price level per distinct price).
+   */
+  async offersAtBestPrices(selling: string, buying: string, levels: number): Promise<OfferBody[]> {
+    const pair = 'selling = ? AND buying = ?';
+    const [last] = await this.#db.query(
+      `SELECT MAX(price) AS price FROM (SELECT DISTINCT price FROM offers WHERE ${pair} ORDER BY price LIMIT ?) levels`,
+      [selling, buying, levels],
+    );
+    if (last?.price === null || last?.price === undefined) return [];
+    const rows = await this.#db.query(
+      `SELECT body FROM offers WHERE ${pair} AND price <= ? ORDER BY price, id`,
+      [selling, buying, Number(last.price)],
+    );
+    return rows.map((row) => JSON.parse(String(row.body)) as OfferBody);
+  }
+
+  /** Issued assets by (code, issuer) with their holders and supply (stellar-horizon `GetAssetStats`). */
+  assetStats(filter: AssetStatsFilter, page: AssetStatsPage): Promise<AssetSums[]> {
+    return assetStats(this.#db, filter, page);
   }
 
   async #one(table: string, id: SqlValue): Promise<unknown> {

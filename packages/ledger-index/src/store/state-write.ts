@@ -100,6 +100,7 @@ function writeOffer(tx: SqlExecutor, id: bigint, key: string, closeTime: CloseTi
       sponsor: entrySponsor(entry) ?? null,
       selling: columns.selling,
       buying: columns.buying,
+      price: columns.price,
       body: JSON.stringify(offerRecord(entry, await closeTime(entry.lastModifiedLedgerSeq))),
     };
   });

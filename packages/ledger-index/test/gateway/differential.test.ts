@@ -58,6 +58,9 @@ const ROUTES: [string, RegExp][] = [
   ['getOffer', /^\/offers\/\d+$/],
   ['listOfferTrades', /^\/offers\/\d+\/trades\?/],
   ['listTrades', /^\/trades\?/],
+  ['listTradeAggregations', /^\/trade_aggregations\?/],
+  ['getOrderBook', /^\/order_book\?/],
+  ['listAssets', /^\/assets(\?|$)/],
 ];
 
 let sandbox: Sandbox;

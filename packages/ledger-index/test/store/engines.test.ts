@@ -139,4 +139,27 @@ describe.each(ENGINES)('the index on $name', (engine) => {
       ]);
     },
   );
+
+  it.skipIf(!engine.available)(
+    "fills the offers' price when it brings a schema 3 index forward",
+    async () => {
+      const { location, driver } = await engine.open();
+      await (await IndexStore.open(driver, 'Network A')).close();
+      const db = await engine.reopen(location);
+      await db.transaction(async (tx) => {
+        await tx.run(
+          `INSERT INTO offers (id, seller, selling, buying, body) VALUES (7, 'GA', 'native', 'native', ?)`,
+          [JSON.stringify({ price_r: { n: 3, d: 4 } })],
+        );
+        await tx.run('ALTER TABLE offers DROP COLUMN price');
+        await tx.run("UPDATE index_meta SET value = '3' WHERE name = 'schema_version'");
+      });
+      await db.close();
+      await (await IndexStore.open(await engine.reopen(location), 'Network A')).close();
+      const after = await engine.reopen(location);
+      const rows = await after.query('SELECT id, price FROM offers');
+      await after.close();
+      expect(rows.map((r) => [Number(r.id), Number(r.price)])).toEqual([[7, 0.75]]);
+    },
+  );
 });

@@ -80,6 +80,39 @@ const tradeAsset = (trade: Row, side: 'base' | 'counter'): string =>
     ? 'native'
     : `${trade[`${side}_asset_code`]}:${trade[`${side}_asset_issuer`]}`;
 
+/** An offer's `selling` or `buying` (`{asset_type, asset_code, asset_issuer}`) in canonical form. */
+const fieldsAsset = (fields: Row): string =>
+  fields.asset_type === 'native' ? 'native' : `${fields.asset_code}:${fields.asset_issuer}`;
+
+/** A bound past every close time, so that the aggregations' `next` links page (Horizon caps them by it). */
+const FAR_END_TIME = 4_102_444_800_000;
+
+/** `/assets` and each asset's own filter; each pair's order book and trade aggregations, both ways round. */
+async function crawlMarket(w: Walker, assets: string[], booked: Set<string>, traded: Set<string>) {
+  await w.collection('/assets', LIMIT.state);
+  for (const asset of assets) {
+    if (asset === 'native') continue;
+    const [code = '', issuer = ''] = asset.split(':');
+    await w.get(`/assets?asset_code=${code}&asset_issuer=${issuer}`);
+  }
+  const bothWays = (pairs: Set<string>) =>
+    [...pairs].sort().flatMap((pair) => {
+      const [a = '', b = ''] = pair.split(' ');
+      return [
+        [a, b],
+        [b, a],
+      ];
+    });
+  for (const [a = '', b = ''] of bothWays(new Set([...booked, ...traded])))
+    await w.get(`/order_book?${assetQuery('selling', a)}&${assetQuery('buying', b)}`);
+  for (const [a = '', b = ''] of bothWays(traded)) {
+    const pair = `${assetQuery('base', a)}&${assetQuery('counter', b)}`;
+    for (const resolution of [60_000, 3_600_000, 604_800_000])
+      await w.collection(`/trade_aggregations?${pair}&resolution=${resolution}&end_time=${FAR_END_TIME}`, 2);
+    await w.get(`/trade_aggregations?${pair}&resolution=86400000&offset=7200000&start_time=1`);
+  }
+}
+
 export async function crawlAll(origin: string): Promise<Crawl> {
   const w = new Walker(origin);
   const all = (collection: string, limit = LIMIT.sub) => w.collection(collection, limit);
@@ -203,5 +236,7 @@ export async function crawlAll(origin: string): Promise<Crawl> {
         LIMIT.history,
       );
   }
+  const booked = new Set(offers.map((o) => `${fieldsAsset(o.selling)} ${fieldsAsset(o.buying)}`));
+  await crawlMarket(w, names.assets, booked, pairs);
   return w;
 }

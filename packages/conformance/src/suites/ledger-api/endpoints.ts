@@ -132,6 +132,15 @@ function endpointCheck(operation: OperationMeta): CheckDefinition<LedgerApiState
         if (account === undefined) skip(`needs an account to filter by signer: ${WHAT.account}`);
         query.signer = account;
       }
+      // The market data needs a pair: lumens against lumens is one every server can answer.
+      if (operationId === 'getOrderBook')
+        Object.assign(query, { selling_asset_type: 'native', buying_asset_type: 'native' });
+      if (operationId === 'listTradeAggregations')
+        Object.assign(query, {
+          base_asset_type: 'native',
+          counter_asset_type: 'native',
+          resolution: '3600000',
+        });
       const answer = await call(state, t, operationId, { path, query });
       if (answer.status === 404) {
         skip(

@@ -18,6 +18,11 @@ export function priceString(n: number, d: number): string {
   return amount(2n * remainder >= divisor ? quotient + 1n : quotient);
 }
 
+/** The offer's price as a double, the column Horizon's order book sorts and groups offers by (offers processor). */
+export function offerPrice(price: { n: number; d: number }): number {
+  return price.n / price.d;
+}
+
 function offerOf(entry: xdr.LedgerEntry): xdr.OfferEntry {
   if (entry.data.type !== 'offer') throw new TypeError(`not an offer: ${entry.data.type}`);
   return entry.data.offer;
@@ -49,5 +54,6 @@ export function offerColumns(entry: xdr.LedgerEntry) {
     seller: accountId(offer.sellerId),
     selling: canonicalAsset(offer.selling),
     buying: canonicalAsset(offer.buying),
+    price: offerPrice({ n: offer.price.n, d: offer.price.d }),
   };
 }
