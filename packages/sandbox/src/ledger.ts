@@ -5,7 +5,7 @@
  * meta), as stellar-core restarts from its database's last closed ledger.
  */
 import { type Keypair, xdr } from '@stellar/stellar-sdk/base';
-import { type BucketStorage, BucketState } from './bucket/bucket-state.js';
+import { BucketState, type BucketStorage } from './bucket/bucket-state.js';
 import { type ClosedLedger, closeLedger } from './close/close-ledger.js';
 import { type ScheduledUpgrade, upgradeProblem } from './close/upgrades.js';
 import { accountAvailableBalance } from './core/balances.js';
@@ -167,7 +167,10 @@ export function createLedger(options: LedgerOptions = {}): Ledger {
     // Entries, ledgers and bucket lists are written in one transaction per close, so they agree;
     // a file kept before bucket lists were starts them again from its state (bucket-state.ts).
     const stored = options.bucketStorage?.load();
-    if (stored && (!sameBytes(stored.hash(header.ledgerVersion), header.bucketListHash) || !stored.holds(store))) {
+    if (
+      stored &&
+      (!sameBytes(stored.hash(header.ledgerVersion), header.bucketListHash) || !stored.holds(store))
+    ) {
       throw new Error(`the stored entries are not the state ledger ${resumed.sequence} closed with`);
     }
     buckets = stored ?? BucketState.rebuilt(store, header.ledgerVersion);

@@ -89,12 +89,23 @@ export class HistoryArchive {
   #publish(checkpoint: ClosedLedger): void {
     const { buckets, passphrase } = this.#source;
     const protocol = checkpoint.header.ledgerVersion;
-    const has = historyArchiveState(checkpoint.sequence, protocol, passphrase, SERVER, buckets.live, buckets.hotArchive);
+    const has = historyArchiveState(
+      checkpoint.sequence,
+      protocol,
+      passphrase,
+      SERVER,
+      buckets.live,
+      buckets.hotArchive,
+    );
     const first = firstLedgerOf(checkpoint.sequence, this.frequency);
     const ledgers = this.#source.ledgers(first, checkpoint.sequence);
     const headers = ledgers.map(
       (l) =>
-        new xdr.LedgerHeaderHistoryEntry({ hash: l.hash, header: l.header, ext: xdr.LedgerHeaderHistoryEntryExt.v0() }),
+        new xdr.LedgerHeaderHistoryEntry({
+          hash: l.hash,
+          header: l.header,
+          ext: xdr.LedgerHeaderHistoryEntryExt.v0(),
+        }),
     );
     if (first === 1 && this.#source.genesis) headers.unshift(this.#source.genesis);
     const history = ledgers.flatMap((l) => historyEntries(l) ?? []);
@@ -116,6 +127,7 @@ export class HistoryArchive {
       keep.add(path);
       if (!this.#files.has(path)) this.#files.set(path, gzipSync(bucketBytes(bucket)));
     }
-    for (const path of this.#files.keys()) if (path.startsWith('bucket/') && !keep.has(path)) this.#files.delete(path);
+    for (const path of this.#files.keys())
+      if (path.startsWith('bucket/') && !keep.has(path)) this.#files.delete(path);
   }
 }

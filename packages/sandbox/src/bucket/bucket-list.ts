@@ -48,7 +48,8 @@ export class BucketList {
 
   constructor(kind: BucketListKind, levels?: BucketLevel[]) {
     this.kind = kind;
-    this.levels = levels ?? Array.from({ length: LEVELS }, () => ({ curr: EMPTY_BUCKET, snap: EMPTY_BUCKET }));
+    this.levels =
+      levels ?? Array.from({ length: LEVELS }, () => ({ curr: EMPTY_BUCKET, snap: EMPTY_BUCKET }));
   }
 
   /** BucketListBase::addBatchInternal: `fresh` is the ledger's batch as a bucket. */
@@ -84,7 +85,9 @@ export class BucketList {
 
   /** Every bucket the list holds (its curr, snap and pending merges), the empty one excepted. */
   buckets(): Bucket[] {
-    return this.levels.flatMap((l) => [l.curr, l.snap, ...(l.next ? [l.next] : [])]).filter((b) => b.version > 0 || b.records.length > 0);
+    return this.levels
+      .flatMap((l) => [l.curr, l.snap, ...(l.next ? [l.next] : [])])
+      .filter((b) => b.version > 0 || b.records.length > 0);
   }
 }
 

@@ -6,11 +6,16 @@
  * batch is always empty.
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
-import type { EntryStore, EntryWrite } from '../core/store.js';
-import { FIRST_PROTOCOL_WITH_HOT_ARCHIVE, freshHotArchiveBucket, freshLiveBucket, type LiveBatch } from './bucket.js';
-import { BucketList, bucketListHash, LEVELS } from './bucket-list.js';
-import { liveState } from './bucket-file.js';
 import { sameBytes } from '../core/keys.js';
+import type { EntryStore, EntryWrite } from '../core/store.js';
+import {
+  FIRST_PROTOCOL_WITH_HOT_ARCHIVE,
+  freshHotArchiveBucket,
+  freshLiveBucket,
+  type LiveBatch,
+} from './bucket.js';
+import { liveState } from './bucket-file.js';
+import { BucketList, bucketListHash, LEVELS } from './bucket-list.js';
 
 /** Where a persistent network keeps its bucket lists (storage/buckets.ts). */
 export interface BucketStorage {

@@ -54,12 +54,18 @@ function metaEntry(kind: BucketListKind, version: number, typed: boolean): Uint8
     ? xdr.BucketMetadataExt.bucketListType(xdr.BucketListType.fromName(kind))
     : xdr.BucketMetadataExt.v0();
   const meta = new xdr.BucketMetadata({ ledgerVersion: version, ext });
-  const entry = kind === 'live' ? xdr.BucketEntry.metaentry(meta) : xdr.HotArchiveBucketEntry.hotArchiveMetaentry(meta);
+  const entry =
+    kind === 'live' ? xdr.BucketEntry.metaentry(meta) : xdr.HotArchiveBucketEntry.hotArchiveMetaentry(meta);
   return entry.toXdr();
 }
 
 /** A bucket of sorted, deduplicated records (BucketOutputIterator: empty without any object). */
-export function makeBucket(kind: BucketListKind, version: number, typed: boolean, records: BucketRecord[]): Bucket {
+export function makeBucket(
+  kind: BucketListKind,
+  version: number,
+  typed: boolean,
+  records: BucketRecord[],
+): Bucket {
   const meta = version >= FIRST_PROTOCOL_WITH_META ? metaEntry(kind, version, typed) : undefined;
   if (!meta && records.length === 0) return EMPTY_BUCKET;
   const sha256 = createHash('sha256');
@@ -99,7 +105,11 @@ export function freshLiveBucket(protocol: number, batch: LiveBatch): Bucket {
       type: 'live' as const,
       bytes: xdr.BucketEntry.liveentry(entry).toXdr(),
     })),
-    ...batch.dead.map((key) => ({ key, type: 'dead' as const, bytes: xdr.BucketEntry.deadentry(key).toXdr() })),
+    ...batch.dead.map((key) => ({
+      key,
+      type: 'dead' as const,
+      bytes: xdr.BucketEntry.deadentry(key).toXdr(),
+    })),
   ];
   return makeBucket('live', protocol, protocol >= FIRST_PROTOCOL_WITH_HOT_ARCHIVE, records.sort(byKey));
 }
@@ -127,8 +137,12 @@ export function freshHotArchiveBucket(
 
 function asType(record: BucketRecord, type: 'init' | 'live'): BucketRecord {
   if (record.type === type) return record;
-  const entry = (xdr.BucketEntry.fromXdr(record.bytes) as xdr.BucketEntry & { type: 'liveentry' | 'initentry' }).value as xdr.LedgerEntry;
-  const bytes = (type === 'init' ? xdr.BucketEntry.initentry(entry) : xdr.BucketEntry.liveentry(entry)).toXdr();
+  const entry = (
+    xdr.BucketEntry.fromXdr(record.bytes) as xdr.BucketEntry & { type: 'liveentry' | 'initentry' }
+  ).value as xdr.LedgerEntry;
+  const bytes = (
+    type === 'init' ? xdr.BucketEntry.initentry(entry) : xdr.BucketEntry.liveentry(entry)
+  ).toXdr();
   return { key: record.key, type, bytes };
 }
 
@@ -156,7 +170,8 @@ export interface MergeOptions {
 /** BucketBase::merge: one pass over two sorted buckets, `newer` shadowing `older`. */
 export function mergeBuckets(older: Bucket, newer: Bucket, options: MergeOptions): Bucket {
   const version = options.protocol ?? Math.max(older.version, newer.version);
-  const typed = options.protocol === undefined ? older.typed || newer.typed : version >= FIRST_PROTOCOL_WITH_HOT_ARCHIVE;
+  const typed =
+    options.protocol === undefined ? older.typed || newer.typed : version >= FIRST_PROTOCOL_WITH_HOT_ARCHIVE;
   const out: BucketRecord[] = [];
   const put = (record: BucketRecord | undefined) => {
     if (!record) return;

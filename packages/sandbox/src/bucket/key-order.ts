@@ -25,10 +25,12 @@ function compareOptional<T>(a: T | null | undefined, b: T | null | undefined, cm
   return cmp(a, b);
 }
 
-const byXdr = (a: { toXdr(): Uint8Array }, b: { toXdr(): Uint8Array }) => sign(compareBytes(a.toXdr(), b.toXdr()));
+const byXdr = (a: { toXdr(): Uint8Array }, b: { toXdr(): Uint8Array }) =>
+  sign(compareBytes(a.toXdr(), b.toXdr()));
 
 type Parts = { hi: bigint | number; lo: bigint | number };
-const compareParts = (a: Parts, b: Parts) => sign(BigInt(a.hi) - BigInt(b.hi)) || sign(BigInt(a.lo) - BigInt(b.lo));
+const compareParts = (a: Parts, b: Parts) =>
+  sign(BigInt(a.hi) - BigInt(b.hi)) || sign(BigInt(a.lo) - BigInt(b.lo));
 
 /** xdrpp's order of two SCVals: the arm, then the value. */
 export function compareScVal(a: xdr.ScVal, b: xdr.ScVal): number {
@@ -83,9 +85,7 @@ export function compareLedgerKeys(a: xdr.LedgerKey, b: xdr.LedgerKey): number {
     return (
       byXdr(x.contract, y.contract) ||
       compareScVal(x.key, y.key) ||
-      sign(
-        x.durability.value - y.durability.value,
-      )
+      sign(x.durability.value - y.durability.value)
     );
   }
   // Every other key is fixed-size (offer ids are never negative): its XDR orders it.

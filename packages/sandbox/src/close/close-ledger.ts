@@ -164,7 +164,12 @@ export function closeLedger(input: CloseInput): CloseOutput {
   const writes = ledger.writes();
   const batch = liveBatch(input.store, writes);
   input.store.write(writes);
-  header.bucketListHash = input.buckets.close(header.ledgerSeq, input.header.ledgerVersion, header.ledgerVersion, batch);
+  header.bucketListHash = input.buckets.close(
+    header.ledgerSeq,
+    input.header.ledgerVersion,
+    header.ledgerVersion,
+    batch,
+  );
   updateSkipList(header);
 
   const closed = ledgerHeader(header);

@@ -17,7 +17,8 @@ export type CloseSchedule = number | 'manual';
 
 export const DEFAULT_CLOSE_EVERY = 1000;
 
-export interface NetworkOptions extends Omit<LedgerOptions, 'store' | 'history' | 'atomically' | 'bucketStorage'> {
+export interface NetworkOptions
+  extends Omit<LedgerOptions, 'store' | 'history' | 'atomically' | 'bucketStorage'> {
   /**
    * Where the network is kept: `':memory:'` (the default) or a SQLite file, created when missing
    * and resumed from when it holds a network (refused with a StorageError when made for another

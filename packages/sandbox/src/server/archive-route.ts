@@ -9,14 +9,22 @@ import { NOT_FOUND, writeProblem } from './problem.js';
 
 export const ARCHIVE_PREFIX = '/archive/';
 
-export function serveArchive(archive: HistoryArchive, path: string, req: IncomingMessage, res: ServerResponse): void {
+export function serveArchive(
+  archive: HistoryArchive,
+  path: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): void {
   req.resume();
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { allow: 'GET, HEAD', 'content-length': 0 }).end();
     return;
   }
   const file = archive.file(decodeURIComponent(path.slice(ARCHIVE_PREFIX.length)));
-  if (!file) return writeProblem(res, NOT_FOUND);
+  if (!file) {
+    writeProblem(res, NOT_FOUND);
+    return;
+  }
   const type = path.endsWith('.json') ? 'application/json' : 'application/gzip';
   res.writeHead(200, { 'content-type': type, 'content-length': file.length });
   res.end(req.method === 'HEAD' ? undefined : file);

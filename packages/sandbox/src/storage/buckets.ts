@@ -4,10 +4,10 @@
  * each close's transaction; buckets no level names any more are deleted with it.
  */
 import type LibsqlDatabase from 'libsql';
-import { bucketBytes, type Bucket, type BucketListKind, EMPTY_BUCKET } from '../bucket/bucket.js';
+import { type Bucket, type BucketListKind, bucketBytes, EMPTY_BUCKET } from '../bucket/bucket.js';
 import { parseBucket } from '../bucket/bucket-file.js';
 import { type BucketLevel, BucketList } from '../bucket/bucket-list.js';
-import { type BucketStorage, BucketState } from '../bucket/bucket-state.js';
+import { BucketState, type BucketStorage } from '../bucket/bucket-state.js';
 
 const CREATE = 'CREATE TABLE IF NOT EXISTS buckets (hash TEXT PRIMARY KEY, data BLOB NOT NULL) WITHOUT ROWID';
 const ZERO = '0'.repeat(64);
@@ -36,18 +36,22 @@ export class SqliteBucketStorage implements BucketStorage {
     const stored = JSON.parse(row.value) as StoredLists;
     const read = (kind: BucketListKind, hash: string | undefined): Bucket => {
       if (hash === undefined || hash === ZERO) return EMPTY_BUCKET;
-      const data = this.#db.prepare('SELECT data FROM buckets WHERE hash = ?').get(hash) as { data: Uint8Array } | undefined;
+      const data = this.#db.prepare('SELECT data FROM buckets WHERE hash = ?').get(hash) as
+        | { data: Uint8Array }
+        | undefined;
       if (!data) throw new Error(`bucket ${hash} of the stored bucket list is missing`);
       return parseBucket(kind, data.data);
     };
     const list = (kind: BucketListKind, levels: StoredLevel[]) =>
       new BucketList(
         kind,
-        levels.map(([curr, snap, next]): BucketLevel => ({
-          curr: read(kind, curr),
-          snap: read(kind, snap),
-          ...(next ? { next: read(kind, next) } : {}),
-        })),
+        levels.map(
+          ([curr, snap, next]): BucketLevel => ({
+            curr: read(kind, curr),
+            snap: read(kind, snap),
+            ...(next ? { next: read(kind, next) } : {}),
+          }),
+        ),
       );
     return new BucketState(list('live', stored.live), list('hotArchive', stored.hotArchive));
   }
@@ -63,11 +67,17 @@ export class SqliteBucketStorage implements BucketStorage {
           named.add(hash);
           insert.run(hash, bucketBytes(bucket));
         }
-        return [hexOf(level.curr), hexOf(level.snap), ...(level.next ? [hexOf(level.next)] : [])] as StoredLevel;
+        return [
+          hexOf(level.curr),
+          hexOf(level.snap),
+          ...(level.next ? [hexOf(level.next)] : []),
+        ] as StoredLevel;
       });
     const stored: StoredLists = { live: levels(state.live), hotArchive: levels(state.hotArchive) };
     this.#db
-      .prepare("INSERT INTO sandbox (name, value) VALUES ('bucket_lists', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value")
+      .prepare(
+        "INSERT INTO sandbox (name, value) VALUES ('bucket_lists', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+      )
       .run(JSON.stringify(stored));
     const kept = [...named];
     this.#db
