@@ -5,7 +5,8 @@
  * meta), as stellar-core restarts from its database's last closed ledger.
  */
 import { type Keypair, xdr } from '@stellar/stellar-sdk/base';
-import { type ClosedLedger, closeLedger, stateHash } from './close/close-ledger.js';
+import { BucketState, type BucketStorage } from './bucket/bucket-state.js';
+import { type ClosedLedger, closeLedger } from './close/close-ledger.js';
 import { type ScheduledUpgrade, upgradeProblem } from './close/upgrades.js';
 import { accountAvailableBalance } from './core/balances.js';
 import { accountEntry, loadAccount, newAccount } from './core/entries/account.js';
@@ -78,6 +79,8 @@ export interface LedgerOptions {
    * of archival and restoration. A network resumed from its database keeps its own.
    */
   minPersistentTtl?: number;
+  /** Where a persistent network keeps its bucket lists (resumed with it); none in memory. */
+  bucketStorage?: BucketStorage;
 }
 
 export interface CloseOptions {
@@ -116,6 +119,8 @@ export interface Ledger {
   latestHeader(): xdr.LedgerHeaderHistoryEntry;
   /** The closed ledgers after genesis. */
   readonly history: LedgerHistory;
+  /** The live bucket list and the hot archive the headers hash (bucket/bucket-state.ts). */
+  readonly buckets: BucketState;
   /** A live entry by its LedgerKey (or the key's base64 XDR). */
   entry(key: xdr.LedgerKey | string): xdr.LedgerEntry | undefined;
   /** Hashes (hex) of the transactions waiting for the next ledger. */
@@ -155,13 +160,20 @@ export function createLedger(options: LedgerOptions = {}): Ledger {
   }
 
   let header: HeaderState;
+  let buckets: BucketState;
   const resumed = history.latest();
   if (resumed) {
     header = headerState(resumed.header);
-    // Entries and ledgers are written in one transaction per close, so they always agree.
-    if (!sameBytes(stateHash(store), header.bucketListHash)) {
+    // Entries, ledgers and bucket lists are written in one transaction per close, so they agree;
+    // a file kept before bucket lists were starts them again from its state (bucket-state.ts).
+    const stored = options.bucketStorage?.load();
+    if (
+      stored &&
+      (!sameBytes(stored.hash(header.ledgerVersion), header.bucketListHash) || !stored.holds(store))
+    ) {
       throw new Error(`the stored entries are not the state ledger ${resumed.sequence} closed with`);
     }
+    buckets = stored ?? BucketState.rebuilt(store, header.ledgerVersion);
     atomically(() => trimHistory(resumed.sequence));
   } else {
     // stellar-core startNewLedger: ledger 1 holds the root account with all the lumens.
@@ -183,7 +195,15 @@ export function createLedger(options: LedgerOptions = {}): Ledger {
       upgradeConfigEntries(genesis, MIN_PROTOCOL_VERSION, protocol);
       atomically(() => store.write(genesis.writes()));
     }
-    header.bucketListHash = stateHash(store);
+    // stellar-core startNewLedger: the genesis state is ledger 1's batch, all of it created.
+    buckets = new BucketState();
+    const genesisEntries = [...store.entries()].map(([, entry]) => entry);
+    header.bucketListHash = buckets.close(header.ledgerSeq, 0, header.ledgerVersion, {
+      init: genesisEntries,
+      live: [],
+      dead: [],
+    });
+    atomically(() => options.bucketStorage?.save(buckets));
   }
   let settings = storedNetworkSettings(store);
   const upgrades = new Map<string, ScheduledUpgrade>();
@@ -248,6 +268,7 @@ export function createLedger(options: LedgerOptions = {}): Ledger {
     passphrase,
     networkId,
     root,
+    buckets,
     get sorobanSettings(): NetworkSettings {
       return settings;
     },
@@ -280,8 +301,10 @@ export function createLedger(options: LedgerOptions = {}): Ledger {
           settings,
           soroban,
           upgrades: scheduledInOrder(),
+          buckets,
         });
         history.append(closed.ledger);
+        options.bucketStorage?.save(buckets);
         trimHistory(closed.ledger.sequence);
         return closed;
       });

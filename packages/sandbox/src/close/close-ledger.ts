@@ -4,8 +4,8 @@
  * first (processFeesSeqNums), then each transaction applied in order with its meta, the result
  * set hashed into the header, the upgrades applied, the state written, and the header hash-chained to the previous one.
  */
-import { createHash } from 'node:crypto';
 import { xdr } from '@stellar/stellar-sdk/base';
+import { type BucketState, liveBatch } from '../bucket/bucket-state.js';
 import { feeEvent } from '../core/events.js';
 import { type HeaderState, headerHash, ledgerHeader } from '../core/header.js';
 import { LedgerTxn } from '../core/ledger-txn.js';
@@ -48,6 +48,8 @@ export interface CloseInput {
   soroban: SorobanLedgerEnv | undefined;
   /** Upgrades to apply once the transactions have (the StellarValue carries them). */
   upgrades?: readonly ScheduledUpgrade[];
+  /** The bucket lists the close adds its changes to; the header hashes them. */
+  buckets: BucketState;
 }
 
 export interface CloseOutput {
@@ -77,32 +79,6 @@ function updateSkipList(header: HeaderState): void {
     header.skipList[1] = header.skipList[0] as Uint8Array;
   }
   header.skipList[0] = header.bucketListHash;
-}
-
-/**
- * Each stored entry's XDR, kept while the entry lives: entries are immutable values, replaced
- * (never changed) by a write, and most of them are unchanged from one close to the next.
- */
-const entryXdr = new WeakMap<xdr.LedgerEntry, Uint8Array>();
-
-function xdrOf(entry: xdr.LedgerEntry): Uint8Array {
-  let bytes = entryXdr.get(entry);
-  if (!bytes) {
-    bytes = entry.toXdr();
-    entryXdr.set(entry, bytes);
-  }
-  return bytes;
-}
-
-/**
- * The sandbox's stand-in for the bucket list hash: SHA-256 over every live entry's XDR, in
- * the order of their key ids. Deterministic in the state, so equal states hash equal.
- */
-export function stateHash(store: EntryStore): Uint8Array {
-  const entries = [...store.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const digest = createHash('sha256');
-  for (const [, entry] of entries) digest.update(xdrOf(entry));
-  return new Uint8Array(digest.digest());
 }
 
 function hex(bytes: Uint8Array): string {
@@ -186,8 +162,15 @@ export function closeLedger(input: CloseInput): CloseOutput {
   header.txSetResultHash = sha256(
     new xdr.TransactionResultSet({ results: txProcessing.map((t) => t.result) }).toXdr(),
   );
-  input.store.write(ledger.writes());
-  header.bucketListHash = stateHash(input.store);
+  const writes = ledger.writes();
+  const batch = liveBatch(input.store, writes);
+  input.store.write(writes);
+  header.bucketListHash = input.buckets.close(
+    header.ledgerSeq,
+    input.header.ledgerVersion,
+    header.ledgerVersion,
+    batch,
+  );
   updateSkipList(header);
 
   const closed = ledgerHeader(header);

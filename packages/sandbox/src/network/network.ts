@@ -4,6 +4,7 @@
  * a submitted transaction to land in one. Kept in memory or in a SQLite file (`db`): each close
  * is committed to the file before anything (records, listeners, waiters) shows it.
  */
+import { HistoryArchive } from '../archive/publisher.js';
 import { checkRetention } from '../history.js';
 import { createLedger, type Ledger, type LedgerOptions, STANDALONE_PASSPHRASE } from '../ledger.js';
 import type { SubmitResult } from '../queue.js';
@@ -16,7 +17,8 @@ export type CloseSchedule = number | 'manual';
 
 export const DEFAULT_CLOSE_EVERY = 1000;
 
-export interface NetworkOptions extends Omit<LedgerOptions, 'store' | 'history' | 'atomically'> {
+export interface NetworkOptions
+  extends Omit<LedgerOptions, 'store' | 'history' | 'atomically' | 'bucketStorage'> {
   /**
    * Where the network is kept: `':memory:'` (the default) or a SQLite file, created when missing
    * and resumed from when it holds a network (refused with a StorageError when made for another
@@ -34,6 +36,8 @@ export interface Network {
   readonly ledger: Ledger;
   readonly passphrase: string;
   readonly closed: ClosedLedgers;
+  /** The network's history archive: a checkpoint published every 8 ledgers (archive/). */
+  readonly archive: HistoryArchive;
   readonly closeEvery: CloseSchedule;
   /** Queues a transaction (base64 envelope) for the next ledger. */
   submit(envelopeXdr: string): SubmitResult;
@@ -84,6 +88,13 @@ export function createNetwork(options: NetworkOptions = {}): Network {
     storage.close();
     throw error;
   }
+  const history = ledger.history;
+  const archive = new HistoryArchive({
+    passphrase: ledger.passphrase,
+    buckets: ledger.buckets,
+    ledgers: (from, to) => history.range(from, to),
+    ...(ledger.latestSequence === 1 ? { genesis: ledger.latestHeader() } : {}),
+  });
   const listeners = new Set<(record: LedgerRecord) => void>();
   const waiting = new Map<string, ((tx: TxRecord | undefined) => void)[]>();
   let timer: NodeJS.Timeout | undefined;
@@ -108,6 +119,7 @@ export function createNetwork(options: NetworkOptions = {}): Network {
     const latest = ledger.history.latest();
     if (!latest) throw new Error('the ledger closed without a history entry');
     const record = closed.add(latest);
+    archive.closed(latest);
     const pending = new Set(ledger.pending());
     for (const hash of [...waiting.keys()]) {
       const tx = closed.transaction(hash);
@@ -127,6 +139,7 @@ export function createNetwork(options: NetworkOptions = {}): Network {
     ledger,
     passphrase: ledger.passphrase,
     closed,
+    archive,
     closeEvery: schedule,
     submit(envelopeXdr) {
       const submitted = ledger.submit(envelopeXdr);

@@ -1,7 +1,7 @@
 /**
  * One node:http server on one port: the JSON-RPC face at `POST /rpc`, friendbot at
- * `/friendbot`, `POST /_sandbox/close` to close a ledger now; every other path is the
- * Horizon-compatible REST face (or, without one, a 404 in the stellar/go problem shape).
+ * `/friendbot`, `POST /_sandbox/close` to close a ledger now, the history archive at `/archive/`;
+ * every other path is the Horizon-compatible REST face (or, without one, a 404 in the stellar/go problem shape).
  * Friendbot and the close are side effects a web page must not trigger unasked: a page's
  * request is refused unless its origin is allowed (browser-guard.ts), and the close takes only
  * a JSON body, which no page can send without a CORS preflight.
@@ -12,6 +12,7 @@ import { createHttpServer, parseTarget } from '@starspec/runtime';
 import type { RequestListener } from '@starspec/runtime/http';
 import type { Network } from '../network/network.js';
 import { createRpcHandlers, type RpcContext } from '../rpc/handlers.js';
+import { ARCHIVE_PREFIX, serveArchive } from './archive-route.js';
 import { type AllowedOrigins, type BrowserGuard, browserGuard } from './browser-guard.js';
 import type { Friendbot } from './friendbot/bot.js';
 import { friendbotHandler } from './friendbot/handler.js';
@@ -143,6 +144,7 @@ export function createSandboxServer(options: SandboxServerOptions): Server {
         req.resume();
         return writeProblem(res, BAD_REQUEST);
       }
+      if (target.path.startsWith(ARCHIVE_PREFIX)) return serveArchive(network.archive, target.path, req, res);
       switch (target.path) {
         case FRIENDBOT_PATH:
           friendbot(req, res, target.search).catch((error) => {

@@ -3,6 +3,7 @@
  * resumes from. Either way the ledger reads and writes it through the core's EntryStore and
  * LedgerHistory, each close's writes made one unit by `atomically`.
  */
+import type { BucketStorage } from '../bucket/bucket-state.js';
 import type { EntryStore } from '../core/store.js';
 import { MemoryEntryStore } from '../core/store.js';
 import type { LedgerHistory } from '../history.js';
@@ -16,6 +17,8 @@ export const MEMORY = ':memory:';
 export interface Storage {
   readonly store: EntryStore;
   readonly history: LedgerHistory;
+  /** Where the bucket lists are kept with the rest (none in memory). */
+  readonly buckets?: BucketStorage;
   /** Runs one ledger close's writes as one unit (see LedgerOptions.atomically). */
   atomically<T>(write: () => T): T;
   /** Releases the file; no write may follow. */
@@ -39,6 +42,11 @@ export function openStorage(db: string, passphrase: string): Storage {
 /** The options of `createLedger` that keep the ledger in `storage`. */
 export function storageOptions(
   storage: Storage,
-): Required<Pick<LedgerOptions, 'store' | 'history' | 'atomically'>> {
-  return { store: storage.store, history: storage.history, atomically: (write) => storage.atomically(write) };
+): Required<Pick<LedgerOptions, 'store' | 'history' | 'atomically'>> & Pick<LedgerOptions, 'bucketStorage'> {
+  return {
+    store: storage.store,
+    history: storage.history,
+    atomically: (write) => storage.atomically(write),
+    ...(storage.buckets ? { bucketStorage: storage.buckets } : {}),
+  };
 }

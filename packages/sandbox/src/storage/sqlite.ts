@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type LibsqlDatabase from 'libsql';
+import { SqliteBucketStorage } from './buckets.js';
 import { SqliteEntryStore } from './entries.js';
 import { SqliteLedgerHistory } from './history.js';
 import { prepareSchema, StorageError } from './schema.js';
@@ -41,6 +42,7 @@ export class SqliteStorage {
   readonly db: LibsqlDatabase.Database;
   readonly store: SqliteEntryStore;
   readonly history: SqliteLedgerHistory;
+  readonly buckets: SqliteBucketStorage;
   readonly #unit: WriteUnit;
 
   /** Opens (or creates) `file` for the network on `passphrase` and reads it into memory. */
@@ -51,6 +53,7 @@ export class SqliteStorage {
       this.#unit = new WriteUnit(this.db, file);
       this.store = new SqliteEntryStore(this.#unit, sql);
       this.history = new SqliteLedgerHistory(this.#unit, sql, file);
+      this.buckets = new SqliteBucketStorage(this.db);
     } catch (error) {
       this.db.close();
       throw error;
