@@ -31,7 +31,8 @@ const decode = (metadataXdr) => xdr.LedgerCloseMeta.fromXDR(metadataXdr, 'base64
 function operationCount(rpc) {
   const assets = new Map();
   return rpc.ledgers.reduce(
-    (n, l) => n + deriveBatch(readClosedLedger(decode(l.metadataXdr), Networks.PUBLIC), assets).operations.length,
+    (n, l) =>
+      n + deriveBatch(readClosedLedger(decode(l.metadataXdr), Networks.PUBLIC), assets).operations.length,
     0,
   );
 }

@@ -108,7 +108,12 @@ function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 
     ...(values.from ? { from: wholeNumber('--from', values.from, 1, 2 ** 31 - 1) } : {}),
     // 0 keeps all history, as Horizon's HISTORY_RETENTION_COUNT.
     ...(historyRetention > 0 ? { historyRetention } : {}),
-    batchLedgers: wholeNumber('--ingest-batch', values['ingest-batch'] ?? String(DEFAULT_BATCH_LEDGERS), 1, 200),
+    batchLedgers: wholeNumber(
+      '--ingest-batch',
+      values['ingest-batch'] ?? String(DEFAULT_BATCH_LEDGERS),
+      1,
+      200,
+    ),
     submitTimeoutMs: wholeNumber('--submit-timeout', values['submit-timeout'] ?? '30000', 1, 2 ** 31 - 1),
     ...(values['rate-limit']
       ? { rateLimit: wholeNumber('--rate-limit', values['rate-limit'], 1, 2 ** 31 - 1) }

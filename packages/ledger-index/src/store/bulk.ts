@@ -52,7 +52,13 @@ export function upsertRows(
   rows: readonly (readonly SqlValue[])[],
 ): Promise<void> {
   const updates = columns.slice(1).map((column) => `${column} = excluded.${column}`);
-  return insertRows(tx, table, columns, rows, `ON CONFLICT (${columns[0]}) DO UPDATE SET ${updates.join(', ')}`);
+  return insertRows(
+    tx,
+    table,
+    columns,
+    rows,
+    `ON CONFLICT (${columns[0]}) DO UPDATE SET ${updates.join(', ')}`,
+  );
 }
 
 /** `DELETE FROM table WHERE column IN (…)`. */

@@ -18,7 +18,8 @@ function participantRows(batches: readonly IndexBatch[]): SqlValue[][] {
     ] as const)
       for (const record of records) {
         for (const account of record.accounts) rows.push(['account', account, collection, record.id]);
-        for (const id of record.claimableBalances) rows.push(['claimable_balance', id, collection, record.id]);
+        for (const id of record.claimableBalances)
+          rows.push(['claimable_balance', id, collection, record.id]);
         for (const id of record.liquidityPools) rows.push(['liquidity_pool', id, collection, record.id]);
       }
   return rows;
@@ -44,7 +45,13 @@ export async function writeHistory(tx: SqlExecutor, batches: readonly IndexBatch
     ['sequence', 'body'],
     batches.map(({ ledger }) => [ledger.sequence, JSON.stringify(ledger.body)]),
   );
-  await insertRows(tx, 'participants', ['kind', 'subject', 'collection', 'id'], participantRows(batches), IGNORE);
+  await insertRows(
+    tx,
+    'participants',
+    ['kind', 'subject', 'collection', 'id'],
+    participantRows(batches),
+    IGNORE,
+  );
   await insertRows(
     tx,
     'transactions',
@@ -116,5 +123,10 @@ export async function writeHistory(tx: SqlExecutor, batches: readonly IndexBatch
     tx,
     trades.flatMap((row) => tradeAccountRows(row.operationId, row.order, row.body)),
   );
-  await insertRows(tx, 'trade_assets', ['key', 'id'], all((b) => b.tradeAssets ?? []));
+  await insertRows(
+    tx,
+    'trade_assets',
+    ['key', 'id'],
+    all((b) => b.tradeAssets ?? []),
+  );
 }

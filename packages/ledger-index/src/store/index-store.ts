@@ -127,7 +127,9 @@ export class IndexStore {
     if (!first) return 0;
     batches.forEach((batch, i) => {
       if (batch.ledger.sequence !== first.ledger.sequence + i)
-        throw new IndexStoreError(`ledger ${batch.ledger.sequence} does not follow ledger ${first.ledger.sequence + i - 1}`);
+        throw new IndexStoreError(
+          `ledger ${batch.ledger.sequence} does not follow ledger ${first.ledger.sequence + i - 1}`,
+        );
     });
     return this.#db.transaction(async (tx) => {
       const sequence = first.ledger.sequence;

@@ -48,7 +48,10 @@ async function accountEntries(tx: SqlExecutor, ids: readonly string[]): Promise<
     'owner',
     ids,
   );
-  const found = new Map<string, { account?: xdr.LedgerEntry; trustLines: xdr.LedgerEntry[]; data: xdr.LedgerEntry[] }>();
+  const found = new Map<
+    string,
+    { account?: xdr.LedgerEntry; trustLines: xdr.LedgerEntry[]; data: xdr.LedgerEntry[] }
+  >();
   for (const row of rows) {
     const owner = String(row.owner);
     const of = found.get(owner) ?? { trustLines: [], data: [] };

@@ -28,9 +28,13 @@ interface Run {
 }
 
 function start(rpcUrl: string, db: string): Run {
-  const child = spawn(process.execPath, [CLI, '--rpc-url', rpcUrl, '--db', db, '--port', '0', '--json', '--ingest-batch', String(BATCH)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [CLI, '--rpc-url', rpcUrl, '--db', db, '--port', '0', '--json', '--ingest-batch', String(BATCH)],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const ingested: number[] = [];
   const waiting: { sequence: number; resolve: () => void }[] = [];
   let ready: (url: string) => void = () => undefined;

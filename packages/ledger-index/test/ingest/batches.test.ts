@@ -8,7 +8,7 @@ import { Ingester } from '../../src/ingest/ingester.js';
 import { IndexStore } from '../../src/store/index-store.js';
 import { openSqlite } from '../../src/store/sqlite.js';
 import { ENGINES } from '../support/databases.js';
-import { type Workload, runWorkload } from '../support/effects-workload.js';
+import { runWorkload, type Workload } from '../support/effects-workload.js';
 import { countingDriver, dumpIndex } from '../support/index-dump.js';
 import { testLedger } from '../support/ledger.js';
 
@@ -36,7 +36,8 @@ describe.each(ENGINES)('batched ingestion on $name', (engine) => {
     const { driver } = await engine.open();
     const store = await IndexStore.open(driver, work.t.network.passphrase);
     const ingester = new Ingester(store);
-    for (const batch of chunk(metas, 4)) expect(await ingester.ingestMany(batch)).toEqual(batch.map(() => true));
+    for (const batch of chunk(metas, 4))
+      expect(await ingester.ingestMany(batch)).toEqual(batch.map(() => true));
     // Again: the index has them all, and says so.
     expect(await ingester.ingestMany(metas.slice(0, 3))).toEqual([false, false, false]);
     expect(await dumpIndex(driver)).toEqual(reference);
@@ -60,25 +61,28 @@ describe.each(ENGINES)('batched ingestion on $name', (engine) => {
     await store.close();
   });
 
-  it.skipIf(!engine.available)('keeps nothing of a batch that fails part-way, then completes it', async () => {
-    const { driver } = await engine.open();
-    const counting = countingDriver(driver);
-    const store = await IndexStore.open(counting, work.t.network.passphrase);
-    const ingester = new Ingester(store);
-    const [head = [], ...rest] = chunk(metas, 5);
-    await ingester.ingestMany(head);
-    const committed = first + head.length - 1;
-    const written = await dumpIndex(driver);
-    for (const failAt of [3, 12]) {
-      counting.failAt(failAt);
-      await expect(ingester.ingestMany(rest.flat())).rejects.toThrow('a crash');
-      expect(await store.latestLedger()).toBe(committed);
-      expect(await dumpIndex(driver)).toEqual(written);
-    }
-    // A new process on the same index: it resumes after the last committed ledger.
-    const resumed = new Ingester(store);
-    expect(await resumed.ingestMany(rest.flat())).toEqual(rest.flat().map(() => true));
-    expect(await dumpIndex(driver)).toEqual(reference);
-    await store.close();
-  });
+  it.skipIf(!engine.available)(
+    'keeps nothing of a batch that fails part-way, then completes it',
+    async () => {
+      const { driver } = await engine.open();
+      const counting = countingDriver(driver);
+      const store = await IndexStore.open(counting, work.t.network.passphrase);
+      const ingester = new Ingester(store);
+      const [head = [], ...rest] = chunk(metas, 5);
+      await ingester.ingestMany(head);
+      const committed = first + head.length - 1;
+      const written = await dumpIndex(driver);
+      for (const failAt of [3, 12]) {
+        counting.failAt(failAt);
+        await expect(ingester.ingestMany(rest.flat())).rejects.toThrow('a crash');
+        expect(await store.latestLedger()).toBe(committed);
+        expect(await dumpIndex(driver)).toEqual(written);
+      }
+      // A new process on the same index: it resumes after the last committed ledger.
+      const resumed = new Ingester(store);
+      expect(await resumed.ingestMany(rest.flat())).toEqual(rest.flat().map(() => true));
+      expect(await dumpIndex(driver)).toEqual(reference);
+      await store.close();
+    },
+  );
 });
