@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The ledger-index benchmark, after `npm run build`:
 //   node scripts/pnpm.mjs --filter @starspec/ledger-index bench [-- --quick] [-- --rounds N]
+//     [-- --only real-ingestion]
 // Writes the package's section of bench-results.json and the tables rendered from it (the root
 // README's and this package's). On one sandbox process with 200 ledgers of 10 payments:
 //   1. REST latency of the sandbox's REST face against Prism answering the contract's example of
@@ -8,18 +9,26 @@
 //   2. ingestion from RPC: `startGateway` over the sandbox's rpcUrl until caught up, against the
 //      same getLedgers pages fetched alone;
 //   3. the same ingestion and the same reads on SQLite and on PostgreSQL (rows skipped, and the
-//      reason said, when PostgreSQL is not installed).
+//      reason said, when PostgreSQL is not installed);
+//   4. ingestion of recorded public-network ledgers on each engine against the same pages fetched
+//      and decoded alone (real-ingestion: the only measurement `--only` picks; skipped, and the
+//      reason said, without ../shared/ledgers).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { benchOptions, printRows, recordResults } from '@starspec/bench';
+import { benchOptions, printRows, recordResults, replaceRows } from '@starspec/bench';
 import { caughtUpGateway, measureIngestion, sqliteFiles } from './ingestion.mjs';
 import { compareLatency } from './latency.mjs';
 import { startLedger, TRAFFIC } from './ledger.mjs';
 import { startPostgres } from './postgres.mjs';
 import { prismVersion, startPrism } from './prism.mjs';
+import { measureRealIngestion } from './real-ingestion.mjs';
+import { recordingsDir, startRecordedRpc } from './recorded-rpc.mjs';
 
 const options = benchOptions();
+const only = options.only ?? [];
+if (only.some((name) => name !== 'real-ingestion'))
+  throw new Error(`--only takes real-ingestion (got ${only})`);
 // The machine may be shared: its load while the benchmark ran goes with the numbers.
 const loadAtStart = loadavg()[0];
 // Interrupted, it exits through 'exit', where the processes it started are stopped.
@@ -29,10 +38,6 @@ const dir = mkdtempSync(join(tmpdir(), 'starspec-bench-index-'));
 process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
 const postgres = await startPostgres();
 if (postgres.missing) console.error(`PostgreSQL rows skipped: ${postgres.missing}`);
-const ledger = await startLedger();
-console.error(
-  `sandbox: ledgers ${ledger.oldestLedger}–${ledger.latestLedger}, ${ledger.transactions} transactions`,
-);
 
 const sqlite = { name: 'sqlite', label: 'startGateway, SQLite file', ...sqliteFiles(dir) };
 const engines = [sqlite];
@@ -44,8 +49,25 @@ if (!postgres.missing)
   });
 
 const rows = [];
-const stops = [() => ledger.stop(), () => postgres.stop?.()];
+const stops = [() => postgres.stop?.()];
 try {
+  if (recordingsDir()) {
+    const rpc = await startRecordedRpc();
+    stops.unshift(() => rpc.stop());
+    rows.push(...(await measureRealIngestion({ rpc, engines, options })));
+  } else console.error('real-ingestion rows skipped: no ../shared/ledgers (set STARSPEC_SHARED)');
+  if (only.length === 0) await measureOnSandbox();
+} finally {
+  for (const stop of stops) await stop();
+}
+
+/** Rows 1 to 3, on a sandbox with its traffic. */
+async function measureOnSandbox() {
+  const ledger = await startLedger();
+  stops.unshift(() => ledger.stop());
+  console.error(
+    `sandbox: ledgers ${ledger.oldestLedger}–${ledger.latestLedger}, ${ledger.transactions} transactions`,
+  );
   const ingestion = await measureIngestion({ ledger, engines, options });
 
   const prism = await startPrism();
@@ -83,14 +105,19 @@ try {
   const onEngines = latency
     .filter((row) => !againstPrism(row))
     .map((row) => ({ ...row, title: `${row.title}, the same read on each engine` }));
-  rows.push(...latency.filter(againstPrism), ...ingestion, ...onEngines);
-} finally {
-  for (const stop of stops) await stop();
+  rows.unshift(...latency.filter(againstPrism), ...ingestion, ...onEngines);
 }
 
 const loadAtEnd = loadavg()[0];
 printRows(rows);
-if (options.write)
+const load = `1-minute load average ${loadAtStart.toFixed(1)} at the start, ${loadAtEnd.toFixed(1)} at the end`;
+if (options.write && only.length > 0)
+  replaceRows('ledger-index', {
+    rows,
+    options,
+    note: `${only.join(', ')} on ${new Date().toISOString().slice(0, 10)}, ${load}`,
+  });
+else if (options.write)
   recordResults('ledger-index', {
     command: 'node scripts/pnpm.mjs --filter @starspec/ledger-index bench',
     rows,
@@ -100,5 +127,5 @@ if (options.write)
       `JSON-RPC; a round: each operation asked of each server for ${options.durationMs / 1000} s, one request ` +
       `at a time, and one ingestion of each kind; ` +
       (postgres.missing ? `PostgreSQL rows skipped (${postgres.missing}); ` : '') +
-      `1-minute load average ${loadAtStart.toFixed(1)} at the start, ${loadAtEnd.toFixed(1)} at the end`,
+      load,
   });

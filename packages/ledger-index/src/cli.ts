@@ -14,6 +14,7 @@ import {
   UsageError,
   wholeNumber,
 } from '@starspec/runtime';
+import { DEFAULT_BATCH_LEDGERS } from './gateway/follow.js';
 import { type Gateway, startGateway } from './gateway/gateway.js';
 import { progressLines } from './progress.js';
 import { STREAM_CAP_OPTIONS, streamCaps, streamCapUsage } from './stream-cap-flags.js';
@@ -42,6 +43,8 @@ Options:
   --history-retention-count N
                      ledgers of history to keep (or $HISTORY_RETENTION_COUNT): older ones are
                      deleted as new ones come (default 0: keep all)
+  --ingest-batch N   ledgers written per transaction while catching up, 1 to 200 (default ${DEFAULT_BATCH_LEDGERS});
+                     a ledger is reported ingested once its batch is committed
   --submit-timeout MS  how long POST /transactions waits for its ledger (default 30000)
   --rate-limit N     requests per hour per client address, with a burst of 100 (default: no limit)
 ${streamCapUsage(21)}
@@ -57,6 +60,7 @@ interface Config {
   database: string;
   from?: number;
   historyRetention?: number;
+  batchLedgers: number;
   submitTimeoutMs: number;
   rateLimit?: number;
   maxStreams: number;
@@ -72,6 +76,7 @@ function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 
     db: { type: 'string' },
     from: { type: 'string' },
     'history-retention-count': { type: 'string' },
+    'ingest-batch': { type: 'string' },
     'submit-timeout': { type: 'string' },
     'rate-limit': { type: 'string' },
     ...STREAM_CAP_OPTIONS,
@@ -103,6 +108,12 @@ function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 
     ...(values.from ? { from: wholeNumber('--from', values.from, 1, 2 ** 31 - 1) } : {}),
     // 0 keeps all history, as Horizon's HISTORY_RETENTION_COUNT.
     ...(historyRetention > 0 ? { historyRetention } : {}),
+    batchLedgers: wholeNumber(
+      '--ingest-batch',
+      values['ingest-batch'] ?? String(DEFAULT_BATCH_LEDGERS),
+      1,
+      200,
+    ),
     submitTimeoutMs: wholeNumber('--submit-timeout', values['submit-timeout'] ?? '30000', 1, 2 ** 31 - 1),
     ...(values['rate-limit']
       ? { rateLimit: wholeNumber('--rate-limit', values['rate-limit'], 1, 2 ** 31 - 1) }
@@ -135,6 +146,7 @@ async function serve(config: Config, emit: Emit): Promise<number> {
       host: config.host,
       from: config.from,
       historyRetention: config.historyRetention,
+      batchLedgers: config.batchLedgers,
       submitTimeoutMs: config.submitTimeoutMs,
       ...(config.rateLimit ? { rateLimit: { perHour: config.rateLimit } } : {}),
       maxStreams: config.maxStreams,

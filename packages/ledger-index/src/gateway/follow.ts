@@ -18,6 +18,11 @@ export interface FollowOptions {
   retention?: number;
   /** Ledgers asked per getLedgers call (1–200, default 200). */
   pageSize?: number;
+  /**
+   * Ledgers written per transaction while catching up (default 50): a page is ingested this many
+   * at a time, and reported once committed. Live, each new ledger is its own transaction.
+   */
+  batchLedgers?: number;
   /** Wait between polls once caught up (default 1 s). */
   pollMs?: number;
   signal: AbortSignal;
@@ -26,6 +31,9 @@ export interface FollowOptions {
   /** A failed poll; following goes on after `pollMs`. */
   onError?: (error: unknown) => void;
 }
+
+/** Ledgers per transaction while catching up: a few seconds of public-network ledgers at most. */
+export const DEFAULT_BATCH_LEDGERS = 50;
 
 /** The index cannot continue: the server no longer has the next ledger it needs. */
 export class LedgerGapError extends Error {
@@ -77,11 +85,15 @@ export async function followRpc(options: FollowOptions): Promise<void> {
         startLedger: next,
         pagination: { limit: options.pageSize ?? 200 },
       });
-      for (const ledger of page.ledgers) {
+      const size = Math.max(1, options.batchLedgers ?? DEFAULT_BATCH_LEDGERS);
+      for (let at = 0; at < page.ledgers.length; at += size) {
         if (signal.aborted) return;
-        await ingester.ingest(ledger.metadataXdr);
-        next = ledger.sequence + 1;
-        options.onProgress?.(ledger.sequence, page.latestLedger);
+        const batch = page.ledgers.slice(at, at + size);
+        await ingester.ingestMany(batch.map((ledger) => ledger.metadataXdr));
+        for (const ledger of batch) {
+          next = ledger.sequence + 1;
+          options.onProgress?.(ledger.sequence, page.latestLedger);
+        }
       }
       if (page.ledgers.length === 0) {
         if (next < page.oldestLedger)

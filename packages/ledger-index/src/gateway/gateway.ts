@@ -32,6 +32,8 @@ export interface GatewayOptions extends StreamLimits {
    */
   historyRetention?: number;
   pollMs?: number;
+  /** Ledgers written per transaction while catching up (1–200, default 50). */
+  batchLedgers?: number;
   submitTimeoutMs?: number;
   validateResponses?: boolean;
   /** Requests per client address (off by default). */
@@ -89,6 +91,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     from: options.from,
     ...(retention ? { retention } : {}),
     pollMs: options.pollMs,
+    ...(options.batchLedgers ? { batchLedgers: options.batchLedgers } : {}),
     signal: abort.signal,
     onProgress: options.onProgress,
     onError,

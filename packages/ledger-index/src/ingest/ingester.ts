@@ -38,23 +38,39 @@ export class Ingester {
    * Ingests a ledger (its LedgerCloseMeta, XDR or base64); answers false when the index already
    * had it. Calls are applied in the order they are made.
    */
-  ingest(meta: xdr.LedgerCloseMeta | string): Promise<boolean> {
+  async ingest(meta: xdr.LedgerCloseMeta | string): Promise<boolean> {
+    const [written] = await this.ingestMany([meta]);
+    return written ?? false;
+  }
+
+  /**
+   * Ingests consecutive ledgers in one transaction (a crash leaves the index at the ledger before
+   * them, or with all of them); answers, for each, whether it was written (false for those the index
+   * already had). Waiting submissions and listeners hear of them once they are committed.
+   */
+  ingestMany(metas: readonly (xdr.LedgerCloseMeta | string)[]): Promise<boolean[]> {
     const run = this.#queue.then(async () => {
-      const ledger = readClosedLedger(meta, this.store.passphrase);
+      const ledgers = metas.map((meta) => readClosedLedger(meta, this.store.passphrase));
+      const latest = await this.store.latestLedger();
+      const fresh = ledgers.filter((ledger) => latest === undefined || ledger.sequence > latest);
       this.#tradeAssets ??= await this.store.tradeAssetIds();
-      // Numbered on a copy: a ledger the index already has (or refuses) numbers nothing.
+      // Numbered on a copy, ledger after ledger: ledgers the index refuses number nothing.
       const assets = new Map(this.#tradeAssets);
-      const batch = deriveBatch(ledger, assets);
-      const written = await this.store.ingest(batch);
-      if (written) {
+      const batches = fresh.map((ledger) => deriveBatch(ledger, assets));
+      const count = await this.store.ingestMany(batches);
+      const written = new Set(batches.slice(0, count).map((batch) => batch.ledger.sequence));
+      if (count > 0) {
         this.#tradeAssets = assets;
-        this.#reaper?.request(ledger.sequence);
+        this.#reaper?.request(batches[count - 1]?.ledger.sequence as number);
       }
-      for (const tx of ledger.transactions) this.#settle(tx.hash);
+      for (const ledger of ledgers) for (const tx of ledger.transactions) this.#settle(tx.hash);
       // Summarized only when someone listens.
-      const summary = this.#listeners.size > 0 ? summarizeLedger(batch) : undefined;
-      if (summary) for (const listener of this.#listeners) listener(summary);
-      return written;
+      if (this.#listeners.size > 0)
+        for (const batch of batches.slice(0, count)) {
+          const summary = summarizeLedger(batch);
+          for (const listener of this.#listeners) listener(summary);
+        }
+      return ledgers.map((ledger) => written.has(ledger.sequence));
     });
     this.#queue = run.catch(() => undefined);
     return run;

@@ -7,8 +7,9 @@ import { xdr } from '@stellar/stellar-sdk/base';
 import type { IndexBatch } from '../derive/records.js';
 import { offerPrice } from '../derive/state/offer.js';
 import type { Row, SqlDriver, SqlExecutor, SqlValue } from './driver.js';
-import { type ChangeEffect, entryKind, entryOwner, keyOfChange } from './entry-state.js';
+import { writeEntries } from './entries-write.js';
 import { deleteLedgerRange, HISTORY_TABLES } from './history-trim.js';
+import { insertTradeAccounts, tradeAccountRows, writeHistory } from './history-write.js';
 import { SCHEMA, SCHEMA_VERSION } from './schema.js';
 import { StateStore, writeState } from './state-store.js';
 
@@ -115,17 +116,37 @@ export class IndexStore {
    * refuses a ledger that does not follow the latest one.
    */
   async ingest(batch: IndexBatch): Promise<boolean> {
+    return (await this.ingestMany([batch])) > 0;
+  }
+
+  /**
+   * Writes the batches of consecutive ledgers in one transaction: all of them are committed or
+   * none. Answers how many were written: none when the first is already in (the index has them
+   * all then, or refuses the rest); refuses ledgers that do not follow the latest one.
+   */
+  async ingestMany(batches: readonly IndexBatch[]): Promise<number> {
+    const first = batches[0];
+    if (!first) return 0;
+    batches.forEach((batch, i) => {
+      if (batch.ledger.sequence !== first.ledger.sequence + i)
+        throw new IndexStoreError(
+          `ledger ${batch.ledger.sequence} does not follow ledger ${first.ledger.sequence + i - 1}`,
+        );
+    });
     return this.#db.transaction(async (tx) => {
-      const sequence = batch.ledger.sequence;
+      const sequence = first.ledger.sequence;
       const [row] = await tx.query('SELECT MAX(sequence) AS s FROM ledgers');
       const latest = row?.s === null || row?.s === undefined ? undefined : Number(row.s);
-      if (latest !== undefined && sequence <= latest) return false;
+      if (latest !== undefined && sequence <= latest) return 0;
       if (latest !== undefined && sequence !== latest + 1)
         throw new IndexStoreError(
           `ledger ${sequence} does not follow ledger ${latest}, the latest in the index`,
         );
-      await writeBatch(tx, batch);
-      return true;
+      // History, then the entries, then the records derived from the entries.
+      await writeHistory(tx, batches);
+      await writeEntries(tx, batches);
+      await writeState(tx, batches);
+      return batches.length;
     });
   }
 
@@ -248,94 +269,15 @@ export class IndexStore {
   }
 }
 
-async function writeBatch(tx: SqlExecutor, batch: IndexBatch): Promise<void> {
-  const { ledger } = batch;
-  await tx.run('INSERT INTO ledgers (sequence, body) VALUES (?, ?)', [
-    ledger.sequence,
-    JSON.stringify(ledger.body),
-  ]);
-  const participant =
-    'INSERT INTO participants (kind, subject, collection, id) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING';
-  for (const row of [
-    ...batch.transactions.map((r) => ({ ...r, collection: 'tx' })),
-    ...batch.operations.map((r) => ({ ...r, collection: 'op' })),
-  ]) {
-    for (const account of row.accounts)
-      await tx.run(participant, ['account', account, row.collection, row.id]);
-    for (const id of row.claimableBalances)
-      await tx.run(participant, ['claimable_balance', id, row.collection, row.id]);
-    for (const id of row.liquidityPools)
-      await tx.run(participant, ['liquidity_pool', id, row.collection, row.id]);
-  }
-  for (const row of batch.transactions) {
-    await tx.run(
-      'INSERT INTO transactions (id, hash, inner_hash, ledger, successful, body) VALUES (?, ?, ?, ?, ?, ?)',
-      [row.id, row.hash, row.innerHash ?? null, row.ledger, row.successful ? 1 : 0, JSON.stringify(row.body)],
-    );
-  }
-  for (const row of batch.operations) {
-    await tx.run(
-      'INSERT INTO operations (id, transaction_id, ledger, successful, payment, body) VALUES (?, ?, ?, ?, ?, ?)',
-      [
-        row.id,
-        row.transactionId,
-        row.ledger,
-        row.successful ? 1 : 0,
-        row.payment ? 1 : 0,
-        JSON.stringify(row.body),
-      ],
-    );
-  }
-  for (const row of batch.effects) {
-    await tx.run('INSERT INTO effects (operation_id, ord, ledger, account, body) VALUES (?, ?, ?, ?, ?)', [
-      row.operationId,
-      row.order,
-      row.ledger,
-      row.account,
-      JSON.stringify(row.body),
-    ]);
-  }
-  for (const row of batch.trades) {
-    await tx.run(
-      `INSERT INTO trades (operation_id, ord, ledger, base_asset, counter_asset, base_offer_id, counter_offer_id,
-        liquidity_pool, trade_type, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        row.operationId,
-        row.order,
-        row.ledger,
-        row.baseAsset,
-        row.counterAsset,
-        row.baseOfferId ?? null,
-        row.counterOfferId ?? null,
-        row.liquidityPool ?? null,
-        row.tradeType,
-        JSON.stringify(row.body),
-      ],
-    );
-  }
-  for (const row of batch.trades) await writeTradeAccounts(tx, row.operationId, row.order, row.body);
-  for (const [key, id] of batch.tradeAssets ?? [])
-    await tx.run('INSERT INTO trade_assets (key, id) VALUES (?, ?)', [key, id]);
-  for (const change of batch.changes) await applyChange(tx, change, ledger.sequence);
-  await writeState(tx, batch);
-}
-
-/** The accounts on the two sides of a trade, each once (an account crossing its own offer). */
-async function writeTradeAccounts(tx: SqlExecutor, operationId: unknown, order: unknown, body: unknown) {
-  const { base_account, counter_account } = body as { base_account?: string; counter_account?: string };
-  for (const account of new Set([base_account, counter_account]))
-    if (account !== undefined)
-      await tx.run(
-        'INSERT INTO trade_accounts (account, operation_id, ord) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
-        [account, operationId as SqlValue, order as SqlValue],
-      );
-}
-
 /** `trade_accounts` for an index written before it existed. */
 async function fillTradeAccounts(tx: SqlExecutor): Promise<void> {
   const rows = await tx.query('SELECT operation_id, ord, body FROM trades');
-  for (const row of rows)
-    await writeTradeAccounts(tx, row.operation_id, row.ord, JSON.parse(String(row.body)));
+  await insertTradeAccounts(
+    tx,
+    rows.flatMap((row) =>
+      tradeAccountRows(row.operation_id as SqlValue, row.ord as SqlValue, JSON.parse(String(row.body))),
+    ),
+  );
 }
 
 /** The offers' price column for an index written before it existed (and, made since, has it). */
@@ -351,25 +293,4 @@ async function fillOfferPrices(tx: SqlExecutor): Promise<void> {
     const { price_r } = JSON.parse(String(row.body)) as { price_r: { n: number; d: number } };
     await tx.run('UPDATE offers SET price = ? WHERE id = ?', [offerPrice(price_r), row.id as SqlValue]);
   }
-}
-
-async function applyChange(tx: SqlExecutor, change: xdr.LedgerEntryChange, sequence: number): Promise<void> {
-  const effect: ChangeEffect | undefined = keyOfChange(change);
-  if (!effect) return;
-  if (effect.entry === null) {
-    await tx.run('DELETE FROM entries WHERE key = ?', [effect.key]);
-    return;
-  }
-  const entry = effect.entry;
-  await tx.run(
-    `INSERT INTO entries (key, kind, owner, entry, last_modified) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (key) DO UPDATE SET entry = excluded.entry, last_modified = excluded.last_modified`,
-    [
-      effect.key,
-      entryKind(entry),
-      entryOwner(entry) ?? null,
-      entry.toXdr('base64'),
-      entry.lastModifiedLedgerSeq ?? sequence,
-    ],
-  );
 }

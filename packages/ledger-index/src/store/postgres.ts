@@ -22,6 +22,23 @@ function numbered(sql: string): string {
   return sql.replace(/\?/g, () => `$${++n}`);
 }
 
+/**
+ * Statements run as named (prepared) ones: parsed and planned once per connection, then only
+ * bound. The writes' statements are few (bulk.ts); past MAX_NAMED distinct texts, unnamed.
+ */
+const MAX_NAMED = 512;
+const names = new Map<string, string>();
+
+function query(sql: string, params: readonly SqlValue[]): pg.QueryConfig {
+  const text = numbered(sql);
+  let name = names.get(text);
+  if (name === undefined && names.size < MAX_NAMED) {
+    name = `s${names.size}`;
+    names.set(text, name);
+  }
+  return { text, values: values(params), types, ...(name ? { name } : {}) } as pg.QueryConfig;
+}
+
 function values(params: readonly SqlValue[]): unknown[] {
   return params.map((p) => (typeof p === 'bigint' ? p.toString() : p));
 }
@@ -30,10 +47,10 @@ function executor(client: pg.Pool | pg.PoolClient): SqlExecutor {
   return {
     dialect: 'postgres',
     async query(sql, params = []) {
-      return (await client.query({ text: numbered(sql), values: values(params), types })).rows as Row[];
+      return (await client.query(query(sql, params))).rows as Row[];
     },
     async run(sql, params = []) {
-      await client.query({ text: numbered(sql), values: values(params), types });
+      await client.query(query(sql, params));
     },
   };
 }

@@ -1,154 +1,153 @@
 /**
  * Keeps the current-state records (accounts, offers, claimable balances, liquidity pools) in
- * step with `entries`: after a ledger's entry changes are applied, in the same transaction,
- * every record the ledger touched is derived again from the live entries, or deleted when its
- * entry is gone.
+ * step with `entries`: after a batch of ledgers' entry changes are applied, in the same
+ * transaction, every record the batch touched is derived again from the live entries (read in one
+ * query per kind), or deleted when its entry is gone. The records hold no more than the entries at
+ * the batch's end, so deriving them once per batch gives what deriving them after each ledger did.
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import { entrySponsor } from '../derive/entry.js';
 import type { IndexBatch } from '../derive/records.js';
-import { accountFilters, accountRecord } from '../derive/state/account.js';
+import { type AccountEntries, accountFilters, accountRecord } from '../derive/state/account.js';
 import { claimableBalanceColumns, claimableBalanceRecord } from '../derive/state/claimable-balance.js';
 import { liquidityPoolColumns, liquidityPoolRecord } from '../derive/state/liquidity-pool.js';
 import { offerColumns, offerRecord } from '../derive/state/offer.js';
 import { touchedRecords } from '../derive/state/touched.js';
-import type { SqlExecutor, SqlValue } from './driver.js';
+import { deleteWhereIn, insertRows, selectWhereIn, upsertRows } from './bulk.js';
+import type { Row, SqlExecutor, SqlValue } from './driver.js';
 
-/** The close time (`closed_at`) of a ledger in the index, null when the index does not hold it. */
-type CloseTime = (sequence: number) => Promise<string | null>;
+const decode = (row: Row) => xdr.LedgerEntry.fromXdr(String(row.entry), 'base64');
 
-function closeTimes(tx: SqlExecutor, batch: IndexBatch): CloseTime {
-  const known = new Map<number, string | null>([[batch.ledger.sequence, batch.ledger.body.closed_at]]);
-  return async (sequence) => {
-    const cached = known.get(sequence);
-    if (cached !== undefined) return cached;
-    const [row] = await tx.query('SELECT body FROM ledgers WHERE sequence = ?', [sequence]);
-    const closedAt = row
-      ? ((JSON.parse(String(row.body)) as { closed_at?: string }).closed_at ?? null)
-      : null;
-    known.set(sequence, closedAt);
-    return closedAt;
-  };
-}
-
-function decode(row: Record<string, unknown>): xdr.LedgerEntry {
-  return xdr.LedgerEntry.fromXdr(String(row.entry), 'base64');
-}
-
-async function entryAt(tx: SqlExecutor, key: string): Promise<xdr.LedgerEntry | undefined> {
-  const [row] = await tx.query('SELECT entry FROM entries WHERE key = ?', [key]);
-  return row ? decode(row) : undefined;
-}
-
-/** Inserts a row, or replaces every column but the first (the primary key). */
-async function upsert(tx: SqlExecutor, table: string, row: Record<string, SqlValue>): Promise<void> {
-  const columns = Object.keys(row);
-  const updates = columns.slice(1).map((column) => `${column} = excluded.${column}`);
-  await tx.run(
-    `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})
-     ON CONFLICT (${columns[0]}) DO UPDATE SET ${updates.join(', ')}`,
-    Object.values(row),
-  );
-}
-
-async function writeAccount(tx: SqlExecutor, id: string, closeTime: CloseTime): Promise<void> {
-  const rows = await tx.query(
-    "SELECT kind, entry FROM entries WHERE owner = ? AND kind IN ('account', 'trustline', 'data')",
-    [id],
-  );
-  const of = (kind: string) => rows.filter((row) => row.kind === kind).map(decode);
-  const [account] = of('account');
-  await tx.run('DELETE FROM account_filters WHERE account_id = ?', [id]);
-  if (!account) {
-    await tx.run('DELETE FROM accounts WHERE id = ?', [id]);
-    return;
+/** The close times (`closed_at`) of these ledgers: the batch's own, the rest read from the index. */
+async function closeTimes(
+  tx: SqlExecutor,
+  batches: readonly IndexBatch[],
+  sequences: Iterable<number>,
+): Promise<(sequence: number) => string | null> {
+  const known = new Map<number, string>(batches.map((b) => [b.ledger.sequence, b.ledger.body.closed_at]));
+  const missing = [...new Set(sequences)].filter((sequence) => !known.has(sequence));
+  const rows = await selectWhereIn(tx, 'SELECT sequence, body FROM ledgers WHERE', 'sequence', missing);
+  for (const row of rows) {
+    const closedAt = (JSON.parse(String(row.body)) as { closed_at?: string }).closed_at;
+    if (closedAt !== undefined) known.set(Number(row.sequence), closedAt);
   }
-  const entries = { account, trustLines: of('trustline'), data: of('data') };
-  const body = accountRecord(entries, await closeTime(account.lastModifiedLedgerSeq));
-  await upsert(tx, 'accounts', { id, body: JSON.stringify(body) });
-  for (const [kind, subject] of accountFilters(entries))
-    await tx.run('INSERT INTO account_filters (kind, subject, account_id) VALUES (?, ?, ?)', [
-      kind,
-      subject,
-      id,
-    ]);
+  return (sequence) => known.get(sequence) ?? null;
 }
 
-/**
- * Derives a record again from its live entry and upserts its row, or deletes the record when the
- * entry is gone; answers the entry.
- */
-async function rewrite(
-  tx: SqlExecutor,
-  table: string,
-  id: SqlValue,
-  key: string,
-  row: (entry: xdr.LedgerEntry) => Promise<Record<string, SqlValue>>,
-): Promise<xdr.LedgerEntry | undefined> {
-  const entry = await entryAt(tx, key);
-  if (!entry) await tx.run(`DELETE FROM ${table} WHERE id = ?`, [id]);
-  else await upsert(tx, table, await row(entry));
-  return entry;
+/** The live entries under these keys. */
+async function entriesByKey(tx: SqlExecutor, keys: Iterable<string>): Promise<Map<string, xdr.LedgerEntry>> {
+  const rows = await selectWhereIn(tx, 'SELECT key, entry FROM entries WHERE', 'key', [...keys]);
+  return new Map(rows.map((row) => [String(row.key), decode(row)]));
 }
 
-function writeOffer(tx: SqlExecutor, id: bigint, key: string, closeTime: CloseTime) {
-  return rewrite(tx, 'offers', id, key, async (entry) => {
-    const columns = offerColumns(entry);
-    return {
-      id: columns.id,
-      seller: columns.seller,
-      sponsor: entrySponsor(entry) ?? null,
-      selling: columns.selling,
-      buying: columns.buying,
-      price: columns.price,
-      body: JSON.stringify(offerRecord(entry, await closeTime(entry.lastModifiedLedgerSeq))),
-    };
-  });
+/** The account, trust line and data entries of these accounts, by account (accounts without an account entry left out). */
+async function accountEntries(tx: SqlExecutor, ids: readonly string[]): Promise<Map<string, AccountEntries>> {
+  const rows = await selectWhereIn(
+    tx,
+    "SELECT owner, kind, entry FROM entries WHERE kind IN ('account', 'trustline', 'data') AND",
+    'owner',
+    ids,
+  );
+  const found = new Map<
+    string,
+    { account?: xdr.LedgerEntry; trustLines: xdr.LedgerEntry[]; data: xdr.LedgerEntry[] }
+  >();
+  for (const row of rows) {
+    const owner = String(row.owner);
+    const of = found.get(owner) ?? { trustLines: [], data: [] };
+    found.set(owner, of);
+    const entry = decode(row);
+    if (row.kind === 'account') of.account = entry;
+    else (row.kind === 'trustline' ? of.trustLines : of.data).push(entry);
+  }
+  const complete = new Map<string, AccountEntries>();
+  for (const [id, of] of found) if (of.account) complete.set(id, { ...of, account: of.account });
+  return complete;
 }
 
-async function writeClaimableBalance(
-  tx: SqlExecutor,
-  id: string,
-  key: string,
-  closeTime: CloseTime,
-): Promise<void> {
-  await tx.run('DELETE FROM claimable_balance_claimants WHERE balance_id = ?', [id]);
-  const entry = await rewrite(tx, 'claimable_balances', id, key, async (entry) => {
-    const columns = claimableBalanceColumns(entry);
-    return {
-      id,
-      last_modified: columns.lastModified,
-      asset: columns.asset,
-      sponsor: entrySponsor(entry) ?? null,
-      body: JSON.stringify(claimableBalanceRecord(entry, await closeTime(columns.lastModified))),
-    };
-  });
-  if (!entry) return;
-  for (const destination of claimableBalanceColumns(entry).claimants)
-    await tx.run('INSERT INTO claimable_balance_claimants (destination, balance_id) VALUES (?, ?)', [
-      destination,
-      id,
-    ]);
-}
+/** Re-derives every record the batches' entry changes touched; runs after they are applied. */
+export async function writeState(tx: SqlExecutor, batches: readonly IndexBatch[]): Promise<void> {
+  const touched = touchedRecords(batches.flatMap((batch) => batch.changes));
+  const accountIds = [...touched.accounts];
+  const accounts = await accountEntries(tx, accountIds);
+  const offers = await entriesByKey(tx, touched.offers.values());
+  const balances = await entriesByKey(tx, touched.claimableBalances.values());
+  const pools = await entriesByKey(tx, touched.liquidityPools.values());
+  const closeTime = await closeTimes(tx, batches, [
+    ...[...accounts.values()].map(({ account }) => account.lastModifiedLedgerSeq),
+    ...[offers, balances, pools].flatMap((map) => [...map.values()].map((e) => e.lastModifiedLedgerSeq)),
+  ]);
 
-function writeLiquidityPool(tx: SqlExecutor, id: string, key: string, closeTime: CloseTime) {
-  return rewrite(tx, 'liquidity_pools', id, key, async (entry) => {
-    const columns = liquidityPoolColumns(entry);
-    return {
-      id,
-      asset_a: columns.assetA,
-      asset_b: columns.assetB,
-      body: JSON.stringify(liquidityPoolRecord(entry, await closeTime(entry.lastModifiedLedgerSeq))),
-    };
-  });
-}
+  await deleteWhereIn(tx, 'account_filters', 'account_id', accountIds);
+  await deleteWhereIn(
+    tx,
+    'accounts',
+    'id',
+    accountIds.filter((id) => !accounts.has(id)),
+  );
+  const accountRows: SqlValue[][] = [];
+  const filterRows: SqlValue[][] = [];
+  for (const [id, entries] of accounts) {
+    const body = accountRecord(entries, closeTime(entries.account.lastModifiedLedgerSeq));
+    accountRows.push([id, JSON.stringify(body)]);
+    for (const [kind, subject] of accountFilters(entries)) filterRows.push([kind, subject, id]);
+  }
+  await upsertRows(tx, 'accounts', ['id', 'body'], accountRows);
+  await insertRows(tx, 'account_filters', ['kind', 'subject', 'account_id'], filterRows);
 
-/** Re-derives every record the batch's entry changes touched; runs after they are applied. */
-export async function writeState(tx: SqlExecutor, batch: IndexBatch): Promise<void> {
-  const touched = touchedRecords(batch.changes);
-  const closeTime = closeTimes(tx, batch);
-  for (const id of touched.accounts) await writeAccount(tx, id, closeTime);
-  for (const [id, key] of touched.offers) await writeOffer(tx, id, key, closeTime);
-  for (const [id, key] of touched.claimableBalances) await writeClaimableBalance(tx, id, key, closeTime);
-  for (const [id, key] of touched.liquidityPools) await writeLiquidityPool(tx, id, key, closeTime);
+  const present = <K>(touchedKeys: Map<K, string>, live: Map<string, xdr.LedgerEntry>) => {
+    const gone: K[] = [];
+    const kept: [K, xdr.LedgerEntry][] = [];
+    for (const [id, key] of touchedKeys) {
+      const entry = live.get(key);
+      if (entry) kept.push([id, entry]);
+      else gone.push(id);
+    }
+    return { gone, kept };
+  };
+
+  const offersNow = present(touched.offers, offers);
+  await deleteWhereIn(tx, 'offers', 'id', offersNow.gone);
+  await upsertRows(
+    tx,
+    'offers',
+    ['id', 'seller', 'sponsor', 'selling', 'buying', 'price', 'body'],
+    offersNow.kept.map(([, entry]) => {
+      const columns = offerColumns(entry);
+      const body = offerRecord(entry, closeTime(entry.lastModifiedLedgerSeq));
+      const sponsor = entrySponsor(entry) ?? null;
+      const { id, seller, selling, buying, price } = columns;
+      return [id, seller, sponsor, selling, buying, price, JSON.stringify(body)];
+    }),
+  );
+
+  const balancesNow = present(touched.claimableBalances, balances);
+  await deleteWhereIn(tx, 'claimable_balance_claimants', 'balance_id', [...touched.claimableBalances.keys()]);
+  await deleteWhereIn(tx, 'claimable_balances', 'id', balancesNow.gone);
+  const claimantRows: SqlValue[][] = [];
+  await upsertRows(
+    tx,
+    'claimable_balances',
+    ['id', 'last_modified', 'asset', 'sponsor', 'body'],
+    balancesNow.kept.map(([id, entry]) => {
+      const columns = claimableBalanceColumns(entry);
+      for (const destination of columns.claimants) claimantRows.push([destination, id]);
+      const body = claimableBalanceRecord(entry, closeTime(columns.lastModified));
+      return [id, columns.lastModified, columns.asset, entrySponsor(entry) ?? null, JSON.stringify(body)];
+    }),
+  );
+  await insertRows(tx, 'claimable_balance_claimants', ['destination', 'balance_id'], claimantRows);
+
+  const poolsNow = present(touched.liquidityPools, pools);
+  await deleteWhereIn(tx, 'liquidity_pools', 'id', poolsNow.gone);
+  await upsertRows(
+    tx,
+    'liquidity_pools',
+    ['id', 'asset_a', 'asset_b', 'body'],
+    poolsNow.kept.map(([id, entry]) => {
+      const columns = liquidityPoolColumns(entry);
+      const body = liquidityPoolRecord(entry, closeTime(entry.lastModifiedLedgerSeq));
+      return [id, columns.assetA, columns.assetB, JSON.stringify(body)];
+    }),
+  );
 }

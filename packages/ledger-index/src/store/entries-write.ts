@@ -1,0 +1,41 @@
+/**
+ * The live entries after consecutive ledgers: their changes folded in memory, in order, into the
+ * last state of each key (written or deleted), then written in multi-row statements.
+ */
+import type { IndexBatch } from '../derive/records.js';
+import { deleteWhereIn, upsertRows } from './bulk.js';
+import type { SqlExecutor, SqlValue } from './driver.js';
+import { entryKind, entryOwner, keyOfChange } from './entry-state.js';
+
+const COLUMNS = ['key', 'kind', 'owner', 'entry', 'last_modified'];
+
+/** Applies every batch's entry changes, in order: a key's last change is what stays. */
+export async function writeEntries(tx: SqlExecutor, batches: readonly IndexBatch[]): Promise<void> {
+  const last = new Map<string, SqlValue[] | null>();
+  for (const batch of batches)
+    for (const change of batch.changes) {
+      const effect = keyOfChange(change);
+      if (!effect) continue;
+      const { key, entry } = effect;
+      last.set(
+        key,
+        entry === null
+          ? null
+          : [
+              key,
+              entryKind(entry),
+              entryOwner(entry) ?? null,
+              entry.toXdr('base64'),
+              entry.lastModifiedLedgerSeq ?? batch.ledger.sequence,
+            ],
+      );
+    }
+  const removed = [...last].filter(([, row]) => row === null).map(([key]) => key);
+  await deleteWhereIn(tx, 'entries', 'key', removed);
+  await upsertRows(
+    tx,
+    'entries',
+    COLUMNS,
+    [...last.values()].filter((row): row is SqlValue[] => row !== null),
+  );
+}
