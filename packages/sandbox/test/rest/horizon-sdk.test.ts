@@ -2,14 +2,7 @@
  * The official SDK's Horizon.Server, unchanged, against both REST faces: the sandbox's own, and
  * starspec-horizon (the gateway) over the sandbox's RPC.
  */
-import {
-  Asset,
-  Horizon,
-  Keypair,
-  NetworkError,
-  Operation,
-  type xdr,
-} from '@stellar/stellar-sdk';
+import { Asset, Horizon, Keypair, NetworkError, Operation, type xdr } from '@stellar/stellar-sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FACES, signedViaHorizon, useFaces } from '../support/faces.js';
 import { fund } from '../support/sandbox.js';
