@@ -7,8 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { hash, Keypair, Networks } from '@stellar/stellar-sdk/base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keypairFromSeed, masterKeypair } from '../src/core/openssl-keypair.js';
-import { createNetwork } from '../src/network/network.js';
-import { Friendbot } from '../src/server/friendbot/bot.js';
+import { startNetworkWithFriendbot } from './support/network-start.js';
 
 const seeds = [
   Buffer.alloc(32),
@@ -64,17 +63,7 @@ describe('a network and its friendbot at start', () => {
 
   it('derive keys and sign the channels set-up without the SDK ed25519', () => {
     calls = 0;
-    const network = createNetwork({ closeEvery: 'manual' });
-    try {
-      const friendbot = new Friendbot(network);
-      const setup = friendbot.setupEnvelope();
-      expect(setup).toBeDefined();
-      expect(network.submit(setup as string).status).toBe('PENDING');
-      network.closeLedger();
-      friendbot.stop();
-    } finally {
-      network.close();
-    }
+    startNetworkWithFriendbot();
     expect(calls).toBe(0);
     // The count sees the library: a key of the SDK's own derives through it.
     Keypair.random();

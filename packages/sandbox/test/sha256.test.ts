@@ -6,8 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { hash } from '@stellar/stellar-sdk/base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../src/core/sha256.js';
-import { createNetwork } from '../src/network/network.js';
-import { Friendbot } from '../src/server/friendbot/bot.js';
+import { startNetworkWithFriendbot } from './support/network-start.js';
 
 describe('sha256', () => {
   it.each([
@@ -42,17 +41,7 @@ describe('a network and its friendbot at start', () => {
 
   it('hash without the SDK SHA-256', () => {
     calls = 0;
-    const network = createNetwork({ closeEvery: 'manual' });
-    try {
-      const friendbot = new Friendbot(network);
-      const setup = friendbot.setupEnvelope();
-      expect(setup).toBeDefined();
-      expect(network.submit(setup as string).status).toBe('PENDING');
-      network.closeLedger();
-      friendbot.stop();
-    } finally {
-      network.close();
-    }
+    startNetworkWithFriendbot();
     expect(calls).toBe(0);
     // The count sees the library: the SDK's hash goes through it.
     hash(new Uint8Array(1));

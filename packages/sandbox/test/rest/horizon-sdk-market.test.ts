@@ -3,7 +3,6 @@
  * (the sandbox's own, and the gateway over the sandbox's RPC), after offers are placed and
  * crossed: the levels, buckets and sums those offers and trades imply.
  */
-import { type Gateway, startGateway } from '@starspec/ledger-index';
 import {
   Asset,
   AuthRevocableFlag,
@@ -14,36 +13,18 @@ import {
   LiquidityPoolAsset,
   LiquidityPoolFeeV18,
   Operation,
-  TimeoutInfinite,
-  TransactionBuilder,
   type xdr,
 } from '@stellar/stellar-sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fund, type TestSandbox, testSandbox } from '../support/sandbox.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FACES, signedViaHorizon, useFaces } from '../support/faces.js';
+import { fund } from '../support/sandbox.js';
 
-let t: TestSandbox;
-let gateway: Gateway;
-
-beforeAll(async () => {
-  t = await testSandbox({ closeEvery: 50 });
-  gateway = await startGateway({ rpcUrl: t.net.rpcUrl, pollMs: 20, validateResponses: true });
-});
-afterAll(async () => {
-  await gateway?.stop();
-  await t?.net.stop();
-});
-
-async function caughtUp(face: string): Promise<void> {
-  const latest = t.net.ledger.latestSequence;
-  if (face === 'sandbox') return t.net.indexed();
-  while (((await gateway.ingester.store.latestLedger()) ?? 0) < latest)
-    await new Promise((r) => setTimeout(r, 20));
-}
+const faces = useFaces();
 
 const FAR_FUTURE = 4_102_444_800_000;
 const WEEK = 604_800_000;
 
-describe.each(['sandbox', 'gateway'])('market data against the %s', (face) => {
+describe.each(FACES)('market data against the %s', (face) => {
   let horizon: Horizon.Server;
   const alice = Keypair.random();
   const bob = Keypair.random();
@@ -52,19 +33,14 @@ describe.each(['sandbox', 'gateway'])('market data against the %s', (face) => {
   const xlm = Asset.native();
 
   async function submit(source: Keypair, operations: xdr.Operation[]) {
-    const account = await horizon.loadAccount(source.publicKey());
-    const builder = new TransactionBuilder(account, { fee: '100', networkPassphrase: t.net.passphrase });
-    for (const op of operations) builder.addOperation(op);
-    const tx = builder.setTimeout(TimeoutInfinite).build();
-    tx.sign(source);
-    await horizon.submitTransaction(tx);
-    await caughtUp(face);
+    await horizon.submitTransaction(await signedViaHorizon(horizon, faces.t, source, operations));
+    await faces.caughtUp(face);
   }
 
   beforeAll(async () => {
-    horizon = new Horizon.Server(face === 'sandbox' ? t.net.url : gateway.url, { allowHttp: true });
-    await fund(t, alice, bob, carol);
-    await caughtUp(face);
+    horizon = new Horizon.Server(faces.url(face), { allowHttp: true });
+    await fund(faces.t, alice, bob, carol);
+    await faces.caughtUp(face);
     await submit(alice, [Operation.setOptions({ setFlags: AuthRevocableFlag, homeDomain: 'example.org' })]);
     await submit(bob, [Operation.changeTrust({ asset: usd })]);
     await submit(carol, [Operation.changeTrust({ asset: usd })]);

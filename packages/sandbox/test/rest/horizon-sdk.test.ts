@@ -2,63 +2,32 @@
  * The official SDK's Horizon.Server, unchanged, against both REST faces: the sandbox's own, and
  * starspec-horizon (the gateway) over the sandbox's RPC.
  */
-import { type Gateway, startGateway } from '@starspec/ledger-index';
-import {
-  Asset,
-  Horizon,
-  Keypair,
-  NetworkError,
-  Operation,
-  TimeoutInfinite,
-  TransactionBuilder,
-} from '@stellar/stellar-sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fund, type TestSandbox, testSandbox } from '../support/sandbox.js';
+import { Asset, Horizon, Keypair, NetworkError, Operation, type xdr } from '@stellar/stellar-sdk';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FACES, signedViaHorizon, useFaces } from '../support/faces.js';
+import { fund } from '../support/sandbox.js';
 
-let t: TestSandbox;
-let gateway: Gateway;
+const faces = useFaces();
 
-beforeAll(async () => {
-  t = await testSandbox({ closeEvery: 50 });
-  gateway = await startGateway({ rpcUrl: t.net.rpcUrl, pollMs: 20, validateResponses: true });
-});
-afterAll(async () => {
-  await gateway?.stop();
-  await t?.net.stop();
-});
-
-/** Resolves once the face holds every ledger the sandbox has closed. */
-async function caughtUp(face: string): Promise<void> {
-  const latest = t.net.ledger.latestSequence;
-  if (face === 'sandbox') return t.net.indexed();
-  while (((await gateway.ingester.store.latestLedger()) ?? 0) < latest)
-    await new Promise((r) => setTimeout(r, 20));
-}
-
-describe.each(['sandbox', 'gateway'])('Horizon.Server against the %s', (face) => {
+describe.each(FACES)('Horizon.Server against the %s', (face) => {
   let horizon: Horizon.Server;
   const alice = Keypair.random();
   const bob = Keypair.random();
   const usd = new Asset('USD', alice.publicKey());
 
   beforeAll(async () => {
-    horizon = new Horizon.Server(face === 'sandbox' ? t.net.url : gateway.url, { allowHttp: true });
-    await fund(t, alice, bob);
-    await caughtUp(face);
+    horizon = new Horizon.Server(faces.url(face), { allowHttp: true });
+    await fund(faces.t, alice, bob);
+    await faces.caughtUp(face);
   });
 
-  async function submit(source: Keypair, operations: ReturnType<typeof Operation.payment>[]) {
-    const account = await horizon.loadAccount(source.publicKey());
-    const builder = new TransactionBuilder(account, { fee: '100', networkPassphrase: t.net.passphrase });
-    for (const op of operations) builder.addOperation(op);
-    // No upper time bound: a ledger every 50 ms runs close times ahead of the clock (whole seconds).
-    const tx = builder.setTimeout(TimeoutInfinite).build();
-    tx.sign(source);
+  async function submit(source: Keypair, operations: xdr.Operation[]) {
+    const tx = await signedViaHorizon(horizon, faces.t, source, operations);
     return { tx, answer: horizon.submitTransaction(tx) };
   }
 
   it('answers the root document and loads an account with its balance', async () => {
-    expect((await horizon.root()).network_passphrase).toBe(t.net.passphrase);
+    expect((await horizon.root()).network_passphrase).toBe(faces.t.net.passphrase);
     const account = await horizon.loadAccount(alice.publicKey());
     expect(account.balances.find((b) => b.asset_type === 'native')?.balance).toBe('10000.0000000');
   });
@@ -155,12 +124,9 @@ describe.each(['sandbox', 'gateway'])('Horizon.Server against the %s', (face) =>
   });
 
   it('submits asynchronously', async () => {
-    const account = await horizon.loadAccount(bob.publicKey());
-    const tx = new TransactionBuilder(account, { fee: '100', networkPassphrase: t.net.passphrase })
-      .addOperation(Operation.payment({ destination: alice.publicKey(), asset: Asset.native(), amount: '1' }))
-      .setTimeout(TimeoutInfinite)
-      .build();
-    tx.sign(bob);
+    const tx = await signedViaHorizon(horizon, faces.t, bob, [
+      Operation.payment({ destination: alice.publicKey(), asset: Asset.native(), amount: '1' }),
+    ]);
     expect(await horizon.submitAsyncTransaction(tx)).toMatchObject({ tx_status: 'PENDING' });
   });
 

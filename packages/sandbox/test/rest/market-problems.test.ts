@@ -5,22 +5,11 @@
  * TradeAggregationsQuery.Validate, db2/history/trade_aggregation.go), the assets' checks
  * (actions/asset.go validateAssetParams).
  */
-import { type Gateway, startGateway } from '@starspec/ledger-index';
 import { Keypair } from '@stellar/stellar-sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestSandbox, testSandbox } from '../support/sandbox.js';
+import { describe, expect, it } from 'vitest';
+import { FACES, useFaces } from '../support/faces.js';
 
-let t: TestSandbox;
-let gateway: Gateway;
-
-beforeAll(async () => {
-  t = await testSandbox({ closeEvery: 50 });
-  gateway = await startGateway({ rpcUrl: t.net.rpcUrl, pollMs: 20, validateResponses: true });
-});
-afterAll(async () => {
-  await gateway?.stop();
-  await t?.net.stop();
-});
+const faces = useFaces();
 
 const ISSUER = Keypair.random().publicKey();
 const USD = `credit_alphanum4&base_asset_code=USD&base_asset_issuer=${ISSUER}`;
@@ -99,9 +88,9 @@ const CASES: [string, string, string?, string?][] = [
   ['/assets?limit=0', 'bad_request', 'limit', 'invalid limit: non-positive value provided'],
 ];
 
-describe.each(['sandbox', 'gateway'])('bad market-data requests to the %s', (face) => {
+describe.each(FACES)('bad market-data requests to the %s', (face) => {
   it.each(CASES)('%s is %s', async (path, type, field, reason) => {
-    const origin = face === 'sandbox' ? t.net.url : gateway.url;
+    const origin = faces.url(face);
     const response = await fetch(`${origin}${path.replace('US$', 'US%24')}`);
     const problem = (await response.json()) as {
       type: string;

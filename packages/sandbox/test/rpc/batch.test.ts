@@ -1,16 +1,9 @@
 // A JSON-RPC batch on the sandbox's /rpc: bounded by the runtime listener's call limit (1,000),
 // and a batch at the limit answered in full, in request order.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestSandbox, testSandbox } from '../support/sandbox.js';
+import { describe, expect, it } from 'vitest';
+import { useTestSandbox } from '../support/sandbox.js';
 
-let t: TestSandbox;
-beforeAll(async () => {
-  t = await testSandbox({ closeEvery: 'manual' });
-});
-afterAll(async () => {
-  await t.net.stop();
-  expect(t.errors).toEqual([]);
-});
+const t = useTestSandbox({ closeEvery: 'manual' });
 
 const getLedgers = (count: number) =>
   Array.from({ length: count }, (_, i) => ({

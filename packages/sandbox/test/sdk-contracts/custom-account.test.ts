@@ -6,22 +6,23 @@
 // reports the host's error and the ledger refuses the transaction.
 import {
   Address,
-  BASE_FEE,
   type contract,
   hash,
   Keypair,
   nativeToScVal,
   Operation,
   rpc,
-  TransactionBuilder,
   xdr,
 } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasSorobanData, NO_SOROBAN_DATA, sorobanWasm } from '../support/soroban-data.js';
 import {
+  addressCredentials,
   clientFor,
+  invocationWithAuth,
   type SdkSandbox,
   sdkSandbox,
+  sendAndLand,
   sendOperation,
   stopSandbox,
   uploadAndDeploy,
@@ -54,15 +55,9 @@ function payloadOf(
   return hash(preimage.toXDR());
 }
 
-/** The recorded entry's address credentials. */
-function credentialsOf(entry: xdr.SorobanAuthorizationEntry): xdr.SorobanAddressCredentials {
-  if (entry.credentials.type !== 'sorobanCredentialsAddress') throw new Error('not an address entry');
-  return entry.credentials.address;
-}
-
 /** simple_account's signature: `BytesN<64>`, the key's ed25519 signature of the payload. */
 function signedBy(key: Keypair, entry: xdr.SorobanAuthorizationEntry, expiration: number) {
-  const { address, nonce } = credentialsOf(entry);
+  const { address, nonce } = addressCredentials(entry);
   const unsigned = new xdr.SorobanAddressCredentials({
     address,
     nonce,
@@ -85,20 +80,9 @@ async function recorded() {
 }
 
 /** The invocation with these auth entries, as a transaction alice signs (not yet prepared). */
-async function withEntries(auth: xdr.SorobanAuthorizationEntry[]) {
-  const op = Operation.invokeContractFunction({
-    contract: authContract,
-    function: 'do_auth',
-    args: [new Address(account).toScVal(), nativeToScVal(123, { type: 'u32' })],
-    auth,
-  });
-  return new TransactionBuilder(await t.server.getAccount(alice.publicKey()), {
-    fee: BASE_FEE,
-    networkPassphrase: t.passphrase,
-  })
-    .addOperation(op)
-    .setTimeout(300)
-    .build();
+function withEntries(auth: xdr.SorobanAuthorizationEntry[]) {
+  const args = [new Address(account).toScVal(), nativeToScVal(123, { type: 'u32' })];
+  return invocationWithAuth(t, alice, { contract: authContract, function: 'do_auth', args }, auth);
 }
 
 describe.skipIf(!hasSorobanData)(
@@ -125,7 +109,7 @@ describe.skipIf(!hasSorobanData)(
       const auth = tx.simulationData.result.auth;
       expect(auth).toHaveLength(1);
       const entry = auth[0] as xdr.SorobanAuthorizationEntry;
-      const creds = credentialsOf(entry);
+      const creds = addressCredentials(entry);
       expect(Address.fromScAddress(creds.address).toString()).toBe(account);
       expect(creds.signature.type).toBe('scvVoid');
       expect(tx.needsNonInvokerSigningBy()).toEqual([account]);
@@ -154,10 +138,7 @@ describe.skipIf(!hasSorobanData)(
       if (!rpc.Api.isSimulationSuccess(goodSimulation)) throw new Error(JSON.stringify(goodSimulation));
       const built = rpc.assembleTransaction(await withEntries([bad]), goodSimulation).build();
       built.sign(alice);
-      const sent = await t.server.sendTransaction(built);
-      expect(sent.status).toBe('PENDING');
-      t.net.closeLedger();
-      const final = await t.server.getTransaction(sent.hash);
+      const final = await sendAndLand(t, built);
       expect(final.status).toBe('FAILED');
       const result = final.status === 'FAILED' ? final.resultXdr.result : undefined;
       const op = result?.type === 'txFailed' ? result.results[0] : undefined;
@@ -172,15 +153,12 @@ describe.skipIf(!hasSorobanData)(
       const good = signedBy(owner, entry, latest + 100);
       const prepared = await t.server.prepareTransaction(await withEntries([good]));
       prepared.sign(alice);
-      const sent = await t.server.sendTransaction(prepared);
-      expect(sent.status).toBe('PENDING');
-      t.net.closeLedger();
-      const final = await t.server.pollTransaction(sent.hash, { attempts: 20 });
+      const final = await sendAndLand(t, prepared);
       expect(final.status).toBe('SUCCESS');
       const nonce = xdr.LedgerKey.contractData(
         new xdr.LedgerKeyContractData({
           contract: new Address(account).toScAddress(),
-          key: xdr.ScVal.scvLedgerKeyNonce(new xdr.ScNonceKey({ nonce: credentialsOf(good).nonce })),
+          key: xdr.ScVal.scvLedgerKeyNonce(new xdr.ScNonceKey({ nonce: addressCredentials(good).nonce })),
           durability: xdr.ContractDataDurability.temporary,
         }),
       );

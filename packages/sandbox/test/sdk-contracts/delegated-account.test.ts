@@ -6,21 +6,19 @@
 // applied. Signed by another key it is refused. At protocol 26 the module is not uploaded: it
 // declares protocol 27 and imports functions of 27.
 import { accountSignature, delegatingSignature } from '@starspec/soroban';
-import {
-  Address,
-  BASE_FEE,
-  type contract,
-  hash,
-  Keypair,
-  nativeToScVal,
-  Operation,
-  rpc,
-  TransactionBuilder,
-  xdr,
-} from '@stellar/stellar-sdk';
+import { Address, type contract, hash, Keypair, nativeToScVal, rpc, xdr } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { delegatingAccountWasm } from '../support/contracts/index.js';
-import { clientFor, type SdkSandbox, sdkSandbox, stopSandbox, uploadAndDeploy } from './support.js';
+import {
+  addressCredentials,
+  clientFor,
+  invocationWithAuth,
+  type SdkSandbox,
+  sdkSandbox,
+  sendAndLand,
+  stopSandbox,
+  uploadAndDeploy,
+} from './support.js';
 
 interface AuthFn {
   auth_fn: (args: { address: string; arg: number }) => Promise<contract.AssembledTransaction<null>>;
@@ -46,8 +44,7 @@ describe('a custom account that delegates to a Stellar account (protocol 27)', (
     const recorded = (await client.auth_fn({ address: account, arg: 123 })).simulationData.result.auth;
     expect(recorded).toHaveLength(1);
     const entry = recorded[0] as xdr.SorobanAuthorizationEntry;
-    if (entry.credentials.type !== 'sorobanCredentialsAddress') throw new Error('not an address entry');
-    const { nonce } = entry.credentials.address;
+    const { nonce } = addressCredentials(entry);
     const signatureExpirationLedger = (await t.server.getLatestLedger()).sequence + 100;
     const preimage = xdr.HashIdPreimage.envelopeTypeSorobanAuthorizationWithAddress(
       new xdr.HashIdPreimageSorobanAuthorizationWithAddress({
@@ -82,20 +79,9 @@ describe('a custom account that delegates to a Stellar account (protocol 27)', (
     });
   }
 
-  async function withEntries(auth: xdr.SorobanAuthorizationEntry[]) {
-    const op = Operation.invokeContractFunction({
-      contract: account,
-      function: 'auth_fn',
-      args: [new Address(account).toScVal(), nativeToScVal(123, { type: 'u32' })],
-      auth,
-    });
-    return new TransactionBuilder(await t.server.getAccount(alice.publicKey()), {
-      fee: BASE_FEE,
-      networkPassphrase: t.passphrase,
-    })
-      .addOperation(op)
-      .setTimeout(300)
-      .build();
+  function withEntries(auth: xdr.SorobanAuthorizationEntry[]) {
+    const args = [new Address(account).toScVal(), nativeToScVal(123, { type: 'u32' })];
+    return invocationWithAuth(t, alice, { contract: account, function: 'auth_fn', args }, auth);
   }
 
   it('the owner signs as the delegate: simulated (enforcing), assembled, sent, applied', async () => {
@@ -108,10 +94,7 @@ describe('a custom account that delegates to a Stellar account (protocol 27)', (
     expect(readOnly.map((key) => key.toXDR('base64'))).toContain(ownerKey.toXDR('base64'));
     const prepared = rpc.assembleTransaction(await withEntries([entry]), simulated).build();
     prepared.sign(alice);
-    const sent = await t.server.sendTransaction(prepared);
-    expect(sent.status).toBe('PENDING');
-    t.net.closeLedger();
-    const final = await t.server.pollTransaction(sent.hash, { attempts: 20 });
+    const final = await sendAndLand(t, prepared);
     expect(final.status).toBe('SUCCESS');
     // The same entry again: its nonce is used.
     const again = await t.server.simulateTransaction(await withEntries([entry]));

@@ -13,6 +13,7 @@ import {
   Operation,
   type rpc,
   scValToNative,
+  type Transaction,
   TransactionBuilder,
   xdr,
 } from '@stellar/stellar-sdk';
@@ -83,12 +84,39 @@ export async function sendOperation(
   const built = builder.addOperation(operation).setTimeout(300).build();
   const prepared = await t.server.prepareTransaction(built);
   prepared.sign(source);
-  const sent = await t.server.sendTransaction(prepared);
+  const final = await sendAndLand(t, prepared);
+  if (final.status !== 'SUCCESS') throw new Error(`transaction ${final.txHash}: ${JSON.stringify(final)}`);
+  return final;
+}
+
+/** Sends a signed transaction, closes the ledger, and answers the transaction's final state. */
+export async function sendAndLand(t: SdkTarget, tx: Transaction): Promise<rpc.Api.GetTransactionResponse> {
+  const sent = await t.server.sendTransaction(tx);
   expect(sent.status, JSON.stringify(sent)).toBe('PENDING');
   await t.close();
-  const final = await t.server.pollTransaction(sent.hash, { attempts: 20 });
-  if (final.status !== 'SUCCESS') throw new Error(`transaction ${sent.hash}: ${JSON.stringify(final)}`);
-  return final;
+  return t.server.pollTransaction(sent.hash, { attempts: 20 });
+}
+
+/** `invocation` from `source` with these auth entries, as a transaction (neither prepared nor signed). */
+export async function invocationWithAuth(
+  t: SdkTarget,
+  source: Keypair,
+  invocation: { contract: string; function: string; args: xdr.ScVal[] },
+  auth: xdr.SorobanAuthorizationEntry[],
+): Promise<Transaction> {
+  return new TransactionBuilder(await t.server.getAccount(source.publicKey()), {
+    fee: BASE_FEE,
+    networkPassphrase: t.passphrase,
+  })
+    .addOperation(Operation.invokeContractFunction({ ...invocation, auth }))
+    .setTimeout(300)
+    .build();
+}
+
+/** A recorded auth entry's address credentials. */
+export function addressCredentials(entry: xdr.SorobanAuthorizationEntry): xdr.SorobanAddressCredentials {
+  if (entry.credentials.type !== 'sorobanCredentialsAddress') throw new Error('not an address entry');
+  return entry.credentials.address;
 }
 
 /** Uploads the code; answers its hash (the upload's return value). */

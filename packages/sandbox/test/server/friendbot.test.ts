@@ -1,17 +1,9 @@
 // Friendbot as stellar/go's answers it, the server's other routes, and closing on demand.
 import { Keypair, Operation, StrKey } from '@stellar/stellar-sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fund, signed, submit, type TestSandbox, testSandbox, waitFor } from '../support/sandbox.js';
+import { describe, expect, it } from 'vitest';
+import { fund, signed, submit, testSandbox, useTestSandbox, waitFor } from '../support/sandbox.js';
 
-let t: TestSandbox;
-
-beforeAll(async () => {
-  t = await testSandbox({ closeEvery: 'manual' });
-});
-afterAll(async () => {
-  await t.net.stop();
-  expect(t.errors).toEqual([]);
-});
+const t = useTestSandbox({ closeEvery: 'manual' });
 
 /** Friendbot calls answered once the ledger holding them closes. */
 async function friendbot(

@@ -3,9 +3,9 @@
 // seller now holds above the new reserve is erased, the seller's liabilities are set to what its
 // remaining offers hold, and every offer and seller is in the upgrade's upgradesProcessing changes.
 import { Asset, Horizon, Keypair, Operation, xdr } from '@stellar/stellar-sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { amount } from '../operations/pools.js';
-import { fund, signed, submit, type TestSandbox, testSandbox } from '../support/sandbox.js';
+import { fund, signed, submit, type TestSandbox, useTestSandbox } from '../support/sandbox.js';
 
 const [alice, bob, issuer] = [Keypair.random(), Keypair.random(), Keypair.random()];
 const usd = new Asset('USD', issuer.publicKey());
@@ -40,14 +40,7 @@ async function run(t: TestSandbox, source: Keypair, ops: xdr.Operation[]): Promi
 }
 
 describe('a base reserve raise re-checks offers (prepareLiabilities)', () => {
-  let t: TestSandbox;
-  beforeAll(async () => {
-    t = await testSandbox({ closeEvery: 'manual' });
-  });
-  afterAll(async () => {
-    await t.net.stop();
-    expect(t.errors).toEqual([]);
-  });
+  const t = useTestSandbox({ closeEvery: 'manual' });
 
   it('erases the offer past the new reserve, keeps the others, and lists them in upgradesProcessing', async () => {
     await fund(t, alice, bob, issuer);

@@ -11,7 +11,7 @@ import {
   TransactionBuilder,
   type xdr,
 } from '@stellar/stellar-sdk';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../src/index.js';
 
 export interface TestSandbox {
@@ -25,6 +25,22 @@ export async function testSandbox(options: SandboxOptions = {}): Promise<TestSan
   const errors: unknown[] = [];
   const net = await startSandbox({ validateResults: true, onError: (e) => errors.push(e), ...options });
   return { net, server: new rpc.Server(net.rpcUrl, { allowHttp: true }), errors };
+}
+
+/**
+ * A sandbox started before the enclosing suite's tests and stopped after them, when it must have
+ * reported no failure. Its fields are filled in as the suite starts.
+ */
+export function useTestSandbox(options: SandboxOptions = {}): TestSandbox {
+  const t = {} as TestSandbox;
+  beforeAll(async () => {
+    Object.assign(t, await testSandbox(options));
+  });
+  afterAll(async () => {
+    await t.net?.stop();
+    expect(t.errors).toEqual([]);
+  });
+  return t;
 }
 
 export interface RawAnswer {

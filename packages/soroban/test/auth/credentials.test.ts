@@ -7,8 +7,8 @@
  */
 import { Keypair, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
-import { HostError } from '../../src/errors/host-error.js';
 import { TestEnv } from '../../src/testing/test-env.js';
+import { outcome } from '../support/outcome.js';
 import { NO_SOROBAN_DATA, readSoroban, sorobanData } from '../support/shared.js';
 import {
   accountEntry,
@@ -194,16 +194,6 @@ const ROWS: Row[] = [
     want: UNAUTHORIZED,
   },
 ];
-
-function outcome(run: () => unknown): string {
-  try {
-    run();
-    return 'ok';
-  } catch (error) {
-    if (error instanceof HostError) return error.short;
-    throw error;
-  }
-}
 
 describe.skipIf(!sorobanData)(
   `address credentials (${sorobanData ? 'auth test contract' : NO_SOROBAN_DATA})`,

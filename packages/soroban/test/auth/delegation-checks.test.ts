@@ -274,16 +274,29 @@ describe('Stellar accounts as delegated signers (test_builtin_delegated_signer_w
 });
 
 describe('delegation and require_auth inside __check_auth (test_builtin_delegates_within_nested_auth, test_builtin_delegates_within_nested_auth_and_rollbacks)', () => {
-  const withSteps = (
-    signer: Signer,
-    ...steps: ((payload: Uint8Array, entries: xdr.SorobanAuthorizationEntry[]) => DelegationStep[])[]
-  ): Signer => ({
+  type Step = (payload: Uint8Array, entries: xdr.SorobanAuthorizationEntry[]) => DelegationStep[];
+  const withSteps = (signer: Signer, ...steps: Step[]): Signer => ({
     ...signer,
     steps: (payload, entries) => steps.flatMap((step) => step(payload, entries)),
   });
   const makeFail = (address: string, flag: boolean) => (): DelegationStep[] => [
     { kind: 'MakeFail', address: scAddress(address), flag },
   ];
+  /**
+   * Account 1 tries a call delegating to 2 (which delegates to 4) while account `failing` is made
+   * to fail, then the same delegation once it passes; then `after`.
+   */
+  const retriedOnceFailing = (a: readonly string[], failing: number, ...after: Step[]): Signer => {
+    const { s, p } = signers(a);
+    return withSteps(
+      s(1),
+      makeFail(a[failing] as string, true),
+      tryIndirect(s(2, s(4)), false),
+      makeFail(a[failing] as string, false),
+      tryIndirect(p(2, p(4)), true),
+      ...after,
+    );
+  };
   it.each<{ given: string; build: Build; want: string }>([
     {
       given: 'a require_auth signer that delegates',
@@ -314,31 +327,12 @@ describe('delegation and require_auth inside __check_auth (test_builtin_delegate
     },
     {
       given: 'a failed try_call whose delegation is rolled back, then the same delegation again',
-      build: (a) => {
-        const { s, p } = signers(a);
-        return withSteps(
-          s(1),
-          makeFail(a[2] as string, true),
-          tryIndirect(s(2, s(4)), false),
-          makeFail(a[2] as string, false),
-          tryIndirect(p(2, p(4)), true),
-          expectPayload,
-        );
-      },
+      build: (a) => retriedOnceFailing(a, 2, expectPayload),
       want: 'ok',
     },
     {
       given: 'a failed try_call whose nested delegate failed, then again once it passes',
-      build: (a) => {
-        const { s, p } = signers(a);
-        return withSteps(
-          s(1),
-          makeFail(a[4] as string, true),
-          tryIndirect(s(2, s(4)), false),
-          makeFail(a[4] as string, false),
-          tryIndirect(p(2, p(4)), true),
-        );
-      },
+      build: (a) => retriedOnceFailing(a, 4),
       want: 'ok',
     },
   ])('$given: $want', ({ build, want }) => expect(run(9, build)).toBe(want));

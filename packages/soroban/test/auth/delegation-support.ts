@@ -12,7 +12,7 @@ import {
   delegatingSignature,
 } from '../../src/testing/delegating-account.js';
 import { TestEnv } from '../../src/testing/test-env.js';
-import { outcome } from '../host/functions/support.js';
+import { outcome } from '../support/outcome.js';
 import { contract } from '../vm/wat.js';
 import { addressVal, invocation, scAddress } from './custom-accounts-support.js';
 import { accountEntry, EXPIRATION, PASSPHRASE, putAccount } from './support.js';

@@ -6,19 +6,9 @@
  */
 import { hash, type Keypair, StrKey, type xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
-import { HostError } from '../../src/errors/host-error.js';
+import { outcome } from '../support/outcome.js';
 import { NO_SOROBAN_DATA, readSoroban, sorobanData } from '../support/shared.js';
 import { authSetup, sign } from './support.js';
-
-function outcome(run: () => unknown): string {
-  try {
-    run();
-    return 'ok';
-  } catch (error) {
-    if (error instanceof HostError) return error.short;
-    throw error;
-  }
-}
 
 function deployerSetup() {
   const setup = authSetup(1, 1);

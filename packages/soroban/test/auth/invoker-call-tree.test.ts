@@ -6,8 +6,8 @@
  */
 import { Address, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
-import { HostError } from '../../src/errors/host-error.js';
 import { TestEnv } from '../../src/testing/test-env.js';
+import { outcome } from '../support/outcome.js';
 import { NO_SOROBAN_DATA, readSoroban, sorobanData } from '../support/shared.js';
 
 interface AuthNode {
@@ -178,16 +178,6 @@ const ROWS: { name: string; tree: () => CallNode; want: string }[] = [
     want: 'Error(Auth, InvalidAction)',
   },
 ];
-
-function outcome(run: () => unknown): string {
-  try {
-    run();
-    return 'ok';
-  } catch (error) {
-    if (error instanceof HostError) return error.short;
-    throw error;
-  }
-}
 
 describe.skipIf(!sorobanData)(
   `invoker auth call trees (${sorobanData ? 'invoker auth contract' : NO_SOROBAN_DATA})`,

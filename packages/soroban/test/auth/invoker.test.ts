@@ -6,8 +6,8 @@
  * with no entries) and test/invoker_auth.rs (`test_invalid_invoker_auth_format`).
  */
 import { describe, expect, it } from 'vitest';
-import { HostError } from '../../src/errors/host-error.js';
 import { TestEnv } from '../../src/testing/test-env.js';
+import { outcome } from '../support/outcome.js';
 import { NO_SOROBAN_DATA, readSoroban, sorobanData } from '../support/shared.js';
 import { authSetup, type TreeNode, treeArg } from './support.js';
 
@@ -114,16 +114,6 @@ const ROWS: Row[] = [
     want: 'ok',
   },
 ];
-
-function outcome(run: () => unknown): string {
-  try {
-    run();
-    return 'ok';
-  } catch (error) {
-    if (error instanceof HostError) return error.short;
-    throw error;
-  }
-}
 
 describe.skipIf(!sorobanData)(
   `invoker contract authorization (${sorobanData ? 'test contracts' : NO_SOROBAN_DATA})`,

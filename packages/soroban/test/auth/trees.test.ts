@@ -7,7 +7,7 @@
  */
 import { type Keypair, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
-import { HostError } from '../../src/errors/host-error.js';
+import { outcome } from '../support/outcome.js';
 import { NO_SOROBAN_DATA, sorobanData } from '../support/shared.js';
 import {
   type AuthSetup,
@@ -202,16 +202,6 @@ function contractsOf(setup: AuthSetup): Contracts {
     }),
     s: (i, children = []) => signNode(id(i), children),
   };
-}
-
-function outcome(run: () => unknown): string {
-  try {
-    run();
-    return 'ok';
-  } catch (error) {
-    if (error instanceof HostError) return error.short;
-    throw error;
-  }
 }
 
 const addressOf = (entry: xdr.SorobanAuthorizationEntry) =>

@@ -5,7 +5,6 @@
  */
 import { Address, hash, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
-import { HostError } from '../../src/errors/host-error.js';
 import { ledger } from '../../src/host/functions/ledger.js';
 import { invokeHostFunction } from '../../src/invoke/index.js';
 import { contractInstanceKey } from '../../src/storage/index.js';
@@ -14,6 +13,7 @@ import { TestEnv } from '../../src/testing/test-env.js';
 import { Tag } from '../../src/values/tags.js';
 import { tagOf } from '../../src/values/val.js';
 import { enforcingHost } from '../auth/custom-accounts-support.js';
+import { outcome } from '../support/outcome.js';
 import { contract } from '../vm/wat.js';
 import { harness } from './functions/support.js';
 
@@ -59,17 +59,6 @@ const u32 = (n: number) => xdr.ScVal.scvU32(n);
 const PERSISTENT = u32(1);
 const TEMPORARY = u32(0);
 const INSTANCE = u32(2);
-
-/** The HostError a call fails with, as the host prints it, or 'ok'. */
-function outcome(run: () => unknown): string {
-  try {
-    run();
-    return 'ok';
-  } catch (error) {
-    if (error instanceof HostError) return error.short;
-    throw error;
-  }
-}
 
 function setup() {
   const env = new TestEnv({ ledger: { protocolVersion: P28 } });

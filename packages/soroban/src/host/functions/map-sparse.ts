@@ -10,8 +10,8 @@ import { tagOf, u32Of, type Val, VOID } from '../../values/val.js';
 import { compareBytes } from '../compare.js';
 import { add, callingVm, visit } from './access.js';
 import { chargeCopy, chargeNewVec, ENTRY_SIZE, VAL_SIZE } from './charges.js';
-import { charge, checkIntegrity, readVals, scanSlices, sliceAt, writeRelativeVals } from './linear-memory.js';
-import { symbolFromSlice, symbolOrdering } from './symbol-slices.js';
+import { charge, checkIntegrity, readVals, sliceAt, writeRelativeVals } from './linear-memory.js';
+import { symbolKeysFromLinearMemory, symbolOrdering } from './symbol-slices.js';
 import type { CallContext, HostModule } from './types.js';
 
 const notAscending = (detail: string): HostError => new HostError('Object', 'InvalidInput', detail);
@@ -75,11 +75,8 @@ function sparseUnpack(context: CallContext, m: Val, keysPos: number, count: numb
 
 export const sparseMap: HostModule = {
   sparse_map_new_from_linear_memory(context, keysPos, valsPos, len) {
-    callingVm(context);
-    const count = u32Of(len);
-    chargeNewVec(context, count, VAL_SIZE);
-    const keys: Val[] = [];
-    scanSlices(context, u32Of(keysPos), count, (_, slice) => keys.push(symbolFromSlice(context, slice)));
+    const keys = symbolKeysFromLinearMemory(context, keysPos, len);
+    const count = keys.length;
     chargeNewVec(context, count, VAL_SIZE);
     // Charged twice over: the bytes read into Vals, and each made absolute.
     charge(context, 'MemCpy', count * 2 * VAL_SIZE);

@@ -10,7 +10,7 @@ import { add, callingVm, u32Val, visit } from './access.js';
 import { chargeCopy, chargeNewVec, ENTRY_SIZE, VAL_SIZE } from './charges.js';
 import { readCheckedVals, scanSlices, writeRelativeVals } from './linear-memory.js';
 import { sparseMap } from './map-sparse.js';
-import { checkSymbolMatches, symbolFromSlice } from './symbol-slices.js';
+import { checkSymbolMatches, symbolKeysFromLinearMemory } from './symbol-slices.js';
 import type { CallContext, HostModule } from './types.js';
 
 export type Entry = readonly [Val, Val];
@@ -115,11 +115,8 @@ export const map: HostModule = {
   map_values: (context, m) => sideAsVec(context, m, 1),
   /** Keys are (ptr, len) slices of symbol text at `keys_pos`; values are Vals at `vals_pos`. */
   map_new_from_linear_memory(context, keysPos, valsPos, len) {
-    callingVm(context);
-    const count = u32Of(len);
-    chargeNewVec(context, count, VAL_SIZE);
-    const keys: Val[] = [];
-    scanSlices(context, u32Of(keysPos), count, (_, slice) => keys.push(symbolFromSlice(context, slice)));
+    const keys = symbolKeysFromLinearMemory(context, keysPos, len);
+    const count = keys.length;
     chargeNewVec(context, count, VAL_SIZE);
     chargeCopy(context, count, VAL_SIZE);
     const vals = readCheckedVals(context, u32Of(valsPos), count);

@@ -9,9 +9,23 @@ import { SYMBOL_LIMIT, smallSymbol, smallSymbolText } from '../../values/symbol.
 import { Tag } from '../../values/tags.js';
 import { fromU32, tagOf, u32Of, type Val, VOID } from '../../values/val.js';
 import { compareBytes } from '../compare.js';
-import { add, visitBytes } from './access.js';
-import { BYTE_SIZE, chargeNewVec } from './charges.js';
+import { add, callingVm, visitBytes } from './access.js';
+import { BYTE_SIZE, chargeNewVec, VAL_SIZE } from './charges.js';
+import { scanSlices } from './linear-memory.js';
 import type { CallContext } from './types.js';
+
+/**
+ * Step 1 of `map_new_from_linear_memory_impl` (`host/data_helper.rs`), sparse or not: the `len`
+ * (ptr, len) symbol slices at `keys_pos`, each made a symbol, into a new (metered) vector.
+ */
+export function symbolKeysFromLinearMemory(context: CallContext, keysPos: Val, len: Val): Val[] {
+  callingVm(context);
+  const count = u32Of(len);
+  chargeNewVec(context, count, VAL_SIZE);
+  const keys: Val[] = [];
+  scanSlices(context, u32Of(keysPos), count, (_, slice) => keys.push(symbolFromSlice(context, slice)));
+  return keys;
+}
 
 /** A symbol Val for these bytes: small when it fits, else a new Symbol object. */
 export function symbolFromSlice(context: CallContext, bytes: Uint8Array): Val {

@@ -7,6 +7,7 @@
 import { hash, StrKey, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import type { InMemorySnapshot } from '../../../src/storage/index.js';
+import { INVALID_ASSET_CODES } from '../../support/invalid-asset-codes.js';
 import { answer, createAssetContract, invokeContract, LEDGER, transact } from './entry-points.js';
 import {
   addr,
@@ -69,22 +70,7 @@ describe('SAC deployment', () => {
   it('test_do_not_init_contract_for_invalid_asset: a bad asset code is Error(Value, InvalidInput)', () => {
     const env = sacEnv();
     const issuer = keypair(1);
-    const invalid = [
-      '\0\0\0\0',
-      '\0'.repeat(12),
-      '\0ABC',
-      '\0Abc12\0\0\0\0\0\0',
-      'A\0BC',
-      'Abc\x0012\0\0\0\0\0\0',
-      '$ABC',
-      'A_BC',
-      'A\x11\0\0',
-      'Abc12!\0\0\0\0\0\0',
-      'Abc1 2\0\0\0\0\0\0',
-      'Abc1\xff\0\0\0\0\0\0\0',
-      'Abc1\0\0\0\0\0\0\0\0',
-    ];
-    for (const assetCode of invalid) {
+    for (const assetCode of INVALID_ASSET_CODES) {
       let error: unknown;
       try {
         env.registerStellarAsset(asset(code(assetCode), issuer));

@@ -69,16 +69,7 @@ export function harness(options: { vm?: boolean; memorySize?: number } = {}): Ha
   return { host, context, charges, memory, frame, call };
 }
 
-/** The error a call throws, as the host prints it, or 'ok'. */
-export function outcome(run: () => unknown): string {
-  try {
-    run();
-    return 'ok';
-  } catch (error) {
-    if (error instanceof HostError) return error.short;
-    throw error;
-  }
-}
+export { outcome } from '../../support/outcome.js';
 
 /** Writes `texts` from `textPos` and their (ptr, len) table at `refPos`, as a contract lays out symbol slices. */
 export function putSlices(h: Harness, refPos: number, textPos: number, texts: string[]): void {

@@ -5,6 +5,7 @@
  * the test PRNG (issuer, user, user 2, 3, 4: `test-prng.ts` gives their public keys).
  */
 import { xdr } from '@stellar/stellar-sdk/base';
+import { INVALID_ASSET_CODES } from '../../support/invalid-asset-codes.js';
 import type { ScriptSetup } from '../script-types.js';
 import { testSigningKeys } from '../test-prng.js';
 import { RECORDING, repeatByte, type Sequence, scriptsOf, sequence, slice } from './build.js';
@@ -33,27 +34,12 @@ function newFromAsset(s: Sequence, assetHex: string) {
   return s.call('create_asset_contract', s.call('bytes_new_from_slice', slice(assetHex)));
 }
 
-const INVALID_CODES = [
-  '\0\0\0\0',
-  '\0\0\0\0\0\0\0\0\0\0\0\0',
-  '\0ABC',
-  '\0Abc12\0\0\0\0\0\0',
-  'A\0BC',
-  'Abc\x0012\0\0\0\0\0\0',
-  '$ABC',
-  'A_BC',
-  'A\x11\0\0',
-  'Abc12!\0\0\0\0\0\0',
-  'Abc1 2\0\0\0\0\0\0',
-  'Abc1\xff\0\0\0\0\0\0\0',
-  'Abc1\0\0\0\0\0\0\0\0',
-];
-
 export default scriptsOf('stellar_asset_contract', {
   test_do_not_init_contract_for_invalid_asset: {
     setup: SETUP,
     steps: sequence((s) => {
-      for (const code of INVALID_CODES) newFromAsset(s, assetXdrHex(ISSUER, Buffer.from(code, 'latin1')));
+      for (const code of INVALID_ASSET_CODES)
+        newFromAsset(s, assetXdrHex(ISSUER, Buffer.from(code, 'latin1')));
     }),
   },
 });
