@@ -50,9 +50,11 @@ export function compareScVal(a: xdr.ScVal, b: xdr.ScVal): number {
     case 'scvBytes':
     case 'scvString':
     case 'scvSymbol': {
+      // The contents as encoded (the SDK hands strings and symbols out as JS strings, which may
+      // not round-trip arbitrary bytes): after the arm and the length, `length` bytes.
       const bytes = (v: xdr.ScVal) => {
-        const value = v.value as unknown as Uint8Array | { bytes: Uint8Array };
-        return value instanceof Uint8Array ? value : value.bytes;
+        const encoded = Buffer.from(v.toXDR());
+        return encoded.subarray(8, 8 + encoded.readUInt32BE(4));
       };
       return sign(compareBytes(bytes(a), bytes(b)));
     }
