@@ -47,14 +47,14 @@ describe.skipIf(postgresUrl === '')('gateways sharing one PostgreSQL index', () 
       runs.push(run);
       return run;
     };
+    const before = sandbox.ledger.latestSequence;
     const first = start();
-    await first.event('ingesting');
+    await first.reached(before);
     const second = start();
     const apiOnly = start(['--ingest=false']);
     await Promise.all([second.url, apiOnly.url]);
-    const before = sandbox.ledger.latestSequence;
-    await first.reached(before);
     // The lock is the first's for as long as it lives: the others have ingested nothing.
+    expect(tookLock(first)).toBe(true);
     expect([tookLock(second), second.ingested]).toEqual([false, []]);
     await answersAsTheSandbox(apiOnly);
 
@@ -64,8 +64,8 @@ describe.skipIf(postgresUrl === '')('gateways sharing one PostgreSQL index', () 
     await runWorkload(sandbox, { rounds: 4, accounts: 3 });
     await sandbox.indexed();
     const latest = sandbox.ledger.latestSequence;
-    await second.event('ingesting');
     await second.reached(latest);
+    expect(tookLock(second)).toBe(true);
 
     // Each ledger ingested once, by one node or the other, none left out.
     const all = [...first.ingested, ...second.ingested];

@@ -19,7 +19,7 @@ export interface GatewayProcess {
   reached(sequence: number): Promise<void>;
   /** Resolves once an event of this name has come. */
   event(name: string): Promise<void>;
-  /** Resolves when the process has exited. */
+  /** Resolves (with its exit code) when the process has exited and its output is read. */
   exited: Promise<unknown>;
 }
 
@@ -29,12 +29,24 @@ export function startGatewayProcess(rpcUrl: string, db: string, args: string[] =
     [CLI, '--rpc-url', rpcUrl, '--db', db, '--port', '0', '--json', ...args],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
-  const exited = new Promise((resolve) => child.once('exit', resolve));
   const ingested: number[] = [];
   const events: GatewayProcess['events'] = [];
-  const waiting: { done: () => boolean; resolve: () => void }[] = [];
+  const waiting: { done: () => boolean; resolve: () => void; reject: (error: Error) => void }[] = [];
+  let gone: Error | undefined;
+  // Once its output is all read ('close'), a wait the process can no longer satisfy fails at once rather than at the suite's hang limit.
+  const exited = new Promise((resolve) =>
+    child.once('close', (code, signal) => {
+      gone = new Error(`starspec-horizon exited (${signal ?? code}) before the awaited event`);
+      for (const w of waiting.splice(0)) w.reject(gone);
+      resolve(code);
+    }),
+  );
   const until = (done: () => boolean) =>
-    done() ? Promise.resolve() : new Promise<void>((resolve) => waiting.push({ done, resolve }));
+    done()
+      ? Promise.resolve()
+      : gone
+        ? Promise.reject(gone)
+        : new Promise<void>((resolve, reject) => waiting.push({ done, resolve, reject }));
   createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
     const event = JSON.parse(line) as GatewayProcess['events'][number];
     events.push(event);
@@ -45,9 +57,12 @@ export function startGatewayProcess(rpcUrl: string, db: string, args: string[] =
     }
   });
   const event = (name: string) => until(() => events.some((e) => e.event === name));
+  const url = event('ready').then(() => String(events.find((e) => e.event === 'ready')?.url));
+  // Awaited by some tests only: a process that never got ready fails those, not the run.
+  url.catch(() => undefined);
   return {
     child,
-    url: event('ready').then(() => String(events.find((e) => e.event === 'ready')?.url)),
+    url,
     ingested,
     events,
     reached: (sequence) => until(() => ingested.some((l) => l >= sequence)),
