@@ -78,7 +78,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const shared = isPostgres(database);
   const ingests = options.ingest ?? true;
   if (!ingests && !shared)
-    throw new Error('a node that does not ingest serves a shared PostgreSQL index: SQLite is one node\'s');
+    throw new Error("a node that does not ingest serves a shared PostgreSQL index: SQLite is one node's");
   const client = rpcClient(options.rpcUrl);
   const source = await rpcSource(client).catch((error: unknown) => {
     throw new Error(describeRpcFailure(options.rpcUrl, error), { cause: error });
@@ -97,7 +97,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     store,
     source,
     awaitIngested: (hash, ms) =>
-      watch ? either(ingester.awaitIngested(hash, ms), watch.awaitIngested(hash, ms)) : ingester.awaitIngested(hash, ms),
+      watch
+        ? either(ingester.awaitIngested(hash, ms), watch.awaitIngested(hash, ms))
+        : ingester.awaitIngested(hash, ms),
     onLedger: (listener) => {
       const stops = [ingester.onLedger(listener), watch?.onLedger(listener)];
       return () => {

@@ -76,8 +76,9 @@ export async function takeIngestLock(url: string, options: TakeLockOptions): Pro
   while (!signal.aborted) {
     try {
       client ??= await connect(url);
-      const [row] = (await client.query('SELECT pg_try_advisory_lock($1::bigint) AS taken', [INGEST_LOCK_KEY]))
-        .rows as { taken: boolean }[];
+      const [row] = (
+        await client.query('SELECT pg_try_advisory_lock($1::bigint) AS taken', [INGEST_LOCK_KEY])
+      ).rows as { taken: boolean }[];
       if (row?.taken) {
         if (!signal.aborted) return watchHolder(client, retryMs);
         await client.end().catch(() => undefined);

@@ -69,7 +69,11 @@ export class Ingester {
 
   /** Resolves true once the index holds the transaction, false after `timeoutMs`. */
   awaitIngested(hash: string, timeoutMs: number): Promise<boolean> {
-    return this.#waiting.wait(hash, timeoutMs, async (key) => (await this.store.transaction(key)) !== undefined);
+    return this.#waiting.wait(
+      hash,
+      timeoutMs,
+      async (key) => (await this.store.transaction(key)) !== undefined,
+    );
   }
 
   /**
