@@ -40,6 +40,9 @@ Options:
                      On a real network the RPC server keeps days of ledgers (7 days are about
                      120,000), which take hours to ingest before the index is current: --from a
                      recent ledger serves at once, with history from that ledger on
+  --ingest=false     serve a shared PostgreSQL index without ingesting (or $INGEST=false); nodes
+                     that ingest (the default) take turns: one at a time holds the index's
+                     ingestion lock, the others take over when it goes. SQLite is one node's
   --history-retention-count N
                      ledgers of history to keep (or $HISTORY_RETENTION_COUNT): older ones are
                      deleted as new ones come (default 0: keep all)
@@ -61,6 +64,7 @@ interface Config {
   from?: number;
   historyRetention?: number;
   batchLedgers: number;
+  ingest: boolean;
   submitTimeoutMs: number;
   rateLimit?: number;
   maxStreams: number;
@@ -77,6 +81,7 @@ function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 
     from: { type: 'string' },
     'history-retention-count': { type: 'string' },
     'ingest-batch': { type: 'string' },
+    ingest: { type: 'string' },
     'submit-timeout': { type: 'string' },
     'rate-limit': { type: 'string' },
     ...STREAM_CAP_OPTIONS,
@@ -100,11 +105,17 @@ function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 
     0,
     2 ** 31 - 1,
   );
+  const database = env.DATABASE_URL || values.db || DEFAULT_DB;
+  const ingest = parseIngest(values.ingest ?? env.INGEST);
+  if (!ingest && !/^postgres(ql)?:\/\//.test(database))
+    throw new UsageError(
+      "--ingest=false serves a PostgreSQL index another node ingests (--db postgres://…): a SQLite index is one node's",
+    );
   return {
     rpcUrl,
     port: wholeNumber(values.port === undefined && env.PORT ? 'PORT' : '--port', port, 0, 65535),
     host: values.host ?? '127.0.0.1',
-    database: env.DATABASE_URL || values.db || DEFAULT_DB,
+    database,
     ...(values.from ? { from: wholeNumber('--from', values.from, 1, 2 ** 31 - 1) } : {}),
     // 0 keeps all history, as Horizon's HISTORY_RETENTION_COUNT.
     ...(historyRetention > 0 ? { historyRetention } : {}),
@@ -114,6 +125,7 @@ function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 
       1,
       200,
     ),
+    ingest,
     submitTimeoutMs: wholeNumber('--submit-timeout', values['submit-timeout'] ?? '30000', 1, 2 ** 31 - 1),
     ...(values['rate-limit']
       ? { rateLimit: wholeNumber('--rate-limit', values['rate-limit'], 1, 2 ** 31 - 1) }
@@ -121,6 +133,13 @@ function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 
     ...streamCaps(values),
     json: values.json === true,
   };
+}
+
+/** Horizon's `--ingest` (default true): true or false. */
+function parseIngest(value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === 'true') return true;
+  if (value === 'false') return false;
+  throw new UsageError(`--ingest must be true or false (got '${value}')`);
 }
 
 /** The database as it may be printed: a PostgreSQL URL without its password. */
@@ -147,6 +166,7 @@ async function serve(config: Config, emit: Emit): Promise<number> {
       from: config.from,
       historyRetention: config.historyRetention,
       batchLedgers: config.batchLedgers,
+      ingest: config.ingest,
       submitTimeoutMs: config.submitTimeoutMs,
       ...(config.rateLimit ? { rateLimit: { perHour: config.rateLimit } } : {}),
       maxStreams: config.maxStreams,
@@ -156,6 +176,8 @@ async function serve(config: Config, emit: Emit): Promise<number> {
         if (!json) progress(ledger, latest);
       },
       onError: report,
+      // Which node of those sharing a PostgreSQL index ingests (--json only: it changes rarely).
+      onIngestTurn: (ingesting) => emit({ event: ingesting ? 'ingesting' : 'standby' }),
     });
   } catch (error) {
     const message = isListenError(error)

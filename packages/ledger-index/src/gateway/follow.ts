@@ -41,7 +41,7 @@ export class LedgerGapError extends Error {
 }
 
 /** Waits `ms`, or less when stopped; the abort listener goes with the wait (one poll, one listener). */
-const sleep = (ms: number, signal: AbortSignal) =>
+export const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     // Stopped while a call was under way: no wait ('abort' has been dispatched already).
     if (signal.aborted) return resolve();

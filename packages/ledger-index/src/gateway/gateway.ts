@@ -14,6 +14,9 @@ import { IndexStore } from '../store/index-store.js';
 import { openPostgres } from '../store/postgres.js';
 import { openSqlite } from '../store/sqlite.js';
 import { followRpc } from './follow.js';
+import { IndexWatch } from './index-watch.js';
+import { takeIngestLock, withSchemaLock } from './ingest-lock.js';
+import { ingestInTurns } from './ingest-turns.js';
 import { describeRpcFailure } from './rpc-problem.js';
 import { rpcClient, rpcSource } from './rpc-source.js';
 
@@ -31,6 +34,13 @@ export interface GatewayOptions extends StreamLimits {
    * own window, whatever the RPC server keeps, as Horizon's is whatever its core keeps.
    */
   historyRetention?: number;
+  /**
+   * Whether this node ingests (default true). With PostgreSQL, nodes that ingest take turns: one
+   * at a time holds the ingestion lock, the others wait to take over; `false` serves the shared
+   * index without ever ingesting. SQLite is one node's index: it refuses `false`.
+   */
+  ingest?: boolean;
+  /** Wait between polls of the RPC server, of the ingestion lock and of a shared index (default 1 s). */
   pollMs?: number;
   /** Ledgers written per transaction while catching up (1–200, default 50). */
   batchLedgers?: number;
@@ -40,6 +50,8 @@ export interface GatewayOptions extends StreamLimits {
   rateLimit?: RateLimit;
   onProgress?: (ingested: number, latest: number) => void;
   onError?: (error: unknown) => void;
+  /** With PostgreSQL: told when this node takes (true) or loses (false) the ingestion lock. */
+  onIngestTurn?: (ingesting: boolean) => void;
 }
 
 export interface Gateway {
@@ -50,19 +62,30 @@ export interface Gateway {
   stop(): Promise<void>;
 }
 
+const isPostgres = (database: string) => /^postgres(ql)?:\/\//.test(database);
+
 export function openDatabase(database = ':memory:'): Promise<SqlDriver> {
-  return /^postgres(ql)?:\/\//.test(database)
-    ? openPostgres(database)
-    : Promise.resolve(openSqlite(database));
+  return isPostgres(database) ? openPostgres(database) : Promise.resolve(openSqlite(database));
+}
+
+/** Opens the index; on PostgreSQL one node at a time creates or upgrades its schema. */
+async function openIndex(database: string, passphrase: string): Promise<IndexStore> {
+  const open = async () => IndexStore.open(await openDatabase(database), passphrase);
+  return isPostgres(database) ? withSchemaLock(database, open) : open();
 }
 
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const onError = options.onError ?? ((error: unknown) => console.error('[starspec-horizon]', error));
+  const database = options.database ?? ':memory:';
+  const shared = isPostgres(database);
+  const ingests = options.ingest ?? true;
+  if (!ingests && !shared)
+    throw new Error("a node that does not ingest serves a shared PostgreSQL index: SQLite is one node's");
   const client = rpcClient(options.rpcUrl);
   const source = await rpcSource(client).catch((error: unknown) => {
     throw new Error(describeRpcFailure(options.rpcUrl, error), { cause: error });
   });
-  const store = await IndexStore.open(await openDatabase(options.database), source.passphrase);
+  const store = await openIndex(database, source.passphrase);
   const retention = options.historyRetention;
   const ingester = new Ingester(store, {
     ...(retention ? { retention: { ledgers: retention } } : {}),
@@ -70,11 +93,21 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   });
   // Aborted by stop(): following ends, and so do open streams.
   const abort = new AbortController();
+  // What other nodes ingest into a shared index reaches this one's streams and submissions by polling.
+  const watch = shared ? new IndexWatch(store) : undefined;
   const listener = createLedgerApiListener({
     store,
     source,
-    awaitIngested: (hash, ms) => ingester.awaitIngested(hash, ms),
-    onLedger: (listener) => ingester.onLedger(listener),
+    awaitIngested: (hash, ms) =>
+      watch
+        ? either(ingester.awaitIngested(hash, ms), watch.awaitIngested(hash, ms))
+        : ingester.awaitIngested(hash, ms),
+    onLedger: (listener) => {
+      const stops = [ingester.onLedger(listener), watch?.onLedger(listener)];
+      return () => {
+        for (const stop of stops) stop?.();
+      };
+    },
     closing: abort.signal,
     submitTimeoutMs: options.submitTimeoutMs,
     validateResponses: options.validateResponses,
@@ -85,17 +118,35 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   });
   const server: Server = createHttpServer(withHorizonCors(listener), { errorStyle: 'problem' });
   const url = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
-  const following = followRpc({
-    client,
-    ingester,
-    from: options.from,
-    ...(retention ? { retention } : {}),
-    pollMs: options.pollMs,
-    ...(options.batchLedgers ? { batchLedgers: options.batchLedgers } : {}),
-    signal: abort.signal,
-    onProgress: options.onProgress,
-    onError,
-  });
+  const pollMs = options.pollMs ?? 1000;
+  const follow = (signal: AbortSignal) =>
+    followRpc({
+      client,
+      ingester,
+      from: options.from,
+      ...(retention ? { retention } : {}),
+      pollMs,
+      ...(options.batchLedgers ? { batchLedgers: options.batchLedgers } : {}),
+      signal,
+      onProgress: options.onProgress,
+      onError,
+    });
+  const watching = watch?.run(pollMs, abort.signal, onError) ?? Promise.resolve();
+  let following: Promise<void>;
+  if (!shared) following = follow(abort.signal);
+  else if (!ingests) following = watching;
+  else
+    following = ingestInTurns({
+      take: (signal) => takeIngestLock(database, { signal, retryMs: pollMs, onError }),
+      follow,
+      signal: abort.signal,
+      onTurn: (ingesting) => {
+        watch?.quiet(ingesting);
+        // Another node may have written the index since this one last ingested.
+        if (ingesting) ingester.reread();
+        options.onIngestTurn?.(ingesting);
+      },
+    });
   following.catch(() => undefined);
   return {
     url,
@@ -105,9 +156,22 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       abort.abort();
       ingester.stopReaping();
       await following.catch(() => undefined);
+      await watching;
       await closeGracefully(server);
       await ingester.idle();
       await store.close();
     },
   };
+}
+
+/** True as soon as either wait is, false once both are. */
+function either(a: Promise<boolean>, b: Promise<boolean>): Promise<boolean> {
+  return new Promise((resolve) => {
+    let pending = 2;
+    for (const wait of [a, b])
+      void wait.then((landed) => {
+        if (landed) resolve(true);
+        else if (--pending === 0) resolve(false);
+      });
+  });
 }

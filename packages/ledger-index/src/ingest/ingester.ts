@@ -8,6 +8,7 @@ import type { xdr } from '@stellar/stellar-sdk/base';
 import { deriveBatch } from '../derive/batch.js';
 import { readClosedLedger } from '../meta/closed-ledger.js';
 import type { IndexStore } from '../store/index-store.js';
+import { HashWaiters } from './hash-waiters.js';
 import { type LedgerSummary, summarizeLedger } from './ledger-summary.js';
 import { Reaper, type RetentionOptions } from './reaper.js';
 
@@ -21,7 +22,7 @@ export interface IngesterOptions {
 export class Ingester {
   readonly store: IndexStore;
   #queue: Promise<unknown> = Promise.resolve();
-  readonly #waiting = new Map<string, Set<() => void>>();
+  readonly #waiting = new HashWaiters();
   readonly #listeners = new Set<(ledger: LedgerSummary) => void>();
   /** Horizon's asset ids for trades, read from the index on the first ledger. */
   #tradeAssets: Map<string, number> | undefined;
@@ -63,7 +64,7 @@ export class Ingester {
         this.#tradeAssets = assets;
         this.#reaper?.request(batches[count - 1]?.ledger.sequence as number);
       }
-      for (const ledger of ledgers) for (const tx of ledger.transactions) this.#settle(tx.hash);
+      for (const ledger of ledgers) for (const tx of ledger.transactions) this.#waiting.settle(tx.hash);
       // Summarized only when someone listens.
       if (this.#listeners.size > 0)
         for (const batch of batches.slice(0, count)) {
@@ -83,32 +84,22 @@ export class Ingester {
   }
 
   /** Resolves true once the index holds the transaction, false after `timeoutMs`. */
-  async awaitIngested(hash: string, timeoutMs: number): Promise<boolean> {
-    const key = hash.toLowerCase();
-    const landed = new Promise<boolean>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.#waiting.get(key)?.delete(done);
-        resolve(true);
-      };
-      const timer = setTimeout(() => {
-        this.#waiting.get(key)?.delete(done);
-        resolve(false);
-      }, timeoutMs);
-      const set = this.#waiting.get(key) ?? new Set();
-      set.add(done);
-      this.#waiting.set(key, set);
-    });
-    // Checked after registering, so a ledger ingested in between is not missed.
-    if (await this.store.transaction(key)) this.#settle(key);
-    return landed;
+  awaitIngested(hash: string, timeoutMs: number): Promise<boolean> {
+    return this.#waiting.wait(
+      hash,
+      timeoutMs,
+      async (key) => (await this.store.transaction(key)) !== undefined,
+    );
   }
 
-  #settle(hash: string): void {
-    const waiting = this.#waiting.get(hash);
-    if (!waiting) return;
-    this.#waiting.delete(hash);
-    for (const done of waiting) done();
+  /**
+   * Forgets what it read once from the index (the trades' asset ids): another node may have
+   * written ledgers since, and this one ingests again from where the index is.
+   */
+  reread(): void {
+    this.#queue = this.#queue.then(() => {
+      this.#tradeAssets = undefined;
+    });
   }
 
   /** Stops reaping (before the store closes): a batch under way ends first. */

@@ -139,6 +139,9 @@ export function historyHandlers(store: IndexStore) {
     async getOperation(request) {
       const id = param(request, 'id');
       const body = /^\d{1,19}$/.test(id) ? await store.operation(BigInt(id)) : undefined;
+      // Horizon's OperationQuery.Validate: an operation of a ledger before the elder one is gone.
+      if (!body && /^\d{1,19}$/.test(id) && Number(BigInt(id) >> 32n) < ((await store.oldestLedger()) ?? 0))
+        return problemResult(BEFORE_HISTORY);
       if (!body) return problemResult(NOT_FOUND);
       const [record] = (await joinTransactions(store, request)?.([body as Record<string, unknown>])) ?? [
         body,

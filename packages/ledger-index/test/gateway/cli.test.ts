@@ -125,6 +125,16 @@ describe('usage', () => {
       env: {},
       want: '--submit-timeout must be a whole number',
     },
+    {
+      given: ['--rpc-url', 'http://x', '--ingest=false', '--db', 'index.sqlite'],
+      env: {},
+      want: "--ingest=false serves a PostgreSQL index another node ingests (--db postgres://…): a SQLite index is one node's",
+    },
+    {
+      given: ['--rpc-url', 'http://x', '--ingest=no'],
+      env: {},
+      want: "--ingest must be true or false (got 'no')",
+    },
   ])('$given exits 2: $want', async ({ given, env, want }) => {
     const { code, stderr } = await run(given, env);
     expect(code).toBe(2);

@@ -3,67 +3,17 @@
  * every ledger it reported ingested is still there, none is ingested twice (ledgers written a batch
  * per transaction), and the result answers as the sandbox's own face does.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { type Sandbox, startSandbox } from '@starspec/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawl } from '../support/crawl.js';
+import { startGatewayProcess } from '../support/gateway-process.js';
 import { runWorkload } from '../support/workload.js';
 
-const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 /** Ledgers per transaction: several batches before the kill, one of them under way. */
 const BATCH = 5;
-
-interface Run {
-  child: ChildProcess;
-  url: Promise<string>;
-  /** Ledgers reported ingested, in order. */
-  ingested: number[];
-  /** Resolves once a ledger at or past `sequence` is reported. */
-  reached(sequence: number): Promise<void>;
-}
-
-function start(rpcUrl: string, db: string): Run {
-  const child = spawn(
-    process.execPath,
-    [CLI, '--rpc-url', rpcUrl, '--db', db, '--port', '0', '--json', '--ingest-batch', String(BATCH)],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const ingested: number[] = [];
-  const waiting: { sequence: number; resolve: () => void }[] = [];
-  let ready: (url: string) => void = () => undefined;
-  const url = new Promise<string>((resolve) => {
-    ready = resolve;
-  });
-  createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
-    const event = JSON.parse(line) as { event: string; url?: string; ledger?: number };
-    if (event.event === 'ready') ready(String(event.url));
-    if (event.event !== 'ingested') return;
-    ingested.push(Number(event.ledger));
-    for (const w of waiting.splice(0)) {
-      if (Number(event.ledger) >= w.sequence) w.resolve();
-      else waiting.push(w);
-    }
-  });
-  return {
-    child,
-    url,
-    ingested,
-    reached: (sequence) =>
-      ingested.some((l) => l >= sequence)
-        ? Promise.resolve()
-        : new Promise((resolve) => waiting.push({ sequence, resolve })),
-  };
-}
-
-// 'close': after its output is read to the end, so every line it wrote is counted.
-const exited = (child: ChildProcess) => new Promise((resolve) => child.once('close', resolve));
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -77,14 +27,14 @@ describe('a gateway killed while ingesting', () => {
   it('loses and repeats nothing when started again on the same index', async () => {
     const db = join(mkdtempSync(join(tmpdir(), 'starspec-horizon-')), 'index.sqlite');
     const latest = sandbox.ledger.latestSequence;
-    const first = start(sandbox.rpcUrl, db);
+    const first = startGatewayProcess(sandbox.rpcUrl, db, ['--ingest-batch', String(BATCH)]);
     await first.reached(12);
     first.child.kill('SIGKILL');
-    await exited(first.child);
+    await first.exited;
     const before = [...first.ingested];
     expect(Math.max(...before)).toBeLessThan(latest);
 
-    const second = start(sandbox.rpcUrl, db);
+    const second = startGatewayProcess(sandbox.rpcUrl, db, ['--ingest-batch', String(BATCH)]);
     await second.reached(latest);
     // Ingestion went on after the last ledger the killed run reported, each ledger once: at most
     // one batch past it (committed, killed before reporting it), never inside a batch.
@@ -102,6 +52,6 @@ describe('a gateway killed while ingesting', () => {
     ]);
     expect([...resumed.answers.entries()]).toEqual([...own.answers.entries()]);
     second.child.kill('SIGTERM');
-    await exited(second.child);
+    await second.exited;
   });
 });

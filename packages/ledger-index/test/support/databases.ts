@@ -18,7 +18,8 @@ export interface Engine {
   reopen(location: string): Promise<SqlDriver>;
 }
 
-async function freshPostgres(base: string): Promise<string> {
+/** A new, empty database on the test cluster. */
+export async function freshPostgres(base: string): Promise<string> {
   const name = `starspec_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
