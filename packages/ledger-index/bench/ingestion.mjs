@@ -45,10 +45,31 @@ export async function caughtUpGateway(ledger, database, pollMs = 60_000) {
 }
 
 /** Milliseconds `work` takes. */
-async function timed(work) {
+export async function timed(work) {
   const started = performance.now();
   await work();
   return performance.now() - started;
+}
+
+/**
+ * A benchmark side that ingests everything `source` (a sandbox, or any `{ rpcUrl }` with its
+ * latest ledger) serves into a fresh database of `engine`, timed until caught up.
+ */
+export function engineSide(engine, source) {
+  return {
+    name: engine.name,
+    label: engine.label,
+    async run() {
+      const database = await engine.database();
+      let gateway;
+      const ms = await timed(async () => {
+        gateway = await caughtUpGateway(source, database);
+      });
+      await gateway.stop();
+      engine.drop?.(database);
+      return ms;
+    },
+  };
 }
 
 /**
@@ -63,20 +84,7 @@ export async function measureIngestion({ ledger, engines, options }) {
       label: `the same getLedgers pages (${PAGE} ledgers each) fetched alone`,
       run: () => fetchAlone(ledger),
     },
-    ...engines.map((engine) => ({
-      name: engine.name,
-      label: engine.label,
-      async run() {
-        const database = await engine.database();
-        let gateway;
-        const ms = await timed(async () => {
-          gateway = await caughtUpGateway(ledger, database);
-        });
-        await gateway.stop();
-        engine.drop?.(database);
-        return ms;
-      },
-    })),
+    ...engines.map((engine) => engineSide(engine, ledger)),
   ];
   const times = new Map(sides.map((side) => [side.name, []]));
   // One round not counted: the sandbox's getLedgers and this process warm up.

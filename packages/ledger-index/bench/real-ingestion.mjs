@@ -8,7 +8,7 @@ import { createClient } from '@starspec/ledger-rpc/client';
 import { Networks, xdr } from '@stellar/stellar-sdk';
 import { deriveBatch } from '../dist/derive/batch.js';
 import { readClosedLedger } from '../dist/meta/closed-ledger.js';
-import { caughtUpGateway } from './ingestion.mjs';
+import { engineSide, timed } from './ingestion.mjs';
 
 const PAGE = 200;
 
@@ -37,12 +37,6 @@ function operationCount(rpc) {
   );
 }
 
-async function timed(work) {
-  const started = performance.now();
-  await work();
-  return performance.now() - started;
-}
-
 /** `engines` as measureIngestion's; resolves with the rows. */
 export async function measureRealIngestion({ rpc, engines, options }) {
   const operations = operationCount(rpc);
@@ -61,20 +55,7 @@ export async function measureRealIngestion({ rpc, engines, options }) {
           return eachLedger(rpc, (m) => deriveBatch(readClosedLedger(decode(m), Networks.PUBLIC), assets));
         }),
     },
-    ...engines.map((engine) => ({
-      name: engine.name,
-      label: engine.label,
-      async run() {
-        const database = await engine.database();
-        let gateway;
-        const ms = await timed(async () => {
-          gateway = await caughtUpGateway(rpc, database);
-        });
-        await gateway.stop();
-        engine.drop?.(database);
-        return ms;
-      },
-    })),
+    ...engines.map((engine) => engineSide(engine, rpc)),
   ];
   const times = new Map(sides.map((side) => [side.name, []]));
   for (const side of sides) await side.run(); // warm-up, not counted

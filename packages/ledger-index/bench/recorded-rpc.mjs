@@ -4,13 +4,12 @@
 // (only `ledgerSeq` in its header changes): a gateway ingests them as one consecutive history.
 // It answers only what a gateway asks while catching up: getNetwork, getHealth, getLatestLedger,
 // getLedgers (stellar-rpc `methods/get_ledgers.go` pages by startLedger and limit).
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
-import { Networks, xdr } from '@stellar/stellar-sdk';
+import { Networks } from '@stellar/stellar-sdk';
+import { ledgerCloseMetasOfFile } from '../dist/meta/ledger-files.js';
 
 const repoRoot = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 
@@ -20,32 +19,13 @@ export function recordingsDir() {
   return existsSync(join(dir, 'SOURCES.md')) ? dir : undefined;
 }
 
-function metasOf(dir, file) {
-  const path = join(dir, file);
-  if (file.endsWith('.xdr.gz')) return [xdr.LedgerCloseMeta.fromXDR(gunzipSync(readFileSync(path)))];
-  if (file.endsWith('.txt'))
-    return readFileSync(path, 'utf8')
-      .split('\n')
-      .filter((line) => line.trim() !== '')
-      .map((line) => xdr.LedgerCloseMeta.fromXDR(line.trim(), 'base64'));
-  if (file.endsWith('.xdr.zstd')) {
-    try {
-      const raw = execFileSync('zstd', ['-dc', path], { maxBuffer: 64 * 1024 * 1024 });
-      return xdr.LedgerCloseMetaBatch.fromXDR(raw).ledgerCloseMetas;
-    } catch {
-      return []; // no zstd command on this machine
-    }
-  }
-  return [];
-}
-
 const headerOf = (meta) => meta[meta.type].ledgerHeader;
 
 /** The recordings in their order, renumbered from the first one's sequence on. */
 function recordedLedgers(dir) {
   const metas = readdirSync(dir)
     .sort()
-    .flatMap((file) => metasOf(dir, file))
+    .flatMap((file) => ledgerCloseMetasOfFile(join(dir, file)))
     .sort((a, b) => headerOf(a).header.ledgerSeq - headerOf(b).header.ledgerSeq);
   const first = headerOf(metas[0]).header.ledgerSeq;
   return metas.map((meta, i) => {

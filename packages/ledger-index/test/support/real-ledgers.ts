@@ -4,12 +4,11 @@
  * base64 lines. They are not part of the repository: tests that read them are skipped, with this
  * reason, without them.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
-import { xdr } from '@stellar/stellar-sdk';
+import type { xdr } from '@stellar/stellar-sdk';
+import { ledgerCloseMetasOfFile } from '../../src/meta/ledger-files.js';
 
 const repoRoot = resolve(fileURLToPath(new URL('../../../..', import.meta.url)));
 const sharedRoot = process.env.STARSPEC_SHARED ?? join(repoRoot, '..', 'shared');
@@ -34,30 +33,6 @@ function sequenceOf(meta: xdr.LedgerCloseMeta): number {
   return body.ledgerHeader.header.ledgerSeq;
 }
 
-/** `zstd -dc`, or undefined when this machine has no zstd command (Node 20 has no decoder). */
-function unzstd(path: string): Buffer | undefined {
-  try {
-    return execFileSync('zstd', ['-dc', path], { maxBuffer: 64 * 1024 * 1024 });
-  } catch {
-    return undefined;
-  }
-}
-
-function ledgersOf(file: string): xdr.LedgerCloseMeta[] {
-  const path = join(ledgersDir, file);
-  if (file.endsWith('.xdr.gz')) return [xdr.LedgerCloseMeta.fromXDR(gunzipSync(readFileSync(path)))];
-  if (file.endsWith('.txt'))
-    return readFileSync(path, 'utf8')
-      .split('\n')
-      .filter((line) => line.trim() !== '')
-      .map((line) => xdr.LedgerCloseMeta.fromXDR(line.trim(), 'base64'));
-  if (file.endsWith('.xdr.zstd')) {
-    const raw = unzstd(path);
-    return raw ? xdr.LedgerCloseMetaBatch.fromXDR(raw).ledgerCloseMetas : [];
-  }
-  return [];
-}
-
 /** Every ledger of the test data, in ascending order; the files this machine cannot decode are named in `skipped`. */
 export function realLedgers(): { ledgers: RealLedger[]; skipped: string[] } {
   if (!realLedgersDir) throw new Error(NO_REAL_LEDGERS);
@@ -65,7 +40,7 @@ export function realLedgers(): { ledgers: RealLedger[]; skipped: string[] } {
   const skipped: string[] = [];
   for (const file of readdirSync(ledgersDir).sort()) {
     if (file === 'SOURCES.md') continue;
-    const metas = ledgersOf(file);
+    const metas = ledgerCloseMetasOfFile(join(ledgersDir, file));
     if (metas.length === 0) skipped.push(file);
     ledgers.push(...metas.map((meta) => ({ file, sequence: sequenceOf(meta), meta })));
   }
