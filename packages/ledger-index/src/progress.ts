@@ -22,5 +22,7 @@ export function archiveProgressLines(
   write: (line: string) => void,
 ): (progress: { checkpoint: number; read: number; buckets: number; entries: number }) => void {
   return ({ checkpoint, read, buckets, entries }) =>
-    write(`history archive, checkpoint ${checkpoint}: ${read} of ${buckets} buckets read, ${entries} entries`);
+    write(
+      `history archive, checkpoint ${checkpoint}: ${read} of ${buckets} buckets read, ${entries} entries`,
+    );
 }

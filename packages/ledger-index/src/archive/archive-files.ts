@@ -16,7 +16,10 @@ export class ArchiveFiles {
   readonly base: string;
 
   /** `base`: the archive's root URL (http or https). */
-  constructor(base: string, readonly signal?: AbortSignal) {
+  constructor(
+    base: string,
+    readonly signal?: AbortSignal,
+  ) {
     let url: URL;
     try {
       url = new URL(base);
@@ -38,7 +41,9 @@ export class ArchiveFiles {
     const timeout = AbortSignal.timeout(ANSWER_TIMEOUT_MS);
     let response: Response;
     try {
-      response = await fetch(url, { signal: this.signal ? AbortSignal.any([this.signal, timeout]) : timeout });
+      response = await fetch(url, {
+        signal: this.signal ? AbortSignal.any([this.signal, timeout]) : timeout,
+      });
     } catch (error) {
       if (this.signal?.aborted) throw error;
       const why = timeout.aborted ? `no answer in ${ANSWER_TIMEOUT_MS / 1000} s` : unreachable(error);
@@ -47,7 +52,9 @@ export class ArchiveFiles {
     if (!response.ok || !response.body) {
       await response.body?.cancel();
       const missing = response.status === 404 ? ' (no such file: is it a history archive?)' : '';
-      throw new HistoryArchiveError(`the history archive answered HTTP ${response.status} for ${url}${missing}`);
+      throw new HistoryArchiveError(
+        `the history archive answered HTTP ${response.status} for ${url}${missing}`,
+      );
     }
     return { url, body: Readable.fromWeb(response.body as WebReadableStream<Uint8Array>) };
   }
@@ -61,7 +68,9 @@ export class ArchiveFiles {
       for await (const part of body) {
         size += part.length;
         if (size > MAX_STATE_BYTES)
-          throw new HistoryArchiveError(`${url} is over ${MAX_STATE_BYTES} bytes: not a History Archive State`);
+          throw new HistoryArchiveError(
+            `${url} is over ${MAX_STATE_BYTES} bytes: not a History Archive State`,
+          );
         parts.push(part);
       }
     } catch (error) {

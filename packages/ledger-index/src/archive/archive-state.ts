@@ -32,7 +32,9 @@ export async function latestCheckpoint(files: ArchiveFiles): Promise<HistoryArch
   const own = await files.text(historyPath(currentLedger));
   const has = parseHistoryArchiveState(own.text, own.url);
   if (has.currentLedger !== currentLedger)
-    throw new HistoryArchiveError(`${own.url} is the state of ledger ${has.currentLedger}, not ${currentLedger}`);
+    throw new HistoryArchiveError(
+      `${own.url} is the state of ledger ${has.currentLedger}, not ${currentLedger}`,
+    );
   return has;
 }
 

@@ -55,7 +55,9 @@ export async function* bucketEntries(
     try {
       entry = xdr.BucketEntry.fromXdr(record);
     } catch (error) {
-      throw new HistoryArchiveError(`${where}: record ${n} is not a BucketEntry (${(error as Error).message})`);
+      throw new HistoryArchiveError(
+        `${where}: record ${n} is not a BucketEntry (${(error as Error).message})`,
+      );
     }
     n += 1;
     yield entry;

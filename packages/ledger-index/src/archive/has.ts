@@ -54,7 +54,6 @@ export function parseHistoryArchiveState(text: string, where: string): HistoryAr
     currentLedger,
     ...(typeof networkPassphrase === 'string' ? { networkPassphrase } : {}),
     liveBuckets: bucketsOf(json.currentBuckets, 'currentBuckets', where),
-    hotArchiveBuckets:
-      version === 2 ? bucketsOf(json.hotArchiveBuckets, 'hotArchiveBuckets', where) : [],
+    hotArchiveBuckets: version === 2 ? bucketsOf(json.hotArchiveBuckets, 'hotArchiveBuckets', where) : [],
   };
 }

@@ -21,7 +21,8 @@ export interface ArchiveStart {
 /** Answers the checkpoint loaded, or undefined when the index had ledgers or a state already. */
 export async function startFromArchive(start: ArchiveStart): Promise<number | undefined> {
   const { store, url } = start;
-  if ((await store.latestLedger()) !== undefined || (await store.stateLedger()) !== undefined) return undefined;
+  if ((await store.latestLedger()) !== undefined || (await store.stateLedger()) !== undefined)
+    return undefined;
   const files = new ArchiveFiles(url, start.signal);
   const has = await latestCheckpoint(files);
   const checkpoint = has.currentLedger;
@@ -39,6 +40,8 @@ export async function startFromArchive(start: ArchiveStart): Promise<number | un
     throw new HistoryArchiveError(
       `the history archive's latest checkpoint is ledger ${checkpoint}, past the RPC server's latest (${latestLedger}): is it of another network?`,
     );
-  const entries = checkpointEntries(files, has, (progress) => start.onProgress?.({ ...progress, checkpoint }));
+  const entries = checkpointEntries(files, has, (progress) =>
+    start.onProgress?.({ ...progress, checkpoint }),
+  );
   return (await store.loadState(checkpoint, entries)) ? checkpoint : undefined;
 }

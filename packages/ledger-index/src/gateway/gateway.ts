@@ -4,6 +4,7 @@
  */
 import type { Server } from 'node:http';
 import { closeGracefully, createHttpServer, listen } from '@starspec/runtime/http';
+import type { ArchiveProgress } from '../archive/archive-state.js';
 import { Ingester } from '../ingest/ingester.js';
 import { withHorizonCors } from '../rest/cors.js';
 import { createLedgerApiListener } from '../rest/face.js';
@@ -13,7 +14,6 @@ import type { SqlDriver } from '../store/driver.js';
 import { IndexStore } from '../store/index-store.js';
 import { openPostgres } from '../store/postgres.js';
 import { openSqlite } from '../store/sqlite.js';
-import type { ArchiveProgress } from '../archive/archive-state.js';
 import { startFromArchive } from './archive-start.js';
 import { followRpc } from './follow.js';
 import { IndexWatch } from './index-watch.js';

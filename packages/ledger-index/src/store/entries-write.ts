@@ -12,7 +12,13 @@ const COLUMNS = ['key', 'kind', 'owner', 'entry', 'last_modified'];
 
 /** The `entries` row of a live entry; `ledger` is the change's, for an entry that does not say. */
 function entryRow(key: string, entry: xdr.LedgerEntry, ledger: number): SqlValue[] {
-  return [key, entryKind(entry), entryOwner(entry) ?? null, entry.toXdr('base64'), entry.lastModifiedLedgerSeq ?? ledger];
+  return [
+    key,
+    entryKind(entry),
+    entryOwner(entry) ?? null,
+    entry.toXdr('base64'),
+    entry.lastModifiedLedgerSeq ?? ledger,
+  ];
 }
 
 /** Writes live entries (each kept type's, keys unique), replacing what their keys held. */

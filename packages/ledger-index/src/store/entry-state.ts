@@ -51,7 +51,9 @@ export const isKeptType = (type: string): boolean => KEPT.has(type);
 export function keyOfChange(change: xdr.LedgerEntryChange): ChangeEffect | undefined {
   switch (change.type) {
     case 'ledgerEntryRemoved':
-      return isKeptType(change.removed.type) ? { key: change.removed.toXdr('base64'), entry: null } : undefined;
+      return isKeptType(change.removed.type)
+        ? { key: change.removed.toXdr('base64'), entry: null }
+        : undefined;
     case 'ledgerEntryState':
       return undefined;
     default: {

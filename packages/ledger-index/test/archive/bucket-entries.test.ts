@@ -28,9 +28,21 @@ describe('framing', () => {
     return copy;
   };
   const cases: [string, Buffer, RegExp][] = [
-    ['a record cut short', bytes.subarray(0, bytes.length - 3), /f: truncated: record 3 has \d+ of its \d+ bytes/],
-    ['a length mark cut short', Buffer.concat([bytes, Buffer.from([0x80, 0])]), /truncated: record 4 has 2 of its 4 bytes/],
-    ['a mark without the high bit', withMark(bytes.readUInt32BE(0) & 0x7fffffff), /record 0 has a bad length mark 0x000000/],
+    [
+      'a record cut short',
+      bytes.subarray(0, bytes.length - 3),
+      /f: truncated: record 3 has \d+ of its \d+ bytes/,
+    ],
+    [
+      'a length mark cut short',
+      Buffer.concat([bytes, Buffer.from([0x80, 0])]),
+      /truncated: record 4 has 2 of its 4 bytes/,
+    ],
+    [
+      'a mark without the high bit',
+      withMark(bytes.readUInt32BE(0) & 0x7fffffff),
+      /record 0 has a bad length mark 0x000000/,
+    ],
     ['a length not a multiple of 4', withMark(0x80000006), /bad length mark 0x80000006/],
     ['a zero length', withMark(0x80000000), /bad length mark 0x80000000/],
     ['a length past the bound', withMark(0xfffffffc), /bad length mark 0xfffffffc/],
@@ -53,14 +65,20 @@ describe('bucket file', () => {
     const { file } = bucketFile(RECORDS);
     const { hash: other } = bucketFile(RECORDS.slice(1));
     await expect(all(bucketEntries(chunked(file, 10), other, 'http://archive.test/b'))).rejects.toThrow(
-      new RegExp(`bucket ${other} \\(http://archive.test/b\\) is corrupt: its contents hash to [0-9a-f]{64}, not to its name`),
+      new RegExp(
+        `bucket ${other} \\(http://archive.test/b\\) is corrupt: its contents hash to [0-9a-f]{64}, not to its name`,
+      ),
     );
   });
 
   it('refuses a file that is not gzip, and records that are not bucket entries', async () => {
     const { hash } = bucketFile(RECORDS);
-    await expect(all(bucketEntries(chunked(framed(RECORDS), 10), hash, 'u'))).rejects.toThrow(/u: not a gzip file/);
+    await expect(all(bucketEntries(chunked(framed(RECORDS), 10), hash, 'u'))).rejects.toThrow(
+      /u: not a gzip file/,
+    );
     const junk = gzipSync(framed([{ toXdr: () => Buffer.from([0, 0, 0, 9]) }]));
-    await expect(all(bucketEntries(chunked(junk, 10), hash, 'u'))).rejects.toThrow(/u: record 0 is not a BucketEntry/);
+    await expect(all(bucketEntries(chunked(junk, 10), hash, 'u'))).rejects.toThrow(
+      /u: record 0 is not a BucketEntry/,
+    );
   });
 });

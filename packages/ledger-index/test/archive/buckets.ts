@@ -29,7 +29,9 @@ export function account(n: number, balance: number, lastModified = 5): xdr.Ledge
 export function ttl(n: number): xdr.LedgerEntry {
   return new xdr.LedgerEntry({
     lastModifiedLedgerSeq: 5,
-    data: xdr.LedgerEntryData.ttl(new xdr.TtlEntry({ keyHash: Buffer.alloc(32, n), liveUntilLedgerSeq: 100 })),
+    data: xdr.LedgerEntryData.ttl(
+      new xdr.TtlEntry({ keyHash: Buffer.alloc(32, n), liveUntilLedgerSeq: 100 }),
+    ),
     ext: xdr.LedgerEntryExt.v0(),
   });
 }
@@ -46,7 +48,7 @@ export const meta = () =>
   xdr.BucketEntry.metaentry(new xdr.BucketMetadata({ ledgerVersion: 23, ext: xdr.BucketMetadataExt.v0() }));
 
 /** XDR records framed as stellar-core frames them: a length with the high bit set, then the bytes. */
-export function framed(records: readonly { toXdr(): Buffer }[]): Buffer {
+export function framed(records: readonly { toXdr(): Uint8Array }[]): Buffer {
   return Buffer.concat(
     records.flatMap((record) => {
       const bytes = record.toXdr();

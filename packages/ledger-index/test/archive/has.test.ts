@@ -40,7 +40,11 @@ describe('History Archive State', () => {
     ['an array', [], /unexpected History Archive State version/],
     ['version 3', { ...v2, version: 3 }, /unexpected History Archive State version 3/],
     ['no currentLedger', { ...v2, currentLedger: 'x' }, /currentLedger/],
-    ['10 levels', { ...v2, currentBuckets: v2.currentBuckets.slice(1) }, /currentBuckets is not a list of 11/],
+    [
+      '10 levels',
+      { ...v2, currentBuckets: v2.currentBuckets.slice(1) },
+      /currentBuckets is not a list of 11/,
+    ],
     ['version 2 without its hot archive', { ...v2, hotArchiveBuckets: undefined }, /hotArchiveBuckets/],
     [
       'a bad hash',

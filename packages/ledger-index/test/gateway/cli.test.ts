@@ -192,9 +192,17 @@ describe('starting and stopping', () => {
   });
 
   it.each([
-    ['a file the archive has not', '/archive/nothing', 'answered HTTP 404 for {archive}/.well-known/stellar-history.json'],
+    [
+      'a file the archive has not',
+      '/archive/nothing',
+      'answered HTTP 404 for {archive}/.well-known/stellar-history.json',
+    ],
     ['a URL that is no archive', '', 'answered HTTP 404 for {archive}/.well-known/stellar-history.json'],
-    ['a port nothing listens on', 'closed', 'cannot reach the history archive at {archive}/.well-known/stellar-history.json: ECONNREFUSED'],
+    [
+      'a port nothing listens on',
+      'closed',
+      'cannot reach the history archive at {archive}/.well-known/stellar-history.json: ECONNREFUSED',
+    ],
   ])('--history-archive at %s exits 1 naming the URL, without a stack trace', async (_, path, want) => {
     let archive = `${sandbox.url}${path}`;
     if (path === 'closed') {
@@ -203,7 +211,16 @@ describe('starting and stopping', () => {
       archive = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
       await new Promise((resolve) => closed.close(resolve));
     }
-    const args = ['--rpc-url', sandbox.rpcUrl, '--db', ':memory:', '--port', '0', '--history-archive', archive];
+    const args = [
+      '--rpc-url',
+      sandbox.rpcUrl,
+      '--db',
+      ':memory:',
+      '--port',
+      '0',
+      '--history-archive',
+      archive,
+    ];
     const { code, stderr } = await run(args);
     expect(code).toBe(1);
     expect(stderr).toMatch(/^starspec-horizon: could not start: [^\n]*\n$/);

@@ -263,20 +263,28 @@ describe('gateways started from the history archive', () => {
         expect(expected.status, path).toBe(200);
         const records = (expected.body as Row)._embedded?.records ?? [];
         for (const r of records as Row[])
-          if (r.last_modified_ledger !== undefined) changed[r.last_modified_ledger <= checkpoint ? 'upTo' : 'after'] += 1;
+          if (r.last_modified_ledger !== undefined)
+            changed[r.last_modified_ledger <= checkpoint ? 'upTo' : 'after'] += 1;
         if (path.startsWith('/offers?')) ids.offers.push(...records.map((r: Row) => r.id));
         if (path.startsWith('/claimable_balances?')) ids.balances.push(...records.map((r: Row) => r.id));
-        expect(comparableAnswer(await gateways.get(path), expected, checkpoint, path), path).toEqual(expected);
+        expect(comparableAnswer(await gateways.get(path), expected, checkpoint, path), path).toEqual(
+          expected,
+        );
       }
       expect(changed.upTo).toBeGreaterThan(10);
       expect(changed.after).toBeGreaterThan(0);
       // Each filter finds something: the comparison is not of empty pages.
       for (const path of paths.filter((p) => !p.startsWith('/order_book')))
-        expect((mine.answers.get(path)?.body as Row)._embedded.records.length, path).toBeGreaterThan(0);
-      for (const path of entryPaths(s, { offers: [...new Set(ids.offers)], balances: [...new Set(ids.balances)] })) {
+        expect(((await mine.get(path)).body as Row)._embedded.records.length, path).toBeGreaterThan(0);
+      for (const path of entryPaths(s, {
+        offers: [...new Set(ids.offers)],
+        balances: [...new Set(ids.balances)],
+      })) {
         const expected = await mine.get(path);
         expect(expected.status, path).toBe(200);
-        expect(comparableAnswer(await gateways.get(path), expected, checkpoint, path), path).toEqual(expected);
+        expect(comparableAnswer(await gateways.get(path), expected, checkpoint, path), path).toEqual(
+          expected,
+        );
       }
       // Gone before the checkpoint (an offer, a data entry never made): 404 on both faces.
       for (const path of [`/offers/${deletedOffer}`, `/accounts/${s.alice.publicKey()}/data/none`]) {

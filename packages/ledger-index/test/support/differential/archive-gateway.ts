@@ -54,7 +54,9 @@ export async function stateUpToCheckpoint(
 
 /** Changes after the checkpoint: the gateway reads them from the RPC server. */
 export async function stateAfterCheckpoint(s: LateState): Promise<void> {
-  s.t.send(s.issuer, [Operation.payment({ destination: s.alice.publicKey(), asset: Asset.native(), amount: '3' })]);
+  s.t.send(s.issuer, [
+    Operation.payment({ destination: s.alice.publicKey(), asset: Asset.native(), amount: '3' }),
+  ]);
   s.t.send(s.carol, [
     Operation.manageSellOffer({ selling: s.usd, buying: Asset.native(), amount: '2', price: '4' }),
   ]);
@@ -97,7 +99,9 @@ export function listPaths(s: LateState): string[] {
 /** The single entries: every account and data entry, and the ids found in the lists. */
 export function entryPaths(s: LateState, ids: { offers: string[]; balances: string[] }): string[] {
   return [
-    ...[s.issuer, s.alice, s.bob, s.carol, s.dave, s.erin, s.frank].map((kp) => `/accounts/${kp.publicKey()}`),
+    ...[s.issuer, s.alice, s.bob, s.carol, s.dave, s.erin, s.frank].map(
+      (kp) => `/accounts/${kp.publicKey()}`,
+    ),
     `/accounts/${s.bob.publicKey()}/data/note`,
     `/accounts/${s.bob.publicKey()}/data/later`,
     `/accounts/${s.erin.publicKey()}/data/sponsored`,
