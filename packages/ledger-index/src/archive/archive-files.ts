@@ -9,8 +9,17 @@ import { HistoryArchiveError } from './errors.js';
 
 /** A HAS is a few kilobytes: past this, the URL does not serve one. */
 export const MAX_STATE_BYTES = 1024 * 1024;
-/** How long a GET may wait for its answer's headers (a bucket's body then streams at its own pace). */
+/** How long a GET may wait for its answer's headers. */
 export const ANSWER_TIMEOUT_MS = 60_000;
+/** How long a body may go without a byte: a slow archive streams, a stalled one is given up. */
+export const STALL_TIMEOUT_MS = 60_000;
+
+export interface ArchiveFilesOptions {
+  /** Overrides ANSWER_TIMEOUT_MS. */
+  answerTimeoutMs?: number;
+  /** Overrides STALL_TIMEOUT_MS. */
+  stallTimeoutMs?: number;
+}
 
 export class ArchiveFiles {
   readonly base: string;
@@ -19,6 +28,7 @@ export class ArchiveFiles {
   constructor(
     base: string,
     readonly signal?: AbortSignal,
+    private readonly options: ArchiveFilesOptions = {},
   ) {
     let url: URL;
     try {
@@ -38,16 +48,21 @@ export class ArchiveFiles {
   /** The file's answer, its body still to read. */
   async get(path: string): Promise<{ url: string; body: AsyncIterable<Uint8Array> }> {
     const url = this.url(path);
-    const timeout = AbortSignal.timeout(ANSWER_TIMEOUT_MS);
+    // One signal for the whole request: the wait for headers has a limit, the body a stall limit
+    // (a large bucket may stream for many minutes).
+    const request = new AbortController();
+    const signal = this.signal ? AbortSignal.any([request.signal, this.signal]) : request.signal;
+    const answerMs = this.options.answerTimeoutMs ?? ANSWER_TIMEOUT_MS;
+    const noAnswer = setTimeout(() => request.abort(), answerMs);
     let response: Response;
     try {
-      response = await fetch(url, {
-        signal: this.signal ? AbortSignal.any([this.signal, timeout]) : timeout,
-      });
+      response = await fetch(url, { signal });
     } catch (error) {
       if (this.signal?.aborted) throw error;
-      const why = timeout.aborted ? `no answer in ${ANSWER_TIMEOUT_MS / 1000} s` : unreachable(error);
+      const why = request.signal.aborted ? `no answer in ${answerMs / 1000} s` : unreachable(error);
       throw new HistoryArchiveError(`cannot reach the history archive at ${url}: ${why}`, { cause: error });
+    } finally {
+      clearTimeout(noAnswer);
     }
     if (!response.ok || !response.body) {
       await response.body?.cancel();
@@ -56,7 +71,9 @@ export class ArchiveFiles {
         `the history archive answered HTTP ${response.status} for ${url}${missing}`,
       );
     }
-    return { url, body: Readable.fromWeb(response.body as WebReadableStream<Uint8Array>) };
+    const body = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
+    const stallMs = this.options.stallTimeoutMs ?? STALL_TIMEOUT_MS;
+    return { url, body: untilStalled(body, request, stallMs, url) };
   }
 
   /** A small file's text (a HAS), at most MAX_STATE_BYTES. */
@@ -78,5 +95,26 @@ export class ArchiveFiles {
       throw new HistoryArchiveError(`reading ${url} failed: ${unreachable(error)}`, { cause: error });
     }
     return { url, text: Buffer.concat(parts).toString('utf8') };
+  }
+}
+
+/** `body`'s chunks; when none comes for `ms`, the request is aborted with an error naming `url`. */
+async function* untilStalled(
+  body: AsyncIterable<Uint8Array>,
+  request: AbortController,
+  ms: number,
+  url: string,
+): AsyncGenerator<Uint8Array> {
+  const stall = new HistoryArchiveError(`${url} stalled: no byte for ${ms / 1000} s`);
+  const timer = setTimeout(() => request.abort(stall), ms);
+  try {
+    for await (const chunk of body) {
+      timer.refresh();
+      yield chunk;
+    }
+  } catch (error) {
+    throw request.signal.aborted ? stall : error;
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -29,6 +29,7 @@ async function* gunzipped(
       yield chunk;
     }
   } catch (error) {
+    if (error instanceof HistoryArchiveError) throw error;
     const why = (error as { code?: string }).code?.startsWith('Z_')
       ? `not a gzip file (${(error as Error).message})`
       : `reading it failed: ${unreachable(error)}`;
