@@ -57,10 +57,16 @@ function createdRow(entry: xdr.ContractDataEntry, passphrase: string): Omit<SacR
   const asset = sacInstanceAsset(entry, passphrase);
   if (asset) return { table: 'asset_contracts', contractId, value: asset };
   const amount = contractBalanceAmount(entry, passphrase);
-  return amount === undefined ? undefined : { table: 'contract_asset_balances', contractId, value: String(amount) };
+  return amount === undefined
+    ? undefined
+    : { table: 'contract_asset_balances', contractId, value: String(amount) };
 }
 
-function ledgerFacts(changes: readonly xdr.LedgerEntryChange[], sequence: number, passphrase: string): LedgerFacts {
+function ledgerFacts(
+  changes: readonly xdr.LedgerEntryChange[],
+  sequence: number,
+  passphrase: string,
+): LedgerFacts {
   const facts: Fact[] = [];
   const ttls = new Map<string, number>();
   let before: xdr.LedgerEntry | undefined;
@@ -76,12 +82,14 @@ function ledgerFacts(changes: readonly xdr.LedgerEntryChange[], sequence: number
       continue;
     }
     const updated = change.type === 'ledgerEntryUpdated';
-    const entry = change.type === 'ledgerEntryCreated' ? change.created : updated ? change.updated : change.restored;
+    const entry =
+      change.type === 'ledgerEntryCreated' ? change.created : updated ? change.updated : change.restored;
     const data = entry.data;
     if (data.type === 'ttl') {
       // An extension of an entry already expired is no extension (addExpirationChange).
       const pre = updated && before?.data.type === 'ttl' ? before.data.ttl.liveUntilLedgerSeq : undefined;
-      if (pre === undefined || pre >= sequence) ttls.set(hex(data.ttl.keyHash.toBytes()), data.ttl.liveUntilLedgerSeq);
+      if (pre === undefined || pre >= sequence)
+        ttls.set(hex(data.ttl.keyHash.toBytes()), data.ttl.liveUntilLedgerSeq);
     } else if (data.type === 'contractData') {
       const keyHash = () => contractDataKeyHash(data.contractData);
       if (!updated) {
@@ -90,7 +98,8 @@ function ledgerFacts(changes: readonly xdr.LedgerEntryChange[], sequence: number
       } else if (before?.data.type === 'contractData') {
         const pre = contractBalanceAmount(before.data.contractData, passphrase);
         const post = contractBalanceAmount(data.contractData, passphrase);
-        if (pre !== undefined && post !== undefined) facts.push({ kind: 'amount', keyHash: keyHash(), amount: String(post) });
+        if (pre !== undefined && post !== undefined)
+          facts.push({ kind: 'amount', keyHash: keyHash(), amount: String(post) });
       }
     }
   }
@@ -111,7 +120,11 @@ async function storedRows(tx: SqlExecutor, keyHashes: string[]): Promise<Map<str
   };
   for (const table of ['asset_contracts', 'contract_asset_balances'] as const) {
     const columns = COLUMNS[table].join(', ');
-    read(table, await selectWhereIn(tx, `SELECT ${columns} FROM ${table} WHERE`, 'key_hash', keyHashes), COLUMNS[table][2] as string);
+    read(
+      table,
+      await selectWhereIn(tx, `SELECT ${columns} FROM ${table} WHERE`, 'key_hash', keyHashes),
+      COLUMNS[table][2] as string,
+    );
   }
   return rows;
 }

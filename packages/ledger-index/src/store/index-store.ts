@@ -6,8 +6,8 @@
 import { xdr } from '@stellar/stellar-sdk/base';
 import type { IndexBatch } from '../derive/records.js';
 import { offerPrice } from '../derive/state/offer.js';
-import type { Row, SqlDriver, SqlExecutor, SqlValue } from './driver.js';
 import { writeContractAssets } from './contract-assets-write.js';
+import type { Row, SqlDriver, SqlExecutor, SqlValue } from './driver.js';
 import { writeEntries } from './entries-write.js';
 import { deleteLedgerRange, HISTORY_TABLES } from './history-trim.js';
 import { insertTradeAccounts, tradeAccountRows, writeHistory } from './history-write.js';

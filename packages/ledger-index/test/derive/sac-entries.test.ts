@@ -29,6 +29,11 @@ describe('sacInstanceAsset', () => {
       entry: () => sacInstance(assetInfo(long), long.contractId(PASSPHRASE)),
       want: `LONGERCODE12:${issuer}`,
     },
+    {
+      case: 'a code without its zero padding',
+      entry: () => sacInstance(assetInfo(usd, false), usdSac),
+      want: `USD:${issuer}`,
+    },
     { case: 'a forged instance (another contract id)', entry: () => sacInstance(assetInfo(usd), holder) },
     {
       case: 'the SAC of another network',
@@ -62,7 +67,11 @@ describe('sacInstanceAsset', () => {
 describe('contractBalanceAmount', () => {
   const big = (1n << 64n) + 3n;
   it.each([
-    { case: 'a contract-held balance', entry: () => sacBalance(usdSac, holder, balanceValue(i128(70n))), want: 70n },
+    {
+      case: 'a contract-held balance',
+      entry: () => sacBalance(usdSac, holder, balanceValue(i128(70n))),
+      want: 70n,
+    },
     { case: 'past 64 bits', entry: () => sacBalance(usdSac, holder, balanceValue(i128(big))), want: big },
     { case: 'zero', entry: () => sacBalance(usdSac, holder, balanceValue(i128(0n))), want: 0n },
     { case: 'a G-address holder', entry: () => sacBalance(usdSac, issuer, balanceValue(i128(70n))) },

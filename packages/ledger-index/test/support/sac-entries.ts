@@ -27,13 +27,18 @@ function contractData(
   });
 }
 
-/** The `[AlphaNum4|AlphaNum12, {asset_code, issuer}]` value the SAC keeps under `[AssetInfo]`. */
-export function assetInfo(asset: Asset): xdr.ScVal {
-  const kind = asset.getCode().length <= 4 ? 'AlphaNum4' : 'AlphaNum12';
+/**
+ * The `[AlphaNum4|AlphaNum12, {asset_code, issuer}]` value the SAC keeps under `[AssetInfo]`: the
+ * code's 4 or 12 bytes, zero-padded as the host keeps them, unless `padded` is false.
+ */
+export function assetInfo(asset: Asset, padded = true): xdr.ScVal {
+  const short = asset.getCode().length <= 4;
+  const code = Buffer.alloc(padded ? (short ? 4 : 12) : asset.getCode().length);
+  code.write(asset.getCode());
   return xdr.ScVal.scvVec([
-    sym(kind),
+    sym(short ? 'AlphaNum4' : 'AlphaNum12'),
     xdr.ScVal.scvMap([
-      entryOf(sym('asset_code'), xdr.ScVal.scvString(asset.getCode())),
+      entryOf(sym('asset_code'), xdr.ScVal.scvString(code)),
       entryOf(sym('issuer'), xdr.ScVal.scvBytes(StrKey.decodeEd25519PublicKey(asset.getIssuer()))),
     ]),
   ]);

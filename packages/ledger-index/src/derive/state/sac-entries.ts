@@ -18,7 +18,9 @@ const symbol = (value: xdr.ScVal | undefined): string | undefined =>
 /** The contract's id (C…), or undefined when the entry's owner is no contract. */
 function contractOf(data: Data): string | undefined {
   const owner = data.contract;
-  return owner.type === 'scAddressTypeContract' ? StrKey.encodeContract(Buffer.from(owner.contractId.toBytes())) : undefined;
+  return owner.type === 'scAddressTypeContract'
+    ? StrKey.encodeContract(Buffer.from(owner.contractId.toBytes()))
+    : undefined;
 }
 
 const nativeIds = new Map<string, string>();
@@ -43,7 +45,7 @@ export function contractDataKeyHash(data: Data): string {
   return hex(hash(key.toXdr()));
 }
 
-/** The `[AlphaNum4|AlphaNum12, {asset_code, issuer}]` asset info as `CODE:ISSUER`. */
+/** The asset of a `[AlphaNum4|AlphaNum12, {asset_code, issuer}]` asset info. */
 function assetInfo(value: xdr.ScVal): Asset | undefined {
   if (value.type !== 'scvVec' || value.vec?.length !== 2) return undefined;
   const [kind, fields] = value.vec;
@@ -55,8 +57,12 @@ function assetInfo(value: xdr.ScVal): Asset | undefined {
   if (symbol(issuer?.key) !== 'issuer' || issuer?.val.type !== 'scvBytes') return undefined;
   const issuerBytes = Buffer.from(issuer.val.bytes.toBytes());
   if (issuerBytes.length !== 32) return undefined;
+  // The host keeps the code's 4 or 12 bytes, zeros after the code included (contract.rs).
+  const codeBytes = Buffer.from(code.val.str.bytes);
+  let end = codeBytes.length;
+  while (end > 0 && codeBytes[end - 1] === 0) end--;
   try {
-    return new Asset(code.val.str.toString(), StrKey.encodeEd25519PublicKey(issuerBytes));
+    return new Asset(codeBytes.subarray(0, end).toString(), StrKey.encodeEd25519PublicKey(issuerBytes));
   } catch {
     return undefined;
   }
@@ -64,7 +70,8 @@ function assetInfo(value: xdr.ScVal): Asset | undefined {
 
 /** The asset (`CODE:ISSUER`) whose SAC instance this entry is, or undefined (AssetFromContractData). */
 export function sacInstanceAsset(entry: xdr.ContractDataEntry, passphrase: string): string | undefined {
-  if (entry.key.type !== 'scvLedgerKeyContractInstance' || entry.val.type !== 'scvContractInstance') return undefined;
+  if (entry.key.type !== 'scvLedgerKeyContractInstance' || entry.val.type !== 'scvContractInstance')
+    return undefined;
   const contract = candidateContract(entry, passphrase);
   const storage = entry.val.instance.storage;
   if (!contract || !storage) return undefined;
@@ -90,7 +97,8 @@ export function isContractBalanceKey(data: Data, passphrase: string): boolean {
 
 /** Whether the key may name an entry this module recognises (a removal carries its key alone). */
 export function isSacKey(data: xdr.LedgerKeyContractData, passphrase: string): boolean {
-  if (data.key.type === 'scvLedgerKeyContractInstance') return candidateContract(data, passphrase) !== undefined;
+  if (data.key.type === 'scvLedgerKeyContractInstance')
+    return candidateContract(data, passphrase) !== undefined;
   return isContractBalanceKey(data, passphrase);
 }
 
