@@ -11,7 +11,15 @@ import {
   isSacKey,
   sacInstanceAsset,
 } from '../../src/derive/state/sac-entries.js';
-import { assetInfo, balanceValue, i128, keyOf, sacBalance, sacInstance } from '../support/sac-entries.js';
+import {
+  assetInfo,
+  balanceValue,
+  i128,
+  keyDataOf,
+  keyOf,
+  sacBalance,
+  sacInstance,
+} from '../support/sac-entries.js';
 
 const PASSPHRASE = Networks.TESTNET;
 const issuer = Keypair.random().publicKey();
@@ -31,7 +39,7 @@ describe('sacInstanceAsset', () => {
     },
     {
       case: 'a code without its zero padding',
-      entry: () => sacInstance(assetInfo(usd, false), usdSac),
+      entry: () => sacInstance(assetInfo(usd, { padded: false }), usdSac),
       want: `USD:${issuer}`,
     },
     { case: 'a forged instance (another contract id)', entry: () => sacInstance(assetInfo(usd), holder) },
@@ -49,11 +57,7 @@ describe('sacInstanceAsset', () => {
     },
     {
       case: 'an asset info kind other than AlphaNum4/12',
-      entry: () =>
-        sacInstance(
-          xdr.ScVal.scvVec([xdr.ScVal.scvSymbol('Other'), (assetInfo(usd).value ?? [])[1] as xdr.ScVal]),
-          usdSac,
-        ),
+      entry: () => sacInstance(assetInfo(usd, { kind: 'Other' }), usdSac),
     },
     {
       case: 'a balance entry',
@@ -97,7 +101,7 @@ describe('keys', () => {
   it('the key hash is the sha256 of the LedgerKey, as a TTL entry names it', () => {
     const entry = sacBalance(usdSac, holder, balanceValue(i128(1n)));
     expect(contractDataKeyHash(entry)).toBe(Buffer.from(hash(keyOf(entry).toXdr())).toString('hex'));
-    expect(contractDataKeyHash(keyOf(entry).contractData)).toBe(contractDataKeyHash(entry));
+    expect(contractDataKeyHash(keyDataOf(entry))).toBe(contractDataKeyHash(entry));
   });
 
   it.each([
@@ -106,6 +110,6 @@ describe('keys', () => {
     { case: 'an account balance key', entry: () => sacBalance(usdSac, issuer, i128(1n)), want: false },
     { case: 'the lumens SAC instance', entry: () => sacInstance(assetInfo(usd), xlmSac), want: false },
   ])('a removed $case may be a SAC row: $want', ({ entry, want }) => {
-    expect(isSacKey(keyOf(entry()).contractData, PASSPHRASE)).toBe(want);
+    expect(isSacKey(keyDataOf(entry()), PASSPHRASE)).toBe(want);
   });
 });

@@ -29,17 +29,19 @@ function contractData(
 
 /**
  * The `[AlphaNum4|AlphaNum12, {asset_code, issuer}]` value the SAC keeps under `[AssetInfo]`: the
- * code's 4 or 12 bytes, zero-padded as the host keeps them, unless `padded` is false.
+ * code's 4 or 12 bytes, zero-padded as the host keeps them, unless `padded` is false; `kind`
+ * replaces the first symbol.
  */
-export function assetInfo(asset: Asset, padded = true): xdr.ScVal {
+export function assetInfo(asset: Asset, { padded = true, kind = '' } = {}): xdr.ScVal {
   const short = asset.getCode().length <= 4;
   const code = Buffer.alloc(padded ? (short ? 4 : 12) : asset.getCode().length);
   code.write(asset.getCode());
+  const issuer = StrKey.decodeEd25519PublicKey(asset.getIssuer() ?? '');
   return xdr.ScVal.scvVec([
-    sym(short ? 'AlphaNum4' : 'AlphaNum12'),
+    sym(kind || (short ? 'AlphaNum4' : 'AlphaNum12')),
     xdr.ScVal.scvMap([
       entryOf(sym('asset_code'), xdr.ScVal.scvString(code)),
-      entryOf(sym('issuer'), xdr.ScVal.scvBytes(StrKey.decodeEd25519PublicKey(asset.getIssuer()))),
+      entryOf(sym('issuer'), xdr.ScVal.scvBytes(issuer)),
     ]),
   ]);
 }
@@ -87,10 +89,13 @@ export function sacBalance(
   return contractData(sac, xdr.ScVal.scvVec([sym('Balance'), new Address(holder).toScVal()]), value, options);
 }
 
-export function keyOf(data: xdr.ContractDataEntry): xdr.LedgerKey {
+/** The entry's key, without the LedgerKey around it. */
+export function keyDataOf(data: xdr.ContractDataEntry): xdr.LedgerKeyContractData {
   const { contract, key, durability } = data;
-  return xdr.LedgerKey.contractData(new xdr.LedgerKeyContractData({ contract, key, durability }));
+  return new xdr.LedgerKeyContractData({ contract, key, durability });
 }
+
+export const keyOf = (data: xdr.ContractDataEntry) => xdr.LedgerKey.contractData(keyDataOf(data));
 
 /** The hash a TTL entry names its entry by. */
 export const keyHashOf = (data: xdr.ContractDataEntry) => Buffer.from(hash(keyOf(data).toXdr()));

@@ -53,7 +53,7 @@ describe.each(['sandbox', 'gateway'])('assets() against the %s', (face) => {
   const horizon = () =>
     new Horizon.Server(faces().find(([name]) => name === face)?.[1] ?? '', { allowHttp: true });
   const record = async (asset: Asset) => {
-    const page = await horizon().assets().forCode(asset.getCode()).forIssuer(asset.getIssuer()).call();
+    const page = await horizon().assets().forCode(asset.getCode()).forIssuer(issuer.publicKey()).call();
     expect(page.records).toHaveLength(1);
     return page.records[0];
   };
