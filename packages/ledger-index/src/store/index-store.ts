@@ -6,6 +6,7 @@
 import { xdr } from '@stellar/stellar-sdk/base';
 import type { IndexBatch } from '../derive/records.js';
 import { offerPrice } from '../derive/state/offer.js';
+import { writeContractAssets } from './contract-assets-write.js';
 import type { Row, SqlDriver, SqlExecutor, SqlValue } from './driver.js';
 import { writeEntries } from './entries-write.js';
 import { deleteLedgerRange, HISTORY_TABLES } from './history-trim.js';
@@ -79,7 +80,8 @@ export class IndexStore {
       if (stored !== undefined && stored !== passphrase)
         throw new IndexStoreError(`the index holds the network "${stored}", not "${passphrase}"`);
       // An older index is brought forward (2 left effects.liquidity_pool unused; 3 added the trades'
-      // accounts, filled here from the trades; 4 the offers' price): older code refuses it then.
+      // accounts, filled here from the trades; 4 the offers' price; 5 the asset contracts and
+      // contract balances, kept from the ledgers ingested since): older code refuses it then.
       if (stored !== undefined && version < SCHEMA_VERSION) {
         if (version < 3) await fillTradeAccounts(tx);
         if (version < 4) await fillOfferPrices(tx);
@@ -165,6 +167,7 @@ export class IndexStore {
       await writeHistory(tx, batches);
       await writeEntries(tx, batches);
       await writeState(tx, batches);
+      await writeContractAssets(tx, batches, this.passphrase);
       return batches.length;
     });
   }
