@@ -43,8 +43,9 @@ export async function* checkpointEntries(
   files: ArchiveFiles,
   has: HistoryArchiveState,
   onProgress?: (progress: ArchiveProgress) => void,
+  alsoKeep?: (key: xdr.LedgerKey) => boolean,
 ): AsyncGenerator<xdr.LedgerEntry[]> {
-  const merge = new LiveStateMerge();
+  const merge = new LiveStateMerge(alsoKeep);
   const buckets = has.liveBuckets;
   let entries = 0;
   let batch: xdr.LedgerEntry[] = [];

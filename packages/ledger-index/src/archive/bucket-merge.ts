@@ -7,12 +7,24 @@
  * bucket's (nothing older follows it). The hot archive's buckets hold archived Soroban entries,
  * which the index does not keep: Horizon reads only the live list too.
  */
-import type { xdr } from '@stellar/stellar-sdk/base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { entryKey, isKeptType } from '../store/entry-state.js';
+
+/** The key of a TTL or contract data entry (the Soroban entries a reader may also want). */
+function sorobanKey(entry: xdr.LedgerEntry): xdr.LedgerKey | undefined {
+  const data = entry.data;
+  if (data.type === 'ttl') return xdr.LedgerKey.ttl(new xdr.LedgerKeyTtl({ keyHash: data.ttl.keyHash }));
+  if (data.type !== 'contractData') return undefined;
+  const { contract, key, durability } = data.contractData;
+  return xdr.LedgerKey.contractData(new xdr.LedgerKeyContractData({ contract, key, durability }));
+}
 
 export class LiveStateMerge {
   /** Keys already decided (by a newer record), base64 LedgerKey. */
   readonly #seen = new Set<string>();
+
+  /** `alsoKeep`: keys of other types than the index's that the reader wants too (TTL, contract data). */
+  constructor(private readonly alsoKeep: (key: xdr.LedgerKey) => boolean = () => false) {}
 
   /** Keys remembered: what the merge holds in memory. */
   get remembered(): number {
@@ -27,11 +39,12 @@ export class LiveStateMerge {
     if (record.type === 'metaentry') return undefined;
     if (record.type === 'deadentry') {
       const key = record.deadEntry;
-      if (isKeptType(key.type) && !oldest) this.#seen.add(key.toXdr('base64'));
+      if ((isKeptType(key.type) || this.alsoKeep(key)) && !oldest) this.#seen.add(key.toXdr('base64'));
       return undefined;
     }
     const entry = record.liveEntry;
-    const key = entryKey(entry)?.toXdr('base64');
+    const soroban = entryKey(entry) ? undefined : sorobanKey(entry);
+    const key = (soroban && this.alsoKeep(soroban) ? soroban : entryKey(entry))?.toXdr('base64');
     if (key === undefined || this.#seen.has(key)) return undefined;
     if (!oldest) this.#seen.add(key);
     return entry;

@@ -8,6 +8,7 @@ import type { RpcClient } from '@starspec/ledger-rpc/client';
 import { ArchiveFiles } from '../archive/archive-files.js';
 import { type ArchiveProgress, checkpointEntries, latestCheckpoint } from '../archive/archive-state.js';
 import { HistoryArchiveError } from '../archive/errors.js';
+import { isSacStateKey } from '../store/contract-assets-load.js';
 import type { IndexStore } from '../store/index-store.js';
 
 export interface ArchiveStart {
@@ -40,8 +41,11 @@ export async function startFromArchive(start: ArchiveStart): Promise<number | un
     throw new HistoryArchiveError(
       `the history archive's latest checkpoint is ledger ${checkpoint}, past the RPC server's latest (${latestLedger}): is it of another network?`,
     );
-  const entries = checkpointEntries(files, has, (progress) =>
-    start.onProgress?.({ ...progress, checkpoint }),
+  const entries = checkpointEntries(
+    files,
+    has,
+    (progress) => start.onProgress?.({ ...progress, checkpoint }),
+    (key) => isSacStateKey(key, store.passphrase),
   );
   return (await store.loadState(checkpoint, entries)) ? checkpoint : undefined;
 }

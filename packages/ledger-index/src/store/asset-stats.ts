@@ -7,6 +7,7 @@
  * balances contracts hold in the live contract (`contract_asset_stats`, joined by contract id).
  */
 import type { SqlDriver, SqlValue } from './driver.js';
+import { STATE_LEDGER } from './state-load.js';
 
 export interface AssetStatsFilter {
   code?: string;
@@ -39,8 +40,11 @@ export interface AssetSums {
 
 type Db = Pick<SqlDriver, 'query' | 'dialect'>;
 
-/** Entries live at the latest ledger: Horizon deletes the rows expiring at each ledger it ingests. */
-const LATEST = 'SELECT MAX(sequence) FROM ledgers';
+/**
+ * Entries live at the latest ledger: Horizon deletes the rows expiring at each ledger it ingests.
+ * Before the first ledger after a loaded checkpoint (state-load.ts), the checkpoint is the latest.
+ */
+const LATEST = `SELECT COALESCE(MAX(sequence), (SELECT CAST(value AS INTEGER) FROM index_meta WHERE name = '${STATE_LEDGER}')) FROM ledgers`;
 
 const HELD = `SELECT subject AS asset FROM account_filters WHERE kind = 'asset'
   UNION SELECT asset FROM claimable_balances

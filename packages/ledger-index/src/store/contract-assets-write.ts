@@ -26,6 +26,12 @@ import type { Row, SqlExecutor } from './driver.js';
 
 type Table = 'asset_contracts' | 'contract_asset_balances';
 
+/** What the writer reads of a ledger's batch. */
+export interface LedgerChanges {
+  ledger: Pick<IndexBatch['ledger'], 'sequence'>;
+  changes: readonly xdr.LedgerEntryChange[];
+}
+
 interface SacRow {
   table: Table;
   contractId: string;
@@ -132,7 +138,7 @@ async function storedRows(tx: SqlExecutor, keyHashes: string[]): Promise<Map<str
 /** Applies the batches' SAC instance, balance and TTL changes, in order. */
 export async function writeContractAssets(
   tx: SqlExecutor,
-  batches: readonly IndexBatch[],
+  batches: readonly LedgerChanges[],
   passphrase: string,
 ): Promise<void> {
   const ledgers = batches.map((batch) => ledgerFacts(batch.changes, batch.ledger.sequence, passphrase));

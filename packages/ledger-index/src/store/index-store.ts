@@ -128,7 +128,7 @@ export class IndexStore {
    * state already. A failure part way leaves the index as it was.
    */
   loadState(ledger: number, batches: AsyncIterable<readonly xdr.LedgerEntry[]>): Promise<boolean> {
-    return this.#db.transaction((tx) => loadState(tx, ledger, batches));
+    return this.#db.transaction((tx) => loadState(tx, ledger, batches, this.passphrase));
   }
 
   /**

@@ -7,6 +7,7 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import { touchedRecords } from '../derive/state/touched.js';
+import { ContractAssetsLoad } from './contract-assets-load.js';
 import type { SqlExecutor } from './driver.js';
 import { writeLiveEntries } from './entries-write.js';
 import { writeRecords } from './state-write.js';
@@ -49,11 +50,15 @@ export async function loadState(
   tx: SqlExecutor,
   ledger: number,
   batches: AsyncIterable<readonly xdr.LedgerEntry[]>,
+  passphrase: string,
 ): Promise<boolean> {
   const [held] = await tx.query('SELECT 1 AS found FROM ledgers LIMIT 1');
   if (held || (await stateLedger(tx)) !== undefined) return false;
-  for await (const batch of batches) await writeLiveEntries(tx, batch);
+  // TTLs and SAC contract data (when the reader kept them) make the SAC rows; the rest are entries.
+  const contractAssets = new ContractAssetsLoad();
+  for await (const batch of batches) await writeLiveEntries(tx, contractAssets.take(batch));
   await deriveAllRecords(tx);
+  await contractAssets.write(tx, ledger, passphrase);
   await tx.run('INSERT INTO index_meta (name, value) VALUES (?, ?)', [STATE_LEDGER, String(ledger)]);
   return true;
 }

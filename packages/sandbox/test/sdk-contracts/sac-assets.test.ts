@@ -2,7 +2,8 @@
 // sandbox's RPC) once an issued asset's Stellar Asset Contract is deployed and a contract holds
 // some of it: `contract_id` is the asset's SAC, `num_contracts` and `contracts_amount` count the
 // contract's balance (stellar-horizon `resourceadapter/asset_stat.go`); an asset only a contract
-// holds is listed too, as Horizon lists an asset whose SAC is live.
+// holds is listed too, as Horizon lists an asset whose SAC is live. A third face, a gateway started
+// from the sandbox's history archive after all of it, finds the SAC rows in the checkpoint's buckets.
 import { type Gateway, startGateway } from '@starspec/ledger-index';
 import { Asset, Horizon, Keypair, Operation } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import { type SdkSandbox, sdkSandbox, stopSandbox, uploadAndDeploy } from './sup
 
 let t: SdkSandbox;
 let gateway: Gateway;
+let fromArchive: Gateway;
 const issuer = Keypair.random();
 const alice = Keypair.random();
 const usd = new Asset('USD', issuer.publicKey());
@@ -37,47 +39,61 @@ beforeAll(async () => {
   while (((await gateway.ingester.store.latestLedger()) ?? 0) < latest)
     await new Promise((r) => setTimeout(r, 20));
   await t.net.indexed();
+  while (t.net.network.archive.latestCheckpoint !== t.net.ledger.latestSequence) await t.close();
+  const checkpoint = t.net.ledger.latestSequence;
+  fromArchive = await startGateway({
+    rpcUrl: t.rpcUrl,
+    historyArchive: `${t.net.url}/archive`,
+    pollMs: 20,
+    validateResponses: true,
+  });
+  expect(await fromArchive.ingester.store.stateLedger()).toBe(checkpoint);
 });
 
 afterAll(async () => {
   await gateway?.stop();
+  await fromArchive?.stop();
   await stopSandbox(t);
 });
 
 const faces = () => [
   ['sandbox', t.net.url],
   ['gateway', gateway.url],
+  ['gateway started from the archive', fromArchive.url],
 ];
 
-describe.each(['sandbox', 'gateway'])('assets() against the %s', (face) => {
-  const horizon = () =>
-    new Horizon.Server(faces().find(([name]) => name === face)?.[1] ?? '', { allowHttp: true });
-  const record = async (asset: Asset) => {
-    const page = await horizon().assets().forCode(asset.getCode()).forIssuer(issuer.publicKey()).call();
-    expect(page.records).toHaveLength(1);
-    return page.records[0];
-  };
+describe.each(['sandbox', 'gateway', 'gateway started from the archive'])(
+  'assets() against the %s',
+  (face) => {
+    const horizon = () =>
+      new Horizon.Server(faces().find(([name]) => name === face)?.[1] ?? '', { allowHttp: true });
+    const record = async (asset: Asset) => {
+      const page = await horizon().assets().forCode(asset.getCode()).forIssuer(issuer.publicKey()).call();
+      expect(page.records).toHaveLength(1);
+      return page.records[0];
+    };
 
-  it('an asset held by an account and a contract: its SAC, and the contract balance', async () => {
-    expect(await record(usd)).toMatchObject({
-      asset_code: 'USD',
-      contract_id: usd.contractId(t.passphrase),
-      num_contracts: 1,
-      contracts_amount: '2.5000000',
-      accounts: { authorized: 1, authorized_to_maintain_liabilities: 0, unauthorized: 0 },
-      balances: { authorized: '97.5000000' },
+    it('an asset held by an account and a contract: its SAC, and the contract balance', async () => {
+      expect(await record(usd)).toMatchObject({
+        asset_code: 'USD',
+        contract_id: usd.contractId(t.passphrase),
+        num_contracts: 1,
+        contracts_amount: '2.5000000',
+        accounts: { authorized: 1, authorized_to_maintain_liabilities: 0, unauthorized: 0 },
+        balances: { authorized: '97.5000000' },
+      });
     });
-  });
 
-  it('an asset only a contract holds is listed, with its SAC and the contract balance', async () => {
-    expect(await record(eur)).toMatchObject({
-      asset_code: 'EUR',
-      contract_id: eur.contractId(t.passphrase),
-      num_contracts: 1,
-      contracts_amount: '7.0000000',
-      accounts: { authorized: 0, authorized_to_maintain_liabilities: 0, unauthorized: 0 },
-      num_claimable_balances: 0,
-      num_liquidity_pools: 0,
+    it('an asset only a contract holds is listed, with its SAC and the contract balance', async () => {
+      expect(await record(eur)).toMatchObject({
+        asset_code: 'EUR',
+        contract_id: eur.contractId(t.passphrase),
+        num_contracts: 1,
+        contracts_amount: '7.0000000',
+        accounts: { authorized: 0, authorized_to_maintain_liabilities: 0, unauthorized: 0 },
+        num_claimable_balances: 0,
+        num_liquidity_pools: 0,
+      });
     });
-  });
-});
+  },
+);
