@@ -17,7 +17,8 @@ import {
   Storage,
 } from '../../src/storage/index.js';
 import { costInputsFromXdr, type ParsedContract, parseContract } from '../../src/vm/index.js';
-import type { ScriptSetup } from './script-types.js';
+import { Unsupported } from './adapter-values.js';
+import type { HostAction, ScriptSetup } from './script-types.js';
 import { draw32, testPrng } from './test-prng.js';
 
 export const U64_MAX = (1n << 64n) - 1n;
@@ -136,4 +137,23 @@ export function hostFor(setup: ScriptSetup): Host {
     TEST_PRNGS.set(host, prng);
   }
   return host;
+}
+
+/** The host's test-only actions between calls (testutils.rs, budget/util.rs). */
+export function hostAction(host: Host, action: HostAction): void {
+  switch (action) {
+    case 'enable_debug':
+      return;
+    case 'reset_budget_default':
+      host.budget.resetDefault();
+      return;
+    case 'reset_budget_unlimited':
+      host.budget.resetLimits(U64_MAX, U64_MAX);
+      return;
+    case 'ensure_module_cache_contains_host_storage_contracts':
+      ensureModuleCache(host);
+      return;
+    default:
+      throw new Unsupported(`host action ${action}`);
+  }
 }

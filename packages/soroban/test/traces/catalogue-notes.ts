@@ -290,9 +290,8 @@ group(
 );
 
 const SAC_KEYED = words(`
-    test_account_balance test_account_invoker_auth_with_issuer_admin test_allowance_live_until
-    test_asset12_init test_asset12_trailing_zero_init test_asset4_init
-    test_asset4_trailing_zero_init test_auth_rejected_for_bad_signature_type
+    test_account_invoker_auth_with_issuer_admin test_allowance_live_until
+    test_auth_rejected_for_bad_signature_type
     test_auth_rejected_for_incorrect_nonce test_auth_rejected_for_incorrect_payload
     test_auth_required test_auth_revocable_on_contract test_burn test_cannot_burn_native
     test_cap_67_transfer_with_muxed_accounts test_classic_account_multisig_auth
@@ -312,7 +311,7 @@ const SAC_CLASSIC = words(`
 group('stellar_asset_contract', [...SAC_KEYED, ...SAC_BOUNDARIES, ...SAC_CLASSIC], {
   status: 'drivable',
   ease: 4,
-  how: "the Stellar asset contract over account and trustline entries the test writes (create_account, create_trustline), with ed25519 keys from generate_signing_key (test-prng.ts gives them) signing auth entries: needs those ledger-entry steps, signed auth entries, the test-side conversions (get_asset_contract_id_hash, to_string of a String) and the SAC's values made through the env as the Rust SAC makes them (see scripts/sac.ts)",
+  how: "the Stellar asset contract over account and trustline entries the test writes (the `ledger` steps of adapter-ledger.ts), with ed25519 keys from generate_signing_key (test-prng.ts gives them) signing auth entries: needs signed auth entries (authorize_single_invocation), the SAC's addresses kept as the objects it was given, and its balances, allowances and events made through the env as the Rust SAC makes them (scripts/sac.ts drives the asset init and account balance tests)",
 });
 
 export const NOTES: Record<string, Note> = Object.fromEntries(

@@ -167,6 +167,10 @@ export function checkScript(script: DriveScript, trace: Trace, readWasm: WasmRea
             if (built.fn.length > 9) expectCall(`symbol_new_from_slice(${built.fn.length})`, where);
           }
           break;
+        case 'ledger':
+          // `get_asset_contract_id_hash` asks the host for its network id through its env.
+          if (step.op.op === 'assetContractId') expectCall('get_ledger_network_id()', where);
+          break;
         case 'host':
         case 'budget':
         case 'vm':

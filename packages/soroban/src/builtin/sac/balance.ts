@@ -10,7 +10,7 @@ import { HostError } from '../../errors/host-error.js';
 import type { Host } from '../../host/host.js';
 import { contractError } from '../contract-error.js';
 import { extendDataTtl, putData, tryGetData } from '../env.js';
-import { type AssetInfo, issuerAccount, readAssetInfo } from './asset-info.js';
+import { issuerAccount, issuerKey, readAsset, readAssetInfo } from './asset-info.js';
 import {
   AccountFlag,
   accountFlags,
@@ -57,15 +57,16 @@ function writeContractBalance(host: Host, address: xdr.ScAddress, balance: Balan
   extendBalance(host, address);
 }
 
-function issuerFlagSet(host: Host, info: AssetInfo, flag: number): boolean {
-  if (info.kind === 'Native') return false;
-  return (accountFlags(host, issuerAccount(info.issuer)) & flag) !== 0;
+/** `is_asset_issuer_flag_set`: the asset info read, the issuer's account loaded. */
+function issuerFlagSet(host: Host, flag: number): boolean {
+  const issuer = issuerKey(host, readAssetInfo(host));
+  if (!issuer) return false;
+  return (accountFlags(host, issuerAccount(issuer)) & flag) !== 0;
 }
 
-const isAuthRequired = (host: Host) => issuerFlagSet(host, readAssetInfo(host), AccountFlag.authRequired);
-const isClawbackEnabled = (host: Host) =>
-  issuerFlagSet(host, readAssetInfo(host), AccountFlag.clawbackEnabled);
-const isAuthRevocable = (host: Host) => issuerFlagSet(host, readAssetInfo(host), AccountFlag.authRevocable);
+const isAuthRequired = (host: Host) => issuerFlagSet(host, AccountFlag.authRequired);
+const isClawbackEnabled = (host: Host) => issuerFlagSet(host, AccountFlag.clawbackEnabled);
+const isAuthRevocable = (host: Host) => issuerFlagSet(host, AccountFlag.authRevocable);
 
 function i64Amount(amount: bigint, detail: string): bigint {
   if (amount < I64_MIN || amount > I64_MAX) throw contractError('OverflowError', detail);
@@ -74,7 +75,7 @@ function i64Amount(amount: bigint, detail: string): bigint {
 
 export function readBalance(host: Host, address: xdr.ScAddress): bigint {
   const holder = holderOf(address);
-  if (holder.kind === 'account') return classicBalance(host, readAssetInfo(host), holder.accountId);
+  if (holder.kind === 'account') return classicBalance(host, readAsset(host), holder.accountId);
   const balance = readContractBalance(host, address);
   if (!balance) return 0n;
   extendBalance(host, address);
@@ -84,9 +85,9 @@ export function readBalance(host: Host, address: xdr.ScAddress): bigint {
 export function isAuthorized(host: Host, address: xdr.ScAddress): boolean {
   const holder = holderOf(address);
   if (holder.kind === 'account') {
-    const info = readAssetInfo(host);
-    if (info.kind === 'Native' || isIssuerAccount(info, holder.accountId)) return true;
-    return (trustlineFlags(host, info, holder.accountId) & TrustLineFlag.authorized) !== 0;
+    const asset = readAsset(host);
+    if (asset.type === 'assetTypeNative' || isIssuerAccount(asset, holder.accountId)) return true;
+    return (trustlineFlags(host, asset, holder.accountId) & TrustLineFlag.authorized) !== 0;
   }
   const balance = readContractBalance(host, address);
   return balance ? balance.authorized : !isAuthRequired(host);
@@ -102,7 +103,7 @@ export function receiveBalance(host: Host, address: xdr.ScAddress, amount: bigin
   const holder = holderOf(address);
   if (holder.kind === 'account') {
     const delta = i64Amount(amount, 'received amount is too large for an i64');
-    transferClassicBalance(host, readAssetInfo(host), holder.accountId, delta);
+    transferClassicBalance(host, readAsset(host), holder.accountId, delta);
     return;
   }
   // It passed the authorization check above, so a new balance is authorized.
@@ -122,7 +123,7 @@ export function spendBalanceNoAuthorizationCheck(host: Host, address: xdr.ScAddr
   const holder = holderOf(address);
   if (holder.kind === 'account') {
     const delta = i64Amount(amount, 'spent amount is too large for an i64');
-    transferClassicBalance(host, readAssetInfo(host), holder.accountId, -delta);
+    transferClassicBalance(host, readAsset(host), holder.accountId, -delta);
     return;
   }
   const balance = readContractBalance(host, address);
@@ -144,11 +145,12 @@ export function writeAuthorization(host: Host, address: xdr.ScAddress, authorize
     throw contractError('OperationNotSupportedError', 'issuer does not have AUTH_REVOCABLE set');
   const holder = holderOf(address);
   if (holder.kind === 'account') {
-    const info = readAssetInfo(host);
-    if (info.kind === 'Native') throw contractError('OperationNotSupportedError', 'expected trustline asset');
-    if (isIssuerAccount(info, holder.accountId))
+    const asset = readAsset(host);
+    if (asset.type === 'assetTypeNative')
+      throw contractError('OperationNotSupportedError', 'expected trustline asset');
+    if (isIssuerAccount(asset, holder.accountId))
       throw contractError('OperationNotSupportedError', "issuer doesn't have a trustline");
-    setTrustlineAuthorization(host, info, holder.accountId, authorize);
+    setTrustlineAuthorization(host, asset, holder.accountId, authorize);
     return;
   }
   const balance = readContractBalance(host, address);
@@ -162,12 +164,12 @@ export function writeAuthorization(host: Host, address: xdr.ScAddress, authorize
 export function checkClawbackable(host: Host, address: xdr.ScAddress): void {
   const holder = holderOf(address);
   if (holder.kind === 'account') {
-    const info = readAssetInfo(host);
-    if (info.kind === 'Native')
+    const asset = readAsset(host);
+    if (asset.type === 'assetTypeNative')
       throw contractError('OperationNotSupportedError', 'cannot clawback native asset');
-    if (isIssuerAccount(info, holder.accountId))
+    if (isIssuerAccount(asset, holder.accountId))
       throw contractError('OperationNotSupportedError', 'cannot clawback from issuer');
-    if ((trustlineFlags(host, info, holder.accountId) & TrustLineFlag.clawbackEnabled) === 0)
+    if ((trustlineFlags(host, asset, holder.accountId) & TrustLineFlag.clawbackEnabled) === 0)
       throw contractError('BalanceError', "trustline isn't clawbackable");
     return;
   }

@@ -3,7 +3,7 @@
  * checks in the order the host makes them, `require_auth`, extending the instance, the balance
  * or allowance change, then the event.
  */
-import type { xdr } from '@stellar/stellar-sdk/base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import type { Host } from '../../host/host.js';
 import { contractIdOf } from '../../host/lifecycle.js';
 import { Tag } from '../../values/tags.js';
@@ -14,7 +14,7 @@ import { addressVal, bytesArg, conversionError, sameAddress, scAddressOf } from 
 import { readAdministrator, writeAdministrator } from './admin.js';
 import { readAllowance, spendAllowance, writeAllowance } from './allowance.js';
 import {
-  assetInfoOfAsset,
+  createAssetInfo,
   decodeAsset,
   hasAssetInfo,
   issuerAddress,
@@ -48,7 +48,7 @@ function checkNonNative(host: Host): void {
 }
 
 function checkNotIssuer(host: Host, address: Address): void {
-  const issuer = issuerAddress(readAssetInfo(host));
+  const issuer = issuerAddress(host, readAssetInfo(host));
   if (issuer && sameAddress(issuer, address))
     throw contractError('OperationNotSupportedError', 'operation invalid on issuer');
 }
@@ -67,11 +67,12 @@ export function initAsset(host: Host, assetBytes: Val): void {
   const expected = contractIdOf(host, assetContractIdPreimage(asset));
   if (Buffer.compare(host.currentContractId(), expected) !== 0)
     throw contractError('InternalError', 'bad id for asset contract');
-  const info = assetInfoOfAsset(asset);
-  // The issuer administers an issued asset; the native asset has no admin.
-  const issuer = issuerAddress(info);
-  if (issuer) writeAdministrator(host, issuer);
-  writeAssetInfo(host, info);
+  // The issuer administers an issued asset (`Address::from_account`); the native asset has no admin.
+  if (asset.type !== 'assetTypeNative') {
+    const credit = asset.type === 'assetTypeCreditAlphanum4' ? asset.alphaNum4 : asset.alphaNum12;
+    writeAdministrator(host, addressVal(host, xdr.ScAddress.scAddressTypeAccount(credit.issuer)));
+  }
+  writeAssetInfo(host, createAssetInfo(host, asset));
   setMetadata(host);
 }
 
@@ -187,6 +188,6 @@ export function setAdmin(host: Host, newAdmin: Address): void {
   const admin = readAdministrator(host);
   authorize(host, admin);
   extendInstance(host);
-  writeAdministrator(host, newAdmin);
+  writeAdministrator(host, addressVal(host, newAdmin));
   event.setAdmin(host, admin, newAdmin);
 }

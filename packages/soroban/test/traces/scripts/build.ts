@@ -5,6 +5,7 @@
 import type {
   DriveScript,
   HostAction,
+  LedgerOp,
   Literal,
   ModelOverride,
   ScriptArg,
@@ -132,6 +133,9 @@ export class Sequence {
   }
   budget(cpu: bigint, mem: bigint, ...models: ModelOverride[]): void {
     this.add(testBudget(cpu, mem, ...models));
+  }
+  ledger(op: LedgerOp): void {
+    this.add({ s: 'ledger', op });
   }
 }
 

@@ -6,16 +6,32 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import { INVALID_ASSET_CODES } from '../../support/invalid-asset-codes.js';
-import type { ScriptSetup } from '../script-types.js';
+import type { LedgerOp, ScriptArg, ScriptSetup } from '../script-types.js';
 import { testSigningKeys } from '../test-prng.js';
-import { RECORDING, repeatByte, type Sequence, scriptsOf, sequence, slice } from './build.js';
+import {
+  account,
+  buffer,
+  RECORDING,
+  repeatByte,
+  type Sequence,
+  scriptsOf,
+  sequence,
+  slice,
+  sym,
+  u32,
+  vals,
+} from './build.js';
+
+const STRKEY_LENGTH = 56;
 
 const SETUP: ScriptSetup = {
   ...RECORDING,
   ledger: { sequenceNumber: 123, timestamp: 123456n, networkId: repeatByte(5, 32), baseReserve: 5_000_000 },
   signingKeys: 5,
 };
-const [ISSUER] = testSigningKeys(5).map((k) => k.publicHex) as [string, ...string[]];
+const [ISSUER, USER] = testSigningKeys(5).map((k) => k.publicHex) as [string, string, ...string[]];
+const NATIVE_ASSET = xdr.Asset.assetTypeNative().toXDR('hex');
+const AUTHORIZED_FLAG = 1;
 
 const accountId = (hex: string) => xdr.PublicKey.publicKeyTypeEd25519(Buffer.from(hex, 'hex'));
 
@@ -34,7 +50,65 @@ function newFromAsset(s: Sequence, assetHex: string) {
   return s.call('create_asset_contract', s.call('bytes_new_from_slice', slice(assetHex)));
 }
 
+/** A contract call of `TestStellarAssetContract`: `test_vec![host, args..]`, then `call`. */
+function invoke(s: Sequence, contract: ScriptArg, fn: string, ...args: ScriptArg[]) {
+  const argVec = args.length === 0 ? s.call('vec_new') : s.call('vec_new_from_slice', vals(...args));
+  return s.call('call', contract, sym(fn), argVec);
+}
+
+/** `String::to_string` of a returned string of `length` bytes: its length, then its bytes. */
+function readString(s: Sequence, string: ScriptArg, length: number) {
+  s.call('string_len', string);
+  s.call('string_copy_to_slice', string, u32(0), buffer(length));
+}
+
+/** `create_account` of a key that signs for itself with weight 100, thresholds [1, 0, 0, 0]. */
+const selfSignedAccount = (key: string, balance: bigint, flags = 0): LedgerOp => ({
+  op: 'account',
+  account: key,
+  signers: [[key, 100]],
+  balance,
+  subEntries: 1,
+  thresholds: [1, 0, 0, 0],
+  flags,
+});
+
+/** `test_asset_init`: the contract's symbol, decimals and name, then a trustline's balance through it. */
+function assetInit(code: string) {
+  const codeBytes = Buffer.from(code, 'latin1');
+  const trimmed = code.replace(/^\0+|\0+$/g, '');
+  return {
+    setup: SETUP,
+    steps: sequence((s) => {
+      const asset = assetXdrHex(ISSUER, codeBytes);
+      const contract = newFromAsset(s, asset);
+      s.ledger({ op: 'assetContractId', asset });
+      readString(s, invoke(s, contract, 'symbol'), trimmed.length);
+      invoke(s, contract, 'decimals');
+      readString(s, invoke(s, contract, 'name'), trimmed.length + 1 + STRKEY_LENGTH);
+      s.ledger(selfSignedAccount(USER, 10_000_000n));
+      const tl = { account: USER, issuer: ISSUER, code: codeBytes.toString('hex') };
+      s.ledger({ op: 'trustline', ...tl, balance: 10_000_000n, limit: 100_000_000n, flags: AUTHORIZED_FLAG });
+      s.ledger({ op: 'trustlineBalance', ...tl });
+      invoke(s, contract, 'balance', s.object(account(USER)));
+    }),
+  };
+}
+
 export default scriptsOf('stellar_asset_contract', {
+  test_asset4_init: assetInit('zA9Z'),
+  test_asset12_init: assetInit('123def456XYZ'),
+  test_asset4_trailing_zero_init: assetInit('Az\0\0'),
+  test_asset12_trailing_zero_init: assetInit('789Az\0\0\0\0\0\0\0'),
+  test_account_balance: {
+    setup: SETUP,
+    steps: sequence((s) => {
+      const contract = newFromAsset(s, NATIVE_ASSET);
+      const user = s.object(account(USER));
+      s.ledger(selfSignedAccount(USER, 100_000_000n));
+      invoke(s, contract, 'balance', user);
+    }),
+  },
   test_do_not_init_contract_for_invalid_asset: {
     setup: SETUP,
     steps: sequence((s) => {
