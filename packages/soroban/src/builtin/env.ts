@@ -113,6 +113,21 @@ export function extendDataTtl(
   ]);
 }
 
+export function extendDataTtlVal(
+  host: Host,
+  key: Val,
+  type: StorageTypeName,
+  threshold: number,
+  extendTo: number,
+): void {
+  envCall(host, 'ledger', 'extend_contract_data_ttl', [
+    key,
+    StorageType[type],
+    fromU32(threshold),
+    fromU32(extendTo),
+  ]);
+}
+
 export function extendCurrentInstanceAndCode(host: Host, threshold: number, extendTo: number): void {
   envCall(host, 'ledger', 'extend_current_contract_instance_and_code_ttl', [
     fromU32(threshold),

@@ -72,6 +72,20 @@ export function generateBytesArray(host: Host): Buffer {
 }
 
 /**
+ * `chacha.gen_range(0..=i64::MAX)` of the test PRNG (rand's `UniformInt::sample_single_inclusive`):
+ * the range is 2^63, so a u64 draw is kept when its widening product's low half is within the zone,
+ * that is when it is even, and the value is its high half.
+ */
+export function testNonce(host: Host): bigint {
+  const prng = TEST_PRNGS.get(host);
+  if (!prng) throw new Error('missing test PRNG: not a recording test host');
+  for (;;) {
+    const draw = prng.nextU64();
+    if ((draw & 1n) === 0n) return draw >> 1n;
+  }
+}
+
+/**
  * `ensure_module_cache_contains_host_storage_contracts` (host.rs, `ModuleCache::add_stored_contracts`):
  * from now on the host keeps its parsed modules, starting with every non-empty contract code in
  * its storage, each parsed (and charged) with the cost inputs stored beside it.

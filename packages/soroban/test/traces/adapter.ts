@@ -16,7 +16,7 @@ import type { Host, HostTracer } from '../../src/host/host.js';
 import { hostFunctionByName } from '../../src/interface/index.js';
 import { fromWasm, handleOf, isObject, type Val } from '../../src/values/val.js';
 import { parseContract } from '../../src/vm/index.js';
-import { authEntry, setAuth } from './adapter-auth.js';
+import { authEntry, authorizeSingleInvocation, setAuth } from './adapter-auth.js';
 import { chargeTestContractCheck, generateBytesArray, hostAction, hostFor } from './adapter-host.js';
 import { ledgerOp } from './adapter-ledger.js';
 import { ENV_SLICE_CALLS, SLICE_FUNCTIONS, type SliceArg, type SliceEnv } from './adapter-slices.js';
@@ -293,6 +293,14 @@ function step(run: Run, s: ScriptStep, index: number, readWasm: (path: string) =
       return;
     case 'ledger':
       ledgerOp(host, s.op);
+      return;
+    case 'authorize':
+      authorizeSingleInvocation(
+        host,
+        s,
+        (arg) => resolve(run, arg).value as Val,
+        (name, args, printed) => callDirect(run, name, args, printed),
+      );
       return;
     case 'budget':
       // `test_budget(cpu, mem)`: limits reset, every model zeroed, then the test's `enable_model`s.

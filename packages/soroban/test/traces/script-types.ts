@@ -99,8 +99,29 @@ export type ScriptStep =
   | { s: 'host'; action: HostAction }
   /** `host.test_budget(cpu, mem)` (limits and cost models reset), then each `enable_model` override */
   | { s: 'budget'; cpu: bigint; mem: bigint; models?: ModelOverride[] }
+  /**
+   * `authorize_single_invocation` (builtin_contracts/testutils.rs): a nonce drawn from the test
+   * PRNG, the signer's address added, the entry's parts converted (charged), its payload hashed
+   * and signed, then `set_authorization_entries`; `entryObjects` counts the host objects that
+   * makes of the entry
+   */
+  | {
+      s: 'authorize';
+      signer: AuthSigner;
+      contract: ScriptArg;
+      fn: string;
+      args: ScriptArg;
+      entryObjects: number;
+    }
   /** a test helper over the host's ledger entries (`adapter-ledger.ts`): untraced, charged as the Rust helper is */
   | { s: 'ledger'; op: LedgerOp };
+
+/**
+ * A `TestSigner`: an `AccountContract` at an address object whose `sign` gives Void, or an
+ * `Account` (its ed25519 key, hex) signed by these of the test's `generate_signing_key` keys
+ * (their order in the test; `account_with_multisig` sorts them by public key).
+ */
+export type AuthSigner = { voidAt: ScriptArg } | { account: string; keys: number[] };
 
 /**
  * The ledger helpers of the Stellar asset contract tests (stellar_asset_contract.rs and

@@ -9,17 +9,8 @@ import { HostError } from '../../errors/host-error.js';
 import type { Host } from '../../host/host.js';
 import { traced } from '../../host/native-slices.js';
 import { fromU32, u32Of, type Val, VOID } from '../../values/val.js';
-import {
-  addressArg,
-  boolArg,
-  boolVal,
-  bytesObjectArg,
-  i128,
-  i128Arg,
-  muxedAddressArg,
-  scAddressOf,
-  u32Arg,
-} from '../values.js';
+import { i128FromVal, i128Val } from '../contract-types.js';
+import { addressArg, boolArg, boolVal, bytesObjectArg, muxedAddressArg, u32Arg } from '../values.js';
 import { readAdministratorVal } from './admin.js';
 import * as sac from './functions.js';
 import { DECIMAL, readName, readSymbol } from './metadata.js';
@@ -32,9 +23,8 @@ interface SacFunction {
 }
 
 const fn = (arity: number, run: SacFunction['run']): SacFunction => ({ arity, run });
-const address = (host: Host, val: Val | undefined) => scAddressOf(host, addressArg(val as Val));
-const amount = (host: Host, val: Val | undefined) => i128Arg(host, val as Val);
-const i128Val = (host: Host, value: bigint) => host.converter.toVal(i128(value));
+const address = (_host: Host, val: Val | undefined) => addressArg(val as Val);
+const amount = (host: Host, val: Val | undefined) => i128FromVal(host, val as Val);
 
 /** In the order `contract.rs` declares them (the order the host searches). */
 const FUNCTIONS: ReadonlyMap<string, SacFunction> = new Map([

@@ -134,6 +134,9 @@ export class Sequence {
   budget(cpu: bigint, mem: bigint, ...models: ModelOverride[]): void {
     this.add(testBudget(cpu, mem, ...models));
   }
+  authorize(step: Omit<Extract<ScriptStep, { s: 'authorize' }>, 's'>): void {
+    this.add({ s: 'authorize', ...step });
+  }
   ledger(op: LedgerOp): void {
     this.add({ s: 'ledger', op });
   }

@@ -11,6 +11,7 @@ import { testSigningKeys } from '../test-prng.js';
 import {
   account,
   buffer,
+  i128,
   RECORDING,
   repeatByte,
   type Sequence,
@@ -32,6 +33,12 @@ const SETUP: ScriptSetup = {
 const [ISSUER, USER] = testSigningKeys(5).map((k) => k.publicHex) as [string, string, ...string[]];
 const NATIVE_ASSET = xdr.Asset.assetTypeNative().toXDR('hex');
 const AUTHORIZED_FLAG = 1;
+const TRUSTLINE_CLAWBACK_ENABLED_FLAG = 4;
+const REVOCABLE_FLAG = 2;
+const CLAWBACK_ENABLED_FLAG = 8;
+const I64_MAX = (1n << 63n) - 1n;
+/** `asset_code: [b'a'; 4]` of `StellarAssetContractTest`. */
+const DEFAULT_CODE = Buffer.from('aaaa');
 
 const accountId = (hex: string) => xdr.PublicKey.publicKeyTypeEd25519(Buffer.from(hex, 'hex'));
 
@@ -62,8 +69,10 @@ function readString(s: Sequence, string: ScriptArg, length: number) {
   s.call('string_copy_to_slice', string, u32(0), buffer(length));
 }
 
+type AccountOp = Extract<LedgerOp, { op: 'account' }>;
+
 /** `create_account` of a key that signs for itself with weight 100, thresholds [1, 0, 0, 0]. */
-const selfSignedAccount = (key: string, balance: bigint, flags = 0): LedgerOp => ({
+const selfSignedAccount = (key: string, balance: bigint, flags = 0): AccountOp => ({
   op: 'account',
   account: key,
   signers: [[key, 100]],
@@ -72,6 +81,34 @@ const selfSignedAccount = (key: string, balance: bigint, flags = 0): LedgerOp =>
   thresholds: [1, 0, 0, 0],
   flags,
 });
+
+/** `default_stellar_asset_contract`: the issuer's account (revocable, clawback enabled), then its `aaaa` asset's contract. */
+function defaultContract(s: Sequence) {
+  s.ledger(selfSignedAccount(ISSUER, 10_000_000n, REVOCABLE_FLAG | CLAWBACK_ENABLED_FLAG));
+  return newFromAsset(s, assetXdrHex(ISSUER, DEFAULT_CODE));
+}
+
+/** `create_default_account` and `create_default_trustline` of a user signing for itself. */
+function defaultAccountAndTrustline(s: Sequence, key: string) {
+  s.ledger({
+    op: 'account',
+    account: key,
+    signers: [[key, 1]],
+    balance: 0n,
+    subEntries: 1,
+    thresholds: [1, 0, 0, 0],
+    flags: 0,
+  });
+  s.ledger({
+    op: 'trustline',
+    account: key,
+    issuer: ISSUER,
+    code: DEFAULT_CODE.toString('hex'),
+    balance: 0n,
+    limit: I64_MAX,
+    flags: AUTHORIZED_FLAG | TRUSTLINE_CLAWBACK_ENABLED_FLAG,
+  });
+}
 
 /** `test_asset_init`: the contract's symbol, decimals and name, then a trustline's balance through it. */
 function assetInit(code: string) {
@@ -107,6 +144,38 @@ export default scriptsOf('stellar_asset_contract', {
       const user = s.object(account(USER));
       s.ledger(selfSignedAccount(USER, 100_000_000n));
       invoke(s, contract, 'balance', user);
+    }),
+  },
+  test_auth_rejected_for_bad_signature_type: {
+    setup: SETUP,
+    steps: sequence((s) => {
+      const contract = defaultContract(s);
+      defaultAccountAndTrustline(s, USER);
+      const args = s.call('vec_new_from_slice', vals(s.object(account(USER)), i128(100n)));
+      const admin = s.object(account(ISSUER));
+      // The entry's address, its contract's and its argument's objects.
+      s.authorize({ signer: { voidAt: admin }, contract, fn: 'mint', args, entryObjects: 3 });
+      s.call('call', contract, sym('mint'), args);
+    }),
+  },
+  test_stellar_asset_contract_smart_roundtrip: {
+    setup: SETUP,
+    steps: sequence((s) => {
+      s.ledger(selfSignedAccount(USER, 100_000_000n));
+      const contract = newFromAsset(s, NATIVE_ASSET);
+      s.ledger({ op: 'assetContractId', asset: NATIVE_ASSET });
+      readString(s, invoke(s, contract, 'symbol'), 'native'.length);
+      invoke(s, contract, 'decimals');
+      readString(s, invoke(s, contract, 'name'), 'native'.length);
+      // `set_admin` of the user by the user: refused, the native asset has no admin.
+      const args = s.call('vec_new_from_slice', vals(s.object(account(USER))));
+      // The entry's address, its signature's vector, map, two byte strings and `public_key`, its
+      // contract's and its argument's objects.
+      s.authorize({ signer: { account: USER, keys: [1] }, contract, fn: 'set_admin', args, entryObjects: 8 });
+      s.call('call', contract, sym('set_admin'), args);
+      invoke(s, contract, 'admin');
+      s.ledger({ op: 'nativeBalance', account: USER });
+      invoke(s, contract, 'balance', s.object(account(USER)));
     }),
   },
   test_do_not_init_contract_for_invalid_asset: {
