@@ -6,9 +6,12 @@
 import type { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../errors/host-error.js';
 import { address } from '../host/functions/address.js';
+import { buf } from '../host/functions/buf.js';
 import { context } from '../host/functions/context.js';
+import { int } from '../host/functions/int.js';
 import { ledger } from '../host/functions/ledger.js';
 import type { HostModule } from '../host/functions/types.js';
+import { vec } from '../host/functions/vec.js';
 import type { Host } from '../host/host.js';
 import { traced } from '../host/native-slices.js';
 import { fromU32, type Val } from '../values/val.js';
@@ -17,22 +20,23 @@ import { fromU32, type Val } from '../values/val.js';
 export const StorageType = { temporary: 0n, persistent: 1n, instance: 2n } as const;
 export type StorageTypeName = keyof typeof StorageType;
 
-type EnvModule = 'ledger' | 'address' | 'context';
+type EnvModule = 'ledger' | 'address' | 'context' | 'vec' | 'buf' | 'int';
 
 /**
  * The env modules a built-in contract uses, looked up when called: the `ledger` module imports
  * the built-ins back, so nothing here may touch it while the modules load.
  */
 function envModule(name: EnvModule): HostModule {
-  if (name === 'ledger') return ledger;
-  return name === 'address' ? address : context;
+  const modules: Record<EnvModule, HostModule> = { ledger, address, context, vec, buf, int };
+  return modules[name];
 }
 
 /** A host function by its module and name, called with absolute Vals. */
 export function envCall(host: Host, module: EnvModule, name: string, args: readonly Val[]): Val {
   const implementation = envModule(module)[name];
   if (!implementation) throw new HostError('Context', 'InternalError', `no host function ${name}`);
-  return host.envCall(name, args, () => implementation(host.context(), ...args));
+  // An env function's object result is checked as its arguments are (one visit).
+  return host.envCall(name, args, () => implementation(host.context(), ...args), true);
 }
 
 /**
@@ -55,6 +59,22 @@ function keyVal(host: Host, key: xdr.ScVal): Val {
 }
 
 const toVal = (host: Host, value: xdr.ScVal): Val => host.converter.toVal(value);
+
+/** `get_contract_data` of a key already a Val. */
+export const getDataVal = (host: Host, key: Val, type: StorageTypeName): Val =>
+  envCall(host, 'ledger', 'get_contract_data', [key, StorageType[type]]);
+
+export const hasDataVal = (host: Host, key: Val, type: StorageTypeName): boolean =>
+  envCall(host, 'ledger', 'has_contract_data', [key, StorageType[type]]) === 1n;
+
+export function putDataVal(host: Host, key: Val, value: Val, type: StorageTypeName): void {
+  envCall(host, 'ledger', 'put_contract_data', [key, value, StorageType[type]]);
+}
+
+/** `try_get_contract_data` (storage_utils.rs) of a key already a Val: `has`, then `get`. */
+export function tryGetDataVal(host: Host, key: Val, type: StorageTypeName): Val | undefined {
+  return hasDataVal(host, key, type) ? getDataVal(host, key, type) : undefined;
+}
 
 /** `try_get_contract_data` (storage_utils.rs): `has`, then `get`. */
 export function tryGetData(host: Host, key: xdr.ScVal, type: StorageTypeName): xdr.ScVal | undefined {
@@ -87,6 +107,21 @@ export function extendDataTtl(
 ): void {
   envCall(host, 'ledger', 'extend_contract_data_ttl', [
     keyVal(host, key),
+    StorageType[type],
+    fromU32(threshold),
+    fromU32(extendTo),
+  ]);
+}
+
+export function extendDataTtlVal(
+  host: Host,
+  key: Val,
+  type: StorageTypeName,
+  threshold: number,
+  extendTo: number,
+): void {
+  envCall(host, 'ledger', 'extend_contract_data_ttl', [
+    key,
     StorageType[type],
     fromU32(threshold),
     fromU32(extendTo),

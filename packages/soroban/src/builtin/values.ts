@@ -29,11 +29,6 @@ export function muxedAddressArg(val: Val): Val {
   return val;
 }
 
-export function i128Arg(host: Host, val: Val): bigint {
-  expectTags(val, [Tag.I128Small, Tag.I128Object], 'an i128');
-  return i128Of(host.converter.toScVal(val));
-}
-
 export function u32Arg(val: Val): number {
   expectTags(val, [Tag.U32Val], 'a u32');
   return u32Of(val);
@@ -62,6 +57,16 @@ export const boolVal = (value: boolean): Val => (value ? TRUE : FALSE);
 export function scAddressOf(host: Host, address: Val): xdr.ScAddress {
   host.meter.charge('VisitObject');
   return host.objects.expect(address, 'Address').value;
+}
+
+/** `size_of::<ScAddress>()` (declared_size.rs). */
+const SC_ADDRESS_SIZE = 48n;
+
+/** `Address::to_sc_address` (`scaddress_from_address`): the object visited, its ScAddress cloned. */
+export function toScAddress(host: Host, address: Val): xdr.ScAddress {
+  const value = scAddressOf(host, address);
+  host.meter.charge('MemCpy', SC_ADDRESS_SIZE);
+  return value;
 }
 
 export const addressVal = (host: Host, address: xdr.ScAddress): Val =>

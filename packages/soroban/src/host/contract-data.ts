@@ -23,3 +23,11 @@ export function withContractDataVal(entry: xdr.LedgerEntry, val: xdr.ScVal): xdr
 
 export const withInstance = (entry: xdr.LedgerEntry, instance: xdr.ScContractInstance): xdr.LedgerEntry =>
   withContractDataVal(entry, xdr.ScVal.scvContractInstance(instance));
+
+/** The instance a contract instance entry holds. */
+export function contractInstanceOf(entry: xdr.LedgerEntry): xdr.ScContractInstance {
+  const { data } = entry;
+  if (data.type !== 'contractData' || data.contractData.val.type !== 'scvContractInstance')
+    throw new HostError('Storage', 'InternalError', 'expected a contract instance entry');
+  return data.contractData.val.instance;
+}

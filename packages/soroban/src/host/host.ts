@@ -11,8 +11,10 @@ import { HostError } from '../errors/host-error.js';
 import { availableAt, hostFunction, isImportKnown } from '../interface/index.js';
 import {
   chargeContractKey,
+  chargeLedgerEntryClone,
   chargeScValSubstructure,
   contractInstanceKey,
+  DECLARED_SIZE,
   HASH_SIZE,
   type LedgerInfo,
   SC_CONTRACT_INSTANCE_SIZE,
@@ -20,7 +22,7 @@ import {
 } from '../storage/index.js';
 import { smallSymbolText } from '../values/symbol.js';
 import { Tag } from '../values/tags.js';
-import { checkVal, fromWasm, isObject, tagOf, toWasm, type Val, VOID } from '../values/val.js';
+import { checkVal, fromU32, fromWasm, isObject, tagOf, toWasm, type Val, VOID } from '../values/val.js';
 import {
   type HostImports,
   instantiate,
@@ -30,7 +32,7 @@ import {
 } from '../vm/index.js';
 import { AuthorizationManager, recordedAuthEntry } from './auth/index.js';
 import { CodeModules } from './code-modules.js';
-import { withInstance } from './contract-data.js';
+import { contractInstanceOf, withInstance } from './contract-data.js';
 import { dispatch } from './dispatch.js';
 import { EventBuffer } from './events.js';
 import { wasmHashOf } from './executable-ref.js';
@@ -113,6 +115,9 @@ export class Host extends HostState {
     this.sourceAccount = config.sourceAccount;
     this.auth = AuthorizationManager.enforcing(this);
     this.prngs = new FramePrngs(config.basePrng);
+    this.storage.onSequenceRead = () => {
+      this.envCall('get_ledger_sequence', [], () => fromU32(this.ledger.sequenceNumber));
+    };
     const budget = config.budget;
     this.#vmBudget = {
       charge: (type, input) => budget.charge(type, input),
@@ -159,12 +164,10 @@ export class Host extends HostState {
    */
   instance(contractId: Uint8Array): xdr.ScContractInstance {
     const entry = this.storage.get(contractInstanceKey(contractId), this.budget);
-    const { data } = entry;
-    if (data.type !== 'contractData' || data.contractData.val.type !== 'scvContractInstance')
-      throw new HostError('Storage', 'InternalError', 'expected a contract instance entry');
+    const instance = contractInstanceOf(entry);
     this.budget.charge('MemCpy', SC_CONTRACT_INSTANCE_SIZE);
-    chargeScValSubstructure(data.contractData.val, this.budget);
-    return data.contractData.val.instance;
+    chargeScValSubstructure(xdr.ScVal.scvContractInstance(instance), this.budget);
+    return instance;
   }
 
   /** Calls a contract function with absolute Vals (`call_n_internal`). */
@@ -267,6 +270,9 @@ export class Host extends HostState {
   private persistInstance(frame: ContractFrame): void {
     const storage = changedInstanceStorage(this.context(), frame);
     if (!storage) return;
+    // `get_current_contract_id_internal`, then `contract_instance_ledger_key` (frame.rs).
+    this.budget.charge('MemCpy', HASH_SIZE);
+    chargeContractKey(this.budget);
     this.storeInstance(
       frame.contractId,
       (old) => new xdr.ScContractInstance({ executable: old.executable, storage }),
@@ -282,9 +288,15 @@ export class Host extends HostState {
     contractId: Uint8Array,
     change: (old: xdr.ScContractInstance) => xdr.ScContractInstance,
   ): void {
+    // `store_contract_instance` (data_helper.rs): the entry looked up twice, cloned, changed and
+    // put back in a new `Rc`.
     const key = contractInstanceKey(contractId);
+    this.storage.has(key, this.budget);
     const { entry, liveUntil } = this.storage.getWithLiveUntil(key, this.budget);
-    this.storage.put(key, withInstance(entry, change(this.instance(contractId))), liveUntil, this.budget);
+    chargeLedgerEntryClone(entry, this.budget);
+    const instance = contractInstanceOf(entry);
+    this.budget.charge('MemAlloc', DECLARED_SIZE.ledgerEntry);
+    this.storage.put(key, withInstance(entry, change(instance)), liveUntil, this.budget);
   }
 
   /**

@@ -8,11 +8,11 @@
  */
 import { HostError } from '../errors/host-error.js';
 import { SYMBOL_LIMIT, smallSymbol } from '../values/symbol.js';
-import { fromU32, type Val } from '../values/val.js';
-import { add } from './functions/access.js';
+import { fromU32, type Val, VOID } from '../values/val.js';
+import { add, visit } from './functions/access.js';
 import { BYTE_SIZE, chargeCopy, chargeNewVec, ENTRY_SIZE, VAL_SIZE } from './functions/charges.js';
 import { checkIntegrity } from './functions/linear-memory.js';
-import { symbolMatches } from './functions/symbol-slices.js';
+import { checkSymbolMatches, symbolMatches } from './functions/symbol-slices.js';
 import type { CallContext } from './functions/types.js';
 
 const sizeMismatch = (detail: string) => new HostError('Object', 'UnexpectedSize', detail);
@@ -76,6 +76,21 @@ export function mapNewFromSlices(
 }
 
 /**
+ * host.rs `map_unpack_to_slice`: a map's values, its keys checked to spell `names` in order (the
+ * keys and the values each scanned once).
+ */
+export function mapUnpackToSlice(context: CallContext, map: Val, names: readonly string[]): Val[] {
+  const entries = visit(context, map, 'Map').value;
+  if (entries.length !== names.length) throw sizeMismatch('differing host map and output slice lengths');
+  chargeCopy(context, entries.length, ENTRY_SIZE);
+  for (const [i, name] of names.entries())
+    checkSymbolMatches(context, Buffer.from(name, 'utf8'), (entries[i] as readonly [Val, Val])[0]);
+  chargeCopy(context, names.length, VAL_SIZE);
+  chargeCopy(context, entries.length, ENTRY_SIZE);
+  return entries.map(([, value]) => value);
+}
+
+/**
  * host.rs `symbol_index_in_strs`: the index of the first of `strs` the symbol spells; every one is
  * compared (and charged), found or not.
  */
@@ -113,6 +128,15 @@ export const traced = {
     return context.host.envCall('vec_new_from_slice', [BigInt(items.length)], () =>
       vecNewFromSlice(context, items),
     );
+  },
+  /** A `#[contracttype]` struct's fields by their sorted names (printed with the number of keys). */
+  unpackMap(context: CallContext, map: Val, names: readonly string[]): Val[] {
+    let values: Val[] = [];
+    context.host.envCall('map_unpack_to_slice', [map, BigInt(names.length)], () => {
+      values = mapUnpackToSlice(context, map, names);
+      return VOID;
+    });
+    return values;
   },
   /** A `#[contracttype]` struct: its field names in sorted order, and their values. */
   map(context: CallContext, names: readonly string[], values: readonly Val[]): Val {

@@ -40,6 +40,12 @@ export interface StorageOptions {
 export type LedgerSource = () => LedgerInfo | undefined;
 
 export class Storage {
+  /**
+   * Told when a TTL extension reads the ledger sequence: the Rust host asks its own env
+   * (`host.get_ledger_sequence()` in storage.rs `extend_ttl`), a call its trace shows.
+   */
+  onSequenceRead: (() => void) | undefined;
+
   private constructor(
     readonly footprint: Footprint,
     public map: StorageMap,
@@ -216,6 +222,7 @@ export class Storage {
     if (oldLiveUntil === undefined)
       throw new HostError('Storage', 'InternalError', 'trying to extend invalid entry');
     const ledger = this.ledger();
+    this.onSequenceRead?.();
     const sequence = ledger.sequenceNumber;
     if (oldLiveUntil < sequence) {
       throw new HostError(

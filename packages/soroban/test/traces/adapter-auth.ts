@@ -3,22 +3,19 @@
  * credentials built from host values, untraced but charged as the Rust test's conversions are,
  * and `set_authorization_entries`.
  */
-import { xdr } from '@stellar/stellar-sdk/base';
+import { createHash } from 'node:crypto';
+import { Keypair, xdr } from '@stellar/stellar-sdk/base';
+import { toScAddress } from '../../src/builtin/values.js';
 import { AuthorizationManager } from '../../src/host/auth/index.js';
 import type { Host } from '../../src/host/host.js';
-import type { Val } from '../../src/values/val.js';
+import { meteredEncode } from '../../src/storage/index.js';
+import { type Val, VOID } from '../../src/values/val.js';
+import { testNonce } from './adapter-host.js';
+import type { SliceArg } from './adapter-slices.js';
+import { traceVal } from './adapter-values.js';
 import type { ScriptStep } from './script-types.js';
-
-/** `size_of::<ScAddress>()` (declared_size.rs). */
-const SC_ADDRESS_SIZE = 48n;
-
-/** `Address::to_sc_address`: the object visited, its ScAddress cloned. */
-function toScAddress(host: Host, address: Val): xdr.ScAddress {
-  host.budget.charge('VisitObject');
-  const value = host.objects.expect(address, 'Address').value;
-  host.budget.charge('MemCpy', SC_ADDRESS_SIZE);
-  return value;
-}
+import { testSigningKeys } from './test-prng.js';
+import type { TraceValue } from './types.js';
 
 /** One entry, its parts converted in the Rust test's order. */
 export function authEntry(
@@ -45,6 +42,118 @@ export function authEntry(
       subInvocations: [],
     }),
   });
+}
+
+/** A top-level host call the test makes, traced (`callDirect`): its value, none if it failed. */
+export type TestCall = (name: string, args: (Val | SliceArg)[], printed: TraceValue[]) => Val | undefined;
+
+type AuthorizeStep = Extract<ScriptStep, { s: 'authorize' }>;
+
+const length = (n: number): TraceValue => ({ kind: 'int', value: BigInt(n) });
+
+function made(value: Val | undefined, what: string): Val {
+  if (value === undefined) throw new Error(`the test's ${what} failed`);
+  return value;
+}
+
+/**
+ * `TestSigner::sign` of an account (testutils.rs `sign_payload_for_account`): a vector of
+ * `AccountEd25519Signature { public_key, signature }` made through the env, one per key.
+ */
+function accountSignature(host: Host, call: TestCall, keys: readonly number[], payload: Buffer): xdr.ScVal {
+  const signers = testSigningKeys(Math.max(...keys) + 1);
+  let signatures = made(call('vec_new', [], []), 'vec_new');
+  for (const index of keys) {
+    const keypair = Keypair.fromRawEd25519Seed((signers[index] as { secret: Buffer }).secret);
+    const publicKey = made(
+      call('bytes_new_from_slice', [keypair.rawPublicKey()], [length(32)]),
+      'public key',
+    );
+    call('bytes_len', [publicKey], [traceVal(publicKey)]);
+    const signature = made(call('bytes_new_from_slice', [keypair.sign(payload)], [length(64)]), 'signature');
+    call('bytes_len', [signature], [traceVal(signature)]);
+    const pair = made(
+      call(
+        'map_new_from_slices',
+        [
+          ['public_key', 'signature'],
+          [publicKey, signature],
+        ],
+        [length(2)],
+      ),
+      'signature map',
+    );
+    signatures = made(
+      call('vec_push_back', [signatures, pair], [traceVal(signatures), traceVal(pair)]),
+      'vec_push_back',
+    );
+  }
+  return host.converter.toScVal(signatures);
+}
+
+/**
+ * `authorize_single_invocation` (testutils.rs): the nonce (`gen_range(0..=i64::MAX)` of the test
+ * PRNG) and expiration (sequence + 10000), the signer's address added as a new object, the root
+ * invocation's parts converted, the payload hashed (`metered_hash_xdr`) and signed, the signature
+ * converted back (`from_host_val`), then `set_authorization_entries`.
+ */
+export function authorizeSingleInvocation(
+  host: Host,
+  step: AuthorizeStep,
+  resolveArg: (arg: AuthorizeStep['contract']) => Val,
+  call: TestCall,
+): void {
+  const nonce = testNonce(host);
+  const expiration = host.ledger.sequenceNumber + 10000;
+  const signer = step.signer;
+  const signerAddress =
+    'voidAt' in signer
+      ? toScAddress(host, resolveArg(signer.voidAt))
+      : xdr.ScAddress.scAddressTypeAccount(
+          xdr.PublicKey.publicKeyTypeEd25519(Buffer.from(signer.account, 'hex')),
+        );
+  const address = toScAddress(host, host.objects.add({ kind: 'Address', value: signerAddress }));
+  const invocation = new xdr.SorobanAuthorizedInvocation({
+    function: xdr.SorobanAuthorizedFunction.sorobanAuthorizedFunctionTypeContractFn(
+      new xdr.InvokeContractArgs({
+        contractAddress: toScAddress(host, resolveArg(step.contract)),
+        functionName: step.fn,
+        args: vecItems(host.converter.toScVal(resolveArg(step.args))),
+      }),
+    ),
+    subInvocations: [],
+  });
+  const preimage = xdr.HashIdPreimage.envelopeTypeSorobanAuthorization(
+    new xdr.HashIdPreimageSorobanAuthorization({
+      networkId: Buffer.from(host.ledger.networkId),
+      nonce,
+      signatureExpirationLedger: expiration,
+      invocation,
+    }),
+  );
+  const encoded = meteredEncode(preimage, host.budget);
+  host.budget.charge('ComputeSha256Hash', BigInt(encoded.length));
+  const payload = createHash('sha256').update(encoded).digest();
+  const signature =
+    'keys' in signer ? accountSignature(host, call, signer.keys, payload) : host.converter.toScVal(VOID);
+  const credentials = new xdr.SorobanAddressCredentials({
+    address,
+    nonce,
+    signatureExpirationLedger: expiration,
+    signature,
+  });
+  setAuth(host, [
+    new xdr.SorobanAuthorizationEntry({
+      credentials: xdr.SorobanCredentials.sorobanCredentialsAddress(credentials),
+      rootInvocation: invocation,
+    }),
+  ]);
+}
+
+/** `vecobject_to_scval_vec`: the items of a converted vector. */
+function vecItems(value: xdr.ScVal): xdr.ScVal[] {
+  if (value.type !== 'scvVec') throw new Error('expected a vector of arguments');
+  return value.vec ?? [];
 }
 
 /** `set_authorization_entries`: enforcing with these entries. */

@@ -17,7 +17,8 @@ import {
   Storage,
 } from '../../src/storage/index.js';
 import { costInputsFromXdr, type ParsedContract, parseContract } from '../../src/vm/index.js';
-import type { ScriptSetup } from './script-types.js';
+import { Unsupported } from './adapter-values.js';
+import type { HostAction, ScriptSetup } from './script-types.js';
 import { draw32, testPrng } from './test-prng.js';
 
 export const U64_MAX = (1n << 64n) - 1n;
@@ -68,6 +69,20 @@ export function generateBytesArray(host: Host): Buffer {
   const prng = TEST_PRNGS.get(host);
   if (!prng) throw new Error('missing test PRNG: not a recording test host');
   return draw32(prng);
+}
+
+/**
+ * `chacha.gen_range(0..=i64::MAX)` of the test PRNG (rand's `UniformInt::sample_single_inclusive`):
+ * the range is 2^63, so a u64 draw is kept when its widening product's low half is within the zone,
+ * that is when it is even, and the value is its high half.
+ */
+export function testNonce(host: Host): bigint {
+  const prng = TEST_PRNGS.get(host);
+  if (!prng) throw new Error('missing test PRNG: not a recording test host');
+  for (;;) {
+    const draw = prng.nextU64();
+    if ((draw & 1n) === 0n) return draw >> 1n;
+  }
 }
 
 /**
@@ -136,4 +151,23 @@ export function hostFor(setup: ScriptSetup): Host {
     TEST_PRNGS.set(host, prng);
   }
   return host;
+}
+
+/** The host's test-only actions between calls (testutils.rs, budget/util.rs). */
+export function hostAction(host: Host, action: HostAction): void {
+  switch (action) {
+    case 'enable_debug':
+      return;
+    case 'reset_budget_default':
+      host.budget.resetDefault();
+      return;
+    case 'reset_budget_unlimited':
+      host.budget.resetLimits(U64_MAX, U64_MAX);
+      return;
+    case 'ensure_module_cache_contains_host_storage_contracts':
+      ensureModuleCache(host);
+      return;
+    default:
+      throw new Unsupported(`host action ${action}`);
+  }
 }

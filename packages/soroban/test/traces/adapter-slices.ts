@@ -7,12 +7,13 @@
  */
 import { HostError } from '../../src/errors/host-error.js';
 import { visit } from '../../src/host/functions/access.js';
-import { chargeCopy, ENTRY_SIZE, VAL_SIZE } from '../../src/host/functions/charges.js';
-import { checkSymbolMatches, memObjCopyToSlice } from '../../src/host/functions/symbol-slices.js';
+import { chargeCopy, VAL_SIZE } from '../../src/host/functions/charges.js';
+import { memObjCopyToSlice } from '../../src/host/functions/symbol-slices.js';
 import type { CallContext } from '../../src/host/functions/types.js';
 import {
   bytesNewFromSlice,
   mapNewFromSlices,
+  mapUnpackToSlice,
   stringNewFromSlice,
   symbolNewFromSlice,
   vecNewFromSlice,
@@ -88,14 +89,7 @@ export const SLICE_FUNCTIONS: Readonly<Record<string, SliceFunction>> = {
   map_unpack_to_slice({ context }, map, keys, length) {
     const names = keys as string[];
     if (names.length !== length) throw sizeMismatch('differing key and value slice lengths');
-    const entries = visit(context, map as Val, 'Map').value;
-    if (entries.length !== length) throw sizeMismatch('differing host map and output slice lengths');
-    // `hm.keys()` and `hm.values()` each scan the entries.
-    chargeCopy(context, entries.length, ENTRY_SIZE);
-    for (const [i, name] of names.entries())
-      checkSymbolMatches(context, Buffer.from(name, 'utf8'), (entries[i] as readonly [Val, Val])[0]);
-    chargeCopy(context, names.length, VAL_SIZE);
-    chargeCopy(context, entries.length, ENTRY_SIZE);
+    mapUnpackToSlice(context, map as Val, names);
     return VOID;
   },
 };

@@ -16,14 +16,9 @@ import type { Host, HostTracer } from '../../src/host/host.js';
 import { hostFunctionByName } from '../../src/interface/index.js';
 import { fromWasm, handleOf, isObject, type Val } from '../../src/values/val.js';
 import { parseContract } from '../../src/vm/index.js';
-import { authEntry, setAuth } from './adapter-auth.js';
-import {
-  chargeTestContractCheck,
-  ensureModuleCache,
-  generateBytesArray,
-  hostFor,
-  U64_MAX,
-} from './adapter-host.js';
+import { authEntry, authorizeSingleInvocation, setAuth } from './adapter-auth.js';
+import { chargeTestContractCheck, generateBytesArray, hostAction, hostFor } from './adapter-host.js';
+import { ledgerOp } from './adapter-ledger.js';
 import { ENV_SLICE_CALLS, SLICE_FUNCTIONS, type SliceArg, type SliceEnv } from './adapter-slices.js';
 import {
   addedObject,
@@ -34,7 +29,7 @@ import {
   traceVal,
   Unsupported,
 } from './adapter-values.js';
-import type { DriveScript, HostAction, ScriptArg, ScriptStep } from './script-types.js';
+import type { DriveScript, ScriptArg, ScriptStep } from './script-types.js';
 import type { ObservedRun, ObservedStep, TraceHost, TraceResult, TraceValue } from './types.js';
 
 export { Unsupported };
@@ -296,6 +291,17 @@ function step(run: Run, s: ScriptStep, index: number, readWasm: (path: string) =
     case 'host':
       hostAction(host, s.action);
       return;
+    case 'ledger':
+      ledgerOp(host, s.op);
+      return;
+    case 'authorize':
+      authorizeSingleInvocation(
+        host,
+        s,
+        (arg) => resolve(run, arg).value as Val,
+        (name, args, printed) => callDirect(run, name, args, printed),
+      );
+      return;
     case 'budget':
       // `test_budget(cpu, mem)`: limits reset, every model zeroed, then the test's `enable_model`s.
       host.budget.resetLimits(s.cpu, s.mem);
@@ -307,25 +313,6 @@ function step(run: Run, s: ScriptStep, index: number, readWasm: (path: string) =
           { constTerm: m.constMem, linTerm: m.linMem },
         );
       return;
-  }
-}
-
-/** The host's test-only actions between calls (testutils.rs, budget/util.rs). */
-function hostAction(host: Host, action: HostAction): void {
-  switch (action) {
-    case 'enable_debug':
-      return;
-    case 'reset_budget_default':
-      host.budget.resetDefault();
-      return;
-    case 'reset_budget_unlimited':
-      host.budget.resetLimits(U64_MAX, U64_MAX);
-      return;
-    case 'ensure_module_cache_contains_host_storage_contracts':
-      ensureModuleCache(host);
-      return;
-    default:
-      throw new Unsupported(`host action ${action}`);
   }
 }
 

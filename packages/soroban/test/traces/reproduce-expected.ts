@@ -116,5 +116,12 @@ export const REPRODUCED_WITHIN: readonly string[] = [
   'test__storage__test_large_instance_value',
   'test__storage__test_large_persistent_key',
   'test__storage__test_large_persistent_value',
+  'test__stellar_asset_contract__test_asset4_init',
+  'test__stellar_asset_contract__test_asset12_init',
+  'test__stellar_asset_contract__test_asset4_trailing_zero_init',
+  'test__stellar_asset_contract__test_asset12_trailing_zero_init',
+  'test__stellar_asset_contract__test_account_balance',
+  'test__stellar_asset_contract__test_auth_rejected_for_bad_signature_type',
+  'test__stellar_asset_contract__test_stellar_asset_contract_smart_roundtrip',
   'test__stellar_asset_contract__test_do_not_init_contract_for_invalid_asset',
 ];

@@ -120,6 +120,19 @@ export function checkScript(script: DriveScript, trace: Trace, readWasm: WasmRea
 
   const resultOf = (call: TopCall | undefined) => (call?.value ? formatValue(call.value) : undefined);
 
+  /** An account's signatures made through the env (`TestSigner::sign`): a vector of `{public_key, signature}`. */
+  const expectSignature = (keys: number, where: string): void => {
+    let signatures = resultOf(expectCall('vec_new()', where));
+    for (let k = 0; k < keys; k++) {
+      const key = resultOf(expectCall('bytes_new_from_slice(32)', where));
+      expectCall(`bytes_len(${key})`, where);
+      const signature = resultOf(expectCall('bytes_new_from_slice(64)', where));
+      expectCall(`bytes_len(${signature})`, where);
+      const pair = resultOf(expectCall('map_new_from_slices(2)', where));
+      signatures = resultOf(expectCall(`vec_push_back(${signatures}, ${pair})`, where));
+    }
+  };
+
   script.steps.forEach((step, i) => {
     const where = `${script.trace} step ${i}`;
     try {
@@ -166,6 +179,20 @@ export function checkScript(script: DriveScript, trace: Trace, readWasm: WasmRea
             objects += built.objects;
             if (built.fn.length > 9) expectCall(`symbol_new_from_slice(${built.fn.length})`, where);
           }
+          break;
+        case 'authorize':
+          if ('voidAt' in step.signer) render(step.signer.voidAt);
+          for (const of of [step.contract, step.args]) render(of);
+          objects += 1; // the signer's address, added
+          if ('keys' in step.signer) expectSignature(step.signer.keys.length, where);
+          objects += step.entryObjects;
+          // `set_authorization_entries` compares each signature map's Symbol key object with the
+          // next key as it converts the map: the host's own calls, at the top level.
+          while (want[cursor]?.text.startsWith('obj_cmp(')) cursor++;
+          break;
+        case 'ledger':
+          // `get_asset_contract_id_hash` asks the host for its network id through its env.
+          if (step.op.op === 'assetContractId') expectCall('get_ledger_network_id()', where);
           break;
         case 'host':
         case 'budget':

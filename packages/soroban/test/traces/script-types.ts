@@ -98,7 +98,67 @@ export type ScriptStep =
   /** an untraced action on the host between calls (named after the Rust `Host`/`Budget` method) */
   | { s: 'host'; action: HostAction }
   /** `host.test_budget(cpu, mem)` (limits and cost models reset), then each `enable_model` override */
-  | { s: 'budget'; cpu: bigint; mem: bigint; models?: ModelOverride[] };
+  | { s: 'budget'; cpu: bigint; mem: bigint; models?: ModelOverride[] }
+  /**
+   * `authorize_single_invocation` (builtin_contracts/testutils.rs): a nonce drawn from the test
+   * PRNG, the signer's address added, the entry's parts converted (charged), its payload hashed
+   * and signed, then `set_authorization_entries`; `entryObjects` counts the host objects that
+   * makes of the entry
+   */
+  | {
+      s: 'authorize';
+      signer: AuthSigner;
+      contract: ScriptArg;
+      fn: string;
+      args: ScriptArg;
+      entryObjects: number;
+    }
+  /** a test helper over the host's ledger entries (`adapter-ledger.ts`): untraced, charged as the Rust helper is */
+  | { s: 'ledger'; op: LedgerOp };
+
+/**
+ * A `TestSigner`: an `AccountContract` at an address object whose `sign` gives Void, or an
+ * `Account` (its ed25519 key, hex) signed by these of the test's `generate_signing_key` keys
+ * (their order in the test; `account_with_multisig` sorts them by public key).
+ */
+export type AuthSigner = { voidAt: ScriptArg } | { account: string; keys: number[] };
+
+/**
+ * The ledger helpers of the Stellar asset contract tests (stellar_asset_contract.rs and
+ * builtin_contracts/testutils.rs): keys and issuers as ed25519 public keys in hex, asset codes in hex.
+ */
+export type LedgerOp =
+  /** `create_account`: an account entry with these signers (key, weight) */
+  | {
+      op: 'account';
+      account: string;
+      signers: [string, number][];
+      balance: bigint;
+      subEntries: number;
+      thresholds: [number, number, number, number];
+      /** (buying, selling) */
+      liabilities?: [bigint, bigint];
+      /** (num_sponsored, num_sponsoring) */
+      sponsorships?: [number, number];
+      flags: number;
+    }
+  /** `create_trustline`: a trustline of `account` to the issuer's asset */
+  | {
+      op: 'trustline';
+      account: string;
+      issuer: string;
+      code: string;
+      balance: bigint;
+      limit: bigint;
+      flags: number;
+      liabilities?: [bigint, bigint];
+    }
+  /** `get_trustline_balance`: the trustline read from storage */
+  | { op: 'trustlineBalance'; account: string; issuer: string; code: string }
+  /** `get_native_balance`: `load_account` */
+  | { op: 'nativeBalance'; account: string }
+  /** `get_asset_contract_id_hash` of an asset's XDR (hex) */
+  | { op: 'assetContractId'; asset: string };
 
 export type HostAction =
   | 'enable_debug'

@@ -8,91 +8,92 @@ import { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../../errors/host-error.js';
 import { decodeError } from '../../host/functions/buf-xdr.js';
 import type { Host } from '../../host/host.js';
-import { getData, hasData, putData } from '../env.js';
+import type { Val } from '../../values/val.js';
 import {
-  accountAddress,
-  bytesOf,
-  caseOf,
-  conversionError,
-  enumCase,
-  fieldsOf,
-  stringOf,
-  struct,
-} from '../values.js';
-import { ASSET_INFO_KEY } from './storage-types.js';
+  bytesN,
+  enumCaseOf,
+  enumVal,
+  enumValue,
+  newBytes,
+  newString,
+  stringObject,
+  stringToArray,
+  structFields,
+  structVal,
+} from '../contract-types.js';
+import { getDataVal, hasDataVal, putDataVal } from '../env.js';
+import { instanceKey } from './storage-types.js';
 
+/** `AssetInfo` (public_types.rs) as the contract holds it: the code a String object, the issuer a `BytesN<32>`. */
 export type AssetInfo =
   | { readonly kind: 'Native' }
-  | { readonly kind: 'AlphaNum4' | 'AlphaNum12'; readonly code: Uint8Array; readonly issuer: Uint8Array };
+  | { readonly kind: 'AlphaNum4' | 'AlphaNum12'; readonly code: Val; readonly issuer: Val };
 
+const CASES = ['Native', 'AlphaNum4', 'AlphaNum12'] as const;
+const FIELDS = ['asset_code', 'issuer'];
 const CODE_LENGTH = { AlphaNum4: 4, AlphaNum12: 12 } as const;
 
-export function assetInfoOfAsset(asset: xdr.Asset): AssetInfo {
-  switch (asset.type) {
-    case 'assetTypeNative':
-      return { kind: 'Native' };
-    case 'assetTypeCreditAlphanum4':
-      return {
-        kind: 'AlphaNum4',
-        code: Uint8Array.from(asset.alphaNum4.assetCode.value),
-        issuer: Uint8Array.from(asset.alphaNum4.issuer.ed25519.value),
-      };
-    default:
-      return {
-        kind: 'AlphaNum12',
-        code: Uint8Array.from(asset.alphaNum12.assetCode.value),
-        issuer: Uint8Array.from(asset.alphaNum12.issuer.ed25519.value),
-      };
-  }
+/** `init_asset`'s AssetInfo of a classic asset: the code and the issuer's key made host objects. */
+export function createAssetInfo(host: Host, asset: xdr.Asset): AssetInfo {
+  if (asset.type === 'assetTypeNative') return { kind: 'Native' };
+  const credit = asset.type === 'assetTypeCreditAlphanum4' ? asset.alphaNum4 : asset.alphaNum12;
+  const kind = asset.type === 'assetTypeCreditAlphanum4' ? 'AlphaNum4' : 'AlphaNum12';
+  const code = newString(host, Uint8Array.from(credit.assetCode.value));
+  const issuer = bytesN(host, newBytes(host, Uint8Array.from(credit.issuer.ed25519.value)), 32);
+  return { kind, code, issuer };
 }
 
 export const issuerAccount = (issuer: Uint8Array): xdr.AccountId =>
   xdr.PublicKey.publicKeyTypeEd25519(Buffer.from(issuer));
 
-/** The issuer's address, none for the native asset. */
-export const issuerAddress = (info: AssetInfo): xdr.ScAddress | undefined =>
-  info.kind === 'Native' ? undefined : accountAddress(issuerAccount(info.issuer));
+/** `account_id_from_bytesobj` of the issuer (the object read, no host call); none for the native asset. */
+export function issuerKey(host: Host, info: AssetInfo): Uint8Array | undefined {
+  if (info.kind === 'Native') return undefined;
+  host.meter.charge('VisitObject');
+  return host.objects.expect(info.issuer, 'Bytes').value;
+}
 
-/** The classic asset (`TryFromVal<Host, AssetInfo> for Asset`): the code must have its type's length. */
-export function assetOf(info: AssetInfo): xdr.Asset {
+/** The issuer's address (`Address::from_account`), none for the native asset. */
+export function issuerAddress(host: Host, info: AssetInfo): xdr.ScAddress | undefined {
+  const key = issuerKey(host, info);
+  return key && xdr.ScAddress.scAddressTypeAccount(issuerAccount(key));
+}
+
+/** `read_asset`: the classic asset (`TryFromVal<Host, AssetInfo> for Asset`): the issuer, then the code. */
+export function readAsset(host: Host): xdr.Asset {
+  const info = readAssetInfo(host);
   if (info.kind === 'Native') return xdr.Asset.assetTypeNative();
-  if (info.code.length !== CODE_LENGTH[info.kind])
-    throw new HostError('Value', 'UnexpectedSize', 'String had unexpected size');
-  const issuer = issuerAccount(info.issuer);
-  const assetCode = Buffer.from(info.code);
+  const issuer = issuerAccount(issuerKey(host, info) as Uint8Array);
+  const assetCode = Buffer.from(stringToArray(host, info.code, CODE_LENGTH[info.kind]));
   return info.kind === 'AlphaNum4'
     ? xdr.Asset.assetTypeCreditAlphanum4(new xdr.AlphaNum4({ assetCode, issuer }))
     : xdr.Asset.assetTypeCreditAlphanum12(new xdr.AlphaNum12({ assetCode, issuer }));
 }
 
-function assetInfoVal(info: AssetInfo): xdr.ScVal {
-  if (info.kind === 'Native') return enumCase('Native');
-  return enumCase(
-    info.kind,
-    struct({
-      asset_code: xdr.ScVal.scvString(Buffer.from(info.code)),
-      issuer: xdr.ScVal.scvBytes(Buffer.from(info.issuer)),
-    }),
-  );
+function assetInfoVal(host: Host, info: AssetInfo): Val {
+  if (info.kind === 'Native') return enumVal(host, 'Native');
+  return enumVal(host, info.kind, () => structVal(host, FIELDS, [info.code, info.issuer]));
 }
 
-function assetInfoOf(value: xdr.ScVal): AssetInfo {
-  const { name, value: inner } = caseOf(value);
-  if (name === 'Native' && inner === undefined) return { kind: 'Native' };
-  if ((name === 'AlphaNum4' || name === 'AlphaNum12') && inner !== undefined) {
-    const fields = fieldsOf(inner, ['asset_code', 'issuer']);
-    return { kind: name, code: stringOf(fields.asset_code), issuer: bytesOf(fields.issuer, 32) };
-  }
-  throw conversionError('not an AssetInfo');
+function assetInfoOf(host: Host, value: Val): AssetInfo {
+  const { index, vec } = enumCaseOf(host, value, CASES);
+  const kind = CASES[index] as AssetInfo['kind'];
+  if (kind === 'Native') return { kind };
+  const [code, issuer] = structFields(host, enumValue(host, vec), FIELDS) as [Val, Val];
+  return { kind, code: stringObject(code), issuer: bytesN(host, issuer, 32) };
 }
 
-export const writeAssetInfo = (host: Host, info: AssetInfo): void =>
-  putData(host, ASSET_INFO_KEY, assetInfoVal(info), 'instance');
+/** `write_asset_info`: the key, then the value. */
+export function writeAssetInfo(host: Host, info: AssetInfo): void {
+  const key = instanceKey(host, 'AssetInfo');
+  putDataVal(host, key, assetInfoVal(host, info), 'instance');
+}
 
 export const readAssetInfo = (host: Host): AssetInfo =>
-  assetInfoOf(getData(host, ASSET_INFO_KEY, 'instance'));
+  assetInfoOf(host, getDataVal(host, instanceKey(host, 'AssetInfo'), 'instance'));
 
-export const hasAssetInfo = (host: Host): boolean => hasData(host, ASSET_INFO_KEY, 'instance');
+export const hasAssetInfo = (host: Host): boolean =>
+  hasDataVal(host, instanceKey(host, 'AssetInfo'), 'instance');
 
 const invalidCode = (detail: string) => new HostError('Value', 'InvalidInput', detail);
 

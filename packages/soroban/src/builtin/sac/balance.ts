@@ -8,9 +8,12 @@
 import type { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../../errors/host-error.js';
 import type { Host } from '../../host/host.js';
+import { fromBool, type Val } from '../../values/val.js';
 import { contractError } from '../contract-error.js';
-import { extendDataTtl, putData, tryGetData } from '../env.js';
-import { type AssetInfo, issuerAccount, readAssetInfo } from './asset-info.js';
+import { enumVal, i128FromVal, i128Val, structFields, structVal } from '../contract-types.js';
+import { extendDataTtlVal, putDataVal, tryGetDataVal } from '../env.js';
+import { boolArg, toScAddress } from '../values.js';
+import { issuerAccount, issuerKey, readAsset, readAssetInfo } from './asset-info.js';
 import {
   AccountFlag,
   accountFlags,
@@ -21,88 +24,117 @@ import {
   transferClassicBalance,
   trustlineFlags,
 } from './classic.js';
-import {
-  BALANCE_EXTEND_AMOUNT,
-  BALANCE_TTL_THRESHOLD,
-  type BalanceValue,
-  balanceKey,
-  balanceOf,
-  balanceValue,
-} from './storage-types.js';
+import { BALANCE_EXTEND_AMOUNT, BALANCE_TTL_THRESHOLD, type BalanceValue } from './storage-types.js';
 
 const I64_MIN = -(1n << 63n);
 const I64_MAX = (1n << 63n) - 1n;
 const I128_MIN = -(1n << 127n);
 const I128_MAX = (1n << 127n) - 1n;
+const FIELDS = ['amount', 'authorized', 'clawback'];
 
-type Holder = { kind: 'account'; accountId: xdr.AccountId } | { kind: 'contract'; address: xdr.ScAddress };
+type Holder = { kind: 'account'; accountId: xdr.AccountId } | { kind: 'contract' };
 
-function holderOf(address: xdr.ScAddress): Holder {
-  if (address.type === 'scAddressTypeAccount') return { kind: 'account', accountId: address.accountId };
-  if (address.type === 'scAddressTypeContract') return { kind: 'contract', address };
+/** `addr.to_sc_address()`, matched on its kind. */
+function holderOf(host: Host, address: Val): Holder {
+  const sc = toScAddress(host, address);
+  if (sc.type === 'scAddressTypeAccount') return { kind: 'account', accountId: sc.accountId };
+  if (sc.type === 'scAddressTypeContract') return { kind: 'contract' };
   throw new HostError('Object', 'InternalError', 'Unexpected ScAddress type');
 }
 
-function readContractBalance(host: Host, address: xdr.ScAddress): BalanceValue | undefined {
-  const raw = tryGetData(host, balanceKey(address), 'persistent');
-  return raw === undefined ? undefined : balanceOf(raw);
+/** `DataKey::Balance(addr)`, made anew each time the Rust SAC converts it. */
+const balanceKey = (host: Host, address: Val): Val => enumVal(host, 'Balance', () => address);
+
+const balanceVal = (host: Host, balance: BalanceValue): Val =>
+  structVal(host, FIELDS, [
+    i128Val(host, balance.amount),
+    fromBool(balance.authorized),
+    fromBool(balance.clawback),
+  ]);
+
+function balanceOf(host: Host, value: Val): BalanceValue {
+  const [amount, authorized, clawback] = structFields(host, value, FIELDS) as [Val, Val, Val];
+  return {
+    amount: i128FromVal(host, amount),
+    authorized: boolArg(authorized),
+    clawback: boolArg(clawback),
+  };
 }
 
-function extendBalance(host: Host, address: xdr.ScAddress): void {
-  extendDataTtl(host, balanceKey(address), 'persistent', BALANCE_TTL_THRESHOLD, BALANCE_EXTEND_AMOUNT);
+/** The stored balance, unread (`try_get_contract_data` of its key). */
+const rawContractBalance = (host: Host, address: Val): Val | undefined =>
+  tryGetDataVal(host, balanceKey(host, address), 'persistent');
+
+function readContractBalance(host: Host, address: Val): BalanceValue | undefined {
+  const raw = rawContractBalance(host, address);
+  return raw === undefined ? undefined : balanceOf(host, raw);
 }
 
-function writeContractBalance(host: Host, address: xdr.ScAddress, balance: BalanceValue): void {
-  putData(host, balanceKey(address), balanceValue(balance), 'persistent');
+function extendBalance(host: Host, address: Val): void {
+  extendDataTtlVal(
+    host,
+    balanceKey(host, address),
+    'persistent',
+    BALANCE_TTL_THRESHOLD,
+    BALANCE_EXTEND_AMOUNT,
+  );
+}
+
+/** `write_contract_balance`: put, then extended (each with its own key). */
+function writeContractBalance(host: Host, address: Val, balance: BalanceValue): void {
+  const key = balanceKey(host, address);
+  putDataVal(host, key, balanceVal(host, balance), 'persistent');
   extendBalance(host, address);
 }
 
-function issuerFlagSet(host: Host, info: AssetInfo, flag: number): boolean {
-  if (info.kind === 'Native') return false;
-  return (accountFlags(host, issuerAccount(info.issuer)) & flag) !== 0;
+/** `is_asset_issuer_flag_set`: the asset info read, the issuer's account loaded. */
+function issuerFlagSet(host: Host, flag: number): boolean {
+  const issuer = issuerKey(host, readAssetInfo(host));
+  if (!issuer) return false;
+  return (accountFlags(host, issuerAccount(issuer)) & flag) !== 0;
 }
 
-const isAuthRequired = (host: Host) => issuerFlagSet(host, readAssetInfo(host), AccountFlag.authRequired);
-const isClawbackEnabled = (host: Host) =>
-  issuerFlagSet(host, readAssetInfo(host), AccountFlag.clawbackEnabled);
-const isAuthRevocable = (host: Host) => issuerFlagSet(host, readAssetInfo(host), AccountFlag.authRevocable);
+const isAuthRequired = (host: Host) => issuerFlagSet(host, AccountFlag.authRequired);
+const isClawbackEnabled = (host: Host) => issuerFlagSet(host, AccountFlag.clawbackEnabled);
+const isAuthRevocable = (host: Host) => issuerFlagSet(host, AccountFlag.authRevocable);
 
 function i64Amount(amount: bigint, detail: string): bigint {
   if (amount < I64_MIN || amount > I64_MAX) throw contractError('OverflowError', detail);
   return amount;
 }
 
-export function readBalance(host: Host, address: xdr.ScAddress): bigint {
-  const holder = holderOf(address);
-  if (holder.kind === 'account') return classicBalance(host, readAssetInfo(host), holder.accountId);
-  const balance = readContractBalance(host, address);
-  if (!balance) return 0n;
+export function readBalance(host: Host, address: Val): bigint {
+  const holder = holderOf(host, address);
+  if (holder.kind === 'account') return classicBalance(host, readAsset(host), holder.accountId);
+  const raw = rawContractBalance(host, address);
+  if (raw === undefined) return 0n;
+  // Extended before the value is read.
   extendBalance(host, address);
-  return balance.amount;
+  return balanceOf(host, raw).amount;
 }
 
-export function isAuthorized(host: Host, address: xdr.ScAddress): boolean {
-  const holder = holderOf(address);
+export function isAuthorized(host: Host, address: Val): boolean {
+  const holder = holderOf(host, address);
   if (holder.kind === 'account') {
-    const info = readAssetInfo(host);
-    if (info.kind === 'Native' || isIssuerAccount(info, holder.accountId)) return true;
-    return (trustlineFlags(host, info, holder.accountId) & TrustLineFlag.authorized) !== 0;
+    const asset = readAsset(host);
+    if (asset.type === 'assetTypeNative' || isIssuerAccount(asset, holder.accountId)) return true;
+    return (trustlineFlags(host, asset, holder.accountId) & TrustLineFlag.authorized) !== 0;
   }
   const balance = readContractBalance(host, address);
   return balance ? balance.authorized : !isAuthRequired(host);
 }
 
-function requireAuthorized(host: Host, address: xdr.ScAddress): void {
+function requireAuthorized(host: Host, address: Val): void {
   if (!isAuthorized(host, address))
     throw contractError('BalanceDeauthorizedError', 'balance is deauthorized');
 }
 
-export function receiveBalance(host: Host, address: xdr.ScAddress, amount: bigint): void {
+export function receiveBalance(host: Host, address: Val, amount: bigint): void {
   requireAuthorized(host, address);
-  const holder = holderOf(address);
+  const holder = holderOf(host, address);
   if (holder.kind === 'account') {
     const delta = i64Amount(amount, 'received amount is too large for an i64');
-    transferClassicBalance(host, readAssetInfo(host), holder.accountId, delta);
+    transferClassicBalance(host, readAsset(host), holder.accountId, delta);
     return;
   }
   // It passed the authorization check above, so a new balance is authorized.
@@ -118,11 +150,11 @@ export function receiveBalance(host: Host, address: xdr.ScAddress, amount: bigin
 }
 
 /** Spends without the authorization check: a clawback takes from a deauthorized balance too. */
-export function spendBalanceNoAuthorizationCheck(host: Host, address: xdr.ScAddress, amount: bigint): void {
-  const holder = holderOf(address);
+export function spendBalanceNoAuthorizationCheck(host: Host, address: Val, amount: bigint): void {
+  const holder = holderOf(host, address);
   if (holder.kind === 'account') {
     const delta = i64Amount(amount, 'spent amount is too large for an i64');
-    transferClassicBalance(host, readAssetInfo(host), holder.accountId, -delta);
+    transferClassicBalance(host, readAsset(host), holder.accountId, -delta);
     return;
   }
   const balance = readContractBalance(host, address);
@@ -134,21 +166,22 @@ export function spendBalanceNoAuthorizationCheck(host: Host, address: xdr.ScAddr
   writeContractBalance(host, address, { ...balance, amount: balance.amount - amount });
 }
 
-export function spendBalance(host: Host, address: xdr.ScAddress, amount: bigint): void {
+export function spendBalance(host: Host, address: Val, amount: bigint): void {
   requireAuthorized(host, address);
   spendBalanceNoAuthorizationCheck(host, address, amount);
 }
 
-export function writeAuthorization(host: Host, address: xdr.ScAddress, authorize: boolean): void {
+export function writeAuthorization(host: Host, address: Val, authorize: boolean): void {
   if (!authorize && !isAuthRevocable(host))
     throw contractError('OperationNotSupportedError', 'issuer does not have AUTH_REVOCABLE set');
-  const holder = holderOf(address);
+  const holder = holderOf(host, address);
   if (holder.kind === 'account') {
-    const info = readAssetInfo(host);
-    if (info.kind === 'Native') throw contractError('OperationNotSupportedError', 'expected trustline asset');
-    if (isIssuerAccount(info, holder.accountId))
+    const asset = readAsset(host);
+    if (asset.type === 'assetTypeNative')
+      throw contractError('OperationNotSupportedError', 'expected trustline asset');
+    if (isIssuerAccount(asset, holder.accountId))
       throw contractError('OperationNotSupportedError', "issuer doesn't have a trustline");
-    setTrustlineAuthorization(host, info, holder.accountId, authorize);
+    setTrustlineAuthorization(host, asset, holder.accountId, authorize);
     return;
   }
   const balance = readContractBalance(host, address);
@@ -159,15 +192,15 @@ export function writeAuthorization(host: Host, address: xdr.ScAddress, authorize
   writeContractBalance(host, address, next);
 }
 
-export function checkClawbackable(host: Host, address: xdr.ScAddress): void {
-  const holder = holderOf(address);
+export function checkClawbackable(host: Host, address: Val): void {
+  const holder = holderOf(host, address);
   if (holder.kind === 'account') {
-    const info = readAssetInfo(host);
-    if (info.kind === 'Native')
+    const asset = readAsset(host);
+    if (asset.type === 'assetTypeNative')
       throw contractError('OperationNotSupportedError', 'cannot clawback native asset');
-    if (isIssuerAccount(info, holder.accountId))
+    if (isIssuerAccount(asset, holder.accountId))
       throw contractError('OperationNotSupportedError', 'cannot clawback from issuer');
-    if ((trustlineFlags(host, info, holder.accountId) & TrustLineFlag.clawbackEnabled) === 0)
+    if ((trustlineFlags(host, asset, holder.accountId) & TrustLineFlag.clawbackEnabled) === 0)
       throw contractError('BalanceError', "trustline isn't clawbackable");
     return;
   }

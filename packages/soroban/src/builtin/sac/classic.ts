@@ -9,8 +9,8 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import type { Host } from '../../host/host.js';
+import { DECLARED_SIZE } from '../../storage/index.js';
 import { contractError } from '../contract-error.js';
-import { type AssetInfo, assetOf, issuerAccount } from './asset-info.js';
 
 const I64_MAX = (1n << 63n) - 1n;
 
@@ -24,22 +24,36 @@ export const AccountFlag = { authRequired: 1, authRevocable: 2, clawbackEnabled:
 const sameAccount = (a: xdr.AccountId, b: xdr.AccountId): boolean =>
   Buffer.compare(a.toXdr(), b.toXdr()) === 0;
 
+const creditOf = (asset: xdr.Asset): xdr.AlphaNum4 | xdr.AlphaNum12 | undefined =>
+  asset.type === 'assetTypeCreditAlphanum4'
+    ? asset.alphaNum4
+    : asset.type === 'assetTypeCreditAlphanum12'
+      ? asset.alphaNum12
+      : undefined;
+
 /** The issuer of an issued asset, when `account` is it. */
-export const isIssuerAccount = (info: AssetInfo, account: xdr.AccountId): boolean =>
-  info.kind !== 'Native' && sameAccount(issuerAccount(info.issuer), account);
+export function isIssuerAccount(asset: xdr.Asset, account: xdr.AccountId): boolean {
+  const credit = creditOf(asset);
+  return credit !== undefined && sameAccount(credit.issuer, account);
+}
 
-const accountKey = (accountId: xdr.AccountId) =>
-  xdr.LedgerKey.account(new xdr.LedgerKeyAccount({ accountId }));
+/** `to_account_key` / `to_trustline_key` (data_helper.rs): each key a metered `Rc::new`. */
+function meteredKey(host: Host, key: xdr.LedgerKey): xdr.LedgerKey {
+  host.budget.charge('MemAlloc', DECLARED_SIZE.ledgerKey);
+  return key;
+}
 
-function trustlineKey(info: AssetInfo, accountId: xdr.AccountId): xdr.LedgerKey {
-  const asset = assetOf(info);
+const accountKey = (host: Host, accountId: xdr.AccountId) =>
+  meteredKey(host, xdr.LedgerKey.account(new xdr.LedgerKeyAccount({ accountId })));
+
+function trustlineKey(host: Host, asset: xdr.Asset, accountId: xdr.AccountId): xdr.LedgerKey {
   let tlAsset: xdr.TrustLineAsset;
   if (asset.type === 'assetTypeCreditAlphanum4')
     tlAsset = xdr.TrustLineAsset.assetTypeCreditAlphanum4(asset.alphaNum4);
   else if (asset.type === 'assetTypeCreditAlphanum12')
     tlAsset = xdr.TrustLineAsset.assetTypeCreditAlphanum12(asset.alphaNum12);
   else throw contractError('InternalError', 'the native asset has no trustline');
-  return xdr.LedgerKey.trustline(new xdr.LedgerKeyTrustLine({ accountId, asset: tlAsset }));
+  return meteredKey(host, xdr.LedgerKey.trustline(new xdr.LedgerKeyTrustLine({ accountId, asset: tlAsset })));
 }
 
 const unexpectedEntry = () => contractError('InternalError', 'unexpected entry found');
@@ -63,7 +77,7 @@ function readTrustline(
 
 /** An account's issuer flags (`load_account`: a missing issuer is the storage's MissingValue). */
 export function accountFlags(host: Host, accountId: xdr.AccountId): number {
-  const entry = host.storage.get(accountKey(accountId), host.budget);
+  const entry = host.storage.get(accountKey(host, accountId), host.budget);
   if (entry.data.type !== 'account') throw unexpectedEntry();
   return entry.data.account.flags;
 }
@@ -100,13 +114,13 @@ function checkedBalance(balance: bigint, [min, max]: [bigint, bigint], what: str
 }
 
 /** `get_classic_balance`. */
-export function classicBalance(host: Host, info: AssetInfo, accountId: xdr.AccountId): bigint {
-  if (info.kind === 'Native') {
-    const { account } = readAccount(host, accountKey(accountId));
+export function classicBalance(host: Host, asset: xdr.Asset, accountId: xdr.AccountId): bigint {
+  if (asset.type === 'assetTypeNative') {
+    const { account } = readAccount(host, accountKey(host, accountId));
     return checkedBalance(BigInt(account.balance), accountRange(host, account), 'account');
   }
-  if (isIssuerAccount(info, accountId)) return I64_MAX;
-  const { trustline } = readTrustline(host, trustlineKey(info, accountId));
+  if (isIssuerAccount(asset, accountId)) return I64_MAX;
+  const { trustline } = readTrustline(host, trustlineKey(host, asset, accountId));
   return checkedBalance(BigInt(trustline.balance), trustlineRange(trustline), 'trustline');
 }
 
@@ -126,38 +140,38 @@ function rewritten(entry: xdr.LedgerEntry, data: xdr.LedgerEntryData): xdr.Ledge
 /** `transfer_classic_balance`: adds `amount` (negative to spend). */
 export function transferClassicBalance(
   host: Host,
-  info: AssetInfo,
+  asset: xdr.Asset,
   accountId: xdr.AccountId,
   amount: bigint,
 ): void {
-  if (info.kind === 'Native') {
-    const key = accountKey(accountId);
+  if (asset.type === 'assetTypeNative') {
+    const key = accountKey(host, accountId);
     const { entry, account } = readAccount(host, key);
     const balance = moved(BigInt(account.balance), amount, accountRange(host, account));
     const next = new xdr.AccountEntry({ ...accountFields(account), balance });
     host.storage.put(key, rewritten(entry, xdr.LedgerEntryData.account(next)), undefined, host.budget);
     return;
   }
-  if (isIssuerAccount(info, accountId)) return;
-  const key = trustlineKey(info, accountId);
+  if (isIssuerAccount(asset, accountId)) return;
+  const key = trustlineKey(host, asset, accountId);
   const { entry, trustline } = readTrustline(host, key);
   const balance = moved(BigInt(trustline.balance), amount, trustlineRange(trustline));
   const next = new xdr.TrustLineEntry({ ...trustlineFields(trustline), balance });
   host.storage.put(key, rewritten(entry, xdr.LedgerEntryData.trustline(next)), undefined, host.budget);
 }
 
-export function trustlineFlags(host: Host, info: AssetInfo, accountId: xdr.AccountId): number {
-  return readTrustline(host, trustlineKey(info, accountId)).trustline.flags;
+export function trustlineFlags(host: Host, asset: xdr.Asset, accountId: xdr.AccountId): number {
+  return readTrustline(host, trustlineKey(host, asset, accountId)).trustline.flags;
 }
 
 /** `set_trustline_authorization`: deauthorizing keeps liabilities (AUTHORIZED_TO_MAINTAIN_LIABILITIES). */
 export function setTrustlineAuthorization(
   host: Host,
-  info: AssetInfo,
+  asset: xdr.Asset,
   accountId: xdr.AccountId,
   authorize: boolean,
 ): void {
-  const key = trustlineKey(info, accountId);
+  const key = trustlineKey(host, asset, accountId);
   const { entry, trustline } = readTrustline(host, key);
   const isAuthorized = (trustline.flags & TrustLineFlag.authorized) !== 0;
   if (isAuthorized === authorize) return;

@@ -5,24 +5,13 @@
  * (`Error(Context, UnexpectedSize)`), each argument converted to its declared type (a wrong one
  * is `Error(Value, UnexpectedType)`), then the function runs and its result becomes a Val.
  */
-import type { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../../errors/host-error.js';
 import type { Host } from '../../host/host.js';
 import { traced } from '../../host/native-slices.js';
 import { fromU32, u32Of, type Val, VOID } from '../../values/val.js';
-import {
-  addressArg,
-  addressVal,
-  boolArg,
-  boolVal,
-  bytesObjectArg,
-  i128,
-  i128Arg,
-  muxedAddressArg,
-  scAddressOf,
-  u32Arg,
-} from '../values.js';
-import { readAdministrator } from './admin.js';
+import { i128FromVal, i128Val } from '../contract-types.js';
+import { addressArg, boolArg, boolVal, bytesObjectArg, muxedAddressArg, u32Arg } from '../values.js';
+import { readAdministratorVal } from './admin.js';
 import * as sac from './functions.js';
 import { DECIMAL, readName, readSymbol } from './metadata.js';
 import { isCap67 } from './protocol.js';
@@ -34,10 +23,8 @@ interface SacFunction {
 }
 
 const fn = (arity: number, run: SacFunction['run']): SacFunction => ({ arity, run });
-const address = (host: Host, val: Val | undefined) => scAddressOf(host, addressArg(val as Val));
-const amount = (host: Host, val: Val | undefined) => i128Arg(host, val as Val);
-const i128Val = (host: Host, value: bigint) => host.converter.toVal(i128(value));
-const stringVal = (host: Host, value: xdr.ScVal) => host.converter.toVal(value);
+const address = (_host: Host, val: Val | undefined) => addressArg(val as Val);
+const amount = (host: Host, val: Val | undefined) => i128FromVal(host, val as Val);
 
 /** In the order `contract.rs` declares them (the order the host searches). */
 const FUNCTIONS: ReadonlyMap<string, SacFunction> = new Map([
@@ -147,11 +134,11 @@ const FUNCTIONS: ReadonlyMap<string, SacFunction> = new Map([
       return VOID;
     }),
   ],
-  ['admin', fn(0, (host) => addressVal(host, readAdministrator(host)))],
+  ['admin', fn(0, (host) => readAdministratorVal(host))],
   // Fixed for every SAC: no metadata read.
   ['decimals', fn(0, () => fromU32(DECIMAL))],
-  ['name', fn(0, (host) => stringVal(host, readName(host)))],
-  ['symbol', fn(0, (host) => stringVal(host, readSymbol(host)))],
+  ['name', fn(0, (host) => readName(host))],
+  ['symbol', fn(0, (host) => readSymbol(host))],
 ]);
 
 /** The names a Stellar Asset Contract answers to. */

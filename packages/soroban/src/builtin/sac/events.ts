@@ -14,9 +14,10 @@ import { readName } from './metadata.js';
 import { isCap67 } from './protocol.js';
 
 const address = (value: xdr.ScAddress) => xdr.ScVal.scvAddress(value);
+const nameTopic = (host: Host): xdr.ScVal => host.converter.toScVal(readName(host));
 
 function isIssuer(host: Host, value: xdr.ScAddress): boolean {
-  const issuer = issuerAddress(readAssetInfo(host));
+  const issuer = issuerAddress(host, readAssetInfo(host));
   return issuer !== undefined && sameAddress(issuer, value);
 }
 
@@ -38,7 +39,7 @@ export function approve(
 ): void {
   contractEvent(
     host,
-    [symbol('approve'), address(from), address(spender), readName(host)],
+    [symbol('approve'), address(from), address(spender), nameTopic(host)],
     xdr.ScVal.scvVec([i128(amount), xdr.ScVal.scvU32(liveUntilLedger)]),
   );
 }
@@ -52,7 +53,7 @@ function transfer(
 ) {
   contractEvent(
     host,
-    [symbol('transfer'), address(from), address(to), readName(host)],
+    [symbol('transfer'), address(from), address(to), nameTopic(host)],
     amountData(amount, toMuxedId),
   );
 }
@@ -66,12 +67,12 @@ export function mint(
   amount: bigint,
 ): void {
   if (isCap67(host) || !admin)
-    contractEvent(host, [symbol('mint'), address(to), readName(host)], amountData(amount, toMuxedId));
-  else contractEvent(host, [symbol('mint'), address(admin), address(to), readName(host)], i128(amount));
+    contractEvent(host, [symbol('mint'), address(to), nameTopic(host)], amountData(amount, toMuxedId));
+  else contractEvent(host, [symbol('mint'), address(admin), address(to), nameTopic(host)], i128(amount));
 }
 
 export function burn(host: Host, from: xdr.ScAddress, amount: bigint): void {
-  contractEvent(host, [symbol('burn'), address(from), readName(host)], i128(amount));
+  contractEvent(host, [symbol('burn'), address(from), nameTopic(host)], i128(amount));
 }
 
 /** The admin's topic before CAP-67. */
@@ -80,7 +81,7 @@ const adminTopic = (host: Host, admin: xdr.ScAddress): xdr.ScVal[] => (isCap67(h
 export function clawback(host: Host, admin: xdr.ScAddress, from: xdr.ScAddress, amount: bigint): void {
   contractEvent(
     host,
-    [symbol('clawback'), ...adminTopic(host, admin), address(from), readName(host)],
+    [symbol('clawback'), ...adminTopic(host, admin), address(from), nameTopic(host)],
     i128(amount),
   );
 }
@@ -88,13 +89,13 @@ export function clawback(host: Host, admin: xdr.ScAddress, from: xdr.ScAddress, 
 export function setAuthorized(host: Host, admin: xdr.ScAddress, id: xdr.ScAddress, authorize: boolean): void {
   contractEvent(
     host,
-    [symbol('set_authorized'), ...adminTopic(host, admin), address(id), readName(host)],
+    [symbol('set_authorized'), ...adminTopic(host, admin), address(id), nameTopic(host)],
     xdr.ScVal.scvBool(authorize),
   );
 }
 
 export function setAdmin(host: Host, admin: xdr.ScAddress, newAdmin: xdr.ScAddress): void {
-  contractEvent(host, [symbol('set_admin'), address(admin), readName(host)], address(newAdmin));
+  contractEvent(host, [symbol('set_admin'), address(admin), nameTopic(host)], address(newAdmin));
 }
 
 /** `transfer_maybe_with_issuer`: to oneself a transfer; from the issuer a mint; to it a burn. */

@@ -3,18 +3,18 @@
  * checks in the order the host makes them, `require_auth`, extending the instance, the balance
  * or allowance change, then the event.
  */
-import type { xdr } from '@stellar/stellar-sdk/base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import type { Host } from '../../host/host.js';
 import { contractIdOf } from '../../host/lifecycle.js';
 import { Tag } from '../../values/tags.js';
 import { tagOf, type Val } from '../../values/val.js';
 import { contractError } from '../contract-error.js';
 import { envCall, extendCurrentInstanceAndCode, requireAuth } from '../env.js';
-import { addressVal, bytesArg, conversionError, sameAddress, scAddressOf } from '../values.js';
-import { readAdministrator, writeAdministrator } from './admin.js';
+import { addressVal, bytesArg, conversionError, scAddressOf } from '../values.js';
+import { readAdministratorVal, writeAdministrator } from './admin.js';
 import { readAllowance, spendAllowance, writeAllowance } from './allowance.js';
 import {
-  assetInfoOfAsset,
+  createAssetInfo,
   decodeAsset,
   hasAssetInfo,
   issuerAddress,
@@ -36,7 +36,10 @@ import * as event from './events.js';
 import { setMetadata } from './metadata.js';
 import { INSTANCE_EXTEND_AMOUNT, INSTANCE_TTL_THRESHOLD } from './storage-types.js';
 
-type Address = xdr.ScAddress;
+/** An Address object, as the SAC's functions are given it (`base_types::Address`). */
+type Address = Val;
+/** The address an Address object holds, where a part not yet made through the env needs it. */
+const sc = (host: Host, address: Address): xdr.ScAddress => scAddressOf(host, address);
 
 function checkNonnegativeAmount(amount: bigint): void {
   if (amount < 0n) throw contractError('NegativeAmountError', 'negative amount is not allowed');
@@ -47,13 +50,14 @@ function checkNonNative(host: Host): void {
     throw contractError('OperationNotSupportedError', 'operation invalid on native asset');
 }
 
+/** `check_not_issuer`: the issuer made an Address object and compared with the host's `compare`. */
 function checkNotIssuer(host: Host, address: Address): void {
-  const issuer = issuerAddress(readAssetInfo(host));
-  if (issuer && sameAddress(issuer, address))
+  const issuer = issuerAddress(host, readAssetInfo(host));
+  if (issuer && host.comparator.compare(addressVal(host, issuer), address) === 0)
     throw contractError('OperationNotSupportedError', 'operation invalid on issuer');
 }
 
-const authorize = (host: Host, address: Address) => requireAuth(host, addressVal(host, address));
+const authorize = (host: Host, address: Address) => requireAuth(host, address);
 const extendInstance = (host: Host) =>
   extendCurrentInstanceAndCode(host, INSTANCE_TTL_THRESHOLD, INSTANCE_EXTEND_AMOUNT);
 
@@ -67,17 +71,18 @@ export function initAsset(host: Host, assetBytes: Val): void {
   const expected = contractIdOf(host, assetContractIdPreimage(asset));
   if (Buffer.compare(host.currentContractId(), expected) !== 0)
     throw contractError('InternalError', 'bad id for asset contract');
-  const info = assetInfoOfAsset(asset);
-  // The issuer administers an issued asset; the native asset has no admin.
-  const issuer = issuerAddress(info);
-  if (issuer) writeAdministrator(host, issuer);
-  writeAssetInfo(host, info);
+  // The issuer administers an issued asset (`Address::from_account`); the native asset has no admin.
+  if (asset.type !== 'assetTypeNative') {
+    const credit = asset.type === 'assetTypeCreditAlphanum4' ? asset.alphaNum4 : asset.alphaNum12;
+    writeAdministrator(host, addressVal(host, xdr.ScAddress.scAddressTypeAccount(credit.issuer)));
+  }
+  writeAssetInfo(host, createAssetInfo(host, asset));
   setMetadata(host);
 }
 
 export function allowance(host: Host, from: Address, spender: Address): bigint {
   extendInstance(host);
-  return readAllowance(host, from, spender);
+  return readAllowance(host, sc(host, from), sc(host, spender));
 }
 
 export function balance(host: Host, address: Address): bigint {
@@ -100,14 +105,14 @@ export function approve(
   checkNonnegativeAmount(amount);
   authorize(host, from);
   extendInstance(host);
-  writeAllowance(host, from, spender, amount, liveUntil);
-  event.approve(host, from, spender, amount, liveUntil);
+  writeAllowance(host, sc(host, from), sc(host, spender), amount, liveUntil);
+  event.approve(host, sc(host, from), sc(host, spender), amount, liveUntil);
 }
 
 /** The destination as an address, and its id when it was given muxed (CAP-67's `MuxedAddress`). */
 function destination(host: Host, toMux: Val): { to: Address; toMuxedId: bigint | undefined } {
-  if (tagOf(toMux) !== Tag.MuxedAddressObject) return { to: scAddressOf(host, toMux), toMuxedId: undefined };
-  const to = scAddressOf(host, envCall(host, 'address', 'get_address_from_muxed_address', [toMux]));
+  if (tagOf(toMux) !== Tag.MuxedAddressObject) return { to: toMux, toMuxedId: undefined };
+  const to = envCall(host, 'address', 'get_address_from_muxed_address', [toMux]);
   const id = host.converter.toScVal(envCall(host, 'address', 'get_id_from_muxed_address', [toMux]));
   if (id.type !== 'scvU64') throw conversionError('expected a u64');
   return { to, toMuxedId: BigInt(id.u64) };
@@ -120,17 +125,17 @@ export function transfer(host: Host, from: Address, toMux: Val, amount: bigint):
   extendInstance(host);
   spendBalance(host, from, amount);
   receiveBalance(host, to, amount);
-  event.transferMaybeWithIssuer(host, from, to, toMuxedId, amount);
+  event.transferMaybeWithIssuer(host, sc(host, from), sc(host, to), toMuxedId, amount);
 }
 
 export function transferFrom(host: Host, spender: Address, from: Address, to: Address, amount: bigint): void {
   checkNonnegativeAmount(amount);
   authorize(host, spender);
   extendInstance(host);
-  spendAllowance(host, from, spender, amount);
+  spendAllowance(host, sc(host, from), sc(host, spender), amount);
   spendBalance(host, from, amount);
   receiveBalance(host, to, amount);
-  event.transferMaybeWithIssuer(host, from, to, undefined, amount);
+  event.transferMaybeWithIssuer(host, sc(host, from), sc(host, to), undefined, amount);
 }
 
 export function burn(host: Host, from: Address, amount: bigint): void {
@@ -140,7 +145,7 @@ export function burn(host: Host, from: Address, amount: bigint): void {
   authorize(host, from);
   extendInstance(host);
   spendBalance(host, from, amount);
-  event.burn(host, from, amount);
+  event.burn(host, sc(host, from), amount);
 }
 
 export function burnFrom(host: Host, spender: Address, from: Address, amount: bigint): void {
@@ -149,44 +154,44 @@ export function burnFrom(host: Host, spender: Address, from: Address, amount: bi
   checkNotIssuer(host, from);
   authorize(host, spender);
   extendInstance(host);
-  spendAllowance(host, from, spender, amount);
+  spendAllowance(host, sc(host, from), sc(host, spender), amount);
   spendBalance(host, from, amount);
-  event.burn(host, from, amount);
+  event.burn(host, sc(host, from), amount);
 }
 
 export function clawback(host: Host, from: Address, amount: bigint): void {
   checkNonnegativeAmount(amount);
   checkClawbackable(host, from);
   checkNotIssuer(host, from);
-  const admin = readAdministrator(host);
+  const admin = readAdministratorVal(host);
   authorize(host, admin);
   extendInstance(host);
   spendBalanceNoAuthorizationCheck(host, from, amount);
-  event.clawback(host, admin, from, amount);
+  event.clawback(host, sc(host, admin), sc(host, from), amount);
 }
 
 export function setAuthorized(host: Host, address: Address, authorized: boolean): void {
-  const admin = readAdministrator(host);
+  const admin = readAdministratorVal(host);
   authorize(host, admin);
   extendInstance(host);
   writeAuthorization(host, address, authorized);
-  event.setAuthorized(host, admin, address, authorized);
+  event.setAuthorized(host, sc(host, admin), sc(host, address), authorized);
 }
 
 export function mint(host: Host, to: Address, amount: bigint): void {
   checkNonnegativeAmount(amount);
   checkNotIssuer(host, to);
-  const admin = readAdministrator(host);
+  const admin = readAdministratorVal(host);
   authorize(host, admin);
   extendInstance(host);
   receiveBalance(host, to, amount);
-  event.mint(host, admin, to, undefined, amount);
+  event.mint(host, sc(host, admin), sc(host, to), undefined, amount);
 }
 
 export function setAdmin(host: Host, newAdmin: Address): void {
-  const admin = readAdministrator(host);
+  const admin = readAdministratorVal(host);
   authorize(host, admin);
   extendInstance(host);
   writeAdministrator(host, newAdmin);
-  event.setAdmin(host, admin, newAdmin);
+  event.setAdmin(host, sc(host, admin), sc(host, newAdmin));
 }

@@ -4,15 +4,26 @@
  * issued asset's symbol is its code escaped as SEP-0011 (TxRep) escapes it and its name is the
  * symbol, a colon and the issuer's strkey.
  */
-import { StrKey, xdr } from '@stellar/stellar-sdk/base';
+import { StrKey } from '@stellar/stellar-sdk/base';
 import { HostError } from '../../errors/host-error.js';
 import type { Host } from '../../host/host.js';
-import { getData, putData } from '../env.js';
-import { fieldsOf, stringOf, struct, symbol } from '../values.js';
-import { type AssetInfo, readAssetInfo } from './asset-info.js';
+import { fromU32, type Val } from '../../values/val.js';
+import {
+  bytesToArray,
+  newString,
+  stringObject,
+  stringToArray,
+  structFields,
+  structVal,
+} from '../contract-types.js';
+import { getDataVal, putDataVal } from '../env.js';
+import { symbol } from '../values.js';
+import { readAssetInfo } from './asset-info.js';
 
 export const DECIMAL = 7;
-const METADATA_KEY = symbol('METADATA');
+/** `SymbolSmall::try_from_str("METADATA")`: a small symbol, no host call. */
+const metadataKey = (host: Host): Val => host.converter.toVal(symbol('METADATA'));
+const FIELDS = ['decimal', 'name', 'symbol'];
 const STRKEY_LENGTH = 56;
 
 /** `render_sep0011_asset_code`: stops at a 4-byte code's first NUL, a 12-byte code's first NUL past the 5th byte. */
@@ -28,33 +39,39 @@ export function renderSep11AssetCode(code: Uint8Array): string {
   return out;
 }
 
-function nameAndSymbol(host: Host, info: AssetInfo): { name: string; symbol: string } {
-  if (info.kind === 'Native') return { name: 'native', symbol: 'native' };
-  const size = info.kind === 'AlphaNum4' ? 4 : 12;
-  if (info.code.length !== size) throw new HostError('Value', 'UnexpectedSize', 'String had unexpected size');
+/** `render_sep0011_asset`: the code read out, the symbol made, then the issuer read for the name. */
+function renderAsset(host: Host, code: Val, issuer: Val, size: number): { name: Val; symbol: Val } {
+  const codeBytes = stringToArray(host, code, size);
   // The host charges the largest rendering (every byte escaped) and the strkey's own allocation.
   host.budget.charge('MemAlloc', BigInt(size * 4 + 1 + STRKEY_LENGTH + STRKEY_LENGTH));
-  const rendered = renderSep11AssetCode(info.code);
-  return { name: `${rendered}:${StrKey.encodeEd25519PublicKey(Buffer.from(info.issuer))}`, symbol: rendered };
+  const rendered = renderSep11AssetCode(codeBytes);
+  const symbolVal = newString(host, Buffer.from(rendered, 'latin1'));
+  const strkey = StrKey.encodeEd25519PublicKey(Buffer.from(bytesToArray(host, issuer, 32)));
+  return { name: newString(host, Buffer.from(`${rendered}:${strkey}`, 'latin1')), symbol: symbolVal };
 }
 
 export function setMetadata(host: Host): void {
-  const { name, symbol: sym } = nameAndSymbol(host, readAssetInfo(host));
-  const metadata = struct({
-    decimal: xdr.ScVal.scvU32(DECIMAL),
-    name: xdr.ScVal.scvString(Buffer.from(name, 'latin1')),
-    symbol: xdr.ScVal.scvString(Buffer.from(sym, 'latin1')),
-  });
-  putData(host, METADATA_KEY, metadata, 'instance');
+  const info = readAssetInfo(host);
+  let nameAndSymbol: { name: Val; symbol: Val };
+  if (info.kind === 'Native') {
+    const native = newString(host, Buffer.from('native'));
+    nameAndSymbol = { name: native, symbol: native };
+  } else nameAndSymbol = renderAsset(host, info.code, info.issuer, info.kind === 'AlphaNum4' ? 4 : 12);
+  const key = metadataKey(host);
+  const metadata = structVal(host, FIELDS, [fromU32(DECIMAL), nameAndSymbol.name, nameAndSymbol.symbol]);
+  putDataVal(host, key, metadata, 'instance');
 }
 
-function readMetadata(host: Host) {
-  return fieldsOf(getData(host, METADATA_KEY, 'instance'), ['decimal', 'name', 'symbol']);
+function readMetadata(host: Host): { name: Val; symbol: Val } {
+  const [, name, sym] = structFields(host, getDataVal(host, metadataKey(host), 'instance'), FIELDS) as [
+    Val,
+    Val,
+    Val,
+  ];
+  return { name: stringObject(name), symbol: stringObject(sym) };
 }
 
-/** The asset's name as a String ScVal (`read_name`). */
-export const readName = (host: Host): xdr.ScVal =>
-  xdr.ScVal.scvString(Buffer.from(stringOf(readMetadata(host).name)));
+/** The asset's name, a String object (`read_name`). */
+export const readName = (host: Host): Val => readMetadata(host).name;
 
-export const readSymbol = (host: Host): xdr.ScVal =>
-  xdr.ScVal.scvString(Buffer.from(stringOf(readMetadata(host).symbol)));
+export const readSymbol = (host: Host): Val => readMetadata(host).symbol;

@@ -4,6 +4,9 @@
  * asset in instance storage under `InstanceDataKey`.
  */
 import { xdr } from '@stellar/stellar-sdk/base';
+import type { Host } from '../../host/host.js';
+import type { Val } from '../../values/val.js';
+import { enumVal } from '../contract-types.js';
 import { boolOf, enumCase, fieldsOf, i128, i128Of, struct, u32ValueOf } from '../values.js';
 
 const DAY_IN_LEDGERS = 17_280;
@@ -18,8 +21,8 @@ export const balanceKey = (address: xdr.ScAddress): xdr.ScVal =>
 export const allowanceKey = (from: xdr.ScAddress, spender: xdr.ScAddress): xdr.ScVal =>
   enumCase('Allowance', struct({ from: xdr.ScVal.scvAddress(from), spender: xdr.ScVal.scvAddress(spender) }));
 
-export const ADMIN_KEY = enumCase('Admin');
-export const ASSET_INFO_KEY = enumCase('AssetInfo');
+/** `InstanceDataKey` (a case without a value), made through the env. */
+export const instanceKey = (host: Host, name: 'Admin' | 'AssetInfo'): Val => enumVal(host, name);
 
 export interface BalanceValue {
   amount: bigint;

@@ -7,6 +7,7 @@ import { decodeAsset } from '../../builtin/sac/asset-info.js';
 import { assetContractIdPreimage } from '../../builtin/sac/index.js';
 import { HostError } from '../../errors/host-error.js';
 import {
+  chargeContractKey,
   contractAddress,
   contractCodeKey,
   contractDataKey,
@@ -79,6 +80,8 @@ function extendInstanceAndCode(
   parts: 'both' | 'instance' | 'code',
 ) {
   const host = contractHost(c);
+  // `contract_instance_ledger_key` (host.rs `extend_*_ttl`): the id copied into a new key.
+  chargeContractKey(host.budget);
   const key = contractInstanceKey(contractId);
   if (parts !== 'code') host.storage.extendTtl(key, threshold, extendTo, host.budget);
   if (parts !== 'instance')

@@ -5,6 +5,7 @@
 import type {
   DriveScript,
   HostAction,
+  LedgerOp,
   Literal,
   ModelOverride,
   ScriptArg,
@@ -132,6 +133,12 @@ export class Sequence {
   }
   budget(cpu: bigint, mem: bigint, ...models: ModelOverride[]): void {
     this.add(testBudget(cpu, mem, ...models));
+  }
+  authorize(step: Omit<Extract<ScriptStep, { s: 'authorize' }>, 's'>): void {
+    this.add({ s: 'authorize', ...step });
+  }
+  ledger(op: LedgerOp): void {
+    this.add({ s: 'ledger', op });
   }
 }
 

@@ -1,0 +1,128 @@
+/**
+ * The ledger helpers the Stellar asset contract tests call between host calls
+ * (stellar_asset_contract.rs `StellarAssetContractTest`, builtin_contracts/testutils.rs
+ * `create_account`): untraced, charged as the Rust helpers are. A ledger key is a metered `Rc`
+ * (`to_account_key`, `to_trustline_key`); writes and reads go through the host's storage
+ * (`add_ledger_entry` is `storage.put`), so the recording footprint sees them.
+ */
+import { xdr } from '@stellar/stellar-sdk/base';
+import type { Host } from '../../src/host/host.js';
+import { contractIdOf } from '../../src/host/lifecycle.js';
+import { DECLARED_SIZE } from '../../src/storage/index.js';
+import type { LedgerOp } from './script-types.js';
+
+const accountId = (hex: string): xdr.AccountId => xdr.PublicKey.publicKeyTypeEd25519(Buffer.from(hex, 'hex'));
+
+/** `Rc::metered_new(LedgerKey::..)`. */
+function meteredKey(host: Host, key: xdr.LedgerKey): xdr.LedgerKey {
+  host.budget.charge('MemAlloc', DECLARED_SIZE.ledgerKey);
+  return key;
+}
+
+const accountKey = (host: Host, hex: string) =>
+  meteredKey(host, xdr.LedgerKey.account(new xdr.LedgerKeyAccount({ accountId: accountId(hex) })));
+
+function trustlineAsset(issuer: string, codeHex: string): xdr.TrustLineAsset {
+  const assetCode = Buffer.from(codeHex, 'hex');
+  return assetCode.length === 4
+    ? xdr.TrustLineAsset.assetTypeCreditAlphanum4(new xdr.AlphaNum4({ assetCode, issuer: accountId(issuer) }))
+    : xdr.TrustLineAsset.assetTypeCreditAlphanum12(
+        new xdr.AlphaNum12({ assetCode, issuer: accountId(issuer) }),
+      );
+}
+
+function trustlineKey(host: Host, account: string, issuer: string, codeHex: string): xdr.LedgerKey {
+  const asset = trustlineAsset(issuer, codeHex);
+  return meteredKey(
+    host,
+    xdr.LedgerKey.trustline(new xdr.LedgerKeyTrustLine({ accountId: accountId(account), asset })),
+  );
+}
+
+const newEntry = (data: xdr.LedgerEntryData): xdr.LedgerEntry =>
+  new xdr.LedgerEntry({ lastModifiedLedgerSeq: 0, data, ext: xdr.LedgerEntryExt.v0() });
+
+const liabilitiesOf = (pair: [bigint, bigint] | undefined) =>
+  new xdr.Liabilities({ buying: pair?.[0] ?? 0n, selling: pair?.[1] ?? 0n });
+
+function accountEntry(op: Extract<LedgerOp, { op: 'account' }>): xdr.AccountEntry {
+  const ext =
+    op.liabilities || op.sponsorships
+      ? xdr.AccountEntryExt.v1(
+          new xdr.AccountEntryExtensionV1({
+            liabilities: liabilitiesOf(op.liabilities),
+            ext: op.sponsorships
+              ? xdr.AccountEntryExtensionV1Ext.v2(
+                  new xdr.AccountEntryExtensionV2({
+                    numSponsored: op.sponsorships[0],
+                    numSponsoring: op.sponsorships[1],
+                    signerSponsoringIDs: [],
+                    ext: xdr.AccountEntryExtensionV2Ext.v0(),
+                  }),
+                )
+              : xdr.AccountEntryExtensionV1Ext.v0(),
+          }),
+        )
+      : xdr.AccountEntryExt.v0();
+  return new xdr.AccountEntry({
+    accountId: accountId(op.account),
+    balance: op.balance,
+    seqNum: 0n,
+    numSubEntries: op.subEntries,
+    inflationDest: null,
+    flags: op.flags,
+    homeDomain: Buffer.alloc(0),
+    thresholds: Buffer.from(op.thresholds),
+    signers: op.signers.map(
+      ([key, weight]) =>
+        new xdr.Signer({ key: xdr.SignerKey.signerKeyTypeEd25519(Buffer.from(key, 'hex')), weight }),
+    ),
+    ext,
+  });
+}
+
+function trustlineEntry(op: Extract<LedgerOp, { op: 'trustline' }>): xdr.TrustLineEntry {
+  return new xdr.TrustLineEntry({
+    accountId: accountId(op.account),
+    asset: trustlineAsset(op.issuer, op.code),
+    balance: op.balance,
+    limit: op.limit,
+    flags: op.flags,
+    ext: op.liabilities
+      ? xdr.TrustLineEntryExt.v1(
+          new xdr.TrustLineEntryV1({
+            liabilities: liabilitiesOf(op.liabilities),
+            ext: xdr.TrustLineEntryV1Ext.v0(),
+          }),
+        )
+      : xdr.TrustLineEntryExt.v0(),
+  });
+}
+
+export function ledgerOp(host: Host, op: LedgerOp): void {
+  switch (op.op) {
+    case 'account': {
+      const key = accountKey(host, op.account);
+      host.storage.put(key, newEntry(xdr.LedgerEntryData.account(accountEntry(op))), undefined, host.budget);
+      return;
+    }
+    case 'trustline': {
+      const key = trustlineKey(host, op.account, op.issuer, op.code);
+      const data = xdr.LedgerEntryData.trustline(trustlineEntry(op));
+      host.storage.put(key, newEntry(data), undefined, host.budget);
+      return;
+    }
+    case 'trustlineBalance':
+      host.storage.get(trustlineKey(host, op.account, op.issuer, op.code), host.budget);
+      return;
+    case 'nativeBalance':
+      host.storage.get(accountKey(host, op.account), host.budget);
+      return;
+    case 'assetContractId':
+      contractIdOf(
+        host,
+        xdr.ContractIdPreimage.contractIdPreimageFromAsset(xdr.Asset.fromXDR(op.asset, 'hex')),
+      );
+      return;
+  }
+}
