@@ -2,6 +2,7 @@
  * The live entries after consecutive ledgers: their changes folded in memory, in order, into the
  * last state of each key (written or deleted), then written in multi-row statements.
  */
+import { xdrBase64 } from '../derive/format.js';
 import type { IndexBatch } from '../derive/records.js';
 import { deleteWhereIn, upsertRows } from './bulk.js';
 import type { SqlExecutor, SqlValue } from './driver.js';
@@ -25,7 +26,7 @@ export async function writeEntries(tx: SqlExecutor, batches: readonly IndexBatch
               key,
               entryKind(entry),
               entryOwner(entry) ?? null,
-              entry.toXdr('base64'),
+              xdrBase64(entry),
               entry.lastModifiedLedgerSeq ?? batch.ledger.sequence,
             ],
       );
