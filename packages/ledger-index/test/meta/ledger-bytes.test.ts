@@ -1,12 +1,12 @@
 /**
  * The XDR the index stores is the bytes the ledger held, found by the skipper generated from the
  * SDK's schemas: on every real pubnet ledger, each stored XDR field and hash is what the SDK's
- * own encoding and hashing of its decoded values give, byte for byte. And the skipper is what the
- * installed SDK generates.
+ * own encoding and hashing of its decoded values give, byte for byte, and deriving the rows
+ * encodes none of those values again. And the skipper is what the installed SDK generates.
  */
 import { readFileSync } from 'node:fs';
 import { FeeBumpTransaction, Networks, TransactionBuilder, xdr } from '@stellar/stellar-sdk';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SKIPPER_PATH, skipperSource } from '../../scripts/generate-xdr-skipper.mjs';
 import { deriveBatch } from '../../src/derive/batch.js';
 import { readClosedLedger } from '../../src/meta/closed-ledger.js';
@@ -77,6 +77,34 @@ describe.skipIf(!realLedgersDir)(
         expect(batch.ledger.body.tx_set_operation_count).toBe(operations);
       },
     );
+
+    it('derives their rows without encoding a header, envelope, transaction, result or meta again', () => {
+      const stored = [
+        xdr.LedgerHeader,
+        xdr.TransactionEnvelope,
+        xdr.Transaction,
+        xdr.TransactionV0,
+        xdr.FeeBumpTransaction,
+        xdr.TransactionResult,
+        xdr.TransactionMeta,
+      ];
+      const base64 = data.ledgers.map(({ meta }) => meta.toXdr('base64'));
+      const toXdr = vi.spyOn(xdr.XdrValue.prototype, 'toXdr');
+      try {
+        const assets = new Map();
+        const transactions = base64.reduce(
+          (n, meta) => n + deriveBatch(readClosedLedger(meta, Networks.PUBLIC), assets).transactions.length,
+          0,
+        );
+        expect(transactions).toBeGreaterThan(1000);
+        const encodedAgain = toXdr.mock.contexts.filter((value) =>
+          stored.some((type) => value instanceof type),
+        );
+        expect(encodedAgain.length).toBe(0);
+      } finally {
+        toXdr.mockRestore();
+      }
+    });
 
     it('holds fee bumps and v0 envelopes among them', () => {
       const types = new Set(
