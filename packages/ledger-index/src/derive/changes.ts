@@ -21,8 +21,20 @@ export interface EntryChange {
 
 const NO_KEY = new Uint8Array(0);
 
-/** The paired changes, sorted by ledger key. */
-export function pairChanges(changes: readonly xdr.LedgerEntryChange[]): EntryChange[] {
+/** Operations' and effects' derivations ask for the same operation's changes: paired once. */
+const paired = new WeakMap<readonly xdr.LedgerEntryChange[], readonly EntryChange[]>();
+
+/** The paired changes, sorted by ledger key (the same list for the same changes: not to be changed). */
+export function pairChanges(changes: readonly xdr.LedgerEntryChange[]): readonly EntryChange[] {
+  let pairs = paired.get(changes);
+  if (!pairs) {
+    pairs = pairAndSort(changes);
+    paired.set(changes, pairs);
+  }
+  return pairs;
+}
+
+function pairAndSort(changes: readonly xdr.LedgerEntryChange[]): EntryChange[] {
   const pairs: EntryChange[] = [];
   let before: xdr.LedgerEntry | undefined;
   const after = (post: xdr.LedgerEntry, pre?: xdr.LedgerEntry): EntryChange => ({
@@ -51,6 +63,7 @@ export function pairChanges(changes: readonly xdr.LedgerEntryChange[]): EntryCha
         break;
     }
   }
+  if (pairs.length < 2) return pairs;
   const keyed = pairs.map((pair) => ({ pair, bytes: pair.key ? pair.key.toXdr() : NO_KEY }));
   keyed.sort((a, b) => Buffer.compare(a.bytes, b.bytes));
   return keyed.map(({ pair }) => pair);

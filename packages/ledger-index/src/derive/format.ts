@@ -40,7 +40,12 @@ export function muxedParts(account: xdr.MuxedAccount): MuxedParts {
 }
 
 export function base64(bytes: Uint8Array): string {
-  return Buffer.from(bytes).toString('base64');
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+}
+
+/** An XDR value's base64: the SDK's encoding, Node's base64 (the SDK's own goes through a string of char codes). */
+export function xdrBase64(value: { toXdr(): Uint8Array }): string {
+  return base64(value.toXdr());
 }
 
 /** A price fraction as Go's `big.Rat.FloatString(7)` writes it (stellar/go `xdr.Price.String`). */

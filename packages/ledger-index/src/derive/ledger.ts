@@ -10,7 +10,7 @@ export function ledgerBody(ledger: ClosedLedger): LedgerBody {
   let operations = 0;
   let setOperations = 0;
   for (const tx of ledger.transactions) {
-    const count = tx.inner.operations.length;
+    const count = tx.operations.length;
     setOperations += count;
     if (tx.successful) {
       successful += 1;
@@ -34,6 +34,6 @@ export function ledgerBody(ledger: ClosedLedger): LedgerBody {
     base_reserve_in_stroops: header.baseReserve,
     max_tx_set_size: header.maxTxSetSize,
     protocol_version: header.ledgerVersion,
-    header_xdr: header.toXdr('base64'),
+    header_xdr: ledger.headerXdr,
   };
 }

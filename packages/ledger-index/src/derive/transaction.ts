@@ -4,7 +4,7 @@
  * `internal/ingest/processors/transactions_processor.go`, `internal/resourceadapter/transaction.go`).
  */
 import { encodeToid } from '@starspec/ledger-api';
-import { FeeBumpTransaction, SignerKey, xdr } from '@stellar/stellar-sdk/base';
+import { SignerKey, type xdr } from '@stellar/stellar-sdk/base';
 import type { ClosedLedger, ClosedTransaction } from '../meta/closed-ledger.js';
 import { base64, muxedParts, timestamp } from './format.js';
 import type { TransactionBody } from './records.js';
@@ -64,8 +64,7 @@ function preconditions(
 export function transactionBody(ledger: ClosedLedger, tx: ClosedTransaction): TransactionBody {
   const inner = tx.innerEnvelope;
   const source = muxedParts(tx.source);
-  const feeBump = tx.outer instanceof FeeBumpTransaction ? tx.envelope : undefined;
-  const fee = feeBump?.type === 'envelopeTypeTxFeeBump' ? feeBump.feeBump : undefined;
+  const fee = tx.envelope.type === 'envelopeTypeTxFeeBump' ? tx.envelope.feeBump : undefined;
   const feeSource = fee ? muxedParts(fee.tx.feeSource) : source;
   const body: TransactionBody = {
     ...memoFields(inner.tx.memo),
@@ -85,18 +84,18 @@ export function transactionBody(ledger: ClosedLedger, tx: ClosedTransaction): Tr
     fee_charged: tx.result.feeCharged.toString(),
     max_fee: (fee ? fee.tx.fee : BigInt(inner.tx.fee)).toString(),
     operation_count: inner.tx.operations.length,
-    envelope_xdr: tx.envelope.toXdr('base64'),
-    result_xdr: tx.result.toXdr('base64'),
-    result_meta_xdr: tx.meta.toXdr('base64'),
-    fee_meta_xdr: xdr.encodeArray(xdr.LedgerEntryChange, tx.feeChanges, 'base64'),
+    envelope_xdr: tx.xdr.envelope,
+    result_xdr: tx.xdr.result,
+    result_meta_xdr: tx.xdr.meta,
+    fee_meta_xdr: tx.xdr.feeChanges,
     signatures: signatures(fee ? fee.signatures : inner.signatures),
   };
   const conditions = preconditions(inner);
   if (conditions) body.preconditions = conditions;
-  if (fee && tx.outer instanceof FeeBumpTransaction) {
+  if (fee && tx.innerHash) {
     body.fee_bump_transaction = { hash: tx.hash, signatures: signatures(fee.signatures) };
     body.inner_transaction = {
-      hash: Buffer.from(tx.inner.hash()).toString('hex'),
+      hash: tx.innerHash,
       signatures: signatures(inner.signatures),
       max_fee: String(inner.tx.fee),
     };

@@ -1,19 +1,23 @@
 /**
  * One closed ledger read out of its LedgerCloseMeta (v0, v1 or v2): the header and the
  * transactions in application order, each with its envelope (matched by hash from the
- * transaction set, as stellar/go's `ingest.LedgerTransactionReader` does), result and meta.
+ * transaction set, as stellar/go's `ingest.LedgerTransactionReader` does), result and meta, and
+ * the bytes of each as the ledger held them (ledger-bytes.ts).
  */
 import { FeeBumpTransaction, type Transaction, TransactionBuilder, xdr } from '@stellar/stellar-sdk/base';
+import { type EnvelopeBytes, ledgerBytes, type ProcessingBytes } from './ledger-bytes.js';
 
 export interface ClosedTransaction {
   /** Hex hash (the outer hash of a fee bump). */
   hash: string;
+  /** Hex hash of the transaction a fee bump wraps. */
+  innerHash?: string;
   /** 1-based application order. */
   order: number;
   envelope: xdr.TransactionEnvelope;
-  /** The envelope, read (for a fee bump, `inner` is the wrapped transaction). */
-  outer: Transaction | FeeBumpTransaction;
-  inner: Transaction;
+  /** The envelope, read (for a fee bump, `inner` is the wrapped transaction); built when first asked for. */
+  readonly outer: Transaction | FeeBumpTransaction;
+  readonly inner: Transaction;
   /** The (inner) transaction's source and operations, straight from its XDR. */
   source: xdr.MuxedAccount;
   operations: xdr.Operation[];
@@ -26,6 +30,8 @@ export interface ClosedTransaction {
   meta: xdr.TransactionMeta;
   /** Fee refunds after apply (LedgerCloseMeta v2). */
   postApplyFeeChanges: xdr.LedgerEntryChange[];
+  /** Base64 of the envelope, result, meta and fee changes, as the ledger held them. */
+  xdr: { envelope: string } & ProcessingBytes;
 }
 
 export interface ClosedLedger {
@@ -35,16 +41,14 @@ export interface ClosedLedger {
   /** Hex hash of the header. */
   hash: string;
   header: xdr.LedgerHeader;
+  /** Base64 of the header, as the ledger held it. */
+  headerXdr: string;
   /** Unix seconds. */
   closeTime: number;
   transactions: ClosedTransaction[];
   /** Entry changes made by protocol upgrades after the transactions. */
   upgradeChanges: xdr.LedgerEntryChange[];
   meta: xdr.LedgerCloseMeta;
-}
-
-function hex(bytes: Uint8Array): string {
-  return Buffer.from(bytes).toString('hex');
 }
 
 function setEnvelopes(meta: xdr.LedgerCloseMeta): xdr.TransactionEnvelope[] {
@@ -102,20 +106,29 @@ function innerEnvelope(
 
 const SUCCESS = new Set(['txSuccess', 'txFeeBumpInnerSuccess']);
 
+/** A LedgerCloseMeta's bytes, and the SDK's value of them. */
+function decoded(input: xdr.LedgerCloseMeta | string): { bytes: Uint8Array; meta: xdr.LedgerCloseMeta } {
+  if (typeof input !== 'string') return { bytes: input.toXdr(), meta: input };
+  const bytes = Buffer.from(input, 'base64');
+  // Node's decoder skips what is not base64 where the SDK's refuses it: a length that does not add up says so.
+  const padding = input.endsWith('==') ? 2 : input.endsWith('=') ? 1 : 0;
+  if (input.length % 4 !== 0 || bytes.length !== (input.length / 4) * 3 - padding)
+    throw new xdr.XdrError('LedgerCloseMeta: invalid base64 input');
+  return { bytes, meta: xdr.LedgerCloseMeta.fromXdr(bytes) };
+}
+
 /** Reads a LedgerCloseMeta (an XDR value or its base64) with the network's passphrase. */
 export function readClosedLedger(input: xdr.LedgerCloseMeta | string, passphrase: string): ClosedLedger {
-  const meta = typeof input === 'string' ? xdr.LedgerCloseMeta.fromXDR(input, 'base64') : input;
+  const { bytes, meta } = decoded(input);
+  const raw = ledgerBytes(bytes, passphrase);
   const entry = body(meta).ledgerHeader;
   const header = entry.header;
   const sequence = header.ledgerSeq;
-  const byHash = new Map<
-    string,
-    { envelope: xdr.TransactionEnvelope; outer: Transaction | FeeBumpTransaction }
-  >();
-  for (const envelope of setEnvelopes(meta)) {
-    const outer = TransactionBuilder.fromXDR(envelope, passphrase);
-    byHash.set(hex(outer.hash()), { envelope, outer });
-  }
+  const byHash = new Map<string, { envelope: xdr.TransactionEnvelope; raw: EnvelopeBytes }>();
+  setEnvelopes(meta).forEach((envelope, i) => {
+    const found = raw.envelopes[i] as EnvelopeBytes;
+    byHash.set(found.hash, { envelope, raw: found });
+  });
   const transactions = processings(meta).map((p, index): ClosedTransaction => {
     const hash = p.result.transactionHash.toString();
     const found = byHash.get(hash);
@@ -123,6 +136,12 @@ export function readClosedLedger(input: xdr.LedgerCloseMeta | string, passphrase
       throw new Error(`ledger ${sequence} has no envelope for transaction ${hash} (wrong passphrase?)`);
     const result = p.result.result;
     const inner = innerEnvelope(found.envelope);
+    // The SDK's reading of the envelope, which derive does not need: made once, if asked for.
+    let read: Transaction | FeeBumpTransaction | undefined;
+    const outer = () => {
+      read ??= TransactionBuilder.fromXDR(found.envelope, passphrase);
+      return read;
+    };
     return {
       source:
         'sourceAccount' in inner.tx
@@ -131,15 +150,22 @@ export function readClosedLedger(input: xdr.LedgerCloseMeta | string, passphrase
       operations: inner.tx.operations,
       innerEnvelope: inner,
       hash,
+      ...(found.raw.innerHash ? { innerHash: found.raw.innerHash } : {}),
       order: index + 1,
       envelope: found.envelope,
-      outer: found.outer,
-      inner: found.outer instanceof FeeBumpTransaction ? found.outer.innerTransaction : found.outer,
+      get outer() {
+        return outer();
+      },
+      get inner() {
+        const tx = outer();
+        return tx instanceof FeeBumpTransaction ? tx.innerTransaction : tx;
+      },
       result,
       successful: SUCCESS.has(result.result.type),
       feeChanges: p.feeProcessing,
       meta: p.txApplyProcessing,
       postApplyFeeChanges: p.postFee,
+      xdr: { envelope: found.raw.envelope, ...(raw.processings[index] as ProcessingBytes) },
     };
   });
   return {
@@ -147,6 +173,7 @@ export function readClosedLedger(input: xdr.LedgerCloseMeta | string, passphrase
     sequence,
     hash: entry.hash.toString(),
     header,
+    headerXdr: raw.header,
     closeTime: Number(header.scpValue.closeTime),
     transactions,
     upgradeChanges: body(meta).upgradesProcessing.flatMap((upgrade) => upgrade.changes),

@@ -3,6 +3,7 @@
  * last state of each key (written or deleted), then written in multi-row statements.
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
+import { xdrBase64 } from '../derive/format.js';
 import type { IndexBatch } from '../derive/records.js';
 import { deleteWhereIn, upsertRows } from './bulk.js';
 import type { SqlExecutor, SqlValue } from './driver.js';
@@ -16,7 +17,7 @@ function entryRow(key: string, entry: xdr.LedgerEntry, ledger: number): SqlValue
     key,
     entryKind(entry),
     entryOwner(entry) ?? null,
-    entry.toXdr('base64'),
+    xdrBase64(entry),
     entry.lastModifiedLedgerSeq ?? ledger,
   ];
 }
@@ -25,7 +26,7 @@ function entryRow(key: string, entry: xdr.LedgerEntry, ledger: number): SqlValue
 export function writeLiveEntries(tx: SqlExecutor, entries: readonly xdr.LedgerEntry[]): Promise<void> {
   const rows = entries.flatMap((entry) => {
     const key = entryKey(entry);
-    return key ? [entryRow(key.toXdr('base64'), entry, entry.lastModifiedLedgerSeq)] : [];
+    return key ? [entryRow(xdrBase64(key), entry, entry.lastModifiedLedgerSeq)] : [];
   });
   return upsertRows(tx, 'entries', COLUMNS, rows);
 }

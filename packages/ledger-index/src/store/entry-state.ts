@@ -4,7 +4,7 @@
  * Entries are kept under the base64 of their LedgerKey, as stellar-core keys them.
  */
 import { xdr } from '@stellar/stellar-sdk/base';
-import { accountId } from '../derive/format.js';
+import { accountId, xdrBase64 } from '../derive/format.js';
 
 export interface ChangeEffect {
   key: string;
@@ -51,9 +51,7 @@ export const isKeptType = (type: string): boolean => KEPT.has(type);
 export function keyOfChange(change: xdr.LedgerEntryChange): ChangeEffect | undefined {
   switch (change.type) {
     case 'ledgerEntryRemoved':
-      return isKeptType(change.removed.type)
-        ? { key: change.removed.toXdr('base64'), entry: null }
-        : undefined;
+      return isKeptType(change.removed.type) ? { key: xdrBase64(change.removed), entry: null } : undefined;
     case 'ledgerEntryState':
       return undefined;
     default: {
@@ -64,7 +62,7 @@ export function keyOfChange(change: xdr.LedgerEntryChange): ChangeEffect | undef
             ? change.updated
             : change.restored;
       const key = entryKey(entry);
-      return key ? { key: key.toXdr('base64'), entry } : undefined;
+      return key ? { key: xdrBase64(key), entry } : undefined;
     }
   }
 }

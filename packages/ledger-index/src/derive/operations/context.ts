@@ -16,7 +16,7 @@ export interface OperationContext {
   op: xdr.Operation;
   source: MuxedParts;
   /** The operation's entry changes, paired and sorted (empty when the transaction failed). */
-  changes: EntryChange[];
+  changes: readonly EntryChange[];
   /** The operation's result, when the transaction succeeded (Horizon reads no other). */
   result: xdr.OperationResultTr | undefined;
 }

@@ -1,0 +1,3 @@
+export const SKIPPER_PATH: string;
+export const MARKED: Record<string, string[]>;
+export function skipperSource(): string;
