@@ -1,6 +1,6 @@
 /**
- * zstd decompression: Node's own decoder where it has one (zlib.zstdDecompressSync, Node 22.15 and
- * later), else the `zstd` command (Node 20 has no decoder; Debian's `zstd` package has the command).
+ * zstd: Node's own codec where it has one (zlib.zstdDecompressSync, Node 22.15 and later), else
+ * the `zstd` command (Node 20 has none; Debian's `zstd` package has the command).
  */
 import { execFileSync } from 'node:child_process';
 import * as zlib from 'node:zlib';
@@ -8,7 +8,16 @@ import * as zlib from 'node:zlib';
 /** Bytes a decompressed file may take: a data lake file of many ledgers stays far under it. */
 const MAX_DECOMPRESSED = 512 * 1024 * 1024;
 
-const nodeZstd = (zlib as { zstdDecompressSync?: (data: Buffer) => Buffer }).zstdDecompressSync;
+type Codec = (data: Buffer) => Buffer;
+const { zstdDecompressSync: nodeZstd, zstdCompressSync: nodeCompress } = zlib as {
+  zstdDecompressSync?: Codec;
+  zstdCompressSync?: Codec;
+};
+
+/** `data` compressed (a data lake's files, written for tests and the benchmark). */
+export function zstd(data: Buffer): Buffer {
+  return nodeCompress ? nodeCompress(data) : execFileSync('zstd', ['-cq'], { input: data, maxBuffer: MAX_DECOMPRESSED });
+}
 
 /** The data of `compressed`; throws an error naming `name` when it is not zstd (or no decoder is there). */
 export function unzstd(compressed: Buffer, name: string): Buffer {

@@ -95,6 +95,8 @@ async function runJobs(options: ReingestOptions, store: IndexStore): Promise<Rei
       if (writing === 0) void finish();
     };
     options.signal?.addEventListener('abort', onAbort, { once: true });
+    // Stopped before the workers started: nothing was handed out.
+    if (options.signal?.aborted) void finish();
 
     const dispatch = (worker: Worker) => {
       const job = jobs[nextJob];

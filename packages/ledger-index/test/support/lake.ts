@@ -1,13 +1,11 @@
 /**
  * A data lake folder in galexie's layout, written from the recorded real ledgers (support/
  * real-ledgers.ts) renumbered to follow each other from `first` on (only the header's ledgerSeq
- * changes, as bench/recorded-rpc.mjs does): `.config.json`, partition folders, zstd batches.
+ * changes, as bench/recorded-rpc.mjs does).
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { Networks, xdr } from '@stellar/stellar-sdk';
-import { type LakeManifest, lakeFile, MANIFEST_FILE } from '../../src/reingest/lake.js';
+import type { LakeManifest } from '../../src/reingest/lake.js';
+import { writeLakeFiles } from '../../src/reingest/lake-write.js';
 import { realLedgers } from './real-ledgers.js';
 
 export interface TestLake {
@@ -35,35 +33,20 @@ export function renumberedLedgers(first: number): xdr.LedgerCloseMeta[] {
   return metas;
 }
 
+/** A lake of the first `count` recorded ledgers (default all), from `first` on. */
 export function writeLake(
   dir: string,
   first: number,
   schema: { ledgersPerBatch: number; batchesPerPartition: number; extension?: string },
+  count?: number,
 ): TestLake {
-  const metas = renumberedLedgers(first);
+  const metas = renumberedLedgers(first).slice(0, count);
   const manifest: LakeManifest = {
     networkPassphrase: Networks.PUBLIC,
     compression: 'zstd',
     extension: 'zst',
     ...schema,
   };
-  const { extension: _, ...written } = manifest;
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify({ ...written, version: '1.0' }));
-  const files = new Map<string, xdr.LedgerCloseMeta[]>();
-  metas.forEach((meta, i) => {
-    const file = lakeFile(manifest, first + i);
-    files.set(file, [...(files.get(file) ?? []), meta]);
-  });
-  for (const [file, batch] of files) {
-    const start = first + metas.indexOf(batch[0] as xdr.LedgerCloseMeta);
-    const raw = new xdr.LedgerCloseMetaBatch({
-      startSequence: start,
-      endSequence: start + batch.length - 1,
-      ledgerCloseMetas: batch,
-    }).toXDR();
-    mkdirSync(dirname(join(dir, file)), { recursive: true });
-    writeFileSync(join(dir, file), execFileSync('zstd', ['-cq'], { input: raw }));
-  }
+  writeLakeFiles(dir, manifest, metas);
   return { dir, manifest, from: first, to: first + metas.length - 1, metas };
 }
