@@ -94,7 +94,8 @@ function body(
 }
 
 /** The sequence a LedgerCloseMeta's header names. */
-export const ledgerSequenceOf = (meta: xdr.LedgerCloseMeta): number => body(meta).ledgerHeader.header.ledgerSeq;
+export const ledgerSequenceOf = (meta: xdr.LedgerCloseMeta): number =>
+  body(meta).ledgerHeader.header.ledgerSeq;
 
 function innerEnvelope(
   envelope: xdr.TransactionEnvelope,

@@ -16,7 +16,9 @@ const { zstdDecompressSync: nodeZstd, zstdCompressSync: nodeCompress } = zlib as
 
 /** `data` compressed (a data lake's files, written for tests and the benchmark). */
 export function zstd(data: Buffer): Buffer {
-  return nodeCompress ? nodeCompress(data) : execFileSync('zstd', ['-cq'], { input: data, maxBuffer: MAX_DECOMPRESSED });
+  return nodeCompress
+    ? nodeCompress(data)
+    : execFileSync('zstd', ['-cq'], { input: data, maxBuffer: MAX_DECOMPRESSED });
 }
 
 /** The data of `compressed`; throws an error naming `name` when it is not zstd (or no decoder is there). */
@@ -37,7 +39,11 @@ export function unzstd(compressed: Buffer, name: string): Buffer {
     const failure = error as NodeJS.ErrnoException & { stderr?: Buffer };
     if (failure.code === 'ENOENT')
       throw new Error(`cannot read ${name}: this Node has no zstd decoder and there is no zstd command`);
-    const reason = failure.stderr?.toString().trim().replace(/^zstd: /, '') || failure.message;
+    const reason =
+      failure.stderr
+        ?.toString()
+        .trim()
+        .replace(/^zstd: /, '') || failure.message;
     throw new Error(`${name} is not a valid zstd file: ${reason}`);
   }
 }

@@ -4,7 +4,14 @@
  * written finish; a rerun of the range completes it), 1 when it cannot (a source without the
  * range, a worker that failed, a range live ingestion owns), 2 for a usage error.
  */
-import { type Emit, parseOptions, type ServerCommand, stopSignal, UsageError, wholeNumber } from '@starspec/runtime';
+import {
+  type Emit,
+  parseOptions,
+  type ServerCommand,
+  stopSignal,
+  UsageError,
+  wholeNumber,
+} from '@starspec/runtime';
 import { VERSION } from '../version.js';
 import { DEFAULT_JOB_LEDGERS, reingest } from './reingest.js';
 import { describeSource, type SourceSpec } from './source.js';

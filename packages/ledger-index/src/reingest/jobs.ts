@@ -44,7 +44,10 @@ export function planJobs(from: number, to: number, size: number): Job[] {
   return jobs;
 }
 
-export function deriveLedgers(metas: Parameters<typeof readClosedLedger>[0][], passphrase: string): DerivedLedger[] {
+export function deriveLedgers(
+  metas: Parameters<typeof readClosedLedger>[0][],
+  passphrase: string,
+): DerivedLedger[] {
   return metas.map((meta) => {
     const { sellerTrades, ...history } = deriveHistory(readClosedLedger(meta, passphrase));
     const sequence = history.ledger.sequence;
@@ -73,7 +76,10 @@ export function assignTrades(keys: readonly AssetPair[][], ids: TradeAssetIds): 
   return assignment;
 }
 
-export function historyBatches(ledgers: readonly DerivedLedger[], assignment: TradeAssignment): HistoryBatch[] {
+export function historyBatches(
+  ledgers: readonly DerivedLedger[],
+  assignment: TradeAssignment,
+): HistoryBatch[] {
   return ledgers.map(({ trades, ...history }, i) => ({
     ...history,
     trades: trades.map((trade, k) => (assignment.sides[i]?.[k] ? trade.asSeller : trade.asBuyer)),

@@ -11,7 +11,11 @@ import { zstd } from '../meta/zstd.js';
 import { type LakeManifest, lakeFile, MANIFEST_FILE } from './lake.js';
 
 /** Writes consecutive ledgers into `dir` as `manifest` lays them out. */
-export function writeLakeFiles(dir: string, manifest: LakeManifest, metas: readonly xdr.LedgerCloseMeta[]): void {
+export function writeLakeFiles(
+  dir: string,
+  manifest: LakeManifest,
+  metas: readonly xdr.LedgerCloseMeta[],
+): void {
   const { extension: _, ...written } = manifest;
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify({ ...written, version: '1.0' }));

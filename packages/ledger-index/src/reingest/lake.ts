@@ -66,7 +66,8 @@ export function readManifest(dir: string): LakeManifest {
   if (typeof parsed.networkPassphrase !== 'string' || parsed.networkPassphrase === '')
     throw new LakeError(`${path} names no networkPassphrase`);
   const compression = parsed.compression || 'zstd';
-  if (compression !== 'zstd') throw new LakeError(`${path}: compression '${compression}' is not read, only zstd`);
+  if (compression !== 'zstd')
+    throw new LakeError(`${path}: compression '${compression}' is not read, only zstd`);
   return { ...(parsed as LakeManifest), compression, extension: fileExtension(dir) };
 }
 

@@ -9,8 +9,8 @@
  * On PostgreSQL each worker writes its own jobs through its own connection.
  */
 import { Worker } from 'node:worker_threads';
-import { openIndex } from '../store/open-index.js';
 import type { IndexStore } from '../store/index-store.js';
+import { openIndex } from '../store/open-index.js';
 import { assignTrades, historyBatches, type Job, planJobs } from './jobs.js';
 import type { FromWorker, ToWorker, WorkerSetup } from './messages.js';
 import { openRangeSource, type SourceSpec } from './source.js';
@@ -63,7 +63,10 @@ async function runJobs(options: ReingestOptions, store: IndexStore): Promise<Rei
   const jobs = planJobs(options.from, options.to, options.jobLedgers ?? DEFAULT_JOB_LEDGERS);
   const total = options.to - options.from + 1;
   const workersWrite = store.dialect === 'postgres';
-  const setup: WorkerSetup = { source: options.source, ...(workersWrite ? { database: options.database } : {}) };
+  const setup: WorkerSetup = {
+    source: options.source,
+    ...(workersWrite ? { database: options.database } : {}),
+  };
   const workers = Array.from(
     { length: Math.min(options.workers, jobs.length) },
     () => new Worker(options.workerUrl, { workerData: setup }),

@@ -50,7 +50,9 @@ async function rpcRangeSource(url: string): Promise<RangeSource> {
         const page = await client.getLedgers({ startLedger: next, pagination: { limit } });
         const wanted = page.ledgers.filter((ledger) => ledger.sequence <= to);
         if (wanted[0]?.sequence !== next)
-          throw new SourceRangeError(`the RPC server did not return ledger ${next} (it keeps ${page.oldestLedger}–${page.latestLedger})`);
+          throw new SourceRangeError(
+            `the RPC server did not return ledger ${next} (it keeps ${page.oldestLedger}–${page.latestLedger})`,
+          );
         for (const ledger of wanted) metas.push(ledger.metadataXdr);
         next = (wanted.at(-1)?.sequence ?? next) + 1;
       }

@@ -5,8 +5,8 @@
  * the index's one writer.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { openIndex } from '../store/open-index.js';
 import type { IndexStore } from '../store/index-store.js';
+import { openIndex } from '../store/open-index.js';
 import { type DerivedLedger, deriveLedgers, historyBatches, type Job, tradeKeysOf } from './jobs.js';
 import type { FromWorker, ToWorker, WorkerSetup } from './messages.js';
 import { openRangeSource, type RangeSource } from './source.js';
@@ -42,7 +42,11 @@ let queue = (async () => {
   post({ type: 'ready' });
 })();
 const fail = (id: number | undefined) => (error: unknown) =>
-  post({ type: 'failed', ...(id === undefined ? {} : { id }), message: String((error as Error)?.message ?? error) });
+  post({
+    type: 'failed',
+    ...(id === undefined ? {} : { id }),
+    message: String((error as Error)?.message ?? error),
+  });
 queue = queue.catch(fail(undefined));
 port.on('message', (message: ToWorker) => {
   const id = message.type === 'job' ? message.job.id : message.id;

@@ -82,7 +82,10 @@ async function rpcServer(metas: { toXDR(format: 'base64'): string }[], first: nu
 
 const servers: Server[] = [];
 afterAll(() => {
-  for (const server of servers) server.closeAllConnections(), server.close();
+  for (const server of servers) {
+    server.closeAllConnections();
+    server.close();
+  }
   rmSync(root, { recursive: true, force: true });
 });
 
@@ -99,10 +102,16 @@ describe('usage', () => {
   it.each([
     [[], '--from and --to are required'],
     [['--from', '10', '--to', '5', '--data-lake', 'x'], '--from 10 is after --to 5: the range is empty'],
-    [['--from', 'ten', '--to', '5', '--data-lake', 'x'], "--from must be a whole number from 2 to 4294967295 (got 'ten')"],
+    [
+      ['--from', 'ten', '--to', '5', '--data-lake', 'x'],
+      "--from must be a whole number from 2 to 4294967295 (got 'ten')",
+    ],
     [['--from', '2', '--to', '5'], 'a source is required: --rpc-url URL (or RPC_URL) or --data-lake DIR'],
     [['--from', '2', '--to', '5', '--data-lake', 'x', '--rpc-url', 'http://a'], 'give one'],
-    [['--from', '2', '--to', '5', '--data-lake', 'x', '--workers', '0'], '--workers must be a whole number from 1 to 64'],
+    [
+      ['--from', '2', '--to', '5', '--data-lake', 'x', '--workers', '0'],
+      '--workers must be a whole number from 1 to 64',
+    ],
     [['--from', '2', '--to', '5', '--rpc-url', 'ftp://a'], '--rpc-url must be an http(s) URL'],
     [['--from', '2', '--to', '5', '--data-lake', 'x', '--wat'], "Unknown option '--wat'"],
   ])('%j: a usage error, %s', (args, message) => {
@@ -134,10 +143,21 @@ describe.skipIf(!realLedgersDir)(`sources${realLedgersDir ? '' : ` (${NO_REAL_LE
   const db = (name: string) => ['--db', join(root, `${name}.sqlite`)];
 
   it('a range past the data lake: exit 1, naming the missing file', async () => {
-    const beyond = lake.to + 2;
-    const { code, stderr } = await run(['--from', String(lake.from), '--to', String(beyond), '--data-lake', lake.dir, ...db('past-lake')]);
+    // Four ledgers, two to a file: the next file is the first missing.
+    const beyond = lake.to + 1;
+    const { code, stderr } = await run([
+      '--from',
+      String(lake.from),
+      '--to',
+      String(beyond),
+      '--data-lake',
+      lake.dir,
+      ...db('past-lake'),
+    ]);
     expect(code).toBe(1);
-    expect(stderr).toContain(`ledger ${beyond} is not in the data lake: ${join(lake.dir, lakeFile(lake.manifest, beyond))} is missing`);
+    expect(stderr).toContain(
+      `ledger ${beyond} is not in the data lake: ${join(lake.dir, lakeFile(lake.manifest, beyond))} is missing`,
+    );
   });
 
   it('a corrupt file: the worker fails the command, exit 1, naming it', async () => {
@@ -145,30 +165,64 @@ describe.skipIf(!realLedgersDir)(`sources${realLedgersDir ? '' : ` (${NO_REAL_LE
     writeLake(dir, 1000, { ledgersPerBatch: 2, batchesPerPartition: 2 }, 4);
     const broken = join(dir, lakeFile(lake.manifest, lake.from + 2));
     writeFileSync(broken, 'not zstd');
-    const { code, stderr } = await run(['--from', String(lake.from), '--to', String(lake.to), '--data-lake', dir, '--workers', '2', ...db('corrupt')]);
+    const { code, stderr } = await run([
+      '--from',
+      String(lake.from),
+      '--to',
+      String(lake.to),
+      '--data-lake',
+      dir,
+      '--workers',
+      '2',
+      ...db('corrupt'),
+    ]);
     expect(code).toBe(1);
-    expect(stderr).toContain(`ledgers ${lake.from + 2}–${lake.from + 3}: ${broken} is not a valid zstd file`);
+    expect(stderr).toContain(`ledgers ${lake.from}–${lake.to}: ${broken} is not a valid zstd file`);
   });
 
   it('a range past the RPC server: exit 1, saying what it keeps', async () => {
     const rpc = await rpcServer(lake.metas, lake.from);
     servers.push(rpc.server);
-    const { code, stderr } = await run(['--from', String(lake.from - 5), '--to', String(lake.to), '--rpc-url', rpc.url, ...db('past-rpc')]);
+    const { code, stderr } = await run([
+      '--from',
+      String(lake.from - 5),
+      '--to',
+      String(lake.to),
+      '--rpc-url',
+      rpc.url,
+      ...db('past-rpc'),
+    ]);
     expect(code).toBe(1);
-    expect(stderr).toContain(`the RPC server keeps ledgers ${lake.from}–${lake.to}: ${lake.from - 5}–${lake.to} is not within them`);
+    expect(stderr).toContain(
+      `the RPC server keeps ledgers ${lake.from}–${lake.to}: ${lake.from - 5}–${lake.to} is not within them`,
+    );
   });
 
   it('backfills from an RPC server with 2 workers: exit 0, every ledger in', async () => {
     const rpc = await rpcServer(lake.metas, lake.from);
     servers.push(rpc.server);
-    const args = ['--from', String(lake.from), '--to', String(lake.to), '--rpc-url', rpc.url, '--workers', '2', '--job-ledgers', '3', ...db('rpc')];
+    const args = [
+      '--from',
+      String(lake.from),
+      '--to',
+      String(lake.to),
+      '--rpc-url',
+      rpc.url,
+      '--workers',
+      '2',
+      '--job-ledgers',
+      '3',
+      ...db('rpc'),
+    ];
     const { code, stdout, stderr } = await run(args);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout).toContain(`wrote ledgers ${lake.from}–${lake.from + 2} (3 of ${lake.metas.length})`);
     expect(stdout).toContain(`done: ledgers ${lake.from}–${lake.to} reingested`);
     const sqlite = openSqlite(join(root, 'rpc.sqlite'));
-    const [row] = await sqlite.query('SELECT COUNT(*) AS n, MIN(sequence) AS lo, MAX(sequence) AS hi FROM ledgers');
+    const [row] = await sqlite.query(
+      'SELECT COUNT(*) AS n, MIN(sequence) AS lo, MAX(sequence) AS hi FROM ledgers',
+    );
     await sqlite.close();
     expect([row?.n, row?.lo, row?.hi].map(Number)).toEqual([lake.metas.length, lake.from, lake.to]);
   });
@@ -176,7 +230,17 @@ describe.skipIf(!realLedgersDir)(`sources${realLedgersDir ? '' : ` (${NO_REAL_LE
   it('Ctrl-C while the workers wait on the source: exit 0, saying how far it got', async () => {
     const rpc = await rpcServer(lake.metas, lake.from, true);
     servers.push(rpc.server);
-    const child = start(['--from', String(lake.from), '--to', String(lake.to), '--rpc-url', rpc.url, '--workers', '2', ...db('stopped')]);
+    const child = start([
+      '--from',
+      String(lake.from),
+      '--to',
+      String(lake.to),
+      '--rpc-url',
+      rpc.url,
+      '--workers',
+      '2',
+      ...db('stopped'),
+    ]);
     let asked = false;
     const done = finish(child, (stdout) => {
       if (!asked && stdout.includes('reingesting ledgers')) {
@@ -186,6 +250,8 @@ describe.skipIf(!realLedgersDir)(`sources${realLedgersDir ? '' : ` (${NO_REAL_LE
     });
     const { code, stdout } = await done;
     expect(code).toBe(0);
-    expect(stdout).toContain(`stopped: 0 of ${lake.metas.length} ledgers written; run the same range again to finish it`);
+    expect(stdout).toContain(
+      `stopped: 0 of ${lake.metas.length} ledgers written; run the same range again to finish it`,
+    );
   });
 });

@@ -25,9 +25,12 @@ describe('file names', () => {
     [4, 250, 50, 'FFFFFF37--200-399/FFFFFF05--250-299.xdr.zst'],
     [1, 300, 200, 'FFFFFF37--200-399.xdr.zst'],
     [1, 1, 1, 'FFFFFFFE--1.xdr.zst'],
-  ])('%i files per partition, ledger %i, %i per file: %s', (batchesPerPartition, ledger, ledgersPerBatch, name) => {
-    expect(lakeFile({ ledgersPerBatch, batchesPerPartition, extension: 'zst' }, ledger)).toBe(name);
-  });
+  ])(
+    '%i files per partition, ledger %i, %i per file: %s',
+    (batchesPerPartition, ledger, ledgersPerBatch, name) => {
+      expect(lakeFile({ ledgersPerBatch, batchesPerPartition, extension: 'zst' }, ledger)).toBe(name);
+    },
+  );
 
   it("the public lake's: one ledger per file, 64000 files per partition (the recorded file's name)", () => {
     const layout = { ledgersPerBatch: 1, batchesPerPartition: 64000, extension: 'zstd' };
@@ -35,45 +38,51 @@ describe('file names', () => {
   });
 });
 
-describe.skipIf(!realLedgersDir)(`a lake of the recorded ledgers${realLedgersDir ? '' : ` (${NO_REAL_LEDGERS})`}`, () => {
-  it('reads back every ledger, across files and partitions, with the extension its files have', () => {
-    for (const extension of ['zst', 'zstd']) {
-      const lake = writeLake(join(root, `lake-${extension}`), 1000, {
+describe.skipIf(!realLedgersDir)(
+  `a lake of the recorded ledgers${realLedgersDir ? '' : ` (${NO_REAL_LEDGERS})`}`,
+  () => {
+    it('reads back every ledger, across files and partitions, with the extension its files have', () => {
+      for (const extension of ['zst', 'zstd']) {
+        const lake = writeLake(join(root, `lake-${extension}`), 1000, {
+          ledgersPerBatch: 2,
+          batchesPerPartition: 2,
+          extension,
+        });
+        const manifest = readManifest(lake.dir);
+        expect(manifest).toMatchObject({ ledgersPerBatch: 2, batchesPerPartition: 2, extension });
+        const reader = new LakeReader(lake.dir);
+        expect(reader.missing(lake.from, lake.to)).toBeUndefined();
+        lake.metas.forEach((meta, i) => {
+          expect(reader.ledger(lake.from + i).toXDR('base64')).toBe(meta.toXDR('base64'));
+        });
+      }
+    });
+
+    it('names the missing file of a range past the lake', async () => {
+      const lake = writeLake(join(root, 'lake-short'), 1000, { ledgersPerBatch: 2, batchesPerPartition: 2 });
+      const source = await openRangeSource({ kind: 'lake', dir: lake.dir });
+      // Past the last file (the recorded ledgers end in a file of their own or with its second).
+      const beyond = lake.to + 2;
+      const past = join(lake.dir, lakeFile(lake.manifest, beyond));
+      await expect(source.check(lake.from, beyond)).rejects.toThrow(
+        `ledger ${beyond} is not in the data lake: ${past} is missing`,
+      );
+      expect(() => new LakeReader(lake.dir).ledger(beyond)).toThrow(`the data lake has no ${past}`);
+    });
+
+    it('names a file that is not zstd', () => {
+      const lake = writeLake(join(root, 'lake-corrupt'), 1000, {
         ledgersPerBatch: 2,
         batchesPerPartition: 2,
-        extension,
       });
-      const manifest = readManifest(lake.dir);
-      expect(manifest).toMatchObject({ ledgersPerBatch: 2, batchesPerPartition: 2, extension });
+      const file = join(lake.dir, lakeFile(lake.manifest, 1002));
+      writeFileSync(file, 'not zstd at all');
       const reader = new LakeReader(lake.dir);
-      expect(reader.missing(lake.from, lake.to)).toBeUndefined();
-      lake.metas.forEach((meta, i) => {
-        expect(reader.ledger(lake.from + i).toXDR('base64')).toBe(meta.toXDR('base64'));
-      });
-    }
-  });
-
-  it('names the missing file of a range past the lake', async () => {
-    const lake = writeLake(join(root, 'lake-short'), 1000, { ledgersPerBatch: 2, batchesPerPartition: 2 });
-    const source = await openRangeSource({ kind: 'lake', dir: lake.dir });
-    // Past the last file (the recorded ledgers end in a file of their own or with its second).
-    const beyond = lake.to + 2;
-    const past = join(lake.dir, lakeFile(lake.manifest, beyond));
-    await expect(source.check(lake.from, beyond)).rejects.toThrow(
-      `ledger ${beyond} is not in the data lake: ${past} is missing`,
-    );
-    expect(() => new LakeReader(lake.dir).ledger(beyond)).toThrow(`the data lake has no ${past}`);
-  });
-
-  it('names a file that is not zstd', () => {
-    const lake = writeLake(join(root, 'lake-corrupt'), 1000, { ledgersPerBatch: 2, batchesPerPartition: 2 });
-    const file = join(lake.dir, lakeFile(lake.manifest, 1002));
-    writeFileSync(file, 'not zstd at all');
-    const reader = new LakeReader(lake.dir);
-    expect(reader.ledger(1000)).toBeDefined();
-    expect(() => reader.ledger(1002)).toThrow(`${file} is not a valid zstd file`);
-  });
-});
+      expect(reader.ledger(1000)).toBeDefined();
+      expect(() => reader.ledger(1002)).toThrow(`${file} is not a valid zstd file`);
+    });
+  },
+);
 
 describe('not a lake', () => {
   it('says a folder has no manifest, or a manifest without the schema', () => {

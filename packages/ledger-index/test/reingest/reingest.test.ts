@@ -60,54 +60,64 @@ const run = (database: string, options: Partial<ReingestOptions> = {}) =>
 
 describe.skipIf(!realLedgersDir)(`reingestion${realLedgersDir ? '' : ` (${NO_REAL_LEDGERS})`}`, () => {
   describe.each(ENGINES)('on $name', (engine) => {
-    it.skipIf(!engine.available)('N workers write what one writes, and live ingestion’s history', async () => {
-      const one = await emptyIndex(engine);
-      const progress: number[] = [];
-      const result = await run(one, { jobLedgers: 3, onProgress: (_job, written) => progress.push(written) });
-      expect(result).toEqual({ written: lake.metas.length, stopped: false });
-      expect(progress.at(-1)).toBe(lake.metas.length);
-      const three = await emptyIndex(engine);
-      // One ledger per job: the ledgers whose trades share assets go to different workers.
-      await run(three, { workers: 3, jobLedgers: 1 });
-      const byOne = await tables(engine, one);
-      expect(byOne.trades?.length, 'the recordings have trades').toBeGreaterThan(0);
-      expect(byOne.trade_assets?.length).toBeGreaterThan(2);
-      expect(await tables(engine, three)).toEqual(byOne);
-      for (const table of STATE_TABLES) expect(byOne[table], table).toEqual([]);
+    it.skipIf(!engine.available)(
+      'N workers write what one writes, and live ingestion’s history',
+      async () => {
+        const one = await emptyIndex(engine);
+        const progress: number[] = [];
+        const result = await run(one, {
+          jobLedgers: 3,
+          onProgress: (_job, written) => progress.push(written),
+        });
+        expect(result).toEqual({ written: lake.metas.length, stopped: false });
+        expect(progress.at(-1)).toBe(lake.metas.length);
+        const three = await emptyIndex(engine);
+        // One ledger per job: the ledgers whose trades share assets go to different workers.
+        await run(three, { workers: 3, jobLedgers: 1 });
+        const byOne = await tables(engine, one);
+        expect(byOne.trades?.length, 'the recordings have trades').toBeGreaterThan(0);
+        expect(byOne.trade_assets?.length).toBeGreaterThan(2);
+        expect(await tables(engine, three)).toEqual(byOne);
+        for (const table of STATE_TABLES) expect(byOne[table], table).toEqual([]);
 
-      const live = await engine.open();
-      const store = await IndexStore.open(live.driver, Networks.PUBLIC);
-      await new Ingester(store).ingestMany(lake.metas);
-      await store.close();
-      const byLive = await tables(engine, live.location);
-      for (const table of STATE_TABLES) delete byLive[table];
-      expect({ ...byOne, ...Object.fromEntries(STATE_TABLES.map((t) => [t, byLive[t]])) }).toEqual(
-        byLive,
-      );
-    });
+        const live = await engine.open();
+        const store = await IndexStore.open(live.driver, Networks.PUBLIC);
+        await new Ingester(store).ingestMany(lake.metas);
+        await store.close();
+        const byLive = await tables(engine, live.location);
+        for (const table of STATE_TABLES) delete byLive[table];
+        expect({ ...byOne, ...Object.fromEntries(STATE_TABLES.map((t) => [t, byLive[t]])) }).toEqual(byLive);
+      },
+    );
 
-    it.skipIf(!engine.available)('a rerun, or a range overlapping the last, leaves the same rows', async () => {
-      const location = await emptyIndex(engine);
-      await run(location, { workers: 2 });
-      const first = await tables(engine, location);
-      await run(location, { workers: 2 });
-      expect(await tables(engine, location)).toEqual(first);
-      await run(location, { from: lake.from + 3, to: lake.to - 2, workers: 3, jobLedgers: 1 });
-      expect(await tables(engine, location)).toEqual(first);
-    });
+    it.skipIf(!engine.available)(
+      'a rerun, or a range overlapping the last, leaves the same rows',
+      async () => {
+        const location = await emptyIndex(engine);
+        await run(location, { workers: 2 });
+        const first = await tables(engine, location);
+        await run(location, { workers: 2 });
+        expect(await tables(engine, location)).toEqual(first);
+        await run(location, { from: lake.from + 3, to: lake.to - 2, workers: 3, jobLedgers: 1 });
+        expect(await tables(engine, location)).toEqual(first);
+      },
+    );
 
-    it.skipIf(!engine.available)('refuses a range reaching the latest live ledger; writes one before it', async () => {
-      const live = await engine.open();
-      const store = await IndexStore.open(live.driver, Networks.PUBLIC);
-      await new Ingester(store).ingestMany(lake.metas);
-      await store.close();
-      const before = await tables(engine, live.location);
-      await expect(run(live.location, { from: lake.from + 2 })).rejects.toThrow(
-        `the index's latest ledger, ${lake.to}, was ingested live: reingest ledgers before it (--to ${lake.to - 1} at most)`,
-      );
-      await run(live.location, { to: lake.to - 1, workers: 2 });
-      expect(await tables(engine, live.location)).toEqual(before);
-    });
+    it.skipIf(!engine.available)(
+      'refuses a range reaching the latest live ledger; writes one before it',
+      async () => {
+        const live = await engine.open();
+        const store = await IndexStore.open(live.driver, Networks.PUBLIC);
+        await new Ingester(store).ingestMany(lake.metas);
+        await store.close();
+        const before = await tables(engine, live.location);
+        await expect(run(live.location, { from: lake.from + 2 })).rejects.toThrow(
+          `the index's latest ledger, ${lake.to}, was ingested live: reingest ledgers before it (--to ${lake.to - 1} at most)`,
+        );
+        await run(live.location, { to: lake.to - 1, workers: 2 });
+        expect(await tables(engine, live.location)).toEqual(before);
+      },
+    );
 
     it.skipIf(!engine.available)('a failing worker fails the run and names its ledgers', async () => {
       const broken = join(root, `broken-${engine.name}`);
@@ -115,9 +125,9 @@ describe.skipIf(!realLedgersDir)(`reingestion${realLedgersDir ? '' : ` (${NO_REA
       const file = join(broken, lakeFile(lake.manifest, lake.from + 4));
       writeFileSync(file, 'not zstd');
       const location = await emptyIndex(engine);
-      await expect(
-        run(location, { source: { kind: 'lake', dir: broken }, workers: 2 }),
-      ).rejects.toThrow(`ledgers ${lake.from + 4}–${lake.from + 5}: ${file} is not a valid zstd file`);
+      await expect(run(location, { source: { kind: 'lake', dir: broken }, workers: 2 })).rejects.toThrow(
+        `ledgers ${lake.from + 4}–${lake.from + 5}: ${file} is not a valid zstd file`,
+      );
     });
   });
 });
