@@ -82,8 +82,8 @@ describe.skipIf(!realLedgersDir)(`reingestion${realLedgersDir ? '' : ` (${NO_REA
         expect(byOne.trade_assets?.length).toBeGreaterThan(2);
         expect(await tables(engine, three)).toEqual(byOne);
         // Nothing but history: every other table (current state) is empty.
-      for (const [table, rows] of Object.entries(byOne))
-        if (!WRITTEN.includes(table)) expect(rows, table).toEqual([]);
+        for (const [table, rows] of Object.entries(byOne))
+          if (!WRITTEN.includes(table)) expect(rows, table).toEqual([]);
 
         const live = await engine.open();
         const store = await IndexStore.open(live.driver, Networks.PUBLIC);
