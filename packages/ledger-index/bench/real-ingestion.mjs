@@ -28,7 +28,7 @@ async function eachLedger(rpc, each) {
 const decode = (metadataXdr) => xdr.LedgerCloseMeta.fromXDR(metadataXdr, 'base64');
 
 /** The operations of the recordings, as the index counts them. */
-function operationCount(rpc) {
+export function operationCount(rpc) {
   const assets = new Map();
   return rpc.ledgers.reduce(
     (n, l) =>
@@ -37,9 +37,8 @@ function operationCount(rpc) {
   );
 }
 
-/** `engines` as measureIngestion's; resolves with the rows. */
-export async function measureRealIngestion({ rpc, engines, options }) {
-  const operations = operationCount(rpc);
+/** `engines` as measureIngestion's; `operations` the recordings' (operationCount); resolves with the rows. */
+export async function measureRealIngestion({ rpc, engines, options, operations = operationCount(rpc) }) {
   const sides = [
     {
       name: 'decode',

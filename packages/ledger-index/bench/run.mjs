@@ -11,8 +11,9 @@
 //   3. the same ingestion and the same reads on SQLite and on PostgreSQL (rows skipped, and the
 //      reason said, when PostgreSQL is not installed);
 //   4. ingestion of recorded public-network ledgers on each engine against the same pages fetched
-//      and decoded alone (real-ingestion: the only measurement `--only` picks; skipped, and the
-//      reason said, without ../shared/ledgers).
+//      and decoded alone, and their parallel backfill from a data lake with 1, 2 and 4 workers
+//      (`--only real-ingestion` picks these rows alone, `--only reingest` the backfill's; skipped,
+//      and the reason said, without ../shared/ledgers).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,13 +23,16 @@ import { compareLatency } from './latency.mjs';
 import { startLedger, TRAFFIC } from './ledger.mjs';
 import { startPostgres } from './postgres.mjs';
 import { prismVersion, startPrism } from './prism.mjs';
-import { measureRealIngestion } from './real-ingestion.mjs';
+import { measureRealIngestion, operationCount } from './real-ingestion.mjs';
 import { recordingsDir, startRecordedRpc } from './recorded-rpc.mjs';
+import { measureReingest } from './reingest.mjs';
 
 const options = benchOptions();
 const only = options.only ?? [];
-if (only.some((name) => name !== 'real-ingestion'))
-  throw new Error(`--only takes real-ingestion (got ${only})`);
+if (only.some((name) => name !== 'real-ingestion' && name !== 'reingest'))
+  throw new Error(`--only takes real-ingestion or reingest (got ${only})`);
+// The real-ingestion rows include the parallel backfill's; `--only reingest` measures those alone.
+const realIngestion = only.length === 0 || only.includes('real-ingestion');
 // The machine may be shared: its load while the benchmark ran goes with the numbers.
 const loadAtStart = loadavg()[0];
 // Interrupted, it exits through 'exit', where the processes it started are stopped.
@@ -36,8 +40,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.e
 
 const dir = mkdtempSync(join(tmpdir(), 'starspec-bench-index-'));
 process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-const postgres = await startPostgres();
-if (postgres.missing) console.error(`PostgreSQL rows skipped: ${postgres.missing}`);
+// The backfill's rows are on SQLite alone: `--only reingest` starts no PostgreSQL.
+const postgres = realIngestion ? await startPostgres() : { missing: 'not used by --only reingest' };
+if (realIngestion && postgres.missing) console.error(`PostgreSQL rows skipped: ${postgres.missing}`);
 
 const sqlite = { name: 'sqlite', label: 'startGateway, SQLite file', ...sqliteFiles(dir) };
 const engines = [sqlite];
@@ -54,7 +59,9 @@ try {
   if (recordingsDir()) {
     const rpc = await startRecordedRpc();
     stops.unshift(() => rpc.stop());
-    rows.push(...(await measureRealIngestion({ rpc, engines, options })));
+    const operations = operationCount(rpc);
+    if (realIngestion) rows.push(...(await measureRealIngestion({ rpc, engines, options, operations })));
+    rows.push(...(await measureReingest({ rpc, operations, dir, options })));
   } else console.error('real-ingestion rows skipped: no ../shared/ledgers (set STARSPEC_SHARED)');
   if (only.length === 0) await measureOnSandbox();
 } finally {

@@ -6,7 +6,7 @@
 //   node scripts/generate-xdr-skipper.mjs           writes the file
 //   node scripts/generate-xdr-skipper.mjs --check   fails when the file is not what it would write
 // Same SDK, same bytes: the output depends on nothing but the schemas, walked in their own order.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { xdr } from '@stellar/stellar-sdk';
@@ -160,5 +160,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       console.error(`${SKIPPER_PATH} is not what the installed SDK generates: run pnpm generate`);
       process.exit(1);
     }
-  } else writeFileSync(SKIPPER_PATH, source);
+  } else {
+    mkdirSync(dirname(SKIPPER_PATH), { recursive: true });
+    writeFileSync(SKIPPER_PATH, source);
+  }
 }

@@ -17,6 +17,7 @@ import {
 import { DEFAULT_BATCH_LEDGERS } from './gateway/follow.js';
 import { type Gateway, startGateway } from './gateway/gateway.js';
 import { archiveProgressLines, progressLines } from './progress.js';
+import { reingestCommand, shownDatabase } from './reingest/cli.js';
 import { STREAM_CAP_OPTIONS, streamCaps, streamCapUsage } from './stream-cap-flags.js';
 import { VERSION } from './version.js';
 
@@ -25,6 +26,7 @@ const DEFAULT_PORT = 8001;
 const DEFAULT_DB = 'starspec-horizon.sqlite';
 
 const USAGE = `Usage: ${NAME} --rpc-url URL [options]
+       ${NAME} reingest --from LEDGER --to LEDGER [options]   (backfill history: reingest --help)
 
 The Horizon-compatible REST API over a Stellar RPC server: ingests its ledgers (getLedgers) into an
 index and serves every operation of the ledger-api contract; submits through sendTransaction.
@@ -157,11 +159,6 @@ function parseIngest(value: string | undefined): boolean {
   throw new UsageError(`--ingest must be true or false (got '${value}')`);
 }
 
-/** The database as it may be printed: a PostgreSQL URL without its password. */
-function shown(database: string): string {
-  return database.replace(/^(postgres(?:ql)?:\/\/[^:/@]*):[^@]*@/, '$1:***@');
-}
-
 async function serve(config: Config, emit: Emit): Promise<number> {
   const { json } = config;
   const progress = progressLines((line) => process.stdout.write(`${line}\n`));
@@ -215,12 +212,12 @@ async function serve(config: Config, emit: Emit): Promise<number> {
     ready: true,
     url: gateway.url,
     rpcUrl: config.rpcUrl,
-    database: shown(config.database),
+    database: shownDatabase(config.database),
     version: VERSION,
   });
   if (!json)
     process.stdout.write(
-      `${NAME} ${VERSION}: ${gateway.url} over ${config.rpcUrl} (index: ${shown(config.database)})\n`,
+      `${NAME} ${VERSION}: ${gateway.url} over ${config.rpcUrl} (index: ${shownDatabase(config.database)})\n`,
     );
 
   const outcome = await Promise.race([
@@ -241,4 +238,8 @@ async function serve(config: Config, emit: Emit): Promise<number> {
   return 0;
 }
 
-runAsMain({ name: NAME, version: VERSION, usage: USAGE, parse: parseConfig, serve });
+// The reingest command's worker threads run dist/reingest/worker.js, beside this entry (bundled or not).
+const REINGEST_WORKER = new URL('./reingest/worker.js', import.meta.url);
+
+if (process.argv[2] === 'reingest') runAsMain(reingestCommand(REINGEST_WORKER), process.argv.slice(3));
+else runAsMain({ name: NAME, version: VERSION, usage: USAGE, parse: parseConfig, serve });

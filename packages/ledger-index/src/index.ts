@@ -5,7 +5,7 @@
 
 export { deriveBatch } from './derive/batch.js';
 export type { IndexBatch } from './derive/records.js';
-export { type Gateway, type GatewayOptions, openDatabase, startGateway } from './gateway/gateway.js';
+export { type Gateway, type GatewayOptions, startGateway } from './gateway/gateway.js';
 export { GATEWAY_SERVING, type ServedFrom, type Serving } from './gateway/serving.js';
 // CORS, problem documents and the stream caps: also the light `/host` entry.
 export * from './host.js';
@@ -18,5 +18,6 @@ export { type RateLimit, rateLimiter } from './rest/rate-limit.js';
 export type { EntrySource, LedgerSource, LiveEntries, SourceStatus, SubmitAnswer } from './source.js';
 export type { Row, SqlDriver, SqlExecutor, SqlValue } from './store/driver.js';
 export { IndexStore, IndexStoreError, type PageQuery } from './store/index-store.js';
+export { openDatabase } from './store/open-index.js';
 export { openPostgres } from './store/postgres.js';
 export { openSqlite } from './store/sqlite.js';

@@ -100,9 +100,12 @@ export async function runServerCommand<Config extends { json: boolean }>(
   return command.serve(config, emit);
 }
 
-/** Runs `command` on this process's arguments and sets the exit code; a crash is exit 1. */
-export function runAsMain<Config extends { json: boolean }>(command: ServerCommand<Config>): void {
-  runServerCommand(command, process.argv.slice(2)).then(
+/** Runs `command` on this process's arguments (or `argv`) and sets the exit code; a crash is exit 1. */
+export function runAsMain<Config extends { json: boolean }>(
+  command: ServerCommand<Config>,
+  argv = process.argv.slice(2),
+): void {
+  runServerCommand(command, argv).then(
     (code) => {
       process.exitCode = code;
     },

@@ -124,17 +124,15 @@ export function replaceRows(name, { rows, options, note }) {
   const all = JSON.parse(readFileSync(resultsFile, 'utf8'));
   const section = all[name];
   if (section === undefined) throw new Error(`bench-results.json has no ${name}: run its whole bench first`);
-  if (options.rounds !== section.rounds)
-    throw new Error(
-      `${name}'s rows were measured in ${section.rounds} rounds: re-measure with --rounds ${section.rounds}`,
-    );
+  // Fewer (or more) rounds than the section's are said in the note; the rows carry their rounds.
+  const rounds = options.rounds === section.rounds ? '' : `, in ${options.rounds} rounds`;
   const fresh = new Map(rows.map((row) => [row.id, row]));
   // A row the section does not have yet (a new measurement) is added after the others.
   const added = rows.filter((row) => !section.rows.some((kept) => kept.id === row.id));
   all[name] = {
     ...section,
     // One note: that of the last such run (a whole run writes the workload afresh).
-    workload: `${section.workload.split(REMEASURED)[0]}${REMEASURED}${note}`,
+    workload: `${section.workload.split(REMEASURED)[0]}${REMEASURED}${note}${rounds}`,
     rows: [...section.rows.map((row) => fresh.get(row.id) ?? row), ...added],
   };
   writeFileSync(resultsFile, `${JSON.stringify(all, null, 2)}\n`);

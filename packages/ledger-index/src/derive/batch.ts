@@ -4,27 +4,25 @@ import { ledgerChanges } from '../meta/entry-changes.js';
 import { effectRows } from './effects/index.js';
 import { ledgerBody } from './ledger.js';
 import { operationContexts, operationRows } from './operations/index.js';
-import type { IndexBatch, OperationRow, TransactionRow } from './records.js';
+import type { IndexBatch, LedgerHistory, OperationRow, TransactionRow } from './records.js';
 import { operationTrades, type SellerTrade, type TradeAssetIds, tradeRows } from './trades.js';
 import { transactionBody } from './transaction.js';
 
 /**
- * `tradeAssetIds` numbers assets as Horizon's `history_assets` does, which decides the base and
- * counter of trades: pass the same map for every ledger, in order (a new map orders the assets
- * first traded in this ledger alone).
+ * A ledger's history rows, its trades still from the sellers' side: which side is the base needs
+ * Horizon's asset ids, numbered in ledger order (see `deriveBatch`).
  */
-export function deriveBatch(ledger: ClosedLedger, tradeAssetIds: TradeAssetIds = new Map()): IndexBatch {
-  const knownAssets = tradeAssetIds.size;
+export function deriveHistory(ledger: ClosedLedger): LedgerHistory & { sellerTrades: SellerTrade[] } {
   const transactions: TransactionRow[] = [];
   const operations: OperationRow[] = [];
-  const trades: SellerTrade[] = [];
+  const sellerTrades: SellerTrade[] = [];
   for (const tx of ledger.transactions) {
     const body = transactionBody(ledger, tx);
     const id = BigInt(body.paging_token);
     const contexts = operationContexts(ledger, tx);
     const ops = operationRows(contexts, id);
     operations.push(...ops);
-    trades.push(...contexts.flatMap(operationTrades));
+    sellerTrades.push(...contexts.flatMap(operationTrades));
     const union = (pick: (op: OperationRow) => string[]) => [...new Set(ops.flatMap(pick))];
     transactions.push({
       id,
@@ -38,13 +36,26 @@ export function deriveBatch(ledger: ClosedLedger, tradeAssetIds: TradeAssetIds =
       body,
     });
   }
-  const tradeRowsOfLedger = tradeRows(trades, ledger.sequence, tradeAssetIds);
   return {
     ledger: { sequence: ledger.sequence, body: ledgerBody(ledger) },
     transactions,
     operations,
     effects: effectRows(ledger),
-    trades: tradeRowsOfLedger,
+    sellerTrades,
+  };
+}
+
+/**
+ * `tradeAssetIds` numbers assets as Horizon's `history_assets` does, which decides the base and
+ * counter of trades: pass the same map for every ledger, in order (a new map orders the assets
+ * first traded in this ledger alone).
+ */
+export function deriveBatch(ledger: ClosedLedger, tradeAssetIds: TradeAssetIds = new Map()): IndexBatch {
+  const knownAssets = tradeAssetIds.size;
+  const { sellerTrades, ...history } = deriveHistory(ledger);
+  return {
+    ...history,
+    trades: tradeRows(sellerTrades, ledger.sequence, tradeAssetIds),
     changes: ledgerChanges(ledger),
     tradeAssets: [...tradeAssetIds].filter(([, id]) => id > knownAssets),
   };

@@ -74,15 +74,23 @@ export interface TradeRow {
   body: TradeBody;
 }
 
-/** Everything one closed ledger adds to the index, written in one store transaction. */
-export interface IndexBatch {
+/** A ledger's history rows before its trades (which need Horizon's asset ids). */
+export interface LedgerHistory {
   ledger: LedgerRow;
   transactions: TransactionRow[];
   operations: OperationRow[];
   effects: EffectRow[];
+}
+
+/** A ledger's history rows: what `writeHistory` stores (reingestion writes nothing else). */
+export interface HistoryBatch extends LedgerHistory {
   trades: TradeRow[];
-  /** Every ledger entry change of the ledger, in order (fees, transactions, upgrades). */
-  changes: xdr.LedgerEntryChange[];
   /** Assets this ledger's trades numbered for the first time (Horizon's `history_assets` ids). */
   tradeAssets?: [string, number][];
+}
+
+/** Everything one closed ledger adds to the index, written in one store transaction. */
+export interface IndexBatch extends HistoryBatch {
+  /** Every ledger entry change of the ledger, in order (fees, transactions, upgrades). */
+  changes: xdr.LedgerEntryChange[];
 }

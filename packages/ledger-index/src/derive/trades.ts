@@ -144,15 +144,22 @@ export function operationTrades(ctx: OperationContext): SellerTrade[] {
   return trades;
 }
 
-/** Numbers the assets a ledger's trades show for the first time, in key order. */
-function numberAssets(trades: readonly SellerTrade[], ids: TradeAssetIds): void {
+/** Numbers the assets (by `assetKey`) a ledger's trades show for the first time, in key order. */
+export function numberAssetKeys(keys: Iterable<string>, ids: TradeAssetIds): void {
   const fresh = new Set<string>();
-  for (const trade of trades)
-    for (const asset of [trade.buyer.asset, trade.seller.asset]) {
-      const key = assetKey(asset);
-      if (!ids.has(key)) fresh.add(key);
-    }
+  for (const key of keys) if (!ids.has(key)) fresh.add(key);
   for (const key of [...fresh].sort()) ids.set(key, ids.size + 1);
+}
+
+/** The keys of a trade's two assets: the seller's, then the buyer's. */
+export const tradeAssetKeys = (trade: SellerTrade): [seller: string, buyer: string] => [
+  assetKey(trade.seller.asset),
+  assetKey(trade.buyer.asset),
+];
+
+/** Whether the seller's asset is the base: Horizon's id of the sold asset is not above the bought one's. */
+export function baseIsSeller([seller, buyer]: readonly [string, string], ids: TradeAssetIds): boolean {
+  return !((ids.get(seller) ?? 0) > (ids.get(buyer) ?? 0));
 }
 
 function partyFields<P extends 'base' | 'counter'>(prefix: P, party: Party) {
@@ -167,9 +174,11 @@ function partyFields<P extends 'base' | 'counter'>(prefix: P, party: Party) {
 
 /** A trade as stored, base and counter ordered by Horizon's asset ids (stellar-horizon `TradeProcessor.Flush`). */
 export function tradeRow(trade: SellerTrade, ledger: number, ids: TradeAssetIds): TradeRow {
-  const sellerId = ids.get(assetKey(trade.seller.asset)) ?? 0;
-  const buyerId = ids.get(assetKey(trade.buyer.asset)) ?? 0;
-  const baseIsSeller = !(sellerId > buyerId);
+  return orientedTradeRow(trade, ledger, baseIsSeller(tradeAssetKeys(trade), ids));
+}
+
+/** A trade as stored, with the seller's side as its base or the buyer's. */
+export function orientedTradeRow(trade: SellerTrade, ledger: number, baseIsSeller: boolean): TradeRow {
   const [base, counter] = baseIsSeller ? [trade.seller, trade.buyer] : [trade.buyer, trade.seller];
   const [n, d] = baseIsSeller ? [trade.price.n, trade.price.d] : [trade.price.d, trade.price.n];
   const id = `${trade.operationId}-${trade.order}`;
@@ -201,6 +210,6 @@ export function tradeRow(trade: SellerTrade, ledger: number, ids: TradeAssetIds)
 
 /** The trades of a ledger's operations, numbering the assets they show for the first time. */
 export function tradeRows(trades: readonly SellerTrade[], ledger: number, ids: TradeAssetIds): TradeRow[] {
-  numberAssets(trades, ids);
+  numberAssetKeys(trades.flatMap(tradeAssetKeys), ids);
   return trades.map((trade) => tradeRow(trade, ledger, ids));
 }

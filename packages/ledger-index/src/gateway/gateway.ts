@@ -10,10 +10,7 @@ import { withHorizonCors } from '../rest/cors.js';
 import { createLedgerApiListener } from '../rest/face.js';
 import type { RateLimit } from '../rest/rate-limit.js';
 import type { StreamLimits } from '../rest/stream-slots.js';
-import type { SqlDriver } from '../store/driver.js';
-import { IndexStore } from '../store/index-store.js';
-import { openPostgres } from '../store/postgres.js';
-import { openSqlite } from '../store/sqlite.js';
+import { isPostgres, openIndex } from '../store/open-index.js';
 import { startFromArchive } from './archive-start.js';
 import { followRpc } from './follow.js';
 import { IndexWatch } from './index-watch.js';
@@ -69,18 +66,6 @@ export interface Gateway {
   /** Settles when following stops: resolved on `stop()`, rejected when the index cannot go on. */
   readonly following: Promise<void>;
   stop(): Promise<void>;
-}
-
-const isPostgres = (database: string) => /^postgres(ql)?:\/\//.test(database);
-
-export function openDatabase(database = ':memory:'): Promise<SqlDriver> {
-  return isPostgres(database) ? openPostgres(database) : Promise.resolve(openSqlite(database));
-}
-
-/** Opens the index; on PostgreSQL one node at a time creates or upgrades its schema. */
-async function openIndex(database: string, passphrase: string): Promise<IndexStore> {
-  const open = async () => IndexStore.open(await openDatabase(database), passphrase);
-  return isPostgres(database) ? withSchemaLock(database, open) : open();
 }
 
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {

@@ -97,6 +97,10 @@ function body(
   return meta.type === 'v0' ? meta.v0 : meta.type === 'v1' ? meta.v1 : meta.v2;
 }
 
+/** The sequence a LedgerCloseMeta's header names. */
+export const ledgerSequenceOf = (meta: xdr.LedgerCloseMeta): number =>
+  body(meta).ledgerHeader.header.ledgerSeq;
+
 function innerEnvelope(
   envelope: xdr.TransactionEnvelope,
 ): xdr.TransactionV1Envelope | xdr.TransactionV0Envelope {

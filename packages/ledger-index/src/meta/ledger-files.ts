@@ -1,13 +1,13 @@
 /**
  * The LedgerCloseMeta in a recorded ledger file, in the formats recordings come in: one raw
  * LedgerCloseMeta gzipped (`.xdr.gz`), base64 lines (`.txt`), and the data lake's zstd-compressed
- * LedgerCloseMetaBatch (`.xdr.zstd`, decoded with the `zstd` command: Node 20 has no decoder).
- * An empty list for a file this machine cannot decode (no `zstd`) or of another kind.
+ * LedgerCloseMetaBatch (`.xdr.zstd`, see zstd.ts). An empty list for a file this machine cannot
+ * decode (no zstd decoder) or of another kind.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { xdr } from '@stellar/stellar-sdk';
+import { unzstd } from './zstd.js';
 
 export function ledgerCloseMetasOfFile(path: string): xdr.LedgerCloseMeta[] {
   if (path.endsWith('.xdr.gz')) return [xdr.LedgerCloseMeta.fromXDR(gunzipSync(readFileSync(path)))];
@@ -17,15 +17,15 @@ export function ledgerCloseMetasOfFile(path: string): xdr.LedgerCloseMeta[] {
       .filter((line) => line.trim() !== '')
       .map((line) => xdr.LedgerCloseMeta.fromXDR(line.trim(), 'base64'));
   if (path.endsWith('.xdr.zstd')) {
-    const raw = unzstd(path);
+    const raw = orUndefined(() => unzstd(readFileSync(path), path));
     return raw ? xdr.LedgerCloseMetaBatch.fromXDR(raw).ledgerCloseMetas : [];
   }
   return [];
 }
 
-function unzstd(path: string): Buffer | undefined {
+function orUndefined<T>(read: () => T): T | undefined {
   try {
-    return execFileSync('zstd', ['-dc', path], { maxBuffer: 64 * 1024 * 1024 });
+    return read();
   } catch {
     return undefined;
   }

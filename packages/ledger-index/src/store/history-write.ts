@@ -3,13 +3,13 @@
  * effects, trades and their accounts, the trades' new asset ids), written table by table in
  * multi-row statements: a batch of ledgers costs a few statements per table, not one per row.
  */
-import type { IndexBatch } from '../derive/records.js';
+import type { HistoryBatch } from '../derive/records.js';
 import { insertRows } from './bulk.js';
 import type { SqlExecutor, SqlValue } from './driver.js';
 
 const IGNORE = 'ON CONFLICT DO NOTHING';
 
-function participantRows(batches: readonly IndexBatch[]): SqlValue[][] {
+function participantRows(batches: readonly HistoryBatch[]): SqlValue[][] {
   const rows: SqlValue[][] = [];
   for (const batch of batches)
     for (const [collection, records] of [
@@ -37,8 +37,8 @@ export function insertTradeAccounts(tx: SqlExecutor, rows: readonly SqlValue[][]
   return insertRows(tx, 'trade_accounts', ['account', 'operation_id', 'ord'], rows, IGNORE);
 }
 
-export async function writeHistory(tx: SqlExecutor, batches: readonly IndexBatch[]): Promise<void> {
-  const all = <T>(pick: (batch: IndexBatch) => readonly T[]) => batches.flatMap(pick);
+export async function writeHistory(tx: SqlExecutor, batches: readonly HistoryBatch[]): Promise<void> {
+  const all = <T>(pick: (batch: HistoryBatch) => readonly T[]) => batches.flatMap(pick);
   await insertRows(
     tx,
     'ledgers',

@@ -4,11 +4,12 @@
  * PostgreSQL through a SqlDriver.
  */
 import { xdr } from '@stellar/stellar-sdk/base';
-import type { IndexBatch } from '../derive/records.js';
+import type { HistoryBatch, IndexBatch } from '../derive/records.js';
 import { offerPrice } from '../derive/state/offer.js';
 import { writeContractAssets } from './contract-assets-write.js';
 import type { Row, SqlDriver, SqlExecutor, SqlValue } from './driver.js';
 import { writeEntries } from './entries-write.js';
+import { reingestConflict, rewriteHistory } from './history-rewrite.js';
 import { deleteLedgerRange, HISTORY_TABLES } from './history-trim.js';
 import { insertTradeAccounts, tradeAccountRows, writeHistory } from './history-write.js';
 import { SCHEMA, SCHEMA_VERSION } from './schema.js';
@@ -178,6 +179,16 @@ export class IndexStore {
    */
   async deleteHistory(from: number, to: number): Promise<void> {
     await this.#db.transaction((tx) => deleteLedgerRange(tx, from, to));
+  }
+
+  /** Reingestion: the history of ledgers `from` to `to` replaced by `batches`, in one transaction. */
+  async rewriteHistory(from: number, to: number, batches: readonly HistoryBatch[]): Promise<void> {
+    await this.#db.transaction((tx) => rewriteHistory(tx, from, to, batches));
+  }
+
+  /** Why ledgers up to `to` may not be reingested (undefined when they may; see history-rewrite.ts). */
+  reingestConflict(to: number): Promise<string | undefined> {
+    return reingestConflict(this.#db, to);
   }
 
   /** The rows of each history table (what a retention bounds). */

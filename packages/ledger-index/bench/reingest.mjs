@@ -1,0 +1,77 @@
+// Parallel backfill: `starspec-horizon reingest`'s `reingest()` over the recorded public-network
+// ledgers (the real-ingestion rows' recordings, renumbered) from a data lake folder written for
+// the run in galexie's layout (one ledger per file, as the public lake), into a fresh SQLite file
+// each run, with 1, 2 and 4 worker threads (one ledger per job, so that every worker has jobs).
+// Rates are operations per second; ratios, against 1 worker in the same round, are medians of
+// per-round ratios. Goal: 2 workers at least 1.7 times 1 on two cores.
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { median } from '@starspec/bench';
+import { Networks, xdr } from '@stellar/stellar-sdk';
+import { writeLakeFiles } from '../dist/reingest/lake-write.js';
+import { reingest } from '../dist/reingest/reingest.js';
+import { timed } from './ingestion.mjs';
+
+const WORKER = new URL('../dist/reingest/worker.js', import.meta.url);
+const WORKERS = [1, 2, 4];
+
+/** `rpc` as startRecordedRpc's; `operations` the recordings' count; resolves with the rows. */
+export async function measureReingest({ rpc, operations, dir, options }) {
+  const lake = join(dir, 'lake');
+  const manifest = {
+    networkPassphrase: Networks.PUBLIC,
+    compression: 'zstd',
+    ledgersPerBatch: 1,
+    batchesPerPartition: 64000,
+    extension: 'zst',
+  };
+  writeLakeFiles(
+    lake,
+    manifest,
+    rpc.ledgers.map((l) => xdr.LedgerCloseMeta.fromXDR(l.metadataXdr, 'base64')),
+  );
+  let runs = 0;
+  const run = (workers) =>
+    timed(async () => {
+      const database = join(dir, `reingest-${runs++}.sqlite`);
+      await reingest({
+        from: rpc.oldestLedger,
+        to: rpc.latestLedger,
+        workers,
+        source: { kind: 'lake', dir: lake },
+        database,
+        workerUrl: WORKER,
+        jobLedgers: 1,
+      });
+      rmSync(database, { force: true });
+    });
+  const times = new Map(WORKERS.map((n) => [n, []]));
+  for (let round = 0; round < options.rounds; round++) {
+    const line = [];
+    for (let k = 0; k < WORKERS.length; k++) {
+      const workers = WORKERS[(round + k) % WORKERS.length];
+      const ms = await run(workers);
+      times.get(workers).push(ms);
+      line.push(`${workers} worker(s) ${((operations * 1000) / ms).toFixed(0)} ops/s`);
+    }
+    console.error(`  parallel backfill round ${round + 1}: ${line.join(', ')}`);
+  }
+  const side = (n) => ({
+    name: `reingest from a data lake, ${n} worker${n > 1 ? 's' : ''}, SQLite file`,
+    value: Math.round((operations * 1000) / median(times.get(n))),
+  });
+  return WORKERS.slice(1).map((n) => {
+    const ratios = times.get(n).map((ms, i) => times.get(1)[i] / ms);
+    return {
+      kind: 'rate',
+      id: `real-ingestion:reingest-${n}/reingest-1`,
+      title: `parallel backfill of ${rpc.ledgerCount} recorded public-network ledgers (${operations.toLocaleString('en-US')} operations) from a data lake`,
+      unit: 'operations/s',
+      subject: side(n),
+      baseline: side(1),
+      ratio: Number(median(ratios).toFixed(3)),
+      rounds: ratios.map((r) => Number(r.toFixed(3))),
+      ...(n === 2 ? { goal: 1.7 } : {}),
+    };
+  });
+}
