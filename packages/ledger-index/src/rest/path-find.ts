@@ -32,7 +32,8 @@ export function horizonAssetString(asset: string): string {
  * (a stable sort where Go's is not), at most PATHS_PER_ASSET each.
  */
 export function sortAndFilter(records: PathRecord[], by: 'source' | 'destination'): PathRecord[] {
-  const amountOf = (record: PathRecord) => (by === 'source' ? record.sourceAmount : -record.destinationAmount);
+  const amountOf = (record: PathRecord) =>
+    by === 'source' ? record.sourceAmount : -record.destinationAmount;
   const keyed = records.map((record) => ({ record, key: horizonAssetString(record[by]) }));
   keyed.sort((a, b) => {
     if (a.key !== b.key) return a.key < b.key ? -1 : 1;

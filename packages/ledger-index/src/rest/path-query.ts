@@ -23,11 +23,10 @@ const CODE_LENGTH: Record<string, number> = { credit_alphanum4: 4, credit_alphan
 
 type Query = HandlerRequest['query'];
 
-/** A query parameter as gorilla/schema reads it into a string: the last value given, else ''. */
+/** A query parameter as a string, '' when absent (as Horizon's query structs read it). */
 function param(query: Query, name: string): string {
   const value = query[name];
-  const last = Array.isArray(value) ? value.at(-1) : value;
-  return last === undefined || last === null ? '' : String(last);
+  return value === undefined || value === null ? '' : String(value);
 }
 
 /** amount.Parse, then isAmount's positivity: stroops, or undefined. */
@@ -84,14 +83,18 @@ function assetOf(query: Query, prefix: string): string | Problem {
 type Check = 'account' | 'assetType' | 'amount';
 
 /** govalidator over the struct's tagged fields, in their order: the first failure. */
-function firstFieldProblem(query: Query, fields: readonly [string, Check, 'optional'?][]): Problem | undefined {
+function firstFieldProblem(
+  query: Query,
+  fields: readonly [string, Check, 'optional'?][],
+): Problem | undefined {
   for (const [name, check, optional] of fields) {
     const value = param(query, name);
     if (value === '') {
       if (optional) continue;
       return invalidField(name, MISSING);
     }
-    if (check === 'account' && !StrKey.isValidEd25519PublicKey(value)) return invalidField(name, ACCOUNT_REASON);
+    if (check === 'account' && !StrKey.isValidEd25519PublicKey(value))
+      return invalidField(name, ACCOUNT_REASON);
     if (check === 'assetType' && !(value === 'native' || value in CODE_LENGTH))
       return invalidField(name, TYPE_REASON);
     if (check === 'amount' && parseAmount(value) === undefined) return invalidField(name, AMOUNT_REASON);

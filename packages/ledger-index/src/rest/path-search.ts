@@ -5,7 +5,13 @@
  * between two assets, whichever does better. Assets are canonical (`native`, `CODE:ISSUER`);
  * amounts are stroops.
  */
-import { crossOffer, mulFractionRoundDown, type PoolSide, poolExpectation, poolPayout } from './path-exchange.js';
+import {
+  crossOffer,
+  mulFractionRoundDown,
+  type PoolSide,
+  poolExpectation,
+  poolPayout,
+} from './path-exchange.js';
 
 export interface PathOffer {
   seller: string;

@@ -71,8 +71,8 @@ export class VenueReader {
     this.#offersLeft -= offers.length;
     const byNext = new Map<string, { offers: (PathOffer & { id: bigint })[]; pool?: PathPool }>();
     const at = (next: string) => {
-      let venue = byNext.get(next);
-      if (!venue) byNext.set(next, (venue = { offers: [] }));
+      const venue = byNext.get(next) ?? { offers: [] };
+      byNext.set(next, venue);
       return venue;
     };
     for (const offer of offers) {

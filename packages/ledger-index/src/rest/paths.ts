@@ -49,7 +49,8 @@ async function holdings(store: IndexStore, account: string): Promise<Map<string,
   const held = new Map<string, bigint>();
   for (const balance of (body?.balances ?? []) as Record<string, string>[]) {
     if (balance.asset_type === 'liquidity_pool_shares' || balance.balance === undefined) continue;
-    const asset = balance.asset_type === 'native' ? 'native' : `${balance.asset_code}:${balance.asset_issuer}`;
+    const asset =
+      balance.asset_type === 'native' ? 'native' : `${balance.asset_code}:${balance.asset_issuer}`;
     held.set(asset, stroops(balance.balance));
   }
   return held;

@@ -29,9 +29,9 @@ export async function venueRows(db: Db, query: VenueQuery): Promise<VenueRows> {
   const [offers, pools] = await Promise.all([
     db.query(
       `SELECT body FROM (
-         SELECT body, ROW_NUMBER() OVER (PARTITION BY ${other} ORDER BY price, id) AS rank
+         SELECT body, ROW_NUMBER() OVER (PARTITION BY ${other} ORDER BY price, id) AS place
          FROM offers WHERE ${query.side} = ?) ranked
-       WHERE rank <= ? ORDER BY rank LIMIT ?`,
+       WHERE place <= ? ORDER BY place LIMIT ?`,
       [query.asset, query.perPair, query.limit],
     ),
     db.query('SELECT body FROM liquidity_pools WHERE asset_a = ? OR asset_b = ? ORDER BY id', [
@@ -55,7 +55,10 @@ export async function hasMarket(db: Db): Promise<boolean> {
 
 /** Whether an asset is in any offer or pool: Horizon's order book graph knows only those assets. */
 export async function inMarket(db: Db, asset: string): Promise<boolean> {
-  const [offer] = await db.query('SELECT id FROM offers WHERE selling = ? OR buying = ? LIMIT 1', [asset, asset]);
+  const [offer] = await db.query('SELECT id FROM offers WHERE selling = ? OR buying = ? LIMIT 1', [
+    asset,
+    asset,
+  ]);
   if (offer) return true;
   const [pool] = await db.query('SELECT id FROM liquidity_pools WHERE asset_a = ? OR asset_b = ? LIMIT 1', [
     asset,

@@ -14,7 +14,8 @@ import {
 import type { PathOffer, Venues } from '../../src/rest/path-search.js';
 
 const ISSUER = 'GDSBCQO34HWPGUGQSP3QBFEXVTSR2PW46UIGTHVWGWJGQKH3AFNHXHXN';
-const [USD, EUR, YEN, CHF, XLM] = ['USD', 'EUR', 'YEN', 'CHF'].map((code) => `${code}:${ISSUER}`).concat('native');
+const credit = (code: string) => `${code}:${ISSUER}`;
+const [USD, EUR, YEN, CHF, XLM] = [credit('USD'), credit('EUR'), credit('YEN'), credit('CHF'), 'native'];
 
 interface Pool {
   a: string;
@@ -78,12 +79,19 @@ describe('strict receive (FindPaths)', () => {
   const poolsOnly = market([eurUsd, eurYen, usdChf], [], 'selling');
   const interleaved = market(
     [nativeUsd, eurUsd, usdChf],
-    [offer(XLM, EUR as string, 100n), offer(CHF as string, USD as string, 1n)],
+    [offer(XLM, EUR, 100n), offer(CHF, USD, 1n)],
     'selling',
   );
 
   it.each([
-    ['USD → EUR → YEN through two pools', poolsOnly, YEN, 100n, [[USD, 127n]], [path(USD, 127n, YEN, 100n, [EUR])]],
+    [
+      'USD → EUR → YEN through two pools',
+      poolsOnly,
+      YEN,
+      100n,
+      [[USD, 127n]],
+      [path(USD, 127n, YEN, 100n, [EUR])],
+    ],
     ['one stroop short of the balance', poolsOnly, YEN, 100n, [[USD, 126n]], []],
     [
       'CHF → USD → EUR → YEN through three pools',
@@ -101,27 +109,34 @@ describe('strict receive (FindPaths)', () => {
       [[CHF, 1000n]],
       [path(CHF, 64n, XLM, 100n, [USD, EUR]), path(CHF, 90n, XLM, 100n, [USD])],
     ],
-    ['more than the offer holds: pools alone', interleaved, XLM, 101n, [[CHF, 1000n]], [path(CHF, 96n, XLM, 101n, [USD])]],
+    [
+      'more than the offer holds: pools alone',
+      interleaved,
+      XLM,
+      101n,
+      [[CHF, 1000n]],
+      [path(CHF, 96n, XLM, 101n, [USD])],
+    ],
   ] as const)('%s', async (_name, venues, destination, amount, sources, want) => {
     const found = await findStrictReceive(
       venues,
-      { destination: destination as string, destinationAmount: amount, sources: new Map(sources), account },
+      { destination: destination, destinationAmount: amount, sources: new Map(sources), account },
       5,
     );
     expect(found).toEqual(want);
   });
 
   it('three conversions at most by default: the four-asset path is not found', async () => {
-    const sources = new Map([[CHF as string, 73n]]);
-    const query = { destination: YEN as string, destinationAmount: 100n, sources, account };
+    const sources = new Map([[CHF, 73n]]);
+    const query = { destination: YEN, destinationAmount: 100n, sources, account };
     expect(await findStrictReceive(poolsOnly, query, 2)).toEqual([]);
     expect(await findStrictReceive(poolsOnly, query, 3)).toHaveLength(1);
   });
 
   it("leaves out the source account's own offers", async () => {
-    const own = { ...offer(XLM, EUR as string, 100n), seller: account };
+    const own = { ...offer(XLM, EUR, 100n), seller: account };
     const venues = market([eurUsd, usdChf], [own], 'selling');
-    const query = { destination: XLM, destinationAmount: 100n, sources: new Map([[CHF as string, 1000n]]) };
+    const query = { destination: XLM, destinationAmount: 100n, sources: new Map([[CHF, 1000n]]) };
     expect(await findStrictReceive(venues, query, 5)).toHaveLength(1);
     expect(await findStrictReceive(venues, { ...query, account }, 5)).toEqual([]);
   });
@@ -131,15 +146,15 @@ describe('strict send (FindFixedPaths)', () => {
   it('spends 1234 stroops of lumens for 13 CHF through USD', async () => {
     const venues = market(
       [nativeUsd, nativeEur, eurUsd, usdChf],
-      [offer(EUR as string, XLM, 10n), offer(CHF as string, USD as string, 1n)],
+      [offer(EUR, XLM, 10n), offer(CHF, USD, 1n)],
       'buying',
     );
     const found = await findStrictSend(
       venues,
-      { source: XLM, sourceAmount: 1234n, destinations: new Set([CHF as string]) },
+      { source: XLM, sourceAmount: 1234n, destinations: new Set([CHF]) },
       5,
     );
-    expect(found).toEqual([path(XLM, 1234n, CHF as string, 13n, [USD as string])]);
+    expect(found).toEqual([path(XLM, 1234n, CHF, 13n, [USD])]);
   });
 });
 
@@ -147,9 +162,9 @@ describe("Horizon's sort and cut (sortAndFilterPaths)", () => {
   it('groups by asset string (credit_alphanum12, then 4, then native), best first, then shorter, five each', () => {
     const long = `LONGCODE:${ISSUER}`;
     const records = [
-      path(XLM, 5n, USD as string, 1n, []),
-      ...[7n, 3n, 9n, 3n, 4n, 8n].map((cost, i) => path(USD as string, cost, EUR as string, 1n, i === 1 ? [XLM] : [])),
-      path(long, 2n, EUR as string, 1n, []),
+      path(XLM, 5n, USD, 1n, []),
+      ...[7n, 3n, 9n, 3n, 4n, 8n].map((cost, i) => path(USD, cost, EUR, 1n, i === 1 ? [XLM] : [])),
+      path(long, 2n, EUR, 1n, []),
     ];
     const sorted = sortAndFilter(records, 'source').map((r) => [r.source, r.sourceAmount, r.interior.length]);
     expect(sorted).toEqual([
@@ -164,7 +179,7 @@ describe("Horizon's sort and cut (sortAndFilterPaths)", () => {
   });
 
   it('for strict send, the most delivered first', () => {
-    const records = [1n, 3n, 2n].map((got) => path(XLM, 10n, USD as string, got, []));
+    const records = [1n, 3n, 2n].map((got) => path(XLM, 10n, USD, got, []));
     expect(sortAndFilter(records, 'destination').map((r) => r.destinationAmount)).toEqual([3n, 2n, 1n]);
   });
 });

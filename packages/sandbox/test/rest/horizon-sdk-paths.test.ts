@@ -119,7 +119,7 @@ describe.each(FACES)('payment paths against the %s', (face) => {
     expect(((await legacy.json()) as { _embedded: unknown })._embedded).toEqual({ records: page.records });
   });
 
-  it("from an account: what it holds, within its balances, and never through its own offers", async () => {
+  it('from an account: what it holds, within its balances, and never through its own offers', async () => {
     const fromDave = await horizon.strictReceivePaths(dave.publicKey(), usd, '12').call();
     expect(fromDave.records.map((r) => r.source_amount)).toEqual([
       text(poolCost(POOL_XLM, POOL_EUR, units(12))),
