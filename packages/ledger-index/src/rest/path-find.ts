@@ -4,6 +4,7 @@
  * sortAndFilterPaths): what they start from, where they may end, and how the ways found become
  * path records, sorted and cut as Horizon sorts and cuts them.
  */
+import { fieldsOfCanonical } from '../derive/assets.js';
 import { costThrough, type Found, searchPaths, type Venues, yieldThrough } from './path-search.js';
 
 /** simplepath's maxAssetsPerPath: the paths kept for each source (or destination) asset. */
@@ -22,9 +23,8 @@ export interface PathRecord {
 
 /** An asset as Horizon's `Asset.String()` writes it, what it orders paths by. */
 export function horizonAssetString(asset: string): string {
-  if (asset === 'native') return 'native';
-  const [code = '', issuer = ''] = asset.split(':');
-  return `credit_alphanum${code.length <= 4 ? 4 : 12}/${code}/${issuer}`;
+  const { asset_type, asset_code, asset_issuer } = fieldsOfCanonical(asset);
+  return asset_type === 'native' ? 'native' : `${asset_type}/${asset_code}/${asset_issuer}`;
 }
 
 /**

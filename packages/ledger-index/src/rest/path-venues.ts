@@ -4,7 +4,7 @@
  * assets and offers read (past it an asset leads nowhere, so a search is bounded work however
  * large the market).
  */
-import type { OfferBody } from '../derive/state/common.js';
+import { canonicalOfFields } from '../derive/assets.js';
 import type { StateStore } from '../store/state-store.js';
 import type { PathOffer, PathPool, Venues } from './path-search.js';
 
@@ -16,11 +16,6 @@ export interface VenueBounds {
   /** Offers one request reads, all assets together. */
   offers: number;
 }
-
-type BodyAsset = OfferBody['selling'];
-
-const canonical = (asset: BodyAsset) =>
-  asset.asset_type === 'native' ? 'native' : `${asset.asset_code}:${asset.asset_issuer}`;
 
 const stroops = (value: string) => BigInt(value.replace('.', ''));
 
@@ -76,7 +71,7 @@ export class VenueReader {
       return venue;
     };
     for (const offer of offers) {
-      const next = canonical(this.#side === 'selling' ? offer.buying : offer.selling);
+      const next = canonicalOfFields(this.#side === 'selling' ? offer.buying : offer.selling);
       at(next).offers.push({
         id: BigInt(offer.id),
         seller: offer.seller,

@@ -5,9 +5,10 @@
  * offers and pools the index holds.
  */
 import type { HandlerRequest, HandlerResult } from '@starspec/runtime/http';
+import { canonicalOfFields, fieldsOfCanonical } from '../derive/assets.js';
 import { amount } from '../derive/format.js';
 import type { IndexStore } from '../store/index-store.js';
-import { findStrictReceive, findStrictSend, horizonAssetString, type PathRecord } from './path-find.js';
+import { findStrictReceive, findStrictSend, type PathRecord } from './path-find.js';
 import { MAX_PATH_LENGTH, type PathQuery, strictReceiveQuery, strictSendQuery } from './path-query.js';
 import { type VenueBounds, VenueReader } from './path-venues.js';
 import { problemResult, STILL_INGESTING } from './problems.js';
@@ -16,12 +17,10 @@ import { HAL_JSON } from './request.js';
 /** What one search reads at most (the index's own bounds; Horizon holds its whole book in memory). */
 export const PATH_VENUE_BOUNDS: VenueBounds = { offersPerPair: 200, assets: 1_000, offers: 20_000 };
 
-function assetFields(asset: string, prefix: string): Record<string, string> {
-  const type = horizonAssetString(asset).split('/')[0] as string;
-  if (asset === 'native') return { [`${prefix}asset_type`]: type };
-  const [code = '', issuer = ''] = asset.split(':');
-  return { [`${prefix}asset_type`]: type, [`${prefix}asset_code`]: code, [`${prefix}asset_issuer`]: issuer };
-}
+const assetFields = (asset: string, prefix: string) =>
+  Object.fromEntries(
+    Object.entries(fieldsOfCanonical(asset)).map(([key, value]) => [`${prefix}${key}`, value]),
+  );
 
 /** PopulatePath, fields in horizon.Path's order. */
 function render(record: PathRecord) {
@@ -49,9 +48,7 @@ async function holdings(store: IndexStore, account: string): Promise<Map<string,
   const held = new Map<string, bigint>();
   for (const balance of (body?.balances ?? []) as Record<string, string>[]) {
     if (balance.asset_type === 'liquidity_pool_shares' || balance.balance === undefined) continue;
-    const asset =
-      balance.asset_type === 'native' ? 'native' : `${balance.asset_code}:${balance.asset_issuer}`;
-    held.set(asset, stroops(balance.balance));
+    held.set(canonicalOfFields(balance as { asset_type: string }), stroops(balance.balance));
   }
   return held;
 }
