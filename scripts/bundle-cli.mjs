@@ -9,7 +9,8 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { build } from 'esbuild';
-import { sdkBaseImports } from './sdk-base-imports.mjs';
+import { SDK_NAMESPACE, sdkBaseImports } from './sdk-base-imports.mjs';
+import { sdkNamespaces } from './sdk-namespaces.mjs';
 
 // Native or optional at run time: loaded from the package's node_modules as before.
 const EXTERNAL = ['libsql', 'pg', '@stellar/stellar-xdr-json'];
@@ -21,8 +22,8 @@ const RELATIVE_JSON = /createRequire\(import\.meta\.url\)\((['"])(\.{1,2}\/[^'"]
 // @starspec/ledger-api loads the SDK on first use by resolving it at run time (src/stellar-sdk.ts),
 // which in a bundle would load a second copy beside the bundled one: here it is the bundled one.
 const LAZY_SDK = /[\\/]ledger-api[\\/]dist[\\/]stellar-sdk\.js$/;
-const BUNDLED_SDK = `import * as base from '@stellar/stellar-sdk/base';
-import * as xdr from '@stellar/stellar-sdk/xdr';
+const BUNDLED_SDK = `import * as base from '${SDK_NAMESPACE}@stellar/stellar-sdk/base';
+import * as xdr from '${SDK_NAMESPACE}@stellar/stellar-sdk/xdr';
 export const stellarBase = () => base;
 export const stellarXdr = () => xdr;
 `;
@@ -37,6 +38,7 @@ const inlineModuleFiles = (directSdkImports) => ({
     const resolveFrom = async (specifier, resolveDir) =>
       (await bundle.resolve(specifier, { resolveDir, kind: 'import-statement' })).path;
     const rewriteSdkImports = directSdkImports ? sdkBaseImports() : undefined;
+    sdkNamespaces(bundle);
     bundle.onLoad({ filter: /\.js$/ }, async (args) => {
       if (LAZY_SDK.test(args.path)) return { contents: BUNDLED_SDK, loader: 'js' };
       if (args.path.includes('/node_modules/')) return undefined;

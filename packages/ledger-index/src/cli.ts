@@ -16,7 +16,7 @@ import {
 } from '@starspec/runtime';
 import { DEFAULT_BATCH_LEDGERS } from './gateway/follow.js';
 import { type Gateway, startGateway } from './gateway/gateway.js';
-import { progressLines } from './progress.js';
+import { archiveProgressLines, progressLines } from './progress.js';
 import { STREAM_CAP_OPTIONS, streamCaps, streamCapUsage } from './stream-cap-flags.js';
 import { VERSION } from './version.js';
 
@@ -40,6 +40,13 @@ Options:
                      On a real network the RPC server keeps days of ledgers (7 days are about
                      120,000), which take hours to ingest before the index is current: --from a
                      recent ledger serves at once, with history from that ledger on
+  --history-archive URL
+                     a history archive (e.g. https://history.stellar.org/prd/core-live/core_live_001):
+                     an empty index starts from the state of its latest checkpoint, read from its
+                     buckets as Horizon does, then ingests the ledgers after it from the RPC server,
+                     which must still keep them. Every account, offer, claimable balance, liquidity
+                     pool and asset is then answered from the index; history starts after the
+                     checkpoint. An index that has ledgers already resumes without it
   --ingest=false     serve a shared PostgreSQL index without ingesting (or $INGEST=false); nodes
                      that ingest (the default) take turns: one at a time holds the index's
                      ingestion lock, the others take over when it goes. SQLite is one node's
@@ -62,6 +69,7 @@ interface Config {
   host: string;
   database: string;
   from?: number;
+  historyArchive?: string;
   historyRetention?: number;
   batchLedgers: number;
   ingest: boolean;
@@ -79,6 +87,7 @@ function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 
     host: { type: 'string' },
     db: { type: 'string' },
     from: { type: 'string' },
+    'history-archive': { type: 'string' },
     'history-retention-count': { type: 'string' },
     'ingest-batch': { type: 'string' },
     ingest: { type: 'string' },
@@ -95,6 +104,11 @@ function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 
   if (!rpcUrl) throw new UsageError('--rpc-url is required (or set RPC_URL)');
   if (!/^https?:\/\/[^/]/.test(rpcUrl))
     throw new UsageError(`--rpc-url must be an http(s) URL (got '${rpcUrl}')`);
+  const historyArchive = values['history-archive'];
+  if (historyArchive !== undefined && !/^https?:\/\/[^/]/.test(historyArchive))
+    throw new UsageError(`--history-archive must be an http(s) URL (got '${historyArchive}')`);
+  if (historyArchive !== undefined && values.from)
+    throw new UsageError('--history-archive and --from both say where the index starts: give one');
   const port = values.port ?? (env.PORT || String(DEFAULT_PORT));
   const retention = values['history-retention-count'] ?? (env.HISTORY_RETENTION_COUNT || '0');
   const historyRetention = wholeNumber(
@@ -117,6 +131,7 @@ function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 
     host: values.host ?? '127.0.0.1',
     database,
     ...(values.from ? { from: wholeNumber('--from', values.from, 1, 2 ** 31 - 1) } : {}),
+    ...(historyArchive ? { historyArchive } : {}),
     // 0 keeps all history, as Horizon's HISTORY_RETENTION_COUNT.
     ...(historyRetention > 0 ? { historyRetention } : {}),
     batchLedgers: wholeNumber(
@@ -150,6 +165,7 @@ function shown(database: string): string {
 async function serve(config: Config, emit: Emit): Promise<number> {
   const { json } = config;
   const progress = progressLines((line) => process.stdout.write(`${line}\n`));
+  const archiveProgress = archiveProgressLines((line) => process.stdout.write(`${line}\n`));
   const report = (error: unknown) => {
     const message = String((error as Error)?.message ?? error);
     emit({ event: 'error', error: message });
@@ -164,6 +180,11 @@ async function serve(config: Config, emit: Emit): Promise<number> {
       port: config.port,
       host: config.host,
       from: config.from,
+      historyArchive: config.historyArchive,
+      onArchiveProgress: (read) => {
+        emit({ event: 'archive', ...read });
+        if (!json) archiveProgress(read);
+      },
       historyRetention: config.historyRetention,
       batchLedgers: config.batchLedgers,
       ingest: config.ingest,

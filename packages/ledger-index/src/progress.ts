@@ -16,3 +16,13 @@ export function progressLines(write: (line: string) => void): (ledger: number, l
     if (ledger % 100 === 0) write(`ingested ledger ${ledger} of ${latest}`);
   };
 }
+
+/** Reading a history archive's checkpoint: a line per bucket read (and every 100,000 entries within one). */
+export function archiveProgressLines(
+  write: (line: string) => void,
+): (progress: { checkpoint: number; read: number; buckets: number; entries: number }) => void {
+  return ({ checkpoint, read, buckets, entries }) =>
+    write(
+      `history archive, checkpoint ${checkpoint}: ${read} of ${buckets} buckets read, ${entries} entries`,
+    );
+}

@@ -1,7 +1,7 @@
 // starspec-horizon's human progress lines: every 100 ledgers while catching up, one line when caught
 // up, and none per ledger while it follows a live network.
 import { describe, expect, it } from 'vitest';
-import { progressLines } from '../src/progress.js';
+import { archiveProgressLines, progressLines } from '../src/progress.js';
 
 /** The lines written for a run of (ingested, latest) reports. */
 function linesFor(reports: [number, number][]): string[] {
@@ -45,5 +45,18 @@ describe('progressLines', () => {
     },
   ])('$given', ({ reports, want }) => {
     expect(linesFor(reports)).toEqual(want);
+  });
+});
+
+describe('archiveProgressLines', () => {
+  it('says the checkpoint, the buckets read of all and the entries kept', () => {
+    const lines: string[] = [];
+    const progress = archiveProgressLines((line) => lines.push(line));
+    progress({ checkpoint: 63, read: 1, buckets: 20, entries: 12 });
+    progress({ checkpoint: 63, read: 20, buckets: 20, entries: 345 });
+    expect(lines).toEqual([
+      'history archive, checkpoint 63: 1 of 20 buckets read, 12 entries',
+      'history archive, checkpoint 63: 20 of 20 buckets read, 345 entries',
+    ]);
   });
 });

@@ -4,7 +4,7 @@
 // the chunks it imports statically do not hold them), nor the SDK's transaction builder (friendbot's
 // set-up transaction is built from the XDR types). A module load hook in the process logs every file it loads; the
 // bundle names each module it holds in a `// path` comment, which tells what a file carries.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +29,12 @@ const LEDGER_API_VALIDATORS = /^\/\/ \S*ledger-api\/dist\/generated\/validators\
 const LEDGER_RPC_VALIDATORS = /^\/\/ \S*ledger-rpc\/dist\/generated\/validators\.gen\.js$/m;
 /** The SDK's transaction builder (with its operations and bignumber.js): friendbot's funding and the REST face use it. */
 const SDK_BUILDER = /^\/\/ \S*stellar-sdk\/lib\/esm\/base\/transaction_builder\.js$/m;
+
+/** The `// path` comment of each of the SDK's XDR types (one file per type). */
+const XDR_TYPE = /^\/\/ \S*stellar-sdk\/lib\/esm\/xdr\/generated\/[\w-]+\.js$/gm;
+/** Overlay messages and contract specs, which the sandbox decodes nowhere at start. */
+const STELLAR_MESSAGE = /^\/\/ \S*xdr\/generated\/stellar-message\.js$/m;
+const SC_SPEC_ENTRY = /^\/\/ \S*xdr\/generated\/sc-spec-entry\.js$/m;
 
 /** The files Node loads with `file` before running it: it and what it imports statically. */
 function staticGraph(file: string, seen = new Set<string>()): Set<string> {
@@ -62,6 +68,24 @@ describe('starspec-sandbox start', () => {
     expect(text).not.toMatch(SDK_BUILDER);
     expect(text).not.toMatch(SOROBAN_HOST);
     expect(text).not.toMatch(REST_FACE);
+  });
+
+  it("loads the XDR types its start uses, not all of the SDK's (scripts/sdk-namespaces.mjs)", () => {
+    const start = [...staticGraph(join(DIST, 'cli.js'))].map((file) => readFileSync(file, 'utf8')).join('\n');
+    const bundle = [
+      join(DIST, 'cli.js'),
+      ...readdirSync(join(DIST, 'chunks')).map((f) => join(DIST, 'chunks', f)),
+    ]
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
+    const atStart = start.match(XDR_TYPE) ?? [];
+    const inBundle = new Set(bundle.match(XDR_TYPE));
+    expect(atStart.length).toBeGreaterThan(100);
+    expect(new Set(atStart).size).toBe(atStart.length);
+    expect(inBundle.size - atStart.length).toBeGreaterThan(50);
+    expect(start).not.toMatch(STELLAR_MESSAGE);
+    expect(start).not.toMatch(SC_SPEC_ENTRY);
+    expect(bundle).toMatch(STELLAR_MESSAGE);
   });
 
   it('answers getHealth without loading the Soroban host or the REST face; a REST request loads the face', async () => {

@@ -55,7 +55,9 @@ export const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 async function startLedger(options: FollowOptions): Promise<number> {
-  const latest = await options.ingester.store.latestLedger();
+  const { store } = options.ingester;
+  // An index loaded from a history archive goes on from its checkpoint, as from a latest ledger.
+  const latest = (await store.latestLedger()) ?? (await store.stateLedger());
   const health = await options.client.getHealth();
   if (latest !== undefined) {
     if (latest + 1 < health.oldestLedger)

@@ -4,6 +4,7 @@
  */
 import type { Server } from 'node:http';
 import { closeGracefully, createHttpServer, listen } from '@starspec/runtime/http';
+import type { ArchiveProgress } from '../archive/archive-state.js';
 import { Ingester } from '../ingest/ingester.js';
 import { withHorizonCors } from '../rest/cors.js';
 import { createLedgerApiListener } from '../rest/face.js';
@@ -13,6 +14,7 @@ import type { SqlDriver } from '../store/driver.js';
 import { IndexStore } from '../store/index-store.js';
 import { openPostgres } from '../store/postgres.js';
 import { openSqlite } from '../store/sqlite.js';
+import { startFromArchive } from './archive-start.js';
 import { followRpc } from './follow.js';
 import { IndexWatch } from './index-watch.js';
 import { takeIngestLock, withSchemaLock } from './ingest-lock.js';
@@ -28,6 +30,13 @@ export interface GatewayOptions extends StreamLimits {
   host?: string;
   /** First ledger to ingest into an empty index (default: the RPC server's oldest). */
   from?: number;
+  /**
+   * A history archive's URL: an index without ledgers or state is loaded with the state of the
+   * archive's latest checkpoint before it serves, and ingests from the ledger after it (archive-start.ts).
+   */
+  historyArchive?: string;
+  /** Reading the archive: buckets read of all, entries kept so far. */
+  onArchiveProgress?: (progress: ArchiveProgress & { checkpoint: number }) => void;
   /**
    * Ledgers of history kept (Horizon's `--history-retention-count`; default all): older ones are
    * deleted as new ones come, and `history_elder_ledger` moves on with them. It is the index's
@@ -86,6 +95,20 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     throw new Error(describeRpcFailure(options.rpcUrl, error), { cause: error });
   });
   const store = await openIndex(database, source.passphrase);
+  if (options.historyArchive && ingests) {
+    const start = () =>
+      startFromArchive({
+        url: options.historyArchive as string,
+        client,
+        store,
+        onProgress: options.onArchiveProgress,
+      });
+    // One node at a time loads a shared index: the others find it loaded.
+    await (shared ? withSchemaLock(database, start) : start()).catch(async (error: unknown) => {
+      await store.close();
+      throw error;
+    });
+  }
   const retention = options.historyRetention;
   const ingester = new Ingester(store, {
     ...(retention ? { retention: { ledgers: retention } } : {}),

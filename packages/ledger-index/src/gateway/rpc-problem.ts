@@ -30,6 +30,12 @@ function innermost(error: unknown): { code?: string; message: string } {
   return { ...(code === undefined ? {} : { code }), message };
 }
 
+/** Why a request did not reach a server: the socket's code and what it means, else the innermost message. */
+export function unreachable(error: unknown): string {
+  const { code, message } = innermost(error);
+  return code === undefined ? message : `${code} (${CAUSES[code] ?? message})`;
+}
+
 /** One line for `starspec-horizon: …` when the first calls to the RPC server fail. */
 export function describeRpcFailure(rpcUrl: string, error: unknown): string {
   if (error instanceof JsonRpcHttpError) {
@@ -40,8 +46,5 @@ export function describeRpcFailure(rpcUrl: string, error: unknown): string {
         : '';
     return `the RPC server at ${rpcUrl} answered HTTP ${error.status}${hint}`;
   }
-  const { code, message } = innermost(error);
-  if (code !== undefined)
-    return `cannot reach the RPC server at ${rpcUrl}: ${code} (${CAUSES[code] ?? message})`;
-  return `cannot reach the RPC server at ${rpcUrl}: ${message}`;
+  return `cannot reach the RPC server at ${rpcUrl}: ${unreachable(error)}`;
 }

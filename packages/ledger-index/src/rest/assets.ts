@@ -1,7 +1,8 @@
 /**
  * `GET /assets`: issued assets with their holders and supply (stellar-horizon `actions/asset.go`
- * AssetStatsHandler, `resourceadapter/asset_stat.go` PopulateAssetStat). Contract balances of
- * the assets are not indexed: `num_contracts` and `contracts_amount` are 0, `contract_id` absent.
+ * AssetStatsHandler, `resourceadapter/asset_stat.go` PopulateAssetStat): `contract_id` is the
+ * asset's live Stellar Asset Contract, `num_contracts` and `contracts_amount` the balances
+ * contracts hold in it (store/contract-assets-write.ts).
  */
 import type { HandlerRequest, HandlerResult } from '@starspec/runtime/http';
 import { StrKey } from '@stellar/stellar-sdk/base';
@@ -48,13 +49,14 @@ function assetRecord(sums: AssetSums) {
     asset_code: sums.code,
     asset_issuer: sums.issuer,
     paging_token: `${sums.code}_${sums.issuer}_${type}`,
+    ...(sums.contractId ? { contract_id: sums.contractId } : {}),
     num_claimable_balances: sums.claimableBalances,
     num_liquidity_pools: sums.liquidityPools,
-    num_contracts: 0,
+    num_contracts: sums.contracts,
     accounts: sums.accounts,
     claimable_balances_amount: amount(sums.claimableBalancesAmount),
     liquidity_pools_amount: amount(sums.liquidityPoolsAmount),
-    contracts_amount: amount(0n),
+    contracts_amount: amount(sums.contractsAmount),
     balances: {
       authorized: amount(sums.balances.authorized),
       authorized_to_maintain_liabilities: amount(sums.balances.authorized_to_maintain_liabilities),

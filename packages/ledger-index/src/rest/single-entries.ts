@@ -185,7 +185,8 @@ export function singleEntries(
       if (BigInt(id) > INT64_MAX) return undefined;
       const held = await records.offer(BigInt(id));
       if (held) return { body: held };
-      if (!state) return undefined;
+      // No source, or an index holding the whole state since a checkpoint: its absence is an answer.
+      if (!state || (await store.stateLedger()) !== undefined) return undefined;
       // Offer ids are handed out in order (the header's idPool): one past the oldest ingested
       // ledger's was made in an ingested ledger, so the index saw it and its absence is an answer.
       const idPool = idPoolOf(await store.ledger((await store.oldestLedger()) ?? 0));

@@ -1,8 +1,10 @@
 /**
  * The issued assets the current state holds anywhere (trust lines, claimable balances, pool
- * reserves), paged by (code, issuer) as stellar-horizon `db2/history/asset_stats.go`
- * GetAssetStats pages them, with each page's holders and supply summed as its
- * `ingest/processors/asset_stats_set.go` sums them (trust lines by authorization).
+ * reserves) or whose Stellar Asset Contract is live, paged by (code, issuer) as stellar-horizon
+ * `db2/history/asset_stats.go` GetAssetStats pages them (its full join of `exp_asset_stats` and
+ * `asset_contracts`), with each page's holders and supply summed as its
+ * `ingest/processors/asset_stats_set.go` sums them (trust lines by authorization), and the
+ * balances contracts hold in the live contract (`contract_asset_stats`, joined by contract id).
  */
 import type { SqlDriver, SqlValue } from './driver.js';
 
@@ -28,15 +30,23 @@ export interface AssetSums {
   claimableBalancesAmount: bigint;
   liquidityPools: number;
   liquidityPoolsAmount: bigint;
+  /** The asset's SAC, while its instance is live; the contracts' balances count through it. */
+  contractId?: string;
+  contracts: number;
+  contractsAmount: bigint;
   issuerAccount?: { flags?: Record<string, boolean>; home_domain?: string };
 }
 
 type Db = Pick<SqlDriver, 'query' | 'dialect'>;
 
+/** Entries live at the latest ledger: Horizon deletes the rows expiring at each ledger it ingests. */
+const LATEST = 'SELECT MAX(sequence) FROM ledgers';
+
 const HELD = `SELECT subject AS asset FROM account_filters WHERE kind = 'asset'
   UNION SELECT asset FROM claimable_balances
   UNION SELECT asset_a FROM liquidity_pools
-  UNION SELECT asset_b FROM liquidity_pools`;
+  UNION SELECT asset_b FROM liquidity_pools
+  UNION SELECT asset FROM asset_contracts WHERE live_until >= (${LATEST})`;
 
 const stroops = (value: unknown) => BigInt(String(value).replace('.', ''));
 
@@ -92,6 +102,8 @@ async function sumsOf(db: Db, code: string, issuer: string): Promise<AssetSums> 
     claimableBalancesAmount: 0n,
     liquidityPools: 0,
     liquidityPoolsAmount: 0n,
+    contracts: 0,
+    contractsAmount: 0n,
   };
   const holders = await db.query(
     `SELECT a.body FROM account_filters f JOIN accounts a ON a.id = f.account_id
@@ -124,6 +136,19 @@ async function sumsOf(db: Db, code: string, issuer: string): Promise<AssetSums> 
     sums.liquidityPools += 1;
     for (const reserve of reserves)
       if (reserve.asset === asset) sums.liquidityPoolsAmount += stroops(reserve.amount);
+  }
+  const [sac] = await db.query(
+    `SELECT contract_id FROM asset_contracts WHERE asset = ? AND live_until >= (${LATEST})`,
+    [asset],
+  );
+  if (sac) {
+    sums.contractId = String(sac.contract_id);
+    const held = await db.query(
+      `SELECT amount FROM contract_asset_balances WHERE contract_id = ? AND live_until >= (${LATEST})`,
+      [sums.contractId],
+    );
+    sums.contracts = held.length;
+    for (const row of held) sums.contractsAmount += BigInt(String(row.amount));
   }
   const [account] = await db.query('SELECT body FROM accounts WHERE id = ?', [issuer]);
   if (account) sums.issuerAccount = JSON.parse(String(account.body));

@@ -45,10 +45,15 @@ export function entryKey(entry: xdr.LedgerEntry): xdr.LedgerKey | undefined {
 
 const KEPT = new Set(['account', 'trustline', 'offer', 'data', 'claimableBalance', 'liquidityPool']);
 
+/** Whether the index keeps entries of this type (a LedgerKey's or LedgerEntryData's `type`). */
+export const isKeptType = (type: string): boolean => KEPT.has(type);
+
 export function keyOfChange(change: xdr.LedgerEntryChange): ChangeEffect | undefined {
   switch (change.type) {
     case 'ledgerEntryRemoved':
-      return KEPT.has(change.removed.type) ? { key: change.removed.toXdr('base64'), entry: null } : undefined;
+      return isKeptType(change.removed.type)
+        ? { key: change.removed.toXdr('base64'), entry: null }
+        : undefined;
     case 'ledgerEntryState':
       return undefined;
     default: {

@@ -6,11 +6,13 @@
 import { xdr } from '@stellar/stellar-sdk/base';
 import type { IndexBatch } from '../derive/records.js';
 import { offerPrice } from '../derive/state/offer.js';
+import { writeContractAssets } from './contract-assets-write.js';
 import type { Row, SqlDriver, SqlExecutor, SqlValue } from './driver.js';
 import { writeEntries } from './entries-write.js';
 import { deleteLedgerRange, HISTORY_TABLES } from './history-trim.js';
 import { insertTradeAccounts, tradeAccountRows, writeHistory } from './history-write.js';
 import { SCHEMA, SCHEMA_VERSION } from './schema.js';
+import { loadState, stateLedger } from './state-load.js';
 import { StateStore, writeState } from './state-store.js';
 
 /** A database made for another network, by a newer version, or out of order. */
@@ -78,7 +80,8 @@ export class IndexStore {
       if (stored !== undefined && stored !== passphrase)
         throw new IndexStoreError(`the index holds the network "${stored}", not "${passphrase}"`);
       // An older index is brought forward (2 left effects.liquidity_pool unused; 3 added the trades'
-      // accounts, filled here from the trades; 4 the offers' price): older code refuses it then.
+      // accounts, filled here from the trades; 4 the offers' price; 5 the asset contracts and
+      // contract balances, kept from the ledgers ingested since): older code refuses it then.
       if (stored !== undefined && version < SCHEMA_VERSION) {
         if (version < 3) await fillTradeAccounts(tx);
         if (version < 4) await fillOfferPrices(tx);
@@ -112,6 +115,23 @@ export class IndexStore {
   }
 
   /**
+   * The ledger whose state the index was loaded with (a history archive's checkpoint), if it was:
+   * its state is whole from then on, and ingestion goes on from the ledger after it.
+   */
+  stateLedger(): Promise<number | undefined> {
+    return stateLedger(this.#db);
+  }
+
+  /**
+   * Loads the whole state at `ledger` (the live entries, in batches) into an index without
+   * ledgers, in one transaction; answers false (loading nothing) when the index has ledgers or a
+   * state already. A failure part way leaves the index as it was.
+   */
+  loadState(ledger: number, batches: AsyncIterable<readonly xdr.LedgerEntry[]>): Promise<boolean> {
+    return this.#db.transaction((tx) => loadState(tx, ledger, batches));
+  }
+
+  /**
    * Writes a ledger's batch. Answers false (and writes nothing) when the ledger is already in;
    * refuses a ledger that does not follow the latest one.
    */
@@ -136,7 +156,8 @@ export class IndexStore {
     return this.#db.transaction(async (tx) => {
       const sequence = first.ledger.sequence;
       const [row] = await tx.query('SELECT MAX(sequence) AS s FROM ledgers');
-      const latest = row?.s === null || row?.s === undefined ? undefined : Number(row.s);
+      // The latest ledger, or the one whose state was loaded: the next must follow it.
+      const latest = row?.s === null || row?.s === undefined ? await stateLedger(tx) : Number(row.s);
       if (latest !== undefined && sequence <= latest) return 0;
       if (latest !== undefined && sequence !== latest + 1)
         throw new IndexStoreError(
@@ -146,6 +167,7 @@ export class IndexStore {
       await writeHistory(tx, batches);
       await writeEntries(tx, batches);
       await writeState(tx, batches);
+      await writeContractAssets(tx, batches, this.passphrase);
       return batches.length;
     });
   }

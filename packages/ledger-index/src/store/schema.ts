@@ -2,7 +2,7 @@
  * The index's tables, the same on SQLite and PostgreSQL. Records are kept as the contract's JSON
  * (without `_links`) beside the columns the REST face filters and pages by.
  */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 export const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS index_meta (name TEXT PRIMARY KEY, value TEXT NOT NULL)`,
@@ -69,4 +69,12 @@ export const SCHEMA = [
   // The pools the path search reads for an asset.
   `CREATE INDEX IF NOT EXISTS liquidity_pools_asset_a ON liquidity_pools (asset_a)`,
   `CREATE INDEX IF NOT EXISTS liquidity_pools_asset_b ON liquidity_pools (asset_b)`,
+  // Stellar Asset Contract instances and the balances contracts hold in SAC-shaped entries, by
+  // the sha256 of their LedgerKey (their TTL's key hash); rows stay past live_until (version 5).
+  `CREATE TABLE IF NOT EXISTS asset_contracts (
+    key_hash TEXT PRIMARY KEY, contract_id TEXT NOT NULL, asset TEXT NOT NULL, live_until BIGINT NOT NULL)`,
+  `CREATE INDEX IF NOT EXISTS asset_contracts_asset ON asset_contracts (asset, live_until)`,
+  `CREATE TABLE IF NOT EXISTS contract_asset_balances (
+    key_hash TEXT PRIMARY KEY, contract_id TEXT NOT NULL, amount TEXT NOT NULL, live_until BIGINT NOT NULL)`,
+  `CREATE INDEX IF NOT EXISTS contract_asset_balances_contract ON contract_asset_balances (contract_id, live_until)`,
 ];

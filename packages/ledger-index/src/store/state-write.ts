@@ -12,26 +12,26 @@ import { type AccountEntries, accountFilters, accountRecord } from '../derive/st
 import { claimableBalanceColumns, claimableBalanceRecord } from '../derive/state/claimable-balance.js';
 import { liquidityPoolColumns, liquidityPoolRecord } from '../derive/state/liquidity-pool.js';
 import { offerColumns, offerRecord } from '../derive/state/offer.js';
-import { touchedRecords } from '../derive/state/touched.js';
+import { type TouchedRecords, touchedRecords } from '../derive/state/touched.js';
 import { deleteWhereIn, insertRows, selectWhereIn, upsertRows } from './bulk.js';
 import type { Row, SqlExecutor, SqlValue } from './driver.js';
 
 const decode = (row: Row) => xdr.LedgerEntry.fromXdr(String(row.entry), 'base64');
 
-/** The close times (`closed_at`) of these ledgers: the batch's own, the rest read from the index. */
+/** The close times (`closed_at`) of these ledgers: those `known`, the rest read from the index (null when it has not the ledger). */
 async function closeTimes(
   tx: SqlExecutor,
-  batches: readonly IndexBatch[],
+  known: ReadonlyMap<number, string>,
   sequences: Iterable<number>,
 ): Promise<(sequence: number) => string | null> {
-  const known = new Map<number, string>(batches.map((b) => [b.ledger.sequence, b.ledger.body.closed_at]));
-  const missing = [...new Set(sequences)].filter((sequence) => !known.has(sequence));
+  const times = new Map(known);
+  const missing = [...new Set(sequences)].filter((sequence) => !times.has(sequence));
   const rows = await selectWhereIn(tx, 'SELECT sequence, body FROM ledgers WHERE', 'sequence', missing);
   for (const row of rows) {
     const closedAt = (JSON.parse(String(row.body)) as { closed_at?: string }).closed_at;
-    if (closedAt !== undefined) known.set(Number(row.sequence), closedAt);
+    if (closedAt !== undefined) times.set(Number(row.sequence), closedAt);
   }
-  return (sequence) => known.get(sequence) ?? null;
+  return (sequence) => times.get(sequence) ?? null;
 }
 
 /** The live entries under these keys. */
@@ -66,14 +66,29 @@ async function accountEntries(tx: SqlExecutor, ids: readonly string[]): Promise<
 }
 
 /** Re-derives every record the batches' entry changes touched; runs after they are applied. */
-export async function writeState(tx: SqlExecutor, batches: readonly IndexBatch[]): Promise<void> {
-  const touched = touchedRecords(batches.flatMap((batch) => batch.changes));
+export function writeState(tx: SqlExecutor, batches: readonly IndexBatch[]): Promise<void> {
+  return writeRecords(
+    tx,
+    touchedRecords(batches.flatMap((batch) => batch.changes)),
+    new Map(batches.map((b) => [b.ledger.sequence, b.ledger.body.closed_at])),
+  );
+}
+
+/**
+ * Derives the `touched` records again from the live entries (deletes those whose entry is gone);
+ * `closedAt` holds close times of ledgers the index does not hold yet (a batch's own).
+ */
+export async function writeRecords(
+  tx: SqlExecutor,
+  touched: TouchedRecords,
+  closedAt: ReadonlyMap<number, string>,
+): Promise<void> {
   const accountIds = [...touched.accounts];
   const accounts = await accountEntries(tx, accountIds);
   const offers = await entriesByKey(tx, touched.offers.values());
   const balances = await entriesByKey(tx, touched.claimableBalances.values());
   const pools = await entriesByKey(tx, touched.liquidityPools.values());
-  const closeTime = await closeTimes(tx, batches, [
+  const closeTime = await closeTimes(tx, closedAt, [
     ...[...accounts.values()].map(({ account }) => account.lastModifiedLedgerSeq),
     ...[offers, balances, pools].flatMap((map) => [...map.values()].map((e) => e.lastModifiedLedgerSeq)),
   ]);

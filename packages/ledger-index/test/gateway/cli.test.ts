@@ -61,6 +61,7 @@ describe('usage', () => {
       '--host',
       '--db',
       '--from',
+      '--history-archive',
       '--history-retention-count',
       '--submit-timeout',
       '--rate-limit',
@@ -131,6 +132,11 @@ describe('usage', () => {
       want: "--ingest=false serves a PostgreSQL index another node ingests (--db postgres://…): a SQLite index is one node's",
     },
     {
+      given: ['--rpc-url', 'http://x', '--history-archive', 'history.example/archive'],
+      env: {},
+      want: "--history-archive must be an http(s) URL (got 'history.example/archive')",
+    },
+    {
       given: ['--rpc-url', 'http://x', '--ingest=no'],
       env: {},
       want: "--ingest must be true or false (got 'no')",
@@ -183,6 +189,42 @@ describe('starting and stopping', () => {
     expect(stderr).toBe(
       `starspec-horizon: could not start: cannot reach the RPC server at ${rpcUrl}: ECONNREFUSED (nothing listens on that port; is the RPC server running?)\n`,
     );
+  });
+
+  it.each([
+    [
+      'a file the archive has not',
+      '/archive/nothing',
+      'answered HTTP 404 for {archive}/.well-known/stellar-history.json',
+    ],
+    ['a URL that is no archive', '', 'answered HTTP 404 for {archive}/.well-known/stellar-history.json'],
+    [
+      'a port nothing listens on',
+      'closed',
+      'cannot reach the history archive at {archive}/.well-known/stellar-history.json: ECONNREFUSED',
+    ],
+  ])('--history-archive at %s exits 1 naming the URL, without a stack trace', async (_, path, want) => {
+    let archive = `${sandbox.url}${path}`;
+    if (path === 'closed') {
+      const closed = createServer();
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+      archive = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+      await new Promise((resolve) => closed.close(resolve));
+    }
+    const args = [
+      '--rpc-url',
+      sandbox.rpcUrl,
+      '--db',
+      ':memory:',
+      '--port',
+      '0',
+      '--history-archive',
+      archive,
+    ];
+    const { code, stderr } = await run(args);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^starspec-horizon: could not start: [^\n]*\n$/);
+    expect(stderr).toContain(want.replace('{archive}', archive));
   });
 
   it("a server's root instead of its JSON-RPC endpoint exits 1 pointing at /rpc", async () => {

@@ -5,7 +5,8 @@
  * asset_balance_changes, extend_footprint_ttl and restore_footprint (stellar-horizon
  * `operations_processor.go` OperationDetails), SAC transfers, mints and burns as payments
  * (`IsPayment`) and as account or contract credits and debits (`effects_processor.go`
- * `addInvokeHostFunctionEffects`).
+ * `addInvokeHostFunctionEffects`), and `/assets` with the SAC and the contracts' balances in it
+ * (`resourceadapter/asset_stat.go`).
  */
 import { type Sandbox, startSandbox } from '@starspec/sandbox';
 import { Address, xdr } from '@stellar/stellar-sdk';
@@ -168,6 +169,15 @@ describe('a Soroban workload through the sandbox', () => {
         amount: '4.0000000',
       },
     ]);
+  });
+
+  it('assets: the SAC of USD and the balances the two contracts hold in it, on both faces', async () => {
+    const path = `/assets?asset_code=USD&asset_issuer=${w.issuer.publicKey()}`;
+    const want = { contract_id: w.usdSac, num_contracts: 2, contracts_amount: '11.0000000' };
+    for (const url of [sandbox.url, gateway.url]) {
+      const records = ((await new Walker(url).get(path)).body as Row)._embedded.records as Row[];
+      expect(records).toEqual([expect.objectContaining(want)]);
+    }
   });
 
   it('payments: the SAC movements among them, no other Soroban operation', async () => {

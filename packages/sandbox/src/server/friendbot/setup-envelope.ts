@@ -2,7 +2,9 @@
  * The root's transaction creating friendbot's channel accounts, built from the XDR types: the
  * envelope the SDK's TransactionBuilder makes for it (`fee` per operation times the operations,
  * time bounds 0/0 for TimeoutInfinite, no memo), byte for byte, without loading the builder, its
- * operations and bignumber.js at start (they load with the first funding, funding.ts).
+ * operations and bignumber.js at start (they load with the first funding, funding.ts). The 64-bit
+ * fields are plain bigints: the namespace's own Int64/Uint64 would bring all of xdr/index.js into
+ * the start (scripts/sdk-base-imports.mjs).
  */
 import { type Keypair, xdr } from '@stellar/stellar-sdk/base';
 import { TransactionFrame } from '../../core/tx/frame.js';
@@ -28,7 +30,7 @@ export function channelsSetupEnvelope(setup: ChannelsSetup): string {
         body: xdr.OperationBody.createAccount(
           new xdr.CreateAccountOp({
             destination: channel.xdrAccountId(),
-            startingBalance: xdr.Int64.fromString(String(setup.startingBalance)),
+            startingBalance: setup.startingBalance,
           }),
         ),
       }),
@@ -36,10 +38,8 @@ export function channelsSetupEnvelope(setup: ChannelsSetup): string {
   const tx = new xdr.Transaction({
     sourceAccount: setup.root.xdrMuxedAccount(),
     fee: setup.baseFee * operations.length,
-    seqNum: xdr.Int64.fromString(String(setup.rootSeqNum + 1n)),
-    cond: xdr.Preconditions.precondTime(
-      new xdr.TimeBounds({ minTime: xdr.Uint64.fromString('0'), maxTime: xdr.Uint64.fromString('0') }),
-    ),
+    seqNum: setup.rootSeqNum + 1n,
+    cond: xdr.Preconditions.precondTime(new xdr.TimeBounds({ minTime: 0n, maxTime: 0n })),
     memo: xdr.Memo.memoNone(),
     operations,
     ext: xdr.TransactionExt.v0(),
