@@ -170,6 +170,9 @@ export function startLedgerServer(
     getOrderBook: () => ({ status: 200, body: example('OrderBook') }),
     listAssets: () => ({ status: 200, body: example('AssetStatPage') }),
     listTradeAggregations: () => ({ status: 200, body: example('TradeAggregationPage') }),
+    findStrictReceivePaths: () => ({ status: 200, body: example('StrictReceivePaths') }),
+    findPaths: () => ({ status: 200, body: example('StrictReceivePaths') }),
+    findStrictSendPaths: () => ({ status: 200, body: example('StrictSendPaths') }),
     getLedger: ({ path }) => one(find('ledgers', 'sequence', path.sequence)),
     getTransaction: ({ path }) => {
       const record = find('transactions', 'hash', path.hash);

@@ -43,7 +43,7 @@ beforeAll(async () => {
   model = buildModel(document);
 });
 
-/** The account sub-resources and the market data, added to the contract after the seed's table: under none of its rows. */
+/** The account sub-resources, the market data and the payment paths, added to the contract after the seed's table: under none of its rows. */
 const AFTER_SEED = [
   ['listAccountTransactions', 'GET /accounts/{account_id}/transactions'],
   ['listAccountOperations', 'GET /accounts/{account_id}/operations'],
@@ -55,6 +55,9 @@ const AFTER_SEED = [
   ['listTradeAggregations', 'GET /trade_aggregations'],
   ['getOrderBook', 'GET /order_book'],
   ['listAssets', 'GET /assets'],
+  ['findStrictReceivePaths', 'GET /paths/strict-receive'],
+  ['findStrictSendPaths', 'GET /paths/strict-send'],
+  ['findPaths', 'GET /paths'],
 ].map(([id, endpoint]) => `${id} (${endpoint}): under no row of the seed's table`);
 
 /** The differences from the seed's table, less the operations added after it. */
@@ -75,8 +78,8 @@ function mutated(operationId: string, change: (rpc: Record<string, unknown>) => 
 }
 
 describe('every operation of the ledger REST contract has an x-rpc entry', () => {
-  it('all 46 do', () => {
-    expect(model.operations).toHaveLength(46);
+  it('all 49 do', () => {
+    expect(model.operations).toHaveLength(49);
     expect(missingEntries(model)).toEqual([]);
   });
 
@@ -149,7 +152,7 @@ describe("the entries reproduce the seed's mapping table exactly", () => {
     expect(differences(model, seed.rows)).toEqual([]);
   });
 
-  it('the seven account sub-resources and the three market-data operations, added after the seed, are the only operations under no row', () => {
+  it('the seven account sub-resources, the three market-data operations and the three path searches, added after the seed, are the only operations under no row', () => {
     expect(seedDifferences(model, seed.rows)).toEqual(AFTER_SEED);
   });
 
@@ -182,9 +185,9 @@ describe("the entries reproduce the seed's mapping table exactly", () => {
     expect(differences(model, fewer)).toEqual([
       "submitTransactionAsync (POST /transactions_async): under no row of the seed's table",
     ]);
-    const extra = [...seed.rows, { endpoint: 'GET /paths/strict-send', methods: 'none', notes: '' }];
+    const extra = [...seed.rows, { endpoint: 'GET /health', methods: 'none', notes: '' }];
     expect(differences(model, extra)).toEqual([
-      "seed row 'GET /paths/strict-send' matches no operation of the contract",
+      "seed row 'GET /health' matches no operation of the contract",
     ]);
   });
 });
@@ -242,7 +245,7 @@ describe('MAPPING.md', () => {
       .split('\n')
       .filter((l) => /^\| `(GET|POST) /.test(l))
       .map((l) => l.replace(/ {2,}/g, ' '));
-    expect(table).toHaveLength(46);
+    expect(table).toHaveLength(49);
     expect(table).toContain(
       '| `GET /trades` | `getEvents`, `getTransactions` | partial | The RPC service has no trade event. |',
     );

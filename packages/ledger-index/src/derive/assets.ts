@@ -40,6 +40,23 @@ export function canonicalAsset(asset: xdr.Asset | xdr.TrustLineAsset): string {
   return fields.asset_type === 'native' ? 'native' : `${fields.asset_code}:${fields.asset_issuer}`;
 }
 
+/** `native` or `CODE:ISSUER` of an asset's fields (a record's `selling`, a balance). */
+export function canonicalOfFields(fields: {
+  asset_type: string;
+  asset_code?: string;
+  asset_issuer?: string;
+}) {
+  return fields.asset_type === 'native' ? 'native' : `${fields.asset_code}:${fields.asset_issuer}`;
+}
+
+/** The fields of `native` or `CODE:ISSUER`; the type follows the code's length (stellar/go `Asset.SetCredit`). */
+export function fieldsOfCanonical(asset: string): AssetFields {
+  if (asset === 'native') return { asset_type: 'native' };
+  const [code = '', issuer = ''] = asset.split(':');
+  const type = code.length <= 4 ? 'credit_alphanum4' : 'credit_alphanum12';
+  return { asset_type: type, asset_code: code, asset_issuer: issuer };
+}
+
 export type PrefixedAssetFields<P extends string> = {
   [K in keyof AssetFields as `${P}_${K & string}`]: AssetFields[K];
 };

@@ -16,6 +16,7 @@ export interface Serving {
 const HISTORY = 'its index: the ledgers ingested through getLedgers';
 const STATE =
   'its index: entries as the ingested ledgers left them (entries untouched since ingestion began are not known)';
+const PATHS = "its index: the open offers and pools as ingested, searched as Horizon's path finder does";
 /** One entry by its key: the index when it has seen the entry, else getLedgerEntries. */
 const ONE_ENTRY =
   "its index when it has seen the entry, else getLedgerEntries (at the RPC server's latest ledger)";
@@ -91,4 +92,7 @@ export const GATEWAY_SERVING: Readonly<Record<OperationId, Serving>> = {
     from: 'index',
     how: 'its index: trust lines, claimable balances and pool reserves as ingested, summed per asset',
   },
+  findStrictReceivePaths: { from: 'index', how: PATHS },
+  findStrictSendPaths: { from: 'index', how: PATHS },
+  findPaths: { from: 'index', how: PATHS },
 };

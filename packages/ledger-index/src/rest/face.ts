@@ -15,6 +15,7 @@ import { listAssets } from './assets.js';
 import { feeStats } from './fee-stats.js';
 import { historyHandlers } from './history.js';
 import { orderBook } from './order-book.js';
+import { strictReceivePaths, strictSendPaths } from './paths.js';
 import { type RateLimit, withRateLimit } from './rate-limit.js';
 import { rootDocument } from './root.js';
 import { stateHandlers } from './state.js';
@@ -38,6 +39,9 @@ export function ledgerApiHandlers(options: LedgerApiFaceOptions): Partial<Record
     getOrderBook: (request) => orderBook(store, request),
     listTradeAggregations: (request) => tradeAggregations(store, request),
     listAssets: (request) => listAssets(store, request),
+    findStrictReceivePaths: (request) => strictReceivePaths(store, request),
+    findPaths: (request) => strictReceivePaths(store, request),
+    findStrictSendPaths: (request) => strictSendPaths(store, request),
     ...historyHandlers(store),
     ...submissionHandlers(store, source, options),
     ...tradeHandlers(store),

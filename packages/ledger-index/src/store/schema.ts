@@ -66,6 +66,9 @@ export const SCHEMA = [
   `CREATE INDEX IF NOT EXISTS claimable_balance_claimants_balance ON claimable_balance_claimants (balance_id)`,
   `CREATE TABLE IF NOT EXISTS liquidity_pools (
     id TEXT PRIMARY KEY, asset_a TEXT NOT NULL, asset_b TEXT NOT NULL, body TEXT NOT NULL)`,
+  // The pools the path search reads for an asset.
+  `CREATE INDEX IF NOT EXISTS liquidity_pools_asset_a ON liquidity_pools (asset_a)`,
+  `CREATE INDEX IF NOT EXISTS liquidity_pools_asset_b ON liquidity_pools (asset_b)`,
   // Stellar Asset Contract instances and the balances contracts hold in SAC-shaped entries, by
   // the sha256 of their LedgerKey (their TTL's key hash); rows stay past live_until (version 5).
   `CREATE TABLE IF NOT EXISTS asset_contracts (

@@ -13,6 +13,7 @@ import type {
 } from '../derive/state/common.js';
 import { type AssetStatsFilter, type AssetStatsPage, type AssetSums, assetStats } from './asset-stats.js';
 import type { SqlDriver, SqlValue } from './driver.js';
+import { hasMarket, inMarket, type VenueQuery, type VenueRows, venueRows } from './path-venues.js';
 
 export { writeState } from './state-write.js';
 
@@ -226,6 +227,16 @@ export class StateStore {
   /** Issued assets by (code, issuer) with their holders and supply (stellar-horizon `GetAssetStats`). */
   assetStats(filter: AssetStatsFilter, page: AssetStatsPage): Promise<AssetSums[]> {
     return assetStats(this.#db, filter, page);
+  }
+
+  /** The offers on one side of an asset and the pools holding it, for the path search. */
+  venues(query: VenueQuery): Promise<VenueRows> {
+    return venueRows(this.#db, query);
+  }
+
+  /** Whether any offer or pool is open, or (given an asset) one with that asset. */
+  hasMarket(asset?: string): Promise<boolean> {
+    return asset === undefined ? hasMarket(this.#db) : inMarket(this.#db, asset);
   }
 
   async #one(table: string, id: SqlValue): Promise<unknown> {

@@ -61,6 +61,9 @@ const ROUTES: [string, RegExp][] = [
   ['listTradeAggregations', /^\/trade_aggregations\?/],
   ['getOrderBook', /^\/order_book\?/],
   ['listAssets', /^\/assets(\?|$)/],
+  ['findStrictReceivePaths', /^\/paths\/strict-receive\?/],
+  ['findStrictSendPaths', /^\/paths\/strict-send\?/],
+  ['findPaths', /^\/paths\?/],
 ];
 
 let sandbox: Sandbox;

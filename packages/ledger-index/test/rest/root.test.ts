@@ -1,7 +1,7 @@
 /**
  * `GET /`: every link the root advertises leads somewhere. A link to a path the server does not
- * serve (Horizon's payment paths, outside the contract today) would send SDK users
- * (`strictSendPaths()`, …) to a 404; the market-data links are there once their paths are served.
+ * serve would send SDK users to a 404; the market-data and payment path links are there since
+ * their paths are served.
  */
 import { type Sandbox, startSandbox } from '@starspec/sandbox';
 import { Keypair } from '@stellar/stellar-sdk';
@@ -43,12 +43,16 @@ describe('the root document', () => {
     );
   });
 
-  it('advertises the order book, assets and trade aggregations, and no payment paths', () => {
+  it('advertises the order book, assets, trade aggregations and payment paths', () => {
     expect(Object.keys(links)).toEqual(
-      expect.arrayContaining(['order_book', 'assets', 'trade_aggregations']),
+      expect.arrayContaining([
+        'order_book',
+        'assets',
+        'trade_aggregations',
+        'strict_send_paths',
+        'strict_receive_paths',
+      ]),
     );
-    expect(Object.keys(links)).not.toContain('strict_send_paths');
-    expect(Object.keys(links)).not.toContain('strict_receive_paths');
   });
 
   it('advertises no link the server answers 404 for (bar a record that does not exist)', async () => {

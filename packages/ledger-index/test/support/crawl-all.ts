@@ -87,7 +87,10 @@ const fieldsAsset = (fields: Row): string =>
 /** A bound past every close time, so that the aggregations' `next` links page (Horizon caps them by it). */
 const FAR_END_TIME = 4_102_444_800_000;
 
-/** `/assets` and each asset's own filter; each pair's order book and trade aggregations, both ways round. */
+/**
+ * `/assets` and each asset's own filter; each pair's order book and trade aggregations, both ways
+ * round; the payment paths to and from each asset the offers trade.
+ */
 async function crawlMarket(w: Walker, assets: string[], booked: Set<string>, traded: Set<string>) {
   await w.collection('/assets', LIMIT.state);
   for (const asset of assets) {
@@ -105,6 +108,18 @@ async function crawlMarket(w: Walker, assets: string[], booked: Set<string>, tra
     });
   for (const [a = '', b = ''] of bothWays(new Set([...booked, ...traded])))
     await w.get(`/order_book?${assetQuery('selling', a)}&${assetQuery('buying', b)}`);
+  // Every asset the offers trade, paid with and delivered: the path searches both ways.
+  const marketAssets = [...new Set([...booked].flatMap((pair) => pair.split(' ')))].sort();
+  const listed = marketAssets.slice(0, 15).join(',');
+  for (const asset of marketAssets) {
+    await w.get(
+      `/paths/strict-receive?source_assets=${listed}&${assetQuery('destination', asset)}&destination_amount=1`,
+    );
+    await w.get(
+      `/paths/strict-send?${assetQuery('source', asset)}&source_amount=1&destination_assets=${listed}`,
+    );
+  }
+  await w.get(`/paths?source_assets=${listed}&destination_asset_type=native&destination_amount=1`);
   for (const [a = '', b = ''] of bothWays(traded)) {
     const pair = `${assetQuery('base', a)}&${assetQuery('counter', b)}`;
     for (const resolution of [60_000, 3_600_000, 604_800_000])

@@ -96,6 +96,21 @@ const OWN = new Set<keyof Ids>(['claimableBalance', 'liquidityPool', 'offer', 'd
 /** `listLedgerOperations` → `list-ledger-operations`. */
 export const kebab = (operationId: string) => operationId.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
+/** A payment of lumens for lumens, what the path searches are asked. */
+const STRICT_RECEIVE = { source_assets: 'native', destination_asset_type: 'native', destination_amount: '1' };
+const PATH_SEARCHES: Partial<Record<OperationId, Record<string, string>>> = {
+  findStrictReceivePaths: STRICT_RECEIVE,
+  findPaths: STRICT_RECEIVE,
+  findStrictSendPaths: { source_asset_type: 'native', source_amount: '1', destination_assets: 'native' },
+};
+
+/** The market data needs a pair: lumens against lumens is one every server can answer. */
+const MARKET_QUERIES: Partial<Record<OperationId, Record<string, string>>> = {
+  getOrderBook: { selling_asset_type: 'native', buying_asset_type: 'native' },
+  listTradeAggregations: { base_asset_type: 'native', counter_asset_type: 'native', resolution: '3600000' },
+  ...PATH_SEARCHES,
+};
+
 function endpointCheck(operation: OperationMeta): CheckDefinition<LedgerApiState> {
   const operationId = operation.operationId as OperationId;
   const collection = operation.parameters.some((p) => p.name === 'cursor');
@@ -132,16 +147,10 @@ function endpointCheck(operation: OperationMeta): CheckDefinition<LedgerApiState
         if (account === undefined) skip(`needs an account to filter by signer: ${WHAT.account}`);
         query.signer = account;
       }
-      // The market data needs a pair: lumens against lumens is one every server can answer.
-      if (operationId === 'getOrderBook')
-        Object.assign(query, { selling_asset_type: 'native', buying_asset_type: 'native' });
-      if (operationId === 'listTradeAggregations')
-        Object.assign(query, {
-          base_asset_type: 'native',
-          counter_asset_type: 'native',
-          resolution: '3600000',
-        });
+      Object.assign(query, MARKET_QUERIES[operationId]);
       const answer = await call(state, t, operationId, { path, query });
+      if (answer.status === 503 && operationId in PATH_SEARCHES)
+        skip('the provider has no offer or pool to search yet (503, as Horizon before its order book loads)');
       if (answer.status === 404) {
         skip(
           `the provider answered 404: it does not serve GET ${operation.path}${names.length ? ` for ${path}` : ''}`,
