@@ -119,7 +119,9 @@ async function crawlMarket(w: Walker, assets: string[], booked: Set<string>, tra
       `/paths/strict-send?${assetQuery('source', asset)}&source_amount=1&destination_assets=${listed}`,
     );
   }
-  await w.get(`/paths?source_assets=${listed}&destination_asset_type=native&destination_amount=1`);
+  // Without offers there is no asset to list (an empty list is a 400).
+  if (listed !== '')
+    await w.get(`/paths?source_assets=${listed}&destination_asset_type=native&destination_amount=1`);
   for (const [a = '', b = ''] of bothWays(traded)) {
     const pair = `${assetQuery('base', a)}&${assetQuery('counter', b)}`;
     for (const resolution of [60_000, 3_600_000, 604_800_000])
