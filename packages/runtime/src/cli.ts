@@ -105,6 +105,15 @@ export function runAsMain<Config extends { json: boolean }>(
   command: ServerCommand<Config>,
   argv = process.argv.slice(2),
 ): void {
+  // When whoever reads our output goes away (a closed pipe), stop as on SIGTERM, as command-line
+  // tools do, instead of crashing on the next line written.
+  // Once: the lines the stop writes meet the same closed pipe.
+  let readerGone = false;
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    if (!readerGone) process.kill(process.pid, 'SIGTERM');
+    readerGone = true;
+  });
   runServerCommand(command, argv).then(
     (code) => {
       process.exitCode = code;

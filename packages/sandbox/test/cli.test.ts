@@ -1,6 +1,6 @@
 // starspec-sandbox as a process: help, version, usage errors (exit 2), a busy port (exit 1), the
 // --json ready line, a working RPC behind it, --rate-limit and the stream caps on the REST face,
-// and a clean stop on SIGTERM and SIGINT (exit 0).
+// and a clean stop on SIGTERM and SIGINT (exit 0), and when its output's reader goes away.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -155,6 +155,17 @@ describe('running', () => {
       expect(events.slice(-2)).toEqual(['stopping', 'stopped']);
     },
   );
+
+  it('--json with its reader gone (a closed pipe): stops with 0 at the next line, no crash', async () => {
+    const child = start(['--port', '0', '--json', '--close-every', '100']);
+    const done = finish(child);
+    await linesUntil(child, (e) => e.event === 'ready');
+    // The reader goes away; the next ledger's line meets a closed pipe.
+    child.stdout?.destroy();
+    const { code, stderr } = await done;
+    expect(stderr).not.toContain('EPIPE');
+    expect(code).toBe(0);
+  });
 
   it('simulates with the host the bundle loads on first use (one SDK for envelope and host)', async () => {
     const child = start(['--port', '0', '--json', '--close-every', 'manual']);
