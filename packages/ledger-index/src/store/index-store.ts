@@ -17,6 +17,12 @@ import { loadState, stateLedger } from './state-load.js';
 import { StateStore, writeState } from './state-store.js';
 
 /** A database made for another network, by a newer version, or out of order. */
+/** Tries of a range's rewrite that PostgreSQL rolled back to end a deadlock. */
+const REWRITE_ATTEMPTS = 5;
+
+/** PostgreSQL's deadlock_detected and serialization_failure: the transaction may simply run again. */
+const isTransient = (error: unknown) => ['40P01', '40001'].includes((error as { code?: string })?.code ?? '');
+
 export class IndexStoreError extends Error {
   override readonly name = 'IndexStoreError';
 }
@@ -183,7 +189,15 @@ export class IndexStore {
 
   /** Reingestion: the history of ledgers `from` to `to` replaced by `batches`, in one transaction. */
   async rewriteHistory(from: number, to: number, batches: readonly HistoryBatch[]): Promise<void> {
-    await this.#db.transaction((tx) => rewriteHistory(tx, from, to, batches));
+    // Workers writing ranges at once on PostgreSQL may deadlock on the rows they share (trade
+    // assets and accounts, the index's marks): PostgreSQL then rolls one back, which is run again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.#db.transaction((tx) => rewriteHistory(tx, from, to, batches));
+      } catch (error) {
+        if (attempt >= REWRITE_ATTEMPTS || !isTransient(error)) throw error;
+      }
+    }
   }
 
   /** Why ledgers up to `to` may not be reingested (undefined when they may; see history-rewrite.ts). */
