@@ -42,7 +42,8 @@ function spreadOf(rounds) {
 }
 
 /**
- * An absolute goal of the subject (`{ below: 1000 }` or `{ atLeast: 1000 }`, in the row's unit),
+ * An absolute goal of the subject (`{ below: 1000 }` or `{ atLeast: 1000 }`, in the row's unit), or
+ * one of its ratio alone (`{ ratioAtLeast: 1.7 }`: the subject against the baseline of its round),
  * with `ratioAtMost` also a bound on the median ratio to the baseline measured in the same run
  * (which holds on a loaded machine, where the absolute time does not): `< 1,000 ms: met`, or by
  * how much it missed.
@@ -59,6 +60,11 @@ export function absoluteGoalVerdict(row) {
       if (row.ratio > goal.ratioAtMost) misses.push(`${fixed(row.ratio - goal.ratioAtMost, 2)}×`);
     }
     return `${wanted}: ${misses.length === 0 ? 'met' : `missed by ${misses.join(' and ')}`}`;
+  }
+  if (goal.ratioAtLeast !== undefined) {
+    const verdict =
+      row.ratio >= goal.ratioAtLeast ? 'met' : `missed by ${fixed(goal.ratioAtLeast - row.ratio, 2)}×`;
+    return `≥ ${goal.ratioAtLeast}× the baseline: ${verdict}`;
   }
   const verdict = value >= goal.atLeast ? 'met' : `missed by ${thousands(goal.atLeast - value)} ${unit}`;
   return `≥ ${thousands(goal.atLeast)} ${unit}: ${verdict}`;

@@ -310,6 +310,14 @@ describe('absoluteGoalVerdict', () => {
       '< 300 ms and ≤ 4× the baseline: missed by 0.25×',
     ],
     [
+      { unit: 'operations/s', subject: { value: 820 }, ratio: 1.8, goal: { ratioAtLeast: 1.7 } },
+      '≥ 1.7× the baseline: met',
+    ],
+    [
+      { unit: 'operations/s', subject: { value: 820 }, ratio: 0.971, goal: { ratioAtLeast: 1.7 } },
+      '≥ 1.7× the baseline: missed by 0.73×',
+    ],
+    [
       { unit: 'ms', subject: { time: 900 }, ratio: 10.4, goal: { below: 300, ratioAtMost: 4 } },
       '< 300 ms and ≤ 4× the baseline: missed by 600 ms and 6.40×',
     ],
