@@ -33,7 +33,8 @@ export class LiveStateMerge {
 
   /**
    * One record of the bucket being read (buckets newest first, `oldest` for the last one):
-   * answers the entry when it is live state the index keeps, undefined otherwise.
+   * answers the entry when it is live state the index keeps (or `alsoKeep` wants), undefined
+   * otherwise.
    */
   take(record: xdr.BucketEntry, oldest: boolean): xdr.LedgerEntry | undefined {
     if (record.type === 'metaentry') return undefined;
@@ -43,10 +44,17 @@ export class LiveStateMerge {
       return undefined;
     }
     const entry = record.liveEntry;
-    const soroban = entryKey(entry) ? undefined : sorobanKey(entry);
-    const key = (soroban && this.alsoKeep(soroban) ? soroban : entryKey(entry))?.toXdr('base64');
+    const key = this.#wantedKey(entry)?.toXdr('base64');
     if (key === undefined || this.#seen.has(key)) return undefined;
     if (!oldest) this.#seen.add(key);
     return entry;
+  }
+
+  /** The entry's key when the index keeps its type or `alsoKeep` wants it (one key built per entry). */
+  #wantedKey(entry: xdr.LedgerEntry): xdr.LedgerKey | undefined {
+    const kept = entryKey(entry);
+    if (kept) return kept;
+    const soroban = sorobanKey(entry);
+    return soroban && this.alsoKeep(soroban) ? soroban : undefined;
   }
 }
