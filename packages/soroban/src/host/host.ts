@@ -166,7 +166,8 @@ export class Host extends HostState {
     const entry = this.storage.get(contractInstanceKey(contractId), this.budget);
     const instance = contractInstanceOf(entry);
     this.budget.charge('MemCpy', SC_CONTRACT_INSTANCE_SIZE);
-    chargeScValSubstructure(xdr.ScVal.scvContractInstance(instance), this.budget);
+    // The entry's own value (contractInstanceOf checked its shape): no wrapper built per call.
+    if (entry.data.type === 'contractData') chargeScValSubstructure(entry.data.contractData.val, this.budget);
     return instance;
   }
 
