@@ -1,10 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: installs what is missing, lints the specs and the code, and runs every package's tests.
 // Extra arguments go to turbo (e.g. `npm test -- --force`). Ends with one summary line over all packages.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import { BROWSER_HINT } from '../tools/browser-finder/src/index.mjs';
+import { readReports } from './test-reports.mjs';
 import { browserForTests, ensureInstalled, pnpm, root, turboEnv } from './toolchain.mjs';
 
 console.log(`starspec: testing on Node ${process.version}`);
@@ -29,24 +28,8 @@ const code = pnpm(
   { env: turboEnv() },
 );
 
-// Each package's vitest writes test-results/vitest.json (restored by turbo on a cache hit).
-// A file whose hooks or imports fail runs no test: its tests count as skipped, the file as failed.
-const totals = { passed: 0, failed: 0, skipped: 0, failedFiles: 0 };
-for (const group of ['packages', 'apps', 'tools']) {
-  const dir = join(root, group);
-  if (!existsSync(dir)) continue;
-  for (const name of readdirSync(dir)) {
-    const file = join(dir, name, 'test-results', 'vitest.json');
-    if (!existsSync(file)) continue;
-    const report = JSON.parse(readFileSync(file, 'utf8'));
-    totals.passed += report.numPassedTests;
-    totals.failed += report.numFailedTests;
-    totals.skipped += report.numPendingTests + report.numTodoTests;
-    totals.failedFiles += report.testResults.filter(
-      (file) => file.status === 'failed' && file.assertionResults.every((t) => t.status !== 'failed'),
-    ).length;
-  }
-}
+const { totals, failures } = readReports(root);
+for (const failure of failures) console.log(`FAILED ${failure}`);
 // Without a browser the browser tests are skipped; the summary line says so and how to get one.
 const browser = browserForTests();
 const hint = browser === 'none' ? ` (${BROWSER_HINT})` : '';
@@ -54,4 +37,5 @@ const files = totals.failedFiles > 0 ? `, ${totals.failedFiles} test file(s) fai
 console.log(
   `tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped${files}${hint}`,
 );
+
 process.exit(code !== 0 ? code : totals.failed + totals.failedFiles > 0 ? 1 : 0);
