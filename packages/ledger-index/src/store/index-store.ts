@@ -16,13 +16,19 @@ import { SCHEMA, SCHEMA_VERSION } from './schema.js';
 import { loadState, stateLedger } from './state-load.js';
 import { StateStore, writeState } from './state-store.js';
 
-/** A database made for another network, by a newer version, or out of order. */
 /** Tries of a range's rewrite that PostgreSQL rolled back to end a deadlock. */
 const REWRITE_ATTEMPTS = 5;
 
 /** PostgreSQL's deadlock_detected and serialization_failure: the transaction may simply run again. */
 const isTransient = (error: unknown) => ['40P01', '40001'].includes((error as { code?: string })?.code ?? '');
 
+/**
+ * The key of the PostgreSQL advisory lock that opening holds (the ASCII of "starspec"): processes
+ * and workers opening one database at once would otherwise deadlock in its CREATE … IF NOT EXISTS.
+ */
+const OPEN_LOCK = 0x7374_6172_7370_6563n;
+
+/** A database made for another network, by a newer version, or out of order. */
 export class IndexStoreError extends Error {
   override readonly name = 'IndexStoreError';
 }
@@ -75,6 +81,7 @@ export class IndexStore {
   /** Opens (and creates) the index of the network with this passphrase. */
   static async open(db: SqlDriver, passphrase: string): Promise<IndexStore> {
     await db.transaction(async (tx) => {
+      if (tx.dialect === 'postgres') await tx.run('SELECT pg_advisory_xact_lock(?)', [OPEN_LOCK]);
       for (const statement of SCHEMA) await tx.run(statement);
       const rows = await tx.query('SELECT name, value FROM index_meta');
       const meta = new Map(rows.map((r) => [String(r.name), String(r.value)]));
