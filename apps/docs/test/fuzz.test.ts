@@ -4,6 +4,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testVolume } from '../../../scripts/test-volume.mjs';
 import {
   describeOutcome,
   fuzz,
@@ -15,7 +16,7 @@ import {
 import { type ChildServer, startChildServer } from './support/child-server.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_124);
-const REQUESTS = 5_000;
+const REQUESTS = testVolume(5_000);
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 
 const PROFILE = {

@@ -4,6 +4,7 @@
 // and the mock still serves afterwards.
 import { loadContract } from '@starspec/specs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fullTestVolume, testVolume } from '../../../scripts/test-volume.mjs';
 import { startMock } from '../src/mocks.mjs';
 import { describeOutcome, fuzz, seeded, statusCounts } from './support/hostile-http.mjs';
 
@@ -15,7 +16,7 @@ function expectNone(outcomes, bad) {
 const unansweredOr5xx = (o) => o.answer.status === 0 || o.answer.status >= 500;
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_124);
-const REQUESTS = 5_000;
+const REQUESTS = testVolume(5_000);
 
 /** A value for a path parameter: its example when the contract gives one. */
 function exampleOf(parameter) {
@@ -112,8 +113,9 @@ describe.each(PRISM_MOCKS)(
       const headRequest = (o) => o.request.startsWith('HEAD ');
       expectNone(fromGuard, (o) => !headRequest(o) && !inShape(style, o.answer.body));
       // The generator reaches both the guard's refusals and Prism's own answers.
-      for (const status of [200, 400, 413, 431])
-        expect(counts[status], `status ${status}`).toBeGreaterThan(0);
+      if (fullTestVolume())
+        for (const status of [200, 400, 413, 431])
+          expect(counts[status], `status ${status}`).toBeGreaterThan(0);
       expect(fromGuard.length).toBeGreaterThan(REQUESTS / 10);
       await stillServing(mock, probe);
     });

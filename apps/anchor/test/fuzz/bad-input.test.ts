@@ -4,10 +4,11 @@
 import { Agent, request } from 'node:http';
 import { validate } from '@starspec/callbacks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fullTestVolume, testVolume } from '../../../../scripts/test-volume.mjs';
 import { startAnchor, type TestAnchor } from '../support/anchor.js';
 import { BODY_LIMIT, generate, type Json, type Req } from './generate.js';
 
-const TOTAL = 5000;
+const TOTAL = testVolume(5000);
 const CONCURRENCY = 8;
 
 let t: TestAnchor;
@@ -104,10 +105,11 @@ describe('bad input', () => {
     expect(problems.slice(0, 20)).toEqual([]);
     expect(t.errors).toEqual([]);
     const total = [...statuses.values()].reduce((a, b) => a + b, 0);
-    expect(total).toBeGreaterThanOrEqual(5000);
+    expect(total).toBeGreaterThanOrEqual(TOTAL);
     // The mix reached the handlers as well as the adapter's refusals.
-    for (const status of [200, 202, 400, 404, 405, 413, 415])
-      expect(statuses.get(status) ?? 0, `status ${status}`).toBeGreaterThan(0);
+    if (fullTestVolume())
+      for (const status of [200, 202, 400, 404, 405, 413, 415])
+        expect(statuses.get(status) ?? 0, `status ${status}`).toBeGreaterThan(0);
     // Still serving.
     const after = await send({ method: 'GET', path: '/customer' });
     expect(after.status).toBe(200);

@@ -9,6 +9,7 @@ import { createServer } from 'node:http';
 import { connect } from 'node:net';
 import { listen } from '@starspec/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fullTestVolume, testVolume } from '../../../../scripts/test-volume.mjs';
 import { type OperationId, validate } from '../../src/index.js';
 import { closeServer, honestRate, type StubAnchor, startAnchor } from '../support/anchors.js';
 import { getPrice, type RunningPlatform, startPlatform, USD, USDC } from '../support/platform.js';
@@ -23,9 +24,9 @@ import {
 } from './generate.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_121);
-const CORRECT_ANCHOR_REQUESTS = 5_000;
-const GARBAGE_ANCHOR_REQUESTS = 1_200;
-const RAW_REQUESTS = 200;
+const CORRECT_ANCHOR_REQUESTS = testVolume(5_000);
+const GARBAGE_ANCHOR_REQUESTS = testVolume(1_200);
+const RAW_REQUESTS = testVolume(200);
 const CONCURRENCY = 16;
 
 const OPERATIONS: Record<string, OperationId> = {
@@ -129,9 +130,10 @@ describe(`generated requests (seed ${SEED})`, () => {
     expect(outcomes.filter((o) => o.status >= 500 || o.status === 0).map(describeOutcome)).toEqual([]);
     expect(outcomes.filter((o) => o.problem !== undefined).map(describeOutcome)).toEqual([]);
     // The generators reach every outcome the contract has for a working anchor.
-    for (const status of [200, 201, 400, 403, 404, 405, 413, 415])
-      expect(counts[status], `status ${status}`).toBeGreaterThan(0);
-    expect(anchor.requests.length).toBeGreaterThan(500);
+    if (fullTestVolume())
+      for (const status of [200, 201, 400, 403, 404, 405, 413, 415])
+        expect(counts[status], `status ${status}`).toBeGreaterThan(0);
+    expect(anchor.requests.length).toBeGreaterThan(CORRECT_ANCHOR_REQUESTS / 10);
     // What the platform forwards always passes the anchor's own contract.
     expect(anchor.refused).toEqual([]);
     expect(errors).toEqual([]);
@@ -230,7 +232,8 @@ describe(`an anchor answering garbage (seed ${SEED})`, () => {
     const allowed = new Set([200, 201, 400, 403, 404, 405, 413, 415, 431, 500, 502, 503, 504]);
     expect(outcomes.filter((o) => !allowed.has(o.status)).map(describeOutcome)).toEqual([]);
     expect(outcomes.filter((o) => o.problem !== undefined).map(describeOutcome)).toEqual([]);
-    for (const status of [200, 502, 504]) expect(counts[status], `status ${status}`).toBeGreaterThan(0);
+    if (fullTestVolume())
+      for (const status of [200, 502, 504]) expect(counts[status], `status ${status}`).toBeGreaterThan(0);
     expect(errors).toEqual([]);
   });
 });

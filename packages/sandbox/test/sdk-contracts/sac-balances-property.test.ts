@@ -8,6 +8,7 @@
 // STARSPEC_SAC_SEED and STARSPEC_SAC_STEPS replay or lengthen a run.
 import { Asset, Keypair, Operation, scValToNative, type xdr } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { testVolume } from '../../../../scripts/test-volume.mjs';
 import { counterWasm } from '../support/contracts/index.js';
 import { signed, submit } from '../support/sandbox.js';
 import { eventDeltas } from './sac-event-deltas.js';
@@ -16,7 +17,7 @@ import { balanceKey, deploySac, sacBalance } from './sac-support.js';
 import { type SdkSandbox, sdkSandbox, stopSandbox, uploadAndDeploy } from './support.js';
 
 const SEED = Number(process.env.STARSPEC_SAC_SEED ?? 20261129);
-const STEPS = Number(process.env.STARSPEC_SAC_STEPS ?? 200);
+const STEPS = Number(process.env.STARSPEC_SAC_STEPS ?? testVolume(200));
 const BASE_RESERVE = 5000000n;
 const I64_MAX = 2n ** 63n - 1n;
 const I128_MAX = 2n ** 127n - 1n;

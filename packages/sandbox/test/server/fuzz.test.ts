@@ -13,6 +13,7 @@ import {
   xdr,
 } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testVolume } from '../../../../scripts/test-volume.mjs';
 import { call, type TestSandbox, testSandbox } from '../support/sandbox.js';
 
 let t: TestSandbox;
@@ -163,8 +164,11 @@ function rpcRequests(seed: number, count: number): Buffer[] {
   });
 }
 
+const RAW_REQUESTS = testVolume(3000);
+const RPC_CALLS = testVolume(3000);
+
 describe('fuzz', () => {
-  it('3,000 raw requests on every route and 3,000 JSON-RPC calls with malformed XDR: no 5xx, no hang', async () => {
+  it(`${RAW_REQUESTS} raw requests on every route and ${RPC_CALLS} JSON-RPC calls with malformed XDR: no 5xx, no hang`, async () => {
     const paths = [
       '/rpc',
       `/friendbot?addr=${Keypair.random().publicKey()}`,
@@ -172,10 +176,14 @@ describe('fuzz', () => {
       '/_sandbox/close',
       '/',
     ];
-    const requests = [...generateRequests({ seed: 0x5a4d, count: 3000, paths }), ...rpcRequests(0xb0b, 3000)];
+    const requests = [
+      ...generateRequests({ seed: 0x5a4d, count: RAW_REQUESTS, paths }),
+      ...rpcRequests(0xb0b, RPC_CALLS),
+    ];
     const { statuses, failures } = await fuzz(port, requests, { concurrency: 8 });
     expect(failures).toEqual([]);
-    expect(statuses['200']).toBeGreaterThan(3000);
+    // Every JSON-RPC call answers 200 (its error in the body), and some raw requests too.
+    expect(statuses['200']).toBeGreaterThan(RPC_CALLS);
     expect(t.errors).toEqual([]);
     expect((await call(t.net, 'getHealth')).result?.status).toBe('healthy');
   });

@@ -19,6 +19,7 @@ import {
 } from '@stellar/stellar-sdk';
 import { Spec } from '@stellar/stellar-sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testVolume } from '../../../../scripts/test-volume.mjs';
 import {
   type FunctionShape,
   functionsOf,
@@ -30,7 +31,7 @@ import { callFootprint, deployThroughRpc, simulateAndSubmit, unsigned } from '..
 import { call, fund, type TestSandbox, testSandbox } from '../support/sandbox.js';
 import { hasSorobanData, NO_SOROBAN_DATA, sorobanWasm } from '../support/soroban-data.js';
 
-const CALLS = 500;
+const CALLS = testVolume(500);
 const CONTRACTS = [
   '22/example_add_i32',
   '20/example_contract_data',

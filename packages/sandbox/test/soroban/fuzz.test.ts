@@ -18,12 +18,13 @@ import {
   xdr,
 } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testVolume } from '../../../../scripts/test-volume.mjs';
 import { callFootprint, deployThroughRpc, simulateAndSubmit, watContract } from '../support/rpc-contract.js';
 import { fund, type TestSandbox, testSandbox, waitFor } from '../support/sandbox.js';
 import { hasSorobanData, sorobanWasm } from '../support/soroban-data.js';
 import { mutate, mutateWasm, randomBytes, randomScVal } from '../support/soroban-fuzz.js';
 
-const REQUESTS = 5_000;
+const REQUESTS = testVolume(5_000);
 const IN_FLIGHT = 4;
 const SEED = 0x50b0;
 

@@ -9,13 +9,14 @@
 import { Address, Keypair, xdr } from '@stellar/stellar-sdk/base';
 import { Spec } from '@stellar/stellar-sdk/contract';
 import { describe, expect, it } from 'vitest';
+import { testVolume } from '../../../../scripts/test-volume.mjs';
 import { TestEnv } from '../../src/testing/test-env.js';
 import { fuzzSeed } from '../support/scval-fuzz.js';
 import { NO_SOROBAN_DATA, readSoroban, sorobanData } from '../support/shared.js';
 import { type FunctionShape, functionsOf, randomCall } from './calls.js';
 import { describeCall, FuzzLog } from './support.js';
 
-const CALLS = 3_000;
+const CALLS = testVolume(3_000);
 /**
  * A tenth of the host's test budget: a call that runs to the end of its budget shows the same
  * outcome (Budget, ExceededLimit) at a tenth of the wall time, and most calls end far below it.

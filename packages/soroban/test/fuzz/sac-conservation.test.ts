@@ -10,6 +10,7 @@
 import { random } from '@starspec/http-fuzz';
 import { type Keypair, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
+import { testVolume } from '../../../../scripts/test-volume.mjs';
 import { allowanceKey, balanceKey } from '../../src/builtin/sac/storage-types.js';
 import { HostError } from '../../src/errors/host-error.js';
 import {
@@ -30,7 +31,7 @@ import {
 } from '../builtin/sac/support.js';
 import { fuzzSeed, type Random } from '../support/scval-fuzz.js';
 
-const OPERATIONS = 600;
+const OPERATIONS = testVolume(600);
 const I128_MAX = (1n << 127n) - 1n;
 
 type Holder = Keypair | Uint8Array;

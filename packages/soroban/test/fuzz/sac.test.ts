@@ -7,6 +7,7 @@
  * InternalError.
  */
 import { describe, expect, it } from 'vitest';
+import { testVolume } from '../../../../scripts/test-volume.mjs';
 import {
   contractId,
   defaultSac,
@@ -20,7 +21,7 @@ import { fuzzSeed } from '../support/scval-fuzz.js';
 import { randomCall, SAC_FUNCTIONS } from './calls.js';
 import { describeCall, FuzzLog } from './support.js';
 
-const CALLS = 1_500;
+const CALLS = testVolume(1_500);
 
 describe('fuzzed calls of the Stellar Asset Contract', () => {
   it(`${CALLS} calls end in a result or a HostError, within budget`, () => {
