@@ -12,9 +12,9 @@ import { readClosedLedger } from '../dist/meta/closed-ledger.js';
 import { walletAccount, walletMix } from './rest-mix.mjs';
 
 /** Requests counted in a phase at most; the one while ingesting stops sooner once caught up. */
-export const REQUESTS = 200;
-/** One request every this many milliseconds (50 a second): a phase lasts 4 s at most. */
-export const INTERVAL_MS = 20;
+export const REQUESTS = 100;
+/** One request every this many milliseconds (20 a second): a phase lasts 5 s at most. */
+export const INTERVAL_MS = 50;
 /** A round's ingestion must be caught up by then, or the benchmark stops: a minute at most. */
 const CATCH_UP_MS = 60_000;
 /** Rounds at most, whatever `--rounds` says: each ingests the recordings again on each engine. */

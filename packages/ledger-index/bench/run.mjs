@@ -34,7 +34,8 @@ import { measureRestWhileIngesting } from './rest-while-ingesting.mjs';
 const options = benchOptions();
 const only = options.only ?? [];
 const ONLY = ['real-ingestion', 'reingest', 'rest-while-ingesting'];
-if (only.some((name) => !ONLY.includes(name))) throw new Error(`--only takes ${ONLY.join(', ')} (got ${only})`);
+if (only.some((name) => !ONLY.includes(name)))
+  throw new Error(`--only takes ${ONLY.join(', ')} (got ${only})`);
 const picked = (name) => only.length === 0 || only.includes(name);
 // The real-ingestion rows include the parallel backfill's; `--only reingest` measures those alone.
 const realIngestion = picked('real-ingestion');

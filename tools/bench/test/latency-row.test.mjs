@@ -63,7 +63,13 @@ describe('latencyRow', () => {
   it('gives p50 and p99 ratios apart: a few slow requests move the p99 alone', () => {
     const idle = upTo(100);
     const stalled = [...upTo(98), 5000, 5000];
-    const row = latencyRow({ id: 'x', title: 'x', subject: 'a', baseline: 'b', rounds: [{ subject: stalled, baseline: idle }] });
+    const row = latencyRow({
+      id: 'x',
+      title: 'x',
+      subject: 'a',
+      baseline: 'b',
+      rounds: [{ subject: stalled, baseline: idle }],
+    });
     expect(row.p50Ratio).toBe(1);
     expect(row.ratio).toBe(Number((5000 / 99).toFixed(3)));
   });

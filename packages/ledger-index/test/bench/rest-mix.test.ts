@@ -88,7 +88,8 @@ describe.skipIf(!realLedgersDir)(`the mix over the recorded ledgers (${NO_REAL_L
     const face = await serveFace(ingester);
     try {
       const statuses: string[] = [];
-      for (const path of walletMix(wallet.account)) statuses.push(`${(await fetch(face.url + path)).status} ${path}`);
+      for (const path of walletMix(wallet.account))
+        statuses.push(`${(await fetch(face.url + path)).status} ${path}`);
       expect(statuses).toEqual(walletMix(wallet.account).map((path) => `200 ${path}`));
     } finally {
       await face.stop();
