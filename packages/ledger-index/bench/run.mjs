@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The ledger-index benchmark, after `npm run build`:
 //   node scripts/pnpm.mjs --filter @starspec/ledger-index bench [-- --quick] [-- --rounds N]
-//     [-- --only real-ingestion]
+//     [-- --only real-ingestion|reingest|rest-while-ingesting]
 // Writes the package's section of bench-results.json and the tables rendered from it (the root
 // README's and this package's). On one sandbox process with 200 ledgers of 10 payments:
 //   1. REST latency of the sandbox's REST face against Prism answering the contract's example of
@@ -13,7 +13,10 @@
 //   4. ingestion of recorded public-network ledgers on each engine against the same pages fetched
 //      and decoded alone, and their parallel backfill from a data lake with 1, 2 and 4 workers
 //      (`--only real-ingestion` picks these rows alone, `--only reingest` the backfill's; skipped,
-//      and the reason said, without ../shared/ledgers).
+//      and the reason said, without ../shared/ledgers);
+//   5. REST latency of a wallet's requests to a gateway on each engine while it ingests those
+//      recorded ledgers, against the same requests once it is caught up and idle
+//      (`--only rest-while-ingesting`).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,13 +29,18 @@ import { prismVersion, startPrism } from './prism.mjs';
 import { measureRealIngestion, operationCount } from './real-ingestion.mjs';
 import { recordingsDir, startRecordedRpc } from './recorded-rpc.mjs';
 import { measureReingest } from './reingest.mjs';
+import { measureRestWhileIngesting } from './rest-while-ingesting.mjs';
 
 const options = benchOptions();
 const only = options.only ?? [];
-if (only.some((name) => name !== 'real-ingestion' && name !== 'reingest'))
-  throw new Error(`--only takes real-ingestion or reingest (got ${only})`);
+const ONLY = ['real-ingestion', 'reingest', 'rest-while-ingesting'];
+if (only.some((name) => !ONLY.includes(name)))
+  throw new Error(`--only takes ${ONLY.join(', ')} (got ${only})`);
+const picked = (name) => only.length === 0 || only.includes(name);
 // The real-ingestion rows include the parallel backfill's; `--only reingest` measures those alone.
-const realIngestion = only.length === 0 || only.includes('real-ingestion');
+const realIngestion = picked('real-ingestion');
+const reingestion = realIngestion || picked('reingest');
+const restWhileIngesting = picked('rest-while-ingesting');
 // The machine may be shared: its load while the benchmark ran goes with the numbers.
 const loadAtStart = loadavg()[0];
 // Interrupted, it exits through 'exit', where the processes it started are stopped.
@@ -41,8 +49,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.e
 const dir = mkdtempSync(join(tmpdir(), 'starspec-bench-index-'));
 process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
 // The backfill's rows are on SQLite alone: `--only reingest` starts no PostgreSQL.
-const postgres = realIngestion ? await startPostgres() : { missing: 'not used by --only reingest' };
-if (realIngestion && postgres.missing) console.error(`PostgreSQL rows skipped: ${postgres.missing}`);
+const usesPostgres = realIngestion || restWhileIngesting;
+const postgres = usesPostgres ? await startPostgres() : { missing: 'not used by --only reingest' };
+if (usesPostgres && postgres.missing) console.error(`PostgreSQL rows skipped: ${postgres.missing}`);
 
 const sqlite = { name: 'sqlite', label: 'startGateway, SQLite file', ...sqliteFiles(dir) };
 const engines = [sqlite];
@@ -59,10 +68,13 @@ try {
   if (recordingsDir()) {
     const rpc = await startRecordedRpc();
     stops.unshift(() => rpc.stop());
-    const operations = operationCount(rpc);
-    if (realIngestion) rows.push(...(await measureRealIngestion({ rpc, engines, options, operations })));
-    rows.push(...(await measureReingest({ rpc, operations, dir, options })));
-  } else console.error('real-ingestion rows skipped: no ../shared/ledgers (set STARSPEC_SHARED)');
+    if (reingestion) {
+      const operations = operationCount(rpc);
+      if (realIngestion) rows.push(...(await measureRealIngestion({ rpc, engines, options, operations })));
+      rows.push(...(await measureReingest({ rpc, operations, dir, options })));
+    }
+    if (restWhileIngesting) rows.push(...(await measureRestWhileIngesting({ rpc, engines, options })));
+  } else console.error('recorded-ledger rows skipped: no ../shared/ledgers (set STARSPEC_SHARED)');
   if (only.length === 0) await measureOnSandbox();
 } finally {
   for (const stop of stops) await stop();

@@ -54,6 +54,8 @@ export const sleep = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', done, { once: true });
   });
 
+const turnOfEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 async function startLedger(options: FollowOptions): Promise<number> {
   const { store } = options.ingester;
   // An index loaded from a history archive goes on from its checkpoint, as from a latest ledger.
@@ -96,6 +98,10 @@ export async function followRpc(options: FollowOptions): Promise<void> {
           next = ledger.sequence + 1;
           options.onProgress?.(ledger.sequence, page.latestLedger);
         }
+        // A turn of the event loop between batches: on SQLite, whose calls are synchronous, a
+        // page's batches would otherwise run back to back and no request be answered until the
+        // whole page is in (bench/rest-while-ingesting.mjs measures the latency in between).
+        await turnOfEventLoop();
       }
       if (page.ledgers.length === 0) {
         if (next < page.oldestLedger)

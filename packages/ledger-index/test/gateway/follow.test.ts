@@ -1,7 +1,8 @@
 /**
  * Following stops when asked, whatever it was doing: a stop that comes while a call to the RPC
  * server is under way does not wait out the poll interval after it. Each poll's wait takes its
- * abort listener away with it.
+ * abort listener away with it. Between two batches of a page the event loop turns, so that a
+ * request is answered even when the index's calls never wait on I/O (SQLite).
  */
 import { getEventListeners } from 'node:events';
 import type { RpcClient } from '@starspec/ledger-rpc/client';
@@ -43,5 +44,30 @@ describe('followRpc', () => {
     await followRpc({ client, ingester: caughtUp, pollMs: 0, signal: abort.signal });
     expect(listeners).toHaveLength(50);
     expect(Math.max(...listeners)).toBe(0);
+  });
+
+  it('lets the event loop turn between the batches of a page', async () => {
+    const abort = new AbortController();
+    const events: string[] = [];
+    const ledgers = [1, 2, 3].map((sequence) => ({ sequence, metadataXdr: '' }));
+    const client = {
+      getHealth: async () => ({ status: 'healthy', oldestLedger: 1, latestLedger: 3 }),
+      getLatestLedger: async () => ({ id: '', protocolVersion: 23, sequence: 3 }),
+      getLedgers: async () => ({ ledgers, latestLedger: 3, oldestLedger: 1 }),
+    } as unknown as RpcClient;
+    // An index whose every call answers at once, as SQLite's do: no I/O lets the loop turn.
+    const ingester = {
+      store: { latestLedger: async () => undefined, stateLedger: async () => undefined },
+      ingestMany: async (metas: string[]) => {
+        events.push(`batch ${events.filter((e) => e.startsWith('batch')).length + 1}`);
+        // What the loop has to run meanwhile: a request come in during the first batch.
+        if (events.length === 1) setImmediate(() => events.push('request'));
+        return metas.map(() => true);
+      },
+    } as unknown as Ingester;
+    const onProgress = (sequence: number) => sequence === 3 && abort.abort();
+    await followRpc({ client, ingester, batchLedgers: 1, onProgress, signal: abort.signal });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(events).toEqual(['batch 1', 'request', 'batch 2', 'batch 3']);
   });
 });
