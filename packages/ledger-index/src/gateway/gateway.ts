@@ -14,7 +14,7 @@ import { isPostgres, openIndex } from '../store/open-index.js';
 import { startFromArchive } from './archive-start.js';
 import { followRpc } from './follow.js';
 import { IndexWatch } from './index-watch.js';
-import { takeIngestLock, withSchemaLock } from './ingest-lock.js';
+import { takeIngestLock, withLoadLock } from './ingest-lock.js';
 import { ingestInTurns } from './ingest-turns.js';
 import { describeRpcFailure } from './rpc-problem.js';
 import { rpcClient, rpcSource } from './rpc-source.js';
@@ -89,7 +89,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         onProgress: options.onArchiveProgress,
       });
     // One node at a time loads a shared index: the others find it loaded.
-    await (shared ? withSchemaLock(database, start) : start()).catch(async (error: unknown) => {
+    await (shared ? withLoadLock(database, start) : start()).catch(async (error: unknown) => {
       await store.close();
       throw error;
     });

@@ -11,12 +11,8 @@
  * A session lock keeps every node but one from polling the RPC server at all.
  */
 import type pg from 'pg';
+import { INGEST_LOCK_KEY, LOAD_LOCK_KEY } from '../store/lock-keys.js';
 import { sleep as pause } from './follow.js';
-
-/** The lock's key (any bigint the index's database uses for nothing else: "starspec" in ASCII). */
-const INGEST_LOCK_KEY = '8319381555851060579';
-/** Held while a node creates or upgrades the schema, so two starting at once do not race. */
-const SCHEMA_LOCK_KEY = '8319381555851060580';
 
 export interface HeldLock {
   /** Aborted when the lock's connection fails: another node may take the lock from then on. */
@@ -77,7 +73,7 @@ export async function takeIngestLock(url: string, options: TakeLockOptions): Pro
     try {
       client ??= await connect(url);
       const [row] = (
-        await client.query('SELECT pg_try_advisory_lock($1::bigint) AS taken', [INGEST_LOCK_KEY])
+        await client.query('SELECT pg_try_advisory_lock($1::bigint) AS taken', [String(INGEST_LOCK_KEY)])
       ).rows as { taken: boolean }[];
       if (row?.taken) {
         if (!signal.aborted) return watchHolder(client, retryMs);
@@ -95,11 +91,11 @@ export async function takeIngestLock(url: string, options: TakeLockOptions): Pro
   return undefined;
 }
 
-/** Runs `work` (opening the schema) while holding the schema lock, waiting for it if need be. */
-export async function withSchemaLock<T>(url: string, work: () => Promise<T>): Promise<T> {
+/** Runs `work` (loading the index from an archive) while holding the load lock, waiting for it if need be. */
+export async function withLoadLock<T>(url: string, work: () => Promise<T>): Promise<T> {
   const client = await connect(url);
   try {
-    await client.query('SELECT pg_advisory_lock($1::bigint)', [SCHEMA_LOCK_KEY]);
+    await client.query('SELECT pg_advisory_lock($1::bigint)', [String(LOAD_LOCK_KEY)]);
     return await work();
   } finally {
     await client.end().catch(() => undefined);

@@ -12,6 +12,7 @@ import { writeEntries } from './entries-write.js';
 import { reingestConflict, rewriteHistory } from './history-rewrite.js';
 import { deleteLedgerRange, HISTORY_TABLES } from './history-trim.js';
 import { insertTradeAccounts, tradeAccountRows, writeHistory } from './history-write.js';
+import { OPEN_LOCK_KEY } from './lock-keys.js';
 import { SCHEMA, SCHEMA_VERSION } from './schema.js';
 import { loadState, stateLedger } from './state-load.js';
 import { StateStore, writeState } from './state-store.js';
@@ -21,12 +22,6 @@ const REWRITE_ATTEMPTS = 5;
 
 /** PostgreSQL's deadlock_detected and serialization_failure: the transaction may simply run again. */
 const isTransient = (error: unknown) => ['40P01', '40001'].includes((error as { code?: string })?.code ?? '');
-
-/**
- * The key of the PostgreSQL advisory lock that opening holds (the ASCII of "starspec"): processes
- * and workers opening one database at once would otherwise deadlock in its CREATE … IF NOT EXISTS.
- */
-const OPEN_LOCK = 0x7374_6172_7370_6563n;
 
 /** A database made for another network, by a newer version, or out of order. */
 export class IndexStoreError extends Error {
@@ -81,10 +76,15 @@ export class IndexStore {
   /** Opens (and creates) the index of the network with this passphrase. */
   static async open(db: SqlDriver, passphrase: string): Promise<IndexStore> {
     await db.transaction(async (tx) => {
-      if (tx.dialect === 'postgres') await tx.run('SELECT pg_advisory_xact_lock(?)', [OPEN_LOCK]);
-      for (const statement of SCHEMA) await tx.run(statement);
-      const rows = await tx.query('SELECT name, value FROM index_meta');
-      const meta = new Map(rows.map((r) => [String(r.name), String(r.value)]));
+      if (tx.dialect === 'postgres') await tx.run('SELECT pg_advisory_xact_lock(?)', [OPEN_LOCK_KEY]);
+      // An index at this version is opened without DDL: CREATE INDEX IF NOT EXISTS locks its table
+      // even when the index is there, so a node starting beside one that ingests would wait on (or
+      // deadlock with) the other's write transaction.
+      let meta = await storedMeta(tx);
+      if (meta?.get('schema_version') !== String(SCHEMA_VERSION)) {
+        for (const statement of SCHEMA) await tx.run(statement);
+        meta = (await storedMeta(tx)) ?? new Map();
+      }
       const version = Number(meta.get('schema_version') ?? SCHEMA_VERSION);
       if (version > SCHEMA_VERSION)
         throw new IndexStoreError(
@@ -347,4 +347,16 @@ async function fillOfferPrices(tx: SqlExecutor): Promise<void> {
     const { price_r } = JSON.parse(String(row.body)) as { price_r: { n: number; d: number } };
     await tx.run('UPDATE offers SET price = ? WHERE id = ?', [offerPrice(price_r), row.id as SqlValue]);
   }
+}
+
+/** The index's meta rows (network, schema version), or undefined in a database without the index. */
+async function storedMeta(tx: SqlExecutor): Promise<Map<string, string> | undefined> {
+  const [exists] = await tx.query(
+    tx.dialect === 'postgres'
+      ? "SELECT to_regclass('index_meta') IS NOT NULL AS present"
+      : "SELECT COUNT(*) AS present FROM sqlite_master WHERE type = 'table' AND name = 'index_meta'",
+  );
+  if (!Number(exists?.present ?? 0)) return undefined;
+  const rows = await tx.query('SELECT name, value FROM index_meta');
+  return new Map(rows.map((r) => [String(r.name), String(r.value)]));
 }

@@ -1,5 +1,4 @@
 /** Opening the index by where it is: a SQLite file (or ':memory:') or a `postgres://` URL. */
-import { withSchemaLock } from '../gateway/ingest-lock.js';
 import type { SqlDriver } from './driver.js';
 import { IndexStore } from './index-store.js';
 import { openPostgres } from './postgres.js';
@@ -11,8 +10,7 @@ export function openDatabase(database = ':memory:'): Promise<SqlDriver> {
   return isPostgres(database) ? openPostgres(database) : Promise.resolve(openSqlite(database));
 }
 
-/** Opens the index; on PostgreSQL one node at a time creates or upgrades its schema. */
+/** Opens the index (on PostgreSQL one node at a time creates or upgrades it: IndexStore.open). */
 export async function openIndex(database: string, passphrase: string): Promise<IndexStore> {
-  const open = async () => IndexStore.open(await openDatabase(database), passphrase);
-  return isPostgres(database) ? withSchemaLock(database, open) : open();
+  return IndexStore.open(await openDatabase(database), passphrase);
 }
