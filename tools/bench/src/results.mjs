@@ -125,7 +125,8 @@ export function replaceRows(name, { rows, options, note }) {
   const section = all[name];
   if (section === undefined) throw new Error(`bench-results.json has no ${name}: run its whole bench first`);
   // Fewer (or more) rounds than the section's are said in the note; the rows carry their rounds.
-  const rounds = options.rounds === section.rounds ? '' : `, in ${options.rounds} rounds`;
+  const rounds =
+    options.rounds === section.rounds ? '' : `, in ${options.rounds} round${options.rounds === 1 ? '' : 's'}`;
   const fresh = new Map(rows.map((row) => [row.id, row]));
   // A row the section does not have yet (a new measurement) is added after the others.
   const added = rows.filter((row) => !section.rows.some((kept) => kept.id === row.id));
