@@ -7,8 +7,7 @@
 // latency in milliseconds and the answers that were not 2xx. It runs apart from the gateway so
 // that its clock and schedule do not wait on the gateway's event loop.
 import { setTimeout as sleep } from 'node:timers/promises';
-
-let current;
+import { serveProbe } from '@starspec/bench/probe-child';
 
 async function get(url, path) {
   const started = performance.now();
@@ -38,14 +37,4 @@ async function probe(phase, { url, paths, count, intervalMs, warmup = 0 }) {
   process.send({ latencies: answers.map((a) => a.ms), failures });
 }
 
-process.on('message', (message) => {
-  if (message === 'stop') {
-    if (current) current.stopping = true;
-    return;
-  }
-  current = { stopping: false };
-  probe(current, message).catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
-});
+serveProbe(probe);

@@ -1,9 +1,8 @@
 // Child process of the benchmark, started once: on each `{ rpcUrl, hashes }` message it asks
 // getTransaction for the hashes in turn, one call at a time, until a 'stop' message, then sends
 // back every call's latency in milliseconds. It loads only the HTTP client, so it starts at once.
+import { serveProbe } from '@starspec/bench/probe-child';
 import { rpcCall } from './rpc-client.mjs';
-
-let current;
 
 async function probe(phase, { rpcUrl, hashes }) {
   const latencies = [];
@@ -16,14 +15,4 @@ async function probe(phase, { rpcUrl, hashes }) {
   process.send({ latencies });
 }
 
-process.on('message', (message) => {
-  if (message === 'stop') {
-    if (current) current.stopping = true;
-    return;
-  }
-  current = { stopping: false };
-  probe(current, message).catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
-});
+serveProbe(probe);
