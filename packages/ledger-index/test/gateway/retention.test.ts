@@ -34,16 +34,16 @@ afterAll(async () => {
 /** Waits (polling, as the gateway does) until the gateway holds the sandbox's latest ledger, reaped. */
 async function caughtUp(): Promise<number> {
   const latest = sandbox.ledger.latestSequence;
-  while (((await gateway.ingester.store.latestLedger()) ?? 0) < latest)
+  while (((await gateway.store.latestLedger()) ?? 0) < latest)
     await new Promise((resolve) => setTimeout(resolve, 20));
-  await gateway.ingester.idle();
+  await gateway.idle();
   return latest;
 }
 
 describe('the gateway with a history retention', () => {
   it('starts an empty index at the window, not at the oldest ledger the RPC server keeps', async () => {
     const latest = await caughtUp();
-    expect(await gateway.ingester.store.oldestLedger()).toBe(latest - KEPT + 1);
+    expect(await gateway.store.oldestLedger()).toBe(latest - KEPT + 1);
   });
 
   it('moves history_elder_ledger on as ledgers come, while the RPC server keeps them all', async () => {
@@ -52,7 +52,7 @@ describe('the gateway with a history retention', () => {
     const root = await getJson(gateway.url, '/');
     expect(root.body.history_elder_ledger).toBe(latest - KEPT + 1);
     expect(root.body.history_latest_ledger).toBe(latest);
-    expect((await gateway.ingester.store.historyCounts()).ledgers).toBe(KEPT);
+    expect((await gateway.store.historyCounts()).ledgers).toBe(KEPT);
     expect(sandbox.network.closed.oldest()?.sequence).toBe(2);
   });
 });

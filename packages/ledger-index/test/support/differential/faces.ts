@@ -32,7 +32,7 @@ export async function caughtUpGateway(
 export async function caughtUp(sandbox: Sandbox, gateway: Gateway): Promise<void> {
   await sandbox.indexed();
   const latest = sandbox.ledger.latestSequence;
-  while (((await gateway.ingester.store.latestLedger()) ?? 0) < latest)
+  while (((await gateway.store.latestLedger()) ?? 0) < latest)
     await new Promise((r) => setTimeout(r, 20));
 }
 
