@@ -85,7 +85,9 @@ export async function threadIngestion(settings: ThreadSettings): Promise<Ingesti
       idles.delete(message.id);
     } else end('closed');
   });
-  worker.on('error', (error) => end(new Error(`the ingestion thread failed: ${error.message}`, { cause: error })));
+  worker.on('error', (error) =>
+    end(new Error(`the ingestion thread failed: ${error.message}`, { cause: error })),
+  );
   worker.on('exit', (code) => end(new Error(`the ingestion thread stopped (exit code ${code})`)));
 
   try {
@@ -96,7 +98,8 @@ export async function threadIngestion(settings: ThreadSettings): Promise<Ingesti
   }
   return {
     follow(signal) {
-      if (ended) return Promise.reject(ended === 'closed' ? new Error('the ingestion thread is closed') : ended);
+      if (ended)
+        return Promise.reject(ended === 'closed' ? new Error('the ingestion thread is closed') : ended);
       const following = settleable<void>();
       turn = following;
       const unfollow = () => send({ type: 'unfollow' });

@@ -38,7 +38,10 @@ export function runIngestThread(open: OpenIndex = openIndex): void {
   })();
   opened.catch((error: unknown) => post({ type: 'failed', message: text(error) }));
 
-  const handle = async (message: ToIngestThread, { store, ingestion }: { store: IndexStore; ingestion: Ingestion }) => {
+  const handle = async (
+    message: ToIngestThread,
+    { store, ingestion }: { store: IndexStore; ingestion: Ingestion },
+  ) => {
     if (message.type === 'follow') {
       const abort = new AbortController();
       const run = ingestion.follow(abort.signal).then(
@@ -48,7 +51,8 @@ export function runIngestThread(open: OpenIndex = openIndex): void {
       turn = { abort, run };
     } else if (message.type === 'unfollow') turn?.abort.abort();
     else if (message.type === 'reread') ingestion.reread();
-    else if (message.type === 'idle') await ingestion.idle().finally(() => post({ type: 'idle', id: message.id }));
+    else if (message.type === 'idle')
+      await ingestion.idle().finally(() => post({ type: 'idle', id: message.id }));
     else {
       // The batch under way commits (or rolls back) before the connection closes.
       turn?.abort.abort();
@@ -63,7 +67,8 @@ export function runIngestThread(open: OpenIndex = openIndex): void {
   };
   port.on('message', (message: ToIngestThread) => {
     void opened.then(
-      (thread) => handle(message, thread).catch((error: unknown) => post({ type: 'error', message: text(error) })),
+      (thread) =>
+        handle(message, thread).catch((error: unknown) => post({ type: 'error', message: text(error) })),
       // Not opened: 'failed' said so, and the serving thread ends the thread.
       () => undefined,
     );

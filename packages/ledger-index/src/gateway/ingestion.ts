@@ -41,7 +41,10 @@ export interface FollowSettings {
 /** Ingestion on this thread, through `store` (which it leaves open). */
 export function localIngestion(store: IndexStore, settings: FollowSettings): Ingestion {
   const { retention, onError } = settings;
-  const ingester = new Ingester(store, { ...(retention ? { retention: { ledgers: retention } } : {}), onError });
+  const ingester = new Ingester(store, {
+    ...(retention ? { retention: { ledgers: retention } } : {}),
+    onError,
+  });
   return {
     follow: (signal) =>
       followRpc({

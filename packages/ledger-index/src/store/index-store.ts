@@ -23,10 +23,12 @@ const REWRITE_ATTEMPTS = 5;
 const isTransient = (error: unknown) => ['40P01', '40001'].includes((error as { code?: string })?.code ?? '');
 
 /**
- * The key of the PostgreSQL advisory lock that opening holds (the ASCII of "starspec"): processes
+ * The key of the PostgreSQL advisory lock that opening holds ("starspec" in ASCII, plus 2): processes
  * and workers opening one database at once would otherwise deadlock in its CREATE … IF NOT EXISTS.
+ * Not the ingestion lock's key (gateway/ingest-lock.ts), which a node holds for as long as it
+ * ingests: another node could not open the index meanwhile.
  */
-const OPEN_LOCK = 0x7374_6172_7370_6563n;
+const OPEN_LOCK = 0x7374_6172_7370_6565n;
 
 /** A database made for another network, by a newer version, or out of order. */
 export class IndexStoreError extends Error {

@@ -41,7 +41,7 @@ describe('ingestion in a worker thread', () => {
     const channel = new BroadcastChannel('starspec-held-ingest');
     const held = new Promise<void>((resolve) => {
       channel.onmessage = (message) => {
-        if ((message as MessageEvent).data !== 'held') return;
+        if ((message as { data: unknown }).data !== 'held') return;
         events.push('held');
         resolve();
       };
@@ -89,7 +89,7 @@ describe('ingestion in a worker thread', () => {
       channel.postMessage('release');
       const [first] = await stream.records(1);
       stream.close();
-      expect((first?.data as { sequence: number }).sequence).toBeGreaterThan(0);
+      expect((first?.data as { sequence?: number } | undefined)?.sequence).toBeGreaterThan(0);
       await allIngested;
       const after = await getJson(gateway.url, '/ledgers?order=desc&limit=1');
       expect(after.body._embedded.records[0].sequence).toBe(latest);

@@ -3,9 +3,13 @@
  * starts at the window rather than the RPC server's oldest ledger, and its elder ledger moves with
  * the ledgers it ingests, whatever the RPC server keeps (as Horizon's, whatever its core keeps).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type Sandbox, startSandbox } from '@starspec/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from '../../src/gateway/gateway.js';
+import { INGEST_WORKER } from '../support/ingest-worker.js';
 import { getJson } from '../support/json.js';
 
 const KEPT = 5;
@@ -13,12 +17,16 @@ const KEPT = 5;
 let sandbox: Sandbox;
 let gateway: Gateway;
 const errors: unknown[] = [];
+// A file: its ledgers are ingested, and reaped, in the gateway's ingestion thread.
+const dir = mkdtempSync(join(tmpdir(), 'retention-'));
 
 beforeAll(async () => {
   sandbox = await startSandbox({ closeEvery: 'manual' });
   for (let i = 0; i < 20; i++) sandbox.closeLedger();
   gateway = await startGateway({
     rpcUrl: sandbox.rpcUrl,
+    database: join(dir, 'index.sqlite'),
+    ingestWorker: INGEST_WORKER,
     historyRetention: KEPT,
     pollMs: 20,
     validateResponses: true,
@@ -28,6 +36,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await gateway?.stop();
   await sandbox?.stop();
+  rmSync(dir, { recursive: true, force: true });
   expect(errors).toEqual([]);
 });
 
