@@ -159,7 +159,14 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     onError,
   });
   const server: Server = createHttpServer(withHorizonCors(listener), { errorStyle: 'problem' });
-  const url = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
+  const url = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1').catch(
+    async (error: unknown) => {
+      // A started ingestion thread would keep the process alive.
+      await ingestion?.close();
+      await store.close();
+      throw error;
+    },
+  );
   const watching = watch?.run(pollMs, abort.signal, onError) ?? Promise.resolve();
   let following: Promise<void>;
   if (!ingestion) following = watching;

@@ -3,16 +3,18 @@
  * while a write transaction is open: with the ingestion thread's first ingesting transaction held
  * open (test/support/held-ingest-worker.mjs), requests are answered, from what was committed
  * before, and nothing is reported ingested until it commits; then progress and streams hear of
- * the ledgers by message. A thread that dies ends the gateway with an error that says so. The
- * threads run dist (build first).
+ * the ledgers by message, and so does a submission waiting for its transaction. A thread that
+ * dies ends the gateway with an error that says so. The threads run dist (build first).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BroadcastChannel } from 'node:worker_threads';
 import { type Sandbox, startSandbox } from '@starspec/sandbox';
+import { Account, Keypair, Operation, TransactionBuilder } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from '../../src/gateway/gateway.js';
+import { INGEST_WORKER } from '../support/ingest-worker.js';
 import { getJson } from '../support/json.js';
 import { openStream } from '../support/sse.js';
 
@@ -122,6 +124,54 @@ describe('ingestion in a worker thread', () => {
       expect(await Promise.race([ended, someIngested])).toBe('the ingestion thread stopped (exit code 3)');
       // Serving goes on until the command (cli.ts) stops it on the rejection.
       expect((await getJson(gateway.url, '/')).status).toBe(200);
+    } finally {
+      await gateway.stop();
+    }
+  });
+
+  it("answers a submission once the thread has committed its transaction's ledger", async () => {
+    const errors: unknown[] = [];
+    const gateway = await startGateway({
+      rpcUrl: sandbox.rpcUrl,
+      database: join(dir, 'submit.sqlite'),
+      ingestWorker: INGEST_WORKER,
+      pollMs: 20,
+      onError: (error) => errors.push(error),
+    });
+    try {
+      const { root } = sandbox.ledger;
+      const account = await getJson(gateway.url, `/accounts/${root.publicKey()}`);
+      const tx = new TransactionBuilder(new Account(root.publicKey(), account.body.sequence), {
+        fee: '100',
+        networkPassphrase: sandbox.passphrase,
+      })
+        .addOperation(
+          Operation.createAccount({ destination: Keypair.random().publicKey(), startingBalance: '10' }),
+        )
+        .setTimeout(0)
+        .build();
+      tx.sign(root);
+      const hash = Buffer.from(tx.hash()).toString('hex');
+      const answer = fetch(`${gateway.url}/transactions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ tx: tx.toEnvelope().toXDR('base64') }),
+      });
+      // Queued by the gateway's sendTransaction, then closed into a ledger the thread ingests (unless
+      // the sandbox closed one with it already).
+      let answered = false;
+      void answer.then(() => {
+        answered = true;
+      });
+      for (let tries = 0; !answered && !sandbox.ledger.pending().includes(hash); tries++) {
+        expect(tries).toBeLessThan(1000);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      if (sandbox.ledger.pending().includes(hash)) sandbox.closeLedger();
+      const response = await answer;
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as { hash: string }).hash).toBe(hash);
+      expect(errors).toEqual([]);
     } finally {
       await gateway.stop();
     }
