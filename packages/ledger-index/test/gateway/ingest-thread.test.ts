@@ -49,7 +49,7 @@ describe('ingestion in a worker thread', () => {
       };
     });
     const latest = sandbox.ledger.latestSequence;
-    let ingested = (_ledger: number) => undefined as void;
+    let ingested: (ledger: number) => void = () => undefined;
     const someIngested = new Promise<void>((resolve) => {
       ingested = () => resolve();
     });
