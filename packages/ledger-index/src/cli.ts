@@ -183,6 +183,7 @@ async function serve(config: Config, emit: Emit): Promise<number> {
         if (!json) archiveProgress(read);
       },
       historyRetention: config.historyRetention,
+      ingestWorker: INGEST_WORKER,
       batchLedgers: config.batchLedgers,
       ingest: config.ingest,
       submitTimeoutMs: config.submitTimeoutMs,
@@ -240,6 +241,8 @@ async function serve(config: Config, emit: Emit): Promise<number> {
 
 // The reingest command's worker threads run dist/reingest/worker.js, beside this entry (bundled or not).
 const REINGEST_WORKER = new URL('./reingest/worker.js', import.meta.url);
+// The gateway's ingestion thread runs dist/gateway/ingest-worker.js, likewise.
+const INGEST_WORKER = new URL('./gateway/ingest-worker.js', import.meta.url);
 
 if (process.argv[2] === 'reingest') runAsMain(reingestCommand(REINGEST_WORKER), process.argv.slice(3));
 else runAsMain({ name: NAME, version: VERSION, usage: USAGE, parse: parseConfig, serve });

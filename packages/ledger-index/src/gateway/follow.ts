@@ -98,9 +98,9 @@ export async function followRpc(options: FollowOptions): Promise<void> {
           next = ledger.sequence + 1;
           options.onProgress?.(ledger.sequence, page.latestLedger);
         }
-        // A turn of the event loop between batches: on SQLite, whose calls are synchronous, a
-        // page's batches would otherwise run back to back and no request be answered until the
-        // whole page is in (bench/rest-while-ingesting.mjs measures the latency in between).
+        // A turn of the event loop between batches: an in-memory SQLite index is ingested on the
+        // serving thread (gateway.ts), and its synchronous calls would otherwise run a page's
+        // batches back to back, answering no request until the whole page is in.
         await turnOfEventLoop();
       }
       if (page.ledgers.length === 0) {

@@ -1,21 +1,24 @@
 /**
  * The gateway: the REST face over any Stellar RPC server. It ingests the server's ledgers into
- * its own index (SQLite, or PostgreSQL given a `postgres://` URL) and submits through it.
+ * its own index (SQLite, or PostgreSQL given a `postgres://` URL) and submits through it. It
+ * ingests in a worker thread with its own connection (ingest-thread.ts), so this thread only
+ * serves; an in-memory index, which no other connection sees, ingests here.
  */
 import type { Server } from 'node:http';
 import { closeGracefully, createHttpServer, listen } from '@starspec/runtime/http';
 import type { ArchiveProgress } from '../archive/archive-state.js';
-import { Ingester } from '../ingest/ingester.js';
 import { withHorizonCors } from '../rest/cors.js';
 import { createLedgerApiListener } from '../rest/face.js';
 import type { RateLimit } from '../rest/rate-limit.js';
 import type { StreamLimits } from '../rest/stream-slots.js';
+import type { IndexStore } from '../store/index-store.js';
 import { isPostgres, openIndex } from '../store/open-index.js';
 import { startFromArchive } from './archive-start.js';
-import { followRpc } from './follow.js';
 import { IndexWatch } from './index-watch.js';
 import { takeIngestLock, withLoadLock } from './ingest-lock.js';
+import { threadIngestion } from './ingest-thread.js';
 import { ingestInTurns } from './ingest-turns.js';
+import { type FollowSettings, type Ingestion, localIngestion } from './ingestion.js';
 import { describeRpcFailure } from './rpc-problem.js';
 import { rpcClient, rpcSource } from './rpc-source.js';
 
@@ -58,15 +61,26 @@ export interface GatewayOptions extends StreamLimits {
   onError?: (error: unknown) => void;
   /** With PostgreSQL: told when this node takes (true) or loses (false) the ingestion lock. */
   onIngestTurn?: (ingesting: boolean) => void;
+  /**
+   * The ingestion thread's module, dist/gateway/ingest-worker.js (default: beside this module,
+   * which a bundle moves: the bundled command says where it is).
+   */
+  ingestWorker?: URL;
 }
 
 export interface Gateway {
   readonly url: string;
-  readonly ingester: Ingester;
+  /** The serving thread's connection to the index. */
+  readonly store: IndexStore;
   /** Settles when following stops: resolved on `stop()`, rejected when the index cannot go on. */
   readonly following: Promise<void>;
+  /** Waits for the ledgers handed to ingestion so far, and the reap they asked for. */
+  idle(): Promise<void>;
   stop(): Promise<void>;
 }
+
+/** An index only its own connection sees: ingested on the serving thread. */
+const inMemory = (database: string) => database === ':memory:' || database === '';
 
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const onError = options.onError ?? ((error: unknown) => console.error('[starspec-horizon]', error));
@@ -94,11 +108,30 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       throw error;
     });
   }
+  const pollMs = options.pollMs ?? 1000;
   const retention = options.historyRetention;
-  const ingester = new Ingester(store, {
-    ...(retention ? { retention: { ledgers: retention } } : {}),
-    onError,
-  });
+  // What following needs, as data (the ingestion thread is given it as such).
+  const plan = {
+    ...(options.from === undefined ? {} : { from: options.from }),
+    ...(retention ? { retention } : {}),
+    pollMs,
+    ...(options.batchLedgers ? { batchLedgers: options.batchLedgers } : {}),
+  };
+  const settings: FollowSettings = { ...plan, client, onProgress: options.onProgress, onError };
+  const ingestion: Ingestion | undefined = !ingests
+    ? undefined
+    : inMemory(database)
+      ? localIngestion(store, settings)
+      : await threadIngestion({
+          setup: { ...plan, rpcUrl: options.rpcUrl, database, passphrase: source.passphrase },
+          workerUrl: options.ingestWorker ?? new URL('./ingest-worker.js', import.meta.url),
+          store,
+          onProgress: options.onProgress,
+          onError,
+        }).catch(async (error: unknown) => {
+          await store.close();
+          throw error;
+        });
   // Aborted by stop(): following ends, and so do open streams.
   const abort = new AbortController();
   // What other nodes ingest into a shared index reaches this one's streams and submissions by polling.
@@ -106,12 +139,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const listener = createLedgerApiListener({
     store,
     source,
-    awaitIngested: (hash, ms) =>
-      watch
-        ? either(ingester.awaitIngested(hash, ms), watch.awaitIngested(hash, ms))
-        : ingester.awaitIngested(hash, ms),
+    awaitIngested: (hash, ms) => {
+      const waits = [ingestion?.awaitIngested(hash, ms), watch?.awaitIngested(hash, ms)];
+      const [a, b] = waits.filter((wait) => wait !== undefined);
+      return b ? either(a as Promise<boolean>, b) : (a ?? Promise.resolve(false));
+    },
     onLedger: (listener) => {
-      const stops = [ingester.onLedger(listener), watch?.onLedger(listener)];
+      const stops = [ingestion?.onLedger(listener), watch?.onLedger(listener)];
       return () => {
         for (const stop of stops) stop?.();
       };
@@ -125,48 +159,46 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     onError,
   });
   const server: Server = createHttpServer(withHorizonCors(listener), { errorStyle: 'problem' });
-  const url = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
-  const pollMs = options.pollMs ?? 1000;
-  const follow = (signal: AbortSignal) =>
-    followRpc({
-      client,
-      ingester,
-      from: options.from,
-      ...(retention ? { retention } : {}),
-      pollMs,
-      ...(options.batchLedgers ? { batchLedgers: options.batchLedgers } : {}),
-      signal,
-      onProgress: options.onProgress,
-      onError,
-    });
+  const url = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1').catch(
+    async (error: unknown) => {
+      // A started ingestion thread would keep the process alive.
+      await ingestion?.close();
+      await store.close();
+      throw error;
+    },
+  );
   const watching = watch?.run(pollMs, abort.signal, onError) ?? Promise.resolve();
   let following: Promise<void>;
-  if (!shared) following = follow(abort.signal);
-  else if (!ingests) following = watching;
+  if (!ingestion) following = watching;
+  else if (!shared) following = ingestion.follow(abort.signal);
   else
     following = ingestInTurns({
       take: (signal) => takeIngestLock(database, { signal, retryMs: pollMs, onError }),
-      follow,
+      follow: (signal) => ingestion.follow(signal),
       signal: abort.signal,
       onTurn: (ingesting) => {
         watch?.quiet(ingesting);
         // Another node may have written the index since this one last ingested.
-        if (ingesting) ingester.reread();
+        if (ingesting) ingestion.reread();
         options.onIngestTurn?.(ingesting);
       },
     });
+  // An ingestion thread that dies ends the gateway, following or not.
+  if (ingestion) following = Promise.race([following, ingestion.failure]);
   following.catch(() => undefined);
   return {
     url,
-    ingester,
+    store,
     following,
+    idle: () => ingestion?.idle() ?? Promise.resolve(),
     async stop() {
       abort.abort();
-      ingester.stopReaping();
+      // Reaping stops now; the batch under way commits (or rolls back) before the index closes.
+      const closing = ingestion?.close();
       await following.catch(() => undefined);
       await watching;
       await closeGracefully(server);
-      await ingester.idle();
+      await closing;
       await store.close();
     },
   };

@@ -68,10 +68,10 @@ afterAll(async () => {
 
 describe('a gateway started after the state it is asked about', () => {
   it('began after that state was made: its index holds none of the entries read by key', async () => {
-    expect(await gateway.ingester.store.oldestLedger()).toBeGreaterThan(3);
-    expect(await gateway.ingester.store.state.account(s.alice.publicKey())).toBeUndefined();
-    expect(await gateway.ingester.store.state.claimableBalance(ids.balance as string)).toBeUndefined();
-    expect(await gateway.ingester.store.state.liquidityPool(s.poolId)).toBeUndefined();
+    expect(await gateway.store.oldestLedger()).toBeGreaterThan(3);
+    expect(await gateway.store.state.account(s.alice.publicKey())).toBeUndefined();
+    expect(await gateway.store.state.claimableBalance(ids.balance as string)).toBeUndefined();
+    expect(await gateway.store.state.liquidityPool(s.poolId)).toBeUndefined();
   });
 
   it('answers each single entry the sandbox face answers, as it does', async () => {
@@ -248,7 +248,7 @@ describe('gateways started from the history archive', () => {
         onArchiveProgress: ({ read }) => progress.push(read),
       });
       started.push(archived);
-      const { store } = archived.ingester;
+      const { store } = archived;
       expect(await store.stateLedger()).toBe(checkpoint);
       expect(await store.oldestLedger()).toBe(checkpoint + 1);
       expect(progress.at(-1)).toBeGreaterThan(0);

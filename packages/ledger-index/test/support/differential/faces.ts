@@ -9,6 +9,7 @@ import { type Gateway, type GatewayOptions, startGateway } from '../../../src/ga
 import { SERVER_VERSION } from '../../../src/version.js';
 import { type Answer, type Crawl, ORIGIN, type Row } from '../crawl.js';
 import { crawlAll } from '../crawl-all.js';
+import { INGEST_WORKER } from '../ingest-worker.js';
 
 /** A gateway over the sandbox's RPC (or `options.rpcUrl`), caught up with its latest ledger. */
 export async function caughtUpGateway(
@@ -22,6 +23,7 @@ export async function caughtUpGateway(
     pollMs: 10,
     validateResponses: true,
     onError: (e) => errors.push(e),
+    ingestWorker: INGEST_WORKER,
     ...options,
   });
   await caughtUp(sandbox, gateway);
@@ -32,8 +34,7 @@ export async function caughtUpGateway(
 export async function caughtUp(sandbox: Sandbox, gateway: Gateway): Promise<void> {
   await sandbox.indexed();
   const latest = sandbox.ledger.latestSequence;
-  while (((await gateway.ingester.store.latestLedger()) ?? 0) < latest)
-    await new Promise((r) => setTimeout(r, 20));
+  while (((await gateway.store.latestLedger()) ?? 0) < latest) await new Promise((r) => setTimeout(r, 20));
 }
 
 /** What differs by design between the faces: the server's name, and where friendbot is. */
