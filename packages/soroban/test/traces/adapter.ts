@@ -18,7 +18,7 @@ import { fromWasm, handleOf, isObject, type Val } from '../../src/values/val.js'
 import { parseContract } from '../../src/vm/index.js';
 import { authEntry, authorizeSingleInvocation, setAuth } from './adapter-auth.js';
 import { chargeTestContractCheck, generateBytesArray, hostAction, hostFor } from './adapter-host.js';
-import { ledgerOp } from './adapter-ledger.js';
+import { ledgerOp, setLedgerSequence } from './adapter-ledger.js';
 import { ENV_SLICE_CALLS, SLICE_FUNCTIONS, type SliceArg, type SliceEnv } from './adapter-slices.js';
 import {
   addedObject,
@@ -293,6 +293,9 @@ function step(run: Run, s: ScriptStep, index: number, readWasm: (path: string) =
       return;
     case 'ledger':
       ledgerOp(host, s.op);
+      return;
+    case 'ledgerSequence':
+      setLedgerSequence(host, s.to);
       return;
     case 'authorize':
       authorizeSingleInvocation(

@@ -10,7 +10,7 @@ import { Tag } from '../../values/tags.js';
 import { tagOf, type Val } from '../../values/val.js';
 import { contractError } from '../contract-error.js';
 import { envCall, extendCurrentInstanceAndCode, requireAuth } from '../env.js';
-import { addressVal, bytesArg, conversionError, scAddressOf } from '../values.js';
+import { addressVal, bytesArg, conversionError } from '../values.js';
 import { readAdministratorVal, writeAdministrator } from './admin.js';
 import { readAllowance, spendAllowance, writeAllowance } from './allowance.js';
 import {
@@ -37,8 +37,6 @@ import { INSTANCE_EXTEND_AMOUNT, INSTANCE_TTL_THRESHOLD } from './storage-types.
 
 /** An Address object, as the SAC's functions are given it (`base_types::Address`). */
 type Address = Val;
-/** The address an Address object holds, where a part not yet made through the env needs it. */
-const sc = (host: Host, address: Address): xdr.ScAddress => scAddressOf(host, address);
 
 function checkNonnegativeAmount(amount: bigint): void {
   if (amount < 0n) throw contractError('NegativeAmountError', 'negative amount is not allowed');
@@ -80,7 +78,7 @@ export function initAsset(host: Host, assetBytes: Val): void {
 
 export function allowance(host: Host, from: Address, spender: Address): bigint {
   extendInstance(host);
-  return readAllowance(host, sc(host, from), sc(host, spender));
+  return readAllowance(host, from, spender);
 }
 
 export function balance(host: Host, address: Address): bigint {
@@ -103,7 +101,7 @@ export function approve(
   checkNonnegativeAmount(amount);
   authorize(host, from);
   extendInstance(host);
-  writeAllowance(host, sc(host, from), sc(host, spender), amount, liveUntil);
+  writeAllowance(host, from, spender, amount, liveUntil);
   event.approve(host, from, spender, amount, liveUntil);
 }
 
@@ -130,7 +128,7 @@ export function transferFrom(host: Host, spender: Address, from: Address, to: Ad
   checkNonnegativeAmount(amount);
   authorize(host, spender);
   extendInstance(host);
-  spendAllowance(host, sc(host, from), sc(host, spender), amount);
+  spendAllowance(host, from, spender, amount);
   spendBalance(host, from, amount);
   receiveBalance(host, to, amount);
   event.transferMaybeWithIssuer(host, from, to, undefined, amount);
@@ -152,7 +150,7 @@ export function burnFrom(host: Host, spender: Address, from: Address, amount: bi
   checkNotIssuer(host, from);
   authorize(host, spender);
   extendInstance(host);
-  spendAllowance(host, sc(host, from), sc(host, spender), amount);
+  spendAllowance(host, from, spender, amount);
   spendBalance(host, from, amount);
   event.burn(host, from, amount);
 }

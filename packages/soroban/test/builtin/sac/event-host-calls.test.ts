@@ -5,15 +5,10 @@
  * `{amount, to_muxed_id}` is `map_new` and two `map_put`s), then `contract_event`. Each is a host
  * call of itself, charged and traced as the Rust host's.
  */
-import { type Keypair, StrKey, xdr } from '@stellar/stellar-sdk/base';
+import type { Keypair, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
-import { Budget } from '../../../src/budget/index.js';
-import { AuthorizationManager } from '../../../src/host/auth/index.js';
-import { Host } from '../../../src/host/host.js';
-import type { HostTracer } from '../../../src/host/state.js';
-import { Storage } from '../../../src/storage/index.js';
-import type { Val } from '../../../src/values/val.js';
 import { addr, defaultHolders, defaultSac, i128, keypair, muxed, sacEnv, u32 } from './support.js';
+import { tracedHost } from './traced-host.js';
 
 /** The host's calls of itself after the event's read of the asset's name, to the event, comparisons left out. */
 function eventCalls(fn: string, args: (users: Users) => xdr.ScVal[]): string[] {
@@ -22,25 +17,9 @@ function eventCalls(fn: string, args: (users: Users) => xdr.ScVal[]): string[] {
   const [user, other] = [keypair(2), keypair(3)];
   defaultHolders(env, asset, [user, other]);
   sac.call('mint', addr(user), i128(1n << 62n));
-  const host = new Host({
-    budget: Budget.default(),
-    storage: Storage.recording(env.snapshot, () => env.ledger),
-    ledger: env.ledger,
-  });
-  host.auth = AuthorizationManager.recording(false);
-  const names: string[] = [];
-  const ignore = () => undefined;
-  const tracer: HostTracer = {
-    call: ignore,
-    envCall: (name) => names.push(name),
-    ret: ignore,
-    push: ignore,
-    pop: ignore,
-  };
-  host.tracer = tracer;
-  const argv = args({ user, other }).map((arg) => host.converter.toVal(arg));
-  const name: Val = host.converter.toVal(xdr.ScVal.scvSymbol(fn));
-  host.callContract(Uint8Array.from(StrKey.decodeContract(sac.id)), name, argv);
+  const { calls, call } = tracedHost(env);
+  call(sac.id, fn, args({ user, other }));
+  const names = calls.map((c) => c.name);
   const published = names.indexOf('contract_event');
   return names
     .slice(names.lastIndexOf('get_contract_data', published) + 1, published + 1)

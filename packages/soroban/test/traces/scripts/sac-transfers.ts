@@ -6,14 +6,43 @@
  */
 import type { Literal, ScriptArg } from '../script-types.js';
 import { testSigningKeys } from '../test-prng.js';
-import { account, i128, type Sequence, scriptsOf, sequence, sym, u32, vals } from './build.js';
-import { defaultAccount, defaultContract, defaultTrustline, invoke, SETUP } from './sac.js';
+import {
+  account,
+  bool,
+  contract as contractAddress,
+  i128,
+  type Sequence,
+  scriptsOf,
+  sequence,
+  sym,
+  text,
+  u32,
+  vals,
+} from './build.js';
+import {
+  defaultAccount,
+  defaultContract,
+  defaultTrustline,
+  invoke,
+  NATIVE_ASSET,
+  newFromAsset,
+  SETUP,
+  selfSignedAccount,
+} from './sac.js';
 
-const KEYS = testSigningKeys(5).map((k) => k.publicHex);
+const DRAWS = testSigningKeys(6);
+/** The five signing keys of the setup, then (`test_zero_amounts`) the next draw, a contract id. */
+const KEYS = DRAWS.slice(0, 5).map((k) => k.publicHex);
+const USER_CONTRACT_ID = (DRAWS[5] as { secret: Buffer }).secret.toString('hex');
 const ADMIN = 0;
 const USER = 1;
 const USER_2 = 2;
 const USER_3 = 3;
+/** The ledger of `StellarAssetContractTest::setup`, and its maximum entry TTL. */
+const LEDGER = 123;
+const MAX_ENTRY_TTL = 6_312_000;
+/** `max_live_until_ledger` at a sequence number. */
+const maxLiveUntil = (sequence: number) => sequence + MAX_ENTRY_TTL - 1;
 /** The largest i128 a Val holds without an object (`I128Small`: 56 bits, signed). */
 const SMALL_I128 = 1n << 55n;
 
@@ -40,64 +69,51 @@ function signedCall(
   const argVec = s.call('vec_new_from_slice', vals(...args));
   // The entry's address, its signature's vector, map, two byte strings and `public_key`, its
   // contract's address and its arguments' objects.
-  const entryObjects = 7 + args.reduce<number>((n, arg) => n + objectsOf(arg), 0);
+  const argObjects = args.reduce<number>((n, arg) => n + objectsOf(arg), 0);
   s.authorize({
     signer: { account: keyOf(signer), keys: [signer] },
     contract,
     fn,
     args: argVec,
-    entryObjects,
+    entryObjects: 7 + argObjects,
+    argObjects,
   });
-  return s.call('call', contract, sym(fn), argVec);
+  // `Symbol::try_from_val(host, &function_name)`: a long name is the host's object.
+  const name = fn.length > 9 ? s.call('symbol_new_from_slice', text(fn)) : sym(fn);
+  return s.call('call', contract, name, argVec);
 }
+
+/** An address argument: a signer's, made anew (`TestSigner::address`), or an object the test holds. */
+type Who = number | ScriptArg;
+const who = (s: Sequence, w: Who) => (typeof w === 'number' ? addressOf(s, w) : w);
 
 /** `TestStellarAssetContract` of one contract: its calls, with their arguments made in the test's order. */
 function sac(s: Sequence, contract: ScriptArg) {
+  /** A call by `signer` whose first argument is the signer's own address, made after the others. */
+  const bySigner = (signer: number, fn: string, ...rest: (Literal | ScriptArg)[]) =>
+    signedCall(s, contract, signer, fn, addressOf(s, signer), ...rest);
   return {
-    balance: (of: number) => invoke(s, contract, 'balance', addressOf(s, of)),
-    allowance: (from: number, spender: number) =>
-      invoke(s, contract, 'allowance', addressOf(s, from), addressOf(s, spender)),
-    mint: (admin: number, to: number, amount: bigint) => {
-      const toAddress = addressOf(s, to);
-      return signedCall(s, contract, admin, 'mint', toAddress, i128(amount));
+    balance: (of: Who) => invoke(s, contract, 'balance', who(s, of)),
+    allowance: (from: Who, spender: Who) => {
+      const fromAddress = who(s, from);
+      return invoke(s, contract, 'allowance', fromAddress, who(s, spender));
     },
-    transfer: (from: number, to: number, amount: bigint) => {
-      const toAddress = addressOf(s, to);
-      return signedCall(s, contract, from, 'transfer', addressOf(s, from), toAddress, i128(amount));
+    mint: (admin: number, to: Who, amount: bigint) =>
+      signedCall(s, contract, admin, 'mint', who(s, to), i128(amount)),
+    transfer: (from: number, to: Who, amount: bigint) => bySigner(from, 'transfer', who(s, to), i128(amount)),
+    approve: (from: number, spender: Who, amount: bigint, liveUntil: number) =>
+      bySigner(from, 'approve', who(s, spender), i128(amount), u32(liveUntil)),
+    transferFrom: (spender: number, from: Who, to: Who, amount: bigint) => {
+      const fromAddress = who(s, from);
+      return bySigner(spender, 'transfer_from', fromAddress, who(s, to), i128(amount));
     },
-    approve: (from: number, spender: number, amount: bigint, liveUntil: number) => {
-      const spenderAddress = addressOf(s, spender);
-      return signedCall(
-        s,
-        contract,
-        from,
-        'approve',
-        addressOf(s, from),
-        spenderAddress,
-        i128(amount),
-        u32(liveUntil),
-      );
-    },
-    transferFrom: (spender: number, from: number, to: number, amount: bigint) => {
-      const fromAddress = addressOf(s, from);
-      const toAddress = addressOf(s, to);
-      return signedCall(
-        s,
-        contract,
-        spender,
-        'transfer_from',
-        addressOf(s, spender),
-        fromAddress,
-        toAddress,
-        i128(amount),
-      );
-    },
-    burn: (from: number, amount: bigint) =>
-      signedCall(s, contract, from, 'burn', addressOf(s, from), i128(amount)),
-    burnFrom: (spender: number, from: number, amount: bigint) => {
-      const fromAddress = addressOf(s, from);
-      return signedCall(s, contract, spender, 'burn_from', addressOf(s, spender), fromAddress, i128(amount));
-    },
+    burn: (from: number, amount: bigint) => bySigner(from, 'burn', i128(amount)),
+    burnFrom: (spender: number, from: Who, amount: bigint) =>
+      bySigner(spender, 'burn_from', who(s, from), i128(amount)),
+    clawback: (admin: number, from: Who, amount: bigint) =>
+      signedCall(s, contract, admin, 'clawback', who(s, from), i128(amount)),
+    setAuthorized: (admin: number, address: Who, authorize: boolean) =>
+      signedCall(s, contract, admin, 'set_authorized', who(s, address), bool(authorize)),
   };
 }
 
@@ -151,6 +167,100 @@ export default scriptsOf('stellar_asset_contract', {
       c.balance(USER_3);
       c.allowance(USER, USER_3);
       c.transferFrom(USER_3, USER, USER_3, 1n);
+      // `ledger_num`: the host's answer is the setup's ledger.
+      s.call('get_ledger_sequence');
+      c.approve(USER, USER_3, 10n, LEDGER);
+      c.transferFrom(USER_3, USER, USER_3, 5n);
+      c.balance(USER);
+      c.balance(USER_3);
+      s.ledgerSequence(LEDGER + 1);
+      c.transferFrom(USER_3, USER, USER_3, 1n);
+    }),
+  },
+  test_burn: {
+    setup: SETUP,
+    steps: sequence((s) => {
+      const c = defaultSetup(s, [USER, USER_2]);
+      c.mint(ADMIN, USER, 100_000_000n);
+      c.balance(USER);
+      c.balance(USER_2);
+      c.allowance(USER, USER_2);
+      c.mint(ADMIN, ADMIN, 1n);
+      c.burn(ADMIN, 1n);
+      c.approve(USER, USER_2, 10_000_000n, 200);
+      c.allowance(USER, USER_2);
+      c.burnFrom(USER_2, USER, 6_000_000n);
+      c.balance(USER);
+      c.balance(USER_2);
+      c.allowance(USER, USER_2);
+      c.burnFrom(USER_2, USER, 4_000_001n);
+      c.burnFrom(USER_2, USER, 4_000_000n);
+      c.balance(USER);
+      c.balance(USER_2);
+      c.allowance(USER, USER_2);
+      c.burn(USER, 45_000_000n);
+      c.balance(USER);
+      c.setAuthorized(ADMIN, USER, false);
+      c.burn(USER, 100n);
+      c.setAuthorized(ADMIN, USER, true);
+      c.burn(USER, 1_000_000n);
+      c.balance(USER);
+    }),
+  },
+  test_cannot_burn_native: {
+    setup: SETUP,
+    steps: sequence((s) => {
+      const c = sac(s, newFromAsset(s, NATIVE_ASSET));
+      s.ledger(selfSignedAccount(keyOf(USER), 100_000_000n));
+      c.balance(USER);
+      c.burn(USER, 1n);
+      c.approve(USER, USER_2, 100n, 200);
+      c.burnFrom(USER_2, USER, 1n);
+    }),
+  },
+  test_zero_amounts: {
+    setup: SETUP,
+    steps: sequence((s) => {
+      const contract = defaultContract(s);
+      const c = sac(s, contract);
+      const userContract = s.object(contractAddress(USER_CONTRACT_ID));
+      for (const user of [USER, USER_2]) defaultAccount(s, keyOf(user));
+      for (const user of [USER, USER_2]) defaultTrustline(s, keyOf(user));
+      c.transfer(USER, USER_2, 0n);
+      c.burn(USER, 0n);
+      c.burnFrom(USER, USER_2, 0n);
+      c.burnFrom(USER, userContract, 0n);
+      c.clawback(ADMIN, USER_2, 0n);
+      c.clawback(ADMIN, userContract, 0n);
+      c.setAuthorized(ADMIN, userContract, true);
+      c.clawback(ADMIN, userContract, 0n);
+    }),
+  },
+  test_allowance_live_until: {
+    setup: SETUP,
+    steps: sequence((s) => {
+      s.host('enable_debug');
+      const c = defaultSetup(s, [USER, USER_2]);
+      c.mint(ADMIN, USER, 1000n);
+      c.balance(USER);
+      c.approve(USER, USER_2, 1000n, 200);
+      c.allowance(USER, USER_2);
+      c.transferFrom(USER_2, USER, USER_2, 10n);
+      c.allowance(USER, USER_2);
+      c.balance(USER_2);
+      s.ledgerSequence(201);
+      c.allowance(USER, USER_2);
+      c.transferFrom(USER_2, USER, USER_2, 1n);
+      c.approve(USER, USER_2, 1000n, 200);
+      c.approve(USER, USER_2, 10_000n, 201);
+      c.allowance(USER, USER_2);
+      c.approve(USER, USER_2, 10n, maxLiveUntil(201));
+      s.ledgerSequence('maxLiveUntil');
+      c.allowance(USER, USER_2);
+      c.transferFrom(USER_2, USER, USER_2, 5n);
+      s.ledgerSequence('next');
+      c.transferFrom(USER_2, USER, USER_2, 1n);
+      c.approve(USER, USER_2, 10n, maxLiveUntil(maxLiveUntil(201) + 1) + 1);
     }),
   },
 });
