@@ -13,6 +13,7 @@ import { xdr } from '@stellar/stellar-sdk/base';
 import { bytesN, bytesToArray, structFields } from '../../builtin/contract-types.js';
 import { envCall } from '../../builtin/env.js';
 import { HostError } from '../../errors/host-error.js';
+import { chargeAccountEntryClone, DECLARED_SIZE } from '../../storage/index.js';
 import { Tag } from '../../values/tags.js';
 import { fromU32, tagOf, u32Of, type Val } from '../../values/val.js';
 import type { Host } from '../host.js';
@@ -69,12 +70,17 @@ export function checkAccountAuthentication(
   if (weight < threshold) throw authenticationError('signature weight is lower than threshold');
 }
 
-/** `load_account`: the account's entry from storage (missing: the storage's error). */
+/**
+ * `load_account` (data_helper.rs): the key made (`to_account_key`, a metered `Rc`), the entry read
+ * from storage (missing: the storage's error), and its account cloned (`metered_clone`).
+ */
 export function loadAccount(host: Host, accountId: xdr.AccountId): xdr.AccountEntry {
+  host.budget.charge('MemAlloc', DECLARED_SIZE.ledgerKey);
   const key = xdr.LedgerKey.account(new xdr.LedgerKeyAccount({ accountId }));
   const entry = host.storage.get(key, host.budget);
   if (entry.data.type !== 'account')
     throw new HostError('Storage', 'InternalError', 'ledger entry is not account');
+  chargeAccountEntryClone(entry.data.account, host.budget);
   return entry.data.account;
 }
 

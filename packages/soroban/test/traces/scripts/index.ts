@@ -11,6 +11,7 @@ import lifecycle from './lifecycle.js';
 import map from './map.js';
 import num from './num.js';
 import sac from './sac.js';
+import sacBoundaries from './sac-boundaries.js';
 import sacTransfers from './sac-transfers.js';
 import storage from './storage.js';
 import str from './str.js';
@@ -35,4 +36,5 @@ export const ALL_SCRIPTS: DriveScript[] = [
   ...storage,
   ...sac,
   ...sacTransfers,
+  ...sacBoundaries,
 ];

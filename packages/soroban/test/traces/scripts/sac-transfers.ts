@@ -11,6 +11,7 @@ import {
   bool,
   contract as contractAddress,
   i128,
+  raw,
   type Sequence,
   scriptsOf,
   sequence,
@@ -30,13 +31,16 @@ import {
   selfSignedAccount,
 } from './sac.js';
 
-const DRAWS = testSigningKeys(6);
-/** The five signing keys of the setup, then (`test_zero_amounts`) the next draw, a contract id. */
-const KEYS = DRAWS.slice(0, 5).map((k) => k.publicHex);
+/**
+ * The test PRNG's draws: the five signing keys of the setup, then those a test draws itself
+ * (`generate_signing_key`; `test_zero_amounts` draws a contract id instead).
+ */
+const DRAWS = testSigningKeys(7);
+const KEYS = DRAWS.map((k) => k.publicHex);
 const USER_CONTRACT_ID = (DRAWS[5] as { secret: Buffer }).secret.toString('hex');
-const ADMIN = 0;
-const USER = 1;
-const USER_2 = 2;
+export const ADMIN = 0;
+export const USER = 1;
+export const USER_2 = 2;
 const USER_3 = 3;
 /** The ledger of `StellarAssetContractTest::setup`, and its maximum entry TTL. */
 const LEDGER = 123;
@@ -46,30 +50,35 @@ const maxLiveUntil = (sequence: number) => sequence + MAX_ENTRY_TTL - 1;
 /** The largest i128 a Val holds without an object (`I128Small`: 56 bits, signed). */
 const SMALL_I128 = 1n << 55n;
 
-const keyOf = (signer: number) => KEYS[signer] as string;
+export const keyOf = (signer: number) => KEYS[signer] as string;
 
 /** `TestSigner::address`: a new address object of the signer's account (`add_host_object`). */
 const addressOf = (s: Sequence, signer: number) => s.object(account(keyOf(signer)));
 
-/** The host objects an argument's conversion makes: an address object, or an i128 too large for a Val. */
-const objectsOf = (arg: Literal | ScriptArg): number =>
-  'a' in arg ? 1 : arg.t === 'i128' && (arg.v >= SMALL_I128 || arg.v < -SMALL_I128) ? 1 : 0;
+/** An argument of a contract call: an amount (an i128) is converted when the vector is made. */
+type CallArg = Literal | ScriptArg | bigint;
+
+/** `i128::try_into_val`: a small value, or the host's `obj_from_i128_pieces` (the test's own call). */
+function amountArg(s: Sequence, amount: bigint): Literal | ScriptArg {
+  if (amount < SMALL_I128 && amount >= -SMALL_I128) return i128(amount);
+  return s.call(
+    'obj_from_i128_pieces',
+    raw(BigInt.asIntN(64, amount >> 64n)),
+    raw(BigInt.asUintN(64, amount)),
+  );
+}
 
 /**
  * `call_with_single_signer`: the arguments' vector (`test_vec!`), the invocation authorized for the
  * signer's own key (`authorize_single_invocation`), then `call`.
  */
-function signedCall(
-  s: Sequence,
-  contract: ScriptArg,
-  signer: number,
-  fn: string,
-  ...args: (Literal | ScriptArg)[]
-) {
+function signedCall(s: Sequence, contract: ScriptArg, signer: number, fn: string, ...callArgs: CallArg[]) {
+  const args = callArgs.map((arg) => (typeof arg === 'bigint' ? amountArg(s, arg) : arg));
   const argVec = s.call('vec_new_from_slice', vals(...args));
   // The entry's address, its signature's vector, map, two byte strings and `public_key`, its
   // contract's address and its arguments' objects.
-  const argObjects = args.reduce<number>((n, arg) => n + objectsOf(arg), 0);
+  // An address or a large amount is an object.
+  const argObjects = args.filter((arg) => 'a' in arg).length;
   s.authorize({
     signer: { account: keyOf(signer), keys: [signer] },
     contract,
@@ -88,9 +97,9 @@ type Who = number | ScriptArg;
 const who = (s: Sequence, w: Who) => (typeof w === 'number' ? addressOf(s, w) : w);
 
 /** `TestStellarAssetContract` of one contract: its calls, with their arguments made in the test's order. */
-function sac(s: Sequence, contract: ScriptArg) {
+export function sac(s: Sequence, contract: ScriptArg) {
   /** A call by `signer` whose first argument is the signer's own address, made after the others. */
-  const bySigner = (signer: number, fn: string, ...rest: (Literal | ScriptArg)[]) =>
+  const bySigner = (signer: number, fn: string, ...rest: CallArg[]) =>
     signedCall(s, contract, signer, fn, addressOf(s, signer), ...rest);
   return {
     balance: (of: Who) => invoke(s, contract, 'balance', who(s, of)),
@@ -99,19 +108,19 @@ function sac(s: Sequence, contract: ScriptArg) {
       return invoke(s, contract, 'allowance', fromAddress, who(s, spender));
     },
     mint: (admin: number, to: Who, amount: bigint) =>
-      signedCall(s, contract, admin, 'mint', who(s, to), i128(amount)),
-    transfer: (from: number, to: Who, amount: bigint) => bySigner(from, 'transfer', who(s, to), i128(amount)),
+      signedCall(s, contract, admin, 'mint', who(s, to), amount),
+    transfer: (from: number, to: Who, amount: bigint) => bySigner(from, 'transfer', who(s, to), amount),
     approve: (from: number, spender: Who, amount: bigint, liveUntil: number) =>
-      bySigner(from, 'approve', who(s, spender), i128(amount), u32(liveUntil)),
+      bySigner(from, 'approve', who(s, spender), amount, u32(liveUntil)),
     transferFrom: (spender: number, from: Who, to: Who, amount: bigint) => {
       const fromAddress = who(s, from);
-      return bySigner(spender, 'transfer_from', fromAddress, who(s, to), i128(amount));
+      return bySigner(spender, 'transfer_from', fromAddress, who(s, to), amount);
     },
-    burn: (from: number, amount: bigint) => bySigner(from, 'burn', i128(amount)),
+    burn: (from: number, amount: bigint) => bySigner(from, 'burn', amount),
     burnFrom: (spender: number, from: Who, amount: bigint) =>
-      bySigner(spender, 'burn_from', who(s, from), i128(amount)),
+      bySigner(spender, 'burn_from', who(s, from), amount),
     clawback: (admin: number, from: Who, amount: bigint) =>
-      signedCall(s, contract, admin, 'clawback', who(s, from), i128(amount)),
+      signedCall(s, contract, admin, 'clawback', who(s, from), amount),
     setAuthorized: (admin: number, address: Who, authorize: boolean) =>
       signedCall(s, contract, admin, 'set_authorized', who(s, address), bool(authorize)),
   };
