@@ -12,6 +12,7 @@ import map from './map.js';
 import num from './num.js';
 import sac from './sac.js';
 import sacBoundaries from './sac-boundaries.js';
+import sacContracts from './sac-contracts.js';
 import sacTransfers from './sac-transfers.js';
 import storage from './storage.js';
 import str from './str.js';
@@ -37,4 +38,5 @@ export const ALL_SCRIPTS: DriveScript[] = [
   ...sac,
   ...sacTransfers,
   ...sacBoundaries,
+  ...sacContracts,
 ];

@@ -59,7 +59,7 @@ const addressOf = (s: Sequence, signer: number) => s.object(account(keyOf(signer
 type CallArg = Literal | ScriptArg | bigint;
 
 /** `i128::try_into_val`: a small value, or the host's `obj_from_i128_pieces` (the test's own call). */
-function amountArg(s: Sequence, amount: bigint): Literal | ScriptArg {
+export function amountArg(s: Sequence, amount: bigint): Literal | ScriptArg {
   if (amount < SMALL_I128 && amount >= -SMALL_I128) return i128(amount);
   return s.call(
     'obj_from_i128_pieces',
@@ -102,7 +102,15 @@ export function sac(s: Sequence, contract: ScriptArg) {
   const bySigner = (signer: number, fn: string, ...rest: CallArg[]) =>
     signedCall(s, contract, signer, fn, addressOf(s, signer), ...rest);
   return {
-    balance: (of: Who) => invoke(s, contract, 'balance', who(s, of)),
+    /** `balance`, its i128 read back (`obj_to_i128_hi64`, `lo64`) when the test expects a large one. */
+    balance: (of: Who, expected = 0n) => {
+      const result = invoke(s, contract, 'balance', who(s, of));
+      if (expected >= SMALL_I128 || expected < -SMALL_I128) {
+        s.call('obj_to_i128_hi64', result);
+        s.call('obj_to_i128_lo64', result);
+      }
+      return result;
+    },
     allowance: (from: Who, spender: Who) => {
       const fromAddress = who(s, from);
       return invoke(s, contract, 'allowance', fromAddress, who(s, spender));
@@ -214,6 +222,19 @@ export default scriptsOf('stellar_asset_contract', {
       c.setAuthorized(ADMIN, USER, true);
       c.burn(USER, 1_000_000n);
       c.balance(USER);
+    }),
+  },
+  test_negative_amounts_are_not_allowed: {
+    setup: SETUP,
+    steps: sequence((s) => {
+      const c = defaultSetup(s, [USER, USER_2]);
+      c.mint(ADMIN, USER, 100_000_000n);
+      c.mint(ADMIN, USER, -1n);
+      c.clawback(ADMIN, USER, -1n);
+      c.transfer(USER, USER_2, -1n);
+      c.approve(USER, USER_2, -1n, 200);
+      c.approve(USER, USER_2, 10_000n, 200);
+      c.transferFrom(USER_2, USER, USER_2, -1n);
     }),
   },
   test_cannot_burn_native: {
