@@ -171,15 +171,11 @@ group(
     how: 'example_contract_data.wasm (and example_invoke_contract.wasm for nested_bump): put/get/del/extend_ttl with literal keys, values and TTLs, and ledger sequence changes between calls',
   },
 );
-group(
-  'stellar_asset_contract',
-  ['test_sac_reentry_is_not_allowed', 'test_custom_account_auth', 'verify_nested_try_call_rollback'],
-  {
-    status: 'drivable',
-    ease: 4,
-    how: "the Stellar asset contract with contract accounts (sac_reentry_account, example_simple_account, example_invoke_contract): auth and keys from the test PRNG; needs a script argument for a new Address object of a registered contract (`TestSigner::address` of an account contract) and, for the rollback test, the events' contract ids (scripts/sac-contracts.ts drives test_greater_than_i64_balances)",
-  },
-);
+group('stellar_asset_contract', ['test_custom_account_auth'], {
+  status: 'drivable',
+  ease: 4,
+  how: 'the Stellar asset contract with a contract account (example_simple_account) signing with keys from the test PRNG (scripts/sac-contracts.ts drives test_greater_than_i64_balances, verify_nested_try_call_rollback and test_sac_reentry_is_not_allowed)',
+});
 
 // --- not recoverable: the bytes are built by the test at run time ---
 

@@ -141,5 +141,7 @@ export const REPRODUCED_WITHIN: readonly string[] = [
   'test__stellar_asset_contract__test_asset_stellar_asset_contract_classic_balance_boundaries_with_liabilities',
   'test__stellar_asset_contract__test_asset_stellar_asset_contract_classic_balance_boundaries_with_limit_and_liabilities',
   'test__stellar_asset_contract__test_asset_stellar_asset_contract_classic_balance_boundaries_large_values',
+  'test__stellar_asset_contract__verify_nested_try_call_rollback',
+  'test__stellar_asset_contract__test_sac_reentry_is_not_allowed',
   'test__stellar_asset_contract__test_greater_than_i64_balances',
 ];

@@ -169,6 +169,11 @@ export function checkScript(script: DriveScript, trace: Trace, readWasm: WasmRea
         case 'read':
           render(step.of);
           break;
+        case 'copyAddress':
+          render(step.of);
+          objects += 1;
+          values[i] = `Address(obj#${2 * objects - 1})`;
+          break;
         case 'authEntry':
           for (const of of [step.address, step.signature, step.contract]) render(of);
           break;

@@ -118,6 +118,11 @@ export type ScriptStep =
   /** a test helper over the host's ledger entries (`adapter-ledger.ts`): untraced, charged as the Rust helper is */
   | { s: 'ledger'; op: LedgerOp }
   /**
+   * `TestSigner::address` of an account contract: the Address object the test holds read back
+   * (`to_sc_address`) and added as a new object (untraced, charged)
+   */
+  | { s: 'copyAddress'; of: ScriptArg }
+  /**
    * `with_mut_ledger_info` setting the sequence number (untraced, uncharged): to a number, to the
    * current ledger's `max_live_until_ledger_checked`, or to the next ledger
    */
