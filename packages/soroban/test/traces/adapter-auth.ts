@@ -166,3 +166,7 @@ export function setAuth(host: Host, entries: (xdr.SorobanAuthorizationEntry | un
     }),
   );
 }
+
+/** `TestSigner::address` of an account contract: its Address read back, then added anew. */
+export const copyAddress = (host: Host, address: Val): Val =>
+  host.objects.add({ kind: 'Address', value: toScAddress(host, address) });

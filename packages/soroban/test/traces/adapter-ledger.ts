@@ -8,8 +8,8 @@
 import { xdr } from '@stellar/stellar-sdk/base';
 import type { Host } from '../../src/host/host.js';
 import { contractIdOf } from '../../src/host/lifecycle.js';
-import { DECLARED_SIZE } from '../../src/storage/index.js';
-import type { LedgerOp } from './script-types.js';
+import { DECLARED_SIZE, maxLiveUntilLedger } from '../../src/storage/index.js';
+import type { LedgerOp, ScriptStep } from './script-types.js';
 
 const accountId = (hex: string): xdr.AccountId => xdr.PublicKey.publicKeyTypeEd25519(Buffer.from(hex, 'hex'));
 
@@ -125,4 +125,11 @@ export function ledgerOp(host: Host, op: LedgerOp): void {
       );
       return;
   }
+}
+
+/** `with_mut_ledger_info` of a test setting the sequence number: the ledger info changed in place, uncharged. */
+export function setLedgerSequence(host: Host, to: Extract<ScriptStep, { s: 'ledgerSequence' }>['to']): void {
+  const ledger = host.ledger;
+  ledger.sequenceNumber =
+    to === 'maxLiveUntil' ? maxLiveUntilLedger(ledger) : to === 'next' ? ledger.sequenceNumber + 1 : to;
 }

@@ -16,9 +16,9 @@ import type { Host, HostTracer } from '../../src/host/host.js';
 import { hostFunctionByName } from '../../src/interface/index.js';
 import { fromWasm, handleOf, isObject, type Val } from '../../src/values/val.js';
 import { parseContract } from '../../src/vm/index.js';
-import { authEntry, authorizeSingleInvocation, setAuth } from './adapter-auth.js';
+import { authEntry, authorizeSingleInvocation, copyAddress, setAuth } from './adapter-auth.js';
 import { chargeTestContractCheck, generateBytesArray, hostAction, hostFor } from './adapter-host.js';
-import { ledgerOp } from './adapter-ledger.js';
+import { ledgerOp, setLedgerSequence } from './adapter-ledger.js';
 import { ENV_SLICE_CALLS, SLICE_FUNCTIONS, type SliceArg, type SliceEnv } from './adapter-slices.js';
 import {
   addedObject,
@@ -293,6 +293,12 @@ function step(run: Run, s: ScriptStep, index: number, readWasm: (path: string) =
       return;
     case 'ledger':
       ledgerOp(host, s.op);
+      return;
+    case 'copyAddress':
+      run.values[index] = copyAddress(host, resolve(run, s.of).value as Val);
+      return;
+    case 'ledgerSequence':
+      setLedgerSequence(host, s.to);
       return;
     case 'authorize':
       authorizeSingleInvocation(

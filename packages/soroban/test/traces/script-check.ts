@@ -169,6 +169,11 @@ export function checkScript(script: DriveScript, trace: Trace, readWasm: WasmRea
         case 'read':
           render(step.of);
           break;
+        case 'copyAddress':
+          render(step.of);
+          objects += 1;
+          values[i] = `Address(obj#${2 * objects - 1})`;
+          break;
         case 'authEntry':
           for (const of of [step.address, step.signature, step.contract]) render(of);
           break;
@@ -185,10 +190,14 @@ export function checkScript(script: DriveScript, trace: Trace, readWasm: WasmRea
           for (const of of [step.contract, step.args]) render(of);
           objects += 1; // the signer's address, added
           if ('keys' in step.signer) expectSignature(step.signer.keys.length, where);
-          objects += step.entryObjects;
+          objects += step.entryObjects - (step.argObjects ?? 0);
           // `set_authorization_entries` compares each signature map's Symbol key object with the
           // next key as it converts the map: the host's own calls, at the top level.
           while (want[cursor]?.text.startsWith('obj_cmp(')) cursor++;
+          // ... and makes the function's name a Symbol object when it is too long for a small one,
+          // before it converts the arguments.
+          if (step.fn.length > 9) expectCall(`symbol_new_from_slice(${step.fn.length})`, where);
+          objects += step.argObjects ?? 0;
           break;
         case 'ledger':
           // `get_asset_contract_id_hash` asks the host for its network id through its env.
@@ -197,6 +206,7 @@ export function checkScript(script: DriveScript, trace: Trace, readWasm: WasmRea
         case 'host':
         case 'budget':
         case 'vm':
+        case 'ledgerSequence':
           break;
       }
     } catch (e) {

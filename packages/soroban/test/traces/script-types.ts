@@ -112,9 +112,21 @@ export type ScriptStep =
       fn: string;
       args: ScriptArg;
       entryObjects: number;
+      /** of `entryObjects`, those the arguments make: after a long function name's Symbol object */
+      argObjects?: number;
     }
   /** a test helper over the host's ledger entries (`adapter-ledger.ts`): untraced, charged as the Rust helper is */
-  | { s: 'ledger'; op: LedgerOp };
+  | { s: 'ledger'; op: LedgerOp }
+  /**
+   * `TestSigner::address` of an account contract: the Address object the test holds read back
+   * (`to_sc_address`) and added as a new object (untraced, charged)
+   */
+  | { s: 'copyAddress'; of: ScriptArg }
+  /**
+   * `with_mut_ledger_info` setting the sequence number (untraced, uncharged): to a number, to the
+   * current ledger's `max_live_until_ledger_checked`, or to the next ledger
+   */
+  | { s: 'ledgerSequence'; to: number | 'maxLiveUntil' | 'next' };
 
 /**
  * A `TestSigner`: an `AccountContract` at an address object whose `sign` gives Void, or an

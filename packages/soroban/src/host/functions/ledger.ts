@@ -34,11 +34,15 @@ const TEMPORARY = 0n;
 const INSTANCE = 2n;
 const durabilityOf = (t: bigint): Durability => (t === TEMPORARY ? 'temporary' : 'persistent');
 
-/** `storage_key_from_val`: the current contract's data key for `k`. */
+/**
+ * `storage_key_from_val`: the current contract's data key for `k`; `storage_key_from_scval`
+ * clones the contract's id into a new `Rc<LedgerKey>` (conversion.rs), charged as such.
+ */
 function dataKey(host: Host, k: Val, t: bigint): xdr.LedgerKey {
   const key = host.converter.toScVal(k);
   if (key.type === 'scvAddress' && key.address.type === 'scAddressTypeMuxedAccount')
     throw new HostError('Storage', 'InvalidInput', 'muxed addresses should not be used in the storage keys');
+  chargeContractKey(host.budget);
   return contractDataKey(contractAddress(host.currentContractId()), key, durabilityOf(t));
 }
 

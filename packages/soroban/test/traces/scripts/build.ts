@@ -140,6 +140,12 @@ export class Sequence {
   ledger(op: LedgerOp): void {
     this.add({ s: 'ledger', op });
   }
+  copyAddress(of: ScriptArg): ScriptArg {
+    return this.add({ s: 'copyAddress', of });
+  }
+  ledgerSequence(to: Extract<ScriptStep, { s: 'ledgerSequence' }>['to']): void {
+    this.add({ s: 'ledgerSequence', to });
+  }
 }
 
 /** `sequence((s) => { const v = s.call('vec_new'); s.call('vec_len', v); })` */

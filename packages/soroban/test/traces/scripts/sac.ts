@@ -6,7 +6,7 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import { INVALID_ASSET_CODES } from '../../support/invalid-asset-codes.js';
-import type { LedgerOp, ScriptArg, ScriptSetup } from '../script-types.js';
+import type { LedgerOp, Literal, ScriptArg, ScriptSetup } from '../script-types.js';
 import { testSigningKeys } from '../test-prng.js';
 import {
   account,
@@ -25,25 +25,25 @@ import {
 
 const STRKEY_LENGTH = 56;
 
-const SETUP: ScriptSetup = {
+export const SETUP: ScriptSetup = {
   ...RECORDING,
   ledger: { sequenceNumber: 123, timestamp: 123456n, networkId: repeatByte(5, 32), baseReserve: 5_000_000 },
   signingKeys: 5,
 };
-const [ISSUER, USER] = testSigningKeys(5).map((k) => k.publicHex) as [string, string, ...string[]];
-const NATIVE_ASSET = xdr.Asset.assetTypeNative().toXDR('hex');
+export const [ISSUER, USER] = testSigningKeys(5).map((k) => k.publicHex) as [string, string, ...string[]];
+export const NATIVE_ASSET = xdr.Asset.assetTypeNative().toXDR('hex');
 const AUTHORIZED_FLAG = 1;
 const TRUSTLINE_CLAWBACK_ENABLED_FLAG = 4;
 const REVOCABLE_FLAG = 2;
 const CLAWBACK_ENABLED_FLAG = 8;
-const I64_MAX = (1n << 63n) - 1n;
+export const I64_MAX = (1n << 63n) - 1n;
 /** `asset_code: [b'a'; 4]` of `StellarAssetContractTest`. */
-const DEFAULT_CODE = Buffer.from('aaaa');
+export const DEFAULT_CODE = Buffer.from('aaaa');
 
 const accountId = (hex: string) => xdr.PublicKey.publicKeyTypeEd25519(Buffer.from(hex, 'hex'));
 
 /** `create_asset` of the test: a 4-byte code is an AlphaNum4 asset, a 12-byte one AlphaNum12. */
-function assetXdrHex(issuerHex: string, code: Buffer): string {
+export function assetXdrHex(issuerHex: string, code: Buffer): string {
   const issuer = accountId(issuerHex);
   const asset =
     code.length === 4
@@ -53,18 +53,18 @@ function assetXdrHex(issuerHex: string, code: Buffer): string {
 }
 
 /** `TestStellarAssetContract::new_from_asset`: the asset's XDR as bytes, then `create_asset_contract`. */
-function newFromAsset(s: Sequence, assetHex: string) {
+export function newFromAsset(s: Sequence, assetHex: string) {
   return s.call('create_asset_contract', s.call('bytes_new_from_slice', slice(assetHex)));
 }
 
 /** A contract call of `TestStellarAssetContract`: `test_vec![host, args..]`, then `call`. */
-function invoke(s: Sequence, contract: ScriptArg, fn: string, ...args: ScriptArg[]) {
+export function invoke(s: Sequence, contract: ScriptArg, fn: string, ...args: (Literal | ScriptArg)[]) {
   const argVec = args.length === 0 ? s.call('vec_new') : s.call('vec_new_from_slice', vals(...args));
   return s.call('call', contract, sym(fn), argVec);
 }
 
 /** `String::to_string` of a returned string of `length` bytes: its length, then its bytes. */
-function readString(s: Sequence, string: ScriptArg, length: number) {
+export function readString(s: Sequence, string: ScriptArg, length: number) {
   s.call('string_len', string);
   s.call('string_copy_to_slice', string, u32(0), buffer(length));
 }
@@ -72,7 +72,7 @@ function readString(s: Sequence, string: ScriptArg, length: number) {
 type AccountOp = Extract<LedgerOp, { op: 'account' }>;
 
 /** `create_account` of a key that signs for itself with weight 100, thresholds [1, 0, 0, 0]. */
-const selfSignedAccount = (key: string, balance: bigint, flags = 0): AccountOp => ({
+export const selfSignedAccount = (key: string, balance: bigint, flags = 0): AccountOp => ({
   op: 'account',
   account: key,
   signers: [[key, 100]],
@@ -83,13 +83,13 @@ const selfSignedAccount = (key: string, balance: bigint, flags = 0): AccountOp =
 });
 
 /** `default_stellar_asset_contract`: the issuer's account (revocable, clawback enabled), then its `aaaa` asset's contract. */
-function defaultContract(s: Sequence) {
+export function defaultContract(s: Sequence) {
   s.ledger(selfSignedAccount(ISSUER, 10_000_000n, REVOCABLE_FLAG | CLAWBACK_ENABLED_FLAG));
   return newFromAsset(s, assetXdrHex(ISSUER, DEFAULT_CODE));
 }
 
-/** `create_default_account` and `create_default_trustline` of a user signing for itself. */
-function defaultAccountAndTrustline(s: Sequence, key: string) {
+/** `create_default_account` of a user signing for itself with weight 1. */
+export function defaultAccount(s: Sequence, key: string) {
   s.ledger({
     op: 'account',
     account: key,
@@ -99,6 +99,10 @@ function defaultAccountAndTrustline(s: Sequence, key: string) {
     thresholds: [1, 0, 0, 0],
     flags: 0,
   });
+}
+
+/** `create_default_trustline`: authorized, clawback enabled, limit i64::MAX. */
+export function defaultTrustline(s: Sequence, key: string) {
   s.ledger({
     op: 'trustline',
     account: key,
@@ -150,7 +154,8 @@ export default scriptsOf('stellar_asset_contract', {
     setup: SETUP,
     steps: sequence((s) => {
       const contract = defaultContract(s);
-      defaultAccountAndTrustline(s, USER);
+      defaultAccount(s, USER);
+      defaultTrustline(s, USER);
       const args = s.call('vec_new_from_slice', vals(s.object(account(USER)), i128(100n)));
       const admin = s.object(account(ISSUER));
       // The entry's address, its contract's and its argument's objects.
