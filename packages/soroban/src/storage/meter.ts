@@ -28,6 +28,7 @@ export const DECLARED_SIZE = {
   keySetSlot: 16n + 0n + 8n,
   ledgerKey: 120n,
   ledgerEntry: 256n,
+  accountEntry: 216n,
   ttlEntry: 36n,
 } as const;
 

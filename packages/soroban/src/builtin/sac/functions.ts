@@ -17,7 +17,7 @@ import {
   createAssetInfo,
   decodeAsset,
   hasAssetInfo,
-  issuerAddress,
+  issuerAddressVal,
   readAssetInfo,
   validateAsset,
   writeAssetInfo,
@@ -52,8 +52,8 @@ function checkNonNative(host: Host): void {
 
 /** `check_not_issuer`: the issuer made an Address object and compared with the host's `compare`. */
 function checkNotIssuer(host: Host, address: Address): void {
-  const issuer = issuerAddress(host, readAssetInfo(host));
-  if (issuer && host.comparator.compare(addressVal(host, issuer), address) === 0)
+  const issuer = issuerAddressVal(host, readAssetInfo(host));
+  if (issuer !== undefined && host.comparator.compare(issuer, address) === 0)
     throw contractError('OperationNotSupportedError', 'operation invalid on issuer');
 }
 
@@ -106,7 +106,7 @@ export function approve(
   authorize(host, from);
   extendInstance(host);
   writeAllowance(host, sc(host, from), sc(host, spender), amount, liveUntil);
-  event.approve(host, sc(host, from), sc(host, spender), amount, liveUntil);
+  event.approve(host, from, spender, amount, liveUntil);
 }
 
 /** The destination as an address, and its id when it was given muxed (CAP-67's `MuxedAddress`). */
@@ -125,7 +125,7 @@ export function transfer(host: Host, from: Address, toMux: Val, amount: bigint):
   extendInstance(host);
   spendBalance(host, from, amount);
   receiveBalance(host, to, amount);
-  event.transferMaybeWithIssuer(host, sc(host, from), sc(host, to), toMuxedId, amount);
+  event.transferMaybeWithIssuer(host, from, to, toMuxedId, amount);
 }
 
 export function transferFrom(host: Host, spender: Address, from: Address, to: Address, amount: bigint): void {
@@ -135,7 +135,7 @@ export function transferFrom(host: Host, spender: Address, from: Address, to: Ad
   spendAllowance(host, sc(host, from), sc(host, spender), amount);
   spendBalance(host, from, amount);
   receiveBalance(host, to, amount);
-  event.transferMaybeWithIssuer(host, sc(host, from), sc(host, to), undefined, amount);
+  event.transferMaybeWithIssuer(host, from, to, undefined, amount);
 }
 
 export function burn(host: Host, from: Address, amount: bigint): void {
@@ -145,7 +145,7 @@ export function burn(host: Host, from: Address, amount: bigint): void {
   authorize(host, from);
   extendInstance(host);
   spendBalance(host, from, amount);
-  event.burn(host, sc(host, from), amount);
+  event.burn(host, from, amount);
 }
 
 export function burnFrom(host: Host, spender: Address, from: Address, amount: bigint): void {
@@ -156,7 +156,7 @@ export function burnFrom(host: Host, spender: Address, from: Address, amount: bi
   extendInstance(host);
   spendAllowance(host, sc(host, from), sc(host, spender), amount);
   spendBalance(host, from, amount);
-  event.burn(host, sc(host, from), amount);
+  event.burn(host, from, amount);
 }
 
 export function clawback(host: Host, from: Address, amount: bigint): void {
@@ -167,7 +167,7 @@ export function clawback(host: Host, from: Address, amount: bigint): void {
   authorize(host, admin);
   extendInstance(host);
   spendBalanceNoAuthorizationCheck(host, from, amount);
-  event.clawback(host, sc(host, admin), sc(host, from), amount);
+  event.clawback(host, admin, from, amount);
 }
 
 export function setAuthorized(host: Host, address: Address, authorized: boolean): void {
@@ -175,7 +175,7 @@ export function setAuthorized(host: Host, address: Address, authorized: boolean)
   authorize(host, admin);
   extendInstance(host);
   writeAuthorization(host, address, authorized);
-  event.setAuthorized(host, sc(host, admin), sc(host, address), authorized);
+  event.setAuthorized(host, admin, address, authorized);
 }
 
 export function mint(host: Host, to: Address, amount: bigint): void {
@@ -185,7 +185,7 @@ export function mint(host: Host, to: Address, amount: bigint): void {
   authorize(host, admin);
   extendInstance(host);
   receiveBalance(host, to, amount);
-  event.mint(host, sc(host, admin), sc(host, to), undefined, amount);
+  event.mint(host, admin, to, undefined, amount);
 }
 
 export function setAdmin(host: Host, newAdmin: Address): void {
@@ -193,5 +193,5 @@ export function setAdmin(host: Host, newAdmin: Address): void {
   authorize(host, admin);
   extendInstance(host);
   writeAdministrator(host, newAdmin);
-  event.setAdmin(host, sc(host, admin), sc(host, newAdmin));
+  event.setAdmin(host, admin, newAdmin);
 }

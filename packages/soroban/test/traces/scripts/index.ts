@@ -11,6 +11,7 @@ import lifecycle from './lifecycle.js';
 import map from './map.js';
 import num from './num.js';
 import sac from './sac.js';
+import sacAuth from './sac-auth.js';
 import storage from './storage.js';
 import str from './str.js';
 import symbol from './symbol.js';
@@ -33,4 +34,5 @@ export const ALL_SCRIPTS: DriveScript[] = [
   ...lifecycle,
   ...storage,
   ...sac,
+  ...sacAuth,
 ];
