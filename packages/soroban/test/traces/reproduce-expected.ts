@@ -124,4 +124,10 @@ export const REPRODUCED_WITHIN: readonly string[] = [
   'test__stellar_asset_contract__test_auth_rejected_for_bad_signature_type',
   'test__stellar_asset_contract__test_stellar_asset_contract_smart_roundtrip',
   'test__stellar_asset_contract__test_do_not_init_contract_for_invalid_asset',
+  'test__stellar_asset_contract__test_account_invoker_auth_with_issuer_admin',
+  'test__stellar_asset_contract__test_auth_rejected_for_incorrect_nonce',
+  'test__stellar_asset_contract__test_auth_rejected_for_incorrect_payload',
+  'test__stellar_asset_contract__test_clawback_on_account',
+  'test__stellar_asset_contract__test_set_admin',
+  'test__stellar_asset_contract__test_stellar_asset_contract_authorization',
 ];

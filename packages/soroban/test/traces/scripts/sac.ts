@@ -102,8 +102,8 @@ export function defaultContract(s: Sequence) {
   return newFromAsset(s, assetXdrHex(ISSUER, DEFAULT_CODE));
 }
 
-/** `create_default_account` and `create_default_trustline` of a user signing for itself. */
-export function defaultAccountAndTrustline(s: Sequence, key: string) {
+/** `create_default_account` of a user signing for itself with weight 1. */
+export function defaultAccount(s: Sequence, key: string) {
   s.ledger({
     op: 'account',
     account: key,
@@ -113,6 +113,10 @@ export function defaultAccountAndTrustline(s: Sequence, key: string) {
     thresholds: [1, 0, 0, 0],
     flags: 0,
   });
+}
+
+/** `create_default_trustline`: authorized, clawback enabled, no limit. */
+export function defaultTrustline(s: Sequence, key: string) {
   s.ledger({
     op: 'trustline',
     account: key,
@@ -122,6 +126,12 @@ export function defaultAccountAndTrustline(s: Sequence, key: string) {
     limit: I64_MAX,
     flags: AUTHORIZED_FLAG | TRUSTLINE_CLAWBACK_ENABLED_FLAG,
   });
+}
+
+/** `create_default_account` and `create_default_trustline` of a user signing for itself. */
+export function defaultAccountAndTrustline(s: Sequence, key: string) {
+  defaultAccount(s, key);
+  defaultTrustline(s, key);
 }
 
 /** `test_asset_init`: the contract's symbol, decimals and name, then a trustline's balance through it. */
