@@ -67,7 +67,13 @@ export function withSourceAccount(host: Host, account: string, body: () => void)
 }
 
 /** The host functions a test calls that run a contract's frame (the SAC's initialization included). */
-const FRAME_CALLS = new Set(['call', 'try_call', 'create_asset_contract', 'create_contract', 'create_contract_with_constructor']);
+const FRAME_CALLS = new Set([
+  'call',
+  'try_call',
+  'create_asset_contract',
+  'create_contract',
+  'create_contract_with_constructor',
+]);
 
 /**
  * A host built with `testutils` resets its auth manager when a frame ends with the call stack

@@ -142,11 +142,17 @@ export function ledgerOp(host: Host, op: LedgerOp): void {
       return;
     case 'accountFlags':
       // The key is the one the test made before (`accountKey`).
-      updateFlags(host, xdr.LedgerKey.account(new xdr.LedgerKeyAccount({ accountId: accountId(op.account) })), op.flags);
+      updateFlags(
+        host,
+        xdr.LedgerKey.account(new xdr.LedgerKeyAccount({ accountId: accountId(op.account) })),
+        op.flags,
+      );
       return;
     case 'trustlineFlags': {
       const asset = trustlineAsset(op.issuer, op.code);
-      const key = xdr.LedgerKey.trustline(new xdr.LedgerKeyTrustLine({ accountId: accountId(op.account), asset }));
+      const key = xdr.LedgerKey.trustline(
+        new xdr.LedgerKeyTrustLine({ accountId: accountId(op.account), asset }),
+      );
       updateFlags(host, key, op.flags);
       return;
     }

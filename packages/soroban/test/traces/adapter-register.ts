@@ -59,4 +59,3 @@ export function registerTestContract(
   vmIds.set(contractId, vmId);
   return address;
 }
-

@@ -4,7 +4,7 @@
  * `call`/`try_call` after `register`), and records every host call, nested ones included, and every
  * contract frame, each with the budget's running totals when the Rust host would print the line.
  */
-import { xdr } from '@stellar/stellar-sdk/base';
+import type { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../../src/errors/host-error.js';
 import type { ContractFrame } from '../../src/host/frames.js';
 import { HOST_MODULES } from '../../src/host/functions/index.js';
@@ -14,14 +14,15 @@ import type { Host, HostTracer } from '../../src/host/host.js';
 import { hostFunctionByName } from '../../src/interface/index.js';
 import { fromU32, fromWasm, handleOf, isObject, type Val, VOID } from '../../src/values/val.js';
 import { parseContract } from '../../src/vm/index.js';
+import { resolve } from './adapter-args.js';
 import { authEntry, authorizeSingleInvocation, setAuth } from './adapter-auth.js';
-import { chargeTestContractCheck, generateBytesArray, hostAction, hostFor } from './adapter-host.js';
 import {
   resetAuthAfterTopFrame,
   TEST_FRAMES,
   withSourceAccount,
   withTestContractFrame,
 } from './adapter-frames.js';
+import { chargeTestContractCheck, generateBytesArray, hostAction, hostFor } from './adapter-host.js';
 import { ledgerOp } from './adapter-ledger.js';
 import { registerTestContract } from './adapter-register.js';
 import { ENV_SLICE_CALLS, SLICE_FUNCTIONS, type SliceArg, type SliceEnv } from './adapter-slices.js';
@@ -34,12 +35,11 @@ import {
   traceVal,
   Unsupported,
 } from './adapter-values.js';
-import type { DriveScript, ScriptArg, ScriptStep } from './script-types.js';
+import type { DriveScript, ScriptStep } from './script-types.js';
 import type { ObservedRun, ObservedStep, TraceHost, TraceResult, TraceValue } from './types.js';
 
 export { Unsupported };
 
-const STORAGE_TYPES = { Temporary: 0n, Persistent: 1n, Instance: 2n } as const;
 const MAX_SMALL_SYMBOL = 9;
 /** `ScAddress`'s declared size (declared_size.rs). */
 const SC_ADDRESS_SIZE = 48n;
@@ -201,52 +201,6 @@ function callDirect(
 /** The slice functions that trace their error (host.rs computes `res` before `call_trace_env_ret!`). */
 const SLICE_ERRORS_TRACED = new Set(['bytes_copy_to_slice', 'string_copy_to_slice', 'symbol_copy_to_slice']);
 
-/** Resolves a script argument into what the host function takes, and how the trace prints it. */
-function resolve(run: Run, arg: ScriptArg): { value: Val | SliceArg; printed: TraceValue } {
-  const host = run.host;
-  switch (arg.a) {
-    case 'val': {
-      const value = host.converter.toVal(literalScVal(arg.lit));
-      return { value, printed: traceVal(value) };
-    }
-    case 'raw':
-      return { value: arg.v, printed: { kind: 'int', value: arg.v } };
-    case 'slice':
-      return {
-        value: Buffer.from(arg.hex, 'hex'),
-        printed: { kind: 'int', value: BigInt(arg.hex.length / 2) },
-      };
-    case 'sliceFill':
-      return {
-        value: Buffer.alloc(arg.length, arg.byte),
-        printed: { kind: 'int', value: BigInt(arg.length) },
-      };
-    case 'vals': {
-      const items = arg.items.map((item) => resolve(run, item).value as Val);
-      return { value: items, printed: { kind: 'int', value: BigInt(items.length) } };
-    }
-    case 'keys':
-      return { value: arg.items, printed: { kind: 'int', value: BigInt(arg.items.length) } };
-    case 'buffer':
-      return { value: arg.length, printed: { kind: 'int', value: BigInt(arg.length) } };
-    case 'storage':
-      return { value: STORAGE_TYPES[arg.v], printed: { kind: 'storage', type: arg.v } };
-    case 'testBytes':
-      return { value: generateBytesArray(host), printed: { kind: 'int', value: 32n } };
-    case 'contractIdOf': {
-      const address = host.objects.expect(run.values[arg.step] ?? 0n, 'Address').value;
-      if (address.type !== 'scAddressTypeContract') throw new Unsupported('not a contract address');
-      const id = Buffer.from(address.contractId.value);
-      return { value: id, printed: { kind: 'int', value: 32n } };
-    }
-    case 'ref': {
-      const value = run.values[arg.step];
-      if (value === undefined) throw new Unsupported(`step ${arg.step} gave no value (it failed)`);
-      return { value, printed: traceVal(value) };
-    }
-  }
-}
-
 /** Printed arguments, without those `call_trace_env_call!` leaves out of the slice functions. */
 const UNPRINTED: Record<string, number[]> = { map_new_from_slices: [1], map_unpack_to_slice: [2] };
 
@@ -321,7 +275,11 @@ function step(run: Run, s: ScriptStep, index: number, readWasm: (path: string) =
       return;
     }
     case 'randomContract':
-      run.values[index] = addedObject(host, { t: 'address', kind: 'contract', hex: generateBytesArray(host).toString('hex') });
+      run.values[index] = addedObject(host, {
+        t: 'address',
+        kind: 'contract',
+        hex: generateBytesArray(host).toString('hex'),
+      });
       return;
     case 'authorize':
       authorizeSingleInvocation(
@@ -349,7 +307,13 @@ function step(run: Run, s: ScriptStep, index: number, readWasm: (path: string) =
  * Steps `from` to `to`; a `fromContract` or `fromAccount` step runs the steps it covers inside its
  * test frame or with its source account (the frame fails with the last step's error).
  */
-function runSteps(run: Run, steps: ScriptStep[], from: number, to: number, readWasm: (path: string) => Uint8Array) {
+function runSteps(
+  run: Run,
+  steps: ScriptStep[],
+  from: number,
+  to: number,
+  readWasm: (path: string) => Uint8Array,
+) {
   for (let i = from; i < to; i++) {
     const s = steps[i] as ScriptStep;
     if (s.s !== 'fromContract' && s.s !== 'fromAccount') {
@@ -360,7 +324,12 @@ function runSteps(run: Run, steps: ScriptStep[], from: number, to: number, readW
     if (s.s === 'fromAccount') withSourceAccount(run.host, s.account, inner);
     else {
       const id = resolve(run, s.id).value as Val;
-      const bytes = callDirect(run, 'bytes_copy_to_slice', [id, fromU32(0), 32], [traceVal(id), traceVal(fromU32(0)), { kind: 'int', value: 32n }]);
+      const bytes = callDirect(
+        run,
+        'bytes_copy_to_slice',
+        [id, fromU32(0), 32],
+        [traceVal(id), traceVal(fromU32(0)), { kind: 'int', value: 32n }],
+      );
       try {
         withTestContractFrame(run.host, Uint8Array.from(run.host.objects.expect(id, 'Bytes').value), () => {
           run.lastError = undefined;

@@ -43,7 +43,13 @@ function amountData(host: Host, amount: bigint, toMuxedId: bigint | undefined): 
   return envCall(host, 'map', 'map_put', [map, key, u64Val(host, toMuxedId)]);
 }
 
-export function approve(host: Host, from: Address, spender: Address, amount: bigint, liveUntil: number): void {
+export function approve(
+  host: Host,
+  from: Address,
+  spender: Address,
+  amount: bigint,
+  liveUntil: number,
+): void {
   publish(host, 'approve', [from, spender], () => {
     const data = [i128Val(host, amount), fromU32(liveUntil)];
     return traced.vec(host.context(), data);

@@ -56,7 +56,10 @@ export function checkAccountAuthentication(
     const [keyVal, sigVal] = structFields(host, item, SIGNATURE_FIELDS) as [Val, Val];
     const publicKey = bytesN(host, keyVal, 32);
     const sig = bytesN(host, sigVal, 64);
-    if (previous !== undefined && BigInt.asIntN(64, envCall(host, 'context', 'obj_cmp', [previous, publicKey])) >= 0n)
+    if (
+      previous !== undefined &&
+      BigInt.asIntN(64, envCall(host, 'context', 'obj_cmp', [previous, publicKey])) >= 0n
+    )
       throw authenticationError('public keys are not ordered');
     envCall(host, 'crypto', 'verify_sig_ed25519', [publicKey, payloadObj, sig]);
     const signerWeight = signerWeightOf(host, account, bytesToArray(host, publicKey, 32));

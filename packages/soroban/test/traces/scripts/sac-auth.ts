@@ -25,8 +25,8 @@ import {
   defaultContract,
   defaultTrustline,
   fnSymbol,
-  invoke,
   ISSUER,
+  invoke,
   REVOCABLE_FLAG,
   SETUP,
   selfSignedAccount,
@@ -160,8 +160,12 @@ export default scriptsOf('stellar_asset_contract', {
       // Not the admin (and then an admin's invoker from the wrong frame): refused.
       s.fromContract(userBytes, () => sac.mint(CONTRACT_INVOKER, user, 1000n));
       s.fromContract(userBytes, () => sac.mint(CONTRACT_INVOKER, user, 1000n));
-      s.fromContract(userBytes, () => sac.transfer(CONTRACT_INVOKER, () => s.addressAgain(user), admin, 500n));
-      s.fromContract(adminBytes, () => sac.transfer(CONTRACT_INVOKER, () => s.addressAgain(admin), user, 800n));
+      s.fromContract(userBytes, () =>
+        sac.transfer(CONTRACT_INVOKER, () => s.addressAgain(user), admin, 500n),
+      );
+      s.fromContract(adminBytes, () =>
+        sac.transfer(CONTRACT_INVOKER, () => s.addressAgain(admin), user, 800n),
+      );
       sac.balance(user);
       sac.balance(admin);
       s.fromAccount(ISSUER, () => sac.mint(invoker(ISSUER), user, 1000n));
@@ -229,8 +233,18 @@ export default scriptsOf('stellar_asset_contract', {
       // The wrong signer, function, argument values and argument order, then the right payload.
       attempt(USER_SIGNER, 'mint', args, 1);
       attempt(ADMIN, 'burn', args, 1);
-      attempt(ADMIN, 'mint', s.call('vec_new_from_slice', vals(addressOf(s, ISSUER), addressOf(s, USER), i128(1n))), 2);
-      attempt(ADMIN, 'mint', s.call('vec_new_from_slice', vals(addressOf(s, USER), addressOf(s, ISSUER), i128(100n))), 2);
+      attempt(
+        ADMIN,
+        'mint',
+        s.call('vec_new_from_slice', vals(addressOf(s, ISSUER), addressOf(s, USER), i128(1n))),
+        2,
+      );
+      attempt(
+        ADMIN,
+        'mint',
+        s.call('vec_new_from_slice', vals(addressOf(s, USER), addressOf(s, ISSUER), i128(100n))),
+        2,
+      );
       attempt(ADMIN, 'mint', args, 1);
     }),
   },
