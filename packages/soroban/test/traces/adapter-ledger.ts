@@ -131,9 +131,15 @@ export function ledgerOp(host: Host, op: LedgerOp): void {
       host.storage.put(key, newEntry(data), undefined, host.budget);
       return;
     }
-    case 'trustlineBalance':
-      host.storage.get(trustlineKey(host, op.account, op.issuer, op.code), host.budget);
+    case 'trustlineBalance': {
+      // The key `create_trustline` returned, read again: no new key.
+      const asset = trustlineAsset(op.issuer, op.code);
+      const key = xdr.LedgerKey.trustline(
+        new xdr.LedgerKeyTrustLine({ accountId: accountId(op.account), asset }),
+      );
+      host.storage.get(key, host.budget);
       return;
+    }
     case 'nativeBalance':
       host.storage.get(accountKey(host, op.account), host.budget);
       return;

@@ -292,7 +292,7 @@ group(
 const SAC_KEYED = words(`
     test_allowance_live_until test_burn test_cannot_burn_native
     test_cap_67_transfer_with_muxed_accounts test_classic_account_multisig_auth
-    test_classic_transfers_not_possible_for_unauthorized_asset test_direct_transfer
+    test_direct_transfer
     test_negative_amounts_are_not_allowed test_recording_auth_for_stellar_asset_contract
     test_transfer_with_allowance test_transfer_with_issuer test_trustline_auth test_zero_amounts
   `);

@@ -124,6 +124,7 @@ export const REPRODUCED_WITHIN: readonly string[] = [
   'test__stellar_asset_contract__test_auth_rejected_for_bad_signature_type',
   'test__stellar_asset_contract__test_stellar_asset_contract_smart_roundtrip',
   'test__stellar_asset_contract__test_do_not_init_contract_for_invalid_asset',
+  'test__stellar_asset_contract__test_classic_transfers_not_possible_for_unauthorized_asset',
   'test__stellar_asset_contract__test_auth_required',
   'test__stellar_asset_contract__test_contract_invoker_auth',
   'test__stellar_asset_contract__test_account_invoker_auth_with_issuer_admin',

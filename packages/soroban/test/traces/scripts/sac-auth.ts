@@ -19,14 +19,17 @@ import {
 } from './build.js';
 import {
   AUTHORIZED_FLAG,
+  assetXdrHex,
   CLAWBACK_ENABLED_FLAG,
   DEFAULT_CODE,
   defaultAccountAndTrustline,
   defaultContract,
   defaultTrustline,
   fnSymbol,
+  I64_MAX,
   ISSUER,
   invoke,
+  newFromAsset,
   REVOCABLE_FLAG,
   SETUP,
   selfSignedAccount,
@@ -128,6 +131,24 @@ function readI128(s: Sequence, value: ScriptArg) {
 const invoker = (key: string): AuthSigner => ({ invoker: key });
 
 export default scriptsOf('stellar_asset_contract', {
+  test_classic_transfers_not_possible_for_unauthorized_asset: {
+    setup: SETUP,
+    steps: sequence((s) => {
+      s.ledger({ ...selfSignedAccount(USER, 10_000_000n), subEntries: 0 });
+      const trustline = { account: USER, issuer: ISSUER, code: '63636363' };
+      const withFlags = (flags: number) =>
+        s.ledger({ op: 'trustline', ...trustline, balance: 100_000_000n, limit: I64_MAX, flags });
+      withFlags(AUTHORIZED_FLAG);
+      s.ledger({ op: 'trustlineBalance', ...trustline });
+      const sac = sacCalls(s, newFromAsset(s, assetXdrHex(ISSUER, Buffer.from('cccc'))));
+      const selfTransfer = () => sac.transfer(USER_SIGNER, () => addressOf(s, USER), addressOf(s, USER), 1n);
+      // The `to` address is made before `from` (argument order): both are the user's.
+      selfTransfer();
+      withFlags(0);
+      selfTransfer();
+      s.ledger({ op: 'trustlineBalance', ...trustline });
+    }),
+  },
   test_auth_required: {
     setup: SETUP,
     steps: sequence((s) => {
