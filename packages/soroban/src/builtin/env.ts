@@ -141,8 +141,3 @@ export function extendCurrentInstanceAndCode(host: Host, threshold: number, exte
 export function requireAuth(host: Host, address: Val): void {
   envCall(host, 'address', 'require_auth', [address]);
 }
-
-export function contractEvent(host: Host, topics: readonly xdr.ScVal[], data: xdr.ScVal): void {
-  const topicVals = host.objects.add({ kind: 'Vec', value: topics.map((topic) => toVal(host, topic)) });
-  envCall(host, 'context', 'contract_event', [topicVals, toVal(host, data)]);
-}

@@ -99,6 +99,22 @@ function trustlineEntry(op: Extract<LedgerOp, { op: 'trustline' }>): xdr.TrustLi
   });
 }
 
+/**
+ * `update_account_flags` / `update_trustline_flags` (stellar_asset_contract.rs): the entry read,
+ * its data cloned (unmetered) with the new flags, `modify_ledger_entry_data` (a metered `Rc` of
+ * the entry, its `ext` cloned), then written back.
+ */
+function updateFlags(host: Host, key: xdr.LedgerKey, flags: number): void {
+  const entry = host.storage.get(key, host.budget);
+  const data = xdr.LedgerEntryData.fromXDR(entry.data.toXDR());
+  if (data.type === 'account') Object.assign(data.account, { flags });
+  else if (data.type === 'trustline') Object.assign(data.trustLine, { flags });
+  else throw new Error(`cannot update the flags of a ${data.type} entry`);
+  host.budget.charge('MemAlloc', DECLARED_SIZE.ledgerEntry);
+  host.budget.charge('MemCpy', DECLARED_SIZE.ledgerEntryExt);
+  host.storage.put(key, newEntry(data), undefined, host.budget);
+}
+
 export function ledgerOp(host: Host, op: LedgerOp): void {
   switch (op.op) {
     case 'account': {
@@ -112,12 +128,37 @@ export function ledgerOp(host: Host, op: LedgerOp): void {
       host.storage.put(key, newEntry(data), undefined, host.budget);
       return;
     }
-    case 'trustlineBalance':
-      host.storage.get(trustlineKey(host, op.account, op.issuer, op.code), host.budget);
+    case 'trustlineBalance': {
+      // The key `create_trustline` returned, read again: no new key.
+      const asset = trustlineAsset(op.issuer, op.code);
+      const key = xdr.LedgerKey.trustline(
+        new xdr.LedgerKeyTrustLine({ accountId: accountId(op.account), asset }),
+      );
+      host.storage.get(key, host.budget);
       return;
+    }
     case 'nativeBalance':
       host.storage.get(accountKey(host, op.account), host.budget);
       return;
+    case 'accountKey':
+      accountKey(host, op.account);
+      return;
+    case 'accountFlags':
+      // The key is the one the test made before (`accountKey`).
+      updateFlags(
+        host,
+        xdr.LedgerKey.account(new xdr.LedgerKeyAccount({ accountId: accountId(op.account) })),
+        op.flags,
+      );
+      return;
+    case 'trustlineFlags': {
+      const asset = trustlineAsset(op.issuer, op.code);
+      const key = xdr.LedgerKey.trustline(
+        new xdr.LedgerKeyTrustLine({ accountId: accountId(op.account), asset }),
+      );
+      updateFlags(host, key, op.flags);
+      return;
+    }
     case 'assetContractId':
       contractIdOf(
         host,

@@ -281,20 +281,13 @@ group(
 );
 
 const SAC_KEYED = words(`
-    test_account_invoker_auth_with_issuer_admin
-    test_auth_rejected_for_incorrect_nonce test_auth_rejected_for_incorrect_payload
-    test_auth_required test_auth_revocable_on_contract
     test_cap_67_transfer_with_muxed_accounts test_classic_account_multisig_auth
-    test_classic_transfers_not_possible_for_unauthorized_asset test_clawback_on_account
-    test_clawback_on_contract test_contract_invoker_auth
-    test_recording_auth_for_stellar_asset_contract test_set_admin
-    test_stellar_asset_contract_authorization
-    test_transfer_with_issuer test_trustline_auth
+    test_recording_auth_for_stellar_asset_contract test_transfer_with_issuer test_trustline_auth
   `);
 group('stellar_asset_contract', SAC_KEYED, {
   status: 'drivable',
   ease: 4,
-  how: "the Stellar asset contract over account and trustline entries the test writes (the `ledger` steps of adapter-ledger.ts), with ed25519 keys from generate_signing_key (test-prng.ts gives them) signing auth entries (the `authorize` step); test_transfer_with_issuer and test_cap_67_transfer_with_muxed_accounts also need the host's invocation metering (`enable_invocation_metering`: the budget reset for each top-level call). Scripted so far: the asset init, account balance, smart roundtrip, bad signature type and invalid asset tests (scripts/sac.ts); the transfer, allowance, burn, zero and negative amount tests (scripts/sac-transfers.ts); the ten classic balance boundary tests (scripts/sac-boundaries.ts)",
+  how: "the Stellar asset contract over account and trustline entries the test writes (the `ledger` steps of adapter-ledger.ts), with ed25519 keys from generate_signing_key (test-prng.ts gives them) signing auth entries (the `authorize` step); test_transfer_with_issuer and test_cap_67_transfer_with_muxed_accounts also need the host's invocation metering (`enable_invocation_metering`: the budget reset for each top-level call). Scripted so far: the asset init, account balance, smart roundtrip, bad signature type and invalid asset tests (scripts/sac.ts); the transfer, allowance, burn, zero and negative amount tests (scripts/sac-transfers.ts); the ten classic balance boundary tests (scripts/sac-boundaries.ts); the admin, clawback, invoker, nonce and payload tests (scripts/sac-auth.ts)",
 });
 
 export const NOTES: Record<string, Note> = Object.fromEntries(

@@ -2,12 +2,11 @@
  * Authenticating a Stellar account (`builtin_contracts/account_contract.rs`
  * check_account_authentication): a vector of `{public_key, signature}` ed25519 signatures of the
  * payload, keys strictly increasing, at most 20, each a signer of the account (the master key's
- * weight or a signer's, capped at 255), whose weights reach the account's medium threshold.
- *
- * The Rust host reads the signatures as a built-in contract does, through its own env: `vec_len`,
- * the payload as a Bytes object, then per signature `vec_get`, the struct's `map_unpack_to_slice`,
- * `bytes_len` of each `BytesN`, `obj_cmp` with the previous key, `verify_sig_ed25519` and
- * `bytes_copy_to_slice` of the key (base_types.rs `Vec`, `BytesN`); each is charged and traced.
+ * weight or a signer's, capped at 255), whose weights reach the account's medium threshold. The
+ * check reads the signatures through the host's own env, as the Rust account contract does: the
+ * vector's length and items, each struct unpacked and its byte strings' lengths checked, keys
+ * compared with `obj_cmp`, `verify_sig_ed25519` over the payload's Bytes object, the key copied out
+ * to find its weight, each call charged and traced.
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import { bytesN, bytesToArray, structFields } from '../../builtin/contract-types.js';
@@ -26,31 +25,33 @@ const AUTHENTICATION_ERROR = 5;
 const MASTER_WEIGHT = 0;
 const MEDIUM_THRESHOLD = 2;
 const SIGNATURE_FIELDS = ['public_key', 'signature'] as const;
-/** `Uint256`'s declared size: `get_signer_weight_from_account` clones the key it looks for. */
+/** `Uint256`'s declared size: the key `get_signer_weight_from_account` clones. */
 const UINT256_SIZE = 32n;
 
 const authenticationError = (detail: string) => new HostError('Contract', AUTHENTICATION_ERROR, detail);
 
 /**
- * `payload` is the signature payload, or (from protocol 27, where the authentication frame made
- * it) its Bytes object; given the bytes, the Bytes object is made once the count is checked.
+ * The payload as the check gets it: its bytes, made into a Bytes object once the signature count
+ * is checked (protocol 23's check), or the object the authentication frame already holds.
  */
+export type SignaturePayload = { readonly bytes: Uint8Array; readonly obj?: Val };
+
 export function checkAccountAuthentication(
   host: Host,
   accountId: xdr.AccountId,
-  payload: Uint8Array | Val,
+  payload: SignaturePayload,
   signature: Val,
 ): void {
-  // `HostVec::try_from_val`: a tag check, no charge.
-  if (tagOf(signature) !== Tag.VecObject) throw conversionError('expected a vector of signatures');
-  const length = u32Of(envCall(host, 'vec', 'vec_len', [signature]));
-  if (length > MAX_ACCOUNT_SIGNATURES) throw authenticationError('too many account signers');
-  if (length === 0) throw authenticationError('no account signatures found');
-  const payloadObj = typeof payload === 'bigint' ? payload : traced.bytes(host.context(), payload);
+  // `signature.try_into_val::<HostVec>()`: a Vec object, no host call.
+  if (tagOf(signature) !== Tag.VecObject) throw conversionError('expected a vector');
+  const count = u32Of(envCall(host, 'vec', 'vec_len', [signature]));
+  if (count > MAX_ACCOUNT_SIGNATURES) throw authenticationError('too many account signers');
+  if (count === 0) throw authenticationError('no account signatures found');
+  const payloadObj = payload.obj ?? traced.bytes(host.context(), payload.bytes);
   const account = loadAccount(host, accountId);
   let previous: Val | undefined;
   let weight = 0;
-  for (let i = 0; i < length; i++) {
+  for (let i = 0; i < count; i++) {
     const item = envCall(host, 'vec', 'vec_get', [signature, fromU32(i)]);
     const [keyVal, sigVal] = structFields(host, item, SIGNATURE_FIELDS) as [Val, Val];
     const publicKey = bytesN(host, keyVal, 32);
@@ -71,8 +72,8 @@ export function checkAccountAuthentication(
 }
 
 /**
- * `load_account` (data_helper.rs): the key made (`to_account_key`, a metered `Rc`), the entry read
- * from storage (missing: the storage's error), and its account cloned (`metered_clone`).
+ * `load_account` (host/data_helper.rs): the key a metered `Rc`, the entry read from storage (missing:
+ * the storage's error), the account entry cloned (metered).
  */
 export function loadAccount(host: Host, accountId: xdr.AccountId): xdr.AccountEntry {
   host.budget.charge('MemAlloc', DECLARED_SIZE.ledgerKey);
@@ -84,7 +85,7 @@ export function loadAccount(host: Host, accountId: xdr.AccountId): xdr.AccountEn
   return entry.data.account;
 }
 
-/** `get_signer_weight_from_account` (data_helper.rs): 0 for a key that is not the account's. */
+/** `get_signer_weight_from_account`: 0 for a key that is not the account's (the key cloned first). */
 function signerWeightOf(host: Host, account: xdr.AccountEntry, publicKey: Uint8Array): number {
   host.budget.charge('MemCpy', UINT256_SIZE);
   if (Buffer.compare(account.accountId.ed25519.value, publicKey) === 0)

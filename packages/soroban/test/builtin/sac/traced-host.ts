@@ -1,7 +1,8 @@
 /**
  * A host over a TestEnv's ledger that reports the host's calls of itself (`HostTracer`), for
- * tests of what the SAC does through its env: each call's name, and the budget's MemAlloc tally
- * when it starts and when it returns.
+ * tests that hold what the SAC and the host do through the env to the Rust host's (the golden
+ * traces print these lines): each call's name and arguments, and the budget's MemAlloc tally when
+ * it starts and when it returns.
  */
 import { StrKey, xdr } from '@stellar/stellar-sdk/base';
 import { Budget } from '../../../src/budget/index.js';
@@ -9,9 +10,12 @@ import { AuthorizationManager } from '../../../src/host/auth/index.js';
 import { Host } from '../../../src/host/host.js';
 import { Storage } from '../../../src/storage/index.js';
 import type { TestEnv } from '../../../src/testing/test-env.js';
+import { smallSymbol } from '../../../src/values/symbol.js';
+import type { Val } from '../../../src/values/val.js';
 
 export interface TracedCall {
   name: string;
+  args: readonly Val[];
   /** the MemAlloc bytes charged between the call and its return (nested calls included) */
   allocated?: bigint;
 }
@@ -30,8 +34,8 @@ export function tracedHost(env: TestEnv) {
   const ignore = () => undefined;
   host.tracer = {
     call: ignore,
-    envCall: (name) => {
-      const call = { name };
+    envCall: (name, args) => {
+      const call: TracedCall = { name, args: [...args] };
       calls.push(call);
       open.push({ call, from: allocated() });
     },
@@ -51,4 +55,18 @@ export function tracedHost(env: TestEnv) {
       args.map((arg) => host.converter.toVal(arg)),
     );
   return { host, calls, call };
+}
+
+/** Runs `body` in a frame of the contract `contractId` (as a call into it would), with no VM. */
+export function inContract<T>(host: Host, contractId: Uint8Array, body: () => T): T {
+  const frame = {
+    kind: 'contract' as const,
+    contractId,
+    fnName: 'test',
+    fnSymbol: smallSymbol('test') as Val,
+    args: [],
+    vm: undefined,
+    instance: host.instance(contractId),
+  };
+  return host.frames.with(frame, host.rollbackHooks(), body);
 }

@@ -7,10 +7,17 @@
  */
 import type { Literal, ScriptArg } from '../script-types.js';
 import { i128, type Sequence, scriptsOf, sequence, sym, text, vals } from './build.js';
-import { assetXdrHex, defaultAccount, defaultContract, newFromAsset, SETUP } from './sac.js';
+import {
+  assetXdrHex,
+  defaultAccount,
+  defaultContract,
+  fnSymbol,
+  I64_MAX,
+  newFromAsset,
+  SETUP,
+} from './sac.js';
 import { ADMIN, amountArg, keyOf, sac, USER } from './sac-transfers.js';
 
-const I64_MAX = (1n << 63n) - 1n;
 const I128_MAX = (1n << 127n) - 1n;
 const SAC_TRANSFER = 'wasm/23-at-v23.0.0/contract_sac_transfer.wasm';
 const SAC_REENTRY_ACCOUNT = 'wasm/20/sac_reentry_account.wasm';
@@ -19,7 +26,7 @@ const ERR = 'wasm/20/example_err.wasm';
 
 /** `host.call(contract, Symbol::try_from_val(fn), test_vec![args..])` of a WASM contract's function. */
 function callContract(s: Sequence, contract: ScriptArg, fn: string, args: () => (Literal | ScriptArg)[]) {
-  const name = fn.length > 9 ? s.call('symbol_new_from_slice', text(fn)) : sym(fn);
+  const name = fnSymbol(s, fn);
   const argVec = s.call('vec_new_from_slice', vals(...args()));
   return s.call('call', contract, name, argVec);
 }

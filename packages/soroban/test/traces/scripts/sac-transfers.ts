@@ -15,8 +15,6 @@ import {
   type Sequence,
   scriptsOf,
   sequence,
-  sym,
-  text,
   u32,
   vals,
 } from './build.js';
@@ -24,6 +22,7 @@ import {
   defaultAccount,
   defaultContract,
   defaultTrustline,
+  fnSymbol,
   invoke,
   NATIVE_ASSET,
   newFromAsset,
@@ -75,20 +74,18 @@ export function amountArg(s: Sequence, amount: bigint): Literal | ScriptArg {
 function signedCall(s: Sequence, contract: ScriptArg, signer: number, fn: string, ...callArgs: CallArg[]) {
   const args = callArgs.map((arg) => (typeof arg === 'bigint' ? amountArg(s, arg) : arg));
   const argVec = s.call('vec_new_from_slice', vals(...args));
-  // The entry's address, its signature's vector, map, two byte strings and `public_key`, its
-  // contract's address and its arguments' objects.
-  // An address or a large amount is an object.
+  // The entry's address, its signature's vector, map, two byte strings and `public_key`, and its
+  // contract's address; then its arguments' objects (an address or a large amount is an object).
   const argObjects = args.filter((arg) => 'a' in arg).length;
   s.authorize({
     signer: { account: keyOf(signer), keys: [signer] },
     contract,
     fn,
     args: argVec,
-    entryObjects: 7 + argObjects,
+    entryObjects: 7,
     argObjects,
   });
-  // `Symbol::try_from_val(host, &function_name)`: a long name is the host's object.
-  const name = fn.length > 9 ? s.call('symbol_new_from_slice', text(fn)) : sym(fn);
+  const name = fnSymbol(s, fn);
   return s.call('call', contract, name, argVec);
 }
 

@@ -19,23 +19,32 @@ import {
   sequence,
   slice,
   sym,
+  text,
   u32,
   vals,
 } from './build.js';
 
 const STRKEY_LENGTH = 56;
+const MAX_SMALL_SYMBOL = 9;
 
 export const SETUP: ScriptSetup = {
   ...RECORDING,
   ledger: { sequenceNumber: 123, timestamp: 123456n, networkId: repeatByte(5, 32), baseReserve: 5_000_000 },
   signingKeys: 5,
 };
-export const [ISSUER, USER] = testSigningKeys(5).map((k) => k.publicHex) as [string, string, ...string[]];
+/** The public keys of the five signing keys `setup` draws: issuer, user, user 2, 3, 4. */
+export const [ISSUER, USER, USER_2, USER_3, USER_4] = testSigningKeys(5).map((k) => k.publicHex) as [
+  string,
+  string,
+  string,
+  string,
+  string,
+];
 export const NATIVE_ASSET = xdr.Asset.assetTypeNative().toXDR('hex');
-const AUTHORIZED_FLAG = 1;
-const TRUSTLINE_CLAWBACK_ENABLED_FLAG = 4;
-const REVOCABLE_FLAG = 2;
-const CLAWBACK_ENABLED_FLAG = 8;
+export const AUTHORIZED_FLAG = 1;
+export const TRUSTLINE_CLAWBACK_ENABLED_FLAG = 4;
+export const REVOCABLE_FLAG = 2;
+export const CLAWBACK_ENABLED_FLAG = 8;
 export const I64_MAX = (1n << 63n) - 1n;
 /** `asset_code: [b'a'; 4]` of `StellarAssetContractTest`. */
 export const DEFAULT_CODE = Buffer.from('aaaa');
@@ -57,10 +66,15 @@ export function newFromAsset(s: Sequence, assetHex: string) {
   return s.call('create_asset_contract', s.call('bytes_new_from_slice', slice(assetHex)));
 }
 
-/** A contract call of `TestStellarAssetContract`: `test_vec![host, args..]`, then `call`. */
+/** `Symbol::try_from_val(host, &name)`: a name too long for a small symbol is made through the env. */
+export const fnSymbol = (s: Sequence, fn: string) =>
+  fn.length > MAX_SMALL_SYMBOL ? s.call('symbol_new_from_slice', text(fn)) : sym(fn);
+
+/** A contract call of `TestStellarAssetContract`: the function's symbol, `test_vec![host, args..]`, then `call`. */
 export function invoke(s: Sequence, contract: ScriptArg, fn: string, ...args: (Literal | ScriptArg)[]) {
+  const name = fnSymbol(s, fn);
   const argVec = args.length === 0 ? s.call('vec_new') : s.call('vec_new_from_slice', vals(...args));
-  return s.call('call', contract, sym(fn), argVec);
+  return s.call('call', contract, name, argVec);
 }
 
 /** `String::to_string` of a returned string of `length` bytes: its length, then its bytes. */
@@ -112,6 +126,12 @@ export function defaultTrustline(s: Sequence, key: string) {
     limit: I64_MAX,
     flags: AUTHORIZED_FLAG | TRUSTLINE_CLAWBACK_ENABLED_FLAG,
   });
+}
+
+/** `create_default_account` and `create_default_trustline` of a user signing for itself. */
+export function defaultAccountAndTrustline(s: Sequence, key: string) {
+  defaultAccount(s, key);
+  defaultTrustline(s, key);
 }
 
 /** `test_asset_init`: the contract's symbol, decimals and name, then a trustline's balance through it. */
