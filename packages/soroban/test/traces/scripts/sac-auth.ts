@@ -4,7 +4,7 @@
  * `TestStellarAssetContract`), the classic account's `__check_auth` (signatures, thresholds,
  * multisig), invokers, custom accounts and the issuer's flags. The set-up helpers are `sac.ts`'s.
  */
-import type { AuthSigner, Literal, ScriptArg } from '../script-types.js';
+import type { AuthSigner, ScriptArg } from '../script-types.js';
 import {
   account,
   bool,
@@ -21,11 +21,11 @@ import {
   AUTHORIZED_FLAG,
   assetXdrHex,
   CLAWBACK_ENABLED_FLAG,
+  CONTRACT_INVOKER,
   DEFAULT_CODE,
   defaultAccountAndTrustline,
   defaultContract,
   defaultTrustline,
-  fnSymbol,
   I64_MAX,
   ISSUER,
   invoke,
@@ -33,6 +33,7 @@ import {
   REVOCABLE_FLAG,
   SETUP,
   selfSignedAccount,
+  signedCall,
   TRUSTLINE_CLAWBACK_ENABLED_FLAG,
   USER,
   USER_2,
@@ -44,34 +45,6 @@ const ADMIN = signer(ISSUER, 0);
 const USER_SIGNER = signer(USER, 1);
 const USER_2_SIGNER = signer(USER_2, 2);
 
-/**
- * `call_with_single_signer`: `test_vec![host, args..]`, `authorize_single_invocation` of the
- * signer, the function's symbol, then `call`. `objectArgs` counts the arguments that are objects
- * (converted again into the entry).
- */
-function signedCall(
-  s: Sequence,
-  contract: ScriptArg,
-  by: AuthSigner | typeof CONTRACT_INVOKER,
-  fn: string,
-  args: (Literal | ScriptArg)[],
-  objectArgs: number,
-) {
-  const argVec = s.call('vec_new_from_slice', vals(...args));
-  // A contract invoker authorizes nothing. Otherwise the entry's objects: the address (the source
-  // account's for its credentials) and the contract's, each signature's vector, map, byte strings
-  // and `public_key` symbol, then the object arguments.
-  if (by !== CONTRACT_INVOKER) {
-    const keys = 'keys' in by ? by.keys.length : 0;
-    const entryObjects = 2 + 5 * keys;
-    s.authorize({ signer: by, contract, fn, args: argVec, entryObjects, argObjects: objectArgs });
-  }
-  return s.call('call', contract, fnSymbol(s, fn), argVec);
-}
-
-/** `TestSigner::ContractInvoker`: the call is made from the contract's test frame (`run_from_contract`). */
-const CONTRACT_INVOKER = 'contract invoker';
-
 /** `TestSigner::address`: the account's address, added as a new object. */
 const addressOf = (s: Sequence, key: string) => s.object(account(key));
 
@@ -81,14 +54,14 @@ function sacCalls(s: Sequence, contract: ScriptArg) {
   return {
     /** `transfer(from, to, amount)`: `from.address()` is made inside (`fromAddress`). */
     transfer: (by: Signer, fromAddress: () => ScriptArg, to: ScriptArg, amount: bigint) =>
-      signedCall(s, contract, by, 'transfer', [fromAddress(), to, i128(amount)], 2),
+      signedCall(s, contract, by, 'transfer', [fromAddress(), to, i128(amount)]),
     mint: (by: Signer, to: ScriptArg, amount: bigint) =>
-      signedCall(s, contract, by, 'mint', [to, i128(amount)], 1),
+      signedCall(s, contract, by, 'mint', [to, i128(amount)]),
     clawback: (by: AuthSigner, from: ScriptArg, amount: bigint) =>
-      signedCall(s, contract, by, 'clawback', [from, i128(amount)], 1),
+      signedCall(s, contract, by, 'clawback', [from, i128(amount)]),
     setAuthorized: (by: AuthSigner, id: ScriptArg, authorize: boolean) =>
-      signedCall(s, contract, by, 'set_authorized', [id, bool(authorize)], 1),
-    setAdmin: (by: Signer, admin: ScriptArg) => signedCall(s, contract, by, 'set_admin', [admin], 1),
+      signedCall(s, contract, by, 'set_authorized', [id, bool(authorize)]),
+    setAdmin: (by: Signer, admin: ScriptArg) => signedCall(s, contract, by, 'set_admin', [admin]),
     balance: (id: ScriptArg) => invoke(s, contract, 'balance', id),
     authorized: (id: ScriptArg) => invoke(s, contract, 'authorized', id),
   };

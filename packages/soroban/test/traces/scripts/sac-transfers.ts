@@ -16,18 +16,17 @@ import {
   scriptsOf,
   sequence,
   u32,
-  vals,
 } from './build.js';
 import {
   defaultAccount,
   defaultContract,
   defaultTrustline,
-  fnSymbol,
   invoke,
   NATIVE_ASSET,
   newFromAsset,
   SETUP,
   selfSignedAccount,
+  signedCall as singleSignerCall,
 } from './sac.js';
 
 /**
@@ -67,26 +66,10 @@ export function amountArg(s: Sequence, amount: bigint): Literal | ScriptArg {
   );
 }
 
-/**
- * `call_with_single_signer`: the arguments' vector (`test_vec!`), the invocation authorized for the
- * signer's own key (`authorize_single_invocation`), then `call`.
- */
+/** `call_with_single_signer` of one of the test's keys, an amount converted as the vector is made. */
 function signedCall(s: Sequence, contract: ScriptArg, signer: number, fn: string, ...callArgs: CallArg[]) {
   const args = callArgs.map((arg) => (typeof arg === 'bigint' ? amountArg(s, arg) : arg));
-  const argVec = s.call('vec_new_from_slice', vals(...args));
-  // The entry's address, its signature's vector, map, two byte strings and `public_key`, and its
-  // contract's address; then its arguments' objects (an address or a large amount is an object).
-  const argObjects = args.filter((arg) => 'a' in arg).length;
-  s.authorize({
-    signer: { account: keyOf(signer), keys: [signer] },
-    contract,
-    fn,
-    args: argVec,
-    entryObjects: 7,
-    argObjects,
-  });
-  const name = fnSymbol(s, fn);
-  return s.call('call', contract, name, argVec);
+  return singleSignerCall(s, contract, { account: keyOf(signer), keys: [signer] }, fn, args);
 }
 
 /** An address argument: a signer's, made anew (`TestSigner::address`), or an object the test holds. */

@@ -6,7 +6,7 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import { INVALID_ASSET_CODES } from '../../support/invalid-asset-codes.js';
-import type { LedgerOp, Literal, ScriptArg, ScriptSetup } from '../script-types.js';
+import type { AuthSigner, LedgerOp, Literal, ScriptArg, ScriptSetup } from '../script-types.js';
 import { testSigningKeys } from '../test-prng.js';
 import {
   account,
@@ -75,6 +75,32 @@ export function invoke(s: Sequence, contract: ScriptArg, fn: string, ...args: (L
   const name = fnSymbol(s, fn);
   const argVec = args.length === 0 ? s.call('vec_new') : s.call('vec_new_from_slice', vals(...args));
   return s.call('call', contract, name, argVec);
+}
+
+/** `TestSigner::ContractInvoker`: the call is made from the contract's test frame (`run_from_contract`). */
+export const CONTRACT_INVOKER = 'contract invoker';
+
+/**
+ * `call_with_single_signer` (test_stellar_asset_contract.rs): the arguments' vector (`test_vec!`),
+ * the invocation authorized for the signer (`authorize_single_invocation`; a contract invoker
+ * authorizes nothing), the function's symbol, then `call`. The entry's objects: its address and
+ * its contract's, each signature's vector, map, two byte strings and `public_key` symbol; then
+ * the arguments that are objects (converted again into the entry).
+ */
+export function signedCall(
+  s: Sequence,
+  contract: ScriptArg,
+  by: AuthSigner | typeof CONTRACT_INVOKER,
+  fn: string,
+  args: (Literal | ScriptArg)[],
+) {
+  const argVec = s.call('vec_new_from_slice', vals(...args));
+  if (by !== CONTRACT_INVOKER) {
+    const keys = 'keys' in by ? by.keys.length : 0;
+    const argObjects = args.filter((arg) => 'a' in arg).length;
+    s.authorize({ signer: by, contract, fn, args: argVec, entryObjects: 2 + 5 * keys, argObjects });
+  }
+  return s.call('call', contract, fnSymbol(s, fn), argVec);
 }
 
 /** `String::to_string` of a returned string of `length` bytes: its length, then its bytes. */
