@@ -5,6 +5,7 @@
  * contract frame, each with the budget's running totals when the Rust host would print the line.
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
+import { toScAddress } from '../../src/builtin/values.js';
 import { HostError } from '../../src/errors/host-error.js';
 import type { ContractFrame } from '../../src/host/frames.js';
 import { HOST_MODULES } from '../../src/host/functions/index.js';
@@ -41,8 +42,6 @@ import type { ObservedRun, ObservedStep, TraceHost, TraceResult, TraceValue } fr
 export { Unsupported };
 
 const MAX_SMALL_SYMBOL = 9;
-/** `ScAddress`'s declared size (declared_size.rs). */
-const SC_ADDRESS_SIZE = 48n;
 
 /** A line before its budget is taken. */
 type ObservedLine = ObservedStep extends infer S
@@ -233,9 +232,13 @@ function step(run: Run, s: ScriptStep, index: number, readWasm: (path: string) =
       return;
     case 'read': {
       const val = resolve(run, s.of).value as Val;
+      // An address is read as `Address::to_sc_address` reads it (visited, its ScAddress cloned).
+      if (s.as === 'address') {
+        toScAddress(host, val);
+        return;
+      }
       host.budget.charge('VisitObject');
       host.objects.get(val);
-      if (s.as === 'address') host.budget.charge('MemCpy', SC_ADDRESS_SIZE);
       return;
     }
     case 'register':
