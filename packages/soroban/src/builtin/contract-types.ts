@@ -109,6 +109,11 @@ export function i128Val(host: Host, value: bigint): Val {
   return envCall(host, 'int', 'obj_from_i128_pieces', [BigInt.asIntN(64, value >> 64n), value & I64_MASK]);
 }
 
+/** `TryFromVal<u64> for Val`: a small value, or the host's `obj_from_u64`. */
+export function u64Val(host: Host, value: bigint): Val {
+  return smallNumber(value, Tag.U64Small) ?? envCall(host, 'int', 'obj_from_u64', [value]);
+}
+
 /** `TryFromVal<Val> for i128`. */
 export function i128FromVal(host: Host, val: Val): bigint {
   if (tagOf(val) === Tag.I128Small) return smallNumberOf(val);

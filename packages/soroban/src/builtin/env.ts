@@ -8,8 +8,10 @@ import { HostError } from '../errors/host-error.js';
 import { address } from '../host/functions/address.js';
 import { buf } from '../host/functions/buf.js';
 import { context } from '../host/functions/context.js';
+import { cryptoModule as crypto } from '../host/functions/crypto.js';
 import { int } from '../host/functions/int.js';
 import { ledger } from '../host/functions/ledger.js';
+import { map } from '../host/functions/map.js';
 import type { HostModule } from '../host/functions/types.js';
 import { vec } from '../host/functions/vec.js';
 import type { Host } from '../host/host.js';
@@ -20,14 +22,14 @@ import { fromU32, type Val } from '../values/val.js';
 export const StorageType = { temporary: 0n, persistent: 1n, instance: 2n } as const;
 export type StorageTypeName = keyof typeof StorageType;
 
-type EnvModule = 'ledger' | 'address' | 'context' | 'vec' | 'buf' | 'int';
+type EnvModule = 'ledger' | 'address' | 'context' | 'vec' | 'map' | 'buf' | 'int' | 'crypto';
 
 /**
  * The env modules a built-in contract uses, looked up when called: the `ledger` module imports
  * the built-ins back, so nothing here may touch it while the modules load.
  */
 function envModule(name: EnvModule): HostModule {
-  const modules: Record<EnvModule, HostModule> = { ledger, address, context, vec, buf, int };
+  const modules: Record<EnvModule, HostModule> = { ledger, address, context, vec, map, buf, int, crypto };
   return modules[name];
 }
 
@@ -138,9 +140,4 @@ export function extendCurrentInstanceAndCode(host: Host, threshold: number, exte
 /** `require_auth` of an address for the running built-in's function and arguments. */
 export function requireAuth(host: Host, address: Val): void {
   envCall(host, 'address', 'require_auth', [address]);
-}
-
-export function contractEvent(host: Host, topics: readonly xdr.ScVal[], data: xdr.ScVal): void {
-  const topicVals = host.objects.add({ kind: 'Vec', value: topics.map((topic) => toVal(host, topic)) });
-  envCall(host, 'context', 'contract_event', [topicVals, toVal(host, data)]);
 }

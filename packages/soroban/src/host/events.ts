@@ -31,6 +31,9 @@ const TYPES: Record<EventKind, xdr.ContractEventType> = {
   diagnostic: xdr.ContractEventType.diagnostic,
 };
 
+const VEC_HEADER_SIZE = 24n;
+const EVENT_SLOT_SIZE = 40n + 1n + 8n;
+
 /** A meter that can run work on its shadow budget (the Budget). */
 interface ShadowMeter {
   withObservableShadowMode<T>(work: () => T): T;
@@ -50,8 +53,14 @@ export class EventBuffer {
 
   record(event: Omit<RecordedEvent, 'failedCall'>): void {
     if (event.kind === 'diagnostic' && !this.diagnostics) return;
-    // The host charges a one-element Vec's copy per event, whatever the buffer's length.
-    if (event.kind !== 'diagnostic') this.meter.charge('MemCpy', 48n);
+    // The host charges a one-element Vec's bulk init per event, whatever the buffer's length
+    // (events/internal.rs `record`): the Vec header copied, then one (InternalEvent, EventError)
+    // allocated and copied, 40 + 1 bytes and 8 of alignment (declared_size.rs).
+    if (event.kind !== 'diagnostic') {
+      this.meter.charge('MemCpy', VEC_HEADER_SIZE);
+      this.meter.charge('MemAlloc', EVENT_SLOT_SIZE);
+      this.meter.charge('MemCpy', EVENT_SLOT_SIZE);
+    }
     this.#events.push({ ...event, failedCall: false });
   }
 

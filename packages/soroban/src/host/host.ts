@@ -250,7 +250,7 @@ export class Host extends HostState {
     }
   }
 
-  private rollbackHooks() {
+  rollbackHooks() {
     return {
       // `push_context` (host/frame.rs): the storage map cloned for the rollback point, then the
       // context pushed on its stack (a `Vec<Context>` push, charged).

@@ -28,6 +28,9 @@ export const DECLARED_SIZE = {
   keySetSlot: 16n + 0n + 8n,
   ledgerKey: 120n,
   ledgerEntry: 256n,
+  accountEntry: 216n,
+  trustLineEntry: 128n,
+  ledgerEntryExt: 33n,
   ttlEntry: 36n,
 } as const;
 

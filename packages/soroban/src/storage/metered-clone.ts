@@ -83,20 +83,29 @@ export function chargeLedgerEntryClone(entry: xdr.LedgerEntry, meter: Meter): vo
     case 'contractCode':
       chargeVector(meter, data.contractCode.code.length, 1n);
       return;
-    case 'account': {
-      const account = data.account;
-      chargeVector(meter, account.homeDomain.bytes.length, 1n);
-      chargeVector(meter, account.signers.length, SIGNER_SIZE);
-      for (const signer of account.signers) {
-        if (signer.key.type === 'signerKeyTypeEd25519SignedPayload') {
-          chargeVector(meter, signer.key.ed25519SignedPayload.payload.length, 1n);
-        }
-      }
+    case 'account':
+      chargeAccountEntrySubstructure(data.account, meter);
       return;
-    }
     case 'trustline':
       return;
     default:
       throw new HostError('Value', 'InternalError', `cannot clone a ${data.type} entry`);
   }
+}
+
+/** An AccountEntry's heap parts: its home domain and its signers (`charge_for_substructure`). */
+function chargeAccountEntrySubstructure(account: xdr.AccountEntry, meter: Meter): void {
+  chargeVector(meter, account.homeDomain.bytes.length, 1n);
+  chargeVector(meter, account.signers.length, SIGNER_SIZE);
+  for (const signer of account.signers) {
+    if (signer.key.type === 'signerKeyTypeEd25519SignedPayload') {
+      chargeVector(meter, signer.key.ed25519SignedPayload.payload.length, 1n);
+    }
+  }
+}
+
+/** `AccountEntry::metered_clone` (metered_clone.rs): its declared size, then its heap parts. */
+export function chargeAccountEntryClone(account: xdr.AccountEntry, meter: Meter): void {
+  meter.charge('MemCpy', DECLARED_SIZE.accountEntry);
+  chargeAccountEntrySubstructure(account, meter);
 }

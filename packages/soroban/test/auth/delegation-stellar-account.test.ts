@@ -3,7 +3,8 @@
  * v27 Rust host's `authenticate` (auth.rs) makes one for every address: the payload becomes a
  * Bytes object and the auth contexts are built before the signatures are checked, so that a
  * delegating account can forward them. Before 27 (the v26 host) a Stellar account's check makes
- * neither. Seen as the host calls of itself that a `do_auth(account, 5)` traces.
+ * no Contexts, and the payload's Bytes object itself. Seen as the host calls of itself that a
+ * `do_auth(account, 5)` traces.
  */
 import { Keypair, StrKey, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +16,18 @@ import { accountEntry, putAccount, sign, unsignedEntry } from './support.js';
 
 /** The comparisons that match the entry against the call. */
 const MATCHING = ['call require_auth', 'obj_cmp', 'obj_cmp', 'obj_cmp', 'obj_cmp'];
+/**
+ * `check_account_authentication` reading its one signature through the env (account_contract.rs):
+ * the count, the signature's struct and two `BytesN`, the check, then the key read for its weight.
+ */
+const ONE_SIGNATURE = [
+  'vec_get',
+  'map_unpack_to_slice',
+  'bytes_len',
+  'bytes_len',
+  'verify_sig_ed25519',
+  'bytes_copy_to_slice',
+];
 
 async function hostCalls(protocolVersion: number): Promise<string[]> {
   const env = new TestEnv({ ledger: { protocolVersion, sequenceNumber: 100, maxEntryTtl: 10_000 } });
@@ -47,7 +60,8 @@ describe.skipIf(!sorobanData)(
   `a Stellar account's authentication frame (${sorobanData ? 'auth_test_contract' : NO_SOROBAN_DATA})`,
   () => {
     it.each([
-      { protocol: 26, want: MATCHING },
+      // Before 27 the check makes the payload's Bytes object itself, once it has counted the signatures.
+      { protocol: 26, want: [...MATCHING, 'vec_len', 'bytes_new_from_slice', ...ONE_SIGNATURE] },
       {
         protocol: 27,
         want: [
@@ -59,6 +73,8 @@ describe.skipIf(!sorobanData)(
           'map_new_from_slices',
           'vec_new_from_slice',
           'vec_push_back',
+          'vec_len',
+          ...ONE_SIGNATURE,
         ],
       },
     ])('at protocol $protocol', async ({ protocol, want }) => {

@@ -103,14 +103,15 @@ export function authorizeSingleInvocation(
   resolveArg: (arg: AuthorizeStep['contract']) => Val,
   call: TestCall,
 ): void {
-  const nonce = testNonce(host);
-  const expiration = host.ledger.sequenceNumber + 10000;
   const signer = step.signer;
+  const invoker = 'invoker' in signer;
+  const nonce = step.nonce ? step.nonce[0] : invoker ? 0n : testNonce(host);
+  const expiration = step.nonce ? step.nonce[1] : host.ledger.sequenceNumber + 10000;
   const signerAddress =
     'voidAt' in signer
       ? toScAddress(host, resolveArg(signer.voidAt))
       : xdr.ScAddress.scAddressTypeAccount(
-          xdr.PublicKey.publicKeyTypeEd25519(Buffer.from(signer.account, 'hex')),
+          xdr.PublicKey.publicKeyTypeEd25519(Buffer.from(invoker ? signer.invoker : signer.account, 'hex')),
         );
   const address = toScAddress(host, host.objects.add({ kind: 'Address', value: signerAddress }));
   const invocation = new xdr.SorobanAuthorizedInvocation({
@@ -123,6 +124,12 @@ export function authorizeSingleInvocation(
     ),
     subInvocations: [],
   });
+  if (invoker) {
+    // `SorobanCredentials::SourceAccount`: nothing to sign.
+    const credentials = xdr.SorobanCredentials.sorobanCredentialsSourceAccount();
+    setAuth(host, [new xdr.SorobanAuthorizationEntry({ credentials, rootInvocation: invocation })]);
+    return;
+  }
   const preimage = xdr.HashIdPreimage.envelopeTypeSorobanAuthorization(
     new xdr.HashIdPreimageSorobanAuthorization({
       networkId: Buffer.from(host.ledger.networkId),
@@ -165,4 +172,15 @@ export function setAuth(host: Host, entries: (xdr.SorobanAuthorizationEntry | un
       return entry;
     }),
   );
+}
+
+/**
+ * `TestSigner::address` (testutils.rs): the signer's ScAddress added anew, an account contract's
+ * read back from its Address object (`to_sc_address`, charged), another's cloned from what the
+ * test holds (unmetered).
+ */
+export function copyAddress(host: Host, address: Val, from: 'object' | 'test'): Val {
+  const value =
+    from === 'object' ? toScAddress(host, address) : host.objects.expect(address, 'Address').value;
+  return host.objects.add({ kind: 'Address', value });
 }

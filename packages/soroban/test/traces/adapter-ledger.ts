@@ -8,8 +8,8 @@
 import { xdr } from '@stellar/stellar-sdk/base';
 import type { Host } from '../../src/host/host.js';
 import { contractIdOf } from '../../src/host/lifecycle.js';
-import { DECLARED_SIZE } from '../../src/storage/index.js';
-import type { LedgerOp } from './script-types.js';
+import { DECLARED_SIZE, maxLiveUntilLedger } from '../../src/storage/index.js';
+import type { LedgerOp, ScriptStep } from './script-types.js';
 
 const accountId = (hex: string): xdr.AccountId => xdr.PublicKey.publicKeyTypeEd25519(Buffer.from(hex, 'hex'));
 
@@ -99,6 +99,22 @@ function trustlineEntry(op: Extract<LedgerOp, { op: 'trustline' }>): xdr.TrustLi
   });
 }
 
+/**
+ * `update_account_flags` / `update_trustline_flags` (stellar_asset_contract.rs): the entry read,
+ * its data cloned (unmetered) with the new flags, `modify_ledger_entry_data` (a metered `Rc` of
+ * the entry, its `ext` cloned), then written back.
+ */
+function updateFlags(host: Host, key: xdr.LedgerKey, flags: number): void {
+  const entry = host.storage.get(key, host.budget);
+  const data = xdr.LedgerEntryData.fromXDR(entry.data.toXDR());
+  if (data.type === 'account') Object.assign(data.account, { flags });
+  else if (data.type === 'trustline') Object.assign(data.trustLine, { flags });
+  else throw new Error(`cannot update the flags of a ${data.type} entry`);
+  host.budget.charge('MemAlloc', DECLARED_SIZE.ledgerEntry);
+  host.budget.charge('MemCpy', DECLARED_SIZE.ledgerEntryExt);
+  host.storage.put(key, newEntry(data), undefined, host.budget);
+}
+
 export function ledgerOp(host: Host, op: LedgerOp): void {
   switch (op.op) {
     case 'account': {
@@ -112,12 +128,37 @@ export function ledgerOp(host: Host, op: LedgerOp): void {
       host.storage.put(key, newEntry(data), undefined, host.budget);
       return;
     }
-    case 'trustlineBalance':
-      host.storage.get(trustlineKey(host, op.account, op.issuer, op.code), host.budget);
+    case 'trustlineBalance': {
+      // The key `create_trustline` returned, read again: no new key.
+      const asset = trustlineAsset(op.issuer, op.code);
+      const key = xdr.LedgerKey.trustline(
+        new xdr.LedgerKeyTrustLine({ accountId: accountId(op.account), asset }),
+      );
+      host.storage.get(key, host.budget);
       return;
+    }
     case 'nativeBalance':
       host.storage.get(accountKey(host, op.account), host.budget);
       return;
+    case 'accountKey':
+      accountKey(host, op.account);
+      return;
+    case 'accountFlags':
+      // The key is the one the test made before (`accountKey`).
+      updateFlags(
+        host,
+        xdr.LedgerKey.account(new xdr.LedgerKeyAccount({ accountId: accountId(op.account) })),
+        op.flags,
+      );
+      return;
+    case 'trustlineFlags': {
+      const asset = trustlineAsset(op.issuer, op.code);
+      const key = xdr.LedgerKey.trustline(
+        new xdr.LedgerKeyTrustLine({ accountId: accountId(op.account), asset }),
+      );
+      updateFlags(host, key, op.flags);
+      return;
+    }
     case 'assetContractId':
       contractIdOf(
         host,
@@ -125,4 +166,11 @@ export function ledgerOp(host: Host, op: LedgerOp): void {
       );
       return;
   }
+}
+
+/** `with_mut_ledger_info` of a test setting the sequence number: the ledger info changed in place, uncharged. */
+export function setLedgerSequence(host: Host, to: Extract<ScriptStep, { s: 'ledgerSequence' }>['to']): void {
+  const ledger = host.ledger;
+  ledger.sequenceNumber =
+    to === 'maxLiveUntil' ? maxLiveUntilLedger(ledger) : to === 'next' ? ledger.sequenceNumber + 1 : to;
 }

@@ -4,21 +4,28 @@
  * `call`/`try_call` after `register`), and records every host call, nested ones included, and every
  * contract frame, each with the budget's running totals when the Rust host would print the line.
  */
-import { createHash } from 'node:crypto';
-import { xdr } from '@stellar/stellar-sdk/base';
+import type { xdr } from '@stellar/stellar-sdk/base';
+import { toScAddress } from '../../src/builtin/values.js';
 import { HostError } from '../../src/errors/host-error.js';
-import { AuthorizationManager } from '../../src/host/auth/index.js';
 import type { ContractFrame } from '../../src/host/frames.js';
 import { HOST_MODULES } from '../../src/host/functions/index.js';
 import { checkIntegrity } from '../../src/host/functions/linear-memory.js';
 import type { CallContext } from '../../src/host/functions/types.js';
 import type { Host, HostTracer } from '../../src/host/host.js';
 import { hostFunctionByName } from '../../src/interface/index.js';
-import { fromWasm, handleOf, isObject, type Val } from '../../src/values/val.js';
+import { fromU32, fromWasm, handleOf, isObject, type Val, VOID } from '../../src/values/val.js';
 import { parseContract } from '../../src/vm/index.js';
-import { authEntry, authorizeSingleInvocation, setAuth } from './adapter-auth.js';
+import { resolve } from './adapter-args.js';
+import { authEntry, authorizeSingleInvocation, copyAddress, setAuth } from './adapter-auth.js';
+import {
+  resetAuthAfterTopFrame,
+  TEST_FRAMES,
+  withSourceAccount,
+  withTestContractFrame,
+} from './adapter-frames.js';
 import { chargeTestContractCheck, generateBytesArray, hostAction, hostFor } from './adapter-host.js';
-import { ledgerOp } from './adapter-ledger.js';
+import { ledgerOp, setLedgerSequence } from './adapter-ledger.js';
+import { registerTestContract } from './adapter-register.js';
 import { ENV_SLICE_CALLS, SLICE_FUNCTIONS, type SliceArg, type SliceEnv } from './adapter-slices.js';
 import {
   addedObject,
@@ -29,15 +36,12 @@ import {
   traceVal,
   Unsupported,
 } from './adapter-values.js';
-import type { DriveScript, ScriptArg, ScriptStep } from './script-types.js';
+import type { DriveScript, ScriptStep } from './script-types.js';
 import type { ObservedRun, ObservedStep, TraceHost, TraceResult, TraceValue } from './types.js';
 
 export { Unsupported };
 
-const STORAGE_TYPES = { Temporary: 0n, Persistent: 1n, Instance: 2n } as const;
 const MAX_SMALL_SYMBOL = 9;
-/** `Option<AccountId>`'s declared size (declared_size.rs: 32, plus 8 for the option). */
-const OPTION_ACCOUNT_ID_SIZE = 40n;
 
 /** A line before its budget is taken. */
 type ObservedLine = ObservedStep extends infer S
@@ -53,6 +57,8 @@ class Run implements HostTracer {
   readonly vmIds = new Map<string, string>();
   /** The function Val of the latest `call`/`try_call`, which names a frame when it is a symbol object. */
   lastFn: Val | undefined;
+  /** The error of the latest top-level call that failed (a frame around it fails with it). */
+  lastError: unknown;
   /** The authorization entries `authEntry` steps built, by step. */
   readonly authEntries = new Map<number, xdr.SorobanAuthorizationEntry>();
 
@@ -124,6 +130,7 @@ class Run implements HostTracer {
       frame.fnName.length > MAX_SMALL_SYMBOL && symbol !== undefined
         ? `sym#${handleOf(symbol)}`
         : frame.fnName;
+    if (TEST_FRAMES.has(frame)) return { kind: 'TEST', id: contractId.slice(0, 8), fn };
     return { kind: frame.vm ? 'VM' : 'SAC', id, fn };
   }
 }
@@ -185,50 +192,13 @@ function callDirect(
     if (error instanceof Unsupported) throw error;
     // A Rust test that expects the error goes on; one that unwraps it ends there.
     if (traceError) run.record({ kind: 'ret', name, result: errResult(error) });
+    run.lastError = error;
     return undefined;
   }
 }
 
 /** The slice functions that trace their error (host.rs computes `res` before `call_trace_env_ret!`). */
 const SLICE_ERRORS_TRACED = new Set(['bytes_copy_to_slice', 'string_copy_to_slice', 'symbol_copy_to_slice']);
-
-/** Resolves a script argument into what the host function takes, and how the trace prints it. */
-function resolve(run: Run, arg: ScriptArg): { value: Val | SliceArg; printed: TraceValue } {
-  const host = run.host;
-  switch (arg.a) {
-    case 'val': {
-      const value = host.converter.toVal(literalScVal(arg.lit));
-      return { value, printed: traceVal(value) };
-    }
-    case 'raw':
-      return { value: arg.v, printed: { kind: 'int', value: arg.v } };
-    case 'slice':
-      return {
-        value: Buffer.from(arg.hex, 'hex'),
-        printed: { kind: 'int', value: BigInt(arg.hex.length / 2) },
-      };
-    case 'sliceFill':
-      return {
-        value: Buffer.alloc(arg.length, arg.byte),
-        printed: { kind: 'int', value: BigInt(arg.length) },
-      };
-    case 'vals': {
-      const items = arg.items.map((item) => resolve(run, item).value as Val);
-      return { value: items, printed: { kind: 'int', value: BigInt(items.length) } };
-    }
-    case 'keys':
-      return { value: arg.items, printed: { kind: 'int', value: BigInt(arg.items.length) } };
-    case 'buffer':
-      return { value: arg.length, printed: { kind: 'int', value: BigInt(arg.length) } };
-    case 'storage':
-      return { value: STORAGE_TYPES[arg.v], printed: { kind: 'storage', type: arg.v } };
-    case 'ref': {
-      const value = run.values[arg.step];
-      if (value === undefined) throw new Unsupported(`step ${arg.step} gave no value (it failed)`);
-      return { value, printed: traceVal(value) };
-    }
-  }
-}
 
 /** Printed arguments, without those `call_trace_env_call!` leaves out of the slice functions. */
 const UNPRINTED: Record<string, number[]> = { map_new_from_slices: [1], map_unpack_to_slice: [2] };
@@ -246,6 +216,7 @@ function step(run: Run, s: ScriptStep, index: number, readWasm: (path: string) =
         resolved.map((r) => r.value),
         printed,
       );
+      resetAuthAfterTopFrame(host, s.fn);
       return;
     }
     case 'make':
@@ -261,12 +232,19 @@ function step(run: Run, s: ScriptStep, index: number, readWasm: (path: string) =
       return;
     case 'read': {
       const val = resolve(run, s.of).value as Val;
+      // An address is read as `Address::to_sc_address` reads it (visited, its ScAddress cloned).
+      if (s.as === 'address') {
+        toScAddress(host, val);
+        return;
+      }
       host.budget.charge('VisitObject');
       host.objects.get(val);
       return;
     }
     case 'register':
-      run.values[index] = register(run, readWasm(s.wasm));
+      run.values[index] = registerTestContract(host, readWasm(s.wasm), run.vmIds, (name, args, printed) =>
+        callDirect(run, name, args, printed),
+      );
       return;
     case 'vm':
       // The test expects the refusal (`result_matches_err`); what it costs is the trace's.
@@ -294,6 +272,19 @@ function step(run: Run, s: ScriptStep, index: number, readWasm: (path: string) =
     case 'ledger':
       ledgerOp(host, s.op);
       return;
+    case 'copyAddress':
+      run.values[index] = copyAddress(host, resolve(run, s.of).value as Val, s.from);
+      return;
+    case 'ledgerSequence':
+      setLedgerSequence(host, s.to);
+      return;
+    case 'randomContract':
+      run.values[index] = addedObject(host, {
+        t: 'address',
+        kind: 'contract',
+        hex: generateBytesArray(host).toString('hex'),
+      });
+      return;
     case 'authorize':
       authorizeSingleInvocation(
         host,
@@ -317,45 +308,48 @@ function step(run: Run, s: ScriptStep, index: number, readWasm: (path: string) =
 }
 
 /**
- * `register_test_contract_wasm` (testutils.rs): the source account read (a metered clone of an
- * `Option<AccountId>`), recording auth for the set-up, upload, then create with an account deployer
- * that is also made the source account, and a salt; the auth manager is put back, the source
- * account is left set. The deployer's key and then the salt come from the test PRNG (unmetered),
- * so the contract id is the Rust test's.
+ * Steps `from` to `to`; a `fromContract` or `fromAccount` step runs the steps it covers inside its
+ * test frame or with its source account (the frame fails with the last step's error).
  */
-function register(run: Run, wasm: Uint8Array): Val {
-  const host = run.host;
-  const len = (n: number): TraceValue => ({ kind: 'int', value: BigInt(n) });
-  host.budget.charge('MemCpy', OPTION_ACCOUNT_ID_SIZE);
-  const previousAuth = host.auth;
-  host.auth = AuthorizationManager.recording(true);
-  const code = callDirect(run, 'bytes_new_from_slice', [wasm], [len(wasm.length)]);
-  if (code === undefined) throw new Unsupported('the code could not be made');
-  const wasmHash = callDirect(run, 'upload_wasm', [code], [traceVal(code)]);
-  if (wasmHash === undefined) throw new Unsupported('the upload failed');
-  const account = xdr.PublicKey.publicKeyTypeEd25519(generateBytesArray(host));
-  const saltBytes = generateBytesArray(host);
-  host.sourceAccount = account;
-  const deployer = host.objects.add({ kind: 'Address', value: xdr.ScAddress.scAddressTypeAccount(account) });
-  const salt = callDirect(run, 'bytes_new_from_slice', [saltBytes], [len(32)]);
-  if (salt === undefined) throw new Unsupported('the salt could not be made');
-  const address = callDirect(
-    run,
-    'create_contract',
-    [deployer, wasmHash, salt],
-    [deployer, wasmHash, salt].map(traceVal),
-  );
-  host.auth = previousAuth;
-  if (address === undefined) throw new Unsupported('the contract could not be created');
-  const scAddress = host.objects.expect(address, 'Address').value.toXdr();
-  const contractId = Buffer.from(scAddress.subarray(scAddress.length - 32)).toString('hex');
-  const vmId = createHash('sha256')
-    .update(wasm)
-    .digest('hex')
-    .slice(0, 8)
-    .replace(/^0+(?=.)/, '');
-  run.vmIds.set(contractId, vmId);
-  return address;
+function runSteps(
+  run: Run,
+  steps: ScriptStep[],
+  from: number,
+  to: number,
+  readWasm: (path: string) => Uint8Array,
+) {
+  for (let i = from; i < to; i++) {
+    const s = steps[i] as ScriptStep;
+    if (s.s !== 'fromContract' && s.s !== 'fromAccount') {
+      step(run, s, i, readWasm);
+      continue;
+    }
+    const inner = () => runSteps(run, steps, i + 1, i + 1 + s.steps, readWasm);
+    if (s.s === 'fromAccount') withSourceAccount(run.host, s.account, inner);
+    else {
+      const id = resolve(run, s.id).value as Val;
+      const bytes = callDirect(
+        run,
+        'bytes_copy_to_slice',
+        [id, fromU32(0), 32],
+        [traceVal(id), traceVal(fromU32(0)), { kind: 'int', value: 32n }],
+      );
+      try {
+        withTestContractFrame(run.host, Uint8Array.from(run.host.objects.expect(id, 'Bytes').value), () => {
+          run.lastError = undefined;
+          inner();
+          const last = run.values[i + s.steps];
+          if (last === undefined && run.lastError !== undefined) throw run.lastError;
+          return last ?? VOID;
+        });
+      } catch (error) {
+        if (!(error instanceof HostError)) throw error;
+      }
+      resetAuthAfterTopFrame(run.host);
+      if (bytes === undefined) throw new Unsupported('the contract id could not be read');
+    }
+    i += s.steps;
+  }
 }
 
 export interface AdapterRun extends ObservedRun {
@@ -375,7 +369,7 @@ export class OurTraceHost implements TraceHost {
     host.tracer = run;
     let stopped: string | undefined;
     try {
-      for (const [i, s] of script.steps.entries()) step(run, s, i, this.readWasm);
+      runSteps(run, script.steps, 0, script.steps.length, this.readWasm);
     } catch (error) {
       stopped = error instanceof Unsupported || error instanceof HostError ? error.message : String(error);
       if (!(error instanceof Unsupported) && !(error instanceof HostError)) stopped = `crash: ${stopped}`;

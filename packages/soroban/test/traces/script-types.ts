@@ -47,6 +47,10 @@ export type ScriptArg =
   | { a: 'buffer'; length: number }
   /** the value an earlier step produced, by its index in `steps` */
   | { a: 'ref'; step: number }
+  /** the 32-byte id of the contract address an earlier step made, as a slice (the test's own array) */
+  | { a: 'contractIdOf'; step: number }
+  /** `generate_bytes_array`: 32 bytes drawn from the test PRNG now, as a slice */
+  | { a: 'testBytes' }
   /** a storage type (`put_contract_data` etc.) */
   | { a: 'storage'; v: 'Instance' | 'Persistent' | 'Temporary' };
 
@@ -64,8 +68,11 @@ export type ScriptStep =
     }
   /** an untraced conversion of a host value back to an ScVal (`from_host_val`): charges the budget only */
   | { s: 'toScVal'; of: ScriptArg }
-  /** an untraced read of an object's content: a 32-byte hash (`hash_from_bytesobj_input`) or a string (`visit_obj`) */
-  | { s: 'read'; of: ScriptArg; as: 'hash' | 'string' }
+  /**
+   * an untraced read of an object's content: a 32-byte hash (`hash_from_bytesobj_input`), a string
+   * (`visit_obj`) or an address (`Address::to_sc_address`: visited, its ScAddress cloned)
+   */
+  | { s: 'read'; of: ScriptArg; as: 'hash' | 'string' | 'address' }
   /**
    * `register_test_contract_wasm`: upload the WASM file (bytes_new_from_slice + upload_wasm), then
    * create a contract from it with an account deployer and a salt drawn from the test PRNG
@@ -112,16 +119,47 @@ export type ScriptStep =
       fn: string;
       args: ScriptArg;
       entryObjects: number;
+      /**
+       * objects made of the entry's arguments, after its function name (counted apart only where a
+       * long name is a traced `symbol_new_from_slice` between them; else in `entryObjects`)
+       */
+      argObjects?: number;
+      /** `authorize_single_invocation_with_nonce`: this nonce and expiration ledger, none drawn */
+      nonce?: [bigint, number];
     }
   /** a test helper over the host's ledger entries (`adapter-ledger.ts`): untraced, charged as the Rust helper is */
-  | { s: 'ledger'; op: LedgerOp };
+  | { s: 'ledger'; op: LedgerOp }
+  /**
+   * `with_mut_ledger_info` setting the sequence number (untraced, uncharged): to a number, to the
+   * current ledger's `max_live_until_ledger_checked`, or to the next ledger
+   */
+  | { s: 'ledgerSequence'; to: number | 'maxLiveUntil' | 'next' }
+  /** `contract_id_to_address(generate_bytes_array())`: a contract address drawn from the test PRNG, a new object */
+  | { s: 'randomContract' }
+  /**
+   * `TestSigner::address` of a signer an earlier step made, added as a new object (untraced): an
+   * account contract's read back from its Address object (`to_sc_address`, charged), another's
+   * from the ScAddress the test holds (an unmetered clone)
+   */
+  | { s: 'copyAddress'; of: ScriptArg; from: 'object' | 'test' }
+  /**
+   * `run_from_contract(&id_bytes, || ..)`: the id's bytes read (`bytes_copy_to_slice`), then the
+   * next `steps` steps run in a native test contract's frame, which fails with the last one's error
+   */
+  | { s: 'fromContract'; id: ScriptArg; steps: number }
+  /** `run_from_account(account, || ..)`: the next `steps` steps run with this source account (ed25519 hex) */
+  | { s: 'fromAccount'; account: string; steps: number };
 
 /**
- * A `TestSigner`: an `AccountContract` at an address object whose `sign` gives Void, or an
+ * A `TestSigner`: an `AccountContract` at an address object whose `sign` gives Void, an
  * `Account` (its ed25519 key, hex) signed by these of the test's `generate_signing_key` keys
  * (their order in the test; `account_with_multisig` sorts them by public key).
  */
-export type AuthSigner = { voidAt: ScriptArg } | { account: string; keys: number[] };
+export type AuthSigner =
+  | { voidAt: ScriptArg }
+  | { account: string; keys: number[] }
+  /** `TestSigner::AccountInvoker`: source-account credentials, no nonce, no signature */
+  | { invoker: string };
 
 /**
  * The ledger helpers of the Stellar asset contract tests (stellar_asset_contract.rs and
@@ -158,7 +196,13 @@ export type LedgerOp =
   /** `get_native_balance`: `load_account` */
   | { op: 'nativeBalance'; account: string }
   /** `get_asset_contract_id_hash` of an asset's XDR (hex) */
-  | { op: 'assetContractId'; asset: string };
+  | { op: 'assetContractId'; asset: string }
+  /** `to_account_key` of an account the test keeps the key of (its flags are updated later) */
+  | { op: 'accountKey'; account: string }
+  /** `update_account_flags`: the account read, its data given new flags, written back */
+  | { op: 'accountFlags'; account: string; flags: number }
+  /** `update_trustline_flags`: the trustline read, its data given new flags, written back */
+  | { op: 'trustlineFlags'; account: string; issuer: string; code: string; flags: number };
 
 export type HostAction =
   | 'enable_debug'

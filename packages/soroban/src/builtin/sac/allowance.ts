@@ -3,26 +3,58 @@
  * `{amount, live_until_ledger}`; it reads as zero once its ledger has passed. Writing one checks
  * the ledger against the network's maximum and (for a non-zero amount) the current ledger, and
  * lets the entry live until that ledger.
+ *
+ * As the Rust SAC does, the key is made anew through the env (`map_new_from_slices` of the
+ * addresses the function was given, then the enum's `vec_new_from_slice`) each time it is
+ * converted, and the value read and written as its struct.
  */
-import type { xdr } from '@stellar/stellar-sdk/base';
 import type { Host } from '../../host/host.js';
 import { maxLiveUntilLedger } from '../../storage/index.js';
+import { fromU32, u32Of, type Val } from '../../values/val.js';
 import { contractError } from '../contract-error.js';
-import { extendDataTtl, getData, putData, tryGetData } from '../env.js';
+import { enumVal, i128FromVal, i128Val, structFields, structVal } from '../contract-types.js';
+import { envCall, extendDataTtlVal, getDataVal, putDataVal, tryGetDataVal } from '../env.js';
+import { u32Arg } from '../values.js';
 import { isCap67 } from './protocol.js';
-import { type AllowanceValue, allowanceKey, allowanceOf, allowanceValue } from './storage-types.js';
+import type { AllowanceValue } from './storage-types.js';
 
-export function readAllowance(host: Host, from: xdr.ScAddress, spender: xdr.ScAddress): bigint {
-  const raw = tryGetData(host, allowanceKey(from, spender), 'temporary');
+/** An Address object. */
+type Address = Val;
+
+const FIELDS = ['amount', 'live_until_ledger'];
+/** `Address`'s declared size: what its `metered_clone` copies. */
+const ADDRESS_SIZE = 16n;
+
+/** `DataKey::Allowance(AllowanceDataKey { from, spender })`, converted. */
+const allowanceKey = (host: Host, from: Address, spender: Address): Val =>
+  enumVal(host, 'Allowance', () => structVal(host, ['from', 'spender'], [from, spender]));
+
+const allowanceVal = (host: Host, allowance: AllowanceValue): Val =>
+  structVal(host, FIELDS, [i128Val(host, allowance.amount), fromU32(allowance.liveUntilLedger)]);
+
+function allowanceOf(host: Host, value: Val): AllowanceValue {
+  const [amount, liveUntil] = structFields(host, value, FIELDS) as [Val, Val];
+  return { amount: i128FromVal(host, amount), liveUntilLedger: u32Arg(liveUntil) };
+}
+
+/** `metered_clone` of the two addresses, as `spend_allowance` and `write_allowance_amount` make them. */
+const cloneAddresses = (host: Host): void => {
+  host.budget.charge('MemCpy', ADDRESS_SIZE);
+  host.budget.charge('MemCpy', ADDRESS_SIZE);
+};
+
+export function readAllowance(host: Host, from: Address, spender: Address): bigint {
+  const raw = tryGetDataVal(host, allowanceKey(host, from, spender), 'temporary');
   if (raw === undefined) return 0n;
-  const allowance = allowanceOf(raw);
-  return allowance.liveUntilLedger < host.ledger.sequenceNumber ? 0n : allowance.amount;
+  const allowance = allowanceOf(host, raw);
+  const sequence = u32Of(envCall(host, 'context', 'get_ledger_sequence', []));
+  return allowance.liveUntilLedger < sequence ? 0n : allowance.amount;
 }
 
 export function writeAllowance(
   host: Host,
-  from: xdr.ScAddress,
-  spender: xdr.ScAddress,
+  from: Address,
+  spender: Address,
   amount: bigint,
   liveUntil: number,
 ): void {
@@ -32,34 +64,31 @@ export function writeAllowance(
   // A past ledger is allowed when clearing an allowance.
   if (amount > 0n && liveUntil < sequence)
     throw contractError('AllowanceError', 'live_until must be >= ledger sequence');
-  const key = allowanceKey(from, spender);
-  const raw = tryGetData(host, key, 'temporary');
-  let next: AllowanceValue;
+  const raw = tryGetDataVal(host, allowanceKey(host, from, spender), 'temporary');
   let previousLiveUntil = 0;
-  if (raw !== undefined) {
-    const existing = allowanceOf(raw);
-    previousLiveUntil = existing.liveUntilLedger;
-    next = { amount, liveUntilLedger: liveUntil };
-  } else if (amount > 0n) next = { amount, liveUntilLedger: liveUntil };
-  else return;
-  putData(host, key, allowanceValue(next), 'temporary');
+  if (raw !== undefined) previousLiveUntil = allowanceOf(host, raw).liveUntilLedger;
+  else if (amount <= 0n) return;
+  const next = { amount, liveUntilLedger: liveUntil };
+  const key = allowanceKey(host, from, spender);
+  putDataVal(host, key, allowanceVal(host, next), 'temporary');
   if (next.amount > 0n && previousLiveUntil < liveUntil) {
     const extra = isCap67(host) ? 0 : 1;
     const liveFor = Math.max(0, liveUntil - sequence) + extra;
-    extendDataTtl(host, key, 'temporary', liveFor, liveFor);
+    extendDataTtlVal(host, allowanceKey(host, from, spender), 'temporary', liveFor, liveFor);
   }
 }
 
 /** `spend_allowance`: a zero amount needs no allowance and writes nothing. */
-export function spendAllowance(
-  host: Host,
-  from: xdr.ScAddress,
-  spender: xdr.ScAddress,
-  amount: bigint,
-): void {
+export function spendAllowance(host: Host, from: Address, spender: Address, amount: bigint): void {
+  cloneAddresses(host);
   const allowance = readAllowance(host, from, spender);
   if (allowance < amount) throw contractError('AllowanceError', 'not enough allowance to spend');
   if (amount <= 0n) return;
-  const { liveUntilLedger } = allowanceOf(getData(host, allowanceKey(from, spender), 'temporary'));
+  // `write_allowance_amount`: the entry read again for its ledger.
+  cloneAddresses(host);
+  const { liveUntilLedger } = allowanceOf(
+    host,
+    getDataVal(host, allowanceKey(host, from, spender), 'temporary'),
+  );
   writeAllowance(host, from, spender, allowance - amount, liveUntilLedger);
 }

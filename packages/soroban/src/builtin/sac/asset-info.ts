@@ -32,6 +32,8 @@ export type AssetInfo =
 const CASES = ['Native', 'AlphaNum4', 'AlphaNum12'] as const;
 const FIELDS = ['asset_code', 'issuer'];
 const CODE_LENGTH = { AlphaNum4: 4, AlphaNum12: 12 } as const;
+/** `AccountId`'s declared size (declared_size.rs). */
+const ACCOUNT_ID_SIZE = 32n;
 
 /** `init_asset`'s AssetInfo of a classic asset: the code and the issuer's key made host objects. */
 export function createAssetInfo(host: Host, asset: xdr.Asset): AssetInfo {
@@ -46,17 +48,33 @@ export function createAssetInfo(host: Host, asset: xdr.Asset): AssetInfo {
 export const issuerAccount = (issuer: Uint8Array): xdr.AccountId =>
   xdr.PublicKey.publicKeyTypeEd25519(Buffer.from(issuer));
 
-/** `account_id_from_bytesobj` of the issuer (the object read, no host call); none for the native asset. */
+/**
+ * `account_id_from_bytesobj` of the issuer (host/conversion.rs): the object read, no host call, its
+ * 32 bytes copied (`fixed_length_bytes_from_slice`); none for the native asset.
+ */
 export function issuerKey(host: Host, info: AssetInfo): Uint8Array | undefined {
   if (info.kind === 'Native') return undefined;
   host.meter.charge('VisitObject');
-  return host.objects.expect(info.issuer, 'Bytes').value;
+  const key = host.objects.expect(info.issuer, 'Bytes').value;
+  host.meter.charge('MemCpy', ACCOUNT_ID_SIZE);
+  return key;
 }
 
-/** The issuer's address (`Address::from_account`), none for the native asset. */
+/** The issuer's address, none for the native asset. */
 export function issuerAddress(host: Host, info: AssetInfo): xdr.ScAddress | undefined {
   const key = issuerKey(host, info);
   return key && xdr.ScAddress.scAddressTypeAccount(issuerAccount(key));
+}
+
+/**
+ * The issuer's Address object (base_types.rs `Address::from_account`: the account id cloned,
+ * metered, into a new object), none for the native asset.
+ */
+export function issuerAddressVal(host: Host, info: AssetInfo): Val | undefined {
+  const address = issuerAddress(host, info);
+  if (!address) return undefined;
+  host.meter.charge('MemCpy', ACCOUNT_ID_SIZE);
+  return host.objects.add({ kind: 'Address', value: address });
 }
 
 /** `read_asset`: the classic asset (`TryFromVal<Host, AssetInfo> for Asset`): the issuer, then the code. */

@@ -8,8 +8,9 @@
  * no-op.
  */
 import { xdr } from '@stellar/stellar-sdk/base';
+import { loadAccount } from '../../host/auth/account-signatures.js';
 import type { Host } from '../../host/host.js';
-import { DECLARED_SIZE } from '../../storage/index.js';
+import { chargeAccountEntryClone, DECLARED_SIZE } from '../../storage/index.js';
 import { contractError } from '../contract-error.js';
 
 const I64_MAX = (1n << 63n) - 1n;
@@ -76,11 +77,8 @@ function readTrustline(
 }
 
 /** An account's issuer flags (`load_account`: a missing issuer is the storage's MissingValue). */
-export function accountFlags(host: Host, accountId: xdr.AccountId): number {
-  const entry = host.storage.get(accountKey(host, accountId), host.budget);
-  if (entry.data.type !== 'account') throw unexpectedEntry();
-  return entry.data.account.flags;
-}
+export const accountFlags = (host: Host, accountId: xdr.AccountId): number =>
+  loadAccount(host, accountId).flags;
 
 /** `get_min_max_account_balance`. */
 function accountRange(host: Host, account: xdr.AccountEntry): [bigint, bigint] {
@@ -121,6 +119,7 @@ export function classicBalance(host: Host, asset: xdr.Asset, accountId: xdr.Acco
   }
   if (isIssuerAccount(asset, accountId)) return I64_MAX;
   const { trustline } = readTrustline(host, trustlineKey(host, asset, accountId));
+  cloneTrustline(host);
   return checkedBalance(BigInt(trustline.balance), trustlineRange(trustline), 'trustline');
 }
 
@@ -133,7 +132,16 @@ function moved(balance: bigint, amount: bigint, [min, max]: [bigint, bigint]): b
   return next;
 }
 
-function rewritten(entry: xdr.LedgerEntry, data: xdr.LedgerEntryData): xdr.LedgerEntry {
+/** `TrustLineEntry::metered_clone`: a shallow copy of its declared size. */
+const cloneTrustline = (host: Host) => host.budget.charge('MemCpy', DECLARED_SIZE.trustLineEntry);
+
+/**
+ * `Host::modify_ledger_entry_data` (data_helper.rs): the entry's ext cloned and a new
+ * `Rc<LedgerEntry>` made around the changed data.
+ */
+function rewritten(host: Host, entry: xdr.LedgerEntry, data: xdr.LedgerEntryData): xdr.LedgerEntry {
+  host.budget.charge('MemCpy', DECLARED_SIZE.ledgerEntryExt);
+  host.budget.charge('MemAlloc', DECLARED_SIZE.ledgerEntry);
   return new xdr.LedgerEntry({ lastModifiedLedgerSeq: entry.lastModifiedLedgerSeq, data, ext: entry.ext });
 }
 
@@ -147,17 +155,19 @@ export function transferClassicBalance(
   if (asset.type === 'assetTypeNative') {
     const key = accountKey(host, accountId);
     const { entry, account } = readAccount(host, key);
+    chargeAccountEntryClone(account, host.budget);
     const balance = moved(BigInt(account.balance), amount, accountRange(host, account));
     const next = new xdr.AccountEntry({ ...accountFields(account), balance });
-    host.storage.put(key, rewritten(entry, xdr.LedgerEntryData.account(next)), undefined, host.budget);
+    host.storage.put(key, rewritten(host, entry, xdr.LedgerEntryData.account(next)), undefined, host.budget);
     return;
   }
   if (isIssuerAccount(asset, accountId)) return;
   const key = trustlineKey(host, asset, accountId);
   const { entry, trustline } = readTrustline(host, key);
+  cloneTrustline(host);
   const balance = moved(BigInt(trustline.balance), amount, trustlineRange(trustline));
   const next = new xdr.TrustLineEntry({ ...trustlineFields(trustline), balance });
-  host.storage.put(key, rewritten(entry, xdr.LedgerEntryData.trustline(next)), undefined, host.budget);
+  host.storage.put(key, rewritten(host, entry, xdr.LedgerEntryData.trustline(next)), undefined, host.budget);
 }
 
 export function trustlineFlags(host: Host, asset: xdr.Asset, accountId: xdr.AccountId): number {
@@ -173,13 +183,14 @@ export function setTrustlineAuthorization(
 ): void {
   const key = trustlineKey(host, asset, accountId);
   const { entry, trustline } = readTrustline(host, key);
+  cloneTrustline(host);
   const isAuthorized = (trustline.flags & TrustLineFlag.authorized) !== 0;
   if (isAuthorized === authorize) return;
   const flags = authorize
     ? (trustline.flags & ~TrustLineFlag.authorizedToMaintainLiabilities) | TrustLineFlag.authorized
     : (trustline.flags & ~TrustLineFlag.authorized) | TrustLineFlag.authorizedToMaintainLiabilities;
   const next = new xdr.TrustLineEntry({ ...trustlineFields(trustline), flags });
-  host.storage.put(key, rewritten(entry, xdr.LedgerEntryData.trustline(next)), undefined, host.budget);
+  host.storage.put(key, rewritten(host, entry, xdr.LedgerEntryData.trustline(next)), undefined, host.budget);
 }
 
 /** An account entry's fields, to build a changed copy from. */

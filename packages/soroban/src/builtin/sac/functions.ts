@@ -10,14 +10,13 @@ import { Tag } from '../../values/tags.js';
 import { tagOf, type Val } from '../../values/val.js';
 import { contractError } from '../contract-error.js';
 import { envCall, extendCurrentInstanceAndCode, requireAuth } from '../env.js';
-import { addressVal, bytesArg, conversionError, scAddressOf } from '../values.js';
+import { addressVal, bytesArg, conversionError } from '../values.js';
 import { readAdministratorVal, writeAdministrator } from './admin.js';
 import { readAllowance, spendAllowance, writeAllowance } from './allowance.js';
 import {
   createAssetInfo,
   decodeAsset,
   hasAssetInfo,
-  issuerAddress,
   readAssetInfo,
   validateAsset,
   writeAssetInfo,
@@ -38,8 +37,6 @@ import { INSTANCE_EXTEND_AMOUNT, INSTANCE_TTL_THRESHOLD } from './storage-types.
 
 /** An Address object, as the SAC's functions are given it (`base_types::Address`). */
 type Address = Val;
-/** The address an Address object holds, where a part not yet made through the env needs it. */
-const sc = (host: Host, address: Address): xdr.ScAddress => scAddressOf(host, address);
 
 function checkNonnegativeAmount(amount: bigint): void {
   if (amount < 0n) throw contractError('NegativeAmountError', 'negative amount is not allowed');
@@ -52,8 +49,7 @@ function checkNonNative(host: Host): void {
 
 /** `check_not_issuer`: the issuer made an Address object and compared with the host's `compare`. */
 function checkNotIssuer(host: Host, address: Address): void {
-  const issuer = issuerAddress(host, readAssetInfo(host));
-  if (issuer && host.comparator.compare(addressVal(host, issuer), address) === 0)
+  if (event.isIssuer(host, address))
     throw contractError('OperationNotSupportedError', 'operation invalid on issuer');
 }
 
@@ -82,7 +78,7 @@ export function initAsset(host: Host, assetBytes: Val): void {
 
 export function allowance(host: Host, from: Address, spender: Address): bigint {
   extendInstance(host);
-  return readAllowance(host, sc(host, from), sc(host, spender));
+  return readAllowance(host, from, spender);
 }
 
 export function balance(host: Host, address: Address): bigint {
@@ -105,8 +101,8 @@ export function approve(
   checkNonnegativeAmount(amount);
   authorize(host, from);
   extendInstance(host);
-  writeAllowance(host, sc(host, from), sc(host, spender), amount, liveUntil);
-  event.approve(host, sc(host, from), sc(host, spender), amount, liveUntil);
+  writeAllowance(host, from, spender, amount, liveUntil);
+  event.approve(host, from, spender, amount, liveUntil);
 }
 
 /** The destination as an address, and its id when it was given muxed (CAP-67's `MuxedAddress`). */
@@ -125,17 +121,17 @@ export function transfer(host: Host, from: Address, toMux: Val, amount: bigint):
   extendInstance(host);
   spendBalance(host, from, amount);
   receiveBalance(host, to, amount);
-  event.transferMaybeWithIssuer(host, sc(host, from), sc(host, to), toMuxedId, amount);
+  event.transferMaybeWithIssuer(host, from, to, toMuxedId, amount);
 }
 
 export function transferFrom(host: Host, spender: Address, from: Address, to: Address, amount: bigint): void {
   checkNonnegativeAmount(amount);
   authorize(host, spender);
   extendInstance(host);
-  spendAllowance(host, sc(host, from), sc(host, spender), amount);
+  spendAllowance(host, from, spender, amount);
   spendBalance(host, from, amount);
   receiveBalance(host, to, amount);
-  event.transferMaybeWithIssuer(host, sc(host, from), sc(host, to), undefined, amount);
+  event.transferMaybeWithIssuer(host, from, to, undefined, amount);
 }
 
 export function burn(host: Host, from: Address, amount: bigint): void {
@@ -145,7 +141,7 @@ export function burn(host: Host, from: Address, amount: bigint): void {
   authorize(host, from);
   extendInstance(host);
   spendBalance(host, from, amount);
-  event.burn(host, sc(host, from), amount);
+  event.burn(host, from, amount);
 }
 
 export function burnFrom(host: Host, spender: Address, from: Address, amount: bigint): void {
@@ -154,9 +150,9 @@ export function burnFrom(host: Host, spender: Address, from: Address, amount: bi
   checkNotIssuer(host, from);
   authorize(host, spender);
   extendInstance(host);
-  spendAllowance(host, sc(host, from), sc(host, spender), amount);
+  spendAllowance(host, from, spender, amount);
   spendBalance(host, from, amount);
-  event.burn(host, sc(host, from), amount);
+  event.burn(host, from, amount);
 }
 
 export function clawback(host: Host, from: Address, amount: bigint): void {
@@ -167,7 +163,7 @@ export function clawback(host: Host, from: Address, amount: bigint): void {
   authorize(host, admin);
   extendInstance(host);
   spendBalanceNoAuthorizationCheck(host, from, amount);
-  event.clawback(host, sc(host, admin), sc(host, from), amount);
+  event.clawback(host, admin, from, amount);
 }
 
 export function setAuthorized(host: Host, address: Address, authorized: boolean): void {
@@ -175,7 +171,7 @@ export function setAuthorized(host: Host, address: Address, authorized: boolean)
   authorize(host, admin);
   extendInstance(host);
   writeAuthorization(host, address, authorized);
-  event.setAuthorized(host, sc(host, admin), sc(host, address), authorized);
+  event.setAuthorized(host, admin, address, authorized);
 }
 
 export function mint(host: Host, to: Address, amount: bigint): void {
@@ -185,7 +181,7 @@ export function mint(host: Host, to: Address, amount: bigint): void {
   authorize(host, admin);
   extendInstance(host);
   receiveBalance(host, to, amount);
-  event.mint(host, sc(host, admin), sc(host, to), undefined, amount);
+  event.mint(host, admin, to, undefined, amount);
 }
 
 export function setAdmin(host: Host, newAdmin: Address): void {
@@ -193,5 +189,5 @@ export function setAdmin(host: Host, newAdmin: Address): void {
   authorize(host, admin);
   extendInstance(host);
   writeAdministrator(host, newAdmin);
-  event.setAdmin(host, sc(host, admin), sc(host, newAdmin));
+  event.setAdmin(host, admin, newAdmin);
 }

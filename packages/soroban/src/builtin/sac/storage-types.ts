@@ -7,7 +7,7 @@ import { xdr } from '@stellar/stellar-sdk/base';
 import type { Host } from '../../host/host.js';
 import type { Val } from '../../values/val.js';
 import { enumVal } from '../contract-types.js';
-import { boolOf, enumCase, fieldsOf, i128, i128Of, struct, u32ValueOf } from '../values.js';
+import { boolOf, enumCase, fieldsOf, i128, i128Of, struct } from '../values.js';
 
 const DAY_IN_LEDGERS = 17_280;
 export const INSTANCE_EXTEND_AMOUNT = 7 * DAY_IN_LEDGERS;
@@ -49,12 +49,4 @@ export function balanceOf(value: xdr.ScVal): BalanceValue {
 export interface AllowanceValue {
   amount: bigint;
   liveUntilLedger: number;
-}
-
-export const allowanceValue = (allowance: AllowanceValue): xdr.ScVal =>
-  struct({ amount: i128(allowance.amount), live_until_ledger: xdr.ScVal.scvU32(allowance.liveUntilLedger) });
-
-export function allowanceOf(value: xdr.ScVal): AllowanceValue {
-  const fields = fieldsOf(value, ['amount', 'live_until_ledger']);
-  return { amount: i128Of(fields.amount), liveUntilLedger: u32ValueOf(fields.live_until_ledger) };
 }

@@ -184,7 +184,12 @@ export class AccountTracker {
     if (frame) host.auth.authentication.push(frame);
     try {
       if (address.type === 'scAddressTypeAccount')
-        checkAccountAuthentication(host, address.accountId, payload, this.signature);
+        checkAccountAuthentication(
+          host,
+          address.accountId,
+          { bytes: payload, obj: frame?.payloadObj },
+          this.signature,
+        );
       else if (address.type === 'scAddressTypeContract' && frame)
         callCheckAuth(
           host,

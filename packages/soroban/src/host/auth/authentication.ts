@@ -64,7 +64,12 @@ export class AuthenticationStack {
     host.budget.charge('VisitObject');
     const scAddress = host.objects.expect(address, 'Address').value;
     if (scAddress.type === 'scAddressTypeAccount')
-      checkAccountAuthentication(host, scAddress.accountId, frame.payload, signature);
+      checkAccountAuthentication(
+        host,
+        scAddress.accountId,
+        { bytes: frame.payload, obj: frame.payloadObj },
+        signature,
+      );
     else if (scAddress.type === 'scAddressTypeContract')
       callCheckAuth(
         host,

@@ -118,12 +118,18 @@ function functionToXdr(host: Host, fn: AuthorizedFunction): xdr.SorobanAuthorize
   );
 }
 
-/** Whether two authorized functions are the same call (the host's `Compare` of them is Equal). */
+/**
+ * Whether two authorized functions are the same call (the host's `Compare` of them is Equal,
+ * auth.rs `Compare<ContractFunction>`): the contract, the name, then the arguments as a `Vec` is
+ * compared (soroban-env-common compare.rs): item by item up to the first that differs, the
+ * lengths only when one list is a prefix of the other.
+ */
 export function sameFunction(host: Host, a: AuthorizedFunction, b: AuthorizedFunction): boolean {
   if (a.kind === 'create' || b.kind === 'create')
     return a.kind === 'create' && b.kind === 'create' && Buffer.compare(a.args.toXdr(), b.args.toXdr()) === 0;
   const { compare } = host.comparator;
   if (compare(a.contract, b.contract) !== 0 || compare(a.fnName, b.fnName) !== 0) return false;
-  if (a.args.length !== b.args.length) return false;
-  return a.args.every((arg, i) => compare(arg, b.args[i] as Val) === 0);
+  const shared = Math.min(a.args.length, b.args.length);
+  for (let i = 0; i < shared; i++) if (compare(a.args[i] as Val, b.args[i] as Val) !== 0) return false;
+  return a.args.length === b.args.length;
 }

@@ -8,11 +8,14 @@ import { assetContractIdPreimage } from '../../builtin/sac/index.js';
 import { HostError } from '../../errors/host-error.js';
 import {
   chargeContractKey,
+  chargeLedgerEntryClone,
   contractAddress,
   contractCodeKey,
   contractDataKey,
   contractInstanceKey,
+  DECLARED_SIZE,
   type Durability,
+  HASH_SIZE,
 } from '../../storage/index.js';
 import { fromBool, u32Of, type Val, VOID } from '../../values/val.js';
 import { withContractDataVal } from '../contract-data.js';
@@ -34,11 +37,15 @@ const TEMPORARY = 0n;
 const INSTANCE = 2n;
 const durabilityOf = (t: bigint): Durability => (t === TEMPORARY ? 'temporary' : 'persistent');
 
-/** `storage_key_from_val`: the current contract's data key for `k`. */
+/**
+ * `storage_key_from_val` (host/conversion.rs): the key converted, the current contract's id copied
+ * and the key made a metered `Rc`.
+ */
 function dataKey(host: Host, k: Val, t: bigint): xdr.LedgerKey {
   const key = host.converter.toScVal(k);
   if (key.type === 'scvAddress' && key.address.type === 'scAddressTypeMuxedAccount')
     throw new HostError('Storage', 'InvalidInput', 'muxed addresses should not be used in the storage keys');
+  chargeContractKey(host.budget);
   return contractDataKey(contractAddress(host.currentContractId()), key, durabilityOf(t));
 }
 
@@ -61,14 +68,22 @@ function newEntry(host: Host, k: Val, v: Val, t: bigint): xdr.LedgerEntry {
 function putData(c: CallContext, k: Val, v: Val, t: bigint): void {
   const host = contractHost(c);
   const key = dataKey(host, k, t);
+  // `put_contract_data_into_ledger` (host/data_helper.rs): an entry there is cloned (metered) and
+  // given the value; a new one names the current contract (its id copied); either is put in a new
+  // metered `Rc`.
   if (host.storage.has(key, host.budget)) {
     const { entry, liveUntil } = host.storage.getWithLiveUntil(key, host.budget);
+    chargeLedgerEntryClone(entry, host.budget);
     const updated = withContractDataVal(entry, host.converter.toScVal(v));
+    host.budget.charge('MemAlloc', DECLARED_SIZE.ledgerEntry);
     host.storage.put(key, updated, liveUntil, host.budget);
   } else {
     const ledger = host.ledger;
     const ttl = t === TEMPORARY ? ledger.minTempEntryTtl : ledger.minPersistentEntryTtl;
-    host.storage.put(key, newEntry(host, k, v, t), ledger.sequenceNumber + ttl - 1, host.budget);
+    host.budget.charge('MemCpy', HASH_SIZE);
+    const entry = newEntry(host, k, v, t);
+    host.budget.charge('MemAlloc', DECLARED_SIZE.ledgerEntry);
+    host.storage.put(key, entry, ledger.sequenceNumber + ttl - 1, host.budget);
   }
 }
 

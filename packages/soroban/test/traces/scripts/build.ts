@@ -50,6 +50,13 @@ export const text = (s: string): ScriptArg => slice(hexOf(s));
 export const vals = (...items: (Literal | ScriptArg)[]): ScriptArg => ({ a: 'vals', items: items.map(arg) });
 export const buffer = (length: number): ScriptArg => ({ a: 'buffer', length });
 export const keys = (...items: string[]): ScriptArg => ({ a: 'keys', items });
+/** The 32-byte id of the contract address step `arg` made, as a slice. */
+export function contractIdOf(arg: ScriptArg): ScriptArg {
+  if (arg.a !== 'ref') throw new Error('contractIdOf needs a step reference');
+  return { a: 'contractIdOf', step: arg.step };
+}
+/** `generate_bytes_array()`: 32 bytes of the test PRNG, as a slice. */
+export const TEST_BYTES: ScriptArg = { a: 'testBytes' };
 export const storage = (v: 'Instance' | 'Persistent' | 'Temporary'): ScriptArg => ({ a: 'storage', v });
 
 function arg(x: Literal | ScriptArg): ScriptArg {
@@ -125,7 +132,7 @@ export class Sequence {
   toScVal(of: ScriptArg): void {
     this.add(toScVal(of));
   }
-  read(of: ScriptArg, as: 'hash' | 'string'): void {
+  read(of: ScriptArg, as: 'hash' | 'string' | 'address'): void {
     this.add({ s: 'read', of, as });
   }
   host(action: HostAction): void {
@@ -139,6 +146,35 @@ export class Sequence {
   }
   ledger(op: LedgerOp): void {
     this.add({ s: 'ledger', op });
+  }
+  /** `TestSigner::address` of an account contract: its Address object read back (charged), then a new object. */
+  copyAddress(of: ScriptArg): ScriptArg {
+    return this.add({ s: 'copyAddress', of, from: 'object' });
+  }
+  ledgerSequence(to: Extract<ScriptStep, { s: 'ledgerSequence' }>['to']): void {
+    this.add({ s: 'ledgerSequence', to });
+  }
+  /** `run_from_contract(&id, || ..)`: the steps `body` adds run in a test contract's frame. */
+  fromContract(id: ScriptArg, body: () => void): void {
+    this.around((steps) => ({ s: 'fromContract', id, steps }), body);
+  }
+  /** `run_from_account(account, || ..)`: the steps `body` adds run with this source account. */
+  fromAccount(account: string, body: () => void): void {
+    this.around((steps) => ({ s: 'fromAccount', account, steps }), body);
+  }
+  private around(wrapper: (steps: number) => ScriptStep, body: () => void): void {
+    const at = this.steps.length;
+    this.steps.push(wrapper(0));
+    body();
+    this.steps[at] = wrapper(this.steps.length - at - 1);
+  }
+  /** `TestSigner::address` of a signer the test holds the ScAddress of (cloned, unmetered): a new object. */
+  addressAgain(of: ScriptArg): ScriptArg {
+    return this.add({ s: 'copyAddress', of, from: 'test' });
+  }
+  /** `contract_id_to_address(generate_bytes_array())`. */
+  randomContract(): ScriptArg {
+    return this.add({ s: 'randomContract' });
   }
 }
 

@@ -11,6 +11,10 @@ import lifecycle from './lifecycle.js';
 import map from './map.js';
 import num from './num.js';
 import sac from './sac.js';
+import sacAuth from './sac-auth.js';
+import sacBoundaries from './sac-boundaries.js';
+import sacContracts from './sac-contracts.js';
+import sacTransfers from './sac-transfers.js';
 import storage from './storage.js';
 import str from './str.js';
 import symbol from './symbol.js';
@@ -33,4 +37,8 @@ export const ALL_SCRIPTS: DriveScript[] = [
   ...lifecycle,
   ...storage,
   ...sac,
+  ...sacTransfers,
+  ...sacBoundaries,
+  ...sacContracts,
+  ...sacAuth,
 ];

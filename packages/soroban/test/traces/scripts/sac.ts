@@ -6,7 +6,7 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import { INVALID_ASSET_CODES } from '../../support/invalid-asset-codes.js';
-import type { LedgerOp, ScriptArg, ScriptSetup } from '../script-types.js';
+import type { AuthSigner, LedgerOp, Literal, ScriptArg, ScriptSetup } from '../script-types.js';
 import { testSigningKeys } from '../test-prng.js';
 import {
   account,
@@ -19,31 +19,40 @@ import {
   sequence,
   slice,
   sym,
+  text,
   u32,
   vals,
 } from './build.js';
 
 const STRKEY_LENGTH = 56;
+const MAX_SMALL_SYMBOL = 9;
 
-const SETUP: ScriptSetup = {
+export const SETUP: ScriptSetup = {
   ...RECORDING,
   ledger: { sequenceNumber: 123, timestamp: 123456n, networkId: repeatByte(5, 32), baseReserve: 5_000_000 },
   signingKeys: 5,
 };
-const [ISSUER, USER] = testSigningKeys(5).map((k) => k.publicHex) as [string, string, ...string[]];
-const NATIVE_ASSET = xdr.Asset.assetTypeNative().toXDR('hex');
-const AUTHORIZED_FLAG = 1;
-const TRUSTLINE_CLAWBACK_ENABLED_FLAG = 4;
-const REVOCABLE_FLAG = 2;
-const CLAWBACK_ENABLED_FLAG = 8;
-const I64_MAX = (1n << 63n) - 1n;
+/** The public keys of the five signing keys `setup` draws: issuer, user, user 2, 3, 4. */
+export const [ISSUER, USER, USER_2, USER_3, USER_4] = testSigningKeys(5).map((k) => k.publicHex) as [
+  string,
+  string,
+  string,
+  string,
+  string,
+];
+export const NATIVE_ASSET = xdr.Asset.assetTypeNative().toXDR('hex');
+export const AUTHORIZED_FLAG = 1;
+export const TRUSTLINE_CLAWBACK_ENABLED_FLAG = 4;
+export const REVOCABLE_FLAG = 2;
+export const CLAWBACK_ENABLED_FLAG = 8;
+export const I64_MAX = (1n << 63n) - 1n;
 /** `asset_code: [b'a'; 4]` of `StellarAssetContractTest`. */
-const DEFAULT_CODE = Buffer.from('aaaa');
+export const DEFAULT_CODE = Buffer.from('aaaa');
 
 const accountId = (hex: string) => xdr.PublicKey.publicKeyTypeEd25519(Buffer.from(hex, 'hex'));
 
 /** `create_asset` of the test: a 4-byte code is an AlphaNum4 asset, a 12-byte one AlphaNum12. */
-function assetXdrHex(issuerHex: string, code: Buffer): string {
+export function assetXdrHex(issuerHex: string, code: Buffer): string {
   const issuer = accountId(issuerHex);
   const asset =
     code.length === 4
@@ -53,18 +62,49 @@ function assetXdrHex(issuerHex: string, code: Buffer): string {
 }
 
 /** `TestStellarAssetContract::new_from_asset`: the asset's XDR as bytes, then `create_asset_contract`. */
-function newFromAsset(s: Sequence, assetHex: string) {
+export function newFromAsset(s: Sequence, assetHex: string) {
   return s.call('create_asset_contract', s.call('bytes_new_from_slice', slice(assetHex)));
 }
 
-/** A contract call of `TestStellarAssetContract`: `test_vec![host, args..]`, then `call`. */
-function invoke(s: Sequence, contract: ScriptArg, fn: string, ...args: ScriptArg[]) {
+/** `Symbol::try_from_val(host, &name)`: a name too long for a small symbol is made through the env. */
+export const fnSymbol = (s: Sequence, fn: string) =>
+  fn.length > MAX_SMALL_SYMBOL ? s.call('symbol_new_from_slice', text(fn)) : sym(fn);
+
+/** A contract call of `TestStellarAssetContract`: the function's symbol, `test_vec![host, args..]`, then `call`. */
+export function invoke(s: Sequence, contract: ScriptArg, fn: string, ...args: (Literal | ScriptArg)[]) {
+  const name = fnSymbol(s, fn);
   const argVec = args.length === 0 ? s.call('vec_new') : s.call('vec_new_from_slice', vals(...args));
-  return s.call('call', contract, sym(fn), argVec);
+  return s.call('call', contract, name, argVec);
+}
+
+/** `TestSigner::ContractInvoker`: the call is made from the contract's test frame (`run_from_contract`). */
+export const CONTRACT_INVOKER = 'contract invoker';
+
+/**
+ * `call_with_single_signer` (test_stellar_asset_contract.rs): the arguments' vector (`test_vec!`),
+ * the invocation authorized for the signer (`authorize_single_invocation`; a contract invoker
+ * authorizes nothing), the function's symbol, then `call`. The entry's objects: its address and
+ * its contract's, each signature's vector, map, two byte strings and `public_key` symbol; then
+ * the arguments that are objects (converted again into the entry).
+ */
+export function signedCall(
+  s: Sequence,
+  contract: ScriptArg,
+  by: AuthSigner | typeof CONTRACT_INVOKER,
+  fn: string,
+  args: (Literal | ScriptArg)[],
+) {
+  const argVec = s.call('vec_new_from_slice', vals(...args));
+  if (by !== CONTRACT_INVOKER) {
+    const keys = 'keys' in by ? by.keys.length : 0;
+    const argObjects = args.filter((arg) => 'a' in arg).length;
+    s.authorize({ signer: by, contract, fn, args: argVec, entryObjects: 2 + 5 * keys, argObjects });
+  }
+  return s.call('call', contract, fnSymbol(s, fn), argVec);
 }
 
 /** `String::to_string` of a returned string of `length` bytes: its length, then its bytes. */
-function readString(s: Sequence, string: ScriptArg, length: number) {
+export function readString(s: Sequence, string: ScriptArg, length: number) {
   s.call('string_len', string);
   s.call('string_copy_to_slice', string, u32(0), buffer(length));
 }
@@ -72,7 +112,7 @@ function readString(s: Sequence, string: ScriptArg, length: number) {
 type AccountOp = Extract<LedgerOp, { op: 'account' }>;
 
 /** `create_account` of a key that signs for itself with weight 100, thresholds [1, 0, 0, 0]. */
-const selfSignedAccount = (key: string, balance: bigint, flags = 0): AccountOp => ({
+export const selfSignedAccount = (key: string, balance: bigint, flags = 0): AccountOp => ({
   op: 'account',
   account: key,
   signers: [[key, 100]],
@@ -83,13 +123,13 @@ const selfSignedAccount = (key: string, balance: bigint, flags = 0): AccountOp =
 });
 
 /** `default_stellar_asset_contract`: the issuer's account (revocable, clawback enabled), then its `aaaa` asset's contract. */
-function defaultContract(s: Sequence) {
+export function defaultContract(s: Sequence) {
   s.ledger(selfSignedAccount(ISSUER, 10_000_000n, REVOCABLE_FLAG | CLAWBACK_ENABLED_FLAG));
   return newFromAsset(s, assetXdrHex(ISSUER, DEFAULT_CODE));
 }
 
-/** `create_default_account` and `create_default_trustline` of a user signing for itself. */
-function defaultAccountAndTrustline(s: Sequence, key: string) {
+/** `create_default_account` of a user signing for itself with weight 1. */
+export function defaultAccount(s: Sequence, key: string) {
   s.ledger({
     op: 'account',
     account: key,
@@ -99,6 +139,10 @@ function defaultAccountAndTrustline(s: Sequence, key: string) {
     thresholds: [1, 0, 0, 0],
     flags: 0,
   });
+}
+
+/** `create_default_trustline`: authorized, clawback enabled, limit i64::MAX. */
+export function defaultTrustline(s: Sequence, key: string) {
   s.ledger({
     op: 'trustline',
     account: key,
@@ -108,6 +152,12 @@ function defaultAccountAndTrustline(s: Sequence, key: string) {
     limit: I64_MAX,
     flags: AUTHORIZED_FLAG | TRUSTLINE_CLAWBACK_ENABLED_FLAG,
   });
+}
+
+/** `create_default_account` and `create_default_trustline` of a user signing for itself. */
+export function defaultAccountAndTrustline(s: Sequence, key: string) {
+  defaultAccount(s, key);
+  defaultTrustline(s, key);
 }
 
 /** `test_asset_init`: the contract's symbol, decimals and name, then a trustline's balance through it. */
@@ -150,7 +200,8 @@ export default scriptsOf('stellar_asset_contract', {
     setup: SETUP,
     steps: sequence((s) => {
       const contract = defaultContract(s);
-      defaultAccountAndTrustline(s, USER);
+      defaultAccount(s, USER);
+      defaultTrustline(s, USER);
       const args = s.call('vec_new_from_slice', vals(s.object(account(USER)), i128(100n)));
       const admin = s.object(account(ISSUER));
       // The entry's address, its contract's and its argument's objects.
