@@ -11,6 +11,7 @@ import { checkAccountAuthentication } from '../../src/host/auth/account-signatur
 import type { Host } from '../../src/host/host.js';
 import { keypair, putAccount, sacEnv } from '../builtin/sac/support.js';
 import { tracedHost } from '../builtin/sac/traced-host.js';
+import { accountSignatures } from './support.js';
 
 const PAYLOAD = Buffer.alloc(32, 9);
 const ONE_SIGNATURE = ['vec_get', 'map_unpack_to_slice', 'bytes_len', 'bytes_len'];
@@ -18,18 +19,7 @@ const CHECKED = ['verify_sig_ed25519', 'bytes_copy_to_slice'];
 
 function signatureVal(host: Host, keys: Keypair[]) {
   const sorted = [...keys].sort((a, b) => Buffer.compare(a.rawPublicKey(), b.rawPublicKey()));
-  const entry = (key: Keypair) =>
-    xdr.ScVal.scvMap([
-      new xdr.ScMapEntry({
-        key: xdr.ScVal.scvSymbol('public_key'),
-        val: xdr.ScVal.scvBytes(key.rawPublicKey()),
-      }),
-      new xdr.ScMapEntry({
-        key: xdr.ScVal.scvSymbol('signature'),
-        val: xdr.ScVal.scvBytes(key.sign(PAYLOAD)),
-      }),
-    ]);
-  return host.converter.toVal(xdr.ScVal.scvVec(sorted.map(entry)));
+  return host.converter.toVal(accountSignatures(PAYLOAD, sorted));
 }
 
 const CASES = [

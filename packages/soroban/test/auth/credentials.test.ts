@@ -15,6 +15,7 @@ import {
   authSetup,
   EXPIRATION,
   node,
+  accountSignatures,
   payloadOf,
   putAccount,
   sign,
@@ -33,20 +34,7 @@ function signatures(
   expiration: number,
   tamper = false,
 ) {
-  const payload = payloadOf(entry, expiration);
-  return xdr.ScVal.scvVec(
-    keys.map((key) => {
-      const signature = Buffer.from(key.sign(Buffer.from(payload)));
-      if (tamper) signature[0] = (signature[0] ?? 0) ^ 1;
-      return xdr.ScVal.scvMap([
-        new xdr.ScMapEntry({
-          key: xdr.ScVal.scvSymbol('public_key'),
-          val: xdr.ScVal.scvBytes(key.rawPublicKey()),
-        }),
-        new xdr.ScMapEntry({ key: xdr.ScVal.scvSymbol('signature'), val: xdr.ScVal.scvBytes(signature) }),
-      ]);
-    }),
-  );
+  return accountSignatures(payloadOf(entry, expiration), keys, tamper);
 }
 
 function withSignature(entry: xdr.SorobanAuthorizationEntry, signature: xdr.ScVal, expiration = EXPIRATION) {

@@ -148,3 +148,23 @@ export function payloadOf(entry: xdr.SorobanAuthorizationEntry, expiration: numb
 export function nonceLiveUntil(env: TestEnv, key: Keypair, nonce: bigint): number | undefined {
   return env.snapshot.get(nonceKey(xdr.ScAddress.scAddressTypeAccount(key.xdrAccountId()), nonce))?.liveUntil;
 }
+
+/**
+ * A classic account's signature value: a vec of `{public_key, signature}` maps over `payload`, in
+ * the order given (the account contract wants them sorted by key). `tamper` flips a bit of each.
+ */
+export function accountSignatures(payload: Uint8Array, keys: Keypair[], tamper = false): xdr.ScVal {
+  return xdr.ScVal.scvVec(
+    keys.map((key) => {
+      const signature = Buffer.from(key.sign(Buffer.from(payload)));
+      if (tamper) signature[0] = (signature[0] ?? 0) ^ 1;
+      return xdr.ScVal.scvMap([
+        new xdr.ScMapEntry({
+          key: xdr.ScVal.scvSymbol('public_key'),
+          val: xdr.ScVal.scvBytes(key.rawPublicKey()),
+        }),
+        new xdr.ScMapEntry({ key: xdr.ScVal.scvSymbol('signature'), val: xdr.ScVal.scvBytes(signature) }),
+      ]);
+    }),
+  );
+}

@@ -6,7 +6,7 @@
  */
 import { hash, type Keypair, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
-import { PASSPHRASE, payloadOf, unsignedEntry } from '../../auth/support.js';
+import { accountSignatures, PASSPHRASE, payloadOf, unsignedEntry } from '../../auth/support.js';
 import { addr, failure, i128, invocationOf, keypair, putAccount, Sac, sacEnv } from './support.js';
 
 const EXPIRATION = 1000;
@@ -14,21 +14,7 @@ const EXPIRATION = 1000;
 /** The account's signature: `{public_key, signature}` maps in the order given. */
 function signedBy(entry: xdr.SorobanAuthorizationEntry, keys: Keypair[]): xdr.SorobanAuthorizationEntry {
   if (entry.credentials.type !== 'sorobanCredentialsAddress') throw new Error('not an address entry');
-  const payload = Buffer.from(payloadOf(entry, EXPIRATION));
-  const signature = xdr.ScVal.scvVec(
-    keys.map((key) =>
-      xdr.ScVal.scvMap([
-        new xdr.ScMapEntry({
-          key: xdr.ScVal.scvSymbol('public_key'),
-          val: xdr.ScVal.scvBytes(key.rawPublicKey()),
-        }),
-        new xdr.ScMapEntry({
-          key: xdr.ScVal.scvSymbol('signature'),
-          val: xdr.ScVal.scvBytes(key.sign(payload)),
-        }),
-      ]),
-    ),
-  );
+  const signature = accountSignatures(payloadOf(entry, EXPIRATION), keys);
   const { address, nonce } = entry.credentials.address;
   return new xdr.SorobanAuthorizationEntry({
     credentials: xdr.SorobanCredentials.sorobanCredentialsAddress(
