@@ -12,10 +12,10 @@ import { outcome } from '../support/outcome.js';
 import { NO_SOROBAN_DATA, readSoroban, sorobanData } from '../support/shared.js';
 import {
   accountEntry,
+  accountSignatures,
   authSetup,
   EXPIRATION,
   node,
-  accountSignatures,
   payloadOf,
   putAccount,
   sign,
