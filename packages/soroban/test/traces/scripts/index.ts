@@ -11,6 +11,7 @@ import lifecycle from './lifecycle.js';
 import map from './map.js';
 import num from './num.js';
 import sac from './sac.js';
+import sacAccounts from './sac-accounts.js';
 import sacAuth from './sac-auth.js';
 import sacBoundaries from './sac-boundaries.js';
 import sacContracts from './sac-contracts.js';
@@ -41,4 +42,5 @@ export const ALL_SCRIPTS: DriveScript[] = [
   ...sacBoundaries,
   ...sacContracts,
   ...sacAuth,
+  ...sacAccounts,
 ];
