@@ -6,6 +6,7 @@
  */
 import { Budget } from '../../src/budget/budget.js';
 import { DEFAULT_COST_PARAMS } from '../../src/budget/default-params.js';
+import { HOST_AUTHORIZATION } from '../../src/host/auth/layer.js';
 import { Host } from '../../src/host/host.js';
 import type { ChaCha20Rng } from '../../src/host/prng/chacha20.js';
 import {
@@ -166,6 +167,9 @@ export function hostAction(host: Host, action: HostAction): void {
       return;
     case 'ensure_module_cache_contains_host_storage_contracts':
       ensureModuleCache(host);
+      return;
+    case 'switch_to_recording_auth':
+      HOST_AUTHORIZATION.record(host, true);
       return;
     default:
       throw new Unsupported(`host action ${action}`);

@@ -210,7 +210,9 @@ export type HostAction =
   | 'reset_budget_unlimited'
   | 'ensure_module_cache_contains_host_storage_contracts'
   | 'clear_module_cache'
-  | 'switch_to_enforcing_storage';
+  | 'switch_to_enforcing_storage'
+  /** `switch_to_recording_auth(true)`: recording, an address authorized from the root call only */
+  | 'switch_to_recording_auth';
 
 /** `Host::enable_model(type, const_cpu, lin_cpu, const_mem, lin_mem)`: unscaled parameters. */
 export interface ModelOverride {

@@ -28,15 +28,16 @@ import { consumeNonce, signaturePayload } from './nonces.js';
 /** `size_of::<AccountId>()`: a 32-byte key. */
 const ACCOUNT_ID_SIZE = 32n;
 
-/** `vec![AccountEd25519Signature { public_key, signature: [0; 64] }]` as the built-in account reads it. */
-function emulatedSignature(accountId: xdr.AccountId): xdr.ScVal {
-  const field = (key: string, val: xdr.ScVal) => new xdr.ScMapEntry({ key: xdr.ScVal.scvSymbol(key), val });
-  return xdr.ScVal.scvVec([
-    xdr.ScVal.scvMap([
-      field('public_key', xdr.ScVal.scvBytes(accountId.ed25519.value)),
-      field('signature', xdr.ScVal.scvBytes(new Uint8Array(64))),
-    ]),
-  ]);
+/**
+ * `vec![AccountEd25519Signature { public_key, signature: [0; 64] }]` made as auth.rs
+ * `emulate_authentication` makes it: through the host's own env (`BytesN::from_slice` twice, the
+ * struct's `map_new_from_slices`, `host_vec!`'s `vec_new_from_slice`), each call charged and traced.
+ */
+function emulatedSignature(host: Host, accountId: xdr.AccountId): Val {
+  const context = host.context();
+  const publicKey = traced.bytes(context, accountId.ed25519.value);
+  const signature = traced.bytes(context, new Uint8Array(64));
+  return traced.vec(context, [traced.map(context, ['public_key', 'signature'], [publicKey, signature])]);
 }
 
 export interface AccountTrackerSnapshot {
@@ -215,7 +216,7 @@ export class AccountTracker {
     if (this.isSourceAccount) return;
     const address = scAddressOf(host, this.address);
     if (address.type === 'scAddressTypeAccount') {
-      this.signature = host.converter.toVal(emulatedSignature(address.accountId));
+      this.signature = emulatedSignature(host, address.accountId);
       try {
         this.authenticate(host);
       } catch (error) {

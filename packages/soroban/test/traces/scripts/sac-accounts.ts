@@ -1,14 +1,16 @@
 /**
  * Drive scripts for the account tests of soroban-env-host/src/test/stellar_asset_contract.rs at
  * v23.0.0: a classic account's multisig `__check_auth` (weights, thresholds, duplicate, unknown and
- * unsorted signers, too many signatures) and an issuer's trustline authorization flags.
+ * unsorted signers, too many signatures), an issuer's trustline authorization flags and a mint
+ * whose authorization the host records.
  */
 import type { AuthSigner, ScriptArg } from '../script-types.js';
 import { testSigningKeys } from '../test-prng.js';
-import { account, i128, type Sequence, scriptsOf, sequence } from './build.js';
+import { account, i128, type Sequence, scriptsOf, sequence, sym, vals } from './build.js';
 import {
   AUTHORIZED_FLAG,
   DEFAULT_CODE,
+  defaultAccountAndTrustline,
   defaultContract,
   ISSUER,
   NATIVE_ASSET,
@@ -133,6 +135,26 @@ export default scriptsOf('stellar_asset_contract', {
       userTrustline(s, 500n, TRUSTLINE_CLAWBACK_ENABLED_FLAG, 10n);
       sac.clawback(admin, userAddress(), 10n);
       sac.balance(userAddress());
+    }),
+  },
+  test_recording_auth_for_stellar_asset_contract: {
+    setup: SETUP,
+    steps: sequence((s) => {
+      const contract = defaultContract(s);
+      defaultAccountAndTrustline(s, USER);
+      s.host('switch_to_recording_auth');
+      const args = s.call('vec_new_from_slice', vals(s.object(account(USER)), i128(100n)));
+      s.call('call', contract, sym('mint'), args);
+      // The recorded payloads and authenticated authorizations are read in shadow mode; what the
+      // test compares them with is converted on the budget: the admin's and contract's addresses,
+      // then the arguments one by one, then (the second comparison) as a vector.
+      s.read(s.object(account(ISSUER)), 'address');
+      s.read(contract, 'address');
+      s.toScVal(s.object(account(USER)));
+      s.toScVal({ a: 'val', lit: i128(100n) });
+      s.read(s.object(account(ISSUER)), 'address');
+      s.read(contract, 'address');
+      s.toScVal(args);
     }),
   },
 });
