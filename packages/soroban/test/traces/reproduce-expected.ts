@@ -155,4 +155,7 @@ export const REPRODUCED_WITHIN: readonly string[] = [
   'test__stellar_asset_contract__test_auth_revocable_on_contract',
   'test__stellar_asset_contract__test_set_admin',
   'test__stellar_asset_contract__test_stellar_asset_contract_authorization',
+  'test__stellar_asset_contract__test_classic_account_multisig_auth',
+  'test__stellar_asset_contract__test_trustline_auth',
+  'test__stellar_asset_contract__test_recording_auth_for_stellar_asset_contract',
 ];

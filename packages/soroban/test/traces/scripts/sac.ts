@@ -84,8 +84,8 @@ export const CONTRACT_INVOKER = 'contract invoker';
  * `call_with_single_signer` (test_stellar_asset_contract.rs): the arguments' vector (`test_vec!`),
  * the invocation authorized for the signer (`authorize_single_invocation`; a contract invoker
  * authorizes nothing), the function's symbol, then `call`. The entry's objects: its address and
- * its contract's, each signature's vector, map, two byte strings and `public_key` symbol; then
- * the arguments that are objects (converted again into the entry).
+ * its contract's, the signatures' vector and each signature's map, two byte strings and
+ * `public_key` symbol; then the arguments that are objects (converted again into the entry).
  */
 export function signedCall(
   s: Sequence,
@@ -98,7 +98,8 @@ export function signedCall(
   if (by !== CONTRACT_INVOKER) {
     const keys = 'keys' in by ? by.keys.length : 0;
     const argObjects = args.filter((arg) => 'a' in arg).length;
-    s.authorize({ signer: by, contract, fn, args: argVec, entryObjects: 2 + 5 * keys, argObjects });
+    const entryObjects = keys === 0 ? 2 : 3 + 4 * keys;
+    s.authorize({ signer: by, contract, fn, args: argVec, entryObjects, argObjects });
   }
   return s.call('call', contract, fnSymbol(s, fn), argVec);
 }
