@@ -2,6 +2,7 @@
  * A drive script's arguments resolved for the host adapter: what the host function takes (a Val,
  * a slice, a number) and how the trace prints it.
  */
+import { Keypair } from '@stellar/stellar-sdk/base';
 import type { Host } from '../../src/host/host.js';
 import type { Val } from '../../src/values/val.js';
 import { generateBytesArray } from './adapter-host.js';
@@ -16,6 +17,15 @@ const STORAGE_TYPES = { Temporary: 0n, Persistent: 1n, Instance: 2n } as const;
 export interface ArgRun {
   readonly host: Host;
   readonly values: (Val | undefined)[];
+  /** The secret bytes `signingKey` steps drew, by step. */
+  readonly signingKeys: Map<number, Buffer>;
+}
+
+/** The secret of the key a `signingKey` step drew. */
+export function signingKeyOf(run: ArgRun, step: number): Buffer {
+  const secret = run.signingKeys.get(step);
+  if (!secret) throw new Unsupported(`step ${step} drew no signing key`);
+  return secret;
 }
 
 /** Resolves a script argument into what the host function takes, and how the trace prints it. */
@@ -48,6 +58,10 @@ export function resolve(run: ArgRun, arg: ScriptArg): { value: Val | SliceArg; p
       return { value: arg.length, printed: { kind: 'int', value: BigInt(arg.length) } };
     case 'storage':
       return { value: STORAGE_TYPES[arg.v], printed: { kind: 'storage', type: arg.v } };
+    case 'publicKeyOf': {
+      const publicKey = Keypair.fromRawEd25519Seed(signingKeyOf(run, arg.step)).rawPublicKey();
+      return { value: publicKey, printed: { kind: 'int', value: 32n } };
+    }
     case 'testBytes':
       return { value: generateBytesArray(host), printed: { kind: 'int', value: 32n } };
     case 'contractIdOf': {

@@ -91,6 +91,16 @@ function accountSignature(host: Host, call: TestCall, keys: readonly number[], p
   return host.converter.toScVal(signatures);
 }
 
+/** `sign_payload_for_ed25519` (testutils.rs): the signature made a `BytesN<64>` through the env. */
+function ed25519Signature(host: Host, call: TestCall, secret: Buffer, payload: Buffer): xdr.ScVal {
+  const signature = made(
+    call('bytes_new_from_slice', [Keypair.fromRawEd25519Seed(secret).sign(payload)], [length(64)]),
+    'signature',
+  );
+  call('bytes_len', [signature], [traceVal(signature)]);
+  return host.converter.toScVal(signature);
+}
+
 /**
  * `authorize_single_invocation` (testutils.rs): the nonce (`gen_range(0..=i64::MAX)` of the test
  * PRNG) and expiration (sequence + 10000), the signer's address added as a new object, the root
@@ -102,16 +112,20 @@ export function authorizeSingleInvocation(
   step: AuthorizeStep,
   resolveArg: (arg: AuthorizeStep['contract']) => Val,
   call: TestCall,
+  secretOf: (step: number) => Buffer,
 ): void {
   const signer = step.signer;
   const invoker = 'invoker' in signer;
+  const accountKey = 'invoker' in signer ? signer.invoker : 'account' in signer ? signer.account : undefined;
   const nonce = step.nonce ? step.nonce[0] : invoker ? 0n : testNonce(host);
   const expiration = step.nonce ? step.nonce[1] : host.ledger.sequenceNumber + 10000;
+  const contractAt =
+    'voidAt' in signer ? signer.voidAt : 'contractAt' in signer ? signer.contractAt : undefined;
   const signerAddress =
-    'voidAt' in signer
-      ? toScAddress(host, resolveArg(signer.voidAt))
+    accountKey === undefined
+      ? toScAddress(host, resolveArg(contractAt as AuthorizeStep['contract']))
       : xdr.ScAddress.scAddressTypeAccount(
-          xdr.PublicKey.publicKeyTypeEd25519(Buffer.from(invoker ? signer.invoker : signer.account, 'hex')),
+          xdr.PublicKey.publicKeyTypeEd25519(Buffer.from(accountKey, 'hex')),
         );
   const address = toScAddress(host, host.objects.add({ kind: 'Address', value: signerAddress }));
   const invocation = new xdr.SorobanAuthorizedInvocation({
@@ -142,7 +156,11 @@ export function authorizeSingleInvocation(
   host.budget.charge('ComputeSha256Hash', BigInt(encoded.length));
   const payload = createHash('sha256').update(encoded).digest();
   const signature =
-    'keys' in signer ? accountSignature(host, call, signer.keys, payload) : host.converter.toScVal(VOID);
+    'keys' in signer
+      ? accountSignature(host, call, signer.keys, payload)
+      : 'signingKey' in signer
+        ? ed25519Signature(host, call, secretOf(signer.signingKey), payload)
+        : host.converter.toScVal(VOID);
   const credentials = new xdr.SorobanAddressCredentials({
     address,
     nonce,

@@ -6,9 +6,16 @@
  * (`add_ledger_entry` is `storage.put`), so the recording footprint sees them.
  */
 import { xdr } from '@stellar/stellar-sdk/base';
+import { toScAddress } from '../../src/builtin/values.js';
 import type { Host } from '../../src/host/host.js';
 import { contractIdOf } from '../../src/host/lifecycle.js';
-import { DECLARED_SIZE, maxLiveUntilLedger } from '../../src/storage/index.js';
+import {
+  chargeContractKey,
+  contractInstanceKey,
+  DECLARED_SIZE,
+  maxLiveUntilLedger,
+} from '../../src/storage/index.js';
+import type { Val } from '../../src/values/val.js';
 import type { LedgerOp, ScriptStep } from './script-types.js';
 
 const accountId = (hex: string): xdr.AccountId => xdr.PublicKey.publicKeyTypeEd25519(Buffer.from(hex, 'hex'));
@@ -173,4 +180,16 @@ export function setLedgerSequence(host: Host, to: Extract<ScriptStep, { s: 'ledg
   const ledger = host.ledger;
   ledger.sequenceNumber =
     to === 'maxLiveUntil' ? maxLiveUntilLedger(ledger) : to === 'next' ? ledger.sequenceNumber + 1 : to;
+}
+
+/**
+ * A test's removal of a contract's instance (test_custom_account_auth): `contract_id_from_address`
+ * (the address visited and cloned), `contract_instance_ledger_key` (data_helper.rs: the id cloned,
+ * the key allocated), then the storage's metered `del`.
+ */
+export function deleteInstance(host: Host, address: Val): void {
+  const scAddress = toScAddress(host, address);
+  if (scAddress.type !== 'scAddressTypeContract') throw new Error('not a contract address');
+  chargeContractKey(host.budget);
+  host.storage.del(contractInstanceKey(Uint8Array.from(scAddress.contractId.value)), host.budget);
 }

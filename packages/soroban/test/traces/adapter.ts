@@ -15,7 +15,7 @@ import type { Host, HostTracer } from '../../src/host/host.js';
 import { hostFunctionByName } from '../../src/interface/index.js';
 import { fromU32, fromWasm, handleOf, isObject, type Val, VOID } from '../../src/values/val.js';
 import { parseContract } from '../../src/vm/index.js';
-import { resolve } from './adapter-args.js';
+import { resolve, signingKeyOf } from './adapter-args.js';
 import { authEntry, authorizeSingleInvocation, copyAddress, setAuth } from './adapter-auth.js';
 import {
   resetAuthAfterTopFrame,
@@ -24,7 +24,7 @@ import {
   withTestContractFrame,
 } from './adapter-frames.js';
 import { chargeTestContractCheck, generateBytesArray, hostAction, hostFor } from './adapter-host.js';
-import { ledgerOp, setLedgerSequence } from './adapter-ledger.js';
+import { deleteInstance, ledgerOp, setLedgerSequence } from './adapter-ledger.js';
 import { registerTestContract } from './adapter-register.js';
 import { ENV_SLICE_CALLS, SLICE_FUNCTIONS, type SliceArg, type SliceEnv } from './adapter-slices.js';
 import {
@@ -61,6 +61,7 @@ class Run implements HostTracer {
   lastError: unknown;
   /** The authorization entries `authEntry` steps built, by step. */
   readonly authEntries = new Map<number, xdr.SorobanAuthorizationEntry>();
+  readonly signingKeys = new Map<number, Buffer>();
 
   constructor(readonly host: Host) {}
 
@@ -291,7 +292,14 @@ function step(run: Run, s: ScriptStep, index: number, readWasm: (path: string) =
         s,
         (arg) => resolve(run, arg).value as Val,
         (name, args, printed) => callDirect(run, name, args, printed),
+        (step) => signingKeyOf(run, step),
       );
+      return;
+    case 'signingKey':
+      run.signingKeys.set(index, generateBytesArray(host));
+      return;
+    case 'delInstance':
+      deleteInstance(host, resolve(run, s.of).value as Val);
       return;
     case 'budget':
       // `test_budget(cpu, mem)`: limits reset, every model zeroed, then the test's `enable_model`s.

@@ -158,4 +158,5 @@ export const REPRODUCED_WITHIN: readonly string[] = [
   'test__stellar_asset_contract__test_classic_account_multisig_auth',
   'test__stellar_asset_contract__test_trustline_auth',
   'test__stellar_asset_contract__test_recording_auth_for_stellar_asset_contract',
+  'test__stellar_asset_contract__test_custom_account_auth',
 ];

@@ -90,6 +90,7 @@ export function checkScript(script: DriveScript, trace: Trace, readWasm: WasmRea
       case 'buffer':
         return String(arg.length);
       case 'contractIdOf':
+      case 'publicKeyOf':
       case 'testBytes':
         return '32';
       case 'vals':
@@ -189,9 +190,12 @@ export function checkScript(script: DriveScript, trace: Trace, readWasm: WasmRea
           break;
         case 'authorize':
           if ('voidAt' in step.signer) render(step.signer.voidAt);
+          if ('contractAt' in step.signer) render(step.signer.contractAt);
           for (const of of [step.contract, step.args]) render(of);
           objects += 1; // the signer's address, added
           if ('keys' in step.signer) expectSignature(step.signer.keys.length, where);
+          if ('signingKey' in step.signer)
+            expectCall(`bytes_len(${resultOf(expectCall('bytes_new_from_slice(64)', where))})`, where);
           objects += step.entryObjects;
           // `set_authorization_entries` compares each signature map's Symbol key object with the
           // next key as it converts the map, and makes a long function name a Symbol object: the
@@ -219,6 +223,10 @@ export function checkScript(script: DriveScript, trace: Trace, readWasm: WasmRea
         case 'budget':
         case 'vm':
         case 'ledgerSequence':
+        case 'signingKey':
+          break;
+        case 'delInstance':
+          render(step.of);
           break;
       }
     } catch (e) {

@@ -51,6 +51,8 @@ export type ScriptArg =
   | { a: 'contractIdOf'; step: number }
   /** `generate_bytes_array`: 32 bytes drawn from the test PRNG now, as a slice */
   | { a: 'testBytes' }
+  /** the public key of the signing key an earlier `signingKey` step drew, as a 32-byte slice */
+  | { a: 'publicKeyOf'; step: number }
   /** a storage type (`put_contract_data` etc.) */
   | { a: 'storage'; v: 'Instance' | 'Persistent' | 'Temporary' };
 
@@ -136,6 +138,13 @@ export type ScriptStep =
   | { s: 'ledgerSequence'; to: number | 'maxLiveUntil' | 'next' }
   /** `contract_id_to_address(generate_bytes_array())`: a contract address drawn from the test PRNG, a new object */
   | { s: 'randomContract' }
+  /** `generate_signing_key` between calls: 32 secret bytes drawn from the test PRNG (no value) */
+  | { s: 'signingKey' }
+  /**
+   * `with_mut_storage(|s| s.del(&contract_instance_ledger_key(contract_id_from_address(of))))`:
+   * the contract's instance removed (charged as the Rust calls are, untraced)
+   */
+  | { s: 'delInstance'; of: ScriptArg }
   /**
    * `TestSigner::address` of a signer an earlier step made, added as a new object (untraced): an
    * account contract's read back from its Address object (`to_sc_address`, charged), another's
@@ -159,7 +168,12 @@ export type AuthSigner =
   | { voidAt: ScriptArg }
   | { account: string; keys: number[] }
   /** `TestSigner::AccountInvoker`: source-account credentials, no nonce, no signature */
-  | { invoker: string };
+  | { invoker: string }
+  /**
+   * `TestSigner::AccountContract` signing with `simple_account_sign_fn`: the payload's ed25519
+   * signature by the key a `signingKey` step drew, made a `BytesN<64>` through the env
+   */
+  | { contractAt: ScriptArg; signingKey: number };
 
 /**
  * The ledger helpers of the Stellar asset contract tests (stellar_asset_contract.rs and

@@ -172,6 +172,15 @@ export class Sequence {
   addressAgain(of: ScriptArg): ScriptArg {
     return this.add({ s: 'copyAddress', of, from: 'test' });
   }
+  /** `generate_signing_key`: its public key, as a slice for `bytes_new_from_slice`, and the step. */
+  signingKey(): { step: number; publicKey: ScriptArg } {
+    this.steps.push({ s: 'signingKey' });
+    const step = this.steps.length - 1;
+    return { step, publicKey: { a: 'publicKeyOf', step } };
+  }
+  delInstance(of: ScriptArg): void {
+    this.add({ s: 'delInstance', of });
+  }
   /** `contract_id_to_address(generate_bytes_array())`. */
   randomContract(): ScriptArg {
     return this.add({ s: 'randomContract' });

@@ -13,6 +13,7 @@ import {
   defaultAccountAndTrustline,
   defaultContract,
   ISSUER,
+  invoke,
   NATIVE_ASSET,
   newFromAsset,
   REVOCABLE_FLAG,
@@ -42,6 +43,16 @@ const multisig = (keys: number[]): AuthSigner =>
 function transferTo(s: Sequence, contract: ScriptArg, receiver: ScriptArg, by: AuthSigner) {
   const from = s.object(account(USER));
   signedCall(s, contract, by, 'transfer', [from, receiver, i128(100n)]);
+}
+
+const SIMPLE_ACCOUNT = 'wasm/20/example_simple_account.wasm';
+
+/** `generate_signing_key`, then its public key as `BytesN<32>` (`bytes_new_from_slice`, `bytes_len`). */
+function newKey(s: Sequence) {
+  const key = s.signingKey();
+  const publicKey = s.call('bytes_new_from_slice', key.publicKey);
+  s.call('bytes_len', publicKey);
+  return { step: key.step, publicKey };
 }
 
 /** `test_trustline_auth`'s trustline of the user to the issuer's `aaaa`, limit 10000. */
@@ -155,6 +166,52 @@ export default scriptsOf('stellar_asset_contract', {
       s.read(s.object(account(ISSUER)), 'address');
       s.read(contract, 'address');
       s.toScVal(args);
+    }),
+  },
+  test_custom_account_auth: {
+    setup: SETUP,
+    steps: sequence((s) => {
+      const adminKey = s.signingKey();
+      const accountContract = s.register(SIMPLE_ACCOUNT);
+      const signedBy = (key: { step: number }): AuthSigner => ({
+        contractAt: accountContract,
+        signingKey: key.step,
+      });
+      const adminPublicKey = s.call('bytes_new_from_slice', adminKey.publicKey);
+      s.call('bytes_len', adminPublicKey);
+      s.call('call', accountContract, sym('init'), s.call('vec_new_from_slice', vals(adminPublicKey)));
+      const admin = signedBy(adminKey);
+      const adminAddress = s.copyAddress(accountContract);
+      const contract = defaultContract(s);
+      signedCall(s, contract, { account: ISSUER, keys: [ISSUER_KEY] }, 'set_admin', [adminAddress]);
+      const user = s.object(account(USER));
+      defaultAccountAndTrustline(s, USER);
+      const mint = (by: AuthSigner) => signedCall(s, contract, by, 'mint', [user, i128(100n)]);
+      mint(admin);
+      invoke(s, contract, 'balance', user);
+      // The new key is not the account's owner yet: refused; then the owner hands it over.
+      const newOwner = newKey(s);
+      mint(signedBy(newOwner));
+      const ownerArgs = s.call('vec_new_from_slice', vals(newOwner.publicKey));
+      s.authorize({
+        signer: admin,
+        contract: accountContract,
+        fn: 'set_owner',
+        args: ownerArgs,
+        entryObjects: 4,
+      });
+      s.call(
+        'call',
+        accountContract,
+        sym('set_owner'),
+        s.call('vec_new_from_slice', vals(newOwner.publicKey)),
+      );
+      mint(signedBy(newOwner));
+      invoke(s, contract, 'balance', user);
+      mint(admin);
+      // Without its instance the account authorizes nothing.
+      s.delInstance(accountContract);
+      mint(signedBy(newOwner));
     }),
   },
 });

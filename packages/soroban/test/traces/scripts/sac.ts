@@ -96,9 +96,9 @@ export function signedCall(
 ) {
   const argVec = s.call('vec_new_from_slice', vals(...args));
   if (by !== CONTRACT_INVOKER) {
-    const keys = 'keys' in by ? by.keys.length : 0;
     const argObjects = args.filter((arg) => 'a' in arg).length;
-    const entryObjects = keys === 0 ? 2 : 3 + 4 * keys;
+    // A contract's ed25519 signature is one byte string.
+    const entryObjects = 'keys' in by ? 3 + 4 * by.keys.length : 'signingKey' in by ? 3 : 2;
     s.authorize({ signer: by, contract, fn, args: argVec, entryObjects, argObjects });
   }
   return s.call('call', contract, fnSymbol(s, fn), argVec);
