@@ -33,7 +33,7 @@ export function useFaces(): Faces {
     async caughtUp(face: Face): Promise<void> {
       const latest = faces.t.net.ledger.latestSequence;
       if (face === 'sandbox') return faces.t.net.indexed();
-      while (((await faces.gateway.ingester.store.latestLedger()) ?? 0) < latest)
+      while (((await faces.gateway.store.latestLedger()) ?? 0) < latest)
         await new Promise((r) => setTimeout(r, 20));
     },
   } as Faces;
