@@ -36,8 +36,7 @@ beforeAll(async () => {
   await invokeSac(t, issuer, eurSac, 'mint', [holder, 70_000_000n]);
   gateway = await startGateway({ rpcUrl: t.rpcUrl, pollMs: 20, validateResponses: true });
   const latest = t.net.ledger.latestSequence;
-  while (((await gateway.store.latestLedger()) ?? 0) < latest)
-    await new Promise((r) => setTimeout(r, 20));
+  while (((await gateway.store.latestLedger()) ?? 0) < latest) await new Promise((r) => setTimeout(r, 20));
   await t.net.indexed();
   while (t.net.network.archive.latestCheckpoint !== t.net.ledger.latestSequence) await t.close();
   const checkpoint = t.net.ledger.latestSequence;
