@@ -3,7 +3,7 @@
  * TransactionUtils (assetToTrustLineAsset), plus the SEP-11 string CAP-67 events carry.
  */
 import { xdr } from '@stellar/stellar-sdk/base';
-import { accountAddress, sameAccount } from './keys.js';
+import { accountAddress, sameAccount, sameBytes } from './keys.js';
 
 type AnyAsset = xdr.Asset | xdr.TrustLineAsset | xdr.ChangeTrustAsset;
 
@@ -84,6 +84,18 @@ export function toTrustLineAsset(asset: xdr.Asset): xdr.TrustLineAsset {
   }
 }
 
+/** Equal as XDR. Lumens and credit assets, asked for on every offer of a book, compare without encoding. */
 export function sameAsset(a: AnyAsset, b: AnyAsset): boolean {
+  if (a.type !== b.type) return false;
+  if (a.type === 'assetTypeNative') return true;
+  const [x, y] = [creditOf(a), creditOf(b)];
+  if (x && y)
+    return sameBytes(x.assetCode.toBytes(), y.assetCode.toBytes()) && sameAccount(x.issuer, y.issuer);
   return a.toXdr('base64') === b.toXdr('base64');
+}
+
+function creditOf(asset: AnyAsset): xdr.AlphaNum4 | xdr.AlphaNum12 | undefined {
+  if (asset.type === 'assetTypeCreditAlphanum4') return asset.alphaNum4;
+  if (asset.type === 'assetTypeCreditAlphanum12') return asset.alphaNum12;
+  return undefined;
 }

@@ -10,6 +10,7 @@ import type {
   GetNetworkResult,
   GetVersionInfoResult,
 } from '@starspec/ledger-rpc';
+import { base64Once } from './base64-once.js';
 import { internalError, ledgerRange, type RpcContext } from './common.js';
 
 const manifest = createRequire(import.meta.url)('../../package.json') as { version: string };
@@ -79,7 +80,7 @@ export function getLatestLedger(context: RpcContext): GetLatestLedgerResult {
     protocolVersion: latest.closed.header.ledgerVersion,
     sequence: latest.sequence,
     closeTime: String(latest.closeTime),
-    headerXdr: latest.closed.header.toXdr('base64'),
-    metadataXdr: latest.closed.meta.toXdr('base64'),
+    headerXdr: base64Once(latest.closed.header),
+    metadataXdr: base64Once(latest.closed.meta),
   };
 }

@@ -4,6 +4,7 @@
  */
 import type { GetLedgersParams, GetLedgersResult } from '@starspec/ledger-rpc';
 import { parseGoInteger } from '../network/cursor.js';
+import { base64Once } from './base64-once.js';
 import { checkFormat, invalidParams, ledgerRange, type RpcContext, validatePagination } from './common.js';
 import type { ToJson } from './xdr-json.js';
 
@@ -38,8 +39,8 @@ export function getLedgers(context: RpcContext, params: GetLedgersParams, toJson
   const limit = pagination?.limit ? pagination.limit : DEFAULT_LEDGERS_LIMIT;
 
   const ledgers = context.network.closed.range(start, start + limit - 1).map((record) => {
-    const header = record.headerEntry.toXdr('base64');
-    const metadata = record.closed.meta.toXdr('base64');
+    const header = base64Once(record.headerEntry);
+    const metadata = base64Once(record.closed.meta);
     const ledger = {
       hash: record.hash,
       sequence: record.sequence,
