@@ -33,20 +33,20 @@ export function writeLiveEntries(tx: SqlExecutor, entries: readonly xdr.LedgerEn
 
 /** Applies every batch's entry changes, in order: a key's last change is what stays. */
 export async function writeEntries(tx: SqlExecutor, batches: readonly IndexBatch[]): Promise<void> {
-  const last = new Map<string, SqlValue[] | null>();
+  // An entry is encoded only once its last change is known: an account changes many times a ledger.
+  const last = new Map<string, { entry: xdr.LedgerEntry; ledger: number } | null>();
   for (const batch of batches)
     for (const change of batch.changes) {
       const effect = keyOfChange(change);
       if (!effect) continue;
       const { key, entry } = effect;
-      last.set(key, entry === null ? null : entryRow(key, entry, batch.ledger.sequence));
+      last.set(key, entry === null ? null : { entry, ledger: batch.ledger.sequence });
     }
-  const removed = [...last].filter(([, row]) => row === null).map(([key]) => key);
+  const removed: string[] = [];
+  const rows: SqlValue[][] = [];
+  for (const [key, live] of last)
+    if (live === null) removed.push(key);
+    else rows.push(entryRow(key, live.entry, live.ledger));
   await deleteWhereIn(tx, 'entries', 'key', removed);
-  await upsertRows(
-    tx,
-    'entries',
-    COLUMNS,
-    [...last.values()].filter((row): row is SqlValue[] => row !== null),
-  );
+  await upsertRows(tx, 'entries', COLUMNS, rows);
 }
