@@ -20,9 +20,10 @@ const code = pnpm(
     '--output-logs=new-only',
     '--continue',
     // Turbo's default (10 tasks at once) on a 2-core machine makes every test wait for the CPU,
-    // ten times as long as alone for those that start processes; one more than the cores keeps
-    // them busy while tests wait on browsers and child processes.
-    `--concurrency=${availableParallelism() + 1}`,
+    // ten times as long as alone for those that start processes. One more than the cores left
+    // the CPU idle 40% of a run on two cores (tests wait on browsers, child processes and
+    // PostgreSQL) while the longest package waited for a turn: two more keep it busy.
+    `--concurrency=${availableParallelism() + 2}`,
     ...process.argv.slice(2),
   ],
   { env: turboEnv() },
