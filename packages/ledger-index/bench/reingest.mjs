@@ -3,7 +3,8 @@
 // the run in galexie's layout (one ledger per file, as the public lake), into a fresh SQLite file
 // each run, with 1, 2 and 4 worker threads (one ledger per job, so that every worker has jobs).
 // Rates are operations per second; ratios, against 1 worker in the same round, are medians of
-// per-round ratios. Goal: 2 workers at least 1.7 times 1 on two cores.
+// per-round ratios. Goal: 2 workers at least 1.7 times 1 on two cores. Each side also says its
+// operations per CPU second of the process (worker threads included): how many cores it kept busy.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { median } from '@starspec/bench';
@@ -31,8 +32,11 @@ export async function measureReingest({ rpc, operations, dir, options }) {
     rpc.ledgers.map((l) => xdr.LedgerCloseMeta.fromXDR(l.metadataXdr, 'base64')),
   );
   let runs = 0;
-  const run = (workers) =>
-    timed(async () => {
+  // CPU seconds of the whole process (its worker threads included), per run.
+  const cpu = new Map(WORKERS.map((n) => [n, []]));
+  const run = async (workers) => {
+    const before = process.cpuUsage();
+    const ms = await timed(async () => {
       const database = join(dir, `reingest-${runs++}.sqlite`);
       await reingest({
         from: rpc.oldestLedger,
@@ -45,6 +49,10 @@ export async function measureReingest({ rpc, operations, dir, options }) {
       });
       rmSync(database, { force: true });
     });
+    const used = process.cpuUsage(before);
+    cpu.get(workers).push((used.user + used.system) / 1e6);
+    return ms;
+  };
   const times = new Map(WORKERS.map((n) => [n, []]));
   for (let round = 0; round < options.rounds; round++) {
     const line = [];
@@ -52,13 +60,18 @@ export async function measureReingest({ rpc, operations, dir, options }) {
       const workers = WORKERS[(round + k) % WORKERS.length];
       const ms = await run(workers);
       times.get(workers).push(ms);
-      line.push(`${workers} worker(s) ${((operations * 1000) / ms).toFixed(0)} ops/s`);
+      const cores = cpu.get(workers).at(-1) / (ms / 1000);
+      line.push(
+        `${workers} worker(s) ${((operations * 1000) / ms).toFixed(0)} ops/s, ${cores.toFixed(2)} cores busy`,
+      );
     }
     console.error(`  parallel backfill round ${round + 1}: ${line.join(', ')}`);
   }
+  // Operations per CPU second against per second says how many cores a run kept busy.
   const side = (n) => ({
     name: `reingest from a data lake, ${n} worker${n > 1 ? 's' : ''}, SQLite file`,
     value: Math.round((operations * 1000) / median(times.get(n))),
+    perCpuSecond: Math.round(operations / median(cpu.get(n))),
   });
   return WORKERS.slice(1).map((n) => {
     const ratios = times.get(n).map((ms, i) => times.get(1)[i] / ms);
