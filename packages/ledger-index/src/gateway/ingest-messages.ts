@@ -1,5 +1,6 @@
 /** What the gateway's serving thread and its ingestion thread (ingest-worker.ts) say to each other. */
 import type { LedgerSummary } from '../ingest/ledger-summary.js';
+import type { ThreadError } from './thread-error.js';
 
 /** The ingestion thread's `workerData`: where it reads, what it writes and how. */
 export interface IngestSetup {
@@ -27,14 +28,14 @@ export type ToIngestThread =
 export type FromIngestThread =
   | { type: 'ready' }
   /** Its connection could not be opened. */
-  | { type: 'failed'; message: string }
+  | { type: 'failed'; error: ThreadError }
   /** A ledger committed, and the RPC server's latest. */
   | { type: 'progress'; ledger: number; latest: number }
   /** What a committed ledger holds: streams and waiting submissions hear of it. */
   | { type: 'ledger'; summary: LedgerSummary }
   /** A failure following goes on after (a poll, a reap). */
-  | { type: 'error'; message: string }
-  /** A turn of following ended: stopped (no `message`) or the index cannot go on. */
-  | { type: 'followed'; message?: string }
+  | { type: 'error'; error: ThreadError }
+  /** A turn of following ended: stopped (no `error`) or the index cannot go on. */
+  | { type: 'followed'; error?: ThreadError }
   | { type: 'idle'; id: number }
   | { type: 'closed' };

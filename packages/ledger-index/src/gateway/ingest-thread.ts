@@ -12,6 +12,7 @@ import type { LedgerSummary } from '../ingest/ledger-summary.js';
 import type { IndexStore } from '../store/index-store.js';
 import type { FromIngestThread, IngestSetup, ToIngestThread } from './ingest-messages.js';
 import type { Ingestion } from './ingestion.js';
+import { fromThreadError } from './thread-error.js';
 
 export interface ThreadSettings {
   setup: IngestSetup;
@@ -69,17 +70,17 @@ export async function threadIngestion(settings: ThreadSettings): Promise<Ingesti
   };
   worker.on('message', (message: FromIngestThread) => {
     if (message.type === 'ready') ready.resolve();
-    else if (message.type === 'failed') end(new Error(message.message));
+    else if (message.type === 'failed') end(fromThreadError(message.error));
     else if (message.type === 'progress') settings.onProgress?.(message.ledger, message.latest);
     else if (message.type === 'ledger') {
       for (const hash of message.summary.transactionHashes) waiting.settle(hash);
       for (const listener of listeners) listener(message.summary);
-    } else if (message.type === 'error') settings.onError(new Error(message.message));
+    } else if (message.type === 'error') settings.onError(fromThreadError(message.error));
     else if (message.type === 'followed') {
       const ending = turn;
       turn = undefined;
-      if (message.message === undefined) ending?.resolve();
-      else ending?.reject(new Error(message.message));
+      if (message.error === undefined) ending?.resolve();
+      else ending?.reject(fromThreadError(message.error));
     } else if (message.type === 'idle') {
       idles.get(message.id)?.();
       idles.delete(message.id);

@@ -11,11 +11,10 @@ import { openIndex } from '../store/open-index.js';
 import type { FromIngestThread, IngestSetup, ToIngestThread } from './ingest-messages.js';
 import { type Ingestion, localIngestion } from './ingestion.js';
 import { rpcClient } from './rpc-source.js';
+import { toThreadError } from './thread-error.js';
 
 /** Opens the thread's connection to the index (a test may wrap the store it gives). */
 export type OpenIndex = (database: string, passphrase: string) => Promise<IndexStore>;
-
-const text = (error: unknown) => String((error as Error)?.message ?? error);
 
 export function runIngestThread(open: OpenIndex = openIndex): void {
   const port = parentPort;
@@ -30,13 +29,13 @@ export function runIngestThread(open: OpenIndex = openIndex): void {
       ...setup,
       client: rpcClient(setup.rpcUrl),
       onProgress: (ledger, latest) => post({ type: 'progress', ledger, latest }),
-      onError: (error) => post({ type: 'error', message: text(error) }),
+      onError: (error) => post({ type: 'error', error: toThreadError(error) }),
     });
     ingestion.onLedger((summary) => post({ type: 'ledger', summary }));
     post({ type: 'ready' });
     return { store, ingestion };
   })();
-  opened.catch((error: unknown) => post({ type: 'failed', message: text(error) }));
+  opened.catch((error: unknown) => post({ type: 'failed', error: toThreadError(error) }));
 
   const handle = async (
     message: ToIngestThread,
@@ -46,7 +45,7 @@ export function runIngestThread(open: OpenIndex = openIndex): void {
       const abort = new AbortController();
       const run = ingestion.follow(abort.signal).then(
         () => post({ type: 'followed' }),
-        (error: unknown) => post({ type: 'followed', message: text(error) }),
+        (error: unknown) => post({ type: 'followed', error: toThreadError(error) }),
       );
       turn = { abort, run };
     } else if (message.type === 'unfollow') turn?.abort.abort();
@@ -68,7 +67,7 @@ export function runIngestThread(open: OpenIndex = openIndex): void {
   port.on('message', (message: ToIngestThread) => {
     void opened.then(
       (thread) =>
-        handle(message, thread).catch((error: unknown) => post({ type: 'error', message: text(error) })),
+        handle(message, thread).catch((error: unknown) => post({ type: 'error', error: toThreadError(error) })),
       // Not opened: 'failed' said so, and the serving thread ends the thread.
       () => undefined,
     );
