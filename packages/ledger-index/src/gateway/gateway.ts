@@ -12,7 +12,7 @@ import { createLedgerApiListener } from '../rest/face.js';
 import type { RateLimit } from '../rest/rate-limit.js';
 import type { StreamLimits } from '../rest/stream-slots.js';
 import type { IndexStore } from '../store/index-store.js';
-import { isPostgres, openIndex } from '../store/open-index.js';
+import { isPostgres, openIndex, POOLS } from '../store/open-index.js';
 import { startFromArchive } from './archive-start.js';
 import { IndexWatch } from './index-watch.js';
 import { takeIngestLock, withLoadLock } from './ingest-lock.js';
@@ -93,7 +93,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const source = await rpcSource(client).catch((error: unknown) => {
     throw new Error(describeRpcFailure(options.rpcUrl, error), { cause: error });
   });
-  const store = await openIndex(database, source.passphrase);
+  const store = await openIndex(database, source.passphrase, POOLS.serving);
   if (options.historyArchive && ingests) {
     const start = () =>
       startFromArchive({

@@ -34,7 +34,11 @@ let driver: typeof pg | undefined;
 
 async function connect(url: string): Promise<pg.Client> {
   driver ??= (await import('pg')).default;
-  const client = new driver.Client({ connectionString: url, keepAlive: true });
+  const client = new driver.Client({
+    connectionString: url,
+    keepAlive: true,
+    application_name: 'starspec-horizon ingestion lock',
+  });
   // A lost connection is noticed by the next query: no 'error' may go unheard (it would crash).
   client.on('error', () => undefined);
   await client.connect();

@@ -7,7 +7,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { IndexStore } from '../store/index-store.js';
-import { openIndex } from '../store/open-index.js';
+import { openIndex, POOLS } from '../store/open-index.js';
 import type { FromIngestThread, IngestSetup, ToIngestThread } from './ingest-messages.js';
 import { type Ingestion, localIngestion } from './ingestion.js';
 import { rpcClient } from './rpc-source.js';
@@ -16,7 +16,9 @@ import { toThreadError } from './thread-error.js';
 /** Opens the thread's connection to the index (a test may wrap the store it gives). */
 export type OpenIndex = (database: string, passphrase: string) => Promise<IndexStore>;
 
-export function runIngestThread(open: OpenIndex = openIndex): void {
+const openIngestion: OpenIndex = (database, passphrase) => openIndex(database, passphrase, POOLS.ingestion);
+
+export function runIngestThread(open: OpenIndex = openIngestion): void {
   const port = parentPort;
   if (!port) throw new Error('the ingestion thread runs as a worker thread');
   const post = (message: FromIngestThread) => port.postMessage(message);

@@ -10,7 +10,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { IndexStore } from '../store/index-store.js';
-import { openIndex } from '../store/open-index.js';
+import { openIndex, POOLS } from '../store/open-index.js';
 import { assignTrades, historyBatches, type Job, planJobs } from './jobs.js';
 import type { FromWorker, ToWorker, WorkerSetup } from './messages.js';
 import { openRangeSource, type SourceSpec } from './source.js';
@@ -44,7 +44,7 @@ export interface ReingestResult {
 export async function reingest(options: ReingestOptions): Promise<ReingestResult> {
   const source = await openRangeSource(options.source);
   await source.check(options.from, options.to);
-  const store = await openIndex(options.database, source.passphrase);
+  const store = await openIndex(options.database, source.passphrase, POOLS.reingest);
   try {
     const conflict = await store.reingestConflict(options.to);
     if (conflict) throw new Error(conflict);

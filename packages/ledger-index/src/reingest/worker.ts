@@ -6,7 +6,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { IndexStore } from '../store/index-store.js';
-import { openIndex } from '../store/open-index.js';
+import { openIndex, POOLS } from '../store/open-index.js';
 import { type DerivedLedger, deriveLedgers, historyBatches, type Job, tradeKeysOf } from './jobs.js';
 import type { FromWorker, ToWorker, WorkerSetup } from './messages.js';
 import { openRangeSource, type RangeSource } from './source.js';
@@ -38,7 +38,7 @@ async function handle(message: ToWorker): Promise<void> {
 
 let queue = (async () => {
   source = await openRangeSource(setup.source);
-  if (setup.database) store = await openIndex(setup.database, source.passphrase);
+  if (setup.database) store = await openIndex(setup.database, source.passphrase, POOLS.reingestWorker);
   post({ type: 'ready' });
 })();
 const fail = (id: number | undefined) => (error: unknown) =>

@@ -55,10 +55,21 @@ function executor(client: pg.Pool | pg.PoolClient): SqlExecutor {
   };
 }
 
+export interface PoolOptions {
+  /** Connections the pool opens at most (default 8). */
+  connections?: number;
+  /** The pool's `application_name`: what its connections are in `pg_stat_activity`. */
+  name?: string;
+}
+
 /** Opens a pool on `postgres://…`; the first query checks that the server answers. */
-export async function openPostgres(connectionString: string): Promise<SqlDriver> {
+export async function openPostgres(connectionString: string, options: PoolOptions = {}): Promise<SqlDriver> {
   driver ??= (await import('pg')).default;
-  const pool = new driver.Pool({ connectionString, max: 8 });
+  const pool = new driver.Pool({
+    connectionString,
+    max: options.connections ?? 8,
+    ...(options.name === undefined ? {} : { application_name: options.name }),
+  });
   // An idle client losing its server must not crash the process: the next query reports it.
   pool.on('error', () => undefined);
   await pool.query('SELECT 1');

@@ -1,0 +1,64 @@
+/**
+ * A gateway on PostgreSQL names its connections and keeps each pool to what it needs, so that
+ * a DBA sees who holds them in pg_stat_activity and many nodes fit the server's max_connections:
+ * serving up to 8, the ingestion thread up to 3, the ingestion lock 1. The thread runs dist
+ * (build first).
+ */
+import { type Sandbox, startSandbox } from '@starspec/sandbox';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { startGateway } from '../../src/gateway/gateway.js';
+import { freshPostgres } from '../support/databases.js';
+import { INGEST_WORKER } from '../support/ingest-worker.js';
+import { getJson } from '../support/json.js';
+
+const postgresUrl = inject('postgresUrl');
+
+describe.skipIf(postgresUrl === '')('a gateway on PostgreSQL', () => {
+  let sandbox: Sandbox | undefined;
+  afterAll(() => sandbox?.stop());
+
+  it('names each pool of connections, and none holds more than it may', async () => {
+    sandbox = await startSandbox({ closeEvery: 'manual' });
+    for (let i = 0; i < 5; i++) sandbox.closeLedger();
+    const latest = sandbox.ledger.latestSequence;
+    const database = await freshPostgres(postgresUrl);
+    let caughtUp!: () => void;
+    const ingested = new Promise<void>((resolve) => {
+      caughtUp = resolve;
+    });
+    const gateway = await startGateway({
+      rpcUrl: sandbox.rpcUrl,
+      database,
+      pollMs: 10,
+      ingestWorker: INGEST_WORKER,
+      onProgress: (ledger) => {
+        if (ledger === latest) caughtUp();
+      },
+      onError: () => undefined,
+    });
+    const admin = new pg.Client({ connectionString: database });
+    await admin.connect();
+    try {
+      await ingested;
+      // Requests at once, so that the serving pool opens more than one connection.
+      await Promise.all(Array.from({ length: 12 }, () => getJson(`${gateway.url}/ledgers?limit=200`)));
+      const { rows } = await admin.query(
+        `SELECT application_name AS name, count(*)::int AS n FROM pg_stat_activity
+         WHERE datname = current_database() AND pid <> pg_backend_pid() GROUP BY application_name`,
+      );
+      const held = Object.fromEntries(rows.map((row) => [row.name, row.n]));
+      expect(Object.keys(held).sort()).toEqual([
+        'starspec-horizon ingestion',
+        'starspec-horizon ingestion lock',
+        'starspec-horizon serving',
+      ]);
+      expect(held['starspec-horizon serving']).toBeLessThanOrEqual(8);
+      expect(held['starspec-horizon ingestion']).toBeLessThanOrEqual(3);
+      expect(held['starspec-horizon ingestion lock']).toBe(1);
+    } finally {
+      await admin.end();
+      await gateway.stop();
+    }
+  });
+});
