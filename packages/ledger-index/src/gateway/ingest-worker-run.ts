@@ -69,7 +69,9 @@ export function runIngestThread(open: OpenIndex = openIngestion): void {
   port.on('message', (message: ToIngestThread) => {
     void opened.then(
       (thread) =>
-        handle(message, thread).catch((error: unknown) => post({ type: 'error', error: toThreadError(error) })),
+        handle(message, thread).catch((error: unknown) =>
+          post({ type: 'error', error: toThreadError(error) }),
+        ),
       // Not opened: 'failed' said so, and the serving thread ends the thread.
       () => undefined,
     );

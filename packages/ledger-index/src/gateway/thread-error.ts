@@ -23,7 +23,10 @@ export function toThreadError(error: unknown): ThreadError {
 
 /** The error again on this side: its name, message and the thread's stack. */
 export function fromThreadError(record: ThreadError): Error {
-  const error = new Error(record.message, record.cause === undefined ? {} : { cause: new Error(record.cause) });
+  const error = new Error(
+    record.message,
+    record.cause === undefined ? {} : { cause: new Error(record.cause) },
+  );
   error.name = record.name;
   if (record.stack !== undefined) error.stack = record.stack;
   return error;

@@ -18,7 +18,10 @@ const across = (error: unknown) => fromThreadError(structuredClone(toThreadError
 
 describe('an error across the thread boundary', () => {
   const cases: { given: unknown; want: { name: string; message: string; cause?: string } }[] = [
-    { given: new LedgerGapError('ledgers 3–9 are lost'), want: { name: 'LedgerGapError', message: 'ledgers 3–9 are lost' } },
+    {
+      given: new LedgerGapError('ledgers 3–9 are lost'),
+      want: { name: 'LedgerGapError', message: 'ledgers 3–9 are lost' },
+    },
     { given: new TypeError('not a number'), want: { name: 'TypeError', message: 'not a number' } },
     {
       given: new Error('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:1') }),
