@@ -7,9 +7,8 @@
 import { type Sandbox, startSandbox } from '@starspec/sandbox';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { startGateway } from '../../src/gateway/gateway.js';
 import { freshPostgres } from '../support/databases.js';
-import { INGEST_WORKER } from '../support/ingest-worker.js';
+import { caughtUpGateway } from '../support/differential/faces.js';
 import { getJson } from '../support/json.js';
 
 const postgresUrl = inject('postgresUrl');
@@ -21,28 +20,16 @@ describe.skipIf(postgresUrl === '')('a gateway on PostgreSQL', () => {
   it('names each pool of connections, and none holds more than it may', async () => {
     sandbox = await startSandbox({ closeEvery: 'manual' });
     for (let i = 0; i < 5; i++) sandbox.closeLedger();
-    const latest = sandbox.ledger.latestSequence;
     const database = await freshPostgres(postgresUrl);
-    let caughtUp!: () => void;
-    const ingested = new Promise<void>((resolve) => {
-      caughtUp = resolve;
-    });
-    const gateway = await startGateway({
-      rpcUrl: sandbox.rpcUrl,
-      database,
-      pollMs: 10,
-      ingestWorker: INGEST_WORKER,
-      onProgress: (ledger) => {
-        if (ledger === latest) caughtUp();
-      },
-      onError: () => undefined,
-    });
+    const gateway = await caughtUpGateway(sandbox, [], { database, validateResponses: false });
     const admin = new pg.Client({ connectionString: database });
     await admin.connect();
     try {
-      await ingested;
       // Requests at once, so that the serving pool opens more than one connection.
-      await Promise.all(Array.from({ length: 12 }, () => getJson(`${gateway.url}/ledgers?limit=200`)));
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () => getJson(gateway.url, '/ledgers?limit=200')),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
       const { rows } = await admin.query(
         `SELECT application_name AS name, count(*)::int AS n FROM pg_stat_activity
          WHERE datname = current_database() AND pid <> pg_backend_pid() GROUP BY application_name`,

@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LedgerGapError } from '../../src/gateway/follow.js';
 import { startGateway } from '../../src/gateway/gateway.js';
 import { fromThreadError, toThreadError } from '../../src/gateway/thread-error.js';
+import { caughtUpGateway } from '../support/differential/faces.js';
 import { INGEST_WORKER } from '../support/ingest-worker.js';
 
 const across = (error: unknown) => fromThreadError(structuredClone(toThreadError(error)));
@@ -52,21 +53,7 @@ describe('a gateway whose index ends before the RPC server keeps', () => {
     sandbox.closeLedger();
     const database = join(dir, 'index.sqlite');
     const latest = sandbox.ledger.latestSequence;
-    let caughtUp!: () => void;
-    const ingested = new Promise<void>((resolve) => {
-      caughtUp = resolve;
-    });
-    const first = await startGateway({
-      rpcUrl: sandbox.rpcUrl,
-      database,
-      pollMs: 10,
-      ingestWorker: INGEST_WORKER,
-      onProgress: (ledger) => {
-        if (ledger === latest) caughtUp();
-      },
-      onError: () => undefined,
-    });
-    await ingested;
+    const first = await caughtUpGateway(sandbox, [], { database, validateResponses: false });
     await first.stop();
     // The server moves on past its retention: the ledgers after the index's last are gone.
     for (let i = 0; i < 10; i++) sandbox.closeLedger();
