@@ -7,6 +7,7 @@
 import { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../errors/host-error.js';
 import type { Host } from '../host/host.js';
+import { DECLARED_SIZE } from '../storage/index.js';
 import { Tag } from '../values/tags.js';
 import { FALSE, TRUE, tagOf, u32Of, type Val } from '../values/val.js';
 
@@ -59,13 +60,10 @@ export function scAddressOf(host: Host, address: Val): xdr.ScAddress {
   return host.objects.expect(address, 'Address').value;
 }
 
-/** `size_of::<ScAddress>()` (declared_size.rs). */
-const SC_ADDRESS_SIZE = 48n;
-
 /** `Address::to_sc_address` (`scaddress_from_address`): the object visited, its ScAddress cloned. */
 export function toScAddress(host: Host, address: Val): xdr.ScAddress {
   const value = scAddressOf(host, address);
-  host.meter.charge('MemCpy', SC_ADDRESS_SIZE);
+  host.meter.charge('MemCpy', DECLARED_SIZE.scAddress);
   return value;
 }
 
@@ -77,6 +75,12 @@ export const sameAddress = (a: xdr.ScAddress, b: xdr.ScAddress): boolean =>
 
 export const accountAddress = (accountId: xdr.AccountId): xdr.ScAddress =>
   xdr.ScAddress.scAddressTypeAccount(accountId);
+
+/** `Address::from_account` (base_types.rs): the account id cloned, metered, into a new Address object. */
+export function addressFromAccount(host: Host, accountId: xdr.AccountId): Val {
+  host.meter.charge('MemCpy', DECLARED_SIZE.accountId);
+  return addressVal(host, accountAddress(accountId));
+}
 
 export const symbol = (text: string): xdr.ScVal => xdr.ScVal.scvSymbol(text);
 

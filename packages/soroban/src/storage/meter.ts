@@ -32,6 +32,10 @@ export const DECLARED_SIZE = {
   trustLineEntry: 128n,
   ledgerEntryExt: 33n,
   ttlEntry: 36n,
+  contractId: 32n,
+  accountId: 32n,
+  asset: 45n,
+  scAddress: 48n,
 } as const;
 
 /** A `Vec<u8>` of `length` bytes built in one go (metered_clone.rs charge_bulk_init_cpy). */

@@ -6,6 +6,7 @@
  */
 import { Budget } from '../../src/budget/budget.js';
 import { DEFAULT_COST_PARAMS } from '../../src/budget/default-params.js';
+import { computeHashSha256 } from '../../src/crypto/hashes.js';
 import { HOST_AUTHORIZATION } from '../../src/host/auth/layer.js';
 import { Host } from '../../src/host/host.js';
 import type { ChaCha20Rng } from '../../src/host/prng/chacha20.js';
@@ -116,7 +117,7 @@ export function ensureModuleCache(host: Host): void {
 export function chargeTestContractCheck(host: Host, contractId: Uint8Array): void {
   chargeContractKey(host.budget);
   host.instance(contractId);
-  host.budget.charge('ComputeSha256Hash', 0n);
+  computeHashSha256(new Uint8Array(0), host.budget);
 }
 
 export function hostFor(setup: ScriptSetup): Host {

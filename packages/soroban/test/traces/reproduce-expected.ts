@@ -74,6 +74,8 @@ export const REPRODUCED_EXACTLY: readonly string[] = [
   'test__address__invalid_strkey_to_address_conversion',
   'test__address__test_muxed_address_to_components_conversion',
   'test__lifecycle__cap_68_executable_getter__get_non_existent_executable',
+  'test__stellar_asset_contract__test_account_balance',
+  'test__stellar_asset_contract__test_do_not_init_contract_for_invalid_asset',
 ];
 
 export const REPRODUCED_WITHIN: readonly string[] = [
@@ -120,10 +122,8 @@ export const REPRODUCED_WITHIN: readonly string[] = [
   'test__stellar_asset_contract__test_asset12_init',
   'test__stellar_asset_contract__test_asset4_trailing_zero_init',
   'test__stellar_asset_contract__test_asset12_trailing_zero_init',
-  'test__stellar_asset_contract__test_account_balance',
   'test__stellar_asset_contract__test_auth_rejected_for_bad_signature_type',
   'test__stellar_asset_contract__test_stellar_asset_contract_smart_roundtrip',
-  'test__stellar_asset_contract__test_do_not_init_contract_for_invalid_asset',
   'test__stellar_asset_contract__test_direct_transfer',
   'test__stellar_asset_contract__test_transfer_with_allowance',
   'test__stellar_asset_contract__test_burn',

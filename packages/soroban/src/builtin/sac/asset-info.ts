@@ -8,6 +8,7 @@ import { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../../errors/host-error.js';
 import { decodeError } from '../../host/functions/buf-xdr.js';
 import type { Host } from '../../host/host.js';
+import { DECLARED_SIZE } from '../../storage/index.js';
 import type { Val } from '../../values/val.js';
 import {
   bytesN,
@@ -22,6 +23,7 @@ import {
   structVal,
 } from '../contract-types.js';
 import { getDataVal, hasDataVal, putDataVal } from '../env.js';
+import { addressFromAccount } from '../values.js';
 import { instanceKey } from './storage-types.js';
 
 /** `AssetInfo` (public_types.rs) as the contract holds it: the code a String object, the issuer a `BytesN<32>`. */
@@ -33,7 +35,6 @@ const CASES = ['Native', 'AlphaNum4', 'AlphaNum12'] as const;
 const FIELDS = ['asset_code', 'issuer'];
 const CODE_LENGTH = { AlphaNum4: 4, AlphaNum12: 12 } as const;
 /** `AccountId`'s declared size (declared_size.rs). */
-const ACCOUNT_ID_SIZE = 32n;
 
 /** `init_asset`'s AssetInfo of a classic asset: the code and the issuer's key made host objects. */
 export function createAssetInfo(host: Host, asset: xdr.Asset): AssetInfo {
@@ -41,6 +42,8 @@ export function createAssetInfo(host: Host, asset: xdr.Asset): AssetInfo {
   const credit = asset.type === 'assetTypeCreditAlphanum4' ? asset.alphaNum4 : asset.alphaNum12;
   const kind = asset.type === 'assetTypeCreditAlphanum4' ? 'AlphaNum4' : 'AlphaNum12';
   const code = newString(host, Uint8Array.from(credit.assetCode.value));
+  // `u256_from_account`: the issuer's account id cloned (metered) for its key.
+  host.meter.charge('MemCpy', DECLARED_SIZE.accountId);
   const issuer = bytesN(host, newBytes(host, Uint8Array.from(credit.issuer.ed25519.value)), 32);
   return { kind, code, issuer };
 }
@@ -56,7 +59,7 @@ export function issuerKey(host: Host, info: AssetInfo): Uint8Array | undefined {
   if (info.kind === 'Native') return undefined;
   host.meter.charge('VisitObject');
   const key = host.objects.expect(info.issuer, 'Bytes').value;
-  host.meter.charge('MemCpy', ACCOUNT_ID_SIZE);
+  host.meter.charge('MemCpy', DECLARED_SIZE.accountId);
   return key;
 }
 
@@ -71,10 +74,8 @@ export function issuerAddress(host: Host, info: AssetInfo): xdr.ScAddress | unde
  * metered, into a new object), none for the native asset.
  */
 export function issuerAddressVal(host: Host, info: AssetInfo): Val | undefined {
-  const address = issuerAddress(host, info);
-  if (!address) return undefined;
-  host.meter.charge('MemCpy', ACCOUNT_ID_SIZE);
-  return host.objects.add({ kind: 'Address', value: address });
+  const key = issuerKey(host, info);
+  return key && addressFromAccount(host, issuerAccount(key));
 }
 
 /** `read_asset`: the classic asset (`TryFromVal<Host, AssetInfo> for Asset`): the issuer, then the code. */

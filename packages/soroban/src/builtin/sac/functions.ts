@@ -6,11 +6,12 @@
 import { xdr } from '@stellar/stellar-sdk/base';
 import type { Host } from '../../host/host.js';
 import { contractIdOf } from '../../host/lifecycle.js';
+import { DECLARED_SIZE } from '../../storage/index.js';
 import { Tag } from '../../values/tags.js';
 import { tagOf, type Val } from '../../values/val.js';
 import { contractError } from '../contract-error.js';
 import { envCall, extendCurrentInstanceAndCode, requireAuth } from '../env.js';
-import { addressVal, bytesArg, conversionError } from '../values.js';
+import { addressFromAccount, addressVal, bytesArg, conversionError } from '../values.js';
 import { readAdministratorVal, writeAdministrator } from './admin.js';
 import { readAllowance, spendAllowance, writeAllowance } from './allowance.js';
 import {
@@ -64,13 +65,16 @@ export function initAsset(host: Host, assetBytes: Val): void {
   // The bytes are read (`metered_from_xdr_obj`, one visit) only once the instance is known new.
   const asset = decodeAsset(host, bytesArg(host, assetBytes));
   validateAsset(asset);
+  // `get_current_contract_id_internal` and `asset.metered_clone`: each a copy of its declared size.
+  host.budget.charge('MemCpy', DECLARED_SIZE.contractId);
+  host.budget.charge('MemCpy', DECLARED_SIZE.asset);
   const expected = contractIdOf(host, assetContractIdPreimage(asset));
   if (Buffer.compare(host.currentContractId(), expected) !== 0)
     throw contractError('InternalError', 'bad id for asset contract');
   // The issuer administers an issued asset (`Address::from_account`); the native asset has no admin.
   if (asset.type !== 'assetTypeNative') {
     const credit = asset.type === 'assetTypeCreditAlphanum4' ? asset.alphaNum4 : asset.alphaNum12;
-    writeAdministrator(host, addressVal(host, xdr.ScAddress.scAddressTypeAccount(credit.issuer)));
+    writeAdministrator(host, addressFromAccount(host, credit.issuer));
   }
   writeAssetInfo(host, createAssetInfo(host, asset));
   setMetadata(host);

@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import type { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../../errors/host-error.js';
-import { contractAddress } from '../../storage/index.js';
+import { contractAddress, DECLARED_SIZE } from '../../storage/index.js';
 import type { Val } from '../../values/val.js';
 import { chargeFallibleCollect, chargeNewVec } from '../functions/charges.js';
 import type { Host } from '../host.js';
@@ -56,7 +56,6 @@ const trackerCellSize = (protocol: number): number => (protocol >= DELEGATION_PR
 const accountSnapshotSlotSize = (protocol: number): number => (protocol >= DELEGATION_PROTOCOL ? 104 : 48);
 /** Declared sizes (declared_size.rs): ContractId, ContractInvocation, CreateContractArgsV2, an
  * AuthorizedInvocationSnapshot. */
-const CONTRACT_ID_SIZE = 32n;
 const CONTRACT_INVOCATION_SIZE = 16;
 const CREATE_CONTRACT_ARGS_SIZE = 144;
 const INVOCATION_SNAPSHOT_SIZE = 32;
@@ -193,7 +192,7 @@ export class AuthorizationManager {
    * invocation pushed, every tracker's frame pushed, then the snapshot taken, each charged.
    */
   pushContractFrame(host: Host, contractId: Uint8Array, fnName: Val): AuthSnapshot {
-    host.budget.charge('MemCpy', CONTRACT_ID_SIZE);
+    host.budget.charge('MemCpy', DECLARED_SIZE.contractId);
     const contract = addressVal(host, contractId);
     chargeNewVec(host.context(), 1, CONTRACT_INVOCATION_SIZE);
     this.#stack.push({ kind: 'contract', contract, fnName });

@@ -22,9 +22,6 @@ const STRKEY_LENGTH = Math.ceil((STRKEY_PAYLOAD * 8) / 5);
 const MUXED_STRKEY_PAYLOAD = 43;
 const MUXED_STRKEY_LENGTH = Math.ceil((MUXED_STRKEY_PAYLOAD * 8) / 5);
 const KEY_BYTES = 32;
-/** Declared sizes (host/declared_size.rs): an ScAddress, a ContractId. */
-const SC_ADDRESS_SIZE = 48;
-const CONTRACT_ID_SIZE = 32;
 
 const invalidStrkey = (detail: string) => new HostError('Value', 'InvalidInput', detail);
 
@@ -111,7 +108,7 @@ function muxedAccount(c: CallContext, muxed: Val): xdr.MuxedEd25519Account {
 function executableOf(c: CallContext, host: Host, address: xdr.ScAddress): Val {
   // `scaddress_from_address` clones the address; each ledger key is a metered `Rc::new`
   // (`to_account_key`, `contract_instance_ledger_key`, which clones the contract id first).
-  chargeCopy(c, 1, SC_ADDRESS_SIZE);
+  chargeCopy(c, 1, Number(DECLARED_SIZE.scAddress));
   if (address.type === 'scAddressTypeAccount') {
     host.budget.charge('MemAlloc', DECLARED_SIZE.ledgerKey);
     const key = xdr.LedgerKey.account(new xdr.LedgerKeyAccount({ accountId: address.accountId }));
@@ -120,7 +117,7 @@ function executableOf(c: CallContext, host: Host, address: xdr.ScAddress): Val {
   }
   if (address.type !== 'scAddressTypeContract')
     throw new HostError('Object', 'InternalError', 'Unexpected Address variant in get_address_executable');
-  chargeCopy(c, 1, CONTRACT_ID_SIZE);
+  chargeCopy(c, 1, Number(DECLARED_SIZE.contractId));
   host.budget.charge('MemAlloc', DECLARED_SIZE.ledgerKey);
   const found = host.storage.tryGetFull(
     contractInstanceKey(Uint8Array.from(address.contractId.value)),

@@ -98,7 +98,11 @@ function extendInstanceAndCode(
   // `contract_instance_ledger_key` (host.rs `extend_*_ttl`): the id copied into a new key.
   chargeContractKey(host.budget);
   const key = contractInstanceKey(contractId);
-  if (parts !== 'code') host.storage.extendTtl(key, threshold, extendTo, host.budget);
+  if (parts !== 'code') {
+    // `extend_contract_instance_ttl_from_contract_id`: the key's Rc cloned (metered).
+    host.budget.charge('MemCpy', DECLARED_SIZE.rc);
+    host.storage.extendTtl(key, threshold, extendTo, host.budget);
+  }
   if (parts !== 'instance')
     codeKeysOf(host, host.instance(contractId).executable, (code) =>
       host.storage.extendTtl(code, threshold, extendTo, host.budget),
@@ -136,8 +140,10 @@ const wasmExecutable = (c: CallContext, wasmHash: Val): xdr.ContractExecutable =
 const TTL_EXTENSION_INSTANCE = 1n;
 const TTL_EXTENSION_CODE = 2n;
 
+/** `contract_id_from_address`: the address visited and cloned (metered), then its contract id. */
 const contractIdOfAddress = (c: CallContext, address: Val): Uint8Array => {
   const value = visit(c, address, 'Address').value;
+  contractHost(c).budget.charge('MemCpy', DECLARED_SIZE.scAddress);
   if (value.type !== 'scAddressTypeContract')
     throw new HostError('Value', 'UnexpectedType', 'not a contract address');
   return Uint8Array.from(value.contractId.value);
@@ -213,8 +219,12 @@ export const ledger: HostModule = {
       u32Of(minExtension),
       u32Of(maxExtension),
     ),
-  extend_current_contract_instance_and_code_ttl: (c, threshold, extendTo) =>
-    extendInstanceAndCode(c, contractHost(c).currentContractId(), u32Of(threshold), u32Of(extendTo), 'both'),
+  extend_current_contract_instance_and_code_ttl(c, threshold, extendTo) {
+    const host = contractHost(c);
+    // `get_current_contract_id_internal`: the running contract's id cloned (metered).
+    host.budget.charge('MemCpy', DECLARED_SIZE.contractId);
+    return extendInstanceAndCode(c, host.currentContractId(), u32Of(threshold), u32Of(extendTo), 'both');
+  },
   extend_contract_instance_and_code_ttl: (c, contract, threshold, extendTo) =>
     extendInstanceAndCode(c, contractIdOfAddress(c, contract), u32Of(threshold), u32Of(extendTo), 'both'),
   extend_contract_instance_ttl: (c, contract, threshold, extendTo) =>
