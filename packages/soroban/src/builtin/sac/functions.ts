@@ -3,7 +3,6 @@
  * checks in the order the host makes them, `require_auth`, extending the instance, the balance
  * or allowance change, then the event.
  */
-import { xdr } from '@stellar/stellar-sdk/base';
 import type { Host } from '../../host/host.js';
 import { contractIdOf } from '../../host/lifecycle.js';
 import { DECLARED_SIZE } from '../../storage/index.js';
@@ -11,7 +10,7 @@ import { Tag } from '../../values/tags.js';
 import { tagOf, type Val } from '../../values/val.js';
 import { contractError } from '../contract-error.js';
 import { envCall, extendCurrentInstanceAndCode, requireAuth } from '../env.js';
-import { addressFromAccount, addressVal, bytesArg, conversionError } from '../values.js';
+import { addressFromAccount, bytesArg, conversionError } from '../values.js';
 import { readAdministratorVal, writeAdministrator } from './admin.js';
 import { readAllowance, spendAllowance, writeAllowance } from './allowance.js';
 import {
