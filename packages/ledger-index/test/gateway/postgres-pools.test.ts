@@ -12,6 +12,7 @@ import { caughtUpGateway } from '../support/differential/faces.js';
 import { getJson } from '../support/json.js';
 
 const postgresUrl = inject('postgresUrl');
+const NAMES = ['starspec-horizon serving', 'starspec-horizon ingestion', 'starspec-horizon ingestion lock'];
 
 describe.skipIf(postgresUrl === '')('a gateway on PostgreSQL', () => {
   let sandbox: Sandbox | undefined;
@@ -34,14 +35,12 @@ describe.skipIf(postgresUrl === '')('a gateway on PostgreSQL', () => {
         `SELECT application_name AS name, count(*)::int AS n FROM pg_stat_activity
          WHERE datname = current_database() AND pid <> pg_backend_pid() GROUP BY application_name`,
       );
-      const held = Object.fromEntries(rows.map((row) => [row.name, row.n]));
-      expect(Object.keys(held).sort()).toEqual([
-        'starspec-horizon ingestion',
-        'starspec-horizon ingestion lock',
-        'starspec-horizon serving',
-      ]);
+      const held: Record<string, number> = Object.fromEntries(rows.map((row) => [row.name, row.n]));
+      // Every connection is named. The ingestion thread's may all have closed as idle by now.
+      expect(Object.keys(held).filter((name) => !NAMES.includes(name))).toEqual([]);
+      expect(held['starspec-horizon serving']).toBeGreaterThanOrEqual(1);
       expect(held['starspec-horizon serving']).toBeLessThanOrEqual(8);
-      expect(held['starspec-horizon ingestion']).toBeLessThanOrEqual(3);
+      expect(held['starspec-horizon ingestion'] ?? 0).toBeLessThanOrEqual(3);
       expect(held['starspec-horizon ingestion lock']).toBe(1);
     } finally {
       await admin.end();
