@@ -19,5 +19,5 @@ export type { EntrySource, LedgerSource, LiveEntries, SourceStatus, SubmitAnswer
 export type { Row, SqlDriver, SqlExecutor, SqlValue } from './store/driver.js';
 export { IndexStore, IndexStoreError, type PageQuery } from './store/index-store.js';
 export { openDatabase } from './store/open-index.js';
-export { openPostgres } from './store/postgres.js';
+export { openPostgres, type PoolOptions } from './store/postgres.js';
 export { openSqlite } from './store/sqlite.js';

@@ -22,9 +22,8 @@ export async function openIndex(
 
 /**
  * Each opener's PostgreSQL pool. A node serves through 8 connections; the one that ingests adds its
- * thread's 3 (a batch's transaction, the reaper's deletes, reads between batches) and its lock's
- * 1 ('starspec-horizon ingestion lock');
- * a reingestion, 2 per worker (one job written at a time) and 2 for the command's reads.
+ * thread's 3 (a batch's transaction, the reaper's deletes, reads between batches) and its lock's 1
+ * (ingest-lock.ts); a reingestion, 2 per worker (one job written at a time) and 2 for its reads.
  */
 export const POOLS = {
   serving: { name: 'starspec-horizon serving' },
