@@ -139,11 +139,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const listener = createLedgerApiListener({
     store,
     source,
-    awaitIngested: (hash, ms) => {
-      const waits = [ingestion?.awaitIngested(hash, ms), watch?.awaitIngested(hash, ms)];
-      const [a, b] = waits.filter((wait) => wait !== undefined);
-      return b ? either(a as Promise<boolean>, b) : (a ?? Promise.resolve(false));
-    },
+    awaitIngested: (hash, ms) =>
+      anyLanded([ingestion, watch].flatMap((source) => (source ? [source.awaitIngested(hash, ms)] : []))),
     onLedger: (listener) => {
       const stops = [ingestion?.onLedger(listener), watch?.onLedger(listener)];
       return () => {
@@ -204,14 +201,15 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   };
 }
 
-/** True as soon as either wait is, false once both are. */
-function either(a: Promise<boolean>, b: Promise<boolean>): Promise<boolean> {
-  return new Promise((resolve) => {
-    let pending = 2;
-    for (const wait of [a, b])
-      void wait.then((landed) => {
+/** True as soon as one wait is, false once all are (or none was asked); a failed wait fails it. */
+function anyLanded(waits: readonly Promise<boolean>[]): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    let pending = waits.length;
+    if (pending === 0) resolve(false);
+    for (const wait of waits)
+      wait.then((landed) => {
         if (landed) resolve(true);
         else if (--pending === 0) resolve(false);
-      });
+      }, reject);
   });
 }
