@@ -7,15 +7,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BroadcastChannel } from 'node:worker_threads';
 import { type Sandbox, startSandbox } from '@starspec/sandbox';
 import { Networks } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startGateway } from '../../src/gateway/gateway.js';
 import { IndexStore } from '../../src/store/index-store.js';
 import { openSqlite } from '../../src/store/sqlite.js';
+import { HELD_WORKER, heldIngest } from '../support/held-ingest.js';
 
-const HELD_WORKER = new URL('../support/held-ingest-worker.mjs', import.meta.url);
 const LEDGERS = 8;
 
 let sandbox: Sandbox;
@@ -32,12 +31,7 @@ afterAll(async () => {
 });
 
 it('a stop while a batch is written lets it commit, and keeps every ledger it reported', async () => {
-  const channel = new BroadcastChannel('starspec-held-ingest');
-  const held = new Promise<void>((resolve) => {
-    channel.onmessage = (message) => {
-      if ((message as { data: unknown }).data === 'held') resolve();
-    };
-  });
+  const { held, release, close } = heldIngest();
   const database = join(dir, 'stop.sqlite');
   const reported: number[] = [];
   const gateway = await startGateway({
@@ -52,10 +46,10 @@ it('a stop while a batch is written lets it commit, and keeps every ledger it re
   try {
     await held;
     const stopped = gateway.stop();
-    channel.postMessage('release');
+    release();
     await stopped;
   } finally {
-    channel.close();
+    close();
   }
   const store = await IndexStore.open(openSqlite(database), Networks.STANDALONE);
   try {

@@ -9,16 +9,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BroadcastChannel } from 'node:worker_threads';
 import { type Sandbox, startSandbox } from '@starspec/sandbox';
 import { Account, Keypair, Operation, TransactionBuilder } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from '../../src/gateway/gateway.js';
+import { HELD_WORKER, heldIngest } from '../support/held-ingest.js';
 import { INGEST_WORKER } from '../support/ingest-worker.js';
 import { getJson } from '../support/json.js';
 import { openStream } from '../support/sse.js';
 
-const HELD_WORKER = new URL('../support/held-ingest-worker.mjs', import.meta.url);
 const CRASHING_WORKER = new URL('../support/crashing-ingest-worker.mjs', import.meta.url);
 const LEDGERS = 12;
 
@@ -40,14 +39,7 @@ type Event = 'held' | `ingested ${number}` | `answered ${string}`;
 describe('ingestion in a worker thread', () => {
   it('answers requests while its write transaction is open, and reports ledgers once committed', async () => {
     const events: Event[] = [];
-    const channel = new BroadcastChannel('starspec-held-ingest');
-    const held = new Promise<void>((resolve) => {
-      channel.onmessage = (message) => {
-        if ((message as { data: unknown }).data !== 'held') return;
-        events.push('held');
-        resolve();
-      };
-    });
+    const { held, release, close } = heldIngest(() => events.push('held'));
     const latest = sandbox.ledger.latestSequence;
     let ingested: (ledger: number) => void = () => undefined;
     const someIngested = new Promise<void>((resolve) => {
@@ -88,7 +80,7 @@ describe('ingestion in a worker thread', () => {
       expect(stream.status).toBe(200);
       expect(events).toEqual(['held', 'answered 200', 'answered 200']);
 
-      channel.postMessage('release');
+      release();
       const [first] = await stream.records(1);
       stream.close();
       expect((first?.data as { sequence?: number } | undefined)?.sequence).toBeGreaterThan(0);
@@ -97,7 +89,7 @@ describe('ingestion in a worker thread', () => {
       expect(after.body._embedded.records[0].sequence).toBe(latest);
       expect(errors).toEqual([]);
     } finally {
-      channel.close();
+      close();
       await gateway?.stop();
     }
   });

@@ -5,8 +5,8 @@
 import { BroadcastChannel } from 'node:worker_threads';
 import { runIngestThread } from '../../dist/gateway/ingest-worker-run.js';
 import { IndexStore, openSqlite } from '../../dist/index.js';
+import { HELD_CHANNEL } from './held-channel.mjs';
 
-const HELD_CHANNEL = 'starspec-held-ingest';
 const channel = new BroadcastChannel(HELD_CHANNEL);
 const released = new Promise((resolve) => {
   channel.onmessage = (message) => {

@@ -1,0 +1,1 @@
+export declare const HELD_CHANNEL: string;
