@@ -55,11 +55,14 @@ export async function threadIngestion(settings: ThreadSettings): Promise<Ingesti
   const failure = settleable<never>();
   failure.promise.catch(() => undefined);
 
+  /** What a caller is told once the thread is gone: why it went, or that it was closed. */
+  const endError = (how: Error | 'closed') =>
+    how === 'closed' ? new Error('the ingestion thread is closed') : how;
   /** The thread is gone: whatever waits on it is told, once. */
   const end = (how: Error | 'closed') => {
     if (ended) return;
     ended = how;
-    const error = how === 'closed' ? new Error('the ingestion thread is closed') : how;
+    const error = endError(how);
     ready.reject(error);
     turn?.reject(error);
     turn = undefined;
@@ -99,8 +102,7 @@ export async function threadIngestion(settings: ThreadSettings): Promise<Ingesti
   }
   return {
     follow(signal) {
-      if (ended)
-        return Promise.reject(ended === 'closed' ? new Error('the ingestion thread is closed') : ended);
+      if (ended) return Promise.reject(endError(ended));
       const following = settleable<void>();
       turn = following;
       const unfollow = () => send({ type: 'unfollow' });
