@@ -110,6 +110,14 @@ export class Budget {
     this.charges = 0;
   }
 
+  /** testutils `Budget::reset` (budget/util.rs): counts and tallies zeroed, limits and models kept. */
+  reset(): void {
+    this.cpu.resetCount();
+    this.mem.resetCount();
+    this.tallies = emptyTallies(this.cpu.models.length);
+    this.charges = 0;
+  }
+
   /** testutils `reset_models`: every cost model zero, so that a test can enable only the ones it wants. */
   resetModels(): void {
     for (let index = 0; index < this.cpu.models.length; index++) {

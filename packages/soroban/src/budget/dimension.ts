@@ -56,6 +56,11 @@ export class BudgetDimension {
   reset(limit: bigint): void {
     this.limit = limit;
     this.shadowLimit = limit;
+    this.resetCount();
+  }
+
+  /** `reset_count`: both counts zeroed, the limits kept. */
+  resetCount(): void {
     this.total = 0n;
     this.shadowTotal = 0n;
   }

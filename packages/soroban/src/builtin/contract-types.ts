@@ -114,6 +114,13 @@ export function u64Val(host: Host, value: bigint): Val {
   return smallNumber(value, Tag.U64Small) ?? envCall(host, 'int', 'obj_from_u64', [value]);
 }
 
+/** `TryFromVal<Val> for u64`: a small value, or the host's `obj_to_u64` of an object. */
+export function u64FromVal(host: Host, val: Val): bigint {
+  if (tagOf(val) === Tag.U64Small) return smallNumberOf(val);
+  expectTag(val, Tag.U64Object, 'a u64');
+  return BigInt.asUintN(64, envCall(host, 'int', 'obj_to_u64', [val]));
+}
+
 /** `TryFromVal<Val> for i128`. */
 export function i128FromVal(host: Host, val: Val): bigint {
   if (tagOf(val) === Tag.I128Small) return smallNumberOf(val);

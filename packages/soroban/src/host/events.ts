@@ -64,6 +64,11 @@ export class EventBuffer {
     this.#events.push({ ...event, failedCall: false });
   }
 
+  /** testutils `clear`: no events, as at the start of an invocation. */
+  clear(): void {
+    this.#events.length = 0;
+  }
+
   /** Marks every event from `mark` on as from a failed call. */
   rollback(mark: number): void {
     for (const event of this.#events.slice(mark)) event.failedCall = true;

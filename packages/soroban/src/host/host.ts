@@ -151,10 +151,14 @@ export class Host extends HostState {
     return this.auth.recordedPayloads(this).map(recordedAuthEntry);
   }
 
-  /** The running contract's id, or the host's error outside a contract. */
+  /**
+   * The running contract's id, cloned as `get_current_contract_id_internal` clones it (metered), or
+   * the host's error outside a contract.
+   */
   currentContractId(): Uint8Array {
     const frame = this.frames.currentContract;
     if (!frame) throw new HostError('Context', 'InternalError', 'Current context has no contract ID');
+    this.budget.charge('MemCpy', DECLARED_SIZE.contractId);
     return frame.contractId;
   }
 

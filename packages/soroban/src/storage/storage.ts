@@ -47,7 +47,7 @@ export class Storage {
   onSequenceRead: (() => void) | undefined;
 
   private constructor(
-    readonly footprint: Footprint,
+    private currentFootprint: Footprint,
     public map: StorageMap,
     private readonly source: SnapshotSource | undefined,
     private readonly ledgerSource: LedgerSource,
@@ -75,6 +75,15 @@ export class Storage {
   /** Simulation: reads through to `source`, recording the footprint. */
   static recording(source: SnapshotSource, ledger: LedgerSource, options: StorageOptions = {}): Storage {
     return new Storage(new Footprint(), newStorageMap(), source, ledger, true, options.archived ?? 'restore');
+  }
+
+  get footprint(): Footprint {
+    return this.currentFootprint;
+  }
+
+  /** testutils `reset_footprint`: an empty footprint; the entries stay, as the ledger before a call. */
+  resetFootprint(): void {
+    this.currentFootprint = new Footprint();
   }
 
   get isRecording(): boolean {

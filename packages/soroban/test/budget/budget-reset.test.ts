@@ -1,6 +1,7 @@
 /**
  * The test-only budget resets the Rust tests use between calls (budget/util.rs, testutils.rs):
- * `reset_default` in place, `reset_limits` (counts and tallies zeroed), `reset_models` then
+ * `reset_default` in place, `reset_limits` (counts and tallies zeroed), `reset` (the same, limits
+ * kept: invocation metering's start), `reset_models` then
  * `enable_model` with an unscaled linear term.
  */
 import { describe, expect, it } from 'vitest';
@@ -35,6 +36,27 @@ describe('budget resets between calls', () => {
     expect([budget.cpuLimit, budget.memLimit]).toEqual([500n, 600n]);
     expect(budget.tally('MemAlloc')).toMatchObject({ iterations: 0n, input: 0n, cpu: 0n, mem: 0n });
     expect(budget.meterCount).toBe(0);
+  });
+
+  it('reset (invocation metering): counts, shadow counts and tallies start again; limits and models stay', () => {
+    const budget = Budget.default();
+    budget.resetLimits(5_000n, 6_000n);
+    budget.charge('MemAlloc', 100n);
+    budget.withShadowMode(() => budget.charge('MemAlloc', 100n));
+    budget.reset();
+    expect([budget.cpuUsed, budget.memUsed, budget.shadowCpuUsed, budget.shadowMemUsed]).toEqual([
+      0n,
+      0n,
+      0n,
+      0n,
+    ]);
+    expect([budget.cpuLimit, budget.memLimit]).toEqual([5_000n, 6_000n]);
+    expect(budget.tally('MemAlloc')).toMatchObject({ iterations: 0n, cpu: 0n, mem: 0n });
+    expect(budget.meterCount).toBe(0);
+    budget.charge('MemAlloc', 100n);
+    const fresh = Budget.default();
+    fresh.charge('MemAlloc', 100n);
+    expect([budget.cpuUsed, budget.memUsed]).toEqual([fresh.cpuUsed, fresh.memUsed]);
   });
 
   it('test_budget then enable_model: every type free but the one enabled, its linear term scaled by 2^7', () => {

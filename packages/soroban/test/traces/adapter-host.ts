@@ -155,10 +155,42 @@ export function hostFor(setup: ScriptSetup): Host {
   return host;
 }
 
+/** Hosts whose test enabled invocation metering (`enable_invocation_metering`). */
+const METERED_INVOCATIONS = new WeakSet<Host>();
+/** The entries invocation metering starts at, of those the scripts call (host.rs `call`, `try_call`). */
+const METERED_ENTRIES = new Set(['call', 'try_call']);
+
+/**
+ * `maybe_meter_invocation` (invocation_metering.rs) at an entry with no frame under way: the
+ * footprint, the events and the budget's counts start again from nothing; the entries stay, as the
+ * ledger before the call. Answers whether it started one.
+ */
+export function startMeteredInvocation(host: Host, entry: string): boolean {
+  if (!METERED_INVOCATIONS.has(host) || !METERED_ENTRIES.has(entry) || host.frames.depth > 0) return false;
+  host.storage.resetFootprint();
+  host.events.clear();
+  host.budget.reset();
+  return true;
+}
+
+/**
+ * The invocation's end, in shadow mode: after its resources are measured (observable by nothing a
+ * trace shows but the ledger sequence it asks for), the module cache takes the contracts the
+ * storage now holds.
+ */
+export function finishMeteredInvocation(host: Host): void {
+  ensureModuleCache(host);
+}
+
 /** The host's test-only actions between calls (testutils.rs, budget/util.rs). */
 export function hostAction(host: Host, action: HostAction): void {
   switch (action) {
     case 'enable_debug':
+      return;
+    case 'enable_invocation_metering':
+      METERED_INVOCATIONS.add(host);
+      return;
+    case 'get_events':
       return;
     case 'reset_budget_default':
       host.budget.resetDefault();

@@ -23,7 +23,14 @@ import {
   withSourceAccount,
   withTestContractFrame,
 } from './adapter-frames.js';
-import { chargeTestContractCheck, generateBytesArray, hostAction, hostFor } from './adapter-host.js';
+import {
+  chargeTestContractCheck,
+  finishMeteredInvocation,
+  generateBytesArray,
+  hostAction,
+  hostFor,
+  startMeteredInvocation,
+} from './adapter-host.js';
 import { deleteInstance, ledgerOp, setLedgerSequence } from './adapter-ledger.js';
 import { registerTestContract } from './adapter-register.js';
 import { ENV_SLICE_CALLS, SLICE_FUNCTIONS, type SliceArg, type SliceEnv } from './adapter-slices.js';
@@ -182,7 +189,18 @@ function callDirect(
         if (type !== 'u64' && type !== 'i64') checkIntegrity(context(host), args[i] as Val);
       });
       traceError = true;
-      value = implementation(context(host), ...(args as Val[]));
+      // A top-level `call` or `try_call` of a metered host starts its invocation once its arguments are checked.
+      const metered = startMeteredInvocation(host, name);
+      try {
+        value = implementation(context(host), ...(args as Val[]));
+      } finally {
+        // Its end measures the resources in shadow mode, asking the env for the ledger sequence (traced).
+        if (metered)
+          host.budget.withShadowMode(() => {
+            callDirect(run, 'get_ledger_sequence', [], []);
+            finishMeteredInvocation(host);
+          });
+      }
       traceError = false;
       if (signature.returns !== 'u64' && signature.returns !== 'i64') checkIntegrity(context(host), value);
       result = traceTyped(signature.returns, value);

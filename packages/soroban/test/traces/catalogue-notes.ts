@@ -275,13 +275,6 @@ group(
   },
 );
 
-const SAC_KEYED = words(`test_cap_67_transfer_with_muxed_accounts test_transfer_with_issuer`);
-group('stellar_asset_contract', SAC_KEYED, {
-  status: 'drivable',
-  ease: 4,
-  how: "the Stellar asset contract over account and trustline entries the test writes (the `ledger` steps of adapter-ledger.ts), with ed25519 keys from generate_signing_key (test-prng.ts gives them) signing auth entries (the `authorize` step); test_transfer_with_issuer and test_cap_67_transfer_with_muxed_accounts also need the host's invocation metering (`enable_invocation_metering`: the budget reset for each top-level call). Scripted so far: the asset init, account balance, smart roundtrip, bad signature type and invalid asset tests (scripts/sac.ts); the transfer, allowance, burn, zero and negative amount tests (scripts/sac-transfers.ts); the ten classic balance boundary tests (scripts/sac-boundaries.ts); the admin, clawback, invoker, nonce and payload tests (scripts/sac-auth.ts); the multisig, trustline authorization, custom account and recording auth tests (scripts/sac-accounts.ts, the last with recording mode's emulated account signature made through the env as auth.rs `emulate_authentication` makes it)",
-});
-
 export const NOTES: Record<string, Note> = Object.fromEntries(
   NOTES_BY_GROUP.flatMap(([traces, note]) => traces.map((t) => [t, note] as const)),
 );

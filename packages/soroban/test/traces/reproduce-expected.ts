@@ -144,6 +144,8 @@ export const REPRODUCED_WITHIN: readonly string[] = [
   'test__stellar_asset_contract__verify_nested_try_call_rollback',
   'test__stellar_asset_contract__test_sac_reentry_is_not_allowed',
   'test__stellar_asset_contract__test_greater_than_i64_balances',
+  'test__stellar_asset_contract__test_transfer_with_issuer',
+  'test__stellar_asset_contract__test_cap_67_transfer_with_muxed_accounts',
   'test__stellar_asset_contract__test_classic_transfers_not_possible_for_unauthorized_asset',
   'test__stellar_asset_contract__test_auth_required',
   'test__stellar_asset_contract__test_contract_invoker_auth',

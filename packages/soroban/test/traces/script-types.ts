@@ -220,6 +220,10 @@ export type LedgerOp =
 
 export type HostAction =
   | 'enable_debug'
+  /** `enable_invocation_metering`: each top-level call starts with a reset budget, footprint and events */
+  | 'enable_invocation_metering'
+  /** `get_events`: the events externalized, each contract event converted and collected (charged) */
+  | 'get_events'
   | 'reset_budget_default'
   | 'reset_budget_unlimited'
   | 'ensure_module_cache_contains_host_storage_contracts'

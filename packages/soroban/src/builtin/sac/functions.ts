@@ -9,8 +9,9 @@ import { DECLARED_SIZE } from '../../storage/index.js';
 import { Tag } from '../../values/tags.js';
 import { tagOf, type Val } from '../../values/val.js';
 import { contractError } from '../contract-error.js';
+import { u64FromVal } from '../contract-types.js';
 import { envCall, extendCurrentInstanceAndCode, requireAuth } from '../env.js';
-import { addressFromAccount, bytesArg, conversionError } from '../values.js';
+import { addressFromAccount, bytesArg } from '../values.js';
 import { readAdministratorVal, writeAdministrator } from './admin.js';
 import { readAllowance, spendAllowance, writeAllowance } from './allowance.js';
 import {
@@ -64,11 +65,11 @@ export function initAsset(host: Host, assetBytes: Val): void {
   // The bytes are read (`metered_from_xdr_obj`, one visit) only once the instance is known new.
   const asset = decodeAsset(host, bytesArg(host, assetBytes));
   validateAsset(asset);
-  // `get_current_contract_id_internal` and `asset.metered_clone`: each a copy of its declared size.
-  host.budget.charge('MemCpy', DECLARED_SIZE.contractId);
+  const current = host.currentContractId();
+  // `asset.metered_clone`: a copy of its declared size.
   host.budget.charge('MemCpy', DECLARED_SIZE.asset);
   const expected = contractIdOf(host, assetContractIdPreimage(asset));
-  if (Buffer.compare(host.currentContractId(), expected) !== 0)
+  if (Buffer.compare(current, expected) !== 0)
     throw contractError('InternalError', 'bad id for asset contract');
   // The issuer administers an issued asset (`Address::from_account`); the native asset has no admin.
   if (asset.type !== 'assetTypeNative') {
@@ -108,23 +109,27 @@ export function approve(
   event.approve(host, from, spender, amount, liveUntil);
 }
 
-/** The destination as an address, and its id when it was given muxed (CAP-67's `MuxedAddress`). */
-function destination(host: Host, toMux: Val): { to: Address; toMuxedId: bigint | undefined } {
-  if (tagOf(toMux) !== Tag.MuxedAddressObject) return { to: toMux, toMuxedId: undefined };
-  const to = envCall(host, 'address', 'get_address_from_muxed_address', [toMux]);
-  const id = host.converter.toScVal(envCall(host, 'address', 'get_id_from_muxed_address', [toMux]));
-  if (id.type !== 'scvU64') throw conversionError('expected a u64');
-  return { to, toMuxedId: BigInt(id.u64) };
+/** `MuxedAddress::address`: the destination as an address (CAP-67), through the env when muxed. */
+function destinationAddress(host: Host, toMux: Val): Address {
+  if (tagOf(toMux) !== Tag.MuxedAddressObject) return toMux;
+  return envCall(host, 'address', 'get_address_from_muxed_address', [toMux]);
 }
 
+/** `MuxedAddress::id`: the id a muxed destination carries, through the env; none for an address. */
+function destinationId(host: Host, toMux: Val): bigint | undefined {
+  if (tagOf(toMux) !== Tag.MuxedAddressObject) return undefined;
+  return u64FromVal(host, envCall(host, 'address', 'get_id_from_muxed_address', [toMux]));
+}
+
+/** The destination's address is read before the authorization, its id only for the event (contract.rs). */
 export function transfer(host: Host, from: Address, toMux: Val, amount: bigint): void {
   checkNonnegativeAmount(amount);
-  const { to, toMuxedId } = destination(host, toMux);
+  const to = destinationAddress(host, toMux);
   authorize(host, from);
   extendInstance(host);
   spendBalance(host, from, amount);
   receiveBalance(host, to, amount);
-  event.transferMaybeWithIssuer(host, from, to, toMuxedId, amount);
+  event.transferMaybeWithIssuer(host, from, to, destinationId(host, toMux), amount);
 }
 
 export function transferFrom(host: Host, spender: Address, from: Address, to: Address, amount: bigint): void {

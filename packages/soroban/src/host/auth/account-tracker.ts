@@ -6,7 +6,12 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../../errors/host-error.js';
-import { contractCodeKey, contractInstanceKey, maxLiveUntilLedger } from '../../storage/index.js';
+import {
+  contractCodeKey,
+  contractInstanceKey,
+  DECLARED_SIZE,
+  maxLiveUntilLedger,
+} from '../../storage/index.js';
 import { type Val, VOID } from '../../values/val.js';
 import { executableRefKey } from '../executable-ref.js';
 import type { Host } from '../host.js';
@@ -164,6 +169,8 @@ export class AccountTracker {
     if (this.isSourceAccount) return;
     if (!this.nonce) throw authInternal('unexpected missing nonce');
     const address = scAddressOf(host, this.address);
+    // `scaddress_from_address` clones what it visits.
+    host.budget.charge('MemCpy', DECLARED_SIZE.scAddress);
     const payload = signaturePayload(
       host,
       this.nonce.value,

@@ -14,6 +14,9 @@ import { traced } from '../native-slices.js';
 const AUTHORIZED_INVOCATION_SIZE = 176;
 /** `size_of::<AuthorizedInvocationSnapshot>()` (declared_size.rs). */
 const INVOCATION_SNAPSHOT_SIZE = 32;
+/** Declared sizes (declared_size.rs): an ScVal, a SorobanAuthorizedInvocation. */
+const SCVAL_SIZE = 64;
+const SOROBAN_AUTHORIZED_INVOCATION_SIZE = 168;
 
 export type AuthorizedFunction =
   | {
@@ -46,12 +49,13 @@ export class AuthorizedInvocation {
 
   /** As XDR; with `exhaustedOnly`, only the sub-invocations that were used. */
   toXdr(host: Host, exhaustedOnly = false): xdr.SorobanAuthorizedInvocation {
-    return new xdr.SorobanAuthorizedInvocation({
-      function: functionToXdr(host, this.fn),
-      subInvocations: this.subInvocations
-        .filter((sub) => sub.exhausted || !exhaustedOnly)
-        .map((sub) => sub.toXdr(host, exhaustedOnly)),
-    });
+    const fn = functionToXdr(host, this.fn);
+    const subs = this.subInvocations
+      .filter((sub) => sub.exhausted || !exhaustedOnly)
+      .map((sub) => sub.toXdr(host, exhaustedOnly));
+    // The sub-invocations' XDR is a metered collect, charged once they are made.
+    chargeFallibleCollect(host.context(), subs.length, SOROBAN_AUTHORIZED_INVOCATION_SIZE);
+    return new xdr.SorobanAuthorizedInvocation({ function: fn, subInvocations: subs });
   }
 
   /** `AuthorizedInvocation::snapshot`: the sub-invocations' snapshots collected (a metered collect). */
@@ -113,9 +117,16 @@ function functionToXdr(host: Host, fn: AuthorizedFunction): xdr.SorobanAuthorize
     new xdr.InvokeContractArgs({
       contractAddress: address.address,
       functionName: name.sym,
-      args: fn.args.map((arg) => host.converter.toScVal(arg)),
+      args: argsToXdr(host, fn.args),
     }),
   );
+}
+
+/** `vals_to_scval_vec`: each argument converted, then collected (a metered collect). */
+function argsToXdr(host: Host, args: readonly Val[]): xdr.ScVal[] {
+  const scvals = args.map((arg) => host.converter.toScVal(arg));
+  chargeFallibleCollect(host.context(), scvals.length, SCVAL_SIZE);
+  return scvals;
 }
 
 /**

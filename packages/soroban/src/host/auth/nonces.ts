@@ -8,14 +8,23 @@
 import { xdr } from '@stellar/stellar-sdk/base';
 import { sha256Raw } from '../../crypto/index.js';
 import { HostError } from '../../errors/host-error.js';
-import { contractDataKey, meteredEncode, minLiveUntilLedger } from '../../storage/index.js';
+import { contractDataKey, DECLARED_SIZE, meteredEncode, minLiveUntilLedger } from '../../storage/index.js';
 import type { Host } from '../host.js';
+
+/** `size_of::<ScVal>()` (declared_size.rs). */
+const SCVAL_SIZE = 64n;
 
 export function nonceKey(address: xdr.ScAddress, nonce: bigint): xdr.LedgerKey {
   return contractDataKey(address, xdr.ScVal.scvLedgerKeyNonce(new xdr.ScNonceKey({ nonce })), 'temporary');
 }
 
 export function consumeNonce(host: Host, address: xdr.ScAddress, nonce: bigint, liveUntil: number): void {
+  // The visited address cloned (`scaddress_from_address`), then cloned again with the nonce's key
+  // into a new `Rc` LedgerKey (`storage_key_for_address`).
+  host.budget.charge('MemCpy', DECLARED_SIZE.scAddress);
+  host.budget.charge('MemCpy', DECLARED_SIZE.scAddress);
+  host.budget.charge('MemCpy', SCVAL_SIZE);
+  host.budget.charge('MemAlloc', DECLARED_SIZE.ledgerKey);
   const key = nonceKey(address, nonce);
   const until = Math.max(liveUntil, minLiveUntilLedger(host.ledger, 'temporary'));
   let exists: boolean;
@@ -44,6 +53,7 @@ export function consumeNonce(host: Host, address: xdr.ScAddress, nonce: bigint, 
     ),
     ext: xdr.LedgerEntryExt.v0(),
   });
+  host.budget.charge('MemAlloc', DECLARED_SIZE.ledgerEntry);
   host.storage.put(key, entry, until, host.budget);
 }
 
@@ -59,6 +69,8 @@ export function signaturePayload(
   invocation: xdr.SorobanAuthorizedInvocation,
   address?: xdr.ScAddress,
 ): Uint8Array {
+  // The network id cloned (`metered_clone` of 32 bytes).
+  host.budget.charge('MemCpy', 32n);
   const fields = {
     networkId: host.ledger.networkId,
     nonce,

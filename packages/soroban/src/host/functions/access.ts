@@ -1,5 +1,6 @@
 /** What host functions share: reaching objects, adding them, and a calling VM's memory. */
 import { HostError } from '../../errors/host-error.js';
+import { DECLARED_SIZE } from '../../storage/index.js';
 import { fromU32, type Val } from '../../values/val.js';
 import type { Host } from '../host.js';
 import type { HostObject, ObjectKind, ObjectOf } from '../objects.js';
@@ -41,4 +42,16 @@ export function contractHost(context: CallContext): Host {
   const host = context.host as Partial<Host>;
   if (!host.frames || !host.storage) throw new HostError('Context', 'InternalError', 'no contract host here');
   return context.host as Host;
+}
+
+/**
+ * `contract_id_from_address` (data_helper.rs): the address visited and cloned (metered), then its
+ * contract id, or the host's error for an account address.
+ */
+export function contractIdFromAddress(context: CallContext, address: Val): Uint8Array {
+  const value = visit(context, address, 'Address').value;
+  context.host.meter.charge('MemCpy', DECLARED_SIZE.scAddress);
+  if (value.type !== 'scAddressTypeContract')
+    throw new HostError('Object', 'InvalidInput', 'not a contract address');
+  return Uint8Array.from(value.contractId.value);
 }

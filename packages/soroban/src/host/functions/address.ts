@@ -13,7 +13,8 @@ import { wasmHashOf } from '../executable-ref.js';
 import type { Host } from '../host.js';
 import { add, contractHost, visit } from './access.js';
 import { BYTE_SIZE, chargeCopy, chargeNewVec, VAL_SIZE } from './charges.js';
-import type { CallContext, HostModule } from './types.js';
+import { int } from './int.js';
+import type { CallContext, HostFunction, HostModule } from './types.js';
 
 /** A strkey's payload (a 32-byte key or hash, a version byte and a 2-byte checksum) and its base32 length. */
 const STRKEY_PAYLOAD = 35;
@@ -198,7 +199,11 @@ export const address: HostModule = {
   },
   get_id_from_muxed_address(c, muxed) {
     const { id } = muxedAccount(c, muxed);
-    return smallNumber(id, Tag.U64Small) ?? add(c, { kind: 'U64', value: id });
+    // `U64Val::try_from_val`: a large id becomes an object through the env (`obj_from_u64`, traced).
+    return (
+      smallNumber(id, Tag.U64Small) ??
+      c.host.envCall('obj_from_u64', [id], () => (int.obj_from_u64 as HostFunction)(c, id), true)
+    );
   },
   get_address_executable(c, addressVal) {
     const host = contractHost(c);

@@ -4,22 +4,12 @@
  * footprint violations and internal errors still end the whole invocation.
  */
 import { HostError } from '../../errors/host-error.js';
-import { DECLARED_SIZE } from '../../storage/index.js';
 import { fromError, type Val } from '../../values/val.js';
 import { errorEvent } from '../diagnostics.js';
 import { isRecoverable } from '../lifecycle.js';
-import { contractHost, visit } from './access.js';
-import { chargeCopy, chargeNewVec, VAL_SIZE } from './charges.js';
+import { contractHost, contractIdFromAddress, visit } from './access.js';
+import { chargeNewVec, VAL_SIZE } from './charges.js';
 import type { CallContext, HostModule } from './types.js';
-
-/** `contract_id_from_address`: the address visited and cloned (metered), then its contract id. */
-function callee(c: CallContext, address: Val): Uint8Array {
-  const value = visit(c, address, 'Address').value;
-  chargeCopy(c, 1, Number(DECLARED_SIZE.scAddress));
-  if (value.type !== 'scAddressTypeContract')
-    throw new HostError('Value', 'UnexpectedType', "invoked address doesn't belong to a contract");
-  return Uint8Array.from(value.contractId.value);
-}
 
 /** `call_args_from_obj`: the arguments' Vec visited and cloned (`to_vec`, metered). */
 function callArgs(c: CallContext, args: Val): readonly Val[] {
@@ -32,7 +22,7 @@ export const call: HostModule = {
   call(c, contract, fn, args) {
     const host = contractHost(c);
     const argv = callArgs(c, args);
-    const id = callee(c, contract);
+    const id = contractIdFromAddress(c, contract);
     try {
       return host.callContract(id, fn, argv);
     } catch (error) {
@@ -43,7 +33,7 @@ export const call: HostModule = {
   try_call(c, contract, fn, args) {
     const host = contractHost(c);
     const argv = callArgs(c, args);
-    const id = callee(c, contract);
+    const id = contractIdFromAddress(c, contract);
     try {
       return host.callContract(id, fn, argv);
     } catch (error) {

@@ -5,7 +5,7 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../../errors/host-error.js';
-import { contractAddress } from '../../storage/index.js';
+import { chargeContractKey, contractAddress } from '../../storage/index.js';
 import { smallSymbol } from '../../values/symbol.js';
 import type { Val } from '../../values/val.js';
 import { createContract } from '../lifecycle.js';
@@ -81,6 +81,8 @@ function executableVal(c: CallContext, executable: xdr.ContractExecutable): Val 
 export function updateCurrentExecutable(c: CallContext, next: xdr.ContractExecutable): void {
   const host = contractHost(c);
   const contractId = host.currentContractId();
+  // `contract_instance_ledger_key`: the id copied into a new key.
+  chargeContractKey(host.budget);
   const old = host.instance(contractId);
   const topics = add(c, {
     kind: 'Vec',

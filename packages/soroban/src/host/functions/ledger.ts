@@ -23,7 +23,7 @@ import { codeKeysOf, validateDelContractData, validatePutContractData } from '..
 import type { Host } from '../host.js';
 import { instanceDelete, instanceGet, instancePut } from '../instance-storage.js';
 import { contractIdOf, createContract, uploadWasm } from '../lifecycle.js';
-import { add, contractHost, visit } from './access.js';
+import { add, contractHost, contractIdFromAddress, visit } from './access.js';
 import { create, fromAddressPreimage, hash32, updateCurrentExecutable } from './contract-creation.js';
 import {
   createExecutableTag,
@@ -45,8 +45,9 @@ function dataKey(host: Host, k: Val, t: bigint): xdr.LedgerKey {
   const key = host.converter.toScVal(k);
   if (key.type === 'scvAddress' && key.address.type === 'scAddressTypeMuxedAccount')
     throw new HostError('Storage', 'InvalidInput', 'muxed addresses should not be used in the storage keys');
-  chargeContractKey(host.budget);
-  return contractDataKey(contractAddress(host.currentContractId()), key, durabilityOf(t));
+  const contract = contractAddress(host.currentContractId());
+  host.budget.charge('MemAlloc', DECLARED_SIZE.ledgerKey);
+  return contractDataKey(contract, key, durabilityOf(t));
 }
 
 function newEntry(host: Host, k: Val, v: Val, t: bigint): xdr.LedgerEntry {
@@ -80,7 +81,6 @@ function putData(c: CallContext, k: Val, v: Val, t: bigint): void {
   } else {
     const ledger = host.ledger;
     const ttl = t === TEMPORARY ? ledger.minTempEntryTtl : ledger.minPersistentEntryTtl;
-    host.budget.charge('MemCpy', HASH_SIZE);
     const entry = newEntry(host, k, v, t);
     host.budget.charge('MemAlloc', DECLARED_SIZE.ledgerEntry);
     host.storage.put(key, entry, ledger.sequenceNumber + ttl - 1, host.budget);
@@ -139,15 +139,6 @@ const wasmExecutable = (c: CallContext, wasmHash: Val): xdr.ContractExecutable =
 /** `ContractTtlExtension` (storage_type.rs): InstanceAndCode 0, Instance 1, Code 2. */
 const TTL_EXTENSION_INSTANCE = 1n;
 const TTL_EXTENSION_CODE = 2n;
-
-/** `contract_id_from_address`: the address visited and cloned (metered), then its contract id. */
-const contractIdOfAddress = (c: CallContext, address: Val): Uint8Array => {
-  const value = visit(c, address, 'Address').value;
-  contractHost(c).budget.charge('MemCpy', DECLARED_SIZE.scAddress);
-  if (value.type !== 'scAddressTypeContract')
-    throw new HostError('Value', 'UnexpectedType', 'not a contract address');
-  return Uint8Array.from(value.contractId.value);
-};
 
 /** The preimage of the asset whose XDR `serialized` holds (`metered_from_xdr_obj`). */
 const assetPreimage = (c: CallContext, serialized: Val): xdr.ContractIdPreimage =>
@@ -213,7 +204,7 @@ export const ledger: HostModule = {
   extend_contract_instance_and_code_ttl_v2: (c, contract, scope, extendTo, minExtension, maxExtension) =>
     extendInstanceAndCodeV2(
       c,
-      contractIdOfAddress(c, contract),
+      contractIdFromAddress(c, contract),
       scope,
       u32Of(extendTo),
       u32Of(minExtension),
@@ -221,16 +212,20 @@ export const ledger: HostModule = {
     ),
   extend_current_contract_instance_and_code_ttl(c, threshold, extendTo) {
     const host = contractHost(c);
-    // `get_current_contract_id_internal`: the running contract's id cloned (metered).
-    host.budget.charge('MemCpy', DECLARED_SIZE.contractId);
     return extendInstanceAndCode(c, host.currentContractId(), u32Of(threshold), u32Of(extendTo), 'both');
   },
   extend_contract_instance_and_code_ttl: (c, contract, threshold, extendTo) =>
-    extendInstanceAndCode(c, contractIdOfAddress(c, contract), u32Of(threshold), u32Of(extendTo), 'both'),
+    extendInstanceAndCode(c, contractIdFromAddress(c, contract), u32Of(threshold), u32Of(extendTo), 'both'),
   extend_contract_instance_ttl: (c, contract, threshold, extendTo) =>
-    extendInstanceAndCode(c, contractIdOfAddress(c, contract), u32Of(threshold), u32Of(extendTo), 'instance'),
+    extendInstanceAndCode(
+      c,
+      contractIdFromAddress(c, contract),
+      u32Of(threshold),
+      u32Of(extendTo),
+      'instance',
+    ),
   extend_contract_code_ttl: (c, contract, threshold, extendTo) =>
-    extendInstanceAndCode(c, contractIdOfAddress(c, contract), u32Of(threshold), u32Of(extendTo), 'code'),
+    extendInstanceAndCode(c, contractIdFromAddress(c, contract), u32Of(threshold), u32Of(extendTo), 'code'),
   create_contract: (c, deployer, wasmHash, salt) =>
     create(c, deployer, wasmExecutable(c, wasmHash), salt, []),
   create_contract_with_constructor: (c, deployer, wasmHash, salt, args) =>

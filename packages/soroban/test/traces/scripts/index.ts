@@ -15,6 +15,7 @@ import sacAccounts from './sac-accounts.js';
 import sacAuth from './sac-auth.js';
 import sacBoundaries from './sac-boundaries.js';
 import sacContracts from './sac-contracts.js';
+import sacMetered from './sac-metered.js';
 import sacTransfers from './sac-transfers.js';
 import storage from './storage.js';
 import str from './str.js';
@@ -41,6 +42,7 @@ export const ALL_SCRIPTS: DriveScript[] = [
   ...sacTransfers,
   ...sacBoundaries,
   ...sacContracts,
+  ...sacMetered,
   ...sacAuth,
   ...sacAccounts,
 ];
