@@ -70,6 +70,10 @@ export function toScAddress(host: Host, address: Val): xdr.ScAddress {
 export const addressVal = (host: Host, address: xdr.ScAddress): Val =>
   host.objects.add({ kind: 'Address', value: address });
 
+/** `Address::metered_clone` (base_types.rs): the 16-byte handle copied (declared_size.rs). */
+export const cloneAddress = (host: Host): void => host.budget.charge('MemCpy', ADDRESS_SIZE);
+const ADDRESS_SIZE = 16n;
+
 export const sameAddress = (a: xdr.ScAddress, b: xdr.ScAddress): boolean =>
   Buffer.compare(a.toXdr(), b.toXdr()) === 0;
 

@@ -5,10 +5,13 @@
  *   `Rc` LedgerEntry (256) before it is put;
  * - `get_signature_payload`: the network id cloned (32) before the preimage is encoded;
  * - `AuthorizedInvocation::to_xdr`: the arguments and the sub-invocations each a metered collect
- *   into a `Result<Vec<_>, HostError>` (the header and each item 16 bytes larger).
+ *   into a `Result<Vec<_>, HostError>` (the header and each item 16 bytes larger);
+ * - `set_authorization_entries`: the entry's address and its invocation's contract become objects
+ *   the entry hands over (`add_host_object`), not copies (`to_host_val` would clone each, 48).
  */
 import { StrKey, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
+import { AuthorizationManager } from '../../src/host/auth/index.js';
 import { AuthorizedInvocation } from '../../src/host/auth/invocation.js';
 import { consumeNonce, signaturePayload } from '../../src/host/auth/nonces.js';
 import type { Host } from '../../src/host/host.js';
@@ -98,5 +101,37 @@ describe('checking an address credential', () => {
     const charges = chargesOf(host, () => invocation.toXdr(host));
     const want = [...fallibleCollect(BigInt(args.length), 64n), ...fallibleCollect(0n, 168n)];
     expect(charges.slice(-want.length)).toEqual(want);
+  });
+});
+
+describe('setting and matching authorization entries', () => {
+  const entry = (sacId: string) =>
+    new xdr.SorobanAuthorizationEntry({
+      credentials: xdr.SorobanCredentials.sorobanCredentialsAddress(
+        new xdr.SorobanAddressCredentials({
+          address: scAddress(keypair(2)),
+          nonce: xdr.Int64.fromString('5'),
+          signatureExpirationLedger: 200,
+          signature: xdr.ScVal.scvVoid(),
+        }),
+      ),
+      rootInvocation: new xdr.SorobanAuthorizedInvocation({
+        function: xdr.SorobanAuthorizedFunction.sorobanAuthorizedFunctionTypeContractFn(
+          new xdr.InvokeContractArgs({
+            contractAddress: xdr.ScAddress.scAddressTypeContract(
+              new xdr.ContractId(StrKey.decodeContract(sacId)),
+            ),
+            functionName: 'transfer',
+            args: [],
+          }),
+        ),
+        subInvocations: [],
+      }),
+    });
+
+  it("add the entry's own addresses as objects, with no copy (add_host_object, not to_host_val)", () => {
+    const { host, sacId } = fresh();
+    const charges = chargesOf(host, () => AuthorizationManager.enforcing(host, [entry(sacId)]));
+    expect(charges).not.toContainEqual(['MemCpy', 48n]);
   });
 });

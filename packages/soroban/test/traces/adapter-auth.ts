@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { Keypair, xdr } from '@stellar/stellar-sdk/base';
 import { toScAddress } from '../../src/builtin/values.js';
 import { AuthorizationManager } from '../../src/host/auth/index.js';
+import { argsToXdr } from '../../src/host/auth/invocation.js';
 import type { Host } from '../../src/host/host.js';
 import { meteredEncode } from '../../src/storage/index.js';
 import { type Val, VOID } from '../../src/values/val.js';
@@ -133,7 +134,7 @@ export function authorizeSingleInvocation(
       new xdr.InvokeContractArgs({
         contractAddress: toScAddress(host, resolveArg(step.contract)),
         functionName: step.fn,
-        args: vecItems(host.converter.toScVal(resolveArg(step.args))),
+        args: vecobjectToScvalVec(host, resolveArg(step.args)),
       }),
     ),
     subInvocations: [],
@@ -175,10 +176,10 @@ export function authorizeSingleInvocation(
   ]);
 }
 
-/** `vecobject_to_scval_vec`: the items of a converted vector. */
-function vecItems(value: xdr.ScVal): xdr.ScVal[] {
-  if (value.type !== 'scvVec') throw new Error('expected a vector of arguments');
-  return value.vec ?? [];
+/** `vecobject_to_scval_vec` (conversion.rs): the vector visited, its items converted and collected. */
+function vecobjectToScvalVec(host: Host, vec: Val): xdr.ScVal[] {
+  host.budget.charge('VisitObject');
+  return argsToXdr(host, host.objects.expect(vec, 'Vec').value);
 }
 
 /** `set_authorization_entries`: enforcing with these entries. */

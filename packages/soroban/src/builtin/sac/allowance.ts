@@ -14,7 +14,7 @@ import { fromU32, u32Of, type Val } from '../../values/val.js';
 import { contractError } from '../contract-error.js';
 import { enumVal, i128FromVal, i128Val, structFields, structVal } from '../contract-types.js';
 import { envCall, extendDataTtlVal, getDataVal, putDataVal, tryGetDataVal } from '../env.js';
-import { u32Arg } from '../values.js';
+import { cloneAddress, u32Arg } from '../values.js';
 import { isCap67 } from './protocol.js';
 import type { AllowanceValue } from './storage-types.js';
 
@@ -22,8 +22,6 @@ import type { AllowanceValue } from './storage-types.js';
 type Address = Val;
 
 const FIELDS = ['amount', 'live_until_ledger'];
-/** `Address`'s declared size: what its `metered_clone` copies. */
-const ADDRESS_SIZE = 16n;
 
 /** `DataKey::Allowance(AllowanceDataKey { from, spender })`, converted. */
 const allowanceKey = (host: Host, from: Address, spender: Address): Val =>
@@ -39,8 +37,8 @@ function allowanceOf(host: Host, value: Val): AllowanceValue {
 
 /** `metered_clone` of the two addresses, as `spend_allowance` and `write_allowance_amount` make them. */
 const cloneAddresses = (host: Host): void => {
-  host.budget.charge('MemCpy', ADDRESS_SIZE);
-  host.budget.charge('MemCpy', ADDRESS_SIZE);
+  cloneAddress(host);
+  cloneAddress(host);
 };
 
 export function readAllowance(host: Host, from: Address, spender: Address): bigint {

@@ -12,7 +12,7 @@ import { fromBool, type Val } from '../../values/val.js';
 import { contractError } from '../contract-error.js';
 import { enumVal, i128FromVal, i128Val, structFields, structVal } from '../contract-types.js';
 import { extendDataTtlVal, putDataVal, tryGetDataVal } from '../env.js';
-import { boolArg, toScAddress } from '../values.js';
+import { boolArg, cloneAddress, toScAddress } from '../values.js';
 import { issuerAccount, issuerKey, readAsset, readAssetInfo } from './asset-info.js';
 import {
   AccountFlag,
@@ -117,7 +117,7 @@ export function isAuthorized(host: Host, address: Val): boolean {
   const holder = holderOf(host, address);
   if (holder.kind === 'account') {
     const asset = readAsset(host);
-    if (asset.type === 'assetTypeNative' || isIssuerAccount(asset, holder.accountId)) return true;
+    if (asset.type === 'assetTypeNative' || isIssuerAccount(host, asset, holder.accountId)) return true;
     return (trustlineFlags(host, asset, holder.accountId) & TrustLineFlag.authorized) !== 0;
   }
   const balance = readContractBalance(host, address);
@@ -130,6 +130,7 @@ function requireAuthorized(host: Host, address: Val): void {
 }
 
 export function receiveBalance(host: Host, address: Val, amount: bigint): void {
+  cloneAddress(host);
   requireAuthorized(host, address);
   const holder = holderOf(host, address);
   if (holder.kind === 'account') {
@@ -137,6 +138,8 @@ export function receiveBalance(host: Host, address: Val, amount: bigint): void {
     transferClassicBalance(host, readAsset(host), holder.accountId, delta);
     return;
   }
+  // `DataKey::Balance(addr.metered_clone())`.
+  cloneAddress(host);
   // It passed the authorization check above, so a new balance is authorized.
   const balance = readContractBalance(host, address) ?? {
     amount: 0n,
@@ -157,6 +160,8 @@ export function spendBalanceNoAuthorizationCheck(host: Host, address: Val, amoun
     transferClassicBalance(host, readAsset(host), holder.accountId, -delta);
     return;
   }
+  // `DataKey::Balance(addr.metered_clone())`.
+  cloneAddress(host);
   const balance = readContractBalance(host, address);
   if (!balance) {
     if (amount > 0n) throw contractError('BalanceError', 'zero balance is not sufficient to spend');
@@ -167,6 +172,7 @@ export function spendBalanceNoAuthorizationCheck(host: Host, address: Val, amoun
 }
 
 export function spendBalance(host: Host, address: Val, amount: bigint): void {
+  cloneAddress(host);
   requireAuthorized(host, address);
   spendBalanceNoAuthorizationCheck(host, address, amount);
 }
@@ -179,11 +185,13 @@ export function writeAuthorization(host: Host, address: Val, authorize: boolean)
     const asset = readAsset(host);
     if (asset.type === 'assetTypeNative')
       throw contractError('OperationNotSupportedError', 'expected trustline asset');
-    if (isIssuerAccount(asset, holder.accountId))
+    if (isIssuerAccount(host, asset, holder.accountId))
       throw contractError('OperationNotSupportedError', "issuer doesn't have a trustline");
     setTrustlineAuthorization(host, asset, holder.accountId, authorize);
     return;
   }
+  // `DataKey::Balance(addr.metered_clone())`.
+  cloneAddress(host);
   const balance = readContractBalance(host, address);
   // No balance yet: a zero one with the flag (only the admin gets here, so AUTH_REQUIRED needs no check).
   const next = balance
@@ -198,7 +206,7 @@ export function checkClawbackable(host: Host, address: Val): void {
     const asset = readAsset(host);
     if (asset.type === 'assetTypeNative')
       throw contractError('OperationNotSupportedError', 'cannot clawback native asset');
-    if (isIssuerAccount(asset, holder.accountId))
+    if (isIssuerAccount(host, asset, holder.accountId))
       throw contractError('OperationNotSupportedError', 'cannot clawback from issuer');
     if ((trustlineFlags(host, asset, holder.accountId) & TrustLineFlag.clawbackEnabled) === 0)
       throw contractError('BalanceError', "trustline isn't clawbackable");

@@ -32,10 +32,15 @@ const creditOf = (asset: xdr.Asset): xdr.AlphaNum4 | xdr.AlphaNum12 | undefined 
       ? asset.alphaNum12
       : undefined;
 
-/** The issuer of an issued asset, when `account` is it. */
-export function isIssuerAccount(asset: xdr.Asset, account: xdr.AccountId): boolean {
+/**
+ * The issuer of an issued asset, when `account` is it: the issuer cloned (`asset.issuer.metered_clone`,
+ * as each classic path of balance.rs does once it has the asset), then compared.
+ */
+export function isIssuerAccount(host: Host, asset: xdr.Asset, account: xdr.AccountId): boolean {
   const credit = creditOf(asset);
-  return credit !== undefined && sameAccount(credit.issuer, account);
+  if (credit === undefined) return false;
+  host.budget.charge('MemCpy', DECLARED_SIZE.accountId);
+  return sameAccount(credit.issuer, account);
 }
 
 /** `to_account_key` / `to_trustline_key` (data_helper.rs): each key a metered `Rc::new`. */
@@ -117,7 +122,7 @@ export function classicBalance(host: Host, asset: xdr.Asset, accountId: xdr.Acco
     const { account } = readAccount(host, accountKey(host, accountId));
     return checkedBalance(BigInt(account.balance), accountRange(host, account), 'account');
   }
-  if (isIssuerAccount(asset, accountId)) return I64_MAX;
+  if (isIssuerAccount(host, asset, accountId)) return I64_MAX;
   const { trustline } = readTrustline(host, trustlineKey(host, asset, accountId));
   cloneTrustline(host);
   return checkedBalance(BigInt(trustline.balance), trustlineRange(trustline), 'trustline');
@@ -161,7 +166,7 @@ export function transferClassicBalance(
     host.storage.put(key, rewritten(host, entry, xdr.LedgerEntryData.account(next)), undefined, host.budget);
     return;
   }
-  if (isIssuerAccount(asset, accountId)) return;
+  if (isIssuerAccount(host, asset, accountId)) return;
   const key = trustlineKey(host, asset, accountId);
   const { entry, trustline } = readTrustline(host, key);
   cloneTrustline(host);

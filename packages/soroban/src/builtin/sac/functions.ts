@@ -11,7 +11,7 @@ import { tagOf, type Val } from '../../values/val.js';
 import { contractError } from '../contract-error.js';
 import { u64FromVal } from '../contract-types.js';
 import { envCall, extendCurrentInstanceAndCode, requireAuth } from '../env.js';
-import { addressFromAccount, bytesArg } from '../values.js';
+import { addressFromAccount, bytesArg, cloneAddress } from '../values.js';
 import { readAdministratorVal, writeAdministrator } from './admin.js';
 import { readAllowance, spendAllowance, writeAllowance } from './allowance.js';
 import {
@@ -105,6 +105,8 @@ export function approve(
   checkNonnegativeAmount(amount);
   authorize(host, from);
   extendInstance(host);
+  cloneAddress(host);
+  cloneAddress(host);
   writeAllowance(host, from, spender, amount, liveUntil);
   event.approve(host, from, spender, amount, liveUntil);
 }
@@ -127,7 +129,9 @@ export function transfer(host: Host, from: Address, toMux: Val, amount: bigint):
   const to = destinationAddress(host, toMux);
   authorize(host, from);
   extendInstance(host);
+  cloneAddress(host);
   spendBalance(host, from, amount);
+  cloneAddress(host);
   receiveBalance(host, to, amount);
   event.transferMaybeWithIssuer(host, from, to, destinationId(host, toMux), amount);
 }
@@ -136,8 +140,11 @@ export function transferFrom(host: Host, spender: Address, from: Address, to: Ad
   checkNonnegativeAmount(amount);
   authorize(host, spender);
   extendInstance(host);
+  cloneAddress(host);
   spendAllowance(host, from, spender, amount);
+  cloneAddress(host);
   spendBalance(host, from, amount);
+  cloneAddress(host);
   receiveBalance(host, to, amount);
   event.transferMaybeWithIssuer(host, from, to, undefined, amount);
 }
@@ -148,6 +155,7 @@ export function burn(host: Host, from: Address, amount: bigint): void {
   checkNotIssuer(host, from);
   authorize(host, from);
   extendInstance(host);
+  cloneAddress(host);
   spendBalance(host, from, amount);
   event.burn(host, from, amount);
 }
@@ -158,18 +166,22 @@ export function burnFrom(host: Host, spender: Address, from: Address, amount: bi
   checkNotIssuer(host, from);
   authorize(host, spender);
   extendInstance(host);
+  cloneAddress(host);
   spendAllowance(host, from, spender, amount);
+  cloneAddress(host);
   spendBalance(host, from, amount);
   event.burn(host, from, amount);
 }
 
 export function clawback(host: Host, from: Address, amount: bigint): void {
   checkNonnegativeAmount(amount);
+  cloneAddress(host);
   checkClawbackable(host, from);
   checkNotIssuer(host, from);
   const admin = readAdministratorVal(host);
   authorize(host, admin);
   extendInstance(host);
+  cloneAddress(host);
   spendBalanceNoAuthorizationCheck(host, from, amount);
   event.clawback(host, admin, from, amount);
 }
@@ -178,6 +190,7 @@ export function setAuthorized(host: Host, address: Address, authorized: boolean)
   const admin = readAdministratorVal(host);
   authorize(host, admin);
   extendInstance(host);
+  cloneAddress(host);
   writeAuthorization(host, address, authorized);
   event.setAuthorized(host, admin, address, authorized);
 }
@@ -188,6 +201,7 @@ export function mint(host: Host, to: Address, amount: bigint): void {
   const admin = readAdministratorVal(host);
   authorize(host, admin);
   extendInstance(host);
+  cloneAddress(host);
   receiveBalance(host, to, amount);
   event.mint(host, admin, to, undefined, amount);
 }
@@ -196,6 +210,7 @@ export function setAdmin(host: Host, newAdmin: Address): void {
   const admin = readAdministratorVal(host);
   authorize(host, admin);
   extendInstance(host);
+  cloneAddress(host);
   writeAdministrator(host, newAdmin);
   event.setAdmin(host, admin, newAdmin);
 }

@@ -4,7 +4,7 @@
  * signature, see credentials.ts), and whether it was authenticated. Authentication happens once,
  * on the first match, inside an authentication frame of the manager (what delegation reads).
  */
-import { xdr } from '@stellar/stellar-sdk/base';
+import type { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../../errors/host-error.js';
 import {
   contractCodeKey,
@@ -26,6 +26,7 @@ import {
   AuthorizedInvocation,
   authInternal,
   type InvocationSnapshot,
+  ownedAddressVal,
 } from './invocation.js';
 import { InvocationTracker } from './invocation-tracker.js';
 import { consumeNonce, signaturePayload } from './nonces.js';
@@ -81,7 +82,7 @@ export class AccountTracker {
     const kind = creds.address.type;
     if (kind !== 'scAddressTypeAccount' && kind !== 'scAddressTypeContract')
       throw new HostError('Object', 'InvalidInput', 'credentials address is not an account or a contract');
-    const address = host.converter.toVal(xdr.ScVal.scvAddress(creds.address));
+    const address = ownedAddressVal(host, creds.address);
     const signature = host.converter.toVal(creds.signature);
     const delegation = delegates && DelegationTracker.fromXdr(host, delegates);
     const nonce = { value: creds.nonce, expirationLedger: creds.signatureExpirationLedger };

@@ -80,11 +80,21 @@ export interface InvocationSnapshot {
 
 export const authInternal = (detail: string): HostError => new HostError('Auth', 'InternalError', detail);
 
+/**
+ * `add_host_object` of an ScAddress an entry owns: a new Address object, with no copy of the
+ * address (`to_host_val` of a borrowed one copies it first).
+ */
+export function ownedAddressVal(host: Host, address: xdr.ScAddress): Val {
+  if (address.type !== 'scAddressTypeAccount' && address.type !== 'scAddressTypeContract')
+    throw new HostError('Object', 'UnexpectedType', 'encountered unsupported ScAddress type');
+  return host.objects.add({ kind: 'Address', value: address });
+}
+
 function functionFromXdr(host: Host, fn: xdr.SorobanAuthorizedFunction): AuthorizedFunction {
   switch (fn.type) {
     case 'sorobanAuthorizedFunctionTypeContractFn': {
       const call = fn.contractFn;
-      const contract = host.converter.toVal(xdr.ScVal.scvAddress(call.contractAddress));
+      const contract = ownedAddressVal(host, call.contractAddress);
       // `Symbol::try_from_val`: a long name through the host's own `symbol_new_from_slice`.
       const fnName = traced.symbol(host.context(), Buffer.from(call.functionName.bytes).toString('latin1'));
       // `scvals_to_val_vec`: a metered collect of the converted arguments.
@@ -123,7 +133,7 @@ function functionToXdr(host: Host, fn: AuthorizedFunction): xdr.SorobanAuthorize
 }
 
 /** `vals_to_scval_vec`: each argument converted, then collected (a metered collect). */
-function argsToXdr(host: Host, args: readonly Val[]): xdr.ScVal[] {
+export function argsToXdr(host: Host, args: readonly Val[]): xdr.ScVal[] {
   const scvals = args.map((arg) => host.converter.toScVal(arg));
   chargeFallibleCollect(host.context(), scvals.length, SCVAL_SIZE);
   return scvals;

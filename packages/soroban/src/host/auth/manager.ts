@@ -59,6 +59,8 @@ const accountSnapshotSlotSize = (protocol: number): number => (protocol >= DELEG
 const CONTRACT_INVOCATION_SIZE = 16;
 const CREATE_CONTRACT_ARGS_SIZE = 144;
 const INVOCATION_SNAPSHOT_SIZE = 32;
+/** `size_of::<Symbol>()`: a Val. */
+const SYMBOL_VAL_SIZE = 8n;
 
 /** A nonce as the recording host draws one: uniform in 0..=i64::MAX. */
 export const randomNonce = (): bigint => randomBytes(8).readBigUInt64BE() >> 1n;
@@ -109,6 +111,8 @@ export class AuthorizationManager {
   requireAuth(host: Host, address: Val, args: readonly Val[]): void {
     const frame = this.#stack[this.#stack.length - 1];
     if (!frame) throw authInternal('unexpected require_auth outside of valid frame');
+    // `to_authorized_function`: a contract frame's function name cloned (a Symbol Val, metered).
+    if (frame.kind === 'contract') host.budget.charge('MemCpy', SYMBOL_VAL_SIZE);
     const fn: AuthorizedFunction =
       frame.kind === 'contract'
         ? { kind: 'contract', contract: frame.contract, fnName: frame.fnName, args }
