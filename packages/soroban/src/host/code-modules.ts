@@ -9,7 +9,7 @@
 import type { xdr } from '@stellar/stellar-sdk/base';
 import type { Budget } from '../budget/index.js';
 import { HostError } from '../errors/host-error.js';
-import { contractCodeKey, type LedgerInfo, type Storage } from '../storage/index.js';
+import { chargeContractKey, contractCodeKey, type LedgerInfo, type Storage } from '../storage/index.js';
 import { costInputsFromXdr, type ModuleStore, type ParsedContract, parseContract } from '../vm/index.js';
 import { type Meter, UNMETERED } from './meter.js';
 
@@ -35,6 +35,8 @@ export class CodeModules {
     const { budget, storage } = this.host;
     const key = contractCodeKey(wasmHash);
     if (this.codeCached) {
+      // `contract_code_ledger_key`: the hash copied into a new key, each time one is made.
+      chargeContractKey(budget);
       if (storage.has(key, budget) && this.codeCached(wasmHash))
         return { parsed: this.cached(wasmHash, key, UNMETERED), fresh: false };
     } else if (storage.isRecording) {
@@ -43,6 +45,7 @@ export class CodeModules {
       );
       if (cached) return { parsed: cached, fresh: false };
     }
+    chargeContractKey(budget);
     return { parsed: this.parse(storage.get(key, budget), budget), fresh: true };
   }
 

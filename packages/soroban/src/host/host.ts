@@ -137,9 +137,10 @@ export class Host extends HostState {
     return { host: this, vm: this.frames.currentContract?.vm };
   }
 
-  /** The source account as a new Address object (`source_account_address`). */
+  /** The source account, cloned (metered), as a new Address object (`source_account_address`). */
   sourceAccountAddress(): Val | undefined {
     if (!this.sourceAccount) return undefined;
+    this.budget.charge('MemCpy', DECLARED_SIZE.accountId);
     return this.objects.add({
       kind: 'Address',
       value: xdr.ScAddress.scAddressTypeAccount(this.sourceAccount),
@@ -309,6 +310,8 @@ export class Host extends HostState {
    * parsed (and charged), then instantiated (and charged again).
    */
   instantiateVm(wasmHash: Uint8Array): VmInstance {
+    // `instantiate_vm`: the contract id cloned for the VM.
+    this.budget.charge('MemCpy', DECLARED_SIZE.contractId);
     const { parsed, fresh } = this.#code.load(wasmHash);
     return instantiate(parsed, this.imports(), { ...this.vmOptions(), linkerPerModule: fresh });
   }
@@ -318,6 +321,8 @@ export class Host extends HostState {
    * host reads it from a VM it instantiates for the purpose, so it is charged as a call's VM is.
    */
   contractProtocolVersion(contractId: Uint8Array): number {
+    // `contract_instance_ledger_key`: the id copied into a new key.
+    chargeContractKey(this.budget);
     const wasmHash = wasmHashOf(this, this.instance(contractId).executable);
     if (!wasmHash) return this.ledger.protocolVersion;
     return this.instantiateVm(wasmHash).parsed.interfaceVersion.protocol;

@@ -8,7 +8,6 @@ import { initializeAssetContract } from '../builtin/sac/index.js';
 import { HostError } from '../errors/host-error.js';
 import {
   chargeContractKey,
-  chargeScValSubstructure,
   contractAddress,
   contractCodeKey,
   contractInstanceKey,
@@ -19,31 +18,40 @@ import {
 } from '../storage/index.js';
 import { type Val, VOID } from '../values/val.js';
 import { checkUpload, costInputsToXdr } from '../vm/index.js';
+import { chargeCreateContractArgsClone } from './auth/invocation.js';
 import { verifyExecutableRefExists } from './executable-ref.js';
+import { BYTE_SIZE, chargeNewVec } from './functions/charges.js';
 import { context } from './functions/context.js';
 import type { HostFunction } from './functions/types.js';
 import type { Host } from './host.js';
+import { bytesNewFromSlice } from './native-slices.js';
 
 const CONSTRUCTOR = '__constructor';
 const CONSTRUCTOR_PROTOCOL = 22;
 /** The largest code an entry can hold (the XDR's BytesM limit the host converts into). */
 const MAX_CODE_BYTES = 0xffff_ffff;
 const NETWORK_ID_BYTES = 32;
+const HASH_BYTES = 32;
 /** `size_of::<ContractIdPreimage>()` (declared_size.rs). */
 const CONTRACT_ID_PREIMAGE_SIZE = 80n;
-/** `size_of::<CreateContractArgsV2>()` (declared_size.rs). */
-const CREATE_CONTRACT_ARGS_SIZE = 144n;
 
 function chargedKey(host: Host, key: xdr.LedgerKey): xdr.LedgerKey {
   chargeContractKey(host.budget);
   return key;
 }
 
-/** `upload_contract_wasm`: the code's hash; the code is stored unless an equal entry is there. */
-export function uploadWasm(host: Host, wasm: Uint8Array): Uint8Array {
+/**
+ * `upload_contract_wasm`: the code's hash as a new Bytes object; the code is stored unless an
+ * equal entry is there.
+ */
+export function uploadWasm(host: Host, wasm: Uint8Array): Val {
+  // `sha256_hash_from_bytes`: a new 32-byte Vec, then the hash.
+  chargeNewVec(host.context(), HASH_BYTES, BYTE_SIZE);
   host.budget.charge('ComputeSha256Hash', BigInt(wasm.length));
   const wasmHash = Uint8Array.from(hash(Buffer.from(wasm)));
   if (wasm.length > MAX_CODE_BYTES) throw new HostError('Value', 'ExceededLimit', 'Wasm code is too large');
+  // The throwaway VM's contract id: the hash cloned.
+  host.budget.charge('MemCpy', BigInt(HASH_BYTES));
   const costInputs = checkUpload(wasm, host.vmOptions());
   const ext = xdr.ContractCodeEntryExt.v1(
     new xdr.ContractCodeEntryV1({
@@ -51,6 +59,9 @@ export function uploadWasm(host: Host, wasm: Uint8Array): Uint8Array {
       costInputs: costInputsToXdr(costInputs),
     }),
   );
+  const hashObject = bytesNewFromSlice(host.context(), wasmHash);
+  // The code's key: the hash cloned into a new `Rc` LedgerKey.
+  chargeContractKey(host.budget);
   const key = contractCodeKey(wasmHash);
   const existing = host.storage.has(key, host.budget) ? host.storage.get(key, host.budget) : undefined;
   const same =
@@ -62,9 +73,11 @@ export function uploadWasm(host: Host, wasm: Uint8Array): Uint8Array {
       data: xdr.LedgerEntryData.contractCode(new xdr.ContractCodeEntry({ ext, hash: wasmHash, code: wasm })),
       ext: xdr.LedgerEntryExt.v0(),
     });
+    // `new_contract_code`: the entry a new `Rc`.
+    host.budget.charge('MemAlloc', DECLARED_SIZE.ledgerEntry);
     host.storage.put(key, entry, minLiveUntilLedger(host.ledger, 'persistent'), host.budget);
   }
-  return wasmHash;
+  return hashObject;
 }
 
 /**
@@ -113,8 +126,7 @@ export function createContract(
   });
   // `create_contract_internal`: the arguments cloned for the auth frame (the constructor
   // arguments are the only part with substructure).
-  host.budget.charge('MemCpy', CREATE_CONTRACT_ARGS_SIZE);
-  chargeScValSubstructure(xdr.ScVal.scvVec(args.constructorArgs), host.budget);
+  chargeCreateContractArgsClone(host, args);
   host.auth.pushCreateFrame(host, args);
   try {
     host.auth.requireAuth(host, deployer, []);

@@ -54,10 +54,8 @@ function run(host: Host, hostFunction: xdr.HostFunction): Val {
       const args = hostFunction.createContractV2;
       return createFromArgs(host, args.contractIdPreimage, args.executable, args.constructorArgs);
     }
-    case 'hostFunctionTypeUploadContractWasm': {
-      const wasmHash = uploadWasm(host, hostFunction.wasm);
-      return host.converter.toVal(xdr.ScVal.scvBytes(Buffer.from(wasmHash)));
-    }
+    case 'hostFunctionTypeUploadContractWasm':
+      return uploadWasm(host, hostFunction.wasm);
     default:
       throw new HostError('Value', 'UnexpectedType', 'unknown host function type');
   }

@@ -8,6 +8,7 @@ import type { xdr } from '@stellar/stellar-sdk/base';
 import { toScAddress } from '../../src/builtin/values.js';
 import { HostError } from '../../src/errors/host-error.js';
 import type { ContractFrame } from '../../src/host/frames.js';
+import { hash32 } from '../../src/host/functions/contract-creation.js';
 import { HOST_MODULES } from '../../src/host/functions/index.js';
 import { checkIntegrity } from '../../src/host/functions/linear-memory.js';
 import type { CallContext } from '../../src/host/functions/types.js';
@@ -254,6 +255,11 @@ function step(run: Run, s: ScriptStep, index: number, readWasm: (path: string) =
       // An address is read as `Address::to_sc_address` reads it (visited, its ScAddress cloned).
       if (s.as === 'address') {
         toScAddress(host, val);
+        return;
+      }
+      // A hash is read as `hash_from_bytesobj_input` reads it (visited, its 32 bytes copied out).
+      if (s.as === 'hash') {
+        hash32(context(host), val);
         return;
       }
       host.budget.charge('VisitObject');

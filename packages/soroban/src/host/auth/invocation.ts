@@ -5,6 +5,7 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../../errors/host-error.js';
+import { chargeScValSubstructure } from '../../storage/index.js';
 import type { Val } from '../../values/val.js';
 import { chargeFallibleCollect, VAL_SIZE } from '../functions/charges.js';
 import type { Host } from '../host.js';
@@ -17,6 +18,8 @@ const INVOCATION_SNAPSHOT_SIZE = 32;
 /** Declared sizes (declared_size.rs): an ScVal, a SorobanAuthorizedInvocation. */
 const SCVAL_SIZE = 64;
 const SOROBAN_AUTHORIZED_INVOCATION_SIZE = 168;
+/** `size_of::<CreateContractArgsV2>()` (declared_size.rs). */
+const CREATE_CONTRACT_ARGS_SIZE = 144n;
 
 export type AuthorizedFunction =
   | {
@@ -88,6 +91,15 @@ export function ownedAddressVal(host: Host, address: xdr.ScAddress): Val {
   if (address.type !== 'scAddressTypeAccount' && address.type !== 'scAddressTypeContract')
     throw new HostError('Object', 'UnexpectedType', 'encountered unsupported ScAddress type');
   return host.objects.add({ kind: 'Address', value: address });
+}
+
+/**
+ * `CreateContractArgsV2::metered_clone`: its declared size copied, then its constructor arguments
+ * (the only part with substructure).
+ */
+export function chargeCreateContractArgsClone(host: Host, args: xdr.CreateContractArgsV2): void {
+  host.budget.charge('MemCpy', CREATE_CONTRACT_ARGS_SIZE);
+  chargeScValSubstructure(xdr.ScVal.scvVec(args.constructorArgs), host.budget);
 }
 
 function functionFromXdr(host: Host, fn: xdr.SorobanAuthorizedFunction): AuthorizedFunction {

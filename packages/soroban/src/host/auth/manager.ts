@@ -16,7 +16,12 @@ import type { Host } from '../host.js';
 import { AccountTracker, type AccountTrackerSnapshot, scAddressOf } from './account-tracker.js';
 import { AuthenticationStack } from './authentication.js';
 import { DELEGATION_PROTOCOL } from './credentials.js';
-import { type AuthorizedFunction, authInternal, type InvocationSnapshot } from './invocation.js';
+import {
+  type AuthorizedFunction,
+  authInternal,
+  chargeCreateContractArgsClone,
+  type InvocationSnapshot,
+} from './invocation.js';
 import { InvocationTracker } from './invocation-tracker.js';
 import { invokerEntryToInvocation } from './invoker-entries.js';
 
@@ -111,8 +116,10 @@ export class AuthorizationManager {
   requireAuth(host: Host, address: Val, args: readonly Val[]): void {
     const frame = this.#stack[this.#stack.length - 1];
     if (!frame) throw authInternal('unexpected require_auth outside of valid frame');
-    // `to_authorized_function`: a contract frame's function name cloned (a Symbol Val, metered).
+    // `to_authorized_function`: a contract frame's function name cloned (a Symbol Val), a
+    // creation's arguments cloned (each metered).
     if (frame.kind === 'contract') host.budget.charge('MemCpy', SYMBOL_VAL_SIZE);
+    else chargeCreateContractArgsClone(host, frame.args);
     const fn: AuthorizedFunction =
       frame.kind === 'contract'
         ? { kind: 'contract', contract: frame.contract, fnName: frame.fnName, args }

@@ -5,15 +5,19 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../../errors/host-error.js';
-import { chargeContractKey, contractAddress } from '../../storage/index.js';
+import { chargeContractKey, contractAddress, DECLARED_SIZE } from '../../storage/index.js';
 import { smallSymbol } from '../../values/symbol.js';
 import type { Val } from '../../values/val.js';
 import { createContract } from '../lifecycle.js';
 import { add, contractHost, visit } from './access.js';
+import { chargeCopy } from './charges.js';
 import { recordContractEvent } from './context.js';
 import type { CallContext } from './types.js';
 
-/** A 32-byte hash from a Bytes object (`hash_from_bytesobj_input`). */
+/**
+ * A 32-byte hash from a Bytes object (`hash_from_bytesobj_input`, `u256_from_bytesobj_input`): the
+ * object visited, then its bytes copied out (`fixed_length_bytes_from_slice`).
+ */
 export function hash32(c: CallContext, val: Val): Uint8Array {
   const bytes = visit(c, val, 'Bytes').value;
   if (bytes.length !== 32)
@@ -22,13 +26,21 @@ export function hash32(c: CallContext, val: Val): Uint8Array {
       'UnexpectedSize',
       'expected fixed-length bytes slice, got slice with different size',
     );
+  chargeCopy(c, 1, 32);
   return bytes;
+}
+
+/** The deployer's address, visited and cloned (`metered_clone`). */
+function clonedAddress(c: CallContext, deployer: Val): xdr.ScAddress {
+  const address = visit(c, deployer, 'Address').value;
+  chargeCopy(c, 1, Number(DECLARED_SIZE.scAddress));
+  return address;
 }
 
 export function fromAddressPreimage(c: CallContext, deployer: Val, salt: Val): xdr.ContractIdPreimage {
   return xdr.ContractIdPreimage.contractIdPreimageFromAddress(
     new xdr.ContractIdPreimageFromAddress({
-      address: visit(c, deployer, 'Address').value,
+      address: clonedAddress(c, deployer),
       salt: hash32(c, salt),
     }),
   );

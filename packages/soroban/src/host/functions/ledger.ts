@@ -15,7 +15,6 @@ import {
   contractInstanceKey,
   DECLARED_SIZE,
   type Durability,
-  HASH_SIZE,
 } from '../../storage/index.js';
 import { fromBool, u32Of, type Val, VOID } from '../../values/val.js';
 import { withContractDataVal } from '../contract-data.js';
@@ -24,6 +23,7 @@ import type { Host } from '../host.js';
 import { instanceDelete, instanceGet, instancePut } from '../instance-storage.js';
 import { contractIdOf, createContract, uploadWasm } from '../lifecycle.js';
 import { add, contractHost, contractIdFromAddress, visit } from './access.js';
+import { BYTE_SIZE, chargeNewVec } from './charges.js';
 import { create, fromAddressPreimage, hash32, updateCurrentExecutable } from './contract-creation.js';
 import {
   createExecutableTag,
@@ -230,8 +230,12 @@ export const ledger: HostModule = {
     create(c, deployer, wasmExecutable(c, wasmHash), salt, []),
   create_contract_with_constructor: (c, deployer, wasmHash, salt, args) =>
     create(c, deployer, wasmExecutable(c, wasmHash), salt, visit(c, args, 'Vec').value),
-  upload_wasm: (c, wasm) =>
-    add(c, { kind: 'Bytes', value: uploadWasm(contractHost(c), visit(c, wasm, 'Bytes').value) }),
+  upload_wasm(c, wasm) {
+    const code = visit(c, wasm, 'Bytes').value;
+    // The code cloned out of its object (`as_vec().metered_clone`).
+    chargeNewVec(c, code.length, BYTE_SIZE);
+    return uploadWasm(contractHost(c), code);
+  },
   update_current_contract_wasm(c, hashVal) {
     const host = contractHost(c);
     const wasmHash = hash32(c, hashVal);
