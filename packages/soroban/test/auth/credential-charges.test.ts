@@ -14,26 +14,9 @@ import { describe, expect, it } from 'vitest';
 import { AuthorizationManager } from '../../src/host/auth/index.js';
 import { AuthorizedInvocation } from '../../src/host/auth/invocation.js';
 import { consumeNonce, signaturePayload } from '../../src/host/auth/nonces.js';
-import type { Host } from '../../src/host/host.js';
 import { defaultSac, keypair, sacEnv, scAddress } from '../builtin/sac/support.js';
 import { tracedHost } from '../builtin/sac/traced-host.js';
-
-type Charge = [string, bigint | undefined];
-
-function chargesOf(host: Host, body: () => unknown): Charge[] {
-  const charges: Charge[] = [];
-  const charge = host.budget.charge.bind(host.budget);
-  host.budget.charge = (type, input) => {
-    charges.push([String(type), input]);
-    charge(type, input);
-  };
-  try {
-    body();
-  } finally {
-    host.budget.charge = charge;
-  }
-  return charges;
-}
+import { type Charge, chargesOf } from '../support/charges.js';
 
 function fresh() {
   const env = sacEnv();

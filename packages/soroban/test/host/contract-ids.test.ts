@@ -16,8 +16,8 @@ import type { Host } from '../../src/host/host.js';
 import { fromU32, type Val } from '../../src/values/val.js';
 import { addr, defaultSac, keypair, sacEnv } from '../builtin/sac/support.js';
 import { inContract, tracedHost } from '../builtin/sac/traced-host.js';
+import { type Charge, chargesOf } from '../support/charges.js';
 
-type Charge = [string, bigint | undefined];
 type Fn = (...args: unknown[]) => Val;
 
 function inSac<T>(body: (host: Host) => T): T {
@@ -25,22 +25,6 @@ function inSac<T>(body: (host: Host) => T): T {
   const { sac } = defaultSac(env);
   const { host } = tracedHost(env);
   return inContract(host, Uint8Array.from(StrKey.decodeContract(sac.id)), () => body(host));
-}
-
-/** The charges a body makes, in order. */
-function chargesOf(host: Host, body: () => unknown): Charge[] {
-  const charges: Charge[] = [];
-  const charge = host.budget.charge.bind(host.budget);
-  host.budget.charge = (type, input) => {
-    charges.push([String(type), input]);
-    charge(type, input);
-  };
-  try {
-    body();
-  } finally {
-    host.budget.charge = charge;
-  }
-  return charges;
 }
 
 const CLONE_ID: Charge = ['MemCpy', 32n];

@@ -7,21 +7,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Host } from '../../../src/host/host.js';
+import { watchCharges } from '../../support/charges.js';
 import { addr, contractId, defaultHolders, defaultSac, i128, keypair, sacEnv } from './support.js';
 import { tracedHost } from './traced-host.js';
 
 function addressClones(host: Host, body: () => unknown): number {
   let clones = 0;
-  const charge = host.budget.charge.bind(host.budget);
-  host.budget.charge = (type, input) => {
+  watchCharges(host, body, (type, input) => {
     if (type === 'MemCpy' && input === 16n && new Error().stack?.includes('cloneAddress')) clones++;
-    charge(type, input);
-  };
-  try {
-    body();
-  } finally {
-    host.budget.charge = charge;
-  }
+  });
   return clones;
 }
 
