@@ -1,7 +1,8 @@
 /**
  * What each Stellar Asset Contract function does (`contract.rs`, `StellarAssetContract`): the
  * checks in the order the host makes them, `require_auth`, extending the instance, the balance
- * or allowance change, then the event.
+ * or allowance change, then the event. Each `cloneAddress` stands where contract.rs passes an
+ * address on as `addr.metered_clone()`.
  */
 import type { Host } from '../../host/host.js';
 import { contractIdOf } from '../../host/lifecycle.js';
