@@ -40,11 +40,16 @@ function chargedKey(host: Host, key: xdr.LedgerKey): xdr.LedgerKey {
   return key;
 }
 
+/** Uploads code as `upload_contract_wasm` does (charged alike); answers the code's hash. */
+export function uploadWasm(host: Host, wasm: Uint8Array): Uint8Array {
+  return host.objects.expect(uploadContractWasm(host, wasm), 'Bytes').value;
+}
+
 /**
  * `upload_contract_wasm`: the code's hash as a new Bytes object; the code is stored unless an
  * equal entry is there.
  */
-export function uploadWasm(host: Host, wasm: Uint8Array): Val {
+export function uploadContractWasm(host: Host, wasm: Uint8Array): Val {
   // `sha256_hash_from_bytes`: a new 32-byte Vec, then the hash.
   chargeNewVec(host.context(), HASH_BYTES, BYTE_SIZE);
   host.budget.charge('ComputeSha256Hash', BigInt(wasm.length));

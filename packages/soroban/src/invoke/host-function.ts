@@ -7,7 +7,7 @@
 import { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../errors/host-error.js';
 import type { Host } from '../host/host.js';
-import { createContract, uploadWasm } from '../host/lifecycle.js';
+import { createContract, uploadContractWasm } from '../host/lifecycle.js';
 import { contractAddress } from '../storage/index.js';
 import type { Val } from '../values/val.js';
 
@@ -55,7 +55,7 @@ function run(host: Host, hostFunction: xdr.HostFunction): Val {
       return createFromArgs(host, args.contractIdPreimage, args.executable, args.constructorArgs);
     }
     case 'hostFunctionTypeUploadContractWasm':
-      return uploadWasm(host, hostFunction.wasm);
+      return uploadContractWasm(host, hostFunction.wasm);
     default:
       throw new HostError('Value', 'UnexpectedType', 'unknown host function type');
   }

@@ -119,7 +119,7 @@ export class TestEnv {
     const salt = new Uint8Array(32);
     new DataView(salt.buffer).setUint32(28, ++this.#salt);
     const { value } = this.#run(undefined, (host) => {
-      const wasmHash = host.objects.expect(uploadWasm(host, wasm), 'Bytes').value;
+      const wasmHash = uploadWasm(host, wasm);
       const preimage = xdr.ContractIdPreimage.contractIdPreimageFromAddress(
         new xdr.ContractIdPreimageFromAddress({
           address: xdr.ScAddress.scAddressTypeAccount(this.deployer),

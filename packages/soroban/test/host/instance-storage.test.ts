@@ -25,10 +25,7 @@ const LEDGER: LedgerInfo = {
 };
 
 function deploy(host: Host): Uint8Array {
-  const wasmHash = host.objects.expect(
-    uploadWasm(host, readSoroban('wasm/20/example_contract_data.wasm')),
-    'Bytes',
-  ).value;
+  const wasmHash = uploadWasm(host, readSoroban('wasm/20/example_contract_data.wasm'));
   const preimage = xdr.ContractIdPreimage.contractIdPreimageFromAddress(
     new xdr.ContractIdPreimageFromAddress({
       address: xdr.ScAddress.scAddressTypeContract(new xdr.ContractId(Buffer.alloc(32, 7))),

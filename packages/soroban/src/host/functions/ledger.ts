@@ -21,7 +21,7 @@ import { withContractDataVal } from '../contract-data.js';
 import { codeKeysOf, validateDelContractData, validatePutContractData } from '../executable-ref.js';
 import type { Host } from '../host.js';
 import { instanceDelete, instanceGet, instancePut } from '../instance-storage.js';
-import { contractIdOf, createContract, uploadWasm } from '../lifecycle.js';
+import { contractIdOf, createContract, uploadContractWasm } from '../lifecycle.js';
 import { add, contractHost, contractIdFromAddress, visit } from './access.js';
 import { BYTE_SIZE, chargeNewVec } from './charges.js';
 import { create, fromAddressPreimage, hash32, updateCurrentExecutable } from './contract-creation.js';
@@ -234,7 +234,7 @@ export const ledger: HostModule = {
     const code = visit(c, wasm, 'Bytes').value;
     // The code cloned out of its object (`as_vec().metered_clone`).
     chargeNewVec(c, code.length, BYTE_SIZE);
-    return uploadWasm(contractHost(c), code);
+    return uploadContractWasm(contractHost(c), code);
   },
   update_current_contract_wasm(c, hashVal) {
     const host = contractHost(c);
