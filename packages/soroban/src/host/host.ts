@@ -41,12 +41,13 @@ import { chargeNewVec, VAL_SIZE } from './functions/charges.js';
 import { HOST_MODULES } from './functions/index.js';
 import { checkIntegrity } from './functions/linear-memory.js';
 import { symbolStr } from './functions/symbol-slices.js';
-import type { CallContext, HostFunction, VmFrame } from './functions/types.js';
+import type { CallContext, VmFrame } from './functions/types.js';
 import { changedInstanceStorage } from './instance-storage.js';
 import { RelativeObjects } from './objects.js';
 import { FramePrngs } from './prng/frame-prngs.js';
 import type { Prng } from './prng/prng.js';
-import { HostState, type HostTracer } from './state.js';
+import { HostState } from './state.js';
+import { traced, tracedFunction } from './tracing.js';
 
 export type { HostTracer } from './state.js';
 
@@ -377,32 +378,4 @@ export class Host extends HostState {
       throw new HostError('Value', 'UnexpectedType', 'function name is not a symbol');
     return Buffer.from(object.value).toString('latin1');
   }
-}
-
-/** Runs a frame's body between the tracer's push and pop. */
-function traced(tracer: HostTracer | undefined, frame: ContractFrame, body: () => Val): Val {
-  if (!tracer) return body();
-  tracer.push(frame);
-  try {
-    const value = body();
-    tracer.pop(frame, { value });
-    return value;
-  } catch (error) {
-    tracer.pop(frame, { error });
-    throw error;
-  }
-}
-
-/** A host function that gives its outcome (an absolute Val, before it is made relative) to the tracer. */
-function tracedFunction(tracer: HostTracer, name: string, implementation: HostFunction): HostFunction {
-  return (context, ...args) => {
-    try {
-      const value = implementation(context, ...args);
-      tracer.ret(name, { value });
-      return value;
-    } catch (error) {
-      tracer.ret(name, { error });
-      throw error;
-    }
-  };
 }

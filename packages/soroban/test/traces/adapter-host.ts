@@ -161,25 +161,25 @@ const METERED_INVOCATIONS = new WeakSet<Host>();
 const METERED_ENTRIES = new Set(['call', 'try_call']);
 
 /**
- * `maybe_meter_invocation` (invocation_metering.rs) at an entry with no frame under way: the
- * footprint, the events and the budget's counts start again from nothing; the entries stay, as the
- * ledger before the call. Answers whether it started one.
+ * `maybe_meter_invocation` (invocation_metering.rs): an entry with no frame under way is one
+ * invocation. The footprint, the events and the budget's counts start again from nothing (the
+ * entries stay, as the ledger before the call); its end, in shadow mode, measures the resources,
+ * which asks the env for the ledger sequence (`askSequence`, traced), and the module cache takes
+ * the contracts the storage now holds.
  */
-export function startMeteredInvocation(host: Host, entry: string): boolean {
-  if (!METERED_INVOCATIONS.has(host) || !METERED_ENTRIES.has(entry) || host.frames.depth > 0) return false;
+export function meteredInvocation<T>(host: Host, entry: string, body: () => T, askSequence: () => void): T {
+  if (!METERED_INVOCATIONS.has(host) || !METERED_ENTRIES.has(entry) || host.frames.depth > 0) return body();
   host.storage.resetFootprint();
   host.events.clear();
   host.budget.reset();
-  return true;
-}
-
-/**
- * The invocation's end, in shadow mode: after its resources are measured (observable by nothing a
- * trace shows but the ledger sequence it asks for), the module cache takes the contracts the
- * storage now holds.
- */
-export function finishMeteredInvocation(host: Host): void {
-  ensureModuleCache(host);
+  try {
+    return body();
+  } finally {
+    host.budget.withShadowMode(() => {
+      askSequence();
+      ensureModuleCache(host);
+    });
+  }
 }
 
 /** The host's test-only actions between calls (testutils.rs, budget/util.rs). */

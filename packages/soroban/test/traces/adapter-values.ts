@@ -4,8 +4,10 @@
  * arguments and results as bare integers, errors by type and code name.
  */
 import { xdr } from '@stellar/stellar-sdk/base';
+import { toScAddress } from '../../src/builtin/values.js';
 import { ErrorCode, type ErrorCodeName, type ErrorTypeName, HostError } from '../../src/errors/host-error.js';
 import { scError } from '../../src/host/convert.js';
+import { hash32 } from '../../src/host/functions/contract-creation.js';
 import type { Host } from '../../src/host/host.js';
 import type { ValueType } from '../../src/interface/index.js';
 import { smallSymbolText } from '../../src/values/symbol.js';
@@ -209,5 +211,19 @@ function wideScVal(t: 'u128' | 'i128' | 'u256' | 'i256', v: bigint): xdr.ScVal {
       return xdr.ScVal.scvI256(
         new xdr.Int256Parts({ hiHi: signed(word(192n)), hiLo: word(128n), loHi: word(64n), loLo: word(0n) }),
       );
+  }
+}
+
+/**
+ * An object the test reads back: an address as `Address::to_sc_address` reads it (visited, its
+ * ScAddress cloned), a hash as `hash_from_bytesobj_input` (visited, its 32 bytes copied out),
+ * anything else visited.
+ */
+export function readObject(host: Host, val: Val, as: 'hash' | 'string' | 'address'): void {
+  if (as === 'address') toScAddress(host, val);
+  else if (as === 'hash') hash32(host.context(), val);
+  else {
+    host.budget.charge('VisitObject');
+    host.objects.get(val);
   }
 }

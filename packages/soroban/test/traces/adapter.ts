@@ -5,10 +5,8 @@
  * contract frame, each with the budget's running totals when the Rust host would print the line.
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
-import { toScAddress } from '../../src/builtin/values.js';
 import { HostError } from '../../src/errors/host-error.js';
 import type { ContractFrame } from '../../src/host/frames.js';
-import { hash32 } from '../../src/host/functions/contract-creation.js';
 import { HOST_MODULES } from '../../src/host/functions/index.js';
 import { checkIntegrity } from '../../src/host/functions/linear-memory.js';
 import type { CallContext } from '../../src/host/functions/types.js';
@@ -26,11 +24,10 @@ import {
 } from './adapter-frames.js';
 import {
   chargeTestContractCheck,
-  finishMeteredInvocation,
   generateBytesArray,
   hostAction,
   hostFor,
-  startMeteredInvocation,
+  meteredInvocation,
 } from './adapter-host.js';
 import { deleteInstance, ledgerOp, setLedgerSequence } from './adapter-ledger.js';
 import { registerTestContract } from './adapter-register.js';
@@ -40,6 +37,7 @@ import {
   errResult,
   knownTag,
   literalScVal,
+  readObject,
   traceTyped,
   traceVal,
   Unsupported,
@@ -190,18 +188,13 @@ function callDirect(
         if (type !== 'u64' && type !== 'i64') checkIntegrity(context(host), args[i] as Val);
       });
       traceError = true;
-      // A top-level `call` or `try_call` of a metered host starts its invocation once its arguments are checked.
-      const metered = startMeteredInvocation(host, name);
-      try {
-        value = implementation(context(host), ...(args as Val[]));
-      } finally {
-        // Its end measures the resources in shadow mode, asking the env for the ledger sequence (traced).
-        if (metered)
-          host.budget.withShadowMode(() => {
-            callDirect(run, 'get_ledger_sequence', [], []);
-            finishMeteredInvocation(host);
-          });
-      }
+      // A metered host's top-level `call` or `try_call` is an invocation once its arguments are checked.
+      value = meteredInvocation(
+        host,
+        name,
+        () => implementation(context(host), ...(args as Val[])),
+        () => callDirect(run, 'get_ledger_sequence', [], []),
+      );
       traceError = false;
       if (signature.returns !== 'u64' && signature.returns !== 'i64') checkIntegrity(context(host), value);
       result = traceTyped(signature.returns, value);
@@ -250,22 +243,9 @@ function step(run: Run, s: ScriptStep, index: number, readWasm: (path: string) =
     case 'toScVal':
       host.converter.toScVal(resolve(run, s.of).value as Val);
       return;
-    case 'read': {
-      const val = resolve(run, s.of).value as Val;
-      // An address is read as `Address::to_sc_address` reads it (visited, its ScAddress cloned).
-      if (s.as === 'address') {
-        toScAddress(host, val);
-        return;
-      }
-      // A hash is read as `hash_from_bytesobj_input` reads it (visited, its 32 bytes copied out).
-      if (s.as === 'hash') {
-        hash32(context(host), val);
-        return;
-      }
-      host.budget.charge('VisitObject');
-      host.objects.get(val);
+    case 'read':
+      readObject(host, resolve(run, s.of).value as Val, s.as);
       return;
-    }
     case 'register':
       run.values[index] = registerTestContract(host, readWasm(s.wasm), run.vmIds, (name, args, printed) =>
         callDirect(run, name, args, printed),
