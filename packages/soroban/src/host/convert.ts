@@ -5,6 +5,7 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import { ErrorCode, HostError } from '../errors/host-error.js';
+import { DECLARED_SIZE } from '../storage/index.js';
 import { checkSymbolBytes, MAX_SMALL_CHARS, smallSymbol, smallSymbolText } from '../values/symbol.js';
 import { Tag, type TagNumber } from '../values/tags.js';
 import {
@@ -34,7 +35,6 @@ const VEC_HEADER_SIZE = 24;
 const VAL_SIZE = 8;
 const MAP_ENTRY_SIZE = 24;
 const ADDRESS_SIZE = 48;
-const SCVAL_SIZE = 64;
 const SCMAP_ENTRY_SIZE = 128;
 const NUMBER_SIZE = { U64: 8, I64: 8, Timepoint: 8, Duration: 8, U128: 16, I128: 16, U256: 32, I256: 32 };
 
@@ -293,7 +293,7 @@ export class ValConverter {
       object.kind === 'ExecutableTag'
     )
       bulkCopy(object.value.length, 1);
-    else if (object.kind === 'Vec') bulkCopy(object.value.length, SCVAL_SIZE);
+    else if (object.kind === 'Vec') bulkCopy(object.value.length, Number(DECLARED_SIZE.scVal));
     else if (object.kind === 'Map') return xdr.ScVal.scvMap(this.mapEntriesToScMap(object.value, depth));
     else if (object.kind === 'MuxedAddress' && this.#storageKeyActive)
       throw new HostError(

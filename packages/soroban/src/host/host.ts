@@ -277,11 +277,12 @@ export class Host extends HostState {
   private persistInstance(frame: ContractFrame): void {
     const storage = changedInstanceStorage(this.context(), frame);
     if (!storage) return;
-    // `get_current_contract_id_internal`, then `contract_instance_ledger_key` (frame.rs).
-    this.budget.charge('MemCpy', HASH_SIZE);
+    // `get_current_contract_id_internal` (the frame is still the current one), then
+    // `contract_instance_ledger_key` (frame.rs).
+    const contractId = this.currentContractId();
     chargeContractKey(this.budget);
     this.storeInstance(
-      frame.contractId,
+      contractId,
       (old) => new xdr.ScContractInstance({ executable: old.executable, storage }),
     );
   }

@@ -5,6 +5,7 @@
  */
 import { hash, xdr } from '@stellar/stellar-sdk/base';
 import { initializeAssetContract } from '../builtin/sac/index.js';
+import { computeHashSha256 } from '../crypto/index.js';
 import { HostError } from '../errors/host-error.js';
 import {
   chargeContractKey,
@@ -20,7 +21,6 @@ import { type Val, VOID } from '../values/val.js';
 import { checkUpload, costInputsToXdr } from '../vm/index.js';
 import { chargeCreateContractArgsClone } from './auth/invocation.js';
 import { verifyExecutableRefExists } from './executable-ref.js';
-import { BYTE_SIZE, chargeNewVec } from './functions/charges.js';
 import { context } from './functions/context.js';
 import type { HostFunction } from './functions/types.js';
 import type { Host } from './host.js';
@@ -31,7 +31,6 @@ const CONSTRUCTOR_PROTOCOL = 22;
 /** The largest code an entry can hold (the XDR's BytesM limit the host converts into). */
 const MAX_CODE_BYTES = 0xffff_ffff;
 const NETWORK_ID_BYTES = 32;
-const HASH_BYTES = 32;
 /** `size_of::<ContractIdPreimage>()` (declared_size.rs). */
 const CONTRACT_ID_PREIMAGE_SIZE = 80n;
 
@@ -50,13 +49,10 @@ export function uploadWasm(host: Host, wasm: Uint8Array): Uint8Array {
  * equal entry is there.
  */
 export function uploadContractWasm(host: Host, wasm: Uint8Array): Val {
-  // `sha256_hash_from_bytes`: a new 32-byte Vec, then the hash.
-  chargeNewVec(host.context(), HASH_BYTES, BYTE_SIZE);
-  host.budget.charge('ComputeSha256Hash', BigInt(wasm.length));
-  const wasmHash = Uint8Array.from(hash(Buffer.from(wasm)));
+  const wasmHash = computeHashSha256(wasm, host.budget);
   if (wasm.length > MAX_CODE_BYTES) throw new HostError('Value', 'ExceededLimit', 'Wasm code is too large');
   // The throwaway VM's contract id: the hash cloned.
-  host.budget.charge('MemCpy', BigInt(HASH_BYTES));
+  host.budget.charge('MemCpy', DECLARED_SIZE.contractId);
   const costInputs = checkUpload(wasm, host.vmOptions());
   const ext = xdr.ContractCodeEntryExt.v1(
     new xdr.ContractCodeEntryV1({

@@ -36,6 +36,7 @@ export const DECLARED_SIZE = {
   accountId: 32n,
   asset: 45n,
   scAddress: 48n,
+  scVal: 64n,
 } as const;
 
 /** A `Vec<u8>` of `length` bytes built in one go (metered_clone.rs charge_bulk_init_cpy). */

@@ -11,7 +11,6 @@ type ScValWire = ReturnType<xdr.ScVal['toXdrObject']>;
 type ScMapEntryWire = { key: ScValWire; val: ScValWire };
 
 const DEPTH_LIMIT = 100;
-const SC_VAL_SIZE = 64n;
 const SC_MAP_ENTRY_SIZE = 128n;
 const SIGNER_SIZE = 72n;
 
@@ -25,7 +24,7 @@ function chargeScValParts(v: ScValWire, meter: Meter, depth: number): void {
   switch (v.type) {
     case 16:
       if (v.vec === null) throw new HostError('Value', 'InvalidInput', 'ScVal vec without a body');
-      chargeVector(meter, v.vec.length, SC_VAL_SIZE);
+      chargeVector(meter, v.vec.length, DECLARED_SIZE.scVal);
       for (const item of v.vec) chargeScValParts(item, meter, depth + 1);
       return;
     case 17:

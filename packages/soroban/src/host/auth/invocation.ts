@@ -5,7 +5,7 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../../errors/host-error.js';
-import { chargeScValSubstructure } from '../../storage/index.js';
+import { chargeScValSubstructure, DECLARED_SIZE } from '../../storage/index.js';
 import type { Val } from '../../values/val.js';
 import { chargeFallibleCollect, VAL_SIZE } from '../functions/charges.js';
 import type { Host } from '../host.js';
@@ -15,8 +15,7 @@ import { traced } from '../native-slices.js';
 const AUTHORIZED_INVOCATION_SIZE = 176;
 /** `size_of::<AuthorizedInvocationSnapshot>()` (declared_size.rs). */
 const INVOCATION_SNAPSHOT_SIZE = 32;
-/** Declared sizes (declared_size.rs): an ScVal, a SorobanAuthorizedInvocation. */
-const SCVAL_SIZE = 64;
+/** `size_of::<SorobanAuthorizedInvocation>()` (declared_size.rs). */
 const SOROBAN_AUTHORIZED_INVOCATION_SIZE = 168;
 /** `size_of::<CreateContractArgsV2>()` (declared_size.rs). */
 const CREATE_CONTRACT_ARGS_SIZE = 144n;
@@ -147,7 +146,7 @@ function functionToXdr(host: Host, fn: AuthorizedFunction): xdr.SorobanAuthorize
 /** `vals_to_scval_vec`: each argument converted, then collected (a metered collect). */
 export function argsToXdr(host: Host, args: readonly Val[]): xdr.ScVal[] {
   const scvals = args.map((arg) => host.converter.toScVal(arg));
-  chargeFallibleCollect(host.context(), scvals.length, SCVAL_SIZE);
+  chargeFallibleCollect(host.context(), scvals.length, Number(DECLARED_SIZE.scVal));
   return scvals;
 }
 

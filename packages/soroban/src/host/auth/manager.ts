@@ -11,7 +11,7 @@ import type { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../../errors/host-error.js';
 import { contractAddress, DECLARED_SIZE } from '../../storage/index.js';
 import type { Val } from '../../values/val.js';
-import { chargeFallibleCollect, chargeNewVec } from '../functions/charges.js';
+import { chargeCopy, chargeFallibleCollect, chargeNewVec, VAL_SIZE } from '../functions/charges.js';
 import type { Host } from '../host.js';
 import { AccountTracker, type AccountTrackerSnapshot, scAddressOf } from './account-tracker.js';
 import { AuthenticationStack } from './authentication.js';
@@ -64,8 +64,6 @@ const accountSnapshotSlotSize = (protocol: number): number => (protocol >= DELEG
 const CONTRACT_INVOCATION_SIZE = 16;
 const CREATE_CONTRACT_ARGS_SIZE = 144;
 const INVOCATION_SNAPSHOT_SIZE = 32;
-/** `size_of::<Symbol>()`: a Val. */
-const SYMBOL_VAL_SIZE = 8n;
 
 /** A nonce as the recording host draws one: uniform in 0..=i64::MAX. */
 export const randomNonce = (): bigint => randomBytes(8).readBigUInt64BE() >> 1n;
@@ -118,7 +116,7 @@ export class AuthorizationManager {
     if (!frame) throw authInternal('unexpected require_auth outside of valid frame');
     // `to_authorized_function`: a contract frame's function name cloned (a Symbol Val), a
     // creation's arguments cloned (each metered).
-    if (frame.kind === 'contract') host.budget.charge('MemCpy', SYMBOL_VAL_SIZE);
+    if (frame.kind === 'contract') chargeCopy(host.context(), 1, VAL_SIZE);
     else chargeCreateContractArgsClone(host, frame.args);
     const fn: AuthorizedFunction =
       frame.kind === 'contract'

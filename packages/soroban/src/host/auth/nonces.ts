@@ -8,11 +8,14 @@
 import { xdr } from '@stellar/stellar-sdk/base';
 import { sha256Raw } from '../../crypto/index.js';
 import { HostError } from '../../errors/host-error.js';
-import { contractDataKey, DECLARED_SIZE, meteredEncode, minLiveUntilLedger } from '../../storage/index.js';
+import {
+  contractDataKey,
+  DECLARED_SIZE,
+  HASH_SIZE,
+  meteredEncode,
+  minLiveUntilLedger,
+} from '../../storage/index.js';
 import type { Host } from '../host.js';
-
-/** `size_of::<ScVal>()` (declared_size.rs). */
-const SCVAL_SIZE = 64n;
 
 export function nonceKey(address: xdr.ScAddress, nonce: bigint): xdr.LedgerKey {
   return contractDataKey(address, xdr.ScVal.scvLedgerKeyNonce(new xdr.ScNonceKey({ nonce })), 'temporary');
@@ -23,7 +26,7 @@ export function consumeNonce(host: Host, address: xdr.ScAddress, nonce: bigint, 
   // into a new `Rc` LedgerKey (`storage_key_for_address`).
   host.budget.charge('MemCpy', DECLARED_SIZE.scAddress);
   host.budget.charge('MemCpy', DECLARED_SIZE.scAddress);
-  host.budget.charge('MemCpy', SCVAL_SIZE);
+  host.budget.charge('MemCpy', DECLARED_SIZE.scVal);
   host.budget.charge('MemAlloc', DECLARED_SIZE.ledgerKey);
   const key = nonceKey(address, nonce);
   const until = Math.max(liveUntil, minLiveUntilLedger(host.ledger, 'temporary'));
@@ -70,7 +73,7 @@ export function signaturePayload(
   address?: xdr.ScAddress,
 ): Uint8Array {
   // The network id cloned (`metered_clone` of 32 bytes).
-  host.budget.charge('MemCpy', 32n);
+  host.budget.charge('MemCpy', HASH_SIZE);
   const fields = {
     networkId: host.ledger.networkId,
     nonce,
