@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Host } from '../../../src/host/host.js';
 import { watchCharges } from '../../support/charges.js';
-import { addr, contractId, defaultHolders, defaultSac, i128, keypair, sacEnv } from './support.js';
+import { addr, contractId, i128, mintedHolders } from './support.js';
 import { tracedHost } from './traced-host.js';
 
 function addressClones(host: Host, body: () => unknown): number {
@@ -28,11 +28,7 @@ describe('address clones of the Stellar Asset Contract', () => {
     // mint: receive_balance(to), is_authorized.
     { given: 'mint to an account', fn: 'mint', to: 'account', want: 2 },
   ])('$given clones $want addresses', ({ fn, to, want }) => {
-    const env = sacEnv();
-    const { sac, asset } = defaultSac(env);
-    const [user, other] = [keypair(2), keypair(3)];
-    defaultHolders(env, asset, [user, other]);
-    sac.call('mint', addr(user), i128(100n));
+    const { env, sac, user, other } = mintedHolders(100n);
     const { host, call } = tracedHost(env);
     const destination = to === 'account' ? addr(other) : addr(contractId(9));
     const args = fn === 'transfer' ? [addr(user), destination, i128(10n)] : [destination, i128(10n)];

@@ -6,7 +6,7 @@
  * the contract reads back (`obj_to_u64`).
  */
 import { describe, expect, it } from 'vitest';
-import { addr, defaultHolders, defaultSac, i128, keypair, muxed, sacEnv } from './support.js';
+import { addr, i128, mintedHolders, muxed } from './support.js';
 import { tracedHost } from './traced-host.js';
 
 const U64_MAX = (1n << 64n) - 1n;
@@ -16,11 +16,7 @@ describe('a transfer to a muxed destination', () => {
     { given: 'a small id', id: 567_890n, readBack: [] as string[] },
     { given: 'an id too large for a small value', id: U64_MAX, readBack: ['obj_from_u64', 'obj_to_u64'] },
   ])('with $given reads the address before the authorization and the id after it', ({ id, readBack }) => {
-    const env = sacEnv();
-    const { sac, asset } = defaultSac(env);
-    const [user, other] = [keypair(2), keypair(3)];
-    defaultHolders(env, asset, [user, other]);
-    sac.call('mint', addr(user), i128(100n));
+    const { env, sac, user, other } = mintedHolders(100n);
     const { calls, call } = tracedHost(env);
     call(sac.id, 'transfer', [addr(user), muxed(other, id), i128(10n)]);
     const names = calls.map((c) => c.name);

@@ -196,6 +196,16 @@ export function defaultHolders(env: TestEnv, value: xdr.Asset, users: Keypair[])
   }
 }
 
+/** The default asset and two holders (keys 2 and 3) of it, the first minted `amount`. */
+export function mintedHolders(amount: bigint): { env: TestEnv; sac: Sac; user: Keypair; other: Keypair } {
+  const env = sacEnv();
+  const { sac, asset } = defaultSac(env);
+  const [user, other] = [keypair(2), keypair(3)];
+  defaultHolders(env, asset, [user, other]);
+  sac.call('mint', addr(user), i128(amount));
+  return { env, sac, user, other };
+}
+
 /** The contract events of a call, read as native values: `[topics, data]`. */
 export function eventsOf(call: Invocation): [unknown[], unknown][] {
   return call.events
