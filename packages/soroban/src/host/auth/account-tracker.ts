@@ -5,13 +5,9 @@
  * on the first match, inside an authentication frame of the manager (what delegation reads).
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
+import { toScAddress } from '../../builtin/values.js';
 import { HostError } from '../../errors/host-error.js';
-import {
-  contractCodeKey,
-  contractInstanceKey,
-  DECLARED_SIZE,
-  maxLiveUntilLedger,
-} from '../../storage/index.js';
+import { contractCodeKey, contractInstanceKey, maxLiveUntilLedger } from '../../storage/index.js';
 import { type Val, VOID } from '../../values/val.js';
 import { executableRefKey } from '../executable-ref.js';
 import type { Host } from '../host.js';
@@ -169,9 +165,7 @@ export class AccountTracker {
   private authenticate(host: Host): void {
     if (this.isSourceAccount) return;
     if (!this.nonce) throw authInternal('unexpected missing nonce');
-    const address = scAddressOf(host, this.address);
-    // `scaddress_from_address` clones what it visits.
-    host.budget.charge('MemCpy', DECLARED_SIZE.scAddress);
+    const address = toScAddress(host, this.address);
     const payload = signaturePayload(
       host,
       this.nonce.value,

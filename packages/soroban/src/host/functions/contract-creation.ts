@@ -4,8 +4,9 @@
  * current contract's executable with its system event.
  */
 import { xdr } from '@stellar/stellar-sdk/base';
+import { toScAddress } from '../../builtin/values.js';
 import { HostError } from '../../errors/host-error.js';
-import { chargeContractKey, contractAddress, DECLARED_SIZE } from '../../storage/index.js';
+import { chargeContractKey, contractAddress } from '../../storage/index.js';
 import { smallSymbol } from '../../values/symbol.js';
 import type { Val } from '../../values/val.js';
 import { createContract } from '../lifecycle.js';
@@ -30,17 +31,11 @@ export function hash32(c: CallContext, val: Val): Uint8Array {
   return bytes;
 }
 
-/** The deployer's address, visited and cloned (`metered_clone`). */
-function clonedAddress(c: CallContext, deployer: Val): xdr.ScAddress {
-  const address = visit(c, deployer, 'Address').value;
-  chargeCopy(c, 1, Number(DECLARED_SIZE.scAddress));
-  return address;
-}
-
 export function fromAddressPreimage(c: CallContext, deployer: Val, salt: Val): xdr.ContractIdPreimage {
   return xdr.ContractIdPreimage.contractIdPreimageFromAddress(
     new xdr.ContractIdPreimageFromAddress({
-      address: clonedAddress(c, deployer),
+      // The deployer's address, visited and cloned (`metered_clone`).
+      address: toScAddress(contractHost(c), deployer),
       salt: hash32(c, salt),
     }),
   );
