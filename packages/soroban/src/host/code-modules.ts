@@ -27,22 +27,26 @@ export class CodeModules {
   constructor(
     private readonly host: CodeHost,
     private readonly store: ModuleStore,
-    /** Whether stellar-core's module cache holds a code hash (none: no cache in enforcing mode). */
-    private readonly codeCached: ((wasmHash: Uint8Array) => boolean) | undefined,
+    /** Whether the module cache holds a code hash; `undefined`: there is no module cache. */
+    private readonly codeCached: ((wasmHash: Uint8Array) => boolean | undefined) | undefined,
   ) {}
 
   load(wasmHash: Uint8Array): { parsed: ParsedContract; fresh: boolean } {
     const { budget, storage } = this.host;
     const key = contractCodeKey(wasmHash);
-    if (this.codeCached) {
+    const inCache = this.codeCached?.(wasmHash);
+    if (inCache !== undefined) {
       // `contract_code_ledger_key`: the hash copied into a new key, each time one is made.
       chargeContractKey(budget);
-      if (storage.has(key, budget) && this.codeCached(wasmHash))
+      if (storage.has(key, budget) && inCache)
         return { parsed: this.cached(wasmHash, key, UNMETERED), fresh: false };
-    } else if (storage.isRecording) {
-      const cached = budget.withObservableShadowMode(() =>
-        storage.snapshotValue(key) === undefined ? undefined : this.cached(wasmHash, key, budget),
-      );
+    }
+    // A cache miss, or no cache: recording mode still treats the snapshot's code as cached.
+    if (storage.isRecording) {
+      const cached = budget.withObservableShadowMode(() => {
+        chargeContractKey(budget);
+        return storage.snapshotValue(key) === undefined ? undefined : this.cached(wasmHash, key, budget);
+      });
       if (cached) return { parsed: cached, fresh: false };
     }
     chargeContractKey(budget);

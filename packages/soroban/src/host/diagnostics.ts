@@ -16,15 +16,19 @@ const recorded = new WeakSet<HostError>();
 /** Errors of host functions that trapped their VM. */
 const escalated = new WeakSet<HostError>();
 
-/** `record_diagnostic_event`: topics as given, the data one value, a Vec of several, or Void. */
+/**
+ * `record_diagnostic_event`: topics as given, the data one value, a Vec of several, or Void. Both
+ * are built inside the shadow mode (`with_debug_mode`): converting a function's symbol costs too.
+ */
 function record(
   host: Host,
   contractId: Uint8Array | undefined,
-  topics: xdr.ScVal[],
+  topicsOf: () => xdr.ScVal[],
   args: () => xdr.ScVal[],
 ) {
   if (!host.events.diagnostics) return;
   host.budget.withShadowMode(() => {
+    const topics = topicsOf();
     const values = args();
     const data = values.length > 1 ? xdr.ScVal.scvVec(values) : (values[0] ?? xdr.ScVal.scvVoid());
     host.events.record({ kind: 'diagnostic', contractId, topics, data });
@@ -39,7 +43,11 @@ export function fnCallEvent(host: Host, calleeId: Uint8Array, fn: Val, args: rea
   record(
     host,
     host.frames.currentContract?.contractId,
-    [xdr.ScVal.scvSymbol('fn_call'), xdr.ScVal.scvBytes(Buffer.from(calleeId)), host.converter.toScVal(fn)],
+    () => [
+      xdr.ScVal.scvSymbol('fn_call'),
+      xdr.ScVal.scvBytes(Buffer.from(calleeId)),
+      host.converter.toScVal(fn),
+    ],
     () => scVals(host, args),
   );
 }
@@ -47,8 +55,11 @@ export function fnCallEvent(host: Host, calleeId: Uint8Array, fn: Val, args: rea
 /** `fn_return_diagnostics`: topics fn_return and the function; data the value returned. */
 export function fnReturnEvent(host: Host, contractId: Uint8Array, fn: Val, value: Val): void {
   if (!host.events.diagnostics) return;
-  record(host, contractId, [xdr.ScVal.scvSymbol('fn_return'), host.converter.toScVal(fn)], () =>
-    scVals(host, [value]),
+  record(
+    host,
+    contractId,
+    () => [xdr.ScVal.scvSymbol('fn_return'), host.converter.toScVal(fn)],
+    () => scVals(host, [value]),
   );
 }
 
@@ -58,7 +69,7 @@ export function errorEvent(host: Host, error: HostError, message: string, args: 
   record(
     host,
     host.frames.currentContract?.contractId,
-    [xdr.ScVal.scvSymbol('error'), xdr.ScVal.scvError(scError(error))],
+    () => [xdr.ScVal.scvSymbol('error'), xdr.ScVal.scvError(scError(error))],
     () => [xdr.ScVal.scvString(message), ...scVals(host, args)],
   );
 }
@@ -95,11 +106,16 @@ function vmTrapped(host: Host, fn: Val, error: unknown): void {
     return;
   }
   if (!escalated.has(error)) return;
-  record(host, host.frames.currentContract?.contractId, [xdr.ScVal.scvSymbol('log')], () => [
-    xdr.ScVal.scvString('VM call trapped with HostError'),
-    host.converter.toScVal(fn),
-    xdr.ScVal.scvError(scError(error)),
-  ]);
+  record(
+    host,
+    host.frames.currentContract?.contractId,
+    () => [xdr.ScVal.scvSymbol('log')],
+    () => [
+      xdr.ScVal.scvString('VM call trapped with HostError'),
+      host.converter.toScVal(fn),
+      xdr.ScVal.scvError(scError(error)),
+    ],
+  );
 }
 
 /** Runs a VM's function, logging a host function's error that trapped it on the way out. */

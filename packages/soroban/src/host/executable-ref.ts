@@ -6,7 +6,7 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../errors/host-error.js';
-import { contractCodeKey, contractDataKey } from '../storage/index.js';
+import { chargeContractKey, contractCodeKey, contractDataKey } from '../storage/index.js';
 import { Tag } from '../values/tags.js';
 import { tagOf, type Val } from '../values/val.js';
 import type { Host } from './host.js';
@@ -100,6 +100,12 @@ export function validatePutContractData(host: Host, k: Val, v: Val, persistent: 
       'UnexpectedSize',
       'expected fixed-length bytes slice, got slice with different size',
     );
+  verifyWasmExists(host, wasmHash);
+}
+
+/** `verify_wasm_exists` (`wasm_exists`): the code's key made (charged), then looked up. */
+export function verifyWasmExists(host: Host, wasmHash: Uint8Array): void {
+  chargeContractKey(host.budget);
   if (!host.storage.has(contractCodeKey(wasmHash), host.budget))
     throw new HostError('Storage', 'MissingValue', 'Wasm does not exist');
 }

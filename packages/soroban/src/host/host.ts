@@ -68,10 +68,11 @@ export interface HostConfig {
   /**
    * Whether the module cache holds a code hash: stellar-core's holds every contract code in the
    * ledger before the transaction, so only code uploaded by the transaction itself is parsed on
-   * its budget. Without it, recording mode treats the code of its snapshot as cached (as the
-   * `recording_mode` host does) and enforcing mode has no cache.
+   * its budget. `undefined` (or no function) means the host has no module cache, as a simulating
+   * host has none: recording mode then treats the code of its snapshot as cached (as the
+   * `recording_mode` host does) and enforcing mode parses every module on the budget.
    */
-  codeCached?: (wasmHash: Uint8Array) => boolean;
+  codeCached?: (wasmHash: Uint8Array) => boolean | undefined;
   /** The transaction's source account (its `require_auth` needs no signature). */
   sourceAccount?: xdr.AccountId;
   /**
@@ -186,7 +187,7 @@ export class Host extends HostState {
     if (distance > 0 || (distance === 0 && !params.selfReentry))
       throw new HostError('Context', 'InvalidAction', 'Contract re-entry is not allowed');
     fnCallEvent(this, contractId, fn, args);
-    this.tracer?.contractCall?.(contractId);
+    this.tracer?.testContractCheck?.(contractId);
     // `call_contract_fn` (host/frame.rs): the instance key made, the instance read.
     chargeContractKey(this.budget);
     const instance = this.instance(contractId);
@@ -323,6 +324,7 @@ export class Host extends HostState {
    * host reads it from a VM it instantiates for the purpose, so it is charged as a call's VM is.
    */
   contractProtocolVersion(contractId: Uint8Array): number {
+    this.tracer?.testContractCheck?.(contractId);
     // `contract_instance_ledger_key`: the id copied into a new key.
     chargeContractKey(this.budget);
     const wasmHash = wasmHashOf(this, this.instance(contractId).executable);
@@ -337,6 +339,8 @@ export class Host extends HostState {
       ledgerProtocol: this.ledger.protocolVersion,
       isImportKnown,
       importArity: (module: string, name: string) => hostFunction(module, name)?.args.length,
+      onHostCall: (module: string, name: string, words: readonly bigint[]) =>
+        this.tracer?.call(hostFunction(module, name)?.name ?? name, words),
     };
   }
 
@@ -357,7 +361,6 @@ export class Host extends HostState {
               `host function ${signature.name} is not available yet`,
             );
           const tracer = this.tracer;
-          tracer?.call(signature.name, words);
           const run = tracer ? tracedFunction(tracer, signature.name, implementation) : implementation;
           try {
             return dispatch(this.context(), signature, run, protocol, words);

@@ -20,7 +20,7 @@ import {
 import { type Val, VOID } from '../values/val.js';
 import { checkUpload, costInputsToXdr } from '../vm/index.js';
 import { chargeCreateContractArgsClone } from './auth/invocation.js';
-import { verifyExecutableRefExists } from './executable-ref.js';
+import { verifyExecutableRefExists, verifyWasmExists } from './executable-ref.js';
 import { context } from './functions/context.js';
 import type { HostFunction } from './functions/types.js';
 import type { Host } from './host.js';
@@ -160,11 +160,7 @@ function createUnauthorized(
   if (host.storage.has(key, host.budget))
     throw new HostError('Storage', 'ExistingValue', 'contract already exists');
   // The executable must exist; of a reference only its entry, whose value the protocol vouches for.
-  if (
-    executable.type === 'contractExecutableWasm' &&
-    !host.storage.has(chargedKey(host, contractCodeKey(executable.wasmHash.value)), host.budget)
-  )
-    throw new HostError('Storage', 'MissingValue', 'Wasm does not exist');
+  if (executable.type === 'contractExecutableWasm') verifyWasmExists(host, executable.wasmHash.value);
   if (executable.type === 'contractExecutableExternalRef')
     verifyExecutableRefExists(host, executable.externalRef);
   // `store_contract_instance`: the key looked up again (absent), the id cloned into the entry, the

@@ -24,10 +24,11 @@ export interface HostTracer {
   push(frame: ContractFrame): void;
   pop(frame: ContractFrame, outcome: { value: bigint } | { error: unknown }): void;
   /**
-   * A contract is about to be called (`call_n_internal`, after its diagnostics event): where a host
-   * built with `testutils` checks for a native test contract, which the Rust test traces pay for.
+   * Where a host built with `testutils` checks for a native test contract
+   * (`is_test_contract_executable`), which the Rust test traces pay for: before a contract is
+   * called (after its diagnostics event) and before its protocol is read for a constructor.
    */
-  contractCall?(contractId: Uint8Array): void;
+  testContractCheck?(contractId: Uint8Array): void;
 }
 
 export class HostState {

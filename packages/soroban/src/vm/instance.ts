@@ -30,6 +30,11 @@ export interface InstantiateOptions extends InterfaceCheck {
    * False (the default) for a module from the cache, linked by the cache's shared linker.
    */
   linkerPerModule?: boolean;
+  /**
+   * Sees each host function call with the words the contract passed, before its fuel moves to the
+   * budget and its dispatch is charged (dispatch.rs traces the call first).
+   */
+  onHostCall?: (module: string, name: string, args: readonly bigint[]) => void;
 }
 
 /** An export's name, or how to read it when the call starts. */
@@ -186,7 +191,11 @@ export class VmInstance {
   }
 
   /** Wraps a host function with dispatch.rs's fuel transfer and `DispatchHostFunction` charge. */
-  static dispatch(vm: () => VmInstance, fn: HostImportFn): (...args: bigint[]) => bigint {
+  static dispatch(
+    vm: () => VmInstance,
+    fn: HostImportFn,
+    announce?: (args: readonly bigint[]) => void,
+  ): (...args: bigint[]) => bigint {
     return (...args) => {
       const self = vm();
       // wasmi pushes the calling frame for a host call too, so it can overflow the call stack.
@@ -194,6 +203,7 @@ export class VmInstance {
       if (depth >= MAX_LIVE_FRAMES) throw stackOverflow();
       // Counted as a Wasm callee counts itself: the caller takes the frame back when the call returns.
       self.depth.value = depth + 1;
+      announce?.(args);
       self.fuel.drain();
       let result: bigint;
       try {
@@ -263,9 +273,11 @@ export function instantiate(
   const imports: WebAssembly.Imports = {};
   m.imports.forEach((i, n) => {
     imports[i.module] ??= {};
+    const { onHostCall } = options;
     (imports[i.module] as Record<string, unknown>)[i.name] = VmInstance.dispatch(
       current,
       resolved[n] as HostImportFn,
+      onHostCall && ((args) => onHostCall(i.module, i.name, args)),
     );
   });
   const maxPages = parsed.memory?.max ?? MAX_PAGES;

@@ -10,13 +10,15 @@ import type { ExternalEvent } from '../../src/host/events.js';
 import { TestEnv } from '../../src/testing/test-env.js';
 import { contract } from '../vm/wat.js';
 
-// boom(): vec_get of an empty vec at 0, which fails with Error(Object, IndexBounds).
+// boom(): vec_get of an empty vec at 0, which fails with Error(Object, IndexBounds). Under a long
+// name too, whose Symbol is an object: converting it for an event costs, on the shadow budget.
 const CALLEE = contract(`
 (module
   (import "v" "_" (func $vec_new (result i64)))
   (import "v" "1" (func $vec_get (param i64 i64) (result i64)))
-  (func (export "boom") (result i64)
-    (call $vec_get (call $vec_new) (i64.const 4))))`);
+  (func $boom (export "boom") (result i64)
+    (call $vec_get (call $vec_new) (i64.const 4)))
+  (export "boom_by_a_long_name" (func $boom)))`);
 
 // go(callee, fn): try_call(callee, fn, []), dropping what it gives (an Error returned would fail go).
 const CALLER = contract(`
@@ -36,11 +38,11 @@ function shown({ event, failedCall }: ExternalEvent): [string, unknown, boolean]
 }
 
 describe('diagnostic events of a failed try_call', () => {
-  function run(diagnostics: boolean) {
+  function run(diagnostics: boolean, fn = 'boom') {
     const env = new TestEnv({ diagnostics });
     const callee = env.register(CALLEE);
     const caller = env.register(CALLER);
-    return env.invoke(caller, 'go', [new Address(callee).toScVal(), xdr.ScVal.scvSymbol('boom')]);
+    return env.invoke(caller, 'go', [new Address(callee).toScVal(), xdr.ScVal.scvSymbol(fn)]);
   }
 
   it("the events say what happened, in order, the failed call's marked", () => {
@@ -58,8 +60,11 @@ describe('diagnostic events of a failed try_call', () => {
     ]);
   });
 
-  it('charges nothing for them', () => {
-    const [off, on] = [run(false), run(true)];
+  it.each([
+    { given: 'a small Symbol', fn: 'boom' },
+    { given: 'a Symbol object', fn: 'boom_by_a_long_name' },
+  ])('charges nothing for them: a function named by $given', ({ fn }) => {
+    const [off, on] = [run(false, fn), run(true, fn)];
     expect([on.cpuInstructions, on.memoryBytes]).toEqual([off.cpuInstructions, off.memoryBytes]);
     expect(off.events).toEqual([]);
   });

@@ -143,7 +143,9 @@ export function hostFor(setup: ScriptSetup): Host {
     ledger,
     diagnostics: setup.diagnostics ?? false,
     modules,
-    codeCached: (wasmHash) => modules.keeping && modules.has(Buffer.from(wasmHash).toString('hex')),
+    // No module cache until the test asks for one (`ensure_module_cache_contains_host_storage_contracts`).
+    codeCached: (wasmHash) =>
+      modules.keeping ? modules.has(Buffer.from(wasmHash).toString('hex')) : undefined,
   });
   CACHES.set(host, modules);
   // `set_test_prng`: the seed's unbiasing is charged before the trace begins.

@@ -71,6 +71,10 @@ export function addedObject(host: Host, lit: Literal): Val {
         kind: scval.address.type === 'scAddressTypeMuxedAccount' ? 'MuxedAddress' : 'Address',
         value: scval.address,
       });
+    case 'scvVec':
+      // `HostVec::new()`: only an empty one is added as it is.
+      if (lit.t === 'vec' && lit.items.length === 0) return host.objects.add({ kind: 'Vec', value: [] });
+      throw new Unsupported('add_host_object of a non-empty Vec literal');
     default:
       throw new Unsupported(`add_host_object of a ${lit.t} literal`);
   }

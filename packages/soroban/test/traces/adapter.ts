@@ -112,7 +112,7 @@ class Run implements HostTracer {
     this.record({ kind: 'ret', name, result });
   }
 
-  contractCall(contractId: Uint8Array): void {
+  testContractCheck(contractId: Uint8Array): void {
     chargeTestContractCheck(this.host, contractId);
   }
 

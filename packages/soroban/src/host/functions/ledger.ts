@@ -18,7 +18,12 @@ import {
 } from '../../storage/index.js';
 import { fromBool, u32Of, type Val, VOID } from '../../values/val.js';
 import { withContractDataVal } from '../contract-data.js';
-import { codeKeysOf, validateDelContractData, validatePutContractData } from '../executable-ref.js';
+import {
+  codeKeysOf,
+  validateDelContractData,
+  validatePutContractData,
+  verifyWasmExists,
+} from '../executable-ref.js';
 import type { Host } from '../host.js';
 import { instanceDelete, instanceGet, instancePut } from '../instance-storage.js';
 import { contractIdOf, createContract, uploadContractWasm } from '../lifecycle.js';
@@ -239,8 +244,7 @@ export const ledger: HostModule = {
   update_current_contract_wasm(c, hashVal) {
     const host = contractHost(c);
     const wasmHash = hash32(c, hashVal);
-    if (!host.storage.has(contractCodeKey(wasmHash), host.budget))
-      throw new HostError('Storage', 'MissingValue', 'Wasm does not exist');
+    verifyWasmExists(host, wasmHash);
     updateCurrentExecutable(c, xdr.ContractExecutable.contractExecutableWasm(wasmHash));
     return VOID;
   },

@@ -128,12 +128,19 @@ export const vec: HostModule = {
     }
     return BigInt(low);
   },
-  vec_new_from_linear_memory: (context, pos, len) =>
-    newVec(context, readCheckedVals(context, u32Of(pos), u32Of(len))),
+  vec_new_from_linear_memory(context, pos, len) {
+    const count = u32Of(len);
+    // The Vec made to read into, then the bytes' conversion to Vals: both before the read.
+    chargeNewVec(context, count, VAL_SIZE);
+    chargeCopy(context, count, VAL_SIZE);
+    return newVec(context, readCheckedVals(context, u32Of(pos), count));
+  },
   vec_unpack_to_linear_memory(context, v, pos, len) {
     const vec = items(context, v);
     if (vec.length !== u32Of(len))
       throw new HostError('Object', 'UnexpectedSize', 'differing host vector and output vector lengths');
+    // The elements' conversion to bytes, then the write (which charges its copy again).
+    chargeCopy(context, vec.length, VAL_SIZE);
     writeRelativeVals(context, u32Of(pos), vec);
     return VOID;
   },

@@ -122,7 +122,7 @@ export class Sequence {
   make(lit: Literal): ScriptArg {
     return this.add(make(lit));
   }
-  /** `host.add_host_object(..)` of a string, bytes or address literal (no conversion charges). */
+  /** `host.add_host_object(..)` of a string, bytes, address or empty Vec literal (no conversion charges). */
   object(lit: Literal): ScriptArg {
     return this.add({ s: 'make', lit, added: true });
   }

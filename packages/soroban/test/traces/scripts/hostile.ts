@@ -10,7 +10,8 @@ function trap(fn: string): { setup: typeof RECORDING; steps: ScriptStep[] } {
     setup: RECORDING,
     steps: sequence((s) => {
       const id = s.register(HOSTILE);
-      s.call('call', id, sym(fn), s.make(vec()));
+      // `host.add_host_object(HostVec::new())`: an empty Vec added with no conversion charged.
+      s.call('call', id, sym(fn), s.object(vec()));
     }),
   };
 }
