@@ -15,7 +15,7 @@ import { testNonce } from './adapter-host.js';
 import type { SliceArg } from './adapter-slices.js';
 import { traceVal } from './adapter-values.js';
 import type { ScriptStep } from './script-types.js';
-import { testSigningKeys } from './test-prng.js';
+import { type TestDraw, testKeysOf, testSigningKeys } from './test-prng.js';
 import type { TraceValue } from './types.js';
 
 /** One entry, its parts converted in the Rust test's order. */
@@ -61,8 +61,13 @@ function made(value: Val | undefined, what: string): Val {
  * `TestSigner::sign` of an account (testutils.rs `sign_payload_for_account`): a vector of
  * `AccountEd25519Signature { public_key, signature }` made through the env, one per key.
  */
-function accountSignature(host: Host, call: TestCall, keys: readonly number[], payload: Buffer): xdr.ScVal {
-  const signers = testSigningKeys(Math.max(...keys) + 1);
+function accountSignature(
+  host: Host,
+  call: TestCall,
+  { keys, draws }: { keys: readonly number[]; draws?: readonly TestDraw[] },
+  payload: Buffer,
+): xdr.ScVal {
+  const signers = draws ? testKeysOf(draws) : testSigningKeys(Math.max(...keys) + 1);
   let signatures = made(call('vec_new', [], []), 'vec_new');
   for (const index of keys) {
     const keypair = Keypair.fromRawEd25519Seed((signers[index] as { secret: Buffer }).secret);
@@ -158,7 +163,7 @@ export function authorizeSingleInvocation(
   const payload = createHash('sha256').update(encoded).digest();
   const signature =
     'keys' in signer
-      ? accountSignature(host, call, signer.keys, payload)
+      ? accountSignature(host, call, signer, payload)
       : 'signingKey' in signer
         ? ed25519Signature(host, call, secretOf(signer.signingKey), payload)
         : host.converter.toScVal(VOID);

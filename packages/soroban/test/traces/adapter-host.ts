@@ -12,6 +12,7 @@ import { Host } from '../../src/host/host.js';
 import type { ChaCha20Rng } from '../../src/host/prng/chacha20.js';
 import {
   chargeContractKey,
+  DECLARED_SIZE,
   Footprint,
   InMemorySnapshot,
   type LedgerInfo,
@@ -21,7 +22,7 @@ import {
 import { costInputsFromXdr, type ParsedContract, parseContract } from '../../src/vm/index.js';
 import { Unsupported } from './adapter-values.js';
 import type { HostAction, ScriptSetup } from './script-types.js';
-import { draw32, testPrng } from './test-prng.js';
+import { draw32, drawNonce, testPrng } from './test-prng.js';
 
 export const U64_MAX = (1n << 64n) - 1n;
 const DEFAULT_CPU = 100_000_000n;
@@ -73,18 +74,11 @@ export function generateBytesArray(host: Host): Buffer {
   return draw32(prng);
 }
 
-/**
- * `chacha.gen_range(0..=i64::MAX)` of the test PRNG (rand's `UniformInt::sample_single_inclusive`):
- * the range is 2^63, so a u64 draw is kept when its widening product's low half is within the zone,
- * that is when it is even, and the value is its high half.
- */
+/** An auth entry's nonce from the test PRNG (`drawNonce`). */
 export function testNonce(host: Host): bigint {
   const prng = TEST_PRNGS.get(host);
   if (!prng) throw new Error('missing test PRNG: not a recording test host');
-  for (;;) {
-    const draw = prng.nextU64();
-    if ((draw & 1n) === 0n) return draw >> 1n;
-  }
+  return drawNonce(prng);
 }
 
 /**
@@ -205,6 +199,9 @@ export function hostAction(host: Host, action: HostAction): void {
       return;
     case 'switch_to_recording_auth':
       HOST_AUTHORIZATION.record(host, true);
+      return;
+    case 'u256_from_account':
+      host.budget.charge('MemCpy', DECLARED_SIZE.accountId);
       return;
     default:
       throw new Unsupported(`host action ${action}`);

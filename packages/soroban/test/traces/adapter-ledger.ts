@@ -10,6 +10,7 @@ import { toScAddress } from '../../src/builtin/values.js';
 import type { Host } from '../../src/host/host.js';
 import { contractIdOf } from '../../src/host/lifecycle.js';
 import {
+  chargeAccountEntryClone,
   chargeContractKey,
   contractInstanceKey,
   DECLARED_SIZE,
@@ -144,9 +145,12 @@ export function ledgerOp(host: Host, op: LedgerOp): void {
       host.storage.get(key, host.budget);
       return;
     }
-    case 'nativeBalance':
-      host.storage.get(accountKey(host, op.account), host.budget);
+    case 'nativeBalance': {
+      // `load_account`: the entry read, then its account cloned (metered).
+      const entry = host.storage.get(accountKey(host, op.account), host.budget);
+      if (entry.data.type === 'account') chargeAccountEntryClone(entry.data.account, host.budget);
       return;
+    }
     case 'accountKey':
       accountKey(host, op.account);
       return;

@@ -7,6 +7,7 @@
  * Only the calls the test makes itself are listed; the calls a host function or a contract makes
  * inside them (nested lines of the trace) are the host's to produce.
  */
+import type { TestDraw } from './test-prng.js';
 
 /** A value the test builds from a literal (an ScVal, as `to_host_val` / `test_vec_obj` take it). */
 export type Literal =
@@ -162,11 +163,12 @@ export type ScriptStep =
 /**
  * A `TestSigner`: an `AccountContract` at an address object whose `sign` gives Void, an
  * `Account` (its ed25519 key, hex) signed by these of the test's `generate_signing_key` keys
- * (their order in the test; `account_with_multisig` sorts them by public key).
+ * (their order in the test; `account_with_multisig` sorts them by public key). The keys are the
+ * first ones the test PRNG gives, or, where nonces were drawn between them, those of `draws`.
  */
 export type AuthSigner =
   | { voidAt: ScriptArg }
-  | { account: string; keys: number[] }
+  | { account: string; keys: number[]; draws?: TestDraw[] }
   /** `TestSigner::AccountInvoker`: source-account credentials, no nonce, no signature */
   | { invoker: string }
   /**
@@ -230,7 +232,9 @@ export type HostAction =
   | 'clear_module_cache'
   | 'switch_to_enforcing_storage'
   /** `switch_to_recording_auth(true)`: recording, an address authorized from the root call only */
-  | 'switch_to_recording_auth';
+  | 'switch_to_recording_auth'
+  /** `u256_from_account(&issuer)`: the test reads an issuer's key through the host (a metered clone) */
+  | 'u256_from_account';
 
 /** `Host::enable_model(type, const_cpu, lin_cpu, const_mem, lin_mem)`: unscaled parameters. */
 export interface ModelOverride {

@@ -28,16 +28,47 @@ export function draw32(prng: ChaCha20Rng): Buffer {
 }
 
 /**
- * The public keys (hex) of the first `count` `generate_signing_key` calls of a test, with their
- * secret seeds: ed25519-dalek's `SigningKey::generate` takes the 32 secret bytes from the PRNG.
+ * `chacha.gen_range(0..=i64::MAX)` (rand's `UniformInt::sample_single_inclusive`): the range is
+ * 2^63, so a u64 draw is kept when its widening product's low half is within the zone, that is
+ * when it is even, and the value is its high half.
  */
-export function testSigningKeys(count: number): { secret: Buffer; publicHex: string }[] {
+export function drawNonce(prng: ChaCha20Rng): bigint {
+  for (;;) {
+    const draw = prng.nextU64();
+    if ((draw & 1n) === 0n) return draw >> 1n;
+  }
+}
+
+/** A test's draws from its PRNG, in order: a signing key (32 bytes) or an auth entry's nonce. */
+export type TestDraw = 'key' | 'nonce';
+
+export interface TestSigningKey {
+  secret: Buffer;
+  publicHex: string;
+}
+
+/**
+ * The signing keys of a test that draws in this order (nonces between keys move the stream on):
+ * ed25519-dalek's `SigningKey::generate` takes the 32 secret bytes from the PRNG.
+ */
+export function testKeysOf(draws: readonly TestDraw[]): TestSigningKey[] {
   const prng = testPrng();
-  return Array.from({ length: count }, () => {
+  const keys: TestSigningKey[] = [];
+  for (const draw of draws) {
+    if (draw === 'nonce') {
+      drawNonce(prng);
+      continue;
+    }
     const secret = draw32(prng);
-    return {
+    keys.push({
       secret,
       publicHex: Buffer.from(Keypair.fromRawEd25519Seed(secret).rawPublicKey()).toString('hex'),
-    };
-  });
+    });
+  }
+  return keys;
+}
+
+/** The public keys (hex) and secret seeds of the first `count` `generate_signing_key` calls of a test. */
+export function testSigningKeys(count: number): TestSigningKey[] {
+  return testKeysOf(Array.from({ length: count }, () => 'key' as const));
 }

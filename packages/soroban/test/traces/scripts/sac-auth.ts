@@ -113,6 +113,8 @@ export default scriptsOf('stellar_asset_contract', {
         s.ledger({ op: 'trustline', ...trustline, balance: 100_000_000n, limit: I64_MAX, flags });
       withFlags(AUTHORIZED_FLAG);
       s.ledger({ op: 'trustlineBalance', ...trustline });
+      // The test reads the issuer's key through the host (`u256_from_account`).
+      s.host('u256_from_account');
       const sac = sacCalls(s, newFromAsset(s, assetXdrHex(ISSUER, Buffer.from('cccc'))));
       const selfTransfer = () => sac.transfer(USER_SIGNER, () => addressOf(s, USER), addressOf(s, USER), 1n);
       // The `to` address is made before `from` (argument order): both are the user's.

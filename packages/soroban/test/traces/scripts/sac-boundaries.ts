@@ -8,13 +8,22 @@ import { xdr } from '@stellar/stellar-sdk/base';
 import type { LedgerOp } from '../script-types.js';
 import { type Sequence, scriptsOf, sequence } from './build.js';
 import { NATIVE_ASSET, newFromAsset, SETUP } from './sac.js';
-import { ADMIN, keyOf, sac, USER, USER_2 } from './sac-transfers.js';
+import { ADMIN, drawnKey, keyOf, type Signer, sac, USER, USER_2 } from './sac-transfers.js';
 
 const I64_MAX = (1n << 63n) - 1n;
 const U32_MAX = 0xffff_ffff;
-/** The keys `test_stellar_asset_contract_classic_balance_boundaries` draws: a new and a large balance. */
+/**
+ * The keys `test_stellar_asset_contract_classic_balance_boundaries` draws: a new balance's right
+ * after the setup's five, a large balance's after the nonces of three transfers.
+ */
 const NEW_BALANCE = 5;
-const LARGE_BALANCE = 6;
+const LARGE_BALANCE = drawnKey([
+  ...Array.from({ length: 6 }, () => 'key' as const),
+  'nonce',
+  'nonce',
+  'nonce',
+  'key',
+]);
 const AUTHORIZED_FLAG = 1;
 /** `[100; 12]`. */
 const CODE = Buffer.alloc(12, 100);
@@ -23,7 +32,7 @@ type AccountOp = Extract<LedgerOp, { op: 'account' }>;
 
 /** `create_account` of a key signing for itself with weight 100, thresholds [1, 0, 0, 0], no flags. */
 const account = (
-  signer: number,
+  signer: Signer,
   balance: bigint,
   options: Partial<Pick<AccountOp, 'subEntries' | 'liabilities' | 'sponsorships'>> = {},
 ): AccountOp => ({
@@ -50,7 +59,7 @@ interface NativeCase {
 /** `test_stellar_asset_contract_classic_balance_boundaries` over the user's account as `given`. */
 function nativeBoundaries(given: NativeCase) {
   return {
-    setup: SETUP,
+    setup: { ...SETUP, signingKeys: NEW_BALANCE + 1 },
     steps: sequence((s) => {
       s.ledger(account(USER, given.balance, given));
       const c = sac(s, newFromAsset(s, NATIVE_ASSET));
@@ -60,6 +69,7 @@ function nativeBoundaries(given: NativeCase) {
       c.transfer(USER, NEW_BALANCE, spendable);
       s.ledger({ op: 'nativeBalance', account: keyOf(USER) });
       c.transfer(NEW_BALANCE, USER, spendable);
+      s.signingKey();
       s.ledger(account(LARGE_BALANCE, I64_MAX));
       c.transfer(LARGE_BALANCE, USER, given.max - given.balance + 1n);
       c.transfer(LARGE_BALANCE, USER, given.max - given.balance);
@@ -108,6 +118,8 @@ function trustlineBoundaries(given: TrustlineCase) {
       for (const signer of [USER, USER_2, ADMIN]) s.ledger(account(signer, 10_000_000n));
       s.ledger(trustline(USER, given.balance, given.limit, given.liabilities));
       s.ledger(trustline(USER_2, 0n, given.limit, [0n, 0n]));
+      // The test reads the issuer's key through the host (`u256_from_account`).
+      s.host('u256_from_account');
       const issuer = xdr.PublicKey.publicKeyTypeEd25519(Buffer.from(keyOf(ADMIN), 'hex'));
       const asset = xdr.Asset.assetTypeCreditAlphanum12(new xdr.AlphaNum12({ assetCode: CODE, issuer }));
       const c = sac(s, newFromAsset(s, asset.toXDR('hex')));

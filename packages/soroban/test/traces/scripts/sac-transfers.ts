@@ -5,7 +5,7 @@
  * `call_with_single_signer`. Signers are the test's keys by index: 0 the issuer, 1 to 4 the users.
  */
 import type { Literal, ScriptArg } from '../script-types.js';
-import { testSigningKeys } from '../test-prng.js';
+import { type TestDraw, type TestSigningKey, testKeysOf, testSigningKeys } from '../test-prng.js';
 import {
   account,
   bool,
@@ -48,10 +48,30 @@ const maxLiveUntil = (sequence: number) => sequence + MAX_ENTRY_TTL - 1;
 /** The largest i128 a Val holds without an object (`I128Small`: 56 bits, signed). */
 const SMALL_I128 = 1n << 55n;
 
-export const keyOf = (signer: number) => KEYS[signer] as string;
+/**
+ * A signer: one of the keys above, or a key the test drew after nonces (its index among the key
+ * draws of `draws`).
+ */
+export type Signer = number | { draws: TestDraw[]; index: number };
+
+/** A key drawn after the test's first nonces: the `index`-th key of `draws`. */
+export function drawnKey(draws: TestDraw[]): Signer {
+  return { draws, index: draws.filter((draw) => draw === 'key').length - 1 };
+}
+
+export const keyOf = (signer: Signer) =>
+  typeof signer === 'number'
+    ? (KEYS[signer] as string)
+    : (testKeysOf(signer.draws)[signer.index] as TestSigningKey).publicHex;
+
+/** The signer as an auth entry's `TestSigner::Account`, signing with its one key. */
+const authSigner = (signer: Signer) =>
+  typeof signer === 'number'
+    ? { account: keyOf(signer), keys: [signer] }
+    : { account: keyOf(signer), keys: [signer.index], draws: signer.draws };
 
 /** `TestSigner::address`: a new address object of the signer's account (`add_host_object`). */
-const addressOf = (s: Sequence, signer: number) => s.object(account(keyOf(signer)));
+const addressOf = (s: Sequence, signer: Signer) => s.object(account(keyOf(signer)));
 
 /** An argument of a contract call: an amount (an i128) is converted when the vector is made. */
 type CallArg = Literal | ScriptArg | bigint;
@@ -67,19 +87,20 @@ export function amountArg(s: Sequence, amount: bigint): Literal | ScriptArg {
 }
 
 /** `call_with_single_signer` of one of the test's keys, an amount converted as the vector is made. */
-function signedCall(s: Sequence, contract: ScriptArg, signer: number, fn: string, ...callArgs: CallArg[]) {
+function signedCall(s: Sequence, contract: ScriptArg, signer: Signer, fn: string, ...callArgs: CallArg[]) {
   const args = callArgs.map((arg) => (typeof arg === 'bigint' ? amountArg(s, arg) : arg));
-  return singleSignerCall(s, contract, { account: keyOf(signer), keys: [signer] }, fn, args);
+  return singleSignerCall(s, contract, authSigner(signer), fn, args);
 }
 
 /** An address argument: a signer's, made anew (`TestSigner::address`), or an object the test holds. */
-type Who = number | ScriptArg;
-const who = (s: Sequence, w: Who) => (typeof w === 'number' ? addressOf(s, w) : w);
+type Who = Signer | ScriptArg;
+const isSigner = (w: Who): w is Signer => typeof w === 'number' || 'draws' in w;
+const who = (s: Sequence, w: Who) => (isSigner(w) ? addressOf(s, w) : w);
 
 /** `TestStellarAssetContract` of one contract: its calls, with their arguments made in the test's order. */
 export function sac(s: Sequence, contract: ScriptArg) {
   /** A call by `signer` whose first argument is the signer's own address, made after the others. */
-  const bySigner = (signer: number, fn: string, ...rest: CallArg[]) =>
+  const bySigner = (signer: Signer, fn: string, ...rest: CallArg[]) =>
     signedCall(s, contract, signer, fn, addressOf(s, signer), ...rest);
   return {
     /** `balance`, its i128 read back (`obj_to_i128_hi64`, `lo64`) when the test expects a large one. */
@@ -97,7 +118,7 @@ export function sac(s: Sequence, contract: ScriptArg) {
     },
     mint: (admin: number, to: Who, amount: bigint) =>
       signedCall(s, contract, admin, 'mint', who(s, to), amount),
-    transfer: (from: number, to: Who, amount: bigint) => bySigner(from, 'transfer', who(s, to), amount),
+    transfer: (from: Signer, to: Who, amount: bigint) => bySigner(from, 'transfer', who(s, to), amount),
     approve: (from: number, spender: Who, amount: bigint, liveUntil: number) =>
       bySigner(from, 'approve', who(s, spender), amount, u32(liveUntil)),
     transferFrom: (spender: number, from: Who, to: Who, amount: bigint) => {
