@@ -10,7 +10,6 @@ import {
   chargeContractKey,
   chargeLedgerEntryClone,
   contractAddress,
-  contractCodeKey,
   contractDataKey,
   contractInstanceKey,
   DECLARED_SIZE,
