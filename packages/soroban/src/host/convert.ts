@@ -4,14 +4,13 @@
  * unique keys; nesting stops at the host's depth limit.
  */
 import { xdr } from '@stellar/stellar-sdk/base';
-import { ErrorCode, HostError } from '../errors/host-error.js';
+import { HostError } from '../errors/host-error.js';
 import { DECLARED_SIZE } from '../storage/index.js';
 import { checkSymbolBytes, MAX_SMALL_CHARS, smallSymbol, smallSymbolText } from '../values/symbol.js';
 import { Tag, type TagNumber } from '../values/tags.js';
 import {
   errorOf,
   fromBool,
-  fromError,
   fromI32,
   fromU32,
   i32Of,
@@ -26,6 +25,7 @@ import {
 import type { Comparator } from './compare.js';
 import type { Meter } from './meter.js';
 import { type HostObject, type ObjectTable, SMALL_TAG_OF_NUMBER_KIND } from './objects.js';
+import { errorVal, scError } from './sc-error.js';
 
 /** DEFAULT_HOST_DEPTH_LIMIT (`budget/limits.rs`). */
 export const DEPTH_LIMIT = 100;
@@ -246,6 +246,23 @@ export class ValConverter {
     }
   }
 
+  /** `vals_to_scval_vec`: each Val converted, then collected (a metered collect of fallible results). */
+  valsToScVals(vals: readonly Val[]): xdr.ScVal[] {
+    const scvals = vals.map((val) => this.toScVal(val));
+    const { meter } = this.host;
+    const item = BigInt(scvals.length) * (DECLARED_SIZE.scVal + DECLARED_SIZE.hostError);
+    meter.charge('MemCpy', BigInt(VEC_HEADER_SIZE) + DECLARED_SIZE.hostError);
+    meter.charge('MemAlloc', item);
+    meter.charge('MemCpy', item);
+    return scvals;
+  }
+
+  /** `vecobject_to_scval_vec`: the Vec object visited, then its items as `valsToScVals`. */
+  vecToScVals(vec: Val): xdr.ScVal[] {
+    this.host.meter.charge('VisitObject');
+    return this.valsToScVals(this.host.objects.expect(vec, 'Vec').value);
+  }
+
   /**
    * `host_map_to_scmap`: the entries allocated and scanned (`MeteredOrdMap::iter`), then converted.
    * `storageKeys` converts keys as `instance_storage_map_to_scmap` does (`from_host_val_for_storage`:
@@ -361,32 +378,4 @@ function numberScVal(tag: number, value: bigint): xdr.ScVal {
     default:
       throw new HostError('Value', 'InvalidInput', `no ScVal for tag ${tag}`);
   }
-}
-
-const SC_ERROR_TYPES = [
-  'sceContract',
-  'sceWasmVm',
-  'sceContext',
-  'sceStorage',
-  'sceObject',
-  'sceCrypto',
-  'sceEvents',
-  'sceBudget',
-  'sceValue',
-  'sceAuth',
-] as const;
-
-/** An ScError as the error Val it is. */
-export function errorVal(error: xdr.ScError): Val {
-  const type = HostError.typeOf(SC_ERROR_TYPES.indexOf(error.type));
-  if (!type) throw new HostError('Value', 'InvalidInput', 'an ScError of no known type');
-  return fromError(type, error.type === 'sceContract' ? error.contractCode : error.code.value);
-}
-
-export function scError(error: HostError): xdr.ScError {
-  if (error.type === 'Contract') return xdr.ScError.sceContract(error.code);
-  const name = Object.keys(ErrorCode)[error.code];
-  const code = name && (xdr.ScErrorCode as unknown as Record<string, xdr.ScErrorCode>)[`scec${name}`];
-  if (!code) throw new HostError('Value', 'InvalidInput', `no ScError for ${error.short}`);
-  return (xdr.ScError[`sce${error.type}`] as (code: xdr.ScErrorCode) => xdr.ScError)(code);
 }

@@ -8,8 +8,8 @@
 import { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../errors/host-error.js';
 import type { Val } from '../values/val.js';
-import { scError } from './convert.js';
 import type { Host } from './host.js';
+import { scError } from './sc-error.js';
 
 /** Errors whose `error` event is already recorded: the event marks where an error arose, once. */
 const recorded = new WeakSet<HostError>();

@@ -31,8 +31,10 @@ const TYPES: Record<EventKind, xdr.ContractEventType> = {
   diagnostic: xdr.ContractEventType.diagnostic,
 };
 
+/** Declared sizes (declared_size.rs): a Vec header, an (InternalEvent, EventError) slot, a HostEvent. */
 const VEC_HEADER_SIZE = 24n;
 const EVENT_SLOT_SIZE = 40n + 1n + 8n;
+const HOST_EVENT_SIZE = 136n;
 
 /** A meter that can run work on its shadow budget (the Budget). */
 interface ShadowMeter {
@@ -75,23 +77,56 @@ export class EventBuffer {
   }
 
   /**
-   * The events as XDR, in the order they were recorded: a listing (diagnostics, tests), converted
-   * on the shadow budget so that it changes no observable total; the contract events a transaction
-   * keeps are converted, charged, by `contractEvents`.
+   * `externalize` (events/internal.rs, what `get_events` and `try_finish` answer): every event as
+   * XDR, in the order recorded. A contract or system event is converted on the budget
+   * (`InternalContractEvent::to_xdr`) and pushed as a one-element Vec's bulk init; a diagnostic is
+   * converted on the shadow budget.
    */
   externalize(host: HostState): ExternalEvent[] {
-    const all = () =>
-      this.#events.map((recorded) => ({ event: toXdr(host, recorded), failedCall: recorded.failedCall }));
-    const meter = this.meter as Meter & Partial<ShadowMeter>;
-    return meter.withObservableShadowMode ? meter.withObservableShadowMode(all) : all();
+    return this.#events.map((recorded) => {
+      if (recorded.kind === 'diagnostic')
+        return { event: this.#shadow(() => toXdr(host, recorded)), failedCall: recorded.failedCall };
+      const event = chargedToXdr(host, recorded);
+      chargeBulkInit(this.meter, HOST_EVENT_SIZE);
+      return { event, failedCall: recorded.failedCall };
+    });
   }
 
-  /** The contract events of successful calls: what the transaction meta holds. */
-  contractEvents(host: HostState): xdr.ContractEvent[] {
-    return this.#events
-      .filter((recorded) => recorded.kind !== 'diagnostic' && !recorded.failedCall)
-      .map((recorded) => toXdr(host, recorded));
+  /** The events as XDR on the shadow budget: a listing that changes no observable total. */
+  list(host: HostState): ExternalEvent[] {
+    return this.#shadow(() =>
+      this.#events.map((recorded) => ({ event: toXdr(host, recorded), failedCall: recorded.failedCall })),
+    );
   }
+
+  #shadow<T>(work: () => T): T {
+    const meter = this.meter as Meter & Partial<ShadowMeter>;
+    return meter.withObservableShadowMode ? meter.withObservableShadowMode(work) : work();
+  }
+}
+
+/** A one-element Vec's bulk init (`charge_bulk_init_cpy(1)`): its header copied, one item allocated and copied. */
+function chargeBulkInit(meter: Meter, itemSize: bigint): void {
+  meter.charge('MemCpy', VEC_HEADER_SIZE);
+  meter.charge('MemAlloc', itemSize);
+  meter.charge('MemCpy', itemSize);
+}
+
+/**
+ * `InternalContractEvent::to_xdr`: the topics (`vecobject_to_scval_vec`), the data converted, the
+ * contract id read back from its Bytes object (`hash_from_bytesobj_input`: a visit and a 32-byte
+ * copy).
+ */
+function chargedToXdr(host: HostState, recorded: RecordedEvent): xdr.ContractEvent {
+  const { meter } = host;
+  if (typeof recorded.topics !== 'bigint' || typeof recorded.data !== 'bigint') return toXdr(host, recorded);
+  const topics = host.converter.vecToScVals(recorded.topics);
+  const data = host.converter.toScVal(recorded.data);
+  if (recorded.contractId) {
+    meter.charge('VisitObject');
+    meter.charge('MemCpy', BigInt(recorded.contractId.length));
+  }
+  return contractEvent(recorded, topics, data);
 }
 
 function toXdr(host: HostState, recorded: RecordedEvent): xdr.ContractEvent {
@@ -100,6 +135,10 @@ function toXdr(host: HostState, recorded: RecordedEvent): xdr.ContractEvent {
       ? vecItems(host.converter.toScVal(recorded.topics))
       : [...recorded.topics];
   const data = typeof recorded.data === 'bigint' ? host.converter.toScVal(recorded.data) : recorded.data;
+  return contractEvent(recorded, topics, data);
+}
+
+function contractEvent(recorded: RecordedEvent, topics: xdr.ScVal[], data: xdr.ScVal): xdr.ContractEvent {
   return new xdr.ContractEvent({
     ext: xdr.ExtensionPoint.v0(),
     contractId: recorded.contractId ? new xdr.ContractId(recorded.contractId) : null,

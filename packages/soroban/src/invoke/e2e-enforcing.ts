@@ -24,7 +24,7 @@ import {
 import type { ModuleStore } from '../vm/index.js';
 import type { AuthorizationLayer } from './auth.js';
 import { entrySizeForRent } from './entry-size.js';
-import { diagnosticEvents, type EncodedEvents, encodeContractEvents } from './events.js';
+import { diagnosticEvents, type EncodedEvents, encodeContractEvents, finishEvents } from './events.js';
 import { invokeHostFunction } from './host-function.js';
 
 export interface EnforcingRunInput {
@@ -108,6 +108,7 @@ export function runEnforcing(input: EnforcingRunInput): EnforcingRunOutput {
     host.sourceAccount = input.sourceAccount;
     input.authorization.enforce(host, input.auth);
     const value = invokeHostFunction(host, input.hostFunction);
+    const events = finishEvents(host);
     const encodedSize = meteredEncode(value, budget).length;
     const changes = getLedgerChanges(
       {
@@ -121,12 +122,12 @@ export function runEnforcing(input: EnforcingRunInput): EnforcingRunOutput {
       },
       budget,
     );
-    const contractEvents = encodeContractEvents(host, budget);
+    const contractEvents = encodeContractEvents(events, budget);
     return {
       result: { ok: true, value, encodedSize },
       changes,
       contractEvents,
-      diagnosticEvents: diagnosticEvents(host),
+      diagnosticEvents: diagnosticEvents(host, events),
     };
   } catch (error) {
     return {

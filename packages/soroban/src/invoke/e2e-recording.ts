@@ -7,6 +7,7 @@
 import { xdr } from '@stellar/stellar-sdk/base';
 import type { Budget } from '../budget/index.js';
 import { HostError } from '../errors/host-error.js';
+import type { ExternalEvent } from '../host/events.js';
 import { Host } from '../host/host.js';
 import {
   addFootprintOnlyChanges,
@@ -23,7 +24,7 @@ import {
 import type { ModuleStore } from '../vm/index.js';
 import type { AuthorizationLayer } from './auth.js';
 import { entrySizeForRent } from './entry-size.js';
-import { diagnosticEvents, encodeContractEvents } from './events.js';
+import { diagnosticEvents, encodeContractEvents, finishEvents } from './events.js';
 import { invokeHostFunction } from './host-function.js';
 
 /** Recording auth (optionally refusing non-root authorizations), or the given signed entries enforced. */
@@ -145,8 +146,10 @@ export function runRecording(input: RecordingRunInput): RecordingRunOutput {
   });
   let changes: LedgerEntryChange[] = [];
   let contractEvents: xdr.ContractEvent[] = [];
+  let events: ExternalEvent[] | undefined;
   try {
     chargeDecode(budget, resources);
+    events = finishEvents(host);
     if (result.ok) {
       changes = getLedgerChanges(
         {
@@ -161,7 +164,7 @@ export function runRecording(input: RecordingRunInput): RecordingRunOutput {
         budget,
       );
       budget.withShadowMode(() => addFootprintOnlyChanges(storage, changes, budget));
-      const encoded = encodeContractEvents(host, budget);
+      const encoded = encodeContractEvents(events, budget);
       contractEvents = encoded.events;
       size += encoded.sizeBytes;
     }
@@ -182,6 +185,6 @@ export function runRecording(input: RecordingRunInput): RecordingRunOutput {
     changes,
     contractEvents,
     contractEventsAndReturnValueSize: size,
-    diagnosticEvents: diagnosticEvents(host),
+    diagnosticEvents: diagnosticEvents(host, events),
   };
 }

@@ -1,14 +1,16 @@
 /**
- * Events out of a finished host: the contract events of successful calls, each charged as the
- * host encodes it (e2e_invoke.rs `encode_contract_events`), and every event as a DiagnosticEvent
- * flagged by whether its call succeeded (`extract_diagnostic_events`). A failed invocation adds
- * stellar-core's `host_fn_failed` diagnostic (soroban_proto_any.rs).
+ * Events out of a finished host: every event externalized (`try_finish`, charged), the contract
+ * events of successful calls, each charged as the host encodes it (e2e_invoke.rs
+ * `encode_contract_events`), and every event as a DiagnosticEvent flagged by whether its call
+ * succeeded (`extract_diagnostic_events`). A failed invocation adds stellar-core's
+ * `host_fn_failed` diagnostic (soroban_proto_any.rs).
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import type { Budget } from '../budget/index.js';
 import type { HostError } from '../errors/host-error.js';
-import { scError } from '../host/convert.js';
+import type { ExternalEvent } from '../host/events.js';
 import type { Host } from '../host/host.js';
+import { scError } from '../host/sc-error.js';
 import { meteredEncode } from '../storage/index.js';
 
 export interface EncodedEvents {
@@ -17,21 +19,38 @@ export interface EncodedEvents {
   sizeBytes: number;
 }
 
-export function encodeContractEvents(host: Host, budget: Budget): EncodedEvents {
-  const events = host.events.contractEvents(host);
+/** `try_finish`: the host's events externalized, charged (events/internal.rs `externalize`). */
+export function finishEvents(host: Host): ExternalEvent[] {
+  return host.events.externalize(host);
+}
+
+/**
+ * `encode_contract_events`: the contract events of successful calls encoded (metered), then their
+ * buffers collected (a bulk init of that many `Vec<u8>`s).
+ */
+export function encodeContractEvents(externalized: readonly ExternalEvent[], budget: Budget): EncodedEvents {
+  const events = externalized
+    .filter(({ event, failedCall }) => !failedCall && event.type.name !== 'diagnostic')
+    .map(({ event }) => event);
   let sizeBytes = 0;
   for (const event of events) sizeBytes += meteredEncode(event, budget).length;
+  budget.charge('MemCpy', VEC_HEADER_SIZE);
+  budget.charge('MemAlloc', BigInt(events.length) * VEC_HEADER_SIZE);
+  budget.charge('MemCpy', BigInt(events.length) * VEC_HEADER_SIZE);
   return { events, sizeBytes };
 }
 
-/** Every recorded event (none unless the host ran with diagnostics). */
-export function diagnosticEvents(host: Host): xdr.DiagnosticEvent[] {
+const VEC_HEADER_SIZE = 24n;
+
+/**
+ * Every recorded event (none unless the host ran with diagnostics): those `try_finish` gave, or,
+ * where the run ended before it, a listing on the shadow budget.
+ */
+export function diagnosticEvents(host: Host, externalized?: readonly ExternalEvent[]): xdr.DiagnosticEvent[] {
   if (!host.events.diagnostics) return [];
-  return host.events
-    .externalize(host)
-    .map(
-      ({ event, failedCall }) => new xdr.DiagnosticEvent({ inSuccessfulContractCall: !failedCall, event }),
-    );
+  return (externalized ?? host.events.list(host)).map(
+    ({ event, failedCall }) => new xdr.DiagnosticEvent({ inSuccessfulContractCall: !failedCall, event }),
+  );
 }
 
 /** The diagnostic stellar-core appends when the host function failed. */

@@ -37,6 +37,8 @@ export const DECLARED_SIZE = {
   asset: 45n,
   scAddress: 48n,
   scVal: 64n,
+  /** What a `Result<_, HostError>` adds to its value's size. */
+  hostError: 16n,
 } as const;
 
 /** A `Vec<u8>` of `length` bytes built in one go (metered_clone.rs charge_bulk_init_cpy). */

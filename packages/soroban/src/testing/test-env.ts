@@ -189,7 +189,7 @@ export class TestEnv {
     return {
       result: (spec ? spec.funcResToNative(fn, value) : scValToNative(value)) as T,
       returnValue: value,
-      events: host.events.externalize(host),
+      events: host.events.list(host),
       cpuInstructions: host.budget.cpuUsed,
       memoryBytes: host.budget.memUsed,
       auth: options.auth ?? host.recordedAuthEntries(),

@@ -187,6 +187,7 @@ export function hostAction(host: Host, action: HostAction): void {
       METERED_INVOCATIONS.add(host);
       return;
     case 'get_events':
+      host.events.externalize(host);
       return;
     case 'reset_budget_default':
       host.budget.resetDefault();

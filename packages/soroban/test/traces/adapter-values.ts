@@ -6,9 +6,9 @@
 import { xdr } from '@stellar/stellar-sdk/base';
 import { toScAddress } from '../../src/builtin/values.js';
 import { ErrorCode, type ErrorCodeName, type ErrorTypeName, HostError } from '../../src/errors/host-error.js';
-import { scError } from '../../src/host/convert.js';
 import { hash32 } from '../../src/host/functions/contract-creation.js';
 import type { Host } from '../../src/host/host.js';
+import { scError } from '../../src/host/sc-error.js';
 import type { ValueType } from '../../src/interface/index.js';
 import { smallSymbolText } from '../../src/values/symbol.js';
 import { Tag, tagName } from '../../src/values/tags.js';

@@ -243,6 +243,9 @@ function step(run: Run, s: ScriptStep, index: number, readWasm: (path: string) =
     case 'toScVal':
       host.converter.toScVal(resolve(run, s.of).value as Val);
       return;
+    case 'toScVals':
+      host.converter.vecToScVals(resolve(run, s.of).value as Val);
+      return;
     case 'read':
       readObject(host, resolve(run, s.of).value as Val, s.as);
       return;

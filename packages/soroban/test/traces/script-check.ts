@@ -174,6 +174,7 @@ export function checkScript(script: DriveScript, trace: Trace, readWasm: WasmRea
           break;
         }
         case 'toScVal':
+        case 'toScVals':
         case 'read':
           render(step.of);
           break;

@@ -71,6 +71,8 @@ export type ScriptStep =
     }
   /** an untraced conversion of a host value back to an ScVal (`from_host_val`): charges the budget only */
   | { s: 'toScVal'; of: ScriptArg }
+  /** an untraced `vecobject_to_scval_vec` of a Vec: its items converted and collected (charged only) */
+  | { s: 'toScVals'; of: ScriptArg }
   /**
    * an untraced read of an object's content: a 32-byte hash (`hash_from_bytesobj_input`), a string
    * (`visit_obj`) or an address (`Address::to_sc_address`: visited, its ScAddress cloned)

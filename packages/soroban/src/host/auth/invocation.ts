@@ -5,7 +5,7 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../../errors/host-error.js';
-import { chargeScValSubstructure, DECLARED_SIZE } from '../../storage/index.js';
+import { chargeScValSubstructure } from '../../storage/index.js';
 import type { Val } from '../../values/val.js';
 import { chargeFallibleCollect, VAL_SIZE } from '../functions/charges.js';
 import type { Host } from '../host.js';
@@ -145,9 +145,7 @@ function functionToXdr(host: Host, fn: AuthorizedFunction): xdr.SorobanAuthorize
 
 /** `vals_to_scval_vec`: each argument converted, then collected (a metered collect). */
 export function argsToXdr(host: Host, args: readonly Val[]): xdr.ScVal[] {
-  const scvals = args.map((arg) => host.converter.toScVal(arg));
-  chargeFallibleCollect(host.context(), scvals.length, Number(DECLARED_SIZE.scVal));
-  return scvals;
+  return host.converter.valsToScVals(args);
 }
 
 /**

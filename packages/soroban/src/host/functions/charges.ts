@@ -2,6 +2,7 @@
  * The charges of the host's metered containers (`host/metered_clone.rs`, `declared_size.rs`):
  * sizes are the host's declared sizes, not JavaScript's.
  */
+import { DECLARED_SIZE } from '../../storage/index.js';
 import type { CallContext } from './types.js';
 
 /** Declared sizes: a Vec header, a Val (or Symbol), a (Val, Val) map entry, a byte. */
@@ -28,8 +29,7 @@ export function chargeNewVec(context: CallContext, len: number, size: number): v
   charge(context, 'MemCpy', len * size);
 }
 
-/** A HostError's declared size: what a `Result<_, HostError>` adds to its value. */
-const HOST_ERROR_SIZE = 16;
+const HOST_ERROR_SIZE = Number(DECLARED_SIZE.hostError);
 
 /**
  * `metered_collect` into a `Result<Vec<T>, HostError>` (`iter.map(..)` of fallible conversions):

@@ -132,6 +132,10 @@ export class Sequence {
   toScVal(of: ScriptArg): void {
     this.add(toScVal(of));
   }
+  /** `vecobject_to_scval_vec` of a Vec. */
+  toScVals(of: ScriptArg): void {
+    this.add({ s: 'toScVals', of });
+  }
   read(of: ScriptArg, as: 'hash' | 'string' | 'address'): void {
     this.add({ s: 'read', of, as });
   }

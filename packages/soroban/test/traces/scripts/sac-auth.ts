@@ -23,6 +23,7 @@ import {
   CLAWBACK_ENABLED_FLAG,
   CONTRACT_INVOKER,
   DEFAULT_CODE,
+  defaultAccount,
   defaultAccountAndTrustline,
   defaultContract,
   defaultTrustline,
@@ -337,8 +338,9 @@ export default scriptsOf('stellar_asset_contract', {
     steps: sequence((s) => {
       const contract = defaultContract(s);
       const sac = sacCalls(s, contract);
-      defaultAccountAndTrustline(s, USER);
-      defaultAccountAndTrustline(s, USER_2);
+      // Both accounts, then both trustlines, in the test's order (each insert sorts the map).
+      for (const user of [USER, USER_2]) defaultAccount(s, user);
+      for (const user of [USER, USER_2]) defaultTrustline(s, user);
       sac.mint(ADMIN, addressOf(s, USER), 100_000_000n);
       sac.mint(ADMIN, addressOf(s, USER_2), 200_000_000n);
       sac.authorized(addressOf(s, USER));

@@ -33,7 +33,8 @@ const addressOf = (s: Sequence, signer: number) => s.object(account(keyOf(signer
 /**
  * `assert_eq!(host.get_events()?.0, vec![contract.test_event(topics, data)])`: the events read
  * (`get_events`), then the expected one's topics made (`test_vec!`, the addresses anew), then
- * `test_event`: the contract's id from its address, the topics and the data converted.
+ * `test_event`: the contract's id from its address, the topics (`vecobject_to_scval_vec`) and the
+ * data converted.
  */
 function expectEvent(
   s: Sequence,
@@ -45,7 +46,7 @@ function expectEvent(
   const topicVec = s.call('vec_new_from_slice', vals(...topics(s)));
   const value = data(s);
   s.read(contract, 'address');
-  s.toScVal(topicVec);
+  s.toScVals(topicVec);
   if ('a' in value) s.toScVal(value);
 }
 
