@@ -39,7 +39,6 @@ import { wasmHashOf } from './executable-ref.js';
 import { type ContractFrame, exitValue, FrameStack, RESERVED_PREFIX } from './frames.js';
 import { chargeNewVec, VAL_SIZE } from './functions/charges.js';
 import { HOST_MODULES } from './functions/index.js';
-import { checkIntegrity } from './functions/linear-memory.js';
 import { symbolStr } from './functions/symbol-slices.js';
 import type { CallContext, VmFrame } from './functions/types.js';
 import { changedInstanceStorage } from './instance-storage.js';
@@ -238,8 +237,9 @@ export class Host extends HostState {
             vm.invoke(name, words, { treatMissingFunctionAsNoop: params.missingIsVoid }),
           );
           if (result === undefined) return VOID;
+          // `relative_to_absolute` only: the handle is checked against the frame's table, the
+          // object itself is not visited (vm.rs `metered_func_call`).
           value = checkVal(objects.toAbsolute(fromWasm(result)));
-          checkIntegrity(this.context(), value);
         } else value = callStellarAssetContract(this, frame.fnSymbol, args);
         exitValue(value);
         this.persistInstance(frame);

@@ -6,7 +6,7 @@
  * costing `base` at the start of the function body, of every `loop` (inside the loop header, so
  * each iteration pays) and of each arm of an `if`; `block` reuses its parent's. Every translated
  * operator adds its cost to the innermost such counter, which is charged in full when it is
- * reached. Code after `unreachable`, `br`, `br_table` or `return` up to the end of its frame is
+ * reached; the jump over an `else` is the one exception (it goes to the enclosing counter). Code after `unreachable`, `br`, `br_table` or `return` up to the end of its frame is
  * not translated and costs nothing. Function entry also adds one fuel per 8 locals (parameters
  * included); branch "drop/keep" costs are always 0 here because without multi-value a branch
  * keeps at most one value (8 values per fuel). Bulk operations pay extra at run time, eagerly:
@@ -95,10 +95,14 @@ export function planFuel(ops: Operator[], localsWithParams: number): FuelPlan {
         bump(FUEL_COSTS.base);
         frames.push({ kind: 'if', counter: newCounter(i) });
         return;
-      case Op.else:
-        bump(FUEL_COSTS.base); // the jump from the end of `then` over `else`
+      case Op.else: {
+        // The jump from the end of `then` over `else` is charged to the enclosing frame's counter:
+        // wasmi pops the `if` frame before it bumps the fuel (translator.rs `visit_else`).
+        const parent = frames[frames.length - 2]?.counter;
+        if (parent !== undefined) counters[parent] = (counters[parent] as bigint) + FUEL_COSTS.base;
         top().counter = newCounter(i);
         return;
+      }
       case Op.end:
         if (frames.length === 1) {
           bump(FUEL_COSTS.base); // the implicit return

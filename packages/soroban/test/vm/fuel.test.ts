@@ -7,7 +7,9 @@
  *   `block` adds to its parent's counter, and so does code after a `loop` or `if` ends;
  * - a function's counter also pays 1 per 8 locals, parameters included;
  * - local/const/numeric operators, `br`, `br_if`, `br_table`, `return`, `unreachable`, `if`
- *   (in its parent) and the jump over `else` (in the `then` arm) cost `base`; a `br_if` to the
+ *   (in its parent) and the jump over `else` cost `base`; that jump is charged to the counter
+ *   enclosing the `if` (wasmi pops the `if` frame first), so an `if` whose `else` arm runs
+ *   still pays it; a `br_if` to the
  *   function body costs nothing (it becomes ReturnIfNez); the implicit return at the final
  *   `end` costs `base`; code after an unconditional branch is not translated and costs nothing;
  * - global.get/set, memory.size/grow/fill/copy/init cost `entity`; loads `load`; stores `store`;
@@ -39,7 +41,7 @@ const COUNTED = `(module
     i32.const 0 i64.load                ;; 1 + load 2 = 3
     call $sq                            ;; 67
     local.get $n i64.const 2 i64.gt_u   ;; 3
-    if (result i64)                     ;; 1 here; then-arm: 1 + const 1 + jump over else 1 = 3
+    if (result i64)                     ;; 1 here, and the jump over else 1; then-arm: 1 + const 1 = 2
       i64.const 1
     else                                ;; else-arm: 1 + const 1 = 2
       i64.const 2
@@ -78,11 +80,11 @@ const COUNTED = `(module
     local.get $pages i32.wrap_i64 memory.grow i64.extend_i32_s)
 )`;
 
-/** Function counter 82 = 1 + 3 + 3 + 67 + 3 + 1 (if) + 1 (add) + 2 (get, eqz) + 1 (return). */
-const RUN_ENTRY = 82n;
+/** Function counter 83 = 1 + 3 + 3 + 67 + 3 + 1 (if) + 1 (jump over else) + 1 (add) + 2 (get, eqz) + 1 (return). */
+const RUN_ENTRY = 83n;
 const LOOP_ITERATION = 18n;
 const SQ = 5n;
-const THEN_ARM = 3n;
+const THEN_ARM = 2n;
 const ELSE_ARM = 2n;
 
 describe('fuel counted as wasmi 0.31 with the host costs', () => {

@@ -6,17 +6,7 @@
  */
 import type { Literal, ScriptArg } from '../script-types.js';
 import { type TestDraw, type TestSigningKey, testKeysOf, testSigningKeys } from '../test-prng.js';
-import {
-  account,
-  bool,
-  contract as contractAddress,
-  i128,
-  raw,
-  type Sequence,
-  scriptsOf,
-  sequence,
-  u32,
-} from './build.js';
+import { account, bool, i128, raw, type Sequence, scriptsOf, sequence, u32 } from './build.js';
 import {
   defaultAccount,
   defaultContract,
@@ -31,11 +21,9 @@ import {
 
 /**
  * The test PRNG's draws: the five signing keys of the setup, then those a test draws itself
- * (`generate_signing_key`; `test_zero_amounts` draws a contract id instead).
+ * (`generate_signing_key`).
  */
-const DRAWS = testSigningKeys(7);
-const KEYS = DRAWS.map((k) => k.publicHex);
-const USER_CONTRACT_ID = (DRAWS[5] as { secret: Buffer }).secret.toString('hex');
+const KEYS = testSigningKeys(7).map((k) => k.publicHex);
 export const ADMIN = 0;
 export const USER = 1;
 export const USER_2 = 2;
@@ -254,7 +242,8 @@ export default scriptsOf('stellar_asset_contract', {
     steps: sequence((s) => {
       const contract = defaultContract(s);
       const c = sac(s, contract);
-      const userContract = s.object(contractAddress(USER_CONTRACT_ID));
+      // `contract_id_to_address(generate_bytes_array())`: drawn from the test PRNG before any nonce.
+      const userContract = s.randomContract();
       for (const user of [USER, USER_2]) defaultAccount(s, keyOf(user));
       for (const user of [USER, USER_2]) defaultTrustline(s, keyOf(user));
       c.transfer(USER, USER_2, 0n);
