@@ -73,6 +73,12 @@ export class FrameStack {
       .reverse();
   }
 
+  /** `with_frame`'s first check: no frame past the host's depth limit. */
+  checkDepth(): void {
+    if (this.#frames.length >= MAX_FRAMES)
+      throw new HostError('Context', 'ExceededLimit', 'depth limit exceeded');
+  }
+
   /**
    * Runs `body` in a new frame. On failure the rollback hook restores what the frame changed, and
    * the error goes on up.
@@ -83,8 +89,7 @@ export class FrameStack {
     body: () => T,
     onSuccess?: (frame: Frame) => void,
   ): T {
-    if (this.#frames.length >= MAX_FRAMES)
-      throw new HostError('Context', 'ExceededLimit', 'depth limit exceeded');
+    this.checkDepth();
     const point = rollback.point();
     this.#frames.push(frame);
     try {

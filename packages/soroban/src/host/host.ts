@@ -207,6 +207,8 @@ export class Host extends HostState {
       vm: vm && ({ memory: vmLinearMemory(vm), objects: new RelativeObjects() } satisfies VmFrame),
       instance,
     };
+    // `with_frame` checks the depth before `push_context` pushes the auth frame.
+    this.frames.checkDepth();
     const authSnapshot = this.auth.pushContractFrame(this, contractId, fn);
     let failed = true;
     try {

@@ -95,18 +95,24 @@ export function report(outcomes: Outcome[]): string {
     `| results equal, budget beyond 5% | ${count('budget-off')} |`,
     `| diverged | ${count('diverged')} |`,
     '',
-    '| trace | cause | first miss |',
-    '| --- | --- | --- |',
-    ...outcomes
-      .filter((o) => o.verdict === 'budget-off' || o.verdict === 'diverged')
-      .map(
-        (o) =>
-          `| \`${o.trace.replace(/\.json$/, '')}\` | ${causeOf(o)} | ${(o.reason ?? '').replaceAll('|', '\\|')} |`,
-      ),
-    '',
+    ...missTable(outcomes.filter((o) => o.verdict === 'budget-off' || o.verdict === 'diverged')),
     REPORT_END,
   ];
   return lines.join('\n');
+}
+
+/** The traces not reproduced, with their cause and first miss; a sentence when there are none. */
+function missTable(missed: Outcome[]): string[] {
+  if (missed.length === 0) return ['Every trace tried is reproduced.', ''];
+  return [
+    '| trace | cause | first miss |',
+    '| --- | --- | --- |',
+    ...missed.map(
+      (o) =>
+        `| \`${o.trace.replace(/\.json$/, '')}\` | ${causeOf(o)} | ${(o.reason ?? '').replaceAll('|', '\\|')} |`,
+    ),
+    '',
+  ];
 }
 
 /** `reproduce-expected.ts` as the run gives it. */

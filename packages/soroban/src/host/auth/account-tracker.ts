@@ -5,7 +5,7 @@
  * on the first match, inside an authentication frame of the manager (what delegation reads).
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
-import { toScAddress } from '../../builtin/values.js';
+import { scAddressOf, toScAddress } from '../../builtin/values.js';
 import { HostError } from '../../errors/host-error.js';
 import { contractCodeKey, contractInstanceKey, maxLiveUntilLedger } from '../../storage/index.js';
 import { type Val, VOID } from '../../values/val.js';
@@ -216,7 +216,8 @@ export class AccountTracker {
    */
   emulateAuthentication(host: Host): void {
     if (this.isSourceAccount) return;
-    const address = scAddressOf(host, this.address);
+    // `scaddress_from_address`: the address visited and cloned.
+    const address = toScAddress(host, this.address);
     if (address.type === 'scAddressTypeAccount') {
       this.signature = emulatedSignature(host, address.accountId);
       try {
@@ -273,11 +274,6 @@ export class AccountTracker {
       this.preimageWithAddress,
     );
   }
-}
-
-export function scAddressOf(host: Host, address: Val): xdr.ScAddress {
-  host.budget.charge('VisitObject');
-  return host.objects.expect(address, 'Address').value;
 }
 
 /**

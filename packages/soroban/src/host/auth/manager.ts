@@ -8,12 +8,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { xdr } from '@stellar/stellar-sdk/base';
+import { scAddressOf } from '../../builtin/values.js';
 import { HostError } from '../../errors/host-error.js';
 import { contractAddress, DECLARED_SIZE } from '../../storage/index.js';
 import type { Val } from '../../values/val.js';
 import { chargeCopy, chargeFallibleCollect, chargeNewVec, VAL_SIZE } from '../functions/charges.js';
 import type { Host } from '../host.js';
-import { AccountTracker, type AccountTrackerSnapshot, scAddressOf } from './account-tracker.js';
+import { AccountTracker, type AccountTrackerSnapshot } from './account-tracker.js';
 import { AuthenticationStack } from './authentication.js';
 import { DELEGATION_PROTOCOL } from './credentials.js';
 import {

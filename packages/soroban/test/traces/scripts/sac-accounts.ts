@@ -158,14 +158,14 @@ export default scriptsOf('stellar_asset_contract', {
       s.call('call', contract, sym('mint'), args);
       // The recorded payloads and authenticated authorizations are read in shadow mode; what the
       // test compares them with is converted on the budget: the admin's and contract's addresses,
-      // then the arguments one by one, then (the second comparison) as a vector.
+      // then the arguments one by one, then (the second comparison) `vecobject_to_scval_vec`.
       s.read(s.object(account(ISSUER)), 'address');
       s.read(contract, 'address');
       s.toScVal(s.object(account(USER)));
       s.toScVal({ a: 'val', lit: i128(100n) });
       s.read(s.object(account(ISSUER)), 'address');
       s.read(contract, 'address');
-      s.toScVal(args);
+      s.toScVals(args);
     }),
   },
   test_custom_account_auth: {
