@@ -41,11 +41,13 @@ export class CodeModules {
       if (storage.has(key, budget) && inCache)
         return { parsed: this.cached(wasmHash, key, UNMETERED), fresh: false };
     }
-    // A cache miss, or no cache: recording mode still treats the snapshot's code as cached.
+    // A cache miss, or no cache: recording mode treats code live in the snapshot as cached (it will
+    // be when the transaction is applied), parsed on the shadow budget with the cost inputs of its
+    // length alone (`is_key_live_in_snapshot`, then `VersionedContractCodeCostInputs::V0`).
     if (storage.isRecording) {
       const cached = budget.withObservableShadowMode(() => {
         chargeContractKey(budget);
-        return storage.snapshotValue(key) === undefined ? undefined : this.cached(wasmHash, key, budget);
+        return this.liveInSnapshot(key) ? this.cached(wasmHash, key, budget, 'length') : undefined;
       });
       if (cached) return { parsed: cached, fresh: false };
     }
@@ -53,19 +55,36 @@ export class CodeModules {
     return { parsed: this.parse(storage.get(key, budget), budget), fresh: true };
   }
 
-  private cached(wasmHash: Uint8Array, key: xdr.LedgerKey, meter: Meter): ParsedContract {
+  /** Whether the snapshot holds the code and its TTL has not run out. */
+  private liveInSnapshot(key: xdr.LedgerKey): boolean {
+    const found = this.host.storage.snapshotValue(key);
+    if (!found) return false;
+    return found.liveUntil === undefined || found.liveUntil >= this.host.ledger.sequenceNumber;
+  }
+
+  /**
+   * The cached module of the code: parsed once with the entry's cost inputs, or (`length`) with
+   * those of the code's length alone, which recording mode's stand-in for the cache uses.
+   */
+  private cached(
+    wasmHash: Uint8Array,
+    key: xdr.LedgerKey,
+    meter: Meter,
+    costs: 'entry' | 'length' = 'entry',
+  ): ParsedContract {
     // Read even when cached: in recording mode the read puts the code in the footprint.
     const entry = this.host.storage.get(key, meter);
-    const id = Buffer.from(wasmHash).toString('hex');
+    const hex = Buffer.from(wasmHash).toString('hex');
+    const id = costs === 'entry' ? hex : `${hex}:v0`;
     const cached = this.store.get(id);
     if (cached) return cached;
-    const parsed = this.parse(entry, meter);
+    const parsed = this.parse(entry, meter, costs);
     this.store.set(id, parsed);
     return parsed;
   }
 
   /** `retrieve_wasm_from_storage` (the code and its cost inputs cloned out of the entry), then the parse. */
-  private parse(entry: xdr.LedgerEntry, meter: Meter): ParsedContract {
+  private parse(entry: xdr.LedgerEntry, meter: Meter, costs: 'entry' | 'length' = 'entry'): ParsedContract {
     if (entry.data.type !== 'contractCode')
       throw new HostError('Storage', 'InternalError', 'expected a code entry');
     const { code, ext } = entry.data.contractCode;
@@ -77,7 +96,9 @@ export class CodeModules {
       ledgerProtocol: this.host.ledger.protocolVersion,
       meter,
       costInputs:
-        ext.type === 'v1' ? { v1: costInputsFromXdr(ext.v1.costInputs) } : { v0: { wasmBytes: code.length } },
+        ext.type === 'v1' && costs === 'entry'
+          ? { v1: costInputsFromXdr(ext.v1.costInputs) }
+          : { v0: { wasmBytes: code.length } },
     });
   }
 }

@@ -252,10 +252,18 @@ export class Host extends HostState {
 
   /** Runs a host function invoked from outside in its own frame (`invoke_function_and_return_val`). */
   withHostFunctionFrame<T>(name: string, body: () => T): T {
+    this.frames.checkDepth();
+    // `push_frame` of a host function frame pushes no invocation but takes the auth snapshot
+    // (charged), which undoes the frame's authorizations if it fails.
+    const authSnapshot = this.auth.snapshot(this);
+    let failed = true;
     try {
-      return this.frames.with({ kind: 'host-function', function: name }, this.rollbackHooks(), body);
+      const value = this.frames.with({ kind: 'host-function', function: name }, this.rollbackHooks(), body);
+      failed = false;
+      return value;
     } finally {
       if (this.frames.depth === 0) this.auth.maybeEmulateAuthentication(this);
+      this.auth.popFrame(failed ? authSnapshot : undefined);
     }
   }
 

@@ -8,9 +8,11 @@ import { xdr } from '@stellar/stellar-sdk/base';
 import type { Budget } from '../budget/index.js';
 import { HostError } from '../errors/host-error.js';
 import type { ExternalEvent } from '../host/events.js';
+import { chargeFallibleCollect } from '../host/functions/charges.js';
 import { Host } from '../host/host.js';
 import {
   addFootprintOnlyChanges,
+  DECLARED_SIZE,
   getLedgerChanges,
   type LedgerEntryChange,
   type LedgerInfo,
@@ -132,8 +134,14 @@ export function runRecording(input: RecordingRunInput): RecordingRunOutput {
       result = { ok: false, error };
     }
     auth = authMode.mode === 'enforce' ? [...authMode.entries] : input.authorization.recorded(host);
+    // `build_auth_entries_from_xdr`: the list collected (charged first), each entry decoded.
+    chargeFallibleCollect(host.context(), auth.length, Number(DECLARED_SIZE.sorobanAuthorizationEntry));
     for (const entry of auth) chargeDecode(budget, entry);
-    if (authMode.mode === 'record') auth = auth.map(withoutSignature);
+    if (authMode.mode === 'record') {
+      // `set_authorization_entries` of the recorded entries: an enforcing manager made of them.
+      input.authorization.enforce(host, auth);
+      auth = auth.map(withoutSignature);
+    }
     recorded = recordFootprint(storage, snapshot, ledger.sequenceNumber, ledger.protocolVersion, budget);
   } catch (error) {
     return failed(error);

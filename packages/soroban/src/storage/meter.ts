@@ -37,6 +37,7 @@ export const DECLARED_SIZE = {
   asset: 45n,
   scAddress: 48n,
   scVal: 64n,
+  sorobanAuthorizationEntry: 296n,
   /** What a `Result<_, HostError>` adds to its value's size. */
   hostError: 16n,
 } as const;

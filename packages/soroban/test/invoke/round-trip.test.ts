@@ -173,8 +173,35 @@ describe.skipIf(!sorobanData)(`simulate then apply (${sorobanData ? '' : NO_SORO
     expect(applied.code).toBe('invokeHostFunctionSuccess');
     // Both instantiate from the cached module (stellar-core's, or the snapshot's in recording mode).
     expect([parsing(simBudget), parsing(applyBudget)]).toEqual([0n, 0n]);
-    const instantiations = (budget: Budget) => budget.tally('InstantiateWasmInstructions').iterations;
-    expect([instantiations(simBudget), instantiations(applyBudget)]).toEqual([1n, 1n]);
+    // Apply instantiates with the cost inputs stored beside the code; simulation's stand-in for the
+    // cache has only the code's length (`VersionedContractCodeCostInputs::V0`), as the Rust host's.
+    const instantiations = (budget: Budget) =>
+      ['InstantiateWasmInstructions', 'VmCachedInstantiation'].map((type) => budget.tally(type).iterations);
+    expect([instantiations(simBudget), instantiations(applyBudget)]).toEqual([
+      [0n, 1n],
+      [1n, 0n],
+    ]);
+  });
+
+  it('code whose TTL has run out is a module cache miss in simulation: its parse is charged', () => {
+    const deployedAt = ledgerAt(1000);
+    const { snapshot, contract } = deployed(deployedAt);
+    const later = ledgerAt(1000 + settings.stateArchival.minPersistentTtl + 10);
+    const budgetAt = (ledger: LedgerInfo) => {
+      const budget = Budget.fromSettings(settings, { shadowFactors: SIMULATION_SHADOW_FACTORS });
+      const sim = simulateHostFunction({
+        ledger,
+        snapshot,
+        settings,
+        hostFunction: add(contract, 1, 1),
+        sourceAccount: source,
+        budget,
+      });
+      if (!sim.ok) throw sim.error;
+      return budget.tally('ParseWasmInstructions').iterations;
+    };
+    // `is_key_live_in_snapshot`: live code would be in the cache when applied, archived code not.
+    expect([budgetAt(deployedAt), budgetAt(later)]).toEqual([0n, 1n]);
   });
 
   it('a simulation whose module is already cached still reads the code into the footprint', () => {

@@ -196,7 +196,6 @@ export class AuthorizationManager {
     mode.byAddress.set(address, this.#accounts.length - 1);
   }
 
-  /** A contract frame starts; the snapshot undoes what it authorizes if it fails. */
   /**
    * A contract frame starts (`push_frame`): the contract id cloned into a new Address object, the
    * invocation pushed, every tracker's frame pushed, then the snapshot taken, each charged.
