@@ -18,6 +18,7 @@ export {
   formatError,
   HostError,
 } from './errors/host-error.js';
+export type { CachedCodeCosts } from './host/code-modules.js';
 export type { ExternalEvent } from './host/events.js';
 export { type CallParams, Host, type HostConfig } from './host/host.js';
 export { contractIdOf, createContract, uploadWasm } from './host/lifecycle.js';

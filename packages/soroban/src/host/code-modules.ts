@@ -23,12 +23,21 @@ interface CodeHost {
   readonly ledger: LedgerInfo;
 }
 
+/**
+ * The cost inputs a module cache parsed its modules with, which its instantiations charge:
+ * stellar-core's cache parses each code with its length alone (`parse_and_cache_module_simple`,
+ * `VersionedContractCodeCostInputs::V0`); a cache built from a host's storage
+ * (`ModuleCache::add_stored_contracts`, as the Rust tests build theirs) with the entry's own.
+ */
+export type CachedCodeCosts = 'length' | 'entry';
+
 export class CodeModules {
   constructor(
     private readonly host: CodeHost,
     private readonly store: ModuleStore,
     /** Whether the module cache holds a code hash; `undefined`: there is no module cache. */
     private readonly codeCached: ((wasmHash: Uint8Array) => boolean | undefined) | undefined,
+    private readonly cachedCosts: CachedCodeCosts = 'length',
   ) {}
 
   load(wasmHash: Uint8Array): { parsed: ParsedContract; fresh: boolean } {
@@ -39,7 +48,7 @@ export class CodeModules {
       // `contract_code_ledger_key`: the hash copied into a new key, each time one is made.
       chargeContractKey(budget);
       if (storage.has(key, budget) && inCache)
-        return { parsed: this.cached(wasmHash, key, UNMETERED), fresh: false };
+        return { parsed: this.cached(wasmHash, key, UNMETERED, this.cachedCosts), fresh: false };
     }
     // A cache miss, or no cache: recording mode treats code live in the snapshot as cached (it will
     // be when the transaction is applied), parsed on the shadow budget with the cost inputs of its
@@ -70,7 +79,7 @@ export class CodeModules {
     wasmHash: Uint8Array,
     key: xdr.LedgerKey,
     meter: Meter,
-    costs: 'entry' | 'length' = 'entry',
+    costs: CachedCodeCosts,
   ): ParsedContract {
     // Read even when cached: in recording mode the read puts the code in the footprint.
     const entry = this.host.storage.get(key, meter);
@@ -84,7 +93,7 @@ export class CodeModules {
   }
 
   /** `retrieve_wasm_from_storage` (the code and its cost inputs cloned out of the entry), then the parse. */
-  private parse(entry: xdr.LedgerEntry, meter: Meter, costs: 'entry' | 'length' = 'entry'): ParsedContract {
+  private parse(entry: xdr.LedgerEntry, meter: Meter, costs: CachedCodeCosts = 'entry'): ParsedContract {
     if (entry.data.type !== 'contractCode')
       throw new HostError('Storage', 'InternalError', 'expected a code entry');
     const { code, ext } = entry.data.contractCode;

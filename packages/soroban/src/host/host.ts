@@ -31,7 +31,7 @@ import {
   type VmInstance,
 } from '../vm/index.js';
 import { AuthorizationManager, recordedAuthEntry } from './auth/index.js';
-import { CodeModules } from './code-modules.js';
+import { type CachedCodeCosts, CodeModules } from './code-modules.js';
 import { contractInstanceOf, withInstance } from './contract-data.js';
 import { dispatch } from './dispatch.js';
 import { EventBuffer } from './events.js';
@@ -72,6 +72,8 @@ export interface HostConfig {
    * `recording_mode` host does) and enforcing mode parses every module on the budget.
    */
   codeCached?: (wasmHash: Uint8Array) => boolean | undefined;
+  /** How that cache parsed its modules (see `CachedCodeCosts`); stellar-core's: `length`. */
+  cachedCodeCosts?: CachedCodeCosts;
   /** The transaction's source account (its `require_auth` needs no signature). */
   sourceAccount?: xdr.AccountId;
   /**
@@ -112,7 +114,12 @@ export class Host extends HostState {
     this.storage = config.storage;
     this.ledger = config.ledger;
     this.events = new EventBuffer(config.budget, config.diagnostics ?? false);
-    this.#code = new CodeModules(this, config.modules ?? new Map(), config.codeCached);
+    this.#code = new CodeModules(
+      this,
+      config.modules ?? new Map(),
+      config.codeCached,
+      config.cachedCodeCosts,
+    );
     this.sourceAccount = config.sourceAccount;
     this.auth = AuthorizationManager.enforcing(this);
     this.prngs = new FramePrngs(config.basePrng);

@@ -38,6 +38,7 @@ export const DECLARED_SIZE = {
   scAddress: 48n,
   scVal: 64n,
   sorobanAuthorizationEntry: 296n,
+  createContractArgsV2: 144n,
   /** What a `Result<_, HostError>` adds to its value's size. */
   hostError: 16n,
 } as const;

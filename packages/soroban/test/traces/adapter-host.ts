@@ -140,6 +140,8 @@ export function hostFor(setup: ScriptSetup): Host {
     // No module cache until the test asks for one (`ensure_module_cache_contains_host_storage_contracts`).
     codeCached: (wasmHash) =>
       modules.keeping ? modules.has(Buffer.from(wasmHash).toString('hex')) : undefined,
+    // `ensure_module_cache_contains_host_storage_contracts` parses with the entries' cost inputs.
+    cachedCodeCosts: 'entry',
   });
   CACHES.set(host, modules);
   // `set_test_prng`: the seed's unbiasing is charged before the trace begins.

@@ -5,7 +5,7 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../../errors/host-error.js';
-import { chargeScValSubstructure } from '../../storage/index.js';
+import { chargeScValSubstructure, DECLARED_SIZE } from '../../storage/index.js';
 import type { Val } from '../../values/val.js';
 import { chargeFallibleCollect, VAL_SIZE } from '../functions/charges.js';
 import type { Host } from '../host.js';
@@ -18,7 +18,6 @@ const INVOCATION_SNAPSHOT_SIZE = 32;
 /** `size_of::<SorobanAuthorizedInvocation>()` (declared_size.rs). */
 const SOROBAN_AUTHORIZED_INVOCATION_SIZE = 168;
 /** `size_of::<CreateContractArgsV2>()` (declared_size.rs). */
-const CREATE_CONTRACT_ARGS_SIZE = 144n;
 
 export type AuthorizedFunction =
   | {
@@ -97,7 +96,7 @@ export function ownedAddressVal(host: Host, address: xdr.ScAddress): Val {
  * (the only part with substructure).
  */
 export function chargeCreateContractArgsClone(host: Host, args: xdr.CreateContractArgsV2): void {
-  host.budget.charge('MemCpy', CREATE_CONTRACT_ARGS_SIZE);
+  host.budget.charge('MemCpy', DECLARED_SIZE.createContractArgsV2);
   chargeScValSubstructure(xdr.ScVal.scvVec(args.constructorArgs), host.budget);
 }
 
@@ -155,8 +154,12 @@ export function argsToXdr(host: Host, args: readonly Val[]): xdr.ScVal[] {
  * lengths only when one list is a prefix of the other.
  */
 export function sameFunction(host: Host, a: AuthorizedFunction, b: AuthorizedFunction): boolean {
-  if (a.kind === 'create' || b.kind === 'create')
-    return a.kind === 'create' && b.kind === 'create' && Buffer.compare(a.args.toXdr(), b.args.toXdr()) === 0;
+  if (a.kind === 'create' || b.kind === 'create') {
+    if (a.kind !== 'create' || b.kind !== 'create') return false;
+    // `CreateContractArgsV2` compares as a fixed-size type: one MemCmp of its declared size.
+    host.budget.charge('MemCmp', DECLARED_SIZE.createContractArgsV2);
+    return Buffer.compare(a.args.toXdr(), b.args.toXdr()) === 0;
+  }
   const { compare } = host.comparator;
   if (compare(a.contract, b.contract) !== 0 || compare(a.fnName, b.fnName) !== 0) return false;
   const shared = Math.min(a.args.length, b.args.length);

@@ -63,7 +63,6 @@ const accountSnapshotSlotSize = (protocol: number): number => (protocol >= DELEG
 /** Declared sizes (declared_size.rs): ContractId, ContractInvocation, CreateContractArgsV2, an
  * AuthorizedInvocationSnapshot. */
 const CONTRACT_INVOCATION_SIZE = 16;
-const CREATE_CONTRACT_ARGS_SIZE = 144;
 const INVOCATION_SNAPSHOT_SIZE = 32;
 
 /** A nonce as the recording host draws one: uniform in 0..=i64::MAX. */
@@ -211,7 +210,7 @@ export class AuthorizationManager {
 
   /** A contract creation with a deployer starts (`push_create_contract_host_fn_frame`). */
   pushCreateFrame(host: Host, args: xdr.CreateContractArgsV2): void {
-    chargeNewVec(host.context(), 1, CREATE_CONTRACT_ARGS_SIZE);
+    chargeNewVec(host.context(), 1, Number(DECLARED_SIZE.createContractArgsV2));
     this.#stack.push({ kind: 'create', args });
     this.#pushTrackerFrames(host);
   }
