@@ -9,7 +9,7 @@ import { hash, xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import { Budget, localNetworkSettings, SIMULATION_SHADOW_FACTORS } from '../../src/budget/index.js';
 import { type ApplyInput, applyHostFunction } from '../../src/invoke/apply.js';
-import { type SimulateSuccess, simulateHostFunction } from '../../src/invoke/simulate.js';
+import { type SimulateInput, type SimulateSuccess, simulateHostFunction } from '../../src/invoke/simulate.js';
 import { InMemorySnapshot, type LedgerInfo } from '../../src/storage/index.js';
 import { NO_SOROBAN_DATA, readSoroban, sorobanData } from '../support/shared.js';
 import { accountId, wasmKey } from './fixtures.js';
@@ -34,8 +34,16 @@ function simulated(
   snapshot: InMemorySnapshot,
   ledger: LedgerInfo,
   hostFunction: xdr.HostFunction,
+  options: Pick<SimulateInput, 'budget' | 'modules'> = {},
 ): SimulateSuccess {
-  const result = simulateHostFunction({ ledger, snapshot, settings, hostFunction, sourceAccount: source });
+  const result = simulateHostFunction({
+    ledger,
+    snapshot,
+    settings,
+    hostFunction,
+    sourceAccount: source,
+    ...options,
+  });
   if (!result.ok) throw result.error;
   return result;
 }
@@ -154,15 +162,7 @@ describe.skipIf(!sorobanData)(`simulate then apply (${sorobanData ? '' : NO_SORO
     const call = add(contract, 4, 7);
     const parsing = (budget: Budget) => budget.tally('ParseWasmInstructions').iterations;
     const simBudget = Budget.fromSettings(settings, { shadowFactors: SIMULATION_SHADOW_FACTORS });
-    const sim = simulateHostFunction({
-      ledger,
-      snapshot,
-      settings,
-      hostFunction: call,
-      sourceAccount: source,
-      budget: simBudget,
-    });
-    if (!sim.ok) throw sim.error;
+    const sim = simulated(snapshot, ledger, call, { budget: simBudget });
     const applyBudget = Budget.fromSettings(settings, {
       instructions: BigInt(sim.transactionData.resources.instructions),
     });
@@ -191,15 +191,7 @@ describe.skipIf(!sorobanData)(`simulate then apply (${sorobanData ? '' : NO_SORO
     const later = ledgerAt(1000 + settings.stateArchival.minPersistentTtl + 10);
     const budgetAt = (ledger: LedgerInfo) => {
       const budget = Budget.fromSettings(settings, { shadowFactors: SIMULATION_SHADOW_FACTORS });
-      const sim = simulateHostFunction({
-        ledger,
-        snapshot,
-        settings,
-        hostFunction: add(contract, 1, 1),
-        sourceAccount: source,
-        budget,
-      });
-      if (!sim.ok) throw sim.error;
+      simulated(snapshot, ledger, add(contract, 1, 1), { budget });
       return budget.tally('ParseWasmInstructions').iterations;
     };
     // `is_key_live_in_snapshot`: live code would be in the cache when applied, archived code not.
@@ -211,15 +203,7 @@ describe.skipIf(!sorobanData)(`simulate then apply (${sorobanData ? '' : NO_SORO
     const { snapshot, contract } = deployed(ledger);
     const modules = new Map();
     const footprints = [1, 2].map(() => {
-      const sim = simulateHostFunction({
-        ledger,
-        snapshot,
-        settings,
-        hostFunction: add(contract, 1, 1),
-        sourceAccount: source,
-        modules,
-      });
-      if (!sim.ok) throw sim.error;
+      const sim = simulated(snapshot, ledger, add(contract, 1, 1), { modules });
       return sim.transactionData.resources.footprint.readOnly.map((key) => key.type);
     });
     expect(modules.size).toBe(1);
