@@ -6,6 +6,7 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../errors/host-error.js';
+import { chargeFallibleCollect, VAL_SIZE } from '../host/functions/charges.js';
 import type { Host } from '../host/host.js';
 import { createContract, uploadContractWasm } from '../host/lifecycle.js';
 import { contractAddress } from '../storage/index.js';
@@ -16,7 +17,9 @@ function frameName(hostFunction: xdr.HostFunction): string {
   return hostFunction.type;
 }
 
+/** `scvals_to_val_vec`: a metered collect (charged first), then each value converted. */
 function scValsToVals(host: Host, values: readonly xdr.ScVal[]): Val[] {
+  chargeFallibleCollect(host.context(), values.length, VAL_SIZE);
   return values.map((value) => host.converter.toVal(value));
 }
 
@@ -24,7 +27,8 @@ function createFromArgs(
   host: Host,
   preimage: xdr.ContractIdPreimage,
   executable: xdr.ContractExecutable,
-  constructorArgs: readonly xdr.ScVal[],
+  /** `CreateContractV2`'s arguments, converted after the deployer; none for `CreateContract`. */
+  constructorArgs: readonly xdr.ScVal[] | undefined,
 ): Val {
   // The deployer named in the preimage must authorize the creation (`invoke_function`); an
   // asset's contract has none (it is tied to the issuer).
@@ -32,7 +36,8 @@ function createFromArgs(
     preimage.type === 'contractIdPreimageFromAsset'
       ? undefined
       : host.converter.toVal(xdr.ScVal.scvAddress(preimage.fromAddress.address));
-  const id = createContract(host, preimage, executable, scValsToVals(host, constructorArgs), deployer);
+  const args = constructorArgs ? scValsToVals(host, constructorArgs) : [];
+  const id = createContract(host, preimage, executable, args, deployer);
   return host.converter.toVal(xdr.ScVal.scvAddress(contractAddress(id)));
 }
 
@@ -48,7 +53,7 @@ function run(host: Host, hostFunction: xdr.HostFunction): Val {
     }
     case 'hostFunctionTypeCreateContract': {
       const args = hostFunction.createContract;
-      return createFromArgs(host, args.contractIdPreimage, args.executable, []);
+      return createFromArgs(host, args.contractIdPreimage, args.executable, undefined);
     }
     case 'hostFunctionTypeCreateContractV2': {
       const args = hostFunction.createContractV2;
