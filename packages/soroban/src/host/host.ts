@@ -30,7 +30,7 @@ import {
   type VmBudget,
   type VmInstance,
 } from '../vm/index.js';
-import { AuthorizationManager, recordedAuthEntry } from './auth/index.js';
+import { AuthorizationManager, type AuthSnapshot, recordedAuthEntry } from './auth/index.js';
 import { type CachedCodeCosts, CodeModules } from './code-modules.js';
 import { contractInstanceOf, withInstance } from './contract-data.js';
 import { dispatch } from './dispatch.js';
@@ -217,11 +217,17 @@ export class Host extends HostState {
     // `with_frame` checks the depth before `push_context` pushes the auth frame.
     this.frames.checkDepth();
     const authSnapshot = this.auth.pushContractFrame(this, contractId, fn);
+    const value = this.#withAuthFrame(authSnapshot, () => this.#runFrame(frame, vm, params, args));
+    fnReturnEvent(this, contractId, fn, value);
+    return value;
+  }
+
+  /** Runs a frame's body; as it pops, a failure rolls its auth snapshot back (`pop_context`). */
+  #withAuthFrame<T>(authSnapshot: AuthSnapshot, body: () => T): T {
     let failed = true;
     try {
-      const value = this.#runFrame(frame, vm, params, args);
+      const value = body();
       failed = false;
-      fnReturnEvent(this, contractId, fn, value);
       return value;
     } finally {
       if (this.frames.depth === 0) this.auth.maybeEmulateAuthentication(this);
@@ -260,18 +266,10 @@ export class Host extends HostState {
   /** Runs a host function invoked from outside in its own frame (`invoke_function_and_return_val`). */
   withHostFunctionFrame<T>(name: string, body: () => T): T {
     this.frames.checkDepth();
-    // `push_frame` of a host function frame pushes no invocation but takes the auth snapshot
-    // (charged), which undoes the frame's authorizations if it fails.
-    const authSnapshot = this.auth.snapshot(this);
-    let failed = true;
-    try {
-      const value = this.frames.with({ kind: 'host-function', function: name }, this.rollbackHooks(), body);
-      failed = false;
-      return value;
-    } finally {
-      if (this.frames.depth === 0) this.auth.maybeEmulateAuthentication(this);
-      this.auth.popFrame(failed ? authSnapshot : undefined);
-    }
+    // Auth's `push_frame` of a host function frame only takes its (charged) snapshot.
+    return this.#withAuthFrame(this.auth.snapshot(this), () =>
+      this.frames.with({ kind: 'host-function', function: name }, this.rollbackHooks(), body),
+    );
   }
 
   rollbackHooks() {
