@@ -5,7 +5,7 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../errors/host-error.js';
-import { DECLARED_SIZE } from '../storage/index.js';
+import { chargeBulkInit, chargeFallibleBulkInit, DECLARED_SIZE } from '../storage/index.js';
 import { checkSymbolBytes, MAX_SMALL_CHARS, smallSymbol, smallSymbolText } from '../values/symbol.js';
 import { Tag, type TagNumber } from '../values/tags.js';
 import {
@@ -31,7 +31,6 @@ import { errorVal, scError } from './sc-error.js';
 export const DEPTH_LIMIT = 100;
 
 /** Declared sizes (`declared_size.rs`): a Vec header, a Val, a map entry, an ScAddress. */
-const VEC_HEADER_SIZE = 24;
 const VAL_SIZE = 8;
 const MAP_ENTRY_SIZE = 24;
 const ADDRESS_SIZE = 48;
@@ -97,11 +96,7 @@ export class ValConverter {
       meter.charge('MemCpy', BigInt(size));
       return objects.add({ kind, value } as HostObject);
     };
-    const bulkCopy = (len: number, size: number) => {
-      meter.charge('MemCpy', BigInt(VEC_HEADER_SIZE));
-      meter.charge('MemAlloc', BigInt(len * size));
-      meter.charge('MemCpy', BigInt(len * size));
-    };
+    const bulkCopy = (len: number, size: number) => chargeBulkInit(meter, BigInt(len), BigInt(size));
     switch (scval.type) {
       case 'scvBool':
         return fromBool(scval.b);
@@ -249,11 +244,7 @@ export class ValConverter {
   /** `vals_to_scval_vec`: each Val converted, then collected (a metered collect of fallible results). */
   valsToScVals(vals: readonly Val[]): xdr.ScVal[] {
     const scvals = vals.map((val) => this.toScVal(val));
-    const { meter } = this.host;
-    const item = BigInt(scvals.length) * (DECLARED_SIZE.scVal + DECLARED_SIZE.hostError);
-    meter.charge('MemCpy', BigInt(VEC_HEADER_SIZE) + DECLARED_SIZE.hostError);
-    meter.charge('MemAlloc', item);
-    meter.charge('MemCpy', item);
+    chargeFallibleBulkInit(this.host.meter, BigInt(scvals.length), DECLARED_SIZE.scVal);
     return scvals;
   }
 
@@ -274,9 +265,7 @@ export class ValConverter {
     storageKeys = false,
   ): xdr.ScMapEntry[] {
     const { meter } = this.host;
-    meter.charge('MemCpy', BigInt(VEC_HEADER_SIZE));
-    meter.charge('MemAlloc', BigInt(entries.length * SCMAP_ENTRY_SIZE));
-    meter.charge('MemCpy', BigInt(entries.length * SCMAP_ENTRY_SIZE));
+    chargeBulkInit(meter, BigInt(entries.length), BigInt(SCMAP_ENTRY_SIZE));
     meter.charge('MemCpy', BigInt(entries.length * MAP_ENTRY_SIZE));
     return entries.map(([key, value]) => {
       const keyVal = storageKeys ? this.#storageKey(key, depth + 1) : this.toScVal(key, depth + 1);
@@ -298,11 +287,7 @@ export class ValConverter {
   /** `from_host_obj`: each kind charged as the host copies it out (`conversion.rs`). */
   private objectToScVal(object: HostObject, depth: number): xdr.ScVal {
     const { meter } = this.host;
-    const bulkCopy = (len: number, size: number) => {
-      meter.charge('MemCpy', BigInt(VEC_HEADER_SIZE));
-      meter.charge('MemAlloc', BigInt(len * size));
-      meter.charge('MemCpy', BigInt(len * size));
-    };
+    const bulkCopy = (len: number, size: number) => chargeBulkInit(meter, BigInt(len), BigInt(size));
     if (
       object.kind === 'Bytes' ||
       object.kind === 'String' ||

@@ -4,6 +4,7 @@
  * as from a failed call instead of dropping them; only successful ones reach the meta.
  */
 import { xdr } from '@stellar/stellar-sdk/base';
+import { chargeBulkInit } from '../storage/index.js';
 import type { Val } from '../values/val.js';
 import type { Meter } from './meter.js';
 import type { HostState } from './state.js';
@@ -31,8 +32,7 @@ const TYPES: Record<EventKind, xdr.ContractEventType> = {
   diagnostic: xdr.ContractEventType.diagnostic,
 };
 
-/** Declared sizes (declared_size.rs): a Vec header, an (InternalEvent, EventError) slot, a HostEvent. */
-const VEC_HEADER_SIZE = 24n;
+/** Declared sizes (declared_size.rs): an (InternalEvent, EventError) slot, a HostEvent. */
 const EVENT_SLOT_SIZE = 40n + 1n + 8n;
 const HOST_EVENT_SIZE = 136n;
 
@@ -59,9 +59,7 @@ export class EventBuffer {
     // (events/internal.rs `record`): the Vec header copied, then one (InternalEvent, EventError)
     // allocated and copied, 40 + 1 bytes and 8 of alignment (declared_size.rs).
     if (event.kind !== 'diagnostic') {
-      this.meter.charge('MemCpy', VEC_HEADER_SIZE);
-      this.meter.charge('MemAlloc', EVENT_SLOT_SIZE);
-      this.meter.charge('MemCpy', EVENT_SLOT_SIZE);
+      chargeBulkInit(this.meter, 1n, EVENT_SLOT_SIZE);
     }
     this.#events.push({ ...event, failedCall: false });
   }
@@ -87,7 +85,7 @@ export class EventBuffer {
       if (recorded.kind === 'diagnostic')
         return { event: this.#shadow(() => toXdr(host, recorded)), failedCall: recorded.failedCall };
       const event = chargedToXdr(host, recorded);
-      chargeBulkInit(this.meter, HOST_EVENT_SIZE);
+      chargeBulkInit(this.meter, 1n, HOST_EVENT_SIZE);
       return { event, failedCall: recorded.failedCall };
     });
   }
@@ -103,13 +101,6 @@ export class EventBuffer {
     const meter = this.meter as Meter & Partial<ShadowMeter>;
     return meter.withObservableShadowMode ? meter.withObservableShadowMode(work) : work();
   }
-}
-
-/** A one-element Vec's bulk init (`charge_bulk_init_cpy(1)`): its header copied, one item allocated and copied. */
-function chargeBulkInit(meter: Meter, itemSize: bigint): void {
-  meter.charge('MemCpy', VEC_HEADER_SIZE);
-  meter.charge('MemAlloc', itemSize);
-  meter.charge('MemCpy', itemSize);
 }
 
 /**

@@ -9,13 +9,9 @@ import { HostError } from '../errors/host-error.js';
 import type { Val } from '../values/val.js';
 import type { ContractFrame } from './frames.js';
 import { contractHost } from './functions/access.js';
-import { chargeCopy, ENTRY_SIZE, VAL_SIZE } from './functions/charges.js';
+import { chargeCopy, chargeFallibleCollect, ENTRY_SIZE, VAL_SIZE } from './functions/charges.js';
 import { checkedEntries, type Entry, find } from './functions/map.js';
 import type { CallContext } from './functions/types.js';
-
-/** `Result<(Val, Val), HostError>`: what `metered_collect` charges per converted entry. */
-const RESULT_ENTRY_SIZE = ENTRY_SIZE + 16;
-const RESULT_VEC_SIZE = 24 + 16;
 
 export interface InstanceStorage {
   entries: readonly Entry[];
@@ -30,11 +26,7 @@ function storageOf(context: CallContext, frame: ContractFrame): InstanceStorage 
   const stored = frame.instance.storage ?? [];
   // `metered_collect` into a Result<Vec<(Val, Val)>>, then each entry converted; an instance with
   // no storage at all (`None`, as a new SAC's) starts from an empty vector, uncharged.
-  if (frame.instance.storage) {
-    host.meter.charge('MemCpy', BigInt(RESULT_VEC_SIZE));
-    host.meter.charge('MemAlloc', BigInt(stored.length * RESULT_ENTRY_SIZE));
-    host.meter.charge('MemCpy', BigInt(stored.length * RESULT_ENTRY_SIZE));
-  }
+  if (frame.instance.storage) chargeFallibleCollect(context, stored.length, ENTRY_SIZE);
   const entries = stored.map((e) => [host.converter.toVal(e.key), host.converter.toVal(e.val)] as const);
   // `MeteredOrdMap::from_map`: scanned and checked sorted.
   chargeCopy(context, entries.length, ENTRY_SIZE);

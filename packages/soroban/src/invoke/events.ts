@@ -11,7 +11,7 @@ import type { HostError } from '../errors/host-error.js';
 import type { ExternalEvent } from '../host/events.js';
 import type { Host } from '../host/host.js';
 import { scError } from '../host/sc-error.js';
-import { meteredEncode } from '../storage/index.js';
+import { chargeBulkInit, DECLARED_SIZE, meteredEncode } from '../storage/index.js';
 
 export interface EncodedEvents {
   events: xdr.ContractEvent[];
@@ -34,13 +34,9 @@ export function encodeContractEvents(externalized: readonly ExternalEvent[], bud
     .map(({ event }) => event);
   let sizeBytes = 0;
   for (const event of events) sizeBytes += meteredEncode(event, budget).length;
-  budget.charge('MemCpy', VEC_HEADER_SIZE);
-  budget.charge('MemAlloc', BigInt(events.length) * VEC_HEADER_SIZE);
-  budget.charge('MemCpy', BigInt(events.length) * VEC_HEADER_SIZE);
+  chargeBulkInit(budget, BigInt(events.length), DECLARED_SIZE.vec);
   return { events, sizeBytes };
 }
-
-const VEC_HEADER_SIZE = 24n;
 
 /**
  * Every recorded event (none unless the host ran with diagnostics): those `try_finish` gave, or,

@@ -43,9 +43,28 @@ export const DECLARED_SIZE = {
   hostError: 16n,
 } as const;
 
-/** A `Vec<u8>` of `length` bytes built in one go (metered_clone.rs charge_bulk_init_cpy). */
-export function chargeBytesInit(meter: Meter, length: bigint): void {
+/**
+ * `charge_bulk_init_cpy` of a Vec (metered_clone.rs; also `with_metered_capacity`): the header
+ * copied, then `count` items of `itemSize` bytes allocated and copied.
+ */
+export function chargeBulkInit(meter: Meter, count: bigint, itemSize: bigint): void {
   meter.charge('MemCpy', DECLARED_SIZE.vec);
-  meter.charge('MemAlloc', length);
-  meter.charge('MemCpy', length);
+  meter.charge('MemAlloc', count * itemSize);
+  meter.charge('MemCpy', count * itemSize);
+}
+
+/**
+ * `metered_collect` into a `Result<Vec<T>, HostError>`: the bulk init with the Result's sizes,
+ * the header and each item a HostError larger.
+ */
+export function chargeFallibleBulkInit(meter: Meter, count: bigint, itemSize: bigint): void {
+  const item = itemSize + DECLARED_SIZE.hostError;
+  meter.charge('MemCpy', DECLARED_SIZE.vec + DECLARED_SIZE.hostError);
+  meter.charge('MemAlloc', count * item);
+  meter.charge('MemCpy', count * item);
+}
+
+/** A `Vec<u8>` of `length` bytes built in one go. */
+export function chargeBytesInit(meter: Meter, length: bigint): void {
+  chargeBulkInit(meter, length, 1n);
 }

@@ -14,10 +14,9 @@ import { traced } from '../native-slices.js';
 /** `size_of::<AuthorizedInvocation>()` (declared_size.rs). */
 const AUTHORIZED_INVOCATION_SIZE = 176;
 /** `size_of::<AuthorizedInvocationSnapshot>()` (declared_size.rs). */
-const INVOCATION_SNAPSHOT_SIZE = 32;
+export const INVOCATION_SNAPSHOT_SIZE = 32;
 /** `size_of::<SorobanAuthorizedInvocation>()` (declared_size.rs). */
 const SOROBAN_AUTHORIZED_INVOCATION_SIZE = 168;
-/** `size_of::<CreateContractArgsV2>()` (declared_size.rs). */
 
 export type AuthorizedFunction =
   | {

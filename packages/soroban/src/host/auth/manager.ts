@@ -21,6 +21,7 @@ import {
   type AuthorizedFunction,
   authInternal,
   chargeCreateContractArgsClone,
+  INVOCATION_SNAPSHOT_SIZE,
   type InvocationSnapshot,
 } from './invocation.js';
 import { InvocationTracker } from './invocation-tracker.js';
@@ -60,10 +61,8 @@ type Mode =
  */
 const trackerCellSize = (protocol: number): number => (protocol >= DELEGATION_PROTOCOL ? 296 : 288);
 const accountSnapshotSlotSize = (protocol: number): number => (protocol >= DELEGATION_PROTOCOL ? 104 : 48);
-/** Declared sizes (declared_size.rs): ContractId, ContractInvocation, CreateContractArgsV2, an
- * AuthorizedInvocationSnapshot. */
+/** `size_of::<ContractInvocation>()` (declared_size.rs). */
 const CONTRACT_INVOCATION_SIZE = 16;
-const INVOCATION_SNAPSHOT_SIZE = 32;
 
 /** A nonce as the recording host draws one: uniform in 0..=i64::MAX. */
 export const randomNonce = (): bigint => randomBytes(8).readBigUInt64BE() >> 1n;

@@ -2,11 +2,10 @@
  * The charges of the host's metered containers (`host/metered_clone.rs`, `declared_size.rs`):
  * sizes are the host's declared sizes, not JavaScript's.
  */
-import { DECLARED_SIZE } from '../../storage/index.js';
+import { chargeBulkInit, chargeFallibleBulkInit } from '../../storage/index.js';
 import type { CallContext } from './types.js';
 
-/** Declared sizes: a Vec header, a Val (or Symbol), a (Val, Val) map entry, a byte. */
-export const VEC_SIZE = 24;
+/** Declared sizes: a Val (or Symbol), a (Val, Val) map entry, a byte. */
 export const VAL_SIZE = 8;
 export const ENTRY_SIZE = 24;
 export const BYTE_SIZE = 1;
@@ -24,19 +23,13 @@ export function chargeCopy(context: CallContext, count: number, size: number): v
  * `metered_clone` of shallow elements): the header copied, then `len` elements allocated and copied.
  */
 export function chargeNewVec(context: CallContext, len: number, size: number): void {
-  charge(context, 'MemCpy', VEC_SIZE);
-  charge(context, 'MemAlloc', len * size);
-  charge(context, 'MemCpy', len * size);
+  chargeBulkInit(context.host.meter, BigInt(len), BigInt(size));
 }
-
-const HOST_ERROR_SIZE = Number(DECLARED_SIZE.hostError);
 
 /**
  * `metered_collect` into a `Result<Vec<T>, HostError>` (`iter.map(..)` of fallible conversions):
  * `charge_bulk_init_cpy` with the Result's sizes, the header and each item a HostError larger.
  */
 export function chargeFallibleCollect(context: CallContext, len: number, size: number): void {
-  charge(context, 'MemCpy', VEC_SIZE + HOST_ERROR_SIZE);
-  charge(context, 'MemAlloc', len * (size + HOST_ERROR_SIZE));
-  charge(context, 'MemCpy', len * (size + HOST_ERROR_SIZE));
+  chargeFallibleBulkInit(context.host.meter, BigInt(len), BigInt(size));
 }
