@@ -40,17 +40,16 @@ const SMALL_I128 = 1n << 55n;
  * A signer: one of the keys above, or a key the test drew after nonces (its index among the key
  * draws of `draws`).
  */
-export type Signer = number | { draws: TestDraw[]; index: number };
+export type Signer = number | { draws: TestDraw[]; index: number; publicHex: string };
 
-/** A key drawn after the test's first nonces: the `index`-th key of `draws`. */
+/** A key drawn after the test's first nonces: the last key `draws` gives, its public key computed once. */
 export function drawnKey(draws: TestDraw[]): Signer {
-  return { draws, index: draws.filter((draw) => draw === 'key').length - 1 };
+  const keys = testKeysOf(draws);
+  return { draws, index: keys.length - 1, publicHex: (keys.at(-1) as TestSigningKey).publicHex };
 }
 
 export const keyOf = (signer: Signer) =>
-  typeof signer === 'number'
-    ? (KEYS[signer] as string)
-    : (testKeysOf(signer.draws)[signer.index] as TestSigningKey).publicHex;
+  typeof signer === 'number' ? (KEYS[signer] as string) : signer.publicHex;
 
 /** The signer as an auth entry's `TestSigner::Account`, signing with its one key. */
 const authSigner = (signer: Signer) =>
