@@ -3,11 +3,21 @@
  * `include_failed`, `join` and filter variants), each record found, and each record's
  * sub-collections (an account's too), every page in both orders. What to ask for comes from the answers: the
  * accounts, assets, offers, balances and pools the records name.
+ *
+ * A run at a part of the test volume (CI's second pass, which checks the Node version) asks the
+ * per-record sub-collections of that part of the records only, the first of each always.
  */
+import { testVolumeFraction } from '../../../../scripts/test-volume.mjs';
 import { type Crawl, type Row, Walker } from './crawl.js';
 
 /** Page sizes: the large collections page often; a record's sub-collections mostly fit one page. */
 const LIMIT = { history: 7, state: 3, sub: 4, filter: 10 };
+
+/** Every record at the whole volume; every tenth at a tenth, and so on. */
+function sample<T>(records: readonly T[]): T[] {
+  const every = Math.max(1, Math.round(1 / testVolumeFraction()));
+  return records.filter((_, n) => n % every === 0);
+}
 
 const ACCOUNT = /^G[A-Z2-7]{55}$/;
 const CANONICAL = /^[A-Za-z0-9]{1,12}:G[A-Z2-7]{55}$/;
@@ -159,9 +169,9 @@ export async function crawlAll(origin: string): Promise<Crawl> {
   const pools = await all('/liquidity_pools', LIMIT.state);
 
   // Each history record and its sub-collections.
-  for (const ledger of ledgers) {
+  for (const ledger of ledgers) await w.get(`/ledgers/${ledger.sequence}`);
+  for (const ledger of sample(ledgers)) {
     const self = `/ledgers/${ledger.sequence}`;
-    await w.get(self);
     for (const sub of [
       'transactions',
       'transactions?include_failed=true',
@@ -172,18 +182,16 @@ export async function crawlAll(origin: string): Promise<Crawl> {
     ])
       await all(`${self}/${sub}`);
   }
-  for (const tx of transactions) {
-    const self = `/transactions/${tx.hash}`;
-    await w.get(self);
-    for (const sub of ['operations', 'payments', 'effects']) await all(`${self}/${sub}`);
+  for (const tx of transactions) await w.get(`/transactions/${tx.hash}`);
+  for (const tx of sample(transactions)) {
+    for (const sub of ['operations', 'payments', 'effects']) await all(`/transactions/${tx.hash}/${sub}`);
   }
   for (const [n, op] of operations.entries()) {
-    const self = `/operations/${op.id}`;
-    await w.get(self);
     // The join is the collections' too: a sample is enough.
-    if (n % 5 === 0) await w.get(`${self}?join=transactions`);
-    await all(`${self}/effects`);
+    await w.get(`/operations/${op.id}`);
+    if (n % 5 === 0) await w.get(`/operations/${op.id}?join=transactions`);
   }
+  for (const op of sample(operations)) await all(`/operations/${op.id}/effects`);
 
   // Current-state records, and the history of every offer, balance and pool ever named.
   for (const path of Walker.selves([...offers, ...balances, ...pools])) await w.get(path);
@@ -207,7 +215,7 @@ export async function crawlAll(origin: string): Promise<Crawl> {
   for (const path of new Set(Walker.selves(found))) await w.get(path);
   // Each account's history, offers and trades, and each of its data entries.
   const byId = new Map(found.map((account) => [String(account.id), account]));
-  for (const [id, account] of [...byId].sort(([a], [b]) => (a < b ? -1 : 1))) {
+  for (const [id, account] of sample([...byId].sort(([a], [b]) => (a < b ? -1 : 1)))) {
     const self = `/accounts/${id}`;
     for (const sub of [
       'transactions?include_failed=true',
@@ -222,7 +230,7 @@ export async function crawlAll(origin: string): Promise<Crawl> {
       await w.get(`${self}/data/${encodeURIComponent(key)}`);
   }
   names = named(w.answers.values());
-  for (const account of names.accounts) {
+  for (const account of sample(names.accounts)) {
     await all(`/accounts?sponsor=${account}`, LIMIT.filter);
     await all(`/offers?seller=${account}`, LIMIT.filter);
     await all(`/offers?sponsor=${account}`, LIMIT.filter);
