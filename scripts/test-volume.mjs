@@ -1,4 +1,4 @@
-// How much of each seeded fuzz and property test a run does: STARSPEC_TEST_VOLUME, a fraction in
+// How much of each seeded fuzz and property test (and of the ledger index's differential crawl) a run does: STARSPEC_TEST_VOLUME, a fraction in
 // (0, 1] (default 1, the whole). CI's second pass, the same tests on Node 24, runs a tenth: the
 // cases are the same seeds' first ones, and what that pass checks is the Node version, which a
 // tenth of the cases meets as surely as all of them.
