@@ -46,6 +46,7 @@ import { RelativeObjects } from './objects.js';
 import { FramePrngs } from './prng/frame-prngs.js';
 import type { Prng } from './prng/prng.js';
 import { HostState } from './state.js';
+import { chargeTestContractCheck } from './test-build.js';
 import { traced, tracedFunction } from './tracing.js';
 
 export type { HostTracer } from './state.js';
@@ -74,6 +75,8 @@ export interface HostConfig {
   codeCached?: (wasmHash: Uint8Array) => boolean | undefined;
   /** How that cache parsed its modules (see `CachedCodeCosts`); stellar-core's: `length`. */
   cachedCodeCosts?: CachedCodeCosts;
+  /** Charge what the Rust host's test build adds (test-build.ts), as its own tests' numbers do. */
+  testutils?: boolean;
   /** The transaction's source account (its `require_auth` needs no signature). */
   sourceAccount?: xdr.AccountId;
   /**
@@ -106,6 +109,8 @@ export class Host extends HostState {
   readonly prngs: FramePrngs;
   readonly #code: CodeModules;
   readonly #vmBudget: VmBudget;
+  /** Charges what the Rust host's test build adds (HostConfig.testutils). */
+  readonly testutils: boolean;
   #imports: HostImports | undefined;
 
   constructor(config: HostConfig) {
@@ -121,6 +126,7 @@ export class Host extends HostState {
       config.cachedCodeCosts,
     );
     this.sourceAccount = config.sourceAccount;
+    this.testutils = config.testutils ?? false;
     this.auth = AuthorizationManager.enforcing(this);
     this.prngs = new FramePrngs(config.basePrng);
     this.storage.onSequenceRead = () => {
@@ -193,7 +199,7 @@ export class Host extends HostState {
     if (distance > 0 || (distance === 0 && !params.selfReentry))
       throw new HostError('Context', 'InvalidAction', 'Contract re-entry is not allowed');
     fnCallEvent(this, contractId, fn, args);
-    this.tracer?.testContractCheck?.(contractId);
+    if (this.testutils) chargeTestContractCheck(this, contractId);
     // `call_contract_fn` (host/frame.rs): the instance key made, the instance read.
     chargeContractKey(this.budget);
     const instance = this.instance(contractId);
@@ -332,19 +338,6 @@ export class Host extends HostState {
     this.budget.charge('MemCpy', DECLARED_SIZE.contractId);
     const { parsed, fresh } = this.#code.load(wasmHash);
     return instantiate(parsed, this.imports(), { ...this.vmOptions(), linkerPerModule: fresh });
-  }
-
-  /**
-   * The protocol a contract was built for (`get_contract_protocol_version`, host/frame.rs): the Rust
-   * host reads it from a VM it instantiates for the purpose, so it is charged as a call's VM is.
-   */
-  contractProtocolVersion(contractId: Uint8Array): number {
-    this.tracer?.testContractCheck?.(contractId);
-    // `contract_instance_ledger_key`: the id copied into a new key.
-    chargeContractKey(this.budget);
-    const wasmHash = wasmHashOf(this, this.instance(contractId).executable);
-    if (!wasmHash) return this.ledger.protocolVersion;
-    return this.instantiateVm(wasmHash).parsed.interfaceVersion.protocol;
   }
 
   /** What instantiating or checking a module needs from this host. */

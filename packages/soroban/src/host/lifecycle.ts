@@ -20,11 +20,12 @@ import {
 import { type Val, VOID } from '../values/val.js';
 import { checkUpload, costInputsToXdr } from '../vm/index.js';
 import { chargeCreateContractArgsClone } from './auth/invocation.js';
-import { verifyExecutableRefExists, verifyWasmExists } from './executable-ref.js';
+import { verifyExecutableRefExists, verifyWasmExists, wasmHashOf } from './executable-ref.js';
 import { context } from './functions/context.js';
 import type { HostFunction } from './functions/types.js';
 import type { Host } from './host.js';
 import { bytesNewFromSlice } from './native-slices.js';
+import { chargeTestContractCheck } from './test-build.js';
 
 const CONSTRUCTOR = '__constructor';
 const CONSTRUCTOR_PROTOCOL = 22;
@@ -189,8 +190,21 @@ function createUnauthorized(
   return contractId;
 }
 
+/**
+ * The protocol a contract was built for (`get_contract_protocol_version`, host/frame.rs): the Rust
+ * host reads it from a VM it instantiates for the purpose, so it is charged as a call's VM is.
+ */
+function contractProtocolVersion(host: Host, contractId: Uint8Array): number {
+  if (host.testutils) chargeTestContractCheck(host, contractId);
+  // `contract_instance_ledger_key`: the id copied into a new key.
+  chargeContractKey(host.budget);
+  const wasmHash = wasmHashOf(host, host.instance(contractId).executable);
+  if (!wasmHash) return host.ledger.protocolVersion;
+  return host.instantiateVm(wasmHash).parsed.interfaceVersion.protocol;
+}
+
 function callConstructor(host: Host, contractId: Uint8Array, args: readonly Val[]): void {
-  const protocol = host.contractProtocolVersion(contractId);
+  const protocol = contractProtocolVersion(host, contractId);
   if (protocol < CONSTRUCTOR_PROTOCOL) {
     if (args.length === 0) return;
     throw new HostError(

@@ -23,12 +23,6 @@ export interface HostTracer {
   ret(name: string, outcome: { value: bigint } | { error: unknown }): void;
   push(frame: ContractFrame): void;
   pop(frame: ContractFrame, outcome: { value: bigint } | { error: unknown }): void;
-  /**
-   * Where a host built with `testutils` checks for a native test contract
-   * (`is_test_contract_executable`), which the Rust test traces pay for: before a contract is
-   * called (after its diagnostics event) and before its protocol is read for a constructor.
-   */
-  testContractCheck?(contractId: Uint8Array): void;
 }
 
 export class HostState {

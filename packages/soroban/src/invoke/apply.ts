@@ -136,6 +136,7 @@ export function applyHostFunction(input: ApplyInput): ApplyResult {
     recordingFeature: input.recordingFeature ?? false,
     modules: input.modules,
     prngSeed: input.prngSeed,
+    testutils: input.testutils,
   });
   const usage: Usage = {
     cpuInstructions: budget.cpuUsed,

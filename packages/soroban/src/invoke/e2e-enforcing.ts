@@ -43,6 +43,8 @@ export interface EnforcingRunInput {
   recordingFeature: boolean;
   modules?: ModuleStore;
   prngSeed?: Uint8Array;
+  /** `HostConfig.testutils`. */
+  testutils?: boolean;
 }
 
 export interface EnforcingRunOutput {
@@ -100,6 +102,7 @@ export function runEnforcing(input: EnforcingRunInput): EnforcingRunOutput {
       diagnostics: input.diagnostics,
       modules: input.modules,
       codeCached: ledgerCodeCache(input),
+      testutils: input.testutils,
     });
     if (input.prngSeed) host.setBasePrngSeed(input.prngSeed);
     for (const entry of input.auth) chargeDecode(budget, entry);

@@ -45,6 +45,8 @@ export interface RecordingRunInput {
   diagnostics: boolean;
   modules?: ModuleStore;
   prngSeed?: Uint8Array;
+  /** `HostConfig.testutils`. */
+  testutils?: boolean;
 }
 
 export interface RecordingRunOutput {
@@ -98,7 +100,14 @@ function withoutSignature(entry: xdr.SorobanAuthorizationEntry): xdr.SorobanAuth
 export function runRecording(input: RecordingRunInput): RecordingRunOutput {
   const { budget, ledger, snapshot } = input;
   const storage = Storage.recording(snapshot, () => ledger);
-  const host = new Host({ budget, storage, ledger, diagnostics: input.diagnostics, modules: input.modules });
+  const host = new Host({
+    budget,
+    storage,
+    ledger,
+    diagnostics: input.diagnostics,
+    modules: input.modules,
+    testutils: input.testutils,
+  });
   if (input.prngSeed) host.setBasePrngSeed(input.prngSeed);
   const failed = (error: unknown): RecordingRunOutput => {
     if (!(error instanceof HostError)) throw error;

@@ -38,7 +38,8 @@ function createFromArgs(
       : host.converter.toVal(xdr.ScVal.scvAddress(preimage.fromAddress.address));
   const args = constructorArgs ? scValsToVals(host, constructorArgs) : [];
   const id = createContract(host, preimage, executable, args, deployer);
-  return host.converter.toVal(xdr.ScVal.scvAddress(contractAddress(id)));
+  // The new address is made for the object, not cloned into it (`add_host_object`).
+  return host.objects.add({ kind: 'Address', value: contractAddress(id) });
 }
 
 function run(host: Host, hostFunction: xdr.HostFunction): Val {

@@ -109,6 +109,7 @@ export function simulateHostFunction(input: SimulateInput): SimulateResult {
     diagnostics: input.diagnostics ?? true,
     modules: input.modules,
     prngSeed: input.prngSeed,
+    testutils: input.testutils,
   });
   const common: SimulationCommon = {
     events: run.diagnosticEvents,

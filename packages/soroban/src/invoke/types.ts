@@ -36,4 +36,9 @@ export interface HostRunOptions {
    * simulation may pick any). Without them, a contract's `prng_*` calls fail as the host's do.
    */
   prngSeed?: Uint8Array;
+  /**
+   * Charge what the Rust host's test build adds (`HostConfig.testutils`): for comparing with the
+   * numbers of the Rust host's own tests, not for a network's.
+   */
+  testutils?: boolean;
 }

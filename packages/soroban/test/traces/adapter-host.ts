@@ -6,12 +6,10 @@
  */
 import { Budget } from '../../src/budget/budget.js';
 import { DEFAULT_COST_PARAMS } from '../../src/budget/default-params.js';
-import { computeHashSha256 } from '../../src/crypto/hashes.js';
 import { HOST_AUTHORIZATION } from '../../src/host/auth/layer.js';
 import { Host } from '../../src/host/host.js';
 import type { ChaCha20Rng } from '../../src/host/prng/chacha20.js';
 import {
-  chargeContractKey,
   DECLARED_SIZE,
   Footprint,
   InMemorySnapshot,
@@ -108,12 +106,6 @@ export function ensureModuleCache(host: Host): void {
  * `is_test_contract_executable` (data_helper.rs), which a host built with `testutils` runs on every
  * contract call: the instance key made, the instance read and cloned, the empty input hashed.
  */
-export function chargeTestContractCheck(host: Host, contractId: Uint8Array): void {
-  chargeContractKey(host.budget);
-  host.instance(contractId);
-  computeHashSha256(new Uint8Array(0), host.budget);
-}
-
 export function hostFor(setup: ScriptSetup): Host {
   const ledger = testLedger();
   if (setup.ledger) {
@@ -142,6 +134,8 @@ export function hostFor(setup: ScriptSetup): Host {
       modules.keeping ? modules.has(Buffer.from(wasmHash).toString('hex')) : undefined,
     // `ensure_module_cache_contains_host_storage_contracts` parses with the entries' cost inputs.
     cachedCodeCosts: 'entry',
+    // The traces come from the host's test build.
+    testutils: true,
   });
   CACHES.set(host, modules);
   // `set_test_prng`: the seed's unbiasing is charged before the trace begins.

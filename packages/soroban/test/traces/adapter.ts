@@ -22,13 +22,7 @@ import {
   withSourceAccount,
   withTestContractFrame,
 } from './adapter-frames.js';
-import {
-  chargeTestContractCheck,
-  generateBytesArray,
-  hostAction,
-  hostFor,
-  meteredInvocation,
-} from './adapter-host.js';
+import { generateBytesArray, hostAction, hostFor, meteredInvocation } from './adapter-host.js';
 import { deleteInstance, ledgerOp, setLedgerSequence } from './adapter-ledger.js';
 import { registerTestContract } from './adapter-register.js';
 import { ENV_SLICE_CALLS, SLICE_FUNCTIONS, type SliceArg, type SliceEnv } from './adapter-slices.js';
@@ -110,10 +104,6 @@ class Run implements HostTracer {
     const result: TraceResult =
       'value' in outcome ? { ok: true, value: value(outcome.value) } : errResult(outcome.error);
     this.record({ kind: 'ret', name, result });
-  }
-
-  testContractCheck(contractId: Uint8Array): void {
-    chargeTestContractCheck(this.host, contractId);
   }
 
   push(frame: ContractFrame): void {
