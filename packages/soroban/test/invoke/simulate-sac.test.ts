@@ -215,12 +215,10 @@ describe("soroban-simulation's SAC calls", () => {
       expect({ ...got, readOnly: [...got.readOnly].sort() }).toEqual({
         readOnly: [trustlineKey, wasmKey(wasm), contract.contractKey, entryKey(instance)].map(b64).sort(),
         readWrite: [],
-        // Known gap, stated with the numbers: the Rust test's 5,199,245 instructions and fee 5,548;
-        // this host counts 5,128 instructions less (a single charge's worth at these parameters).
-        instructions: 5_199_245 - 5_128,
+        instructions: 5_199_245,
         diskReadBytes: 0,
         writeBytes: 0,
-        resourceFee: 5_543n,
+        resourceFee: 5_548n,
       });
     },
   );

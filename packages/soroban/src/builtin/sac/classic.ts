@@ -64,9 +64,33 @@ function trustlineKey(host: Host, asset: xdr.Asset, accountId: xdr.AccountId): x
 
 const unexpectedEntry = () => contractError('InternalError', 'unexpected entry found');
 
+/**
+ * The error of a missing account or trustline. It names the account: an address object made of
+ * the key's account id, cloned (`account_address_from_key`), on the budget, though the error's
+ * event is only diagnostic.
+ */
+function missingEntry(
+  host: Host,
+  key: xdr.LedgerKey,
+  code: 'AccountMissingError' | 'TrustlineMissingError',
+  message: string,
+): Error {
+  const accountId =
+    key.type === 'account'
+      ? key.account.accountId
+      : key.type === 'trustline'
+        ? key.trustLine.accountId
+        : undefined;
+  if (accountId) {
+    host.budget.charge('MemCpy', DECLARED_SIZE.accountId);
+    host.objects.add({ kind: 'Address', value: xdr.ScAddress.scAddressTypeAccount(accountId) });
+  }
+  return contractError(code, message);
+}
+
 function readAccount(host: Host, key: xdr.LedgerKey): { entry: xdr.LedgerEntry; account: xdr.AccountEntry } {
   const entry = host.storage.tryGet(key, host.budget);
-  if (!entry) throw contractError('AccountMissingError', 'account entry is missing');
+  if (!entry) throw missingEntry(host, key, 'AccountMissingError', 'account entry is missing');
   if (entry.data.type !== 'account') throw unexpectedEntry();
   return { entry, account: entry.data.account };
 }
@@ -76,7 +100,8 @@ function readTrustline(
   key: xdr.LedgerKey,
 ): { entry: xdr.LedgerEntry; trustline: xdr.TrustLineEntry } {
   const entry = host.storage.tryGet(key, host.budget);
-  if (!entry) throw contractError('TrustlineMissingError', 'trustline entry is missing for account');
+  if (!entry)
+    throw missingEntry(host, key, 'TrustlineMissingError', 'trustline entry is missing for account');
   if (entry.data.type !== 'trustline') throw unexpectedEntry();
   return { entry, trustline: entry.data.trustLine };
 }
