@@ -15,17 +15,28 @@ import {
 } from '../../src/budget/index.js';
 import { HOST_AUTHORIZATION } from '../../src/host/auth/index.js';
 import { type ApplyResult, applyHostFunction } from '../../src/invoke/apply.js';
-import { runRecording } from '../../src/invoke/e2e-recording.js';
+import { type RecordingAuthMode, runRecording } from '../../src/invoke/e2e-recording.js';
 import { entrySizeForRent } from '../../src/invoke/entry-size.js';
 import {
+  contractAddress,
   type EntryWithLiveUntil,
+  entryKey,
   InMemorySnapshot,
   keyHash,
   type LedgerEntryChange,
   minLiveUntilLedger,
 } from '../../src/storage/index.js';
 import { NO_SOROBAN_DATA, readSoroban, sorobanData } from '../support/shared.js';
-import { accountId, createContractData, LEDGER, SEQ, snapshotOf, wasmEntry, wasmKey } from './fixtures.js';
+import {
+  accountId,
+  createContractData,
+  LEDGER,
+  ledgerEntry,
+  SEQ,
+  snapshotOf,
+  wasmEntry,
+  wasmKey,
+} from './fixtures.js';
 
 const settings = localNetworkSettings();
 /** What the Rust host records for the failed upload (e2e_tests.rs). */
@@ -209,12 +220,13 @@ describe.skipIf(!sorobanData)(`e2e_tests.rs (${sorobanData ? '' : NO_SOROBAN_DAT
       hostFunction: xdr.HostFunction,
       diagnostics = false,
       snapshot: InMemorySnapshot = new InMemorySnapshot(),
+      authMode: RecordingAuthMode = { mode: 'record', disableNonRootAuth: true },
     ) =>
       runRecording({
         budget: Budget.default(),
         hostFunction,
         sourceAccount: accountId(123),
-        authMode: { mode: 'record', disableNonRootAuth: true },
+        authMode,
         authorization: HOST_AUTHORIZATION,
         ledger: LEDGER,
         snapshot,
@@ -257,28 +269,64 @@ describe.skipIf(!sorobanData)(`e2e_tests.rs (${sorobanData ? '' : NO_SOROBAN_DAT
       expect((result.resources as xdr.SorobanResources).instructions).toBe(639_602);
     });
 
-    // Known gap, stated with the number: one charge's worth (45 instructions) short.
-    it('test_invoke_contract_with_storage_ops_success_in_recording_mode: 45 short of 791,047', () => {
-      const storage = readSoroban('wasm/20/example_contract_data.wasm');
+    it('test_create_contract_success_in_recording_mode_with_enforced_auth', () => {
+      const cd = createContractData(111, addI32);
+      const snapshot = snapshotOf([{ entry: wasmEntry(addI32), liveUntil: SEQ + 100 }]);
+      const result = record(cd.hostFn, true, snapshot, { mode: 'enforce', entries: [cd.authEntry] });
+      expect(result.auth.map(b64)).toEqual([b64(cd.authEntry)]);
+      expect((result.resources as xdr.SorobanResources).instructions).toBe(641_049);
+    });
+
+    describe('test_invoke_contract_with_storage_ops_success_in_recording_mode', () => {
+      const storage = sorobanData ? readSoroban('wasm/20/example_contract_data.wasm') : Buffer.alloc(0);
       const cd = createContractData(111, storage);
-      const snapshot = snapshotOf([
+      const key = xdr.ScVal.scvSymbol('key');
+      const invoke = (functionName: string, args: xdr.ScVal[]) =>
+        xdr.HostFunction.hostFunctionTypeInvokeContract(
+          new xdr.InvokeContractArgs({ contractAddress: contractAddress(cd.contractId), functionName, args }),
+        );
+      const contractEntries = () => [
         { entry: wasmEntry(storage), liveUntil: SEQ + 100 },
         { entry: cd.contractEntry, liveUntil: SEQ + 1000 },
-      ]);
-      const putTemporary = xdr.HostFunction.hostFunctionTypeInvokeContract(
-        new xdr.InvokeContractArgs({
-          contractAddress: xdr.ScAddress.scAddressTypeContract(
-            new xdr.ContractId(Buffer.from(cd.contractId)),
+      ];
+
+      // Known gap, stated with the numbers: one charge's worth short in both calls (45 and 46
+      // instructions; the create calls above, with no VM function run, are exact).
+      it('put_temporary: 45 short of 791,047', () => {
+        const u64Max = xdr.ScVal.scvU64(xdr.Uint64.fromString('18446744073709551615'));
+        const result = record(invoke('put_temporary', [key, u64Max]), true, snapshotOf(contractEntries()));
+        expect(result.result.ok).toBe(true);
+        const resources = result.resources as xdr.SorobanResources;
+        expect([resources.diskReadBytes, resources.writeBytes]).toEqual([0, 80]);
+        expect(resources.instructions).toBe(791_047 - 45);
+      });
+
+      it('extend_temporary of the entry put: 46 short of 902,901', () => {
+        const stored = ledgerEntry(
+          xdr.LedgerEntryData.contractData(
+            new xdr.ContractDataEntry({
+              ext: xdr.ExtensionPoint.v0(),
+              contract: contractAddress(cd.contractId),
+              key,
+              durability: xdr.ContractDataDurability.temporary,
+              val: xdr.ScVal.scvU64(xdr.Uint64.fromString('18446744073709551615')),
+            }),
           ),
-          functionName: 'put_temporary',
-          args: [xdr.ScVal.scvSymbol('key'), xdr.ScVal.scvU64(xdr.Uint64.fromString('18446744073709551615'))],
-        }),
-      );
-      const result = record(putTemporary, true, snapshot);
-      expect(result.result.ok).toBe(true);
-      const resources = result.resources as xdr.SorobanResources;
-      expect([resources.diskReadBytes, resources.writeBytes]).toEqual([0, 80]);
-      expect(resources.instructions).toBe(791_047 - 45);
+        );
+        const snapshot = snapshotOf([...contractEntries(), { entry: stored, liveUntil: SEQ + 500 }]);
+        const args = [key, xdr.ScVal.scvU32(501), xdr.ScVal.scvU32(5000)];
+        const result = record(invoke('extend_temporary', args), true, snapshot);
+        expect(result.result.ok).toBe(true);
+        const resources = result.resources as xdr.SorobanResources;
+        expect(resources.footprint.readOnly.map(b64)).toEqual(
+          [entryKey(stored), cd.contractKey, wasmKey(storage)].map(b64),
+        );
+        expect([resources.footprint.readWrite.length, resources.diskReadBytes, resources.writeBytes]).toEqual([
+          0, 0, 0,
+        ]);
+        expect(result.changes.map(view)[0]?.ttl).toEqual(['contractData', 'temporary', SEQ + 500, SEQ + 5000]);
+        expect(resources.instructions).toBe(902_901 - 46);
+      });
     });
   });
 });
