@@ -321,10 +321,15 @@ describe.skipIf(!sorobanData)(`e2e_tests.rs (${sorobanData ? '' : NO_SOROBAN_DAT
         expect(resources.footprint.readOnly.map(b64)).toEqual(
           [entryKey(stored), cd.contractKey, wasmKey(storage)].map(b64),
         );
-        expect([resources.footprint.readWrite.length, resources.diskReadBytes, resources.writeBytes]).toEqual([
-          0, 0, 0,
+        expect([resources.footprint.readWrite.length, resources.diskReadBytes, resources.writeBytes]).toEqual(
+          [0, 0, 0],
+        );
+        expect(result.changes.map(view)[0]?.ttl).toEqual([
+          'contractData',
+          'temporary',
+          SEQ + 500,
+          SEQ + 5000,
         ]);
-        expect(result.changes.map(view)[0]?.ttl).toEqual(['contractData', 'temporary', SEQ + 500, SEQ + 5000]);
         expect(resources.instructions).toBe(902_901 - 46);
       });
     });

@@ -33,6 +33,26 @@ export function ledgerEntry(data: xdr.LedgerEntryData): xdr.LedgerEntry {
   return new xdr.LedgerEntry({ lastModifiedLedgerSeq: 0, data, ext: xdr.LedgerEntryExt.v0() });
 }
 
+/** e2e_testutils `account_entry`: 1 XLM, sequence 0, master weight 1. */
+export function accountEntry(id: xdr.AccountId): xdr.LedgerEntry {
+  return ledgerEntry(
+    xdr.LedgerEntryData.account(
+      new xdr.AccountEntry({
+        accountId: id,
+        balance: 10_000_000n,
+        seqNum: 0n,
+        numSubEntries: 0,
+        inflationDest: null,
+        flags: 0,
+        homeDomain: '',
+        thresholds: Buffer.from([1, 0, 0, 0]),
+        signers: [],
+        ext: xdr.AccountEntryExt.v0(),
+      }),
+    ),
+  );
+}
+
 export const wasmHash = (wasm: Uint8Array) => Uint8Array.from(hash(Buffer.from(wasm)));
 export const wasmKey = (wasm: Uint8Array) => contractCodeKey(wasmHash(wasm));
 

@@ -12,6 +12,7 @@ import { simulateHostFunction } from '../../src/invoke/simulate.js';
 import { contractAddress, type EntryWithLiveUntil, entryKey } from '../../src/storage/index.js';
 import { NO_SOROBAN_DATA, readSoroban, sorobanData } from '../support/shared.js';
 import {
+  accountEntry,
   accountId,
   createContractData,
   LEDGER,
@@ -27,26 +28,6 @@ import {
 const symbol = (text: string) => xdr.ScVal.scvSymbol(text);
 const string = (text: string) => xdr.ScVal.scvString(text);
 const entry = (key: xdr.ScVal, val: xdr.ScVal) => new xdr.ScMapEntry({ key, val });
-
-/** e2e_testutils `account_entry`: 1 XLM, sequence 0, master weight 1. */
-function accountEntry(id: xdr.AccountId): xdr.LedgerEntry {
-  return ledgerEntry(
-    xdr.LedgerEntryData.account(
-      new xdr.AccountEntry({
-        accountId: id,
-        balance: 10_000_000n,
-        seqNum: 0n,
-        numSubEntries: 0,
-        inflationDest: null,
-        flags: 0,
-        homeDomain: '',
-        thresholds: Buffer.from([1, 0, 0, 0]),
-        signers: [],
-        ext: xdr.AccountEntryExt.v0(),
-      }),
-    ),
-  );
-}
 
 /** `create_sac_ledger_entry`: the instance of an `aaaa` asset of issuer 0…0, its map in ScVal order. */
 function sacInstanceEntry(sac: xdr.ScAddress, admin: xdr.ScAddress): xdr.LedgerEntry {

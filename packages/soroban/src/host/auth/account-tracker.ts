@@ -103,11 +103,13 @@ export class AccountTracker {
     address: Val,
     fn: AuthorizedFunction,
     stackLength: number,
-    nonce: bigint,
+    drawNonce: () => bigint,
   ): AccountTracker {
     if (stackLength === 0) throw authInternal('unexpected empty stack in recording auth');
     const source = host.sourceAccountAddress();
     const isSource = source !== undefined && host.comparator.compare(source, address) === 0;
+    // Only an address other than the source account draws a nonce.
+    const nonce = isSource ? 0n : drawNonce();
     if (!isSource) consumeNonce(host, scAddressOf(host, address), nonce, maxLiveUntilLedger(host.ledger));
     return new AccountTracker(
       address,

@@ -7,14 +7,17 @@
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
 import type { Host } from '../host.js';
-import { AuthorizationManager } from './manager.js';
+import { AuthorizationManager, randomNonce } from './manager.js';
 
 export const HOST_AUTHORIZATION = {
   enforce(host: Host, entries: readonly xdr.SorobanAuthorizationEntry[]): void {
     host.auth = AuthorizationManager.enforcing(host, entries);
   },
   record(host: Host, disableNonRootAuth: boolean): void {
-    host.auth = AuthorizationManager.recording(disableNonRootAuth);
+    // Nonces from the host's seeded nonce PRNG, as the Rust host draws them (so a seed gives the
+    // same entries); a host without a seed draws them at random.
+    const nextNonce = () => host.prngs.recordingNonce() ?? randomNonce();
+    host.auth = AuthorizationManager.recording(disableNonRootAuth, nextNonce);
   },
   recorded(host: Host): xdr.SorobanAuthorizationEntry[] {
     return host.recordedAuthEntries();

@@ -190,7 +190,7 @@ export class AuthorizationManager {
         'InvalidAction',
         '[recording authorization only] encountered authorization not tied to the root contract invocation for an address',
       );
-    this.#accounts.push(AccountTracker.recording(host, address, fn, this.#stack.length, this.nextNonce()));
+    this.#accounts.push(AccountTracker.recording(host, address, fn, this.#stack.length, this.nextNonce));
     mode.byAddress.set(address, this.#accounts.length - 1);
   }
 

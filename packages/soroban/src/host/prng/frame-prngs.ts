@@ -7,10 +7,14 @@
 import { HostError } from '../../errors/host-error.js';
 import type { Frame } from '../frames.js';
 import type { Meter } from '../meter.js';
-import { Prng, seedBasePrng } from './prng.js';
+import type { ChaCha20Rng } from './chacha20.js';
+import { Prng, seedHostPrngs } from './prng.js';
+import { nonNegativeI64 } from './sampling.js';
 
 export class FramePrngs {
   #base: Prng | undefined;
+  /** Recording mode's auth nonces (`recording_auth_nonce_prng`), once a seed was given. */
+  #recordingNonces: ChaCha20Rng | undefined;
   /** Each live frame's PRNG; a frame's entry goes with the frame. */
   readonly #byFrame = new WeakMap<Frame, Prng>();
 
@@ -20,7 +24,14 @@ export class FramePrngs {
 
   /** `set_base_prng_seed`: a new base PRNG (frames that already drew keep theirs). */
   seedBase(seed: Uint8Array, meter: Meter): void {
-    this.#base = seedBasePrng(seed, meter);
+    const { base, recordingNonces } = seedHostPrngs(seed, meter);
+    this.#base = base;
+    this.#recordingNonces = recordingNonces;
+  }
+
+  /** The next recording-mode auth nonce; undefined when no seed was given to this host. */
+  recordingNonce(): bigint | undefined {
+    return this.#recordingNonces && nonNegativeI64(this.#recordingNonces);
   }
 
   /** The frame's PRNG, derived from the base PRNG on first use. */

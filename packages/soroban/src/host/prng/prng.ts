@@ -81,12 +81,18 @@ export class Prng {
 
 /**
  * `Host::set_base_prng_seed`: the base PRNG from the embedder's seed. The Rust host then draws two
- * PRNGs of its own from it (for recording-mode auth nonces and for its tests), whether or not its
- * build keeps them, so the base stream has always moved on by those 64 bytes before a frame draws.
+ * PRNGs of its own from it, whether or not its build keeps them, so the base stream has always
+ * moved on by those 64 bytes before a frame draws: the first makes recording mode's auth nonces,
+ * the second serves its tests.
  */
-export function seedBasePrng(seed: Uint8Array, meter: Meter): Prng {
+export function seedHostPrngs(seed: Uint8Array, meter: Meter): { base: Prng; recordingNonces: ChaCha20Rng } {
   const base = Prng.fromSeed(seed, meter);
+  const recordingNonces = base.unmeteredRawSubPrng();
   base.unmeteredRawSubPrng();
-  base.unmeteredRawSubPrng();
-  return base;
+  return { base, recordingNonces };
+}
+
+/** The base PRNG of `seedHostPrngs` alone. */
+export function seedBasePrng(seed: Uint8Array, meter: Meter): Prng {
+  return seedHostPrngs(seed, meter).base;
 }

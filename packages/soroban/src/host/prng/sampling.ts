@@ -5,6 +5,8 @@
  *
  * - `prng_u64_in_inclusive_range` builds a `Uniform<u64>` (`new_inclusive`, then `sample`): 64-bit
  *   draws, rejecting exactly the `2^64 mod range` lowest products.
+ * - recording mode's auth nonces are `gen_range(0..=i64::MAX)` (`sample_single_inclusive` over
+ *   u64 words, with the conservative zone): it keeps the even draws, halved.
  * - `prng_vec_shuffle` is `SliceRandom::shuffle`: Fisher-Yates from the end, each index by
  *   `gen_range(0..i+1)` over u32 (`sample_single_inclusive`): 32-bit draws with the faster,
  *   conservative zone `(range << leading_zeros(range)) - 1`.
@@ -28,6 +30,17 @@ export function u64InInclusiveRange(rng: RandomWords, lo: bigint, hi: bigint): b
   for (;;) {
     const product = rng.nextU64() * range;
     if ((product & U64_MASK) <= zone) return (lo + (product >> 64n)) & U64_MASK;
+  }
+}
+
+/** An i64 uniform in [0, i64::MAX] as `gen_range(0..=i64::MAX)` draws it. */
+export function nonNegativeI64(rng: RandomWords): bigint {
+  const range = 1n << 63n;
+  // `(range << range.leading_zeros()) - 1`: range's top bit is set, so no shift.
+  const zone = range - 1n;
+  for (;;) {
+    const product = rng.nextU64() * range;
+    if ((product & U64_MASK) <= zone) return product >> 64n;
   }
 }
 
