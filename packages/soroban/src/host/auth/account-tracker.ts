@@ -144,8 +144,8 @@ export class AccountTracker {
     return true;
   }
 
-  record(fn: AuthorizedFunction): void {
-    this.tracker.record(fn);
+  record(host: Host, fn: AuthorizedFunction): void {
+    this.tracker.record(host, fn);
   }
 
   private verifyAndConsumeNonce(host: Host): void {

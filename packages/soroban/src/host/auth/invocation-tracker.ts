@@ -10,6 +10,8 @@ import {
   type AuthorizedFunction,
   AuthorizedInvocation,
   authInternal,
+  functionFromXdr,
+  functionToXdr,
   type InvocationSnapshot,
   sameFunction,
 } from './invocation.js';
@@ -114,8 +116,11 @@ export class InvocationTracker {
   }
 
   /** Recording mode: `fn` becomes a new child of the last matched node. */
-  record(fn: AuthorizedFunction): void {
+  record(host: Host, fn: AuthorizedFunction): void {
     if (this.currentFrameMatched) throw new HostError('Auth', 'ExistingValue', 'frame is already authorized');
+    // The comparison enforcing mode makes with the function read from an entry's XDR, emulated
+    // (`record_invocation`): its XDR made, read back and compared, all charged.
+    sameFunction(host, fn, functionFromXdr(host, functionToXdr(host, fn)));
     const current = this.#lastMatched();
     if (!current) throw authInternal('unexpected missing authorized invocation');
     current.subInvocations.push(AuthorizedInvocation.recording(fn));

@@ -99,7 +99,7 @@ export function chargeCreateContractArgsClone(host: Host, args: xdr.CreateContra
   chargeScValSubstructure(xdr.ScVal.scvVec(args.constructorArgs), host.budget);
 }
 
-function functionFromXdr(host: Host, fn: xdr.SorobanAuthorizedFunction): AuthorizedFunction {
+export function functionFromXdr(host: Host, fn: xdr.SorobanAuthorizedFunction): AuthorizedFunction {
   switch (fn.type) {
     case 'sorobanAuthorizedFunctionTypeContractFn': {
       const call = fn.contractFn;
@@ -125,7 +125,7 @@ function functionFromXdr(host: Host, fn: xdr.SorobanAuthorizedFunction): Authori
   }
 }
 
-function functionToXdr(host: Host, fn: AuthorizedFunction): xdr.SorobanAuthorizedFunction {
+export function functionToXdr(host: Host, fn: AuthorizedFunction): xdr.SorobanAuthorizedFunction {
   if (fn.kind === 'create')
     return xdr.SorobanAuthorizedFunction.sorobanAuthorizedFunctionTypeCreateContractV2HostFn(fn.args);
   const address = host.converter.toScVal(fn.contract);

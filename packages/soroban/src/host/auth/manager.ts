@@ -171,7 +171,7 @@ export class AuthorizationManager {
       if (!tracker) throw authInternal('bad index for existing tracker');
       if (tracker.busy) throw authInternal('unexpected recursive tracker borrow in recording mode');
       if (tracker.tracker.hasMatchesInStack) {
-        tracker.record(fn);
+        tracker.record(host, fn);
         return;
       }
       mode.byAddress.delete(address);
@@ -180,7 +180,7 @@ export class AuthorizationManager {
       if (tracker.busy) throw authInternal('unexpected borrowed tracker in recording auth mode');
       if (host.comparator.compare(tracker.address, address) !== 0) continue;
       if (tracker.tracker.hasMatchesInStack && !tracker.tracker.currentFrameMatched) {
-        tracker.record(fn);
+        tracker.record(host, fn);
         return;
       }
     }
