@@ -9,6 +9,7 @@ import { HostError } from '../errors/host-error.js';
 import { chargeFallibleCollect, VAL_SIZE } from '../host/functions/charges.js';
 import type { Host } from '../host/host.js';
 import { createContract, uploadContractWasm } from '../host/lifecycle.js';
+import { traced } from '../host/native-slices.js';
 import { contractAddress } from '../storage/index.js';
 import type { Val } from '../values/val.js';
 
@@ -49,7 +50,8 @@ function run(host: Host, hostFunction: xdr.HostFunction): Val {
       const address = args.contractAddress;
       if (address.type !== 'scAddressTypeContract')
         throw new HostError('Value', 'UnexpectedType', "invoked address doesn't belong to a contract");
-      const name = host.converter.toVal(xdr.ScVal.scvSymbol(args.functionName));
+      // `ScSymbol::try_into_val`: a small symbol, or `symbol_new_from_slice` (its bytes checked, charged).
+      const name = traced.symbol(host.context(), Buffer.from(args.functionName.bytes).toString('latin1'));
       return host.callContract(address.contractId.value, name, scValsToVals(host, args.args));
     }
     case 'hostFunctionTypeCreateContract': {

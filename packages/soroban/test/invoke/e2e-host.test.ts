@@ -13,20 +13,18 @@ import {
   DEFAULT_MEM_BYTES_LIMIT,
   localNetworkSettings,
 } from '../../src/budget/index.js';
-import { HOST_AUTHORIZATION } from '../../src/host/auth/index.js';
 import { type ApplyResult, applyHostFunction } from '../../src/invoke/apply.js';
-import { type RecordingAuthMode, runRecording } from '../../src/invoke/e2e-recording.js';
 import { entrySizeForRent } from '../../src/invoke/entry-size.js';
 import {
   contractAddress,
   type EntryWithLiveUntil,
   entryKey,
-  InMemorySnapshot,
   keyHash,
   type LedgerEntryChange,
   minLiveUntilLedger,
 } from '../../src/storage/index.js';
 import { NO_SOROBAN_DATA, readSoroban, sorobanData } from '../support/shared.js';
+import { recordLikeE2e } from './e2e-record.js';
 import {
   accountId,
   createContractData,
@@ -216,25 +214,7 @@ describe.skipIf(!sorobanData)(`e2e_tests.rs (${sorobanData ? '' : NO_SOROBAN_DAT
   });
 
   describe('recording mode', () => {
-    const record = (
-      hostFunction: xdr.HostFunction,
-      diagnostics = false,
-      snapshot: InMemorySnapshot = new InMemorySnapshot(),
-      authMode: RecordingAuthMode = { mode: 'record', disableNonRootAuth: true },
-    ) =>
-      runRecording({
-        budget: Budget.default(),
-        hostFunction,
-        sourceAccount: accountId(123),
-        authMode,
-        authorization: HOST_AUTHORIZATION,
-        ledger: LEDGER,
-        snapshot,
-        diagnostics,
-        prngSeed: new Uint8Array(32),
-        // The Rust host's numbers come from its test build.
-        testutils: true,
-      });
+    const record = recordLikeE2e;
 
     it('test_wasm_upload_success_in_recording_mode', () => {
       const result = record(upload(addI32));
@@ -290,18 +270,16 @@ describe.skipIf(!sorobanData)(`e2e_tests.rs (${sorobanData ? '' : NO_SOROBAN_DAT
         { entry: cd.contractEntry, liveUntil: SEQ + 1000 },
       ];
 
-      // Known gap, stated with the numbers: one charge's worth short in both calls (45 and 46
-      // instructions; the create calls above, with no VM function run, are exact).
-      it('put_temporary: 45 short of 791,047', () => {
+      it('put_temporary: 791,047', () => {
         const u64Max = xdr.ScVal.scvU64(xdr.Uint64.fromString('18446744073709551615'));
         const result = record(invoke('put_temporary', [key, u64Max]), true, snapshotOf(contractEntries()));
         expect(result.result.ok).toBe(true);
         const resources = result.resources as xdr.SorobanResources;
         expect([resources.diskReadBytes, resources.writeBytes]).toEqual([0, 80]);
-        expect(resources.instructions).toBe(791_047 - 45);
+        expect(resources.instructions).toBe(791_047);
       });
 
-      it('extend_temporary of the entry put: 46 short of 902,901', () => {
+      it('extend_temporary of the entry put: 902,901', () => {
         const stored = ledgerEntry(
           xdr.LedgerEntryData.contractData(
             new xdr.ContractDataEntry({
@@ -330,7 +308,7 @@ describe.skipIf(!sorobanData)(`e2e_tests.rs (${sorobanData ? '' : NO_SOROBAN_DAT
           SEQ + 500,
           SEQ + 5000,
         ]);
-        expect(resources.instructions).toBe(902_901 - 46);
+        expect(resources.instructions).toBe(902_901);
       });
     });
   });
