@@ -16,27 +16,31 @@ describe.skipIf(!sorobanData)(`e2e_tests.rs auto-restore (${sorobanData ? '' : N
   const storage = sorobanData ? readSoroban('wasm/20/example_contract_data.wasm') : Buffer.alloc(0);
   const cd = createContractData(111, storage);
   const key = xdr.ScVal.scvSymbol('key');
-  const persistentEntry = ledgerEntry(
-    xdr.LedgerEntryData.contractData(
-      new xdr.ContractDataEntry({
-        ext: xdr.ExtensionPoint.v0(),
-        contract: contractAddress(cd.contractId),
-        key,
-        durability: xdr.ContractDataDurability.persistent,
-        val: xdr.ScVal.scvU64(xdr.Uint64.fromString('18446744073709551615')),
-      }),
-    ),
-  );
+  const u64 = (value: string) => xdr.ScVal.scvU64(xdr.Uint64.fromString(value));
+  const U64_MAX = '18446744073709551615';
+  /** e2e_testutils `contract_data_entry` of the contract's `key`. */
+  const dataEntry = (val: xdr.ScVal, durability: 'persistent' | 'temporary') =>
+    ledgerEntry(
+      xdr.LedgerEntryData.contractData(
+        new xdr.ContractDataEntry({
+          ext: xdr.ExtensionPoint.v0(),
+          contract: contractAddress(cd.contractId),
+          key,
+          durability: xdr.ContractDataDurability[durability],
+          val,
+        }),
+      ),
+    );
+  const persistentEntry = dataEntry(u64(U64_MAX), 'persistent');
+  const invoke = (functionName: string, args: xdr.ScVal[]) =>
+    xdr.HostFunction.hostFunctionTypeInvokeContract(
+      new xdr.InvokeContractArgs({ contractAddress: contractAddress(cd.contractId), functionName, args }),
+    );
+  const size = (...entries: xdr.LedgerEntry[]) => entries.reduce((n, e) => n + e.toXdr().length, 0);
 
   it('test_auto_restore_with_extension_in_recording_mode', () => {
     const ttl = 5 * LEDGER.minPersistentEntryTtl;
-    const hostFunction = xdr.HostFunction.hostFunctionTypeInvokeContract(
-      new xdr.InvokeContractArgs({
-        contractAddress: contractAddress(cd.contractId),
-        functionName: 'extend_persistent',
-        args: [key, xdr.ScVal.scvU32(ttl), xdr.ScVal.scvU32(ttl)],
-      }),
-    );
+    const hostFunction = invoke('extend_persistent', [key, xdr.ScVal.scvU32(ttl), xdr.ScVal.scvU32(ttl)]);
     const wasm = wasmEntry(storage);
     const snapshot = snapshotOf([
       { entry: wasm, liveUntil: SEQ - 100_000 },
@@ -62,7 +66,6 @@ describe.skipIf(!sorobanData)(`e2e_tests.rs auto-restore (${sorobanData ? '' : N
       [false, b64(wasmKey(storage)), 0, b64(wasm), 0, restoredUntil],
     ]);
     const resources = result.resources as xdr.SorobanResources;
-    const size = [persistentEntry, wasm, cd.contractEntry].reduce((n, e) => n + e.toXdr().length, 0);
     expect({
       readOnly: resources.footprint.readOnly.length,
       readWrite: resources.footprint.readWrite.map(b64),
@@ -72,9 +75,115 @@ describe.skipIf(!sorobanData)(`e2e_tests.rs auto-restore (${sorobanData ? '' : N
     }).toEqual({
       readOnly: 0,
       readWrite: [entryKey(persistentEntry), cd.contractKey, wasmKey(storage)].map(b64),
-      diskReadBytes: size,
-      writeBytes: size,
+      diskReadBytes: size(persistentEntry, wasm, cd.contractEntry),
+      writeBytes: size(persistentEntry, wasm, cd.contractEntry),
       instructions: 1_562_621,
     });
   });
+
+  // Each case: the call and the entries' TTLs relative to the ledger; what the Rust test asserts.
+  const cases = () => {
+    const wasm = wasmEntry(storage);
+    const old321 = dataEntry(u64('321'), 'persistent');
+    const temp0 = dataEntry(u64('0'), 'temporary');
+    const temp123 = dataEntry(u64('123'), 'temporary');
+    const put = [key, u64(U64_MAX)];
+    return [
+      {
+        name: 'test_auto_restore_with_overwrite_in_recording_mode',
+        call: invoke('put_persistent', put),
+        entries: [
+          { entry: wasm, liveUntil: SEQ + 100_000 },
+          { entry: cd.contractEntry, liveUntil: SEQ - 100 },
+          { entry: old321, liveUntil: SEQ - 1 },
+        ],
+        want: {
+          value: xdr.ScVal.scvVoid(),
+          restored: 2,
+          readOnly: [wasmKey(storage)],
+          readWrite: [entryKey(old321), cd.contractKey],
+          diskReadBytes: size(old321, cd.contractEntry),
+          writeBytes: size(persistentEntry, cd.contractEntry),
+          instructions: 921_385,
+        },
+      },
+      {
+        name: 'test_auto_restore_with_new_entry_in_recording_mode',
+        call: invoke('put_persistent', put),
+        entries: [
+          { entry: wasm, liveUntil: SEQ - 100_000 },
+          { entry: cd.contractEntry, liveUntil: SEQ - 100 },
+        ],
+        want: {
+          value: xdr.ScVal.scvVoid(),
+          restored: 2,
+          readOnly: [],
+          readWrite: [entryKey(persistentEntry), cd.contractKey, wasmKey(storage)],
+          diskReadBytes: size(wasm, cd.contractEntry),
+          writeBytes: size(persistentEntry, wasm, cd.contractEntry),
+          instructions: 1_444_181,
+        },
+      },
+      {
+        name: 'test_auto_restore_with_expired_temp_entry_in_recording_mode',
+        call: invoke('has_temporary', [key]),
+        entries: [
+          { entry: wasm, liveUntil: SEQ - 100_000 },
+          { entry: cd.contractEntry, liveUntil: SEQ - 100 },
+          { entry: temp0, liveUntil: SEQ - 1 },
+        ],
+        want: {
+          value: xdr.ScVal.scvBool(false),
+          restored: 2,
+          readOnly: [entryKey(temp0)],
+          readWrite: [cd.contractKey, wasmKey(storage)],
+          diskReadBytes: size(wasm, cd.contractEntry),
+          writeBytes: size(wasm, cd.contractEntry),
+          instructions: 1_561_476,
+        },
+      },
+      {
+        name: 'test_auto_restore_with_recreated_temp_entry_in_recording_mode',
+        call: invoke('put_temporary', [key, u64('0')]),
+        entries: [
+          { entry: wasm, liveUntil: SEQ - 100_000 },
+          { entry: cd.contractEntry, liveUntil: SEQ + 100 },
+          { entry: temp123, liveUntil: SEQ - 1000 },
+        ],
+        want: {
+          value: xdr.ScVal.scvVoid(),
+          restored: 1,
+          readOnly: [cd.contractKey],
+          readWrite: [entryKey(temp0), wasmKey(storage)],
+          diskReadBytes: size(wasm),
+          writeBytes: size(wasm, temp0),
+          instructions: 1_563_649,
+        },
+      },
+    ];
+  };
+
+  for (const { name } of sorobanData ? cases() : []) {
+    it(name, () => {
+      const given = cases().find((c) => c.name === name);
+      if (!given) throw new Error(name);
+      const result = recordLikeE2e(given.call, true, snapshotOf(given.entries));
+      if (!result.result.ok) throw result.result.error;
+      const resources = result.resources as xdr.SorobanResources;
+      expect({
+        value: b64(result.result.value),
+        restored: result.restoredRwEntryIndices.length,
+        readOnly: resources.footprint.readOnly.map(b64),
+        readWrite: resources.footprint.readWrite.map(b64),
+        diskReadBytes: resources.diskReadBytes,
+        writeBytes: resources.writeBytes,
+        instructions: resources.instructions,
+      }).toEqual({
+        ...given.want,
+        value: b64(given.want.value),
+        readOnly: given.want.readOnly.map(b64),
+        readWrite: given.want.readWrite.map(b64),
+      });
+    });
+  }
 });
