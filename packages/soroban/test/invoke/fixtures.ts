@@ -9,6 +9,7 @@ import {
 } from '../../src/budget/index.js';
 import { Host } from '../../src/host/host.js';
 import { contractIdOf, uploadWasm } from '../../src/host/lifecycle.js';
+import { NO_ADJUSTMENT } from '../../src/invoke/adjustment.js';
 import {
   contractAddress,
   contractCodeKey,
@@ -34,7 +35,11 @@ export function ledgerEntry(data: xdr.LedgerEntryData): xdr.LedgerEntry {
 }
 
 /** e2e_testutils `account_entry`: 1 XLM, sequence 0, master weight 1. */
-export function accountEntry(id: xdr.AccountId): xdr.LedgerEntry {
+export function accountEntry(
+  id: xdr.AccountId,
+  signers: xdr.Signer[] = [],
+  ext: xdr.AccountEntryExt = xdr.AccountEntryExt.v0(),
+): xdr.LedgerEntry {
   return ledgerEntry(
     xdr.LedgerEntryData.account(
       new xdr.AccountEntry({
@@ -46,8 +51,8 @@ export function accountEntry(id: xdr.AccountId): xdr.LedgerEntry {
         flags: 0,
         homeDomain: '',
         thresholds: Buffer.from([1, 0, 0, 0]),
-        signers: [],
-        ext: xdr.AccountEntryExt.v0(),
+        signers,
+        ext,
       }),
     ),
   );
@@ -200,3 +205,21 @@ export const TEST_ADJUSTMENT = {
   txSize: { multiplicative: 1.4, additive: 1000 },
   refundableFee: { multiplicative: 1.5, additive: 100_000 },
 };
+
+/**
+ * What soroban-simulation's tests pass to `simulate_invoke_host_function_op`: its test network,
+ * no adjustments, the source account [123; 32], diagnostics, the seed [1; 32], on the Rust host's
+ * test build (whose numbers they state).
+ */
+export function simulationTestInput() {
+  return {
+    ledger: LEDGER,
+    settings: simulationTestSettings(),
+    fees: SIMULATION_TEST_FEES,
+    adjustment: NO_ADJUSTMENT,
+    sourceAccount: accountId(123),
+    diagnostics: true,
+    prngSeed: new Uint8Array(32).fill(1),
+    testutils: true,
+  };
+}

@@ -7,7 +7,6 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
-import { NO_ADJUSTMENT } from '../../src/invoke/adjustment.js';
 import { simulateHostFunction } from '../../src/invoke/simulate.js';
 import { contractAddress, entryKey } from '../../src/storage/index.js';
 import { NO_SOROBAN_DATA, readSoroban, sorobanData } from '../support/shared.js';
@@ -15,11 +14,9 @@ import {
   accountEntry,
   accountId,
   createContractData,
-  LEDGER,
   ledgerEntry,
   SEQ,
-  SIMULATION_TEST_FEES,
-  simulationTestSettings,
+  simulationTestInput,
   snapshotOf,
   wasmEntry,
   wasmKey,
@@ -84,15 +81,7 @@ describe.skipIf(!sorobanData)(
       );
       const otherAccount = accountEntry(other);
       const result = simulateHostFunction({
-        ledger: LEDGER,
-        settings: simulationTestSettings(),
-        fees: SIMULATION_TEST_FEES,
-        adjustment: NO_ADJUSTMENT,
-        sourceAccount: source,
-        diagnostics: true,
-        prngSeed: new Uint8Array(32).fill(1),
-        // The Rust host's numbers come from its test build.
-        testutils: true,
+        ...simulationTestInput(),
         snapshot: snapshotOf([
           { entry: wasmEntry(wasm), liveUntil: SEQ + 100 },
           ...contracts.map((c) => ({ entry: c.contractEntry, liveUntil: SEQ + 1000 })),

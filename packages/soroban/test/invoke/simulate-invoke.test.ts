@@ -4,17 +4,13 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
-import { NO_ADJUSTMENT } from '../../src/invoke/adjustment.js';
 import { type SimulateResult, simulateHostFunction } from '../../src/invoke/simulate.js';
 import { contractAddress, InMemorySnapshot } from '../../src/storage/index.js';
 import { NO_SOROBAN_DATA, readSoroban, sorobanData } from '../support/shared.js';
 import {
-  accountId,
   createContractData,
-  LEDGER,
   SEQ,
-  SIMULATION_TEST_FEES,
-  simulationTestSettings,
+  simulationTestInput,
   snapshotOf,
   TEST_ADJUSTMENT,
   wasmEntry,
@@ -39,18 +35,8 @@ describe.skipIf(!sorobanData)(
   `soroban-simulation invoke tests (${sorobanData ? '' : NO_SOROBAN_DATA})`,
   () => {
     const addI32 = sorobanData ? readSoroban('wasm/20/example_add_i32.wasm') : Buffer.alloc(0);
-    const settings = simulationTestSettings();
-    const base = {
-      ledger: LEDGER,
-      settings,
-      fees: SIMULATION_TEST_FEES,
-      adjustment: NO_ADJUSTMENT,
-      sourceAccount: accountId(123),
-      diagnostics: true,
-      prngSeed: new Uint8Array(32).fill(1),
-      // The Rust host's numbers come from its test build.
-      testutils: true,
-    };
+    const base = simulationTestInput();
+    const { settings } = base;
     const upload = xdr.HostFunction.hostFunctionTypeUploadContractWasm(addI32);
 
     it('test_simulate_upload_wasm: resources and fee follow the metered instructions', () => {

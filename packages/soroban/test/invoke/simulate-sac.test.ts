@@ -7,7 +7,6 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
-import { NO_ADJUSTMENT } from '../../src/invoke/adjustment.js';
 import { simulateHostFunction } from '../../src/invoke/simulate.js';
 import { contractAddress, type EntryWithLiveUntil, entryKey } from '../../src/storage/index.js';
 import { NO_SOROBAN_DATA, readSoroban, sorobanData } from '../support/shared.js';
@@ -15,11 +14,9 @@ import {
   accountEntry,
   accountId,
   createContractData,
-  LEDGER,
   ledgerEntry,
   SEQ,
-  SIMULATION_TEST_FEES,
-  simulationTestSettings,
+  simulationTestInput,
   snapshotOf,
   wasmEntry,
   wasmKey,
@@ -73,15 +70,7 @@ function sacInstanceEntry(sac: xdr.ScAddress, admin: xdr.ScAddress): xdr.LedgerE
 /** `simulate_invoke_host_function_op` on the test network, seed [1; 32], recording auth. */
 function simulate(entries: EntryWithLiveUntil[], invocation: xdr.InvokeContractArgs) {
   return simulateHostFunction({
-    ledger: LEDGER,
-    settings: simulationTestSettings(),
-    fees: SIMULATION_TEST_FEES,
-    adjustment: NO_ADJUSTMENT,
-    sourceAccount: accountId(123),
-    diagnostics: true,
-    prngSeed: new Uint8Array(32).fill(1),
-    // The Rust host's numbers come from its test build.
-    testutils: true,
+    ...simulationTestInput(),
     snapshot: snapshotOf(entries),
     hostFunction: xdr.HostFunction.hostFunctionTypeInvokeContract(invocation),
   });

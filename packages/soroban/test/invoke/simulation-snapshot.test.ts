@@ -6,7 +6,7 @@ import { xdr } from '@stellar/stellar-sdk/base';
 import { describe, expect, it } from 'vitest';
 import { SimulationSnapshot } from '../../src/invoke/simulation-snapshot.js';
 import { entryKey } from '../../src/storage/index.js';
-import { accountId, ledgerEntry, snapshotOf } from './fixtures.js';
+import { accountEntry, accountId, snapshotOf } from './fixtures.js';
 
 const signer = (byte: number, weight: number) =>
   new xdr.Signer({ key: xdr.SignerKey.signerKeyTypeEd25519(Buffer.alloc(32, byte)), weight });
@@ -40,24 +40,8 @@ function extV1(
 }
 
 /** e2e_testutils account_entry with these signers and extension. */
-function account(byte: number, signers: xdr.Signer[], ext: xdr.AccountEntryExt): xdr.LedgerEntry {
-  return ledgerEntry(
-    xdr.LedgerEntryData.account(
-      new xdr.AccountEntry({
-        accountId: accountId(byte),
-        balance: 10_000_000n,
-        seqNum: 0n,
-        numSubEntries: 0,
-        inflationDest: null,
-        flags: 0,
-        homeDomain: '',
-        thresholds: Buffer.from([1, 0, 0, 0]),
-        signers,
-        ext,
-      }),
-    ),
-  );
-}
+const account = (byte: number, signers: xdr.Signer[], ext: xdr.AccountEntryExt) =>
+  accountEntry(accountId(byte), signers, ext);
 
 describe('SimulationSnapshot', () => {
   const withoutExtensions = account(111, [signer(1, 1), signer(2, 2)], xdr.AccountEntryExt.v0());
