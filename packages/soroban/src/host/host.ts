@@ -11,13 +11,12 @@ import { HostError } from '../errors/host-error.js';
 import { availableAt, hostFunction, isImportKnown } from '../interface/index.js';
 import {
   chargeContractKey,
+  chargeInstanceClone,
   chargeLedgerEntryClone,
-  chargeScValSubstructure,
   contractInstanceKey,
   DECLARED_SIZE,
   HASH_SIZE,
   type LedgerInfo,
-  SC_CONTRACT_INSTANCE_SIZE,
   type Storage,
 } from '../storage/index.js';
 import { smallSymbolText } from '../values/symbol.js';
@@ -184,9 +183,8 @@ export class Host extends HostState {
   instance(contractId: Uint8Array): xdr.ScContractInstance {
     const entry = this.storage.get(contractInstanceKey(contractId), this.budget);
     const instance = contractInstanceOf(entry);
-    this.budget.charge('MemCpy', SC_CONTRACT_INSTANCE_SIZE);
     // The entry's own value (contractInstanceOf checked its shape): no wrapper built per call.
-    if (entry.data.type === 'contractData') chargeScValSubstructure(entry.data.contractData.val, this.budget);
+    if (entry.data.type === 'contractData') chargeInstanceClone(entry.data.contractData.val, this.budget);
     return instance;
   }
 

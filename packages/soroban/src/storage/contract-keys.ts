@@ -7,6 +7,7 @@ import { hash, xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../errors/host-error.js';
 import type { Durability } from './ledger-info.js';
 import { DECLARED_SIZE, type Meter } from './meter.js';
+import { chargeScValSubstructure } from './metered-clone.js';
 
 /** `size_of::<Hash>()`, `size_of::<ScContractInstance>()` (declared_size.rs). */
 export const HASH_SIZE = 32n;
@@ -19,6 +20,15 @@ export const SC_CONTRACT_INSTANCE_SIZE = 64n;
 export function chargeContractKey(meter: Meter): void {
   meter.charge('MemCpy', HASH_SIZE);
   meter.charge('MemAlloc', DECLARED_SIZE.ledgerKey);
+}
+
+/**
+ * `ScContractInstance::metered_clone` of an entry's `ScVal::ContractInstance` value: the declared
+ * size, then its storage map's substructure.
+ */
+export function chargeInstanceClone(instanceVal: xdr.ScVal, meter: Meter): void {
+  meter.charge('MemCpy', SC_CONTRACT_INSTANCE_SIZE);
+  chargeScValSubstructure(instanceVal, meter);
 }
 
 export function contractAddress(contractId: Uint8Array): xdr.ScAddress {

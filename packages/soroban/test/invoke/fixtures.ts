@@ -93,11 +93,17 @@ export function tempEntry(key: Uint8Array): xdr.LedgerEntry {
   );
 }
 
-/** CreateContractData: a contract of `wasm` created by the account [123; 32] with this salt. */
-export function createContractData(saltByte: number, wasm: Uint8Array, ledger: LedgerInfo = LEDGER) {
+/** CreateContractData: a contract of `wasm` created (by the account [123; 32] unless a deployer is given) with this salt. */
+export function createContractData(
+  saltByte: number,
+  wasm: Uint8Array,
+  ledger: LedgerInfo = LEDGER,
+  /** A deployer other than the source account, with the nonce of its address credentials. */
+  deployer?: { address: xdr.ScAddress; nonce: bigint },
+) {
   const preimage = xdr.ContractIdPreimage.contractIdPreimageFromAddress(
     new xdr.ContractIdPreimageFromAddress({
-      address: xdr.ScAddress.scAddressTypeAccount(accountId(123)),
+      address: deployer?.address ?? xdr.ScAddress.scAddressTypeAccount(accountId(123)),
       salt: Buffer.alloc(32, saltByte),
     }),
   );
@@ -128,7 +134,16 @@ export function createContractData(saltByte: number, wasm: Uint8Array, ledger: L
     ),
     /** The deployer's (the source account's) authorization of the creation (e2e_testutils.rs create_contract_auth). */
     authEntry: new xdr.SorobanAuthorizationEntry({
-      credentials: xdr.SorobanCredentials.sorobanCredentialsSourceAccount(),
+      credentials: deployer
+        ? xdr.SorobanCredentials.sorobanCredentialsAddress(
+            new xdr.SorobanAddressCredentials({
+              address: deployer.address,
+              nonce: deployer.nonce,
+              signatureExpirationLedger: 0,
+              signature: xdr.ScVal.scvVoid(),
+            }),
+          )
+        : xdr.SorobanCredentials.sorobanCredentialsSourceAccount(),
       rootInvocation: new xdr.SorobanAuthorizedInvocation({
         function: xdr.SorobanAuthorizedFunction.sorobanAuthorizedFunctionTypeCreateContractV2HostFn(
           new xdr.CreateContractArgsV2({ contractIdPreimage: preimage, executable, constructorArgs: [] }),

@@ -7,7 +7,13 @@
 import type { xdr } from '@stellar/stellar-sdk/base';
 import { scAddressOf, toScAddress } from '../../builtin/values.js';
 import { HostError } from '../../errors/host-error.js';
-import { contractCodeKey, contractInstanceKey, maxLiveUntilLedger } from '../../storage/index.js';
+import {
+  chargeContractKey,
+  chargeInstanceClone,
+  contractCodeKey,
+  contractInstanceKey,
+  maxLiveUntilLedger,
+} from '../../storage/index.js';
 import { type Val, VOID } from '../../values/val.js';
 import { executableRefKey } from '../executable-ref.js';
 import type { Host } from '../host.js';
@@ -234,16 +240,21 @@ export class AccountTracker {
     if (address.type !== 'scAddressTypeContract')
       throw new HostError('Object', 'InternalError', 'unexpected address type');
     const id = Uint8Array.from(address.contractId.value);
+    // `contract_instance_ledger_key`, the entry read, its instance cloned (`metered_clone`).
+    chargeContractKey(host.budget);
     const instance = host.storage.tryGet(contractInstanceKey(id), host.budget);
     if (
       instance?.data.type !== 'contractData' ||
       instance.data.contractData.val.type !== 'scvContractInstance'
     )
       return;
+    chargeInstanceClone(instance.data.contractData.val, host.budget);
     const { executable } = instance.data.contractData.val.instance;
-    if (executable.type === 'contractExecutableWasm')
+    if (executable.type === 'contractExecutableWasm') {
+      // `contract_code_ledger_key`, then the code read.
+      chargeContractKey(host.budget);
       host.storage.tryGet(contractCodeKey(executable.wasmHash.value), host.budget);
-    else if (executable.type === 'contractExecutableExternalRef')
+    } else if (executable.type === 'contractExecutableExternalRef')
       readExternalRefCode(host, executable.externalRef);
   }
 
