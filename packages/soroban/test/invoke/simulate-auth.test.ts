@@ -52,6 +52,18 @@ function authorizedInvocation(node: Node): xdr.SorobanAuthorizedInvocation {
 
 const b64 = (value: { toXdr(format: 'base64'): string }) => value.toXdr('base64');
 
+/** e2e_testutils `auth_contract_invocation`: `tree_fn` of the root, every account's authorization needed. */
+function treeInvocation(accounts: xdr.AccountId[], tree: Node): xdr.HostFunction {
+  const addresses = accounts.map((id) => xdr.ScVal.scvAddress(xdr.ScAddress.scAddressTypeAccount(id)));
+  return xdr.HostFunction.hostFunctionTypeInvokeContract(
+    new xdr.InvokeContractArgs({
+      contractAddress: tree.address,
+      functionName: 'tree_fn',
+      args: [xdr.ScVal.scvVec(addresses), nodeScVal(tree, addresses.length)],
+    }),
+  );
+}
+
 describe.skipIf(!sorobanData)(
   `soroban-simulation's auth tree (${sorobanData ? '' : NO_SOROBAN_DATA})`,
   () => {
@@ -69,16 +81,7 @@ describe.skipIf(!sorobanData)(
       };
       const source = accountId(123);
       const other = accountId(124);
-      const addresses = [source, other].map((id) =>
-        xdr.ScVal.scvAddress(xdr.ScAddress.scAddressTypeAccount(id)),
-      );
-      const hostFunction = xdr.HostFunction.hostFunctionTypeInvokeContract(
-        new xdr.InvokeContractArgs({
-          contractAddress: tree.address,
-          functionName: 'tree_fn',
-          args: [xdr.ScVal.scvVec(addresses), nodeScVal(tree, addresses.length)],
-        }),
-      );
+      const hostFunction = treeInvocation([source, other], tree);
       const otherAccount = accountEntry(other);
       const result = simulateHostFunction({
         ...simulationTestInput(),
@@ -157,6 +160,49 @@ describe.skipIf(!sorobanData)(
       expect(result.stateChanges.map((c) => [c.before, c.after && b64(c.after)])).toEqual([
         [null, b64(nonceEntry)],
       ]);
+    });
+
+    it('test_simulate_invoke_contract_with_autorestore: two archived entries restored, resources and fee as the Rust test states', () => {
+      const wasm = readSoroban('wasm/20/auth_test_contract.wasm');
+      const contracts = [1, 2].map((salt) => createContractData(salt, wasm));
+      const [first, second] = contracts as [(typeof contracts)[number], (typeof contracts)[number]];
+      const tree: Node = {
+        address: contractAddress(first.contractId),
+        children: [{ address: contractAddress(second.contractId), children: [] }],
+      };
+      const result = simulateHostFunction({
+        ...simulationTestInput(),
+        snapshot: snapshotOf([
+          { entry: wasmEntry(wasm), liveUntil: SEQ - 100 },
+          { entry: first.contractEntry, liveUntil: SEQ + 1000 },
+          { entry: second.contractEntry, liveUntil: SEQ - 1 },
+        ]),
+        hostFunction: treeInvocation([accountId(123)], tree),
+      });
+      if (!result.ok) throw result.error;
+      expect(b64(result.returnValue)).toBe(b64(xdr.ScVal.scvVoid()));
+      const data = result.transactionData;
+      const { resources } = data;
+      const size = wasmEntry(wasm).toXdr().length + second.contractEntry.toXdr().length;
+      expect({
+        archived: data.ext.type === 'resourceExt' ? data.ext.resourceExt.archivedSorobanEntries : undefined,
+        readOnly: resources.footprint.readOnly.map(b64),
+        readWrite: resources.footprint.readWrite.map(b64).sort(),
+        instructions: resources.instructions,
+        diskReadBytes: resources.diskReadBytes,
+        writeBytes: resources.writeBytes,
+        resourceFee: data.resourceFee,
+        memory: result.memoryBytes,
+      }).toEqual({
+        archived: [0, 1],
+        readOnly: [b64(first.contractKey)],
+        readWrite: [second.contractKey, wasmKey(wasm)].map(b64).sort(),
+        instructions: 10_998_010,
+        diskReadBytes: size,
+        writeBytes: size,
+        resourceFee: 6_231_402n,
+        memory: 5_498_994n,
+      });
     });
   },
 );
