@@ -97,6 +97,34 @@ function withoutSignature(entry: xdr.SorobanAuthorizationEntry): xdr.SorobanAuth
   });
 }
 
+/** `into_auth_entry_with_emulated_signature`: the size of the stand-in signature an entry carries. */
+const EMULATED_SIGNATURE_SIZE = 512;
+
+/**
+ * A recorded entry as the Rust host hands it back to itself: address credentials signed with
+ * 512 zero bytes, so that reading it back costs what a signed entry costs.
+ */
+function withEmulatedSignature(entry: xdr.SorobanAuthorizationEntry): xdr.SorobanAuthorizationEntry {
+  const { credentials } = entry;
+  const signed = (creds: xdr.SorobanAddressCredentials) =>
+    new xdr.SorobanAddressCredentials({
+      address: creds.address,
+      nonce: creds.nonce,
+      signatureExpirationLedger: 0,
+      signature: xdr.ScVal.scvBytes(Buffer.alloc(EMULATED_SIGNATURE_SIZE)),
+    });
+  let signedCredentials: xdr.SorobanCredentials;
+  if (credentials.type === 'sorobanCredentialsAddress')
+    signedCredentials = xdr.SorobanCredentials.sorobanCredentialsAddress(signed(credentials.address));
+  else if (credentials.type === 'sorobanCredentialsAddressV2')
+    signedCredentials = xdr.SorobanCredentials.sorobanCredentialsAddressV2(signed(credentials.addressV2));
+  else return entry;
+  return new xdr.SorobanAuthorizationEntry({
+    credentials: signedCredentials,
+    rootInvocation: entry.rootInvocation,
+  });
+}
+
 export function runRecording(input: RecordingRunInput): RecordingRunOutput {
   const { budget, ledger, snapshot } = input;
   const storage = Storage.recording(snapshot, () => ledger);
@@ -142,7 +170,10 @@ export function runRecording(input: RecordingRunInput): RecordingRunOutput {
       if (!(error instanceof HostError)) throw error;
       result = { ok: false, error };
     }
-    auth = authMode.mode === 'enforce' ? [...authMode.entries] : input.authorization.recorded(host);
+    auth =
+      authMode.mode === 'enforce'
+        ? [...authMode.entries]
+        : input.authorization.recorded(host).map(withEmulatedSignature);
     // `build_auth_entries_from_xdr`: the list collected (charged first), each entry decoded.
     chargeFallibleCollect(host.context(), auth.length, Number(DECLARED_SIZE.sorobanAuthorizationEntry));
     for (const entry of auth) chargeDecode(budget, entry);

@@ -148,14 +148,11 @@ describe.skipIf(!sorobanData)(
           .map(b64)
           .sort(),
         readWrite: [b64(entryKey(nonceEntry))],
-        // Known gap, stated with the numbers: the Rust test's 39,114,574 instructions, 19,557,271
-        // memory bytes and fee 114,058; this host counts 15,260 instructions (0.04%) and 7,630
-        // bytes less, somewhere in the seven calls' metering.
-        instructions: 39_114_574 - 15_260,
+        instructions: 39_114_574,
         diskReadBytes: 144,
         writeBytes: 76,
-        resourceFee: 114_043n,
-        memory: 19_557_271n - 7_630n,
+        resourceFee: 114_058n,
+        memory: 19_557_271n,
       });
       expect(result.stateChanges.map((c) => [c.before, c.after && b64(c.after)])).toEqual([
         [null, b64(nonceEntry)],
