@@ -71,7 +71,7 @@ describe.skipIf(!sorobanData)(
       });
     });
 
-    it('test_simulate_upload_wasm with adjustments: instructions x1.1, write bytes +300', () => {
+    it('test_simulate_upload_wasm with adjustments: instructions x1.1, write bytes +300, fee 7,071,426', () => {
       const plain = data(
         simulateHostFunction({ ...base, snapshot: new InMemorySnapshot(), hostFunction: upload }),
       );
@@ -85,6 +85,7 @@ describe.skipIf(!sorobanData)(
       );
       expect(adjusted.instructions).toBe(Math.floor(plain.instructions * 1.1));
       expect(adjusted.writeBytes).toBe(684 + 300);
+      expect(adjusted.resourceFee).toBe(7_071_426n);
     });
 
     it('test_simulation_returns_insufficient_budget_error', () => {
