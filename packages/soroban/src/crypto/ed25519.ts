@@ -8,7 +8,7 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import { bytesToNumberLE, equalBytes, numberToBytesLE } from '@noble/curves/utils.js';
 import { invalidInput } from './errors.js';
 import { fixedLengthBytes } from './fixed-bytes.js';
-import type { CryptoMeter } from './meter.js';
+import { type CryptoInput, type CryptoMeter, readInput } from './meter.js';
 
 type EdwardsPoint = ReturnType<typeof ed25519.Point.fromBytes>;
 
@@ -78,13 +78,17 @@ function strictlyValid(key: Ed25519PublicKey, message: Uint8Array, signature: Ui
  * `verify_sig_ed25519(k, x, s)`: the key first (`(Crypto, InvalidInput)`), then the signature's length
  * (`(Object, UnexpectedSize)`), then the verification (`(Crypto, InvalidInput)`).
  */
+/**
+ * `verify_sig_ed25519`: the key read and decoded, then the signature, then the message. Each input
+ * is read (its object visited) only when its turn comes: a bad key fails before the others are read.
+ */
 export function verifySigEd25519(
-  publicKey: Uint8Array,
-  message: Uint8Array,
-  signature: Uint8Array,
+  publicKey: CryptoInput,
+  message: CryptoInput,
+  signature: CryptoInput,
   meter: CryptoMeter,
 ): void {
-  const key = decodeEd25519PublicKey(publicKey, meter);
-  const sig = fixedLengthBytes('sig', signature, SIGNATURE_BYTES, meter);
-  verifyEd25519Strict(key, message, sig, meter);
+  const key = decodeEd25519PublicKey(readInput(publicKey), meter);
+  const sig = fixedLengthBytes('sig', readInput(signature), SIGNATURE_BYTES, meter);
+  verifyEd25519Strict(key, readInput(message), sig, meter);
 }

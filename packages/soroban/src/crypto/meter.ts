@@ -38,3 +38,11 @@ export function chargeBulkInit(
   meter.charge('MemAlloc', BigInt(len * itemBytes));
   meter.charge('MemCpy', BigInt(len * itemBytes));
 }
+
+/**
+ * An input, or how to read it: a host function passes readers, so that each object is visited only
+ * when the Rust host would read it (a bad first input fails before the others are visited).
+ */
+export type CryptoInput = Uint8Array | (() => Uint8Array);
+
+export const readInput = (input: CryptoInput): Uint8Array => (typeof input === 'function' ? input() : input);

@@ -6,7 +6,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { decodeEcdsaSignature } from './ecdsa-signature.js';
 import { invalidInput } from './errors.js';
 import { digestBytes } from './fixed-bytes.js';
-import type { CryptoMeter } from './meter.js';
+import { type CryptoInput, type CryptoMeter, readInput } from './meter.js';
 
 const ORDER = secp256k1.Point.Fn.ORDER;
 /** k256's `RecoveryId::MAX`: bit 0 is y's parity, bit 1 says r was reduced from x >= n. */
@@ -26,14 +26,15 @@ export function secp256k1RecoveryId(recoveryId: number): number {
  * identity.
  */
 export function recoverKeyEcdsaSecp256k1(
-  msgDigest: Uint8Array,
-  signature: Uint8Array,
+  msgDigest: CryptoInput,
+  signature: CryptoInput,
   recoveryId: number,
   meter: CryptoMeter,
 ): Uint8Array {
-  const { r, s } = decodeEcdsaSignature(signature, ORDER, meter);
+  // The signature read first, then the recovery id, then the digest (`recover_key_ecdsa_secp256k1`).
+  const { r, s } = decodeEcdsaSignature(readInput(signature), ORDER, meter);
   const rid = secp256k1RecoveryId(recoveryId);
-  const digest = digestBytes('msg_digest', msgDigest, meter);
+  const digest = digestBytes('msg_digest', readInput(msgDigest), meter);
   meter.charge('RecoverEcdsaSecp256k1Key');
   let key: ReturnType<typeof secp256k1.Point.fromBytes>;
   try {

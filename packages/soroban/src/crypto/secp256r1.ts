@@ -6,7 +6,7 @@ import { p256 } from '@noble/curves/nist.js';
 import { decodeEcdsaSignature } from './ecdsa-signature.js';
 import { invalidInput } from './errors.js';
 import { digestBytes } from './fixed-bytes.js';
-import type { CryptoMeter } from './meter.js';
+import { type CryptoInput, type CryptoMeter, readInput } from './meter.js';
 
 const ORDER = p256.Point.Fn.ORDER;
 const UNCOMPRESSED_TAG = 0x04;
@@ -31,16 +31,18 @@ export function decodeSecp256r1PublicKey(bytes: Uint8Array, meter: CryptoMeter):
 
 /** Returns normally when the signature verifies; every refusal is an error, as in the host. */
 export function verifySigEcdsaSecp256r1(
-  publicKey: Uint8Array,
-  msgDigest: Uint8Array,
-  signature: Uint8Array,
+  publicKey: CryptoInput,
+  msgDigest: CryptoInput,
+  signature: CryptoInput,
   meter: CryptoMeter,
 ): void {
-  const key = decodeSecp256r1PublicKey(publicKey, meter);
-  decodeEcdsaSignature(signature, ORDER, meter);
-  const digest = digestBytes('msg_digest', msgDigest, meter);
+  // The key read first, then the signature, then the digest (`verify_sig_ecdsa_secp256r1`).
+  const key = decodeSecp256r1PublicKey(readInput(publicKey), meter);
+  const sig = readInput(signature);
+  decodeEcdsaSignature(sig, ORDER, meter);
+  const digest = digestBytes('msg_digest', readInput(msgDigest), meter);
   meter.charge('VerifyEcdsaSecp256r1Sig');
-  if (!p256.verify(signature, digest, key, { prehash: false, lowS: false })) {
+  if (!p256.verify(sig, digest, key, { prehash: false, lowS: false })) {
     throw invalidInput('failed secp256r1 verification');
   }
 }

@@ -6,7 +6,7 @@
 import { xdr } from '@stellar/stellar-sdk/base';
 import { toScAddress } from '../../src/builtin/values.js';
 import { ErrorCode, type ErrorCodeName, type ErrorTypeName, HostError } from '../../src/errors/host-error.js';
-import { hash32 } from '../../src/host/functions/contract-creation.js';
+import { fixedLengthBytes, hash32 } from '../../src/host/functions/contract-creation.js';
 import type { Host } from '../../src/host/host.js';
 import { scError } from '../../src/host/sc-error.js';
 import type { ValueType } from '../../src/interface/index.js';
@@ -22,7 +22,7 @@ import {
   u32Of,
   type Val,
 } from '../../src/values/val.js';
-import type { Literal } from './script-types.js';
+import type { Literal, ReadAs } from './script-types.js';
 import type { ObjectType, SmallType, TraceError, TraceResult, TraceValue } from './types.js';
 
 const SMALL: Partial<Record<number, SmallType>> = {
@@ -223,9 +223,10 @@ function wideScVal(t: 'u128' | 'i128' | 'u256' | 'i256', v: bigint): xdr.ScVal {
  * ScAddress cloned), a hash as `hash_from_bytesobj_input` (visited, its 32 bytes copied out),
  * anything else visited.
  */
-export function readObject(host: Host, val: Val, as: 'hash' | 'string' | 'address'): void {
+export function readObject(host: Host, val: Val, as: ReadAs): void {
   if (as === 'address') toScAddress(host, val);
   else if (as === 'hash') hash32(host.context(), val);
+  else if (as === 'key65') fixedLengthBytes(host.context(), val, 65);
   else {
     host.budget.charge('VisitObject');
     host.objects.get(val);

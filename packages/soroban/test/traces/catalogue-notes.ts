@@ -117,15 +117,6 @@ group('bytes', ['bytes_xdr_roundtrip', 'test_malformed_xdr_decoding'], {
   ease: 3,
   how: 'serialize_to_bytes / deserialize_from_bytes of every ScVal kind the test lists (and malformed XDR byte strings): literal, but long; needs every literal kind',
 });
-group(
-  'crypto',
-  ['ed25519_verify_test', 'recover_ecdsa_secp256k1_key_test', 'test_secp256r1_signature_verification'],
-  {
-    status: 'drivable',
-    ease: 2,
-    how: 'published test vectors (keys, messages, signatures as hex in crypto.rs) through bytes_new_from_slice and the verify/recover calls: a transcription job',
-  },
-);
 group('depth_limit', ['deep_host_val_to_scval', 'deep_host_obj_cmp'], {
   status: 'drivable',
   ease: 3,

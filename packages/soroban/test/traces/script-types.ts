@@ -77,7 +77,7 @@ export type ScriptStep =
    * an untraced read of an object's content: a 32-byte hash (`hash_from_bytesobj_input`), a string
    * (`visit_obj`) or an address (`Address::to_sc_address`: visited, its ScAddress cloned)
    */
-  | { s: 'read'; of: ScriptArg; as: 'hash' | 'string' | 'address' }
+  | { s: 'read'; of: ScriptArg; as: ReadAs }
   /**
    * `register_test_contract_wasm`: upload the WASM file (bytes_new_from_slice + upload_wasm), then
    * create a contract from it with an account deployer and a salt drawn from the test PRNG
@@ -284,3 +284,10 @@ export interface DriveScript {
   setup: ScriptSetup;
   steps: ScriptStep[];
 }
+
+/**
+ * How a test reads an object back: `hash` as `hash_from_bytesobj_input` (32 bytes), `key65` as
+ * `fixed_length_bytes_from_bytesobj_input::<_, 65>` (a recovered secp256k1 key), `address` as
+ * `Address::to_sc_address`, `string` visited.
+ */
+export type ReadAs = 'hash' | 'key65' | 'string' | 'address';

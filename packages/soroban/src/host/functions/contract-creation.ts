@@ -20,14 +20,19 @@ import type { CallContext } from './types.js';
  * object visited, then its bytes copied out (`fixed_length_bytes_from_slice`).
  */
 export function hash32(c: CallContext, val: Val): Uint8Array {
+  return fixedLengthBytes(c, val, 32);
+}
+
+/** `fixed_length_bytes_from_bytesobj_input`: a Bytes object of exactly `length` bytes, visited and copied out. */
+export function fixedLengthBytes(c: CallContext, val: Val, length: number): Uint8Array {
   const bytes = visit(c, val, 'Bytes').value;
-  if (bytes.length !== 32)
+  if (bytes.length !== length)
     throw new HostError(
       'Object',
       'UnexpectedSize',
       'expected fixed-length bytes slice, got slice with different size',
     );
-  chargeCopy(c, 1, 32);
+  chargeCopy(c, 1, length);
   return bytes;
 }
 

@@ -13,16 +13,27 @@ export const cryptoModule: HostModule = {
   compute_hash_sha256: (c, x) => newBytes(c, crypto.computeHashSha256(bytes(c, x), c.host.meter)),
   compute_hash_keccak256: (c, x) => newBytes(c, crypto.computeHashKeccak256(bytes(c, x), c.host.meter)),
   verify_sig_ed25519(c, k, x, s) {
-    crypto.verifySigEd25519(bytes(c, k), bytes(c, x), bytes(c, s), c.host.meter);
+    const read = (object: typeof k) => () => bytes(c, object);
+    crypto.verifySigEd25519(read(k), read(x), read(s), c.host.meter);
     return VOID;
   },
   recover_key_ecdsa_secp256k1: (c, digest, signature, recoveryId) =>
     newBytes(
       c,
-      crypto.recoverKeyEcdsaSecp256k1(bytes(c, digest), bytes(c, signature), u32Of(recoveryId), c.host.meter),
+      crypto.recoverKeyEcdsaSecp256k1(
+        () => bytes(c, digest),
+        () => bytes(c, signature),
+        u32Of(recoveryId),
+        c.host.meter,
+      ),
     ),
   verify_sig_ecdsa_secp256r1(c, key, digest, signature) {
-    crypto.verifySigEcdsaSecp256r1(bytes(c, key), bytes(c, digest), bytes(c, signature), c.host.meter);
+    crypto.verifySigEcdsaSecp256r1(
+      () => bytes(c, key),
+      () => bytes(c, digest),
+      () => bytes(c, signature),
+      c.host.meter,
+    );
     return VOID;
   },
   bls12_381_check_g1_is_in_subgroup: (c, p) =>

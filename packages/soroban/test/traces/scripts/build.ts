@@ -8,6 +8,7 @@ import type {
   LedgerOp,
   Literal,
   ModelOverride,
+  ReadAs,
   ScriptArg,
   ScriptSetup,
   ScriptStep,
@@ -136,7 +137,7 @@ export class Sequence {
   toScVals(of: ScriptArg): void {
     this.add({ s: 'toScVals', of });
   }
-  read(of: ScriptArg, as: 'hash' | 'string' | 'address'): void {
+  read(of: ScriptArg, as: ReadAs): void {
     this.add({ s: 'read', of, as });
   }
   host(action: HostAction): void {
