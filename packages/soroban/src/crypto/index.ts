@@ -13,7 +13,7 @@ export {
   verifySigEd25519,
 } from './ed25519.js';
 export { computeHashKeccak256, computeHashSha256, keccak256Raw, sha256Raw } from './hashes.js';
-export { type CryptoMeter, chargeBulkInit } from './meter.js';
+export { type CryptoInput, type CryptoMeter, chargeBulkInit } from './meter.js';
 export * from './poseidon/index.js';
 export { PRNG_SEED_BYTES, unbiasPrngSeed } from './prng-seed.js';
 export { MeteredScalarField } from './scalar-field.js';
