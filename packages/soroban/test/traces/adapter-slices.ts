@@ -15,6 +15,7 @@ import {
   mapNewFromSlices,
   mapUnpackToSlice,
   stringNewFromSlice,
+  symbolIndexInStrs,
   symbolNewFromSlice,
   vecNewFromSlice,
 } from '../../src/host/native-slices.js';
@@ -86,6 +87,8 @@ export const SLICE_FUNCTIONS: Readonly<Record<string, SliceFunction>> = {
   },
   map_new_from_slices: (env, keys, vals) =>
     mapNewFromSlices(env.context, keys as string[], vals as Val[], env.newSymbol),
+  symbol_index_in_strs: ({ context }, symbol, strs) =>
+    symbolIndexInStrs(context, symbol as Val, strs as string[]),
   map_unpack_to_slice({ context }, map, keys, length) {
     const names = keys as string[];
     if (names.length !== length) throw sizeMismatch('differing key and value slice lengths');

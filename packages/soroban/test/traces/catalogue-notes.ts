@@ -35,11 +35,6 @@ group(
     how: 'no host calls: add_host_object of claimable-balance / liquidity-pool / muxed ScAddresses the conversions refuse; needs those literal address kinds',
   },
 );
-group('lifecycle', ['cap_68_executable_getter__get_account_executable'], {
-  status: 'drivable',
-  ease: 2,
-  how: 'create_account of the zero ed25519 key (ledger entry written by the test), then get_address_executable of its address',
-});
 group('lifecycle', ['cap_68_executable_getter__get_stellar_asset_contract_executable'], {
   status: 'drivable',
   ease: 3,

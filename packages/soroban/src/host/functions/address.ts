@@ -11,6 +11,7 @@ import { Tag } from '../../values/tags.js';
 import { isObject, smallNumber, type Val, VOID } from '../../values/val.js';
 import { wasmHashOf } from '../executable-ref.js';
 import type { Host } from '../host.js';
+import { traced } from '../native-slices.js';
 import { add, contractHost, visit } from './access.js';
 import { BYTE_SIZE, chargeCopy, chargeNewVec, VAL_SIZE } from './charges.js';
 import { int } from './int.js';
@@ -114,7 +115,8 @@ function executableOf(c: CallContext, host: Host, address: xdr.ScAddress): Val {
     host.budget.charge('MemAlloc', DECLARED_SIZE.ledgerKey);
     const key = xdr.LedgerKey.account(new xdr.LedgerKeyAccount({ accountId: address.accountId }));
     if (!host.storage.has(key, host.budget)) return VOID;
-    return add(c, { kind: 'Vec', value: [smallSymbol('Account') as Val] });
+    // `AddressExecutable::try_into_val`: the host's own `vec_new_from_slice` (and symbol and bytes).
+    return traced.vec(c, [smallSymbol('Account') as Val]);
   }
   if (address.type !== 'scAddressTypeContract')
     throw new HostError('Object', 'InternalError', 'Unexpected Address variant in get_address_executable');
@@ -130,10 +132,9 @@ function executableOf(c: CallContext, host: Host, address: xdr.ScAddress): Val {
     throw new HostError('Storage', 'InternalError', 'expected a contract instance entry');
   // An external reference answers the Wasm it resolves to now (common_types.rs, protocol 28).
   const resolved = wasmHashOf(host, data.contractData.val.instance.executable);
-  if (!resolved)
-    return add(c, { kind: 'Vec', value: [add(c, { kind: 'Symbol', value: Buffer.from('StellarAsset') })] });
-  const wasmHash = add(c, { kind: 'Bytes', value: resolved });
-  return add(c, { kind: 'Vec', value: [smallSymbol('Wasm') as Val, wasmHash] });
+  if (!resolved) return traced.vec(c, [traced.symbol(c, 'StellarAsset')]);
+  const wasmHash = traced.bytes(c, resolved);
+  return traced.vec(c, [smallSymbol('Wasm') as Val, wasmHash]);
 }
 
 /** A Vec object's items, copied as the host copies them out (`HostVec::to_vec`). */

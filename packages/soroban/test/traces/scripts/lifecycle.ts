@@ -1,5 +1,5 @@
 /** Drive scripts for soroban-env-host/src/test/lifecycle.rs at v23.0.0 (the ones with literal inputs). */
-import { account, contract, RECORDING, repeatByte, scriptsOf, sequence } from './build.js';
+import { account, contract, keys, RECORDING, repeatByte, scriptsOf, sequence, u32 } from './build.js';
 
 const ZERO_32 = repeatByte(0, 32);
 
@@ -12,6 +12,25 @@ export default scriptsOf('lifecycle', {
       const a = s.object(account(ZERO_32));
       s.call('get_address_executable', c);
       s.call('get_address_executable', a);
+    }),
+  },
+  // An account (`create_account` of the zero key) is the `Account` executable, read back as the
+  // `AddressExecutable` enum: its tag got, then looked up among the variants' names.
+  cap_68_executable_getter__get_account_executable: {
+    setup: RECORDING,
+    steps: sequence((s) => {
+      s.ledger({
+        op: 'account',
+        account: ZERO_32,
+        signers: [],
+        balance: 0n,
+        subEntries: 0,
+        thresholds: [0, 0, 0, 0],
+        flags: 0,
+      });
+      const executable = s.call('get_address_executable', s.object(account(ZERO_32)));
+      const tag = s.call('vec_get', executable, u32(0));
+      s.call('symbol_index_in_strs', tag, keys('Wasm', 'StellarAsset', 'Account'));
     }),
   },
 });
