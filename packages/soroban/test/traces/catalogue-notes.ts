@@ -35,11 +35,6 @@ group(
     how: 'no host calls: add_host_object of claimable-balance / liquidity-pool / muxed ScAddresses the conversions refuse; needs those literal address kinds',
   },
 );
-group('lifecycle', ['cap_68_executable_getter__get_stellar_asset_contract_executable'], {
-  status: 'drivable',
-  ease: 3,
-  how: 'deploys the native Stellar asset contract (TestStellarAssetContract::new_from_asset(Native)) then get_address_executable',
-});
 group('event', ['contract_event', 'test_event_rollback'], {
   status: 'drivable',
   ease: 3,

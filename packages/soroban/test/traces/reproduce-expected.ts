@@ -113,6 +113,7 @@ export const REPRODUCED_EXACTLY: readonly string[] = [
   'test__address__test_muxed_address_to_components_conversion',
   'test__lifecycle__cap_68_executable_getter__get_non_existent_executable',
   'test__lifecycle__cap_68_executable_getter__get_account_executable',
+  'test__lifecycle__cap_68_executable_getter__get_stellar_asset_contract_executable',
   'test__storage__test_large_instance_key',
   'test__storage__test_large_instance_value',
   'test__storage__test_large_persistent_key',
@@ -164,6 +165,4 @@ export const REPRODUCED_EXACTLY: readonly string[] = [
   'test__stellar_asset_contract__test_custom_account_auth',
 ];
 
-export const REPRODUCED_WITHIN: readonly string[] = [
-
-];
+export const REPRODUCED_WITHIN: readonly string[] = [];

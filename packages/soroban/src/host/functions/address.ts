@@ -5,7 +5,7 @@
  */
 import { StrKey, xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../../errors/host-error.js';
-import { contractInstanceKey, DECLARED_SIZE } from '../../storage/index.js';
+import { chargeInstanceClone, contractInstanceKey, DECLARED_SIZE } from '../../storage/index.js';
 import { smallSymbol } from '../../values/symbol.js';
 import { Tag } from '../../values/tags.js';
 import { isObject, smallNumber, type Val, VOID } from '../../values/val.js';
@@ -130,6 +130,8 @@ function executableOf(c: CallContext, host: Host, address: xdr.ScAddress): Val {
   const { data } = found.entry;
   if (data.type !== 'contractData' || data.contractData.val.type !== 'scvContractInstance')
     throw new HostError('Storage', 'InternalError', 'expected a contract instance entry');
+  // `extract_contract_instance_from_ledger_entry`: the instance cloned (metered).
+  chargeInstanceClone(data.contractData.val, host.budget);
   // An external reference answers the Wasm it resolves to now (common_types.rs, protocol 28).
   const resolved = wasmHashOf(host, data.contractData.val.instance.executable);
   if (!resolved) return traced.vec(c, [traced.symbol(c, 'StellarAsset')]);
