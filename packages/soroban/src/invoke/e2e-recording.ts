@@ -65,37 +65,46 @@ function chargeDecode(budget: Budget, value: { toXdr(): Uint8Array }): void {
   budget.charge('ValDeser', BigInt(value.toXdr().length));
 }
 
+/** Address credentials with another signature. */
+const signedWith = (creds: xdr.SorobanAddressCredentials, signature: xdr.ScVal) =>
+  new xdr.SorobanAddressCredentials({
+    address: creds.address,
+    nonce: creds.nonce,
+    signatureExpirationLedger: creds.signatureExpirationLedger,
+    signature,
+  });
+
 /**
- * Entries go out with their signatures cleared (`clear_signature`); of `AddressWithDelegates`
- * credentials only the account's own, its delegates' stay.
+ * The entry with the signature of its address credentials replaced (of `AddressWithDelegates`
+ * credentials, with `delegates`, the account's own; their delegates' stay); other entries as they are.
  */
-function withoutSignature(entry: xdr.SorobanAuthorizationEntry): xdr.SorobanAuthorizationEntry {
+function withSignature(
+  entry: xdr.SorobanAuthorizationEntry,
+  signature: xdr.ScVal,
+  delegates: boolean,
+): xdr.SorobanAuthorizationEntry {
   const { credentials } = entry;
-  const cleared = (creds: xdr.SorobanAddressCredentials) =>
-    new xdr.SorobanAddressCredentials({
-      address: creds.address,
-      nonce: creds.nonce,
-      signatureExpirationLedger: creds.signatureExpirationLedger,
-      signature: xdr.ScVal.scvVoid(),
-    });
-  let clearedCredentials: xdr.SorobanCredentials;
+  let changed: xdr.SorobanCredentials;
   if (credentials.type === 'sorobanCredentialsAddress')
-    clearedCredentials = xdr.SorobanCredentials.sorobanCredentialsAddress(cleared(credentials.address));
+    changed = xdr.SorobanCredentials.sorobanCredentialsAddress(signedWith(credentials.address, signature));
   else if (credentials.type === 'sorobanCredentialsAddressV2')
-    clearedCredentials = xdr.SorobanCredentials.sorobanCredentialsAddressV2(cleared(credentials.addressV2));
-  else if (credentials.type === 'sorobanCredentialsAddressWithDelegates')
-    clearedCredentials = xdr.SorobanCredentials.sorobanCredentialsAddressWithDelegates(
+    changed = xdr.SorobanCredentials.sorobanCredentialsAddressV2(
+      signedWith(credentials.addressV2, signature),
+    );
+  else if (credentials.type === 'sorobanCredentialsAddressWithDelegates' && delegates)
+    changed = xdr.SorobanCredentials.sorobanCredentialsAddressWithDelegates(
       new xdr.SorobanAddressCredentialsWithDelegates({
-        addressCredentials: cleared(credentials.addressWithDelegates.addressCredentials),
+        addressCredentials: signedWith(credentials.addressWithDelegates.addressCredentials, signature),
         delegates: credentials.addressWithDelegates.delegates,
       }),
     );
   else return entry;
-  return new xdr.SorobanAuthorizationEntry({
-    credentials: clearedCredentials,
-    rootInvocation: entry.rootInvocation,
-  });
+  return new xdr.SorobanAuthorizationEntry({ credentials: changed, rootInvocation: entry.rootInvocation });
 }
+
+/** Entries go out with their signatures cleared (`clear_signature`). */
+const withoutSignature = (entry: xdr.SorobanAuthorizationEntry) =>
+  withSignature(entry, xdr.ScVal.scvVoid(), true);
 
 /** `into_auth_entry_with_emulated_signature`: the size of the stand-in signature an entry carries. */
 const EMULATED_SIGNATURE_SIZE = 512;
@@ -104,26 +113,8 @@ const EMULATED_SIGNATURE_SIZE = 512;
  * A recorded entry as the Rust host hands it back to itself: address credentials signed with
  * 512 zero bytes, so that reading it back costs what a signed entry costs.
  */
-function withEmulatedSignature(entry: xdr.SorobanAuthorizationEntry): xdr.SorobanAuthorizationEntry {
-  const { credentials } = entry;
-  const signed = (creds: xdr.SorobanAddressCredentials) =>
-    new xdr.SorobanAddressCredentials({
-      address: creds.address,
-      nonce: creds.nonce,
-      signatureExpirationLedger: 0,
-      signature: xdr.ScVal.scvBytes(Buffer.alloc(EMULATED_SIGNATURE_SIZE)),
-    });
-  let signedCredentials: xdr.SorobanCredentials;
-  if (credentials.type === 'sorobanCredentialsAddress')
-    signedCredentials = xdr.SorobanCredentials.sorobanCredentialsAddress(signed(credentials.address));
-  else if (credentials.type === 'sorobanCredentialsAddressV2')
-    signedCredentials = xdr.SorobanCredentials.sorobanCredentialsAddressV2(signed(credentials.addressV2));
-  else return entry;
-  return new xdr.SorobanAuthorizationEntry({
-    credentials: signedCredentials,
-    rootInvocation: entry.rootInvocation,
-  });
-}
+const withEmulatedSignature = (entry: xdr.SorobanAuthorizationEntry) =>
+  withSignature(entry, xdr.ScVal.scvBytes(Buffer.alloc(EMULATED_SIGNATURE_SIZE)), false);
 
 export function runRecording(input: RecordingRunInput): RecordingRunOutput {
   const { budget, ledger, snapshot } = input;
