@@ -7,6 +7,7 @@
 import { xdr } from '@stellar/stellar-sdk/base';
 import { type Budget, chargeWasmiFuel, wasmiFuelRemaining } from '../budget/index.js';
 import { callStellarAssetContract } from '../builtin/sac/index.js';
+import { addressFromAccount } from '../builtin/values.js';
 import { HostError } from '../errors/host-error.js';
 import { availableAt, hostFunction, isImportKnown } from '../interface/index.js';
 import {
@@ -152,12 +153,7 @@ export class Host extends HostState {
 
   /** The source account, cloned (metered), as a new Address object (`source_account_address`). */
   sourceAccountAddress(): Val | undefined {
-    if (!this.sourceAccount) return undefined;
-    this.budget.charge('MemCpy', DECLARED_SIZE.accountId);
-    return this.objects.add({
-      kind: 'Address',
-      value: xdr.ScAddress.scAddressTypeAccount(this.sourceAccount),
-    });
+    return this.sourceAccount && addressFromAccount(this, this.sourceAccount);
   }
 
   /** Recording mode's entries, unsigned, as simulation returns them. */

@@ -110,6 +110,10 @@ export const traced = {
       bytesNewFromSlice(context, bytes),
     );
   },
+  /** `Symbol::try_from_val` of an ScSymbol from XDR (a function's name): its bytes as the text. */
+  scSymbol(context: CallContext, name: { readonly bytes: Uint8Array }): Val {
+    return traced.symbol(context, Buffer.from(name.bytes).toString('latin1'));
+  },
   symbol(context: CallContext, text: string): Val {
     const small = smallSymbol(text);
     if (small !== undefined) return small;

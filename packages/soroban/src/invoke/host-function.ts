@@ -51,7 +51,7 @@ function run(host: Host, hostFunction: xdr.HostFunction): Val {
       if (address.type !== 'scAddressTypeContract')
         throw new HostError('Value', 'UnexpectedType', "invoked address doesn't belong to a contract");
       // `ScSymbol::try_into_val`: a small symbol, or `symbol_new_from_slice` (its bytes checked, charged).
-      const name = traced.symbol(host.context(), Buffer.from(args.functionName.bytes).toString('latin1'));
+      const name = traced.scSymbol(host.context(), args.functionName);
       return host.callContract(address.contractId.value, name, scValsToVals(host, args.args));
     }
     case 'hostFunctionTypeCreateContract': {

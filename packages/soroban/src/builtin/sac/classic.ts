@@ -12,6 +12,7 @@ import { loadAccount } from '../../host/auth/account-signatures.js';
 import type { Host } from '../../host/host.js';
 import { chargeAccountEntryClone, DECLARED_SIZE } from '../../storage/index.js';
 import { contractError } from '../contract-error.js';
+import { addressFromAccount } from '../values.js';
 
 const I64_MAX = (1n << 63n) - 1n;
 
@@ -81,10 +82,7 @@ function missingEntry(
       : key.type === 'trustline'
         ? key.trustLine.accountId
         : undefined;
-  if (accountId) {
-    host.budget.charge('MemCpy', DECLARED_SIZE.accountId);
-    host.objects.add({ kind: 'Address', value: xdr.ScAddress.scAddressTypeAccount(accountId) });
-  }
+  if (accountId) addressFromAccount(host, accountId);
   return contractError(code, message);
 }
 

@@ -105,7 +105,7 @@ export function functionFromXdr(host: Host, fn: xdr.SorobanAuthorizedFunction): 
       const call = fn.contractFn;
       const contract = ownedAddressVal(host, call.contractAddress);
       // `Symbol::try_from_val`: a long name through the host's own `symbol_new_from_slice`.
-      const fnName = traced.symbol(host.context(), Buffer.from(call.functionName.bytes).toString('latin1'));
+      const fnName = traced.scSymbol(host.context(), call.functionName);
       // `scvals_to_val_vec`: a metered collect of the converted arguments.
       chargeFallibleCollect(host.context(), call.args.length, VAL_SIZE);
       return { kind: 'contract', contract, fnName, args: call.args.map((arg) => host.converter.toVal(arg)) };
