@@ -20,18 +20,14 @@ import {
   type LedgerInfo,
   Storage,
 } from '../../src/storage/index.js';
-import { LEDGER } from '../storage/fixtures.js';
+import { LEDGER, ledgerEntry } from '../storage/fixtures.js';
 
-export { LEDGER };
+export { LEDGER, ledgerEntry };
 export const SEQ = LEDGER.sequenceNumber;
 
 /** get_account_id: the bytes as an ed25519 public key. */
 export function accountId(byte: number): xdr.AccountId {
   return xdr.PublicKey.publicKeyTypeEd25519(Buffer.alloc(32, byte));
-}
-
-export function ledgerEntry(data: xdr.LedgerEntryData): xdr.LedgerEntry {
-  return new xdr.LedgerEntry({ lastModifiedLedgerSeq: 0, data, ext: xdr.LedgerEntryExt.v0() });
 }
 
 /** e2e_testutils `account_entry`: 1 XLM, sequence 0, master weight 1. */

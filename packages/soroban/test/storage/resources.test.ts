@@ -13,36 +13,12 @@ import {
   recordFootprint,
   Storage,
 } from '../../src/storage/index.js';
-import {
-  accountKey,
-  dataEntry,
-  dataKey,
-  LEDGER,
-  ledgerEntry,
-  recordingMeter,
-  SEQ,
-  size,
-  sym,
-  u64,
-} from './fixtures.js';
+import { accountEntry as e2eAccountEntry } from '../invoke/fixtures.js';
+import { accountKey, dataEntry, dataKey, LEDGER, recordingMeter, SEQ, size, sym, u64 } from './fixtures.js';
 
 const account = accountKey(3);
-const accountEntry = ledgerEntry(
-  xdr.LedgerEntryData.account(
-    new xdr.AccountEntry({
-      accountId: xdr.PublicKey.publicKeyTypeEd25519(new Uint8Array(32).fill(3)),
-      balance: 10_000_000n,
-      seqNum: 0n,
-      numSubEntries: 0,
-      inflationDest: null,
-      flags: 0,
-      homeDomain: '',
-      thresholds: new Uint8Array([1, 0, 0, 0]),
-      signers: [],
-      ext: xdr.AccountEntryExt.v0(),
-    }),
-  ),
-);
+// e2e_testutils `account_entry` of the key [3; 32].
+const accountEntry = e2eAccountEntry(xdr.PublicKey.publicKeyTypeEd25519(Buffer.alloc(32, 3)));
 const liveKey = dataKey(sym('live'), 'persistent');
 const liveEntry = dataEntry(sym('live'), u64(1n), 'persistent');
 
