@@ -110,6 +110,13 @@ export class Budget {
     this.charges = 0;
   }
 
+  /** testutils `reset_unlimited_cpu` (budget/util.rs): the cpu count zeroed under no limit, memory kept. */
+  resetUnlimitedCpu(): void {
+    this.cpu.reset(U64_MAX);
+    this.tallies = emptyTallies(this.cpu.models.length);
+    this.charges = 0;
+  }
+
   /** testutils `Budget::reset` (budget/util.rs): counts and tallies zeroed, limits and models kept. */
   reset(): void {
     this.cpu.resetCount();

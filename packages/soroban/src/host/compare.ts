@@ -4,6 +4,7 @@
  * its own type (a U64 object against a U64Small) by number or text, else by ScValType.
  */
 import { xdr } from '@stellar/stellar-sdk/base';
+import { DEFAULT_HOST_DEPTH_LIMIT } from '../budget/default-params.js';
 import { HostError } from '../errors/host-error.js';
 import { compareVals, type Ordering } from '../values/compare.js';
 import { smallSymbolText } from '../values/symbol.js';
@@ -104,10 +105,31 @@ export class Comparator {
     if (SMALL_PAIR[object.kind] !== tagOf(small)) return undefined;
     if (object.kind === 'Symbol')
       return compareBytes(this.meter, object.value, Buffer.from(smallSymbolText(small), 'latin1'));
+    // `try_compare_to_small` (host_object.rs): the budget's compare of the number and the small
+    // value as its own type, charged as one of that type's declared size.
+    this.meter.charge('MemCmp', BigInt(NUMBER_SIZE[object.kind as keyof typeof NUMBER_SIZE]));
     return sign(object.value as bigint, smallNumberOf(small));
   }
 
+  /** How many object comparisons are open, nested inside one another. */
+  #depth = 0;
+
+  /**
+   * `Compare<HostObject>` (comparison.rs): the depth limit checkpoint of comparison
+   * (`with_limited_depth`), entered for every pair of objects, of one kind or not.
+   */
   private compareObjects(a: HostObject, b: HostObject): Ordering {
+    if (this.#depth >= DEFAULT_HOST_DEPTH_LIMIT)
+      throw new HostError('Context', 'ExceededLimit', 'depth limit exceeded');
+    this.#depth++;
+    try {
+      return this.compareObjectsWithin(a, b);
+    } finally {
+      this.#depth--;
+    }
+  }
+
+  private compareObjectsWithin(a: HostObject, b: HostObject): Ordering {
     if (a.kind !== b.kind) return sign(KIND_ORDER.indexOf(a.kind), KIND_ORDER.indexOf(b.kind));
     switch (a.kind) {
       case 'Bytes':

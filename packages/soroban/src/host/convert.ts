@@ -241,11 +241,22 @@ export class ValConverter {
     }
   }
 
-  /** `vals_to_scval_vec`: each Val converted, then collected (a metered collect of fallible results). */
+  /**
+   * `from_host_obj` called directly: the object converted without the depth checkpoint
+   * `from_host_val` puts around it, so its items start at the top depth.
+   */
+  objectToScValUnchecked(val: Val): xdr.ScVal {
+    this.host.meter.charge('VisitObject');
+    return this.objectToScVal(this.host.objects.get(val), -1);
+  }
+
+  /**
+   * `vals_to_scval_vec`: a metered collect of fallible conversions, charged for every item before
+   * the first is converted (`metered_collect` charges the iterator's size first).
+   */
   valsToScVals(vals: readonly Val[]): xdr.ScVal[] {
-    const scvals = vals.map((val) => this.toScVal(val));
-    chargeFallibleBulkInit(this.host.meter, BigInt(scvals.length), DECLARED_SIZE.scVal);
-    return scvals;
+    chargeFallibleBulkInit(this.host.meter, BigInt(vals.length), DECLARED_SIZE.scVal);
+    return vals.map((val) => this.toScVal(val));
   }
 
   /** `vecobject_to_scval_vec`: the Vec object visited, then its items as `valsToScVals`. */

@@ -71,8 +71,11 @@ export function codeKeysOf(
   executable: xdr.ContractExecutable,
   extend: (key: xdr.LedgerKey) => void,
 ): void {
-  if (executable.type === 'contractExecutableWasm') extend(contractCodeKey(executable.wasmHash.value));
-  else if (executable.type === 'contractExecutableExternalRef') {
+  if (executable.type === 'contractExecutableWasm') {
+    // `contract_code_ledger_key` (data_helper.rs): the hash cloned into a new metered `Rc` key.
+    chargeContractKey(host.budget);
+    extend(contractCodeKey(executable.wasmHash.value));
+  } else if (executable.type === 'contractExecutableExternalRef') {
     extend(executableRefKey(executable.externalRef));
     extend(contractCodeKey(resolveExternalRef(host, executable.externalRef)));
   }

@@ -5,10 +5,12 @@
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../errors/host-error.js';
+import { smallSymbolText } from '../values/symbol.js';
 import { Tag } from '../values/tags.js';
-import { errorOf, tagOf, type Val } from '../values/val.js';
+import { errorOf, isObject, tagOf, type Val } from '../values/val.js';
 import type { VmFrame } from './functions/types.js';
 import type { InstanceStorage } from './instance-storage.js';
+import type { ObjectTable } from './objects.js';
 
 /** How deep calls may nest (DEFAULT_HOST_DEPTH_LIMIT). */
 export const MAX_FRAMES = 100;
@@ -25,10 +27,21 @@ export interface ContractFrame {
   readonly args: readonly Val[];
   /** The VM running the contract; none for a built-in contract. */
   readonly vm: VmFrame | undefined;
+  /** A test build's native test contract runs in this frame (`Frame::TestContract`). */
+  readonly native?: boolean;
   /** The contract's instance as read when the call began (`Frame::ContractVM`'s `instance`). */
   readonly instance: xdr.ScContractInstance;
   /** Its storage as a map of Vals, made on the contract's first access (`Context::storage`). */
   instanceStorage?: InstanceStorage;
+}
+
+export interface CallParams {
+  /** The host's own calls (`__constructor`, `__check_auth`) may call reserved functions. */
+  internal?: boolean;
+  /** A missing function answers Void instead of failing (an absent constructor). */
+  missingIsVoid?: boolean;
+  /** The innermost contract may call itself (`ContractReentryMode::SelfAllowed`, `__check_auth`). */
+  selfReentry?: boolean;
 }
 
 export interface HostFunctionFrame {
@@ -115,4 +128,13 @@ export function exitValue<T>(result: T): T {
   if (error.type === 'Contract')
     throw new HostError('Contract', error.code, 'escalating Ok(ScErrorType::Contract) frame-exit to Err');
   throw new HostError('Context', 'InvalidAction', `frame-exit with Ok(Error) carrying ${error.short}`);
+}
+
+/** The function's name a frame keeps, read without a charge (the Rust frame keeps the Symbol). */
+export function frameFunctionName(objects: ObjectTable, fn: Val): string {
+  if (tagOf(fn) === Tag.SymbolSmall) return smallSymbolText(fn);
+  const object = isObject(fn) ? objects.get(fn) : undefined;
+  if (object?.kind !== 'Symbol')
+    throw new HostError('Value', 'UnexpectedType', 'function name is not a symbol');
+  return Buffer.from(object.value).toString('latin1');
 }

@@ -20,9 +20,7 @@ import {
   type LedgerInfo,
   type Storage,
 } from '../storage/index.js';
-import { smallSymbolText } from '../values/symbol.js';
-import { Tag } from '../values/tags.js';
-import { checkVal, fromU32, fromWasm, isObject, tagOf, toWasm, type Val, VOID } from '../values/val.js';
+import { checkVal, fromU32, fromWasm, toWasm, type Val, VOID } from '../values/val.js';
 import {
   type HostImports,
   instantiate,
@@ -36,7 +34,15 @@ import { contractInstanceOf, withInstance } from './contract-data.js';
 import { dispatch } from './dispatch.js';
 import { EventBuffer } from './events.js';
 import { wasmHashOf } from './executable-ref.js';
-import { type ContractFrame, exitValue, FrameStack, RESERVED_PREFIX } from './frames.js';
+import {
+  type CallParams,
+  type ContractFrame,
+  exitValue,
+  FrameStack,
+  frameFunctionName,
+  type HostFunctionFrame,
+  RESERVED_PREFIX,
+} from './frames.js';
 import { chargeNewVec, VAL_SIZE } from './functions/charges.js';
 import { HOST_MODULES } from './functions/index.js';
 import { symbolStr } from './functions/symbol-slices.js';
@@ -46,9 +52,10 @@ import { RelativeObjects } from './objects.js';
 import { FramePrngs } from './prng/frame-prngs.js';
 import type { Prng } from './prng/prng.js';
 import { HostState } from './state.js';
-import { chargeTestContractCheck } from './test-build.js';
+import { isTestContractExecutable, type NativeContract } from './test-build.js';
 import { traced, tracedFunction } from './tracing.js';
 
+export type { CallParams } from './frames.js';
 export type { HostTracer } from './state.js';
 
 import { arisenErrorEvent, fnCallEvent, fnReturnEvent, hostFunctionFailed, invokeVm } from './diagnostics.js';
@@ -87,15 +94,6 @@ export interface HostConfig {
   basePrng?: Prng;
 }
 
-export interface CallParams {
-  /** The host's own calls (`__constructor`, `__check_auth`) may call reserved functions. */
-  internal?: boolean;
-  /** A missing function answers Void instead of failing (an absent constructor). */
-  missingIsVoid?: boolean;
-  /** The innermost contract may call itself (`ContractReentryMode::SelfAllowed`, `__check_auth`). */
-  selfReentry?: boolean;
-}
-
 export class Host extends HostState {
   readonly budget: Budget;
   readonly storage: Storage;
@@ -111,6 +109,8 @@ export class Host extends HostState {
   readonly #vmBudget: VmBudget;
   /** Charges what the Rust host's test build adds (HostConfig.testutils). */
   readonly testutils: boolean;
+  /** A test build's native test contracts (`register_test_contract`), by contract id in hex. */
+  readonly nativeContracts = new Map<string, NativeContract>();
   #imports: HostImports | undefined;
 
   constructor(config: HostConfig) {
@@ -193,31 +193,37 @@ export class Host extends HostState {
     if (distance > 0 || (distance === 0 && !params.selfReentry))
       throw new HostError('Context', 'InvalidAction', 'Contract re-entry is not allowed');
     fnCallEvent(this, contractId, fn, args);
-    if (this.testutils) chargeTestContractCheck(this, contractId);
-    // `call_contract_fn` (host/frame.rs): the instance key made, the instance read.
+    // A test build runs a native test contract in a test frame (`create_test_contract_frame`);
+    // either frame's instance key is made and its instance read (`call_contract_fn`).
+    const native =
+      this.testutils && isTestContractExecutable(this, contractId)
+        ? this.nativeContracts.get(Buffer.from(contractId).toString('hex'))
+        : undefined;
     chargeContractKey(this.budget);
     const instance = this.instance(contractId);
-    chargeNewVec(this.context(), args.length, VAL_SIZE);
+    // Only `call_contract_fn` copies the arguments; the SAC's frame clones the contract id too.
+    if (!native) chargeNewVec(this.context(), args.length, VAL_SIZE);
     const { executable } = instance;
-    // The SAC's frame holds its own clone of the contract id.
-    if (executable.type === 'contractExecutableStellarAsset') this.budget.charge('MemCpy', HASH_SIZE);
+    if (!native && executable.type === 'contractExecutableStellarAsset')
+      this.budget.charge('MemCpy', HASH_SIZE);
     // A Stellar Asset Contract runs built in, in a frame with no VM (`Frame::StellarAssetContract`);
     // an external reference runs the Wasm its entry names now (frame.rs, protocol 28).
-    const wasmHash = wasmHashOf(this, executable);
+    const wasmHash = native ? undefined : wasmHashOf(this, executable);
     const vm = wasmHash ? this.instantiateVm(wasmHash) : undefined;
     const frame: ContractFrame = {
       kind: 'contract',
       contractId,
-      fnName: this.symbolText(fn),
+      fnName: frameFunctionName(this.objects, fn),
       fnSymbol: fn,
       args,
       vm: vm && ({ memory: vmLinearMemory(vm), objects: new RelativeObjects() } satisfies VmFrame),
       instance,
+      ...(native ? { native: true } : {}),
     };
     // `with_frame` checks the depth before `push_context` pushes the auth frame.
     this.frames.checkDepth();
     const authSnapshot = this.auth.pushContractFrame(this, contractId, fn);
-    const value = this.#withAuthFrame(authSnapshot, () => this.#runFrame(frame, vm, params, args));
+    const value = this.#withAuthFrame(authSnapshot, () => this.#runFrame(frame, vm, params, args, native));
     fnReturnEvent(this, contractId, fn, value);
     return value;
   }
@@ -240,11 +246,23 @@ export class Host extends HostState {
    * the instance storage written back, all before the frame's pop is traced. A Stellar Asset
    * Contract runs built in.
    */
-  #runFrame(frame: ContractFrame, vm: VmInstance | undefined, params: CallParams, args: readonly Val[]): Val {
+  #runFrame(
+    frame: ContractFrame,
+    vm: VmInstance | undefined,
+    params: CallParams,
+    args: readonly Val[],
+    native?: NativeContract,
+  ): Val {
     return this.frames.with(frame, this.rollbackHooks(), () =>
       traced(this.tracer, frame, () => {
         let value: Val;
-        if (vm) {
+        if (native) {
+          // A function the native contract lacks fails, or answers Void where one may be missing.
+          const answer = native(this, frame.fnSymbol, args);
+          if (answer === undefined && !params.missingIsVoid)
+            throw new HostError('Context', 'MissingValue', 'calling unknown contract function');
+          value = answer ?? VOID;
+        } else if (vm) {
           const objects = frame.vm?.objects as RelativeObjects;
           const words = args.map((arg) => toWasm(objects.toRelative(arg, this.budget)));
           const name = () => symbolStr(this.context(), frame.fnSymbol);
@@ -264,11 +282,13 @@ export class Host extends HostState {
   }
 
   /** Runs a host function invoked from outside in its own frame (`invoke_function_and_return_val`). */
-  withHostFunctionFrame<T>(name: string, body: () => T): T {
+  withHostFunctionFrame(name: string, body: () => Val): Val {
     this.frames.checkDepth();
-    // Auth's `push_frame` of a host function frame only takes its (charged) snapshot.
+    const frame: HostFunctionFrame = { kind: 'host-function', function: name };
+    // Auth's `push_frame` of a host function frame only takes its (charged) snapshot; the frame
+    // is traced as a contract's is (`with_frame`: PushCtx once pushed, PopCtx before the pop).
     return this.#withAuthFrame(this.auth.snapshot(this), () =>
-      this.frames.with({ kind: 'host-function', function: name }, this.rollbackHooks(), body),
+      this.frames.with(frame, this.rollbackHooks(), () => traced(this.tracer, frame, body)),
     );
   }
 
@@ -374,14 +394,5 @@ export class Host extends HostState {
     }
     this.#imports = imports;
     return imports;
-  }
-
-  /** The function's name for the frame, read without a charge (the Rust frame keeps the Symbol). */
-  private symbolText(fn: Val): string {
-    if (tagOf(fn) === Tag.SymbolSmall) return smallSymbolText(fn);
-    const object = isObject(fn) ? this.objects.get(fn) : undefined;
-    if (object?.kind !== 'Symbol')
-      throw new HostError('Value', 'UnexpectedType', 'function name is not a symbol');
-    return Buffer.from(object.value).toString('latin1');
   }
 }

@@ -24,8 +24,8 @@ import { verifyExecutableRefExists, verifyWasmExists, wasmHashOf } from './execu
 import { context } from './functions/context.js';
 import type { HostFunction } from './functions/types.js';
 import type { Host } from './host.js';
-import { bytesNewFromSlice } from './native-slices.js';
-import { chargeTestContractCheck } from './test-build.js';
+import { bytesNewFromSlice, traced } from './native-slices.js';
+import { isTestContractExecutable } from './test-build.js';
 
 const CONSTRUCTOR = '__constructor';
 const CONSTRUCTOR_PROTOCOL = 22;
@@ -52,15 +52,9 @@ export function uploadWasm(host: Host, wasm: Uint8Array): Uint8Array {
 export function uploadContractWasm(host: Host, wasm: Uint8Array): Val {
   const wasmHash = computeHashSha256(wasm, host.budget);
   if (wasm.length > MAX_CODE_BYTES) throw new HostError('Value', 'ExceededLimit', 'Wasm code is too large');
-  // The throwaway VM's contract id: the hash cloned.
-  host.budget.charge('MemCpy', DECLARED_SIZE.contractId);
-  const costInputs = checkUpload(wasm, host.vmOptions());
-  const ext = xdr.ContractCodeEntryExt.v1(
-    new xdr.ContractCodeEntryV1({
-      ext: xdr.ExtensionPoint.v0(),
-      costInputs: costInputsToXdr(costInputs),
-    }),
-  );
+  // A test build takes empty code unchecked (a native test contract's), with no cost inputs.
+  const ext =
+    host.testutils && wasm.length === 0 ? xdr.ContractCodeEntryExt.v0() : checkedCodeExt(host, wasm);
   const hashObject = bytesNewFromSlice(host.context(), wasmHash);
   // The code's key: the hash cloned into a new `Rc` LedgerKey.
   chargeContractKey(host.budget);
@@ -80,6 +74,19 @@ export function uploadContractWasm(host: Host, wasm: Uint8Array): Val {
     host.storage.put(key, entry, minLiveUntilLedger(host.ledger, 'persistent'), host.budget);
   }
   return hashObject;
+}
+
+/** The throwaway VM's check of uploaded code: its cost inputs for the code entry. */
+function checkedCodeExt(host: Host, wasm: Uint8Array): xdr.ContractCodeEntryExt {
+  // The throwaway VM's contract id: the hash cloned.
+  host.budget.charge('MemCpy', DECLARED_SIZE.contractId);
+  const costInputs = checkUpload(wasm, host.vmOptions());
+  return xdr.ContractCodeEntryExt.v1(
+    new xdr.ContractCodeEntryV1({
+      ext: xdr.ExtensionPoint.v0(),
+      costInputs: costInputsToXdr(costInputs),
+    }),
+  );
 }
 
 /**
@@ -164,8 +171,23 @@ function createUnauthorized(
   if (executable.type === 'contractExecutableWasm') verifyWasmExists(host, executable.wasmHash.value);
   if (executable.type === 'contractExecutableExternalRef')
     verifyExecutableRefExists(host, executable.externalRef);
-  // `store_contract_instance`: the key looked up again (absent), the id cloned into the entry, the
-  // entry put in a new `Rc`.
+  putNewInstance(host, contractId, key, executable);
+  initializeAssetContract(host, contractId, preimage);
+  if (executable.type !== 'contractExecutableStellarAsset')
+    callConstructor(host, contractId, constructorArgs);
+  return contractId;
+}
+
+/**
+ * `store_contract_instance` of a contract with no instance yet: the key looked up again (absent),
+ * the id cloned into the entry, the entry put in a new `Rc`.
+ */
+export function putNewInstance(
+  host: Host,
+  contractId: Uint8Array,
+  key: xdr.LedgerKey,
+  executable: xdr.ContractExecutable,
+): void {
   host.storage.has(key, host.budget);
   host.budget.charge('MemCpy', HASH_SIZE);
   host.budget.charge('MemAlloc', DECLARED_SIZE.ledgerEntry);
@@ -184,10 +206,6 @@ function createUnauthorized(
     ext: xdr.LedgerEntryExt.v0(),
   });
   host.storage.put(key, entry, minLiveUntilLedger(host.ledger, 'persistent'), host.budget);
-  initializeAssetContract(host, contractId, preimage);
-  if (executable.type !== 'contractExecutableStellarAsset')
-    callConstructor(host, contractId, constructorArgs);
-  return contractId;
 }
 
 /**
@@ -195,7 +213,8 @@ function createUnauthorized(
  * host reads it from a VM it instantiates for the purpose, so it is charged as a call's VM is.
  */
 function contractProtocolVersion(host: Host, contractId: Uint8Array): number {
-  if (host.testutils) chargeTestContractCheck(host, contractId);
+  // A test build runs a native test contract at the ledger's protocol.
+  if (host.testutils && isTestContractExecutable(host, contractId)) return host.ledger.protocolVersion;
   // `contract_instance_ledger_key`: the id copied into a new key.
   chargeContractKey(host.budget);
   const wasmHash = wasmHashOf(host, host.instance(contractId).executable);
@@ -203,7 +222,7 @@ function contractProtocolVersion(host: Host, contractId: Uint8Array): number {
   return host.instantiateVm(wasmHash).parsed.interfaceVersion.protocol;
 }
 
-function callConstructor(host: Host, contractId: Uint8Array, args: readonly Val[]): void {
+export function callConstructor(host: Host, contractId: Uint8Array, args: readonly Val[]): void {
   const protocol = contractProtocolVersion(host, contractId);
   if (protocol < CONSTRUCTOR_PROTOCOL) {
     if (args.length === 0) return;
@@ -215,7 +234,8 @@ function callConstructor(host: Host, contractId: Uint8Array, args: readonly Val[
   }
   let result: Val;
   try {
-    result = host.callContract(contractId, host.converter.toVal(xdr.ScVal.scvSymbol(CONSTRUCTOR)), args, {
+    // `CONSTRUCTOR_FUNCTION_NAME.try_into_val(host)`: a Symbol made through the env (traced).
+    result = host.callContract(contractId, traced.symbol(host.context(), CONSTRUCTOR), args, {
       internal: true,
       missingIsVoid: args.length === 0,
     });

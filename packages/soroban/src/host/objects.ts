@@ -111,6 +111,7 @@ export class ObjectTable {
   add(object: HostObject): Val {
     const handle = indexToHandle(this.#objects.length, false);
     this.meter.charge('MemAlloc', HOST_OBJECT_BYTES);
+    refuseAddressVariant(object);
     this.#objects.push(object);
     return fromHandle(handle, TAG_OF_KIND[object.kind]);
   }
@@ -134,6 +135,25 @@ export class ObjectTable {
       throw new HostError('Value', 'UnexpectedType', `expected ${kind}, got ${object.kind}`);
     return object as ObjectOf<K>;
   }
+}
+
+/**
+ * `HostObjectType::inject` of an address (host_object.rs): an Address object holds only an account
+ * or a contract, a MuxedAddress object only a muxed account; the table has charged for it already.
+ */
+function refuseAddressVariant(object: HostObject): void {
+  if (object.kind !== 'Address' && object.kind !== 'MuxedAddress') return;
+  const type = object.value.type;
+  const fits =
+    object.kind === 'Address'
+      ? type === 'scAddressTypeAccount' || type === 'scAddressTypeContract'
+      : type === 'scAddressTypeMuxedAccount';
+  if (!fits)
+    throw new HostError(
+      'Object',
+      'InvalidInput',
+      `ScAddress variant ${type} not supported by ${object.kind}Object`,
+    );
 }
 
 /**

@@ -7,7 +7,7 @@ import { hostFunctionByName, isRawInteger } from '../interface/index.js';
 import { isObject, type Val } from '../values/val.js';
 import { Comparator } from './compare.js';
 import { ValConverter } from './convert.js';
-import type { ContractFrame } from './frames.js';
+import type { Frame } from './frames.js';
 import { type Meter, UNMETERED } from './meter.js';
 import { ObjectTable } from './objects.js';
 
@@ -21,8 +21,8 @@ export interface HostTracer {
   call(name: string, words: readonly bigint[]): void;
   envCall(name: string, args: readonly Val[]): void;
   ret(name: string, outcome: { value: bigint } | { error: unknown }): void;
-  push(frame: ContractFrame): void;
-  pop(frame: ContractFrame, outcome: { value: bigint } | { error: unknown }): void;
+  push(frame: Frame): void;
+  pop(frame: Frame, outcome: { value: bigint } | { error: unknown }): void;
 }
 
 export class HostState {

@@ -1,12 +1,12 @@
 /** The tracer's hooks around a frame and around a host function (`HostTracer`, for trace tools and tests). */
 
 import type { Val } from '../values/val.js';
-import type { ContractFrame } from './frames.js';
+import type { Frame } from './frames.js';
 import type { HostFunction } from './functions/types.js';
 import type { HostTracer } from './state.js';
 
 /** Runs a frame's body between the tracer's push and pop. */
-export function traced(tracer: HostTracer | undefined, frame: ContractFrame, body: () => Val): Val {
+export function traced(tracer: HostTracer | undefined, frame: Frame, body: () => Val): Val {
   if (!tracer) return body();
   tracer.push(frame);
   try {

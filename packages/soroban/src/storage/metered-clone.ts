@@ -64,6 +64,16 @@ export function chargeScValSubstructure(value: xdr.ScVal, meter: Meter): void {
   chargeScValParts(value.toXdrObject(), meter, 0);
 }
 
+/**
+ * `ScVec::metered_clone`: its header copied, its items allocated and copied, then each item's heap
+ * parts, each item a depth checkpoint of its own (`ScVal::charge_for_substructure`).
+ */
+export function chargeScVecClone(items: readonly xdr.ScVal[], meter: Meter): void {
+  meter.charge('MemCpy', DECLARED_SIZE.vec);
+  chargeVector(meter, items.length, DECLARED_SIZE.scVal);
+  for (const item of items) chargeScValParts(item.toXdrObject(), meter, 0);
+}
+
 /** `LedgerKey::metered_clone`. */
 export function chargeLedgerKeyClone(key: xdr.LedgerKey, meter: Meter): void {
   meter.charge('MemCpy', DECLARED_SIZE.ledgerKey);

@@ -4,10 +4,10 @@
  */
 import { Keypair } from '@stellar/stellar-sdk/base';
 import type { Host } from '../../src/host/host.js';
-import type { Val } from '../../src/values/val.js';
+import { fromU32, type Val } from '../../src/values/val.js';
 import { generateBytesArray } from './adapter-host.js';
 import type { SliceArg } from './adapter-slices.js';
-import { literalScVal, traceVal, Unsupported } from './adapter-values.js';
+import { corruptedPayload, literalScVal, traceVal, Unsupported } from './adapter-values.js';
 import type { ScriptArg } from './script-types.js';
 import type { TraceValue } from './types.js';
 
@@ -69,6 +69,15 @@ export function resolve(run: ArgRun, arg: ScriptArg): { value: Val | SliceArg; p
       if (address.type !== 'scAddressTypeContract') throw new Unsupported('not a contract address');
       const id = Buffer.from(address.contractId.value);
       return { value: id, printed: { kind: 'int', value: 32n } };
+    }
+    case 'payload': {
+      const value = corruptedPayload(resolve(run, arg.of).value as Val, arg.plus, arg.or);
+      return { value, printed: traceVal(value) };
+    }
+    case 'payloadHalf': {
+      const payload = resolve(run, arg.of).value as Val;
+      const value = fromU32(Number(arg.half === 'lo' ? payload & 0xffff_ffffn : payload >> 32n));
+      return { value, printed: traceVal(value) };
     }
     case 'ref': {
       const value = run.values[arg.step];

@@ -6,30 +6,41 @@
  * set for a while.
  */
 import { xdr } from '@stellar/stellar-sdk/base';
+import { toScAddress } from '../../src/builtin/values.js';
 import { AuthorizationManager } from '../../src/host/auth/index.js';
 import type { ContractFrame } from '../../src/host/frames.js';
 import type { Host } from '../../src/host/host.js';
+import { chargeContractKey } from '../../src/storage/index.js';
 import { smallSymbol } from '../../src/values/symbol.js';
-import type { Val } from '../../src/values/val.js';
+import { type Val, VOID } from '../../src/values/val.js';
 import { OPTION_ACCOUNT_ID_SIZE } from './adapter-register.js';
 
 /** The frames the adapter pushed for a test contract, printed `TEST:<id>:<fn>`. */
 export const TEST_FRAMES = new WeakSet<ContractFrame>();
 
-/** `TestContractFrame::new(id, "foo", vec![], Wasm(zero hash) instance)`, run through `with_frame`. */
-export function withTestContractFrame(host: Host, contractId: Uint8Array, body: () => Val): Val {
-  const fn = smallSymbol('foo') as Val;
+/**
+ * `TestContractFrame::new(id, fn, vec![], instance)` run through `with_frame`: by default
+ * `run_from_contract`'s ("foo", a Wasm executable of the zero hash without storage).
+ */
+export function withTestContractFrame(
+  host: Host,
+  contractId: Uint8Array,
+  body: () => Val,
+  fnName = 'foo',
+  instance = new xdr.ScContractInstance({
+    executable: xdr.ContractExecutable.contractExecutableWasm(Buffer.alloc(32)),
+    storage: null,
+  }),
+): Val {
+  const fn = smallSymbol(fnName) as Val;
   const frame: ContractFrame = {
     kind: 'contract',
     contractId,
-    fnName: 'foo',
+    fnName,
     fnSymbol: fn,
     args: [],
     vm: undefined,
-    instance: new xdr.ScContractInstance({
-      executable: xdr.ContractExecutable.contractExecutableWasm(Buffer.alloc(32)),
-      storage: null,
-    }),
+    instance,
   };
   TEST_FRAMES.add(frame);
   const authSnapshot = host.auth.pushContractFrame(host, contractId, fn);
@@ -87,4 +98,33 @@ export function resetAuthAfterTopFrame(host: Host, fn?: string): void {
     mode.kind === 'enforcing'
       ? AuthorizationManager.enforcing(host)
       : AuthorizationManager.recording(mode.disableNonRootAuth);
+}
+
+/**
+ * `host.with_test_contract_frame(host.contract_id_from_address(address), fn, ..)`: the id read from
+ * the address (visited, its ScAddress cloned), the contract's instance read from storage
+ * (`create_test_contract_frame`), then the body in a test frame with that instance, giving Void.
+ */
+export function withContractTestFrame(
+  host: Host,
+  address: Val,
+  fnName: string,
+  body: () => void,
+  byId = false,
+): void {
+  const scAddress = byId ? host.objects.expect(address, 'Address').value : toScAddress(host, address);
+  if (scAddress.type !== 'scAddressTypeContract') throw new Error('not a contract address');
+  const contractId = Uint8Array.from(scAddress.contractId.value);
+  chargeContractKey(host.budget);
+  const instance = host.instance(contractId);
+  withTestContractFrame(
+    host,
+    contractId,
+    () => {
+      body();
+      return VOID;
+    },
+    fnName,
+    instance,
+  );
 }

@@ -8,6 +8,7 @@ import { Budget } from '../../src/budget/budget.js';
 import { DEFAULT_COST_PARAMS } from '../../src/budget/default-params.js';
 import { HOST_AUTHORIZATION } from '../../src/host/auth/layer.js';
 import { Host } from '../../src/host/host.js';
+import { UNMETERED } from '../../src/host/meter.js';
 import type { ChaCha20Rng } from '../../src/host/prng/chacha20.js';
 import {
   DECLARED_SIZE,
@@ -26,10 +27,13 @@ export const U64_MAX = (1n << 64n) - 1n;
 const DEFAULT_CPU = 100_000_000n;
 const DEFAULT_MEM = 40n * 1024n * 1024n;
 
+/** The protocol the traces' test hosts run (`Host::current_test_protocol()` at v23.0.0). */
+export const TEST_PROTOCOL = 23;
+
 /** `set_test_ledger_info_with_current_test_protocol`. */
 export function testLedger(): LedgerInfo {
   return {
-    protocolVersion: 23,
+    protocolVersion: TEST_PROTOCOL,
     sequenceNumber: 0,
     timestamp: 0n,
     networkId: new Uint8Array(32),
@@ -139,7 +143,9 @@ export function hostFor(setup: ScriptSetup): Host {
   });
   CACHES.set(host, modules);
   // `set_test_prng`: the seed's unbiasing is charged before the trace begins.
-  if (recording) {
+  // A preflight's second run registers with the first run's draws, seeded untraced and uncharged.
+  if (setup.preflight && !recording) TEST_PRNGS.set(host, testPrng());
+  if (recording || setup.host === 'test_host_with_prng') {
     const prng = testPrng(budget);
     for (let i = 0; i < (setup.signingKeys ?? 0); i++) draw32(prng);
     TEST_PRNGS.set(host, prng);
@@ -191,6 +197,9 @@ export function hostAction(host: Host, action: HostAction): void {
     case 'reset_budget_unlimited':
       host.budget.resetLimits(U64_MAX, U64_MAX);
       return;
+    case 'reset_budget_unlimited_cpu':
+      host.budget.resetUnlimitedCpu();
+      return;
     case 'ensure_module_cache_contains_host_storage_contracts':
       ensureModuleCache(host);
       return;
@@ -202,5 +211,16 @@ export function hostAction(host: Host, action: HostAction): void {
       return;
     default:
       throw new Unsupported(`host action ${action}`);
+  }
+}
+
+/**
+ * `setup_storage_footprint` (data_helper.rs): each key of a recorded footprint, in order, given
+ * its access in this host's footprint and an empty slot in its storage map (both charged).
+ */
+export function setupStorageFootprint(host: Host, footprint: Footprint): void {
+  for (const [key, access] of footprint.map.entries(UNMETERED)) {
+    host.storage.footprint.recordAccess(key, access, host.budget);
+    host.storage.map.set(key, null, host.budget);
   }
 }

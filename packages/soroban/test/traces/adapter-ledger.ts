@@ -200,3 +200,29 @@ export function deleteInstance(host: Host, address: Val): void {
   chargeContractKey(host.budget);
   host.storage.del(contractInstanceKey(Uint8Array.from(scAddress.contractId.value)), host.budget);
 }
+
+/** The test's own metered read of a contract's instance entry in the storage map (no footprint access). */
+export function readInstance(host: Host, address: Val, newKey: boolean): void {
+  const id = host.objects.expect(address, 'Address').value;
+  if (id.type !== 'scAddressTypeContract') throw new Error('not a contract address');
+  // `contract_id_from_address` and `contract_instance_ledger_key`, where the test makes the key.
+  if (newKey) {
+    toScAddress(host, address);
+    chargeContractKey(host.budget);
+  }
+  host.storage.map.get(contractInstanceKey(Uint8Array.from(id.contractId.value)), host.budget);
+}
+
+/** `set_ledger_info(LedgerInfo { protocol_version, ..Default::default() })`: every other field zero. */
+export function setDefaultLedgerInfo(host: Host, protocol: number): void {
+  Object.assign(host.ledger, {
+    protocolVersion: protocol,
+    sequenceNumber: 0,
+    timestamp: 0n,
+    networkId: new Uint8Array(32),
+    baseReserve: 0,
+    minTempEntryTtl: 0,
+    minPersistentEntryTtl: 0,
+    maxEntryTtl: 0,
+  });
+}

@@ -59,3 +59,11 @@ export function registerTestContract(
   vmIds.set(contractId, vmId);
   return address;
 }
+
+/** A `register` step's code: the WASM file it names, or the module the test synthesizes. */
+export function registeredCode(
+  step: { wasm: string; code?: string },
+  readWasm: (path: string) => Uint8Array,
+) {
+  return step.code === undefined ? readWasm(step.wasm) : Buffer.from(step.code, 'hex');
+}

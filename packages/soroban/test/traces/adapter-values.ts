@@ -11,10 +11,11 @@ import type { Host } from '../../src/host/host.js';
 import { scError } from '../../src/host/sc-error.js';
 import type { ValueType } from '../../src/interface/index.js';
 import { smallSymbolText } from '../../src/values/symbol.js';
-import { Tag, tagName } from '../../src/values/tags.js';
+import { Tag, type TagNumber, tagName } from '../../src/values/tags.js';
 import {
   bodyOf,
   errorOf,
+  fromHandle,
   handleOf,
   i32Of,
   smallNumberOf,
@@ -58,8 +59,11 @@ const OBJECT: Partial<Record<number, ObjectType>> = {
 /** A step our adapter cannot take yet: the run stops there (the comparison shows what is missing). */
 export class Unsupported extends Error {}
 
-/** `host.add_host_object(..)` of a literal's value as it is: only the object is charged. */
-export function addedObject(host: Host, lit: Literal): Val {
+/**
+ * `host.add_host_object(..)` of a literal's value as it is: only the object is charged. An address
+ * is added as `addedAs` says (`ScAddress` or `MuxedScAddress`), else as the kind its variant fits.
+ */
+export function addedObject(host: Host, lit: Literal, addedAs?: 'Address' | 'MuxedAddress'): Val {
   const scval = literalScVal(lit);
   switch (scval.type) {
     case 'scvString':
@@ -68,7 +72,7 @@ export function addedObject(host: Host, lit: Literal): Val {
       return host.objects.add({ kind: 'Bytes', value: Uint8Array.from(scval.bytes.value) });
     case 'scvAddress':
       return host.objects.add({
-        kind: scval.address.type === 'scAddressTypeMuxedAccount' ? 'MuxedAddress' : 'Address',
+        kind: addedAs ?? (scval.address.type === 'scAddressTypeMuxedAccount' ? 'MuxedAddress' : 'Address'),
         value: scval.address,
       });
     case 'scvVec':
@@ -102,6 +106,17 @@ export function traceVal(val: Val): TraceValue {
   const object = OBJECT[tag];
   if (object) return { kind: 'object', type: object, handle: handleOf(val) };
   return { kind: 'badTag', tag, body: bodyOf(val) };
+}
+
+/** `Val::from_payload(val.get_payload() + plus | or)`, as a test corrupts an object reference. */
+export const corruptedPayload = (val: Val, plus: bigint, or: bigint): Val =>
+  BigInt.asUintN(64, (val + plus) | or);
+
+/** The Val an object's short form names (its tag and absolute handle). */
+export function objectValOf(value: TraceValue): Val {
+  if (value.kind !== 'object') throw new Error(`${value.kind} is not an object reference`);
+  const tag = Number(Object.entries(OBJECT).find(([, type]) => type === value.type)?.[0]);
+  return fromHandle(value.handle, tag as TagNumber);
 }
 
 /** An argument or result of a declared interface type: raw numbers bare, Vals by tag. */
@@ -183,17 +198,26 @@ export function literalScVal(lit: Literal): xdr.ScVal {
       return xdr.ScVal.scvError(scError(new HostError(lit.type as ErrorTypeName, code)));
     }
     case 'address':
-      return xdr.ScVal.scvAddress(
-        lit.kind === 'contract'
-          ? xdr.ScAddress.scAddressTypeContract(new xdr.ContractId(hexBytes(lit.hex)))
-          : xdr.ScAddress.scAddressTypeAccount(xdr.PublicKey.publicKeyTypeEd25519(hexBytes(lit.hex))),
-      );
+      return xdr.ScVal.scvAddress(literalAddress(lit.kind, hexBytes(lit.hex)));
     case 'muxedAddress':
       return xdr.ScVal.scvAddress(
         xdr.ScAddress.scAddressTypeMuxedAccount(
           new xdr.MuxedEd25519Account({ id: lit.id, ed25519: hexBytes(lit.hex) }),
         ),
       );
+  }
+}
+
+function literalAddress(kind: Extract<Literal, { t: 'address' }>['kind'], id: Buffer): xdr.ScAddress {
+  switch (kind) {
+    case 'contract':
+      return xdr.ScAddress.scAddressTypeContract(new xdr.ContractId(id));
+    case 'account':
+      return xdr.ScAddress.scAddressTypeAccount(xdr.PublicKey.publicKeyTypeEd25519(id));
+    case 'liquidityPool':
+      return xdr.ScAddress.scAddressTypeLiquidityPool(new xdr.PoolId(id));
+    case 'claimableBalance':
+      return xdr.ScAddress.scAddressTypeClaimableBalance(xdr.ClaimableBalanceId.claimableBalanceIdTypeV0(id));
   }
 }
 

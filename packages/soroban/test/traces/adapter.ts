@@ -4,32 +4,47 @@
  * `call`/`try_call` after `register`), and records every host call, nested ones included, and every
  * contract frame, each with the budget's running totals when the Rust host would print the line.
  */
-import type { xdr } from '@stellar/stellar-sdk/base';
+import { xdr } from '@stellar/stellar-sdk/base';
 import { HostError } from '../../src/errors/host-error.js';
-import type { ContractFrame } from '../../src/host/frames.js';
 import { HOST_MODULES } from '../../src/host/functions/index.js';
 import { checkIntegrity } from '../../src/host/functions/linear-memory.js';
 import type { CallContext } from '../../src/host/functions/types.js';
-import type { Host, HostTracer } from '../../src/host/host.js';
-import { hostFunctionByName } from '../../src/interface/index.js';
-import { fromU32, fromWasm, handleOf, isObject, type Val, VOID } from '../../src/values/val.js';
+import type { Host } from '../../src/host/host.js';
+import { registerTestContract } from '../../src/host/test-build.js';
+import { existsAt, hostFunctionByName } from '../../src/interface/index.js';
+import { invokeHostFunction } from '../../src/invoke/host-function.js';
+import { chargeScVecClone, compareScVals } from '../../src/storage/index.js';
+import { fromU32, type Val, VOID } from '../../src/values/val.js';
 import { parseContract } from '../../src/vm/index.js';
 import { resolve, signingKeyOf } from './adapter-args.js';
 import { authEntry, authorizeSingleInvocation, copyAddress, setAuth } from './adapter-auth.js';
 import {
   resetAuthAfterTopFrame,
-  TEST_FRAMES,
+  withContractTestFrame,
   withSourceAccount,
   withTestContractFrame,
 } from './adapter-frames.js';
-import { generateBytesArray, hostAction, hostFor, meteredInvocation } from './adapter-host.js';
-import { deleteInstance, ledgerOp, setLedgerSequence } from './adapter-ledger.js';
-import { registerTestContract } from './adapter-register.js';
-import { ENV_SLICE_CALLS, SLICE_FUNCTIONS, type SliceArg, type SliceEnv } from './adapter-slices.js';
+import {
+  generateBytesArray,
+  hostAction,
+  hostFor,
+  meteredInvocation,
+  setupStorageFootprint,
+} from './adapter-host.js';
+import {
+  deleteInstance,
+  ledgerOp,
+  readInstance,
+  setDefaultLedgerInfo,
+  setLedgerSequence,
+} from './adapter-ledger.js';
+import { nativeContract } from './adapter-native.js';
+import { registeredCode, registerTestContract as registerTestContractWasm } from './adapter-register.js';
+import { Run } from './adapter-run.js';
+import { SLICE_FUNCTIONS, type SliceArg, type SliceEnv } from './adapter-slices.js';
 import {
   addedObject,
   errResult,
-  knownTag,
   literalScVal,
   readObject,
   traceTyped,
@@ -37,100 +52,9 @@ import {
   Unsupported,
 } from './adapter-values.js';
 import type { DriveScript, ScriptStep } from './script-types.js';
-import type { ObservedRun, ObservedStep, TraceHost, TraceResult, TraceValue } from './types.js';
+import type { ObservedRun, TraceHost, TraceValue } from './types.js';
 
 export { Unsupported };
-
-const MAX_SMALL_SYMBOL = 9;
-
-/** A line before its budget is taken. */
-type ObservedLine = ObservedStep extends infer S
-  ? S extends ObservedStep
-    ? Omit<S, 'cpu' | 'mem'>
-    : never
-  : never;
-
-class Run implements HostTracer {
-  readonly steps: ObservedStep[] = [];
-  readonly values: (Val | undefined)[] = [];
-  /** Each registered contract's VM id (the code hash's first 4 bytes), by contract id. */
-  readonly vmIds = new Map<string, string>();
-  /** The function Val of the latest `call`/`try_call`, which names a frame when it is a symbol object. */
-  lastFn: Val | undefined;
-  /** The error of the latest top-level call that failed (a frame around it fails with it). */
-  lastError: unknown;
-  /** The authorization entries `authEntry` steps built, by step. */
-  readonly authEntries = new Map<number, xdr.SorobanAuthorizationEntry>();
-  readonly signingKeys = new Map<number, Buffer>();
-
-  constructor(readonly host: Host) {}
-
-  budget() {
-    return { cpu: Number(this.host.budget.cpuUsed), mem: Number(this.host.budget.memUsed) };
-  }
-
-  record(step: ObservedLine): void {
-    this.steps.push({ ...step, ...this.budget() } as ObservedStep);
-  }
-
-  /** A call a contract makes: its words printed as the Rust dispatcher prints them. */
-  call(name: string, words: readonly bigint[]): void {
-    const signature = hostFunctionByName(name);
-    const vm = this.host.context().vm;
-    const args = (signature?.args ?? []).map(({ type }, i): TraceValue => {
-      const word = words[i] ?? 0n;
-      if (type === 'u64' || type === 'i64' || type === 'StorageType') return traceTyped(type, word);
-      try {
-        const val = fromWasm(word);
-        if (!knownTag(val)) return { kind: 'bad', bits: BigInt.asIntN(64, word) };
-        return traceVal(vm ? vm.objects.toAbsolute(val) : val);
-      } catch {
-        return { kind: 'bad', bits: BigInt.asIntN(64, word) };
-      }
-    });
-    if (name === 'call' || name === 'try_call') this.lastFn = fromWasm(words[1] ?? 0n);
-    this.record({ kind: 'call', name, args });
-  }
-
-  envCall(name: string, args: readonly Val[]): void {
-    const types = hostFunctionByName(name)?.args.map((arg) => arg.type) ?? ENV_SLICE_CALLS[name]?.args ?? [];
-    this.record({ kind: 'call', name, args: args.map((arg, i) => traceTyped(types[i] ?? 'Val', arg)) });
-  }
-
-  ret(name: string, outcome: { value: bigint } | { error: unknown }): void {
-    const returns = hostFunctionByName(name)?.returns ?? 'Val';
-    const unit = ENV_SLICE_CALLS[name]?.returnsUnit;
-    const value = (v: bigint): TraceValue => (unit ? { kind: 'unit' } : traceTyped(returns, v));
-    const result: TraceResult =
-      'value' in outcome ? { ok: true, value: value(outcome.value) } : errResult(outcome.error);
-    this.record({ kind: 'ret', name, result });
-  }
-
-  push(frame: ContractFrame): void {
-    this.record({ kind: 'push', frame: this.frameOf(frame), args: frame.args.map(traceVal) });
-  }
-
-  pop(frame: ContractFrame, outcome: { value: bigint } | { error: unknown }): void {
-    const result: TraceResult =
-      'value' in outcome ? { ok: true, value: traceVal(outcome.value) } : errResult(outcome.error);
-    this.record({ kind: 'pop', frame: this.frameOf(frame), result });
-  }
-
-  frameOf(frame: ContractFrame) {
-    const contractId = Buffer.from(frame.contractId).toString('hex');
-    // A VM frame is named by its WASM's hash, a SAC frame by its contract id (trace/fmt.rs `FrameId`).
-    const id = frame.vm ? (this.vmIds.get(contractId) ?? '?') : contractId.slice(0, 8);
-    // A long name is a Symbol object: the one the frame was called with (the host's own `__check_auth`
-    // call has no `call` line).
-    const symbol = isObject(frame.fnSymbol) ? frame.fnSymbol : this.lastFn;
-    const fn =
-      frame.fnName.length > MAX_SMALL_SYMBOL && symbol !== undefined
-        ? `sym#${handleOf(symbol)}`
-        : frame.fnName;
-    if (TEST_FRAMES.has(frame)) return { kind: 'TEST', id: contractId.slice(0, 8), fn };
-    return { kind: frame.vm ? 'VM' : 'SAC', id, fn };
-  }
-}
 
 function context(host: Host): CallContext {
   return host.context();
@@ -144,6 +68,13 @@ function callDirect(
   printed: TraceValue[],
 ): Val | undefined {
   const host = run.host;
+  // `vmcaller_none_function_helper` (vmcaller_env.rs): a native call outside the function's
+  // protocol range is refused before it is traced.
+  const gated = hostFunctionByName(name);
+  if (gated && !existsAt(gated, host.ledger.protocolVersion)) {
+    run.lastError = new HostError('Context', 'IndexBounds', "ledger protocol out of the function's bounds");
+    return undefined;
+  }
   run.record({ kind: 'call', name, args: printed });
   const slice = SLICE_FUNCTIONS[name];
   // Where the Rust host fails before it can trace the outcome, the trace has no `ret` line:
@@ -225,14 +156,40 @@ function step(run: Run, s: ScriptStep, index: number, readWasm: (path: string) =
     case 'make':
       // A conversion the test expects to fail leaves no value (`invalid_input_err(host.to_host_val(..))`).
       try {
-        run.values[index] = s.added ? addedObject(host, s.lit) : host.converter.toVal(literalScVal(s.lit));
+        run.values[index] = s.added
+          ? addedObject(host, s.lit, s.addedAs)
+          : host.converter.toVal(literalScVal(s.lit));
       } catch (error) {
         if (!(error instanceof HostError) || !s.refused) throw error;
       }
       return;
-    case 'toScVal':
-      host.converter.toScVal(resolve(run, s.of).value as Val);
+    case 'toScVal': {
+      const value = resolve(run, s.of).value as Val;
+      const converted = s.object
+        ? host.converter.objectToScValUnchecked(value)
+        : host.converter.toScVal(value);
+      run.scvals.set(index, converted);
       return;
+    }
+    case 'compare':
+      host.comparator.compare(resolve(run, s.a).value as Val, resolve(run, s.b).value as Val);
+      return;
+    case 'compareScVals': {
+      const [a, b] = [run.scvals.get(s.a), run.scvals.get(s.b)];
+      if (!a || !b) throw new Unsupported('compareScVals of a step that gave no ScVal');
+      compareScVals(a, b, host.budget);
+      return;
+    }
+    case 'cloneScVec': {
+      const scval = literalScVal(s.lit);
+      if (scval.type !== 'scvVec') throw new Unsupported('cloneScVec of a literal that is not a Vec');
+      try {
+        chargeScVecClone(scval.vec ?? [], host.budget);
+      } catch (error) {
+        if (!(error instanceof HostError)) throw error;
+      }
+      return;
+    }
     case 'toScVals':
       host.converter.vecToScVals(resolve(run, s.of).value as Val);
       return;
@@ -240,10 +197,19 @@ function step(run: Run, s: ScriptStep, index: number, readWasm: (path: string) =
       readObject(host, resolve(run, s.of).value as Val, s.as);
       return;
     case 'register':
-      run.values[index] = registerTestContract(host, readWasm(s.wasm), run.vmIds, (name, args, printed) =>
-        callDirect(run, name, args, printed),
+      run.values[index] = registerTestContractWasm(
+        host,
+        registeredCode(s, readWasm),
+        run.vmIds,
+        (name, args, printed) => callDirect(run, name, args, printed),
       );
       return;
+    case 'uploadWasm': {
+      const upload = xdr.HostFunction.hostFunctionTypeUploadContractWasm(Buffer.from(readWasm(s.wasm)));
+      run.values[index] = host.converter.toVal(invokeHostFunction(host, upload));
+      resetAuthAfterTopFrame(host);
+      return;
+    }
     case 'vm':
       // The test expects the refusal (`result_matches_err`); what it costs is the trace's.
       try {
@@ -273,6 +239,28 @@ function step(run: Run, s: ScriptStep, index: number, readWasm: (path: string) =
     case 'copyAddress':
       run.values[index] = copyAddress(host, resolve(run, s.of).value as Val, s.from);
       return;
+    case 'registerNative': {
+      const contract = nativeContract(s.contract, (name, args, printed) =>
+        callDirect(run, name, args, printed),
+      );
+      const constructorArgs = callDirect(run, 'vec_new', [], []);
+      if (constructorArgs === undefined) throw new Unsupported('vec_new failed');
+      registerTestContract(host, resolve(run, s.address).value as Val, contract, constructorArgs);
+      resetAuthAfterTopFrame(host);
+      return;
+    }
+    case 'basePrngSeed':
+      host.setBasePrngSeed(Buffer.from(s.hex, 'hex'));
+      return;
+    case 'ledgerProtocol':
+      host.ledger.protocolVersion = s.protocol;
+      return;
+    case 'rollbackEvents':
+      host.events.rollback(s.to);
+      return;
+    case 'ledgerInfo':
+      setDefaultLedgerInfo(host, s.protocol);
+      return;
     case 'ledgerSequence':
       setLedgerSequence(host, s.to);
       return;
@@ -297,6 +285,9 @@ function step(run: Run, s: ScriptStep, index: number, readWasm: (path: string) =
       return;
     case 'delInstance':
       deleteInstance(host, resolve(run, s.of).value as Val);
+      return;
+    case 'readInstance':
+      readInstance(host, resolve(run, s.of).value as Val, s.newKey);
       return;
     case 'budget':
       // `test_budget(cpu, mem)`: limits reset, every model zeroed, then the test's `enable_model`s.
@@ -325,13 +316,16 @@ function runSteps(
 ) {
   for (let i = from; i < to; i++) {
     const s = steps[i] as ScriptStep;
-    if (s.s !== 'fromContract' && s.s !== 'fromAccount') {
+    if (s.s !== 'fromContract' && s.s !== 'fromAccount' && s.s !== 'testFrame') {
       step(run, s, i, readWasm);
       continue;
     }
     const inner = () => runSteps(run, steps, i + 1, i + 1 + s.steps, readWasm);
     if (s.s === 'fromAccount') withSourceAccount(run.host, s.account, inner);
-    else {
+    else if (s.s === 'testFrame') {
+      withContractTestFrame(run.host, resolve(run, s.of).value as Val, s.fn, inner, s.byId);
+      resetAuthAfterTopFrame(run.host);
+    } else {
       const id = resolve(run, s.id).value as Val;
       const bytes = callDirect(
         run,
@@ -371,6 +365,7 @@ export class OurTraceHost implements TraceHost {
     const begin = run.budget();
     // `reset_unlimited*` comes after the host is made (and its begin line printed): the counts start again.
     if (script.setup.unlimited) host.budget.resetLimits(host.budget.cpuLimit, host.budget.memLimit);
+    if (script.setup.preflight) setupStorageFootprint(host, this.preflightFootprint(script.setup.preflight));
     host.tracer = run;
     let stopped: string | undefined;
     try {
@@ -381,5 +376,12 @@ export class OurTraceHost implements TraceHost {
     }
     host.tracer = undefined;
     return { begin, steps: run.steps, end: run.budget(), stopped };
+  }
+
+  /** The footprint a first run records on its own host (untraced). */
+  private preflightFootprint(script: DriveScript) {
+    const host = hostFor(script.setup);
+    runSteps(new Run(host), script.steps, 0, script.steps.length, this.readWasm);
+    return host.storage.footprint;
   }
 }

@@ -6,9 +6,13 @@
  * a host computes (results, nested calls, budget).
  */
 import { createHash } from 'node:crypto';
+import { existsAt, hostFunctionByName } from '../../src/interface/index.js';
+import { TEST_PROTOCOL } from './adapter-host.js';
+import { registeredCode } from './adapter-register.js';
+import { corruptedPayload, objectValOf, traceVal } from './adapter-values.js';
 import { objectsIn, objectType, smallForm } from './script-literals.js';
 import type { DriveScript, ScriptArg } from './script-types.js';
-import { formatArgs, formatValue } from './trace-values.js';
+import { formatArgs, formatValue, parseValue } from './trace-values.js';
 import type { Trace, TraceStep, TraceValue } from './types.js';
 
 interface TopCall {
@@ -63,6 +67,17 @@ function topLevelCalls(trace: Trace): TopCall[] {
  */
 const UNPRINTED_ARGS: Record<string, number[]> = { map_new_from_slices: [1], map_unpack_to_slice: [2] };
 
+/** What registering a native test contract calls through the env once its constructor Vec is made. */
+const NATIVE_CONSTRUCTOR_CALLS = ['symbol_new_from_slice(13)', 'symbol_new_from_slice(13)', 'obj_cmp('];
+
+/** A VM's id in a trace: its code's sha256, first 4 bytes in hex without leading zeros. */
+const vmIdOf = (wasm: Uint8Array): string =>
+  createHash('sha256')
+    .update(wasm)
+    .digest('hex')
+    .slice(0, 8)
+    .replace(/^0+(?=.)/, '');
+
 /** Reads a WASM file of the test data (path relative to the data root). */
 export type WasmReader = (path: string) => Uint8Array;
 
@@ -74,6 +89,7 @@ export function checkScript(script: DriveScript, trace: Trace, readWasm: WasmRea
   const registered = new Set<string>();
   let cursor = 0;
   let objects = hostObjects(trace.steps[0] as TraceStep);
+  let protocol = TEST_PROTOCOL;
 
   const render = (arg: ScriptArg): string => {
     switch (arg.a) {
@@ -98,6 +114,14 @@ export function checkScript(script: DriveScript, trace: Trace, readWasm: WasmRea
         return String(arg.items.length);
       case 'storage':
         return arg.v;
+      case 'payload': {
+        const value = corruptedPayload(objectValOf(parseValue(render(arg.of))), arg.plus, arg.or);
+        return formatValue(traceVal(value));
+      }
+      case 'payloadHalf': {
+        const payload = arg.of.a === 'raw' ? arg.of.v : objectValOf(parseValue(render(arg.of)));
+        return `U32(${arg.half === 'lo' ? payload & 0xffff_ffffn : payload >> 32n})`;
+      }
       case 'ref': {
         const value = values[arg.step];
         if (value === undefined) throw new Error(`step ${arg.step} has no value to refer to`);
@@ -147,6 +171,9 @@ export function checkScript(script: DriveScript, trace: Trace, readWasm: WasmRea
       switch (step.s) {
         case 'call':
           {
+            // A native call outside the function's protocol range is refused before it is traced.
+            const signature = hostFunctionByName(step.fn);
+            if (signature && !existsAt(signature, protocol)) break;
             const printed = step.args.map(render).filter((_, j) => !UNPRINTED_ARGS[step.fn]?.includes(j));
             values[i] = resultOf(expectCall(`${step.fn}(${printed.join(', ')})`, where));
           }
@@ -157,22 +184,25 @@ export function checkScript(script: DriveScript, trace: Trace, readWasm: WasmRea
           values[i] = smallForm(step.lit) ?? `${objectType(step.lit)}(obj#${2 * (objects - 1) + 1})`;
           break;
         case 'register': {
-          const wasm = readWasm(step.wasm);
+          const wasm = registeredCode(step, readWasm);
           const upload = resultOf(expectCall(`bytes_new_from_slice(${wasm.length})`, where));
           const hash = resultOf(expectCall(`upload_wasm(${upload})`, where));
+          // A refused upload ends the registration (the Rust test expects that error).
+          if (hash === undefined) break;
           objects += 1; // the deployer's address, made untraced before the salt (argument order)
           const deployer = `Address(obj#${2 * objects - 1})`;
           const salt = resultOf(expectCall('bytes_new_from_slice(32)', where));
           values[i] = resultOf(expectCall(`create_contract(${deployer}, ${hash}, ${salt})`, where));
-          registered.add(
-            createHash('sha256')
-              .update(wasm)
-              .digest('hex')
-              .slice(0, 8)
-              .replace(/^0+(?=.)/, ''),
-          );
+          registered.add(vmIdOf(wasm));
           break;
         }
+        case 'uploadWasm':
+          // The hash the upload makes in its frame (already in the count when an earlier call's
+          // lines run up to the frame's), then the test's own Val of its ScVal answer.
+          objects += cursor === 0 ? 2 : 1;
+          values[i] = `Bytes(obj#${2 * (objects - 1) + 1})`;
+          registered.add(vmIdOf(readWasm(step.wasm)));
+          break;
         case 'toScVal':
         case 'toScVals':
         case 'read':
@@ -214,19 +244,54 @@ export function checkScript(script: DriveScript, trace: Trace, readWasm: WasmRea
           break;
         case 'fromAccount':
           break;
+        case 'testFrame':
+          render(step.of);
+          break;
+        case 'registerNative':
+          render(step.address);
+          // `register_test_contract`: an empty constructor argument Vec made through the env, then
+          // the host's own constructor name and the native constructor's calls (every Rust native
+          // contract first compares its function with a `__constructor` symbol it makes).
+          expectCall('vec_new()', where);
+          for (const prefix of NATIVE_CONSTRUCTOR_CALLS) {
+            const next = want[cursor];
+            if (!next?.text.startsWith(prefix)) {
+              problems.push(`${where}: the constructor's ${prefix}.. is not next in the trace`);
+              break;
+            }
+            objects = next.objectsAfter;
+            cursor++;
+          }
+          break;
         case 'copyAddress':
         case 'randomContract':
           if (step.s === 'copyAddress') render(step.of);
           objects += 1;
           values[i] = `Address(obj#${2 * (objects - 1) + 1})`;
           break;
+        case 'compare':
+          render(step.a);
+          render(step.b);
+          // Where an object takes part the host calls its env's `obj_cmp` (equal words never do).
+          if (render(step.a) !== render(step.b) && [step.a, step.b].some((arg) => /obj#/.test(render(arg))))
+            expectCall(`obj_cmp(${render(step.a)}, ${render(step.b)})`, where);
+          break;
+        case 'ledgerInfo':
+          protocol = step.protocol;
+          break;
         case 'host':
+        case 'rollbackEvents':
+        case 'ledgerProtocol':
+        case 'basePrngSeed':
         case 'budget':
+        case 'compareScVals':
+        case 'cloneScVec':
         case 'vm':
         case 'ledgerSequence':
         case 'signingKey':
           break;
         case 'delInstance':
+        case 'readInstance':
           render(step.of);
           break;
       }

@@ -7,6 +7,7 @@
  * Only the calls the test makes itself are listed; the calls a host function or a contract makes
  * inside them (nested lines of the trace) are the host's to produce.
  */
+import type { NativeContractName } from './adapter-native.js';
 import type { TestDraw } from './test-prng.js';
 
 /** A value the test builds from a literal (an ScVal, as `to_host_val` / `test_vec_obj` take it). */
@@ -25,8 +26,11 @@ export type Literal =
   | { t: 'vec'; items: Literal[] }
   | { t: 'map'; entries: [Literal, Literal][] }
   | { t: 'error'; type: string; code: string }
-  /** a contract address by its 32-byte id (hex), or an account address by its ed25519 key (hex) */
-  | { t: 'address'; kind: 'contract' | 'account'; hex: string }
+  /**
+   * a contract address by its 32-byte id (hex), an account address by its ed25519 key (hex), or
+   * an address kind no object holds (a liquidity pool's or a claimable balance's 32-byte id)
+   */
+  | { t: 'address'; kind: 'contract' | 'account' | 'liquidityPool' | 'claimableBalance'; hex: string }
   /** a muxed account address (`MuxedScAddress`): an ed25519 key (hex) and a mux id */
   | { t: 'muxedAddress'; hex: string; id: bigint };
 
@@ -46,8 +50,15 @@ export type ScriptArg =
   | { a: 'keys'; items: string[] }
   /** an output slice the host fills (`vec_unpack_to_slice`, `symbol_copy_to_slice`): printed as its length */
   | { a: 'buffer'; length: number }
+  /** a U32Val of the low or high 32 bits of a value's payload (a Val smuggled in two halves) */
+  | { a: 'payloadHalf'; of: ScriptArg; half: 'lo' | 'hi' }
   /** the value an earlier step produced, by its index in `steps` */
   | { a: 'ref'; step: number }
+  /**
+   * `Val::from_payload` of a value's payload with `plus` added, then `or` or-ed in: an object
+   * reference the test corrupts (its tag or its handle)
+   */
+  | { a: 'payload'; of: ScriptArg; plus: bigint; or: bigint }
   /** the 32-byte id of the contract address an earlier step made, as a slice (the test's own array) */
   | { a: 'contractIdOf'; step: number }
   /** `generate_bytes_array`: 32 bytes drawn from the test PRNG now, as a slice */
@@ -68,9 +79,20 @@ export type ScriptStep =
       refused?: boolean;
       /** `host.add_host_object(..)` of the value as it is (a string, bytes, an address): no conversion charged */
       added?: boolean;
+      /** the object type an added address is given (`ScAddress` or `MuxedScAddress`), where not its own */
+      addedAs?: 'Address' | 'MuxedAddress';
     }
-  /** an untraced conversion of a host value back to an ScVal (`from_host_val`): charges the budget only */
-  | { s: 'toScVal'; of: ScriptArg }
+  /**
+   * an untraced conversion of a host value back to an ScVal (`from_host_val`, or `from_host_obj`
+   * of an object, without the depth checkpoint): charges the budget only
+   */
+  | { s: 'toScVal'; of: ScriptArg; object?: boolean }
+  /** `host.compare(&a, &b)` (`Compare<Val>`): untraced, but an object on either side is the env's traced `obj_cmp` */
+  | { s: 'compare'; a: ScriptArg; b: ScriptArg }
+  /** `budget.compare(&a, &b)` of the ScVals the `toScVal` steps `a` and `b` gave (charged, untraced) */
+  | { s: 'compareScVals'; a: number; b: number }
+  /** `ScVec::metered_clone` of a Vec literal's items, untraced (charged; the test expects a refusal) */
+  | { s: 'cloneScVec'; lit: Literal }
   /** an untraced `vecobject_to_scval_vec` of a Vec: its items converted and collected (charged only) */
   | { s: 'toScVals'; of: ScriptArg }
   /**
@@ -81,9 +103,15 @@ export type ScriptStep =
   /**
    * `register_test_contract_wasm`: upload the WASM file (bytes_new_from_slice + upload_wasm), then
    * create a contract from it with an account deployer and a salt drawn from the test PRNG
-   * (seed `Host::TEST_PRNG_SEED`); the value is the contract's address.
+   * (seed `Host::TEST_PRNG_SEED`); the value is the contract's address. A module the test
+   * synthesizes is given as `code` (hex), `wasm` then only naming it.
    */
-  | { s: 'register'; wasm: string }
+  | { s: 'register'; wasm: string; code?: string }
+  /**
+   * `host.invoke_function(HostFunction::UploadContractWasm(..))` of a WASM file (its host function
+   * frame traced), the ScVal answer made a Val again (`try_into_val`): the code's hash
+   */
+  | { s: 'uploadWasm'; wasm: string }
   /** `Vm::new(&host, id, wasm)`: the test makes a VM of a WASM file itself (untraced; charged, may be refused) */
   | { s: 'vm'; wasm: string }
   /**
@@ -139,6 +167,14 @@ export type ScriptStep =
    * current ledger's `max_live_until_ledger_checked`, or to the next ledger
    */
   | { s: 'ledgerSequence'; to: number | 'maxLiveUntil' | 'next' }
+  /** `host.set_base_prng_seed(seed)` (hex, 32 bytes): untraced, charged */
+  | { s: 'basePrngSeed'; hex: string }
+  /** `with_mut_ledger_info(|li| li.protocol_version = protocol)`: untraced, uncharged */
+  | { s: 'ledgerProtocol'; protocol: number }
+  /** `events.rollback(to)`: the events recorded after the first `to` marked as from a failed call (free) */
+  | { s: 'rollbackEvents'; to: number }
+  /** `set_ledger_info(LedgerInfo { protocol_version, ..Default::default() })`: untraced, uncharged */
+  | { s: 'ledgerInfo'; protocol: number }
   /** `contract_id_to_address(generate_bytes_array())`: a contract address drawn from the test PRNG, a new object */
   | { s: 'randomContract' }
   /** `generate_signing_key` between calls: 32 secret bytes drawn from the test PRNG (no value) */
@@ -148,6 +184,12 @@ export type ScriptStep =
    * the contract's instance removed (charged as the Rust calls are, untraced)
    */
   | { s: 'delInstance'; of: ScriptArg }
+  /**
+   * `with_mut_storage(|s| s.map.get(&key, budget))` of a contract's instance entry (its TTL read,
+   * charged): the key made of the address (`contract_id_from_address`, then
+   * `contract_instance_ledger_key`) unless the test reuses the one it made before
+   */
+  | { s: 'readInstance'; of: ScriptArg; newKey: boolean }
   /**
    * `TestSigner::address` of a signer an earlier step made, added as a new object (untraced): an
    * account contract's read back from its Address object (`to_sc_address`, charged), another's
@@ -159,6 +201,17 @@ export type ScriptStep =
    * next `steps` steps run in a native test contract's frame, which fails with the last one's error
    */
   | { s: 'fromContract'; id: ScriptArg; steps: number }
+  /**
+   * `with_test_contract_frame(contract_id_from_address(of), Symbol(fn), || ..)`: the next `steps`
+   * steps run in a test frame holding the contract's stored instance; the frame gives Void. With
+   * `byId` the test names the contract's id itself (no `contract_id_from_address`).
+   */
+  | { s: 'testFrame'; of: ScriptArg; fn: string; steps: number; byId?: boolean }
+  /**
+   * `host.register_test_contract(address, Rc::new(contract))`: the Rust test's native contract
+   * (`adapter-native.ts`) registered at the address, its constructor called
+   */
+  | { s: 'registerNative'; address: ScriptArg; contract: NativeContractName }
   /** `run_from_account(account, || ..)`: the next `steps` steps run with this source account (ed25519 hex) */
   | { s: 'fromAccount'; account: string; steps: number };
 
@@ -230,6 +283,7 @@ export type HostAction =
   | 'get_events'
   | 'reset_budget_default'
   | 'reset_budget_unlimited'
+  | 'reset_budget_unlimited_cpu'
   | 'ensure_module_cache_contains_host_storage_contracts'
   | 'clear_module_cache'
   | 'switch_to_enforcing_storage'
@@ -253,9 +307,10 @@ export interface ScriptSetup {
   /**
    * `test_host`: default budget, test ledger info (current protocol, sequence 0, timestamp 0, zero network id,
    * min persistent TTL 4096, min temp TTL 16, max TTL 6_312_000);
-   * `test_host_with_recording_footprint`: the same plus recording storage and the test PRNG seed.
+   * `test_host_with_recording_footprint`: the same plus recording storage and the test PRNG seed;
+   * `test_host_with_prng`: `test_host` with the test PRNG seed.
    */
-  host: 'test_host' | 'test_host_with_recording_footprint';
+  host: 'test_host' | 'test_host_with_recording_footprint' | 'test_host_with_prng';
   /** `Host::test_budget(cpu, mem)`: limits reset and models reset */
   budget?: { cpu: bigint; mem: bigint };
   /** `budget.reset_unlimited()`, `reset_unlimited_cpu()`, `reset_unlimited_mem()` after the host is made */
@@ -272,6 +327,13 @@ export interface ScriptSetup {
   };
   /** `generate_signing_key` calls before the first call: 32-byte draws of the test PRNG (`test-prng.ts`) */
   signingKeys?: number;
+  /**
+   * the second run of a preflight test (complex.rs): this first run's script, run on its own host
+   * beforehand; its recorded footprint is set up here (`setup_storage_footprint`, charged, before
+   * the first call), and the test registers with the first run's account and salt again (the
+   * first draws of a test PRNG this host does not seed itself)
+   */
+  preflight?: DriveScript;
   /** anything else the test sets before its first call, in words */
   note?: string;
 }
@@ -288,6 +350,6 @@ export interface DriveScript {
 /**
  * How a test reads an object back: `hash` as `hash_from_bytesobj_input` (32 bytes), `key65` as
  * `fixed_length_bytes_from_bytesobj_input::<_, 65>` (a recovered secp256k1 key), `address` as
- * `Address::to_sc_address`, `string` visited.
+ * `Address::to_sc_address` (or `contract_id_from_address`, which clones the same), `string` visited.
  */
 export type ReadAs = 'hash' | 'key65' | 'string' | 'address';

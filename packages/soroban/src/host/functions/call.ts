@@ -12,7 +12,7 @@ import { chargeNewVec, VAL_SIZE } from './charges.js';
 import type { CallContext, HostModule } from './types.js';
 
 /** `call_args_from_obj`: the arguments' Vec visited and cloned (`to_vec`, metered). */
-function callArgs(c: CallContext, args: Val): readonly Val[] {
+export function callArgs(c: CallContext, args: Val): readonly Val[] {
   const argv = visit(c, args, 'Vec').value;
   chargeNewVec(c, argv.length, VAL_SIZE);
   return argv;

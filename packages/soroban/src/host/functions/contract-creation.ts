@@ -10,6 +10,7 @@ import { chargeContractKey, contractAddress } from '../../storage/index.js';
 import { smallSymbol } from '../../values/symbol.js';
 import type { Val } from '../../values/val.js';
 import { createContract } from '../lifecycle.js';
+import { traced } from '../native-slices.js';
 import { add, contractHost, visit } from './access.js';
 import { chargeCopy } from './charges.js';
 import { recordContractEvent } from './context.js';
@@ -65,24 +66,24 @@ export function create(
  * `["ExternalRef", {owner, tag}]`.
  */
 function executableVal(c: CallContext, executable: xdr.ContractExecutable): Val {
-  const items: Val[] = [];
+  // `ContractExecutable::from_xdr` then `try_into_val` (system_events.rs): the hash made a
+  // `BytesN<32>` and the variant a Vec through the env, calls the host traces of itself.
   if (executable.type === 'contractExecutableWasm') {
-    items.push(
-      smallSymbol('Wasm') as Val,
-      add(c, { kind: 'Bytes', value: Uint8Array.from(executable.wasmHash.value) }),
-    );
-  } else if (executable.type === 'contractExecutableExternalRef') {
-    const { executableOwner, tag } = executable.externalRef;
-    const owner = add(c, { kind: 'Address', value: executableOwner });
-    const text = add(c, { kind: 'String', value: Uint8Array.from(tag.bytes) });
-    items.push(
-      add(c, { kind: 'Symbol', value: Buffer.from('ExternalRef') }),
-      add(c, {
-        kind: 'Map',
-        value: [[smallSymbol('owner') as Val, owner] as const, [smallSymbol('tag') as Val, text] as const],
-      }),
-    );
-  } else items.push(add(c, { kind: 'Symbol', value: Buffer.from('StellarAsset') }));
+    const hash = traced.bytes(c, Uint8Array.from(executable.wasmHash.value));
+    return traced.vec(c, [smallSymbol('Wasm') as Val, hash]);
+  }
+  if (executable.type !== 'contractExecutableExternalRef')
+    return traced.vec(c, [traced.symbol(c, 'StellarAsset')]);
+  const { executableOwner, tag } = executable.externalRef;
+  const owner = add(c, { kind: 'Address', value: executableOwner });
+  const text = add(c, { kind: 'String', value: Uint8Array.from(tag.bytes) });
+  const items = [
+    add(c, { kind: 'Symbol', value: Buffer.from('ExternalRef') }),
+    add(c, {
+      kind: 'Map',
+      value: [[smallSymbol('owner') as Val, owner] as const, [smallSymbol('tag') as Val, text] as const],
+    }),
+  ];
   return add(c, { kind: 'Vec', value: items });
 }
 
@@ -96,14 +97,12 @@ export function updateCurrentExecutable(c: CallContext, next: xdr.ContractExecut
   // `contract_instance_ledger_key`: the id copied into a new key.
   chargeContractKey(host.budget);
   const old = host.instance(contractId);
-  const topics = add(c, {
-    kind: 'Vec',
-    value: [
-      add(c, { kind: 'Symbol', value: Buffer.from('executable_update') }),
-      executableVal(c, old.executable),
-      executableVal(c, next),
-    ],
-  });
-  recordContractEvent(c, 'system', topics, add(c, { kind: 'Vec', value: [] }));
+  // `emit_update_contract_event`: the topics and the empty data made through the env (traced).
+  const topics = traced.vec(c, [
+    traced.symbol(c, 'executable_update'),
+    executableVal(c, old.executable),
+    executableVal(c, next),
+  ]);
+  recordContractEvent(c, 'system', topics, traced.vec(c, []));
   host.replaceExecutable(contractId, next);
 }

@@ -9,8 +9,9 @@ import { SYMBOL_LIMIT, smallSymbol, smallSymbolText } from '../../values/symbol.
 import { Tag } from '../../values/tags.js';
 import { fromU32, tagOf, u32Of, type Val, VOID } from '../../values/val.js';
 import { compareBytes } from '../compare.js';
-import { add, callingVm, visitBytes } from './access.js';
-import { BYTE_SIZE, chargeNewVec, VAL_SIZE } from './charges.js';
+import { symbolNewFromSlice } from '../native-slices.js';
+import { callingVm, visitBytes } from './access.js';
+import { chargeNewVec, VAL_SIZE } from './charges.js';
 import { scanSlices } from './linear-memory.js';
 import type { CallContext } from './types.js';
 
@@ -27,19 +28,16 @@ export function symbolKeysFromLinearMemory(context: CallContext, keysPos: Val, l
   return keys;
 }
 
-/** A symbol Val for these bytes: small when it fits, else a new Symbol object. */
+/**
+ * `Symbol::try_from_val(host, &slice)`: small when it fits, else a Symbol object made through the
+ * env (`symbol_new_from_slice`, a call the host traces of itself).
+ */
 export function symbolFromSlice(context: CallContext, bytes: Uint8Array): Val {
   const small = smallSymbol(bytes);
   if (small !== undefined) return small;
-  // The object path checks each character (charged as a comparison), copies, then checks the length.
-  context.host.meter.charge('MemCmp', BigInt(bytes.length));
-  for (const byte of bytes)
-    if (smallSymbol(Uint8Array.of(byte)) === undefined)
-      throw new HostError('Value', 'InvalidInput', `byte ${byte} is not allowed in Symbol`);
-  const copy = Uint8Array.from(bytes);
-  chargeNewVec(context, copy.length, BYTE_SIZE);
-  if (copy.length > SYMBOL_LIMIT) throw new HostError('Value', 'InvalidInput', 'symbol too long');
-  return add(context, { kind: 'Symbol', value: copy });
+  return context.host.envCall('symbol_new_from_slice', [BigInt(bytes.length)], () =>
+    symbolNewFromSlice(context, bytes),
+  );
 }
 
 /** `compare_symbol_to_bytes`: a symbol's (small or object) text against bytes, the comparison charged. */

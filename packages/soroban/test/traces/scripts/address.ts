@@ -1,7 +1,19 @@
 /** Drive scripts for soroban-env-host/src/test/address.rs at v23.0.0. */
 
 import type { Literal } from '../script-types.js';
-import { account, bytes, contract, hexOf, muxed, repeatByte, scriptsOf, sequence, str } from './build.js';
+import {
+  account,
+  bytes,
+  claimableBalance,
+  contract,
+  hexOf,
+  liquidityPool,
+  muxed,
+  repeatByte,
+  scriptsOf,
+  sequence,
+  str,
+} from './build.js';
 
 const KEY = '3f0c34bf93ad0d9971d04ccc90f705511c838aad9734a4a2fb0d7a03fc7fe89a';
 
@@ -44,6 +56,18 @@ export default scriptsOf('address', {
   ),
   invalid_strkey_to_address_conversion: sequence((s) => {
     for (const strkey of INVALID_STRKEYS) s.call('strkey_to_address', s.object(str(strkey)));
+  }),
+  // add_host_object charges the object, then refuses an address variant its object type cannot hold.
+  test_invalid_muxed_address_object_conversions: sequence((s) => {
+    s.refusedObject(account(repeatByte(0, 32)), 'MuxedAddress');
+    s.refusedObject(contract(repeatByte(100, 32)), 'MuxedAddress');
+    s.refusedObject(liquidityPool(repeatByte(66, 32)), 'MuxedAddress');
+    s.refusedObject(claimableBalance(repeatByte(5, 32)), 'MuxedAddress');
+  }),
+  test_invalid_address_object_conversions: sequence((s) => {
+    s.refusedObject(muxed(repeatByte(10, 32), 123n), 'Address');
+    s.refusedObject(liquidityPool(repeatByte(66, 32)), 'Address');
+    s.refusedObject(claimableBalance(repeatByte(5, 32)), 'Address');
   }),
   test_muxed_address_to_components_conversion: sequence((s) => {
     const m = s.object(muxed(repeatByte(10, 32), 123n));

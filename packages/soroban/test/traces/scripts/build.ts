@@ -2,6 +2,8 @@
  * Short constructors for drive scripts, so that each script reads like the Rust test's inputs.
  * A call's arguments may be literals (made into Vals as the test's `into()` does) or `ScriptArg`s.
  */
+
+import type { NativeContractName } from '../adapter-native.js';
 import type {
   DriveScript,
   HostAction,
@@ -36,6 +38,8 @@ export const map = (...entries: [Literal, Literal][]): Literal => ({ t: 'map', e
 export const account = (hex: string): Literal => ({ t: 'address', kind: 'account', hex });
 export const contract = (hex: string): Literal => ({ t: 'address', kind: 'contract', hex });
 export const muxed = (hex: string, id: bigint): Literal => ({ t: 'muxedAddress', hex, id });
+export const liquidityPool = (hex: string): Literal => ({ t: 'address', kind: 'liquidityPool', hex });
+export const claimableBalance = (hex: string): Literal => ({ t: 'address', kind: 'claimableBalance', hex });
 export const err = (type: string, code: string): Literal => ({ t: 'error', type, code });
 
 /** Bytes of a UTF-8 text, as hex. */
@@ -51,6 +55,8 @@ export const text = (s: string): ScriptArg => slice(hexOf(s));
 export const vals = (...items: (Literal | ScriptArg)[]): ScriptArg => ({ a: 'vals', items: items.map(arg) });
 export const buffer = (length: number): ScriptArg => ({ a: 'buffer', length });
 export const keys = (...items: string[]): ScriptArg => ({ a: 'keys', items });
+/** `Val::from_payload` of a value's payload plus `plus`, or-ed with `or`: a corrupted object reference. */
+export const payload = (of: ScriptArg, plus: bigint, or = 0n): ScriptArg => ({ a: 'payload', of, plus, or });
 /** The 32-byte id of the contract address step `arg` made, as a slice. */
 export function contractIdOf(arg: ScriptArg): ScriptArg {
   if (arg.a !== 'ref') throw new Error('contractIdOf needs a step reference');
@@ -127,11 +133,30 @@ export class Sequence {
   object(lit: Literal): ScriptArg {
     return this.add({ s: 'make', lit, added: true });
   }
-  register(wasm: string): ScriptArg {
-    return this.add(register(wasm));
+  /** `host.add_host_object(..)` of an address as an object type the host refuses for it. */
+  refusedObject(lit: Literal, addedAs: 'Address' | 'MuxedAddress'): void {
+    this.add({ s: 'make', lit, added: true, addedAs, refused: true });
   }
-  toScVal(of: ScriptArg): void {
-    this.add(toScVal(of));
+  /** `invoke_function(HostFunction::UploadContractWasm(..))`, its answer made a Val: the code's hash. */
+  uploadWasm(wasm: string): ScriptArg {
+    return this.add({ s: 'uploadWasm', wasm });
+  }
+  /** `register_test_contract_wasm` of a WASM file, or of a module the test synthesizes (`code`, hex). */
+  register(wasm: string, code?: string): ScriptArg {
+    return this.add(code === undefined ? register(wasm) : { s: 'register', wasm, code });
+  }
+  /** `from_host_val`, or with `object` `from_host_obj` (no depth checkpoint at the top); the step, for `compareScVals`. */
+  toScVal(of: ScriptArg, object = false): number {
+    this.add(object ? { s: 'toScVal', of, object } : toScVal(of));
+    return this.steps.length - 1;
+  }
+  /** `host.compare(&a, &b)`. */
+  compare(a: Literal | ScriptArg, b: Literal | ScriptArg): void {
+    this.add({ s: 'compare', a: arg(a), b: arg(b) });
+  }
+  /** `budget.compare` of the ScVals two `toScVal` steps gave. */
+  compareScVals(a: number, b: number): void {
+    this.add({ s: 'compareScVals', a, b });
   }
   /** `vecobject_to_scval_vec` of a Vec. */
   toScVals(of: ScriptArg): void {
@@ -163,6 +188,14 @@ export class Sequence {
   fromContract(id: ScriptArg, body: () => void): void {
     this.around((steps) => ({ s: 'fromContract', id, steps }), body);
   }
+  /** `with_test_contract_frame(contract_id_from_address(of), fn, || ..)`: the steps `body` adds, in a test frame. */
+  testFrame(of: ScriptArg, fn: string, body: () => void, byId = false): void {
+    this.around((steps) => ({ s: 'testFrame', of, fn, steps, ...(byId ? { byId } : {}) }), body);
+  }
+  /** `register_test_contract(address, contract)`: a native test contract of `adapter-native.ts`. */
+  registerNative(address: ScriptArg, contract: NativeContractName): void {
+    this.add({ s: 'registerNative', address, contract });
+  }
   /** `run_from_account(account, || ..)`: the steps `body` adds run with this source account. */
   fromAccount(account: string, body: () => void): void {
     this.around((steps) => ({ s: 'fromAccount', account, steps }), body);
@@ -185,6 +218,26 @@ export class Sequence {
   }
   delInstance(of: ScriptArg): void {
     this.add({ s: 'delInstance', of });
+  }
+  /** The test's read of a contract's instance entry from the storage map (`newKey`: the key made first). */
+  readInstance(of: ScriptArg, newKey: boolean): void {
+    this.add({ s: 'readInstance', of, newKey });
+  }
+  /** `with_mut_ledger_info(|li| li.protocol_version = protocol)`. */
+  ledgerProtocol(protocol: number): void {
+    this.add({ s: 'ledgerProtocol', protocol });
+  }
+  /** `host.set_base_prng_seed(seed)`. */
+  basePrngSeed(hex: string): void {
+    this.add({ s: 'basePrngSeed', hex });
+  }
+  /** `events.rollback(to)`: the events after the first `to` marked as from a failed call. */
+  rollbackEvents(to: number): void {
+    this.add({ s: 'rollbackEvents', to });
+  }
+  /** `set_ledger_info(LedgerInfo { protocol_version, ..Default::default() })`. */
+  ledgerInfo(protocol: number): void {
+    this.add({ s: 'ledgerInfo', protocol });
   }
   /** `contract_id_to_address(generate_bytes_array())`. */
   randomContract(): ScriptArg {

@@ -4,6 +4,7 @@ import {
   bytesFill,
   keys,
   map,
+  payload,
   RECORDING_DEBUG,
   scriptsOf,
   sequence,
@@ -78,6 +79,17 @@ export default scriptsOf('map', {
       }
     }),
   },
+  // As vec_build_bad_element_integrity, the corrupted reference as a value and as a key.
+  map_build_bad_element_integrity: sequence((s) => {
+    const obj = s.call('map_new');
+    s.call('map_put', obj, obj, obj);
+    s.call('map_new_from_slices', keys('hi'), vals(obj));
+    for (const bad of [payload(obj, 1n), payload(obj, 0n, 0xffn << 48n)]) {
+      s.call('map_put', obj, obj, bad);
+      s.call('map_put', obj, bad, obj);
+      s.call('map_new_from_slices', keys('hi'), vals(bad));
+    }
+  }),
   initialization_invalid: sequence((s) => {
     s.call('map_new_from_slices', keys('b', 'a'), vals(u32(1), u32(2)));
     s.call('map_new_from_slices', keys('a', 'a'), vals(u32(1), u32(2)));

@@ -105,6 +105,57 @@ function roundtrip(s: Sequence, w: Width, v: bigint): void {
   s.call('obj_cmp', raw1, raw2);
 }
 
+/**
+ * `check_roundtrip_compare_ok`: each number into a Val (a host call when it needs an object) and
+ * that Val to an ScVal; then every pair compared as Vals (`host.compare`) and as ScVals (the budget's).
+ */
+function roundtripCompare(s: Sequence, w: Width, values: bigint[]): void {
+  const pairs = values.map((v) => {
+    const lit = LITERAL[w](v);
+    const [fn, args] = maker(w, v);
+    const val: Literal | ScriptArg = smallForm(lit) !== undefined ? lit : s.call(fn, ...args.map(raw));
+    return { val, scval: s.toScVal('a' in val ? val : { a: 'val', lit: val }) };
+  });
+  for (const first of pairs)
+    for (const second of pairs) {
+      s.compare(first.val, second.val);
+      s.compareScVals(first.scval, second.scval);
+    }
+}
+
+/** The edge values of `test_num_val_scval_roundtrip_ordering`, per width. */
+function roundtripOrdering(s: Sequence): void {
+  const i56Min = -(1n << 55n);
+  const i56Max = (1n << 55n) - 1n;
+  const u56 = (1n << 56n) - 1n;
+  const signed = (min: bigint, max: bigint) => [
+    0n,
+    1n,
+    -1n,
+    12345n,
+    -12345n,
+    i56Min,
+    i56Max,
+    i56Min - 1n,
+    i56Max + 1n,
+    min,
+    max,
+  ];
+  const unsigned = (max: bigint) => [0n, 1n, 12345n, u56, u56 + 1n, max];
+  roundtripCompare(s, 'i128', signed(-(1n << 127n), (1n << 127n) - 1n));
+  roundtripCompare(s, 'u128', unsigned((1n << 128n) - 1n));
+  roundtripCompare(s, 'u256', unsigned(U256_MAX));
+  const pos = 0x00ab_cdef_9876_5432n;
+  const neg = 0xfedc_ba98_7654_3210n;
+  const mixed: bigint[] = [];
+  for (const hiHi of [pos, neg])
+    for (const hiLo of [pos, neg])
+      for (const loHi of [pos, neg])
+        for (const loLo of [pos, neg])
+          mixed.push(BigInt.asIntN(256, (hiHi << 192n) | (hiLo << 128n) | (loHi << 64n) | loLo));
+  roundtripCompare(s, 'i256', [...signed(I256_MIN, I256_MAX), ...mixed]);
+}
+
 /** 32 big-endian bytes of `hi * 2^128 + lo` (`from_words`), as hex. */
 function beWords(hi: bigint, lo: bigint): string {
   return BigInt.asUintN(256, (hi << 128n) + lo)
@@ -158,6 +209,7 @@ function scvalRoundtrips(s: Sequence): void {
 
 export default scriptsOf('num', {
   test_num_scval_roundtrips: sequence(scvalRoundtrips),
+  test_num_val_scval_roundtrip_ordering: sequence(roundtripOrdering),
   test_u256_arith: sequence((s) => {
     const k = 'u256';
     arithOk(s, k, 'add', U256_MAX - 2n, 1n, U256_MAX - 1n);

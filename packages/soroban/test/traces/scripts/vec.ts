@@ -1,5 +1,19 @@
 /** Drive scripts for soroban-env-host/src/test/vec.rs at v23.0.0. */
-import { bytesFill, call, make, ref, register, scriptsOf, text, toScVal, u32, u32s, vals } from './build.js';
+import {
+  bytesFill,
+  call,
+  make,
+  payload,
+  ref,
+  register,
+  scriptsOf,
+  sequence,
+  text,
+  toScVal,
+  u32,
+  u32s,
+  vals,
+} from './build.js';
 
 const LINEAR_MEMORY = 'wasm/20/example_linear_memory.wasm';
 
@@ -104,6 +118,16 @@ export default scriptsOf('vec', {
     call('vec_new_from_slice', vals(ref(0), ref(0), ref(0), ref(0), ref(0))),
     toScVal(ref(1)),
   ],
+  // A sound object reference goes in; one with its tag + 1 (a Map) or its handle's bits 16..23 set does not.
+  vec_build_bad_element_integrity: sequence((s) => {
+    const obj = s.make(u32s(1, 2, 3));
+    for (const element of [obj, payload(obj, 1n), payload(obj, 0n, 0xffn << 48n)]) {
+      s.call('vec_put', obj, u32(1), element);
+      s.call('vec_push_front', obj, element);
+      s.call('vec_push_back', obj, element);
+      s.call('vec_new_from_slice', vals(element));
+    }
+  }),
   linear_memory_operations: {
     setup: { host: 'test_host_with_recording_footprint' },
     steps: [
