@@ -1,8 +1,9 @@
-// Ingestion of recorded public-network ledgers (recorded-rpc.mjs) until caught up, on each
-// engine, against the same getLedgers pages fetched and their LedgerCloseMeta decoded alone (the
-// part a gateway cannot do without), in the same rounds; and, to show where the rest of the time
-// goes, the same pages fetched, decoded and derived into the index's rows without storing them.
-// Rates are operations per second; ratios are medians of per-round ratios.
+// Ingestion of recorded public-network ledgers (recorded-rpc.mjs, served at volume by
+// recorded-volume.mjs) until caught up, on each engine, against the same getLedgers pages fetched
+// and their LedgerCloseMeta decoded alone (the part a gateway cannot do without), in the same
+// rounds; and, to show where the rest of the time goes, the same pages fetched, decoded and
+// derived into the index's rows without storing them. Rates are operations per second; ratios
+// are medians of per-round ratios.
 import { median } from '@starspec/bench';
 import { createClient } from '@starspec/ledger-rpc/client';
 import { Networks, xdr } from '@stellar/stellar-sdk';
@@ -37,8 +38,20 @@ export function operationCount(rpc) {
   );
 }
 
-/** `engines` as measureIngestion's; `operations` the recordings' (operationCount); resolves with the rows. */
-export async function measureRealIngestion({ rpc, engines, options, operations = operationCount(rpc) }) {
+/** How the rows' titles name the ledgers: the recordings, and how many times they were served over. */
+export const recordedLedgers = (count, copies) =>
+  copies > 1
+    ? `${count / copies} recorded public-network ledgers served ${copies} times over (${count} ledgers)`
+    : `${count} recorded public-network ledgers`;
+
+/** `engines` as measureIngestion's; `copies` as recorded-volume.mjs's; `operations` the recordings' (operationCount); resolves with the rows. */
+export async function measureRealIngestion({
+  rpc,
+  engines,
+  options,
+  operations = operationCount(rpc),
+  copies = 1,
+}) {
   const sides = [
     {
       name: 'decode',
@@ -74,7 +87,7 @@ export async function measureRealIngestion({ rpc, engines, options, operations =
     value: Math.round((operations * 1000) / median(times.get(name))),
   });
   const title =
-    `ingestion of ${rpc.ledgerCount} recorded public-network ledgers ` +
+    `ingestion of ${recordedLedgers(rpc.ledgerCount, copies)} ` +
     `(${operations.toLocaleString('en-US')} operations) until caught up`;
   const row = (subject) => {
     const ratios = times.get(subject).map((ms, i) => times.get('decode')[i] / ms);

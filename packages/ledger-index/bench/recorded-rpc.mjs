@@ -78,8 +78,8 @@ function answer(ledgers, method, params) {
  * Starts the server on 127.0.0.1; resolves with its `rpcUrl`, `oldestLedger`, `latestLedger`,
  * `ledgerCount`, the recorded `ledgers` (getLedgers' items) and `stop()`.
  */
-export async function startRecordedRpc(dir = recordingsDir()) {
-  const ledgers = recordedLedgers(dir);
+export async function startRecordedRpc(dir = recordingsDir(), transform = (ledgers) => ledgers) {
+  const ledgers = transform(recordedLedgers(dir));
   const server = createServer((request, response) => {
     const chunks = [];
     request.on('data', (chunk) => chunks.push(chunk));

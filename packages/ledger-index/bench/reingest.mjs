@@ -12,12 +12,13 @@ import { Networks, xdr } from '@stellar/stellar-sdk';
 import { writeLakeFiles } from '../dist/reingest/lake-write.js';
 import { reingest } from '../dist/reingest/reingest.js';
 import { timed } from './ingestion.mjs';
+import { recordedLedgers } from './real-ingestion.mjs';
 
 const WORKER = new URL('../dist/reingest/worker.js', import.meta.url);
 const WORKERS = [1, 2, 4];
 
-/** `rpc` as startRecordedRpc's; `operations` the recordings' count; resolves with the rows. */
-export async function measureReingest({ rpc, operations, dir, options }) {
+/** `rpc` as startRecordedRpc's; `operations` the recordings' count, `copies` as recorded-volume.mjs's; resolves with the rows. */
+export async function measureReingest({ rpc, operations, copies = 1, dir, options }) {
   const lake = join(dir, 'lake');
   const manifest = {
     networkPassphrase: Networks.PUBLIC,
@@ -78,7 +79,7 @@ export async function measureReingest({ rpc, operations, dir, options }) {
     return {
       kind: 'rate',
       id: `real-ingestion:reingest-${n}/reingest-1`,
-      title: `parallel backfill of ${rpc.ledgerCount} recorded public-network ledgers (${operations.toLocaleString('en-US')} operations) from a data lake`,
+      title: `parallel backfill of ${recordedLedgers(rpc.ledgerCount, copies)} (${operations.toLocaleString('en-US')} operations) from a data lake`,
       unit: 'operations/s',
       subject: side(n),
       baseline: side(1),

@@ -9,6 +9,13 @@ export { type Gateway, type GatewayOptions, startGateway } from './gateway/gatew
 export { GATEWAY_SERVING, type ServedFrom, type Serving } from './gateway/serving.js';
 // CORS, problem documents and the stream caps: also the light `/host` entry.
 export * from './host.js';
+export {
+  type DerivedLedgers,
+  type Deriver,
+  deriveLedgers,
+  localDeriver,
+} from './ingest/derive-ledgers.js';
+export { threadDeriver } from './ingest/derive-thread.js';
 export { Ingester, type IngesterOptions } from './ingest/ingester.js';
 export type { LedgerSummary } from './ingest/ledger-summary.js';
 export type { RetentionOptions } from './ingest/reaper.js';

@@ -5,6 +5,7 @@ import { effectRows } from './effects/index.js';
 import { ledgerBody } from './ledger.js';
 import { operationContexts, operationRows } from './operations/index.js';
 import type { IndexBatch, LedgerHistory, OperationRow, TransactionRow } from './records.js';
+import { stateChanges } from './state/ledger-state.js';
 import { operationTrades, type SellerTrade, type TradeAssetIds, tradeRows } from './trades.js';
 import { transactionBody } from './transaction.js';
 
@@ -56,7 +57,7 @@ export function deriveBatch(ledger: ClosedLedger, tradeAssetIds: TradeAssetIds =
   return {
     ...history,
     trades: tradeRows(sellerTrades, ledger.sequence, tradeAssetIds),
-    changes: ledgerChanges(ledger),
+    state: stateChanges(ledgerChanges(ledger), ledger.sequence, ledger.passphrase),
     tradeAssets: [...tradeAssetIds].filter(([, id]) => id > knownAssets),
   };
 }

@@ -4,7 +4,7 @@
  * face filters and pages by.
  */
 import type { components } from '@starspec/ledger-api';
-import type { xdr } from '@stellar/stellar-sdk/base';
+import type { StateChanges } from './state/ledger-state.js';
 
 type Schemas = components['schemas'];
 /** A contract record as stored: everything but `_links`. */
@@ -91,6 +91,6 @@ export interface HistoryBatch extends LedgerHistory {
 
 /** Everything one closed ledger adds to the index, written in one store transaction. */
 export interface IndexBatch extends HistoryBatch {
-  /** Every ledger entry change of the ledger, in order (fees, transactions, upgrades). */
-  changes: xdr.LedgerEntryChange[];
+  /** What its ledger entry changes make of the index's state. */
+  state: StateChanges;
 }

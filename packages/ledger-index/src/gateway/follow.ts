@@ -1,7 +1,8 @@
 /**
  * Follows a Stellar RPC server's ledgers through getLedgers: from where the index stopped (or
- * `from`, or the server's oldest retained ledger), a page at a time, then each new ledger as it
- * closes. Ingestion is idempotent, so a restart after a crash picks up where the index is.
+ * `from`, or the server's oldest retained ledger), a page at a time (the next page asked for
+ * while one is ingested), then each new ledger as it closes. Ingestion is idempotent, so a
+ * restart after a crash picks up where the index is.
  */
 import type { RpcClient } from '@starspec/ledger-rpc/client';
 import type { Ingester } from '../ingest/ingester.js';
@@ -16,7 +17,7 @@ export interface FollowOptions {
    * before the server's latest (when it has them), not at ledgers the retention would delete.
    */
   retention?: number;
-  /** Ledgers asked per getLedgers call (1–200, default 200). */
+  /** Ledgers asked per getLedgers call (1–200, default 200); two pages are held at most. */
   pageSize?: number;
   /**
    * Ledgers written per transaction while catching up (default 50): a page is ingested this many
@@ -73,36 +74,76 @@ async function startLedger(options: FollowOptions): Promise<number> {
   return Math.max(options.from ?? windowStart, health.oldestLedger);
 }
 
+type Page = Awaited<ReturnType<RpcClient['getLedgers']>>;
+
+/**
+ * Ingests a page's ledgers `batchLedgers` at a time, two batches in hand: the ingester derives
+ * the second while it writes the first. `onLedger` hears of each ledger once it is committed.
+ */
+async function ingestPage(
+  ledgers: Page['ledgers'],
+  options: FollowOptions,
+  onLedger: (sequence: number) => void,
+): Promise<void> {
+  const size = Math.max(1, options.batchLedgers ?? DEFAULT_BATCH_LEDGERS);
+  const inFlight: Promise<void>[] = [];
+  try {
+    for (let at = 0; at < ledgers.length; at += size) {
+      if (options.signal.aborted) break;
+      const batch = ledgers.slice(at, at + size);
+      const ingested = options.ingester.ingestMany(batch.map((ledger) => ledger.metadataXdr)).then(() => {
+        for (const ledger of batch) onLedger(ledger.sequence);
+      });
+      // Its failure is seen when it is awaited.
+      ingested.catch(() => undefined);
+      inFlight.push(ingested);
+      if (inFlight.length === 2) await inFlight.shift();
+      // A turn of the event loop between batches: an in-memory SQLite index is ingested on the
+      // serving thread (gateway.ts), and its synchronous calls would otherwise run a page's
+      // batches back to back, answering no request until the whole page is in.
+      await turnOfEventLoop();
+    }
+    await inFlight.shift();
+  } finally {
+    // A batch failed, or following stops: the one handed over after it settles first.
+    await Promise.allSettled(inFlight);
+  }
+}
+
 /** Runs until `signal` aborts; rejects only when the index cannot be continued. */
 export async function followRpc(options: FollowOptions): Promise<void> {
-  const { client, ingester, signal } = options;
+  const { client, signal } = options;
   const pollMs = options.pollMs ?? 1000;
+  const askPage = (startLedger: number) =>
+    client.getLedgers({ startLedger, pagination: { limit: options.pageSize ?? 200 } });
   let next = await startLedger(options);
+  // While catching up, the page after the one being ingested, asked for meanwhile: the server
+  // makes and sends it while this side derives and writes (one page ahead at most).
+  let ahead: { start: number; page: Promise<Page> } | undefined;
   while (!signal.aborted) {
     try {
-      const latest = (await client.getLatestLedger()).sequence;
-      if (next > latest) {
-        await sleep(pollMs, signal);
-        continue;
-      }
-      const page = await client.getLedgers({
-        startLedger: next,
-        pagination: { limit: options.pageSize ?? 200 },
-      });
-      const size = Math.max(1, options.batchLedgers ?? DEFAULT_BATCH_LEDGERS);
-      for (let at = 0; at < page.ledgers.length; at += size) {
-        if (signal.aborted) return;
-        const batch = page.ledgers.slice(at, at + size);
-        await ingester.ingestMany(batch.map((ledger) => ledger.metadataXdr));
-        for (const ledger of batch) {
-          next = ledger.sequence + 1;
-          options.onProgress?.(ledger.sequence, page.latestLedger);
+      let page: Page;
+      if (ahead?.start === next) page = await ahead.page;
+      else {
+        const latest = (await client.getLatestLedger()).sequence;
+        if (next > latest) {
+          await sleep(pollMs, signal);
+          continue;
         }
-        // A turn of the event loop between batches: an in-memory SQLite index is ingested on the
-        // serving thread (gateway.ts), and its synchronous calls would otherwise run a page's
-        // batches back to back, answering no request until the whole page is in.
-        await turnOfEventLoop();
+        page = await askPage(next);
       }
+      ahead = undefined;
+      const last = page.ledgers.at(-1)?.sequence;
+      if (last !== undefined && last < page.latestLedger) {
+        ahead = { start: last + 1, page: askPage(last + 1) };
+        // Its failure is seen when it is awaited; a page never awaited (stopped, or a batch failed) fails unseen.
+        ahead.page.catch(() => undefined);
+      }
+      await ingestPage(page.ledgers, options, (ledger) => {
+        next = ledger + 1;
+        options.onProgress?.(ledger, page.latestLedger);
+      });
+      if (signal.aborted) return;
       if (page.ledgers.length === 0) {
         if (next < page.oldestLedger)
           throw new LedgerGapError(
@@ -111,6 +152,7 @@ export async function followRpc(options: FollowOptions): Promise<void> {
         await sleep(pollMs, signal);
       }
     } catch (error) {
+      ahead = undefined;
       if (signal.aborted || error instanceof LedgerGapError) throw error;
       options.onError?.(error);
       await sleep(pollMs, signal);

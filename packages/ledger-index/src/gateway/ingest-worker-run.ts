@@ -6,6 +6,7 @@
  * goroutine over its own session).
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { threadDeriver } from '../ingest/derive-thread.js';
 import type { IndexStore } from '../store/index-store.js';
 import { openIndex, POOLS } from '../store/open-index.js';
 import type { FromIngestThread, IngestSetup, ToIngestThread } from './ingest-messages.js';
@@ -30,6 +31,8 @@ export function runIngestThread(open: OpenIndex = openIngestion): void {
     const ingestion = localIngestion(store, {
       ...setup,
       client: rpcClient(setup.rpcUrl),
+      // Ledgers are derived in a thread of their own while this one writes (dist/ingest/).
+      deriver: threadDeriver(setup.passphrase, new URL('../ingest/derive-worker.js', import.meta.url)),
       onProgress: (ledger, latest) => post({ type: 'progress', ledger, latest }),
       onError: (error) => post({ type: 'error', error: toThreadError(error) }),
     });

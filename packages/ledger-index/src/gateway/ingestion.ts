@@ -5,6 +5,7 @@
  * does it in a worker thread with a connection of its own, so serving never waits on it.
  */
 import type { RpcClient } from '@starspec/ledger-rpc/client';
+import type { Deriver } from '../ingest/derive-ledgers.js';
 import { Ingester } from '../ingest/ingester.js';
 import type { LedgerSummary } from '../ingest/ledger-summary.js';
 import type { IndexStore } from '../store/index-store.js';
@@ -36,6 +37,8 @@ export interface FollowSettings {
   batchLedgers?: number;
   onProgress?: (ingested: number, latest: number) => void;
   onError: (error: unknown) => void;
+  /** Where ledgers are derived (default: on this thread); closed with the ingestion. */
+  deriver?: Deriver;
 }
 
 /** Ingestion on this thread, through `store` (which it leaves open). */
@@ -44,6 +47,7 @@ export function localIngestion(store: IndexStore, settings: FollowSettings): Ing
   const ingester = new Ingester(store, {
     ...(retention ? { retention: { ledgers: retention } } : {}),
     onError,
+    ...(settings.deriver ? { deriver: settings.deriver } : {}),
   });
   return {
     follow: (signal) =>
@@ -66,6 +70,7 @@ export function localIngestion(store: IndexStore, settings: FollowSettings): Ing
     async close() {
       ingester.stopReaping();
       await ingester.idle();
+      await settings.deriver?.close();
     },
   };
 }

@@ -4,9 +4,7 @@
  * asking the store again after every ledger. Each set is a superset of what the matching query
  * selects (a stream woken for nothing costs one query; one not woken would miss records).
  */
-import { accountId } from '../derive/format.js';
 import type { IndexBatch } from '../derive/records.js';
-import { changedKey } from '../derive/state/touched.js';
 
 export interface LedgerSummary {
   sequence: number;
@@ -36,31 +34,6 @@ function addAll(set: Set<string>, values: Iterable<string | undefined>): void {
   for (const value of values) if (value !== undefined) set.add(value);
 }
 
-function stateOwners(batch: IndexBatch): { accounts: Set<string>; sellers: Set<string> } {
-  const accounts = new Set<string>();
-  const sellers = new Set<string>();
-  for (const change of batch.changes) {
-    const key = changedKey(change);
-    switch (key?.type) {
-      case 'account':
-        accounts.add(accountId(key.account.accountId));
-        break;
-      case 'trustline':
-        accounts.add(accountId(key.trustLine.accountId));
-        break;
-      case 'data':
-        accounts.add(accountId(key.data.accountId));
-        break;
-      case 'offer':
-        sellers.add(accountId(key.offer.sellerId));
-        break;
-      default:
-        break;
-    }
-  }
-  return { accounts, sellers };
-}
-
 export function summarizeLedger(batch: IndexBatch): LedgerSummary {
   const hashes = new Set<string>();
   const accounts = new Set<string>();
@@ -84,7 +57,6 @@ export function summarizeLedger(batch: IndexBatch): LedgerSummary {
     addAll(offers, [trade.baseOfferId, trade.counterOfferId]);
     addAll(pools, [trade.liquidityPool]);
   }
-  const owners = stateOwners(batch);
   return {
     sequence: batch.ledger.sequence,
     transactions: batch.transactions.length,
@@ -97,7 +69,7 @@ export function summarizeLedger(batch: IndexBatch): LedgerSummary {
     claimableBalances: balances,
     liquidityPools: pools,
     tradedOffers: offers,
-    changedAccounts: owners.accounts,
-    offerSellers: owners.sellers,
+    changedAccounts: batch.state.touched.accounts,
+    offerSellers: batch.state.touched.offerSellers,
   };
 }

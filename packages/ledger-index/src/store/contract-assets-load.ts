@@ -7,6 +7,7 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import { hex } from '../derive/state/common.js';
+import { ledgerFacts } from '../derive/state/contract-asset-facts.js';
 import { contractDataKeyHash, isSacKey } from '../derive/state/sac-entries.js';
 import { writeContractAssets } from './contract-assets-write.js';
 import type { SqlExecutor } from './driver.js';
@@ -49,7 +50,6 @@ export class ContractAssetsLoad {
       changes.push(xdr.LedgerEntryChange.ledgerEntryCreated(ttlEntry));
       changes.push(xdr.LedgerEntryChange.ledgerEntryCreated(entry));
     }
-    if (changes.length > 0)
-      await writeContractAssets(tx, [{ ledger: { sequence: ledger }, changes }], passphrase);
+    if (changes.length > 0) await writeContractAssets(tx, [ledgerFacts(changes, ledger, passphrase)]);
   }
 }

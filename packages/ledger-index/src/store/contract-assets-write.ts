@@ -11,106 +11,14 @@
  * Rows stay past `live_until`: reads count those live at the latest ledger, which is what
  * Horizon's deletion of the rows expiring at each ledger leaves.
  */
-import type { xdr } from '@stellar/stellar-sdk/base';
-import type { IndexBatch } from '../derive/records.js';
-import { hex } from '../derive/state/common.js';
-import {
-  contractBalanceAmount,
-  contractDataKeyHash,
-  isSacKey,
-  sacContractId,
-  sacInstanceAsset,
-} from '../derive/state/sac-entries.js';
+import type { LedgerFacts, SacRow, Table } from '../derive/state/contract-asset-facts.js';
 import { deleteWhereIn, selectWhereIn, upsertRows } from './bulk.js';
 import type { Row, SqlExecutor } from './driver.js';
-
-type Table = 'asset_contracts' | 'contract_asset_balances';
-
-/** What the writer reads of a ledger's batch. */
-export interface LedgerChanges {
-  ledger: Pick<IndexBatch['ledger'], 'sequence'>;
-  changes: readonly xdr.LedgerEntryChange[];
-}
-
-interface SacRow {
-  table: Table;
-  contractId: string;
-  /** `CODE:ISSUER` of an instance, the amount of a balance. */
-  value: string;
-  liveUntil: number;
-}
-
-type Fact =
-  | { kind: 'created'; keyHash: string; row: Omit<SacRow, 'liveUntil'> }
-  | { kind: 'amount'; keyHash: string; amount: string }
-  | { kind: 'removed'; keyHash: string };
-
-/** One ledger's SAC facts in order, and the TTLs it left (the last change of a key wins). */
-interface LedgerFacts {
-  facts: Fact[];
-  ttls: Map<string, number>;
-}
 
 const COLUMNS: Record<Table, string[]> = {
   asset_contracts: ['key_hash', 'contract_id', 'asset', 'live_until'],
   contract_asset_balances: ['key_hash', 'contract_id', 'amount', 'live_until'],
 };
-
-/** The SAC row an entry makes when it appears, if it is one. */
-function createdRow(entry: xdr.ContractDataEntry, passphrase: string): Omit<SacRow, 'liveUntil'> | undefined {
-  const contractId = sacContractId(entry);
-  if (!contractId) return undefined;
-  const asset = sacInstanceAsset(entry, passphrase);
-  if (asset) return { table: 'asset_contracts', contractId, value: asset };
-  const amount = contractBalanceAmount(entry, passphrase);
-  return amount === undefined
-    ? undefined
-    : { table: 'contract_asset_balances', contractId, value: String(amount) };
-}
-
-function ledgerFacts(
-  changes: readonly xdr.LedgerEntryChange[],
-  sequence: number,
-  passphrase: string,
-): LedgerFacts {
-  const facts: Fact[] = [];
-  const ttls = new Map<string, number>();
-  let before: xdr.LedgerEntry | undefined;
-  for (const change of changes) {
-    if (change.type === 'ledgerEntryState') {
-      before = change.state;
-      continue;
-    }
-    if (change.type === 'ledgerEntryRemoved') {
-      const key = change.removed;
-      if (key.type === 'contractData' && isSacKey(key.contractData, passphrase))
-        facts.push({ kind: 'removed', keyHash: contractDataKeyHash(key.contractData) });
-      continue;
-    }
-    const updated = change.type === 'ledgerEntryUpdated';
-    const entry =
-      change.type === 'ledgerEntryCreated' ? change.created : updated ? change.updated : change.restored;
-    const data = entry.data;
-    if (data.type === 'ttl') {
-      // An extension of an entry already expired is no extension (addExpirationChange).
-      const pre = updated && before?.data.type === 'ttl' ? before.data.ttl.liveUntilLedgerSeq : undefined;
-      if (pre === undefined || pre >= sequence)
-        ttls.set(hex(data.ttl.keyHash.toBytes()), data.ttl.liveUntilLedgerSeq);
-    } else if (data.type === 'contractData') {
-      const keyHash = () => contractDataKeyHash(data.contractData);
-      if (!updated) {
-        const row = createdRow(data.contractData, passphrase);
-        if (row) facts.push({ kind: 'created', keyHash: keyHash(), row });
-      } else if (before?.data.type === 'contractData') {
-        const pre = contractBalanceAmount(before.data.contractData, passphrase);
-        const post = contractBalanceAmount(data.contractData, passphrase);
-        if (pre !== undefined && post !== undefined)
-          facts.push({ kind: 'amount', keyHash: keyHash(), amount: String(post) });
-      }
-    }
-  }
-  return { facts, ttls };
-}
 
 /** The rows under these key hashes, from both tables. */
 async function storedRows(tx: SqlExecutor, keyHashes: string[]): Promise<Map<string, SacRow>> {
@@ -135,13 +43,8 @@ async function storedRows(tx: SqlExecutor, keyHashes: string[]): Promise<Map<str
   return rows;
 }
 
-/** Applies the batches' SAC instance, balance and TTL changes, in order. */
-export async function writeContractAssets(
-  tx: SqlExecutor,
-  batches: readonly LedgerChanges[],
-  passphrase: string,
-): Promise<void> {
-  const ledgers = batches.map((batch) => ledgerFacts(batch.changes, batch.ledger.sequence, passphrase));
+/** Applies consecutive ledgers' SAC instance, balance and TTL facts, in order. */
+export async function writeContractAssets(tx: SqlExecutor, ledgers: readonly LedgerFacts[]): Promise<void> {
   const candidates = new Set<string>();
   for (const { facts, ttls } of ledgers) {
     for (const fact of facts) candidates.add(fact.keyHash);

@@ -179,9 +179,15 @@ export class IndexStore {
         );
       // History, then the entries, then the records derived from the entries.
       await writeHistory(tx, batches);
-      await writeEntries(tx, batches);
+      await writeEntries(
+        tx,
+        batches.map((batch) => batch.state),
+      );
       await writeState(tx, batches);
-      await writeContractAssets(tx, batches, this.passphrase);
+      await writeContractAssets(
+        tx,
+        batches.map((batch) => batch.state.contractAssets),
+      );
       return batches.length;
     });
   }

@@ -12,7 +12,7 @@ import { type AccountEntries, accountFilters, accountRecord } from '../derive/st
 import { claimableBalanceColumns, claimableBalanceRecord } from '../derive/state/claimable-balance.js';
 import { liquidityPoolColumns, liquidityPoolRecord } from '../derive/state/liquidity-pool.js';
 import { offerColumns, offerRecord } from '../derive/state/offer.js';
-import { type TouchedRecords, touchedRecords } from '../derive/state/touched.js';
+import { mergeTouched, type TouchedRecords } from '../derive/state/touched.js';
 import { deleteWhereIn, insertRows, selectWhereIn, upsertRows } from './bulk.js';
 import type { Row, SqlExecutor, SqlValue } from './driver.js';
 
@@ -69,7 +69,7 @@ async function accountEntries(tx: SqlExecutor, ids: readonly string[]): Promise<
 export function writeState(tx: SqlExecutor, batches: readonly IndexBatch[]): Promise<void> {
   return writeRecords(
     tx,
-    touchedRecords(batches.flatMap((batch) => batch.changes)),
+    mergeTouched(batches.map((batch) => batch.state.touched)),
     new Map(batches.map((b) => [b.ledger.sequence, b.ledger.body.closed_at])),
   );
 }

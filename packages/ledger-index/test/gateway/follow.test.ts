@@ -2,7 +2,8 @@
  * Following stops when asked, whatever it was doing: a stop that comes while a call to the RPC
  * server is under way does not wait out the poll interval after it. Each poll's wait takes its
  * abort listener away with it. Between two batches of a page the event loop turns, so that a
- * request is answered even when the index's calls never wait on I/O (SQLite).
+ * request is answered even when the index's calls never wait on I/O (SQLite). While catching up,
+ * the next page is asked for before the current one is ingested; a failed page is asked again.
  */
 import { getEventListeners } from 'node:events';
 import type { RpcClient } from '@starspec/ledger-rpc/client';
@@ -70,4 +71,70 @@ describe('followRpc', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(events).toEqual(['batch 1', 'request', 'batch 2', 'batch 3']);
   });
+
+  /** A server of ledgers 1–4 in pages of 2, whose getLedgers calls are logged (and fail while `failing` says so). */
+  function pagedServer(events: string[], failing: () => boolean) {
+    const ledgers = [1, 2, 3, 4].map((sequence) => ({ sequence, metadataXdr: '' }));
+    return {
+      getHealth: async () => ({ status: 'healthy', oldestLedger: 1, latestLedger: 4 }),
+      getLatestLedger: async () => ({ id: '', protocolVersion: 23, sequence: 4 }),
+      getLedgers: async ({ startLedger }: { startLedger: number }) => {
+        events.push(`ask ${startLedger}`);
+        if (failing()) throw new Error(`page ${startLedger} failed`);
+        const page = ledgers.filter((l) => l.sequence >= startLedger).slice(0, 2);
+        return { ledgers: page, latestLedger: 4, oldestLedger: 1 };
+      },
+    } as unknown as RpcClient;
+  }
+
+  const loggingIngester = (events: string[]) =>
+    ({
+      store: { latestLedger: async () => undefined, stateLedger: async () => undefined },
+      ingestMany: async (metas: string[]) => {
+        events.push(`ingest ${metas.length}`);
+        return metas.map(() => true);
+      },
+    }) as unknown as Ingester;
+
+  const table = [
+    {
+      given: 'every page answered',
+      failures: 0,
+      want: ['ask 1', 'ask 3', 'ingest 2', 'ledger 2', 'ingest 2', 'ledger 4'],
+    },
+    {
+      given: 'the page asked ahead failing once',
+      failures: 1,
+      want: [
+        'ask 1',
+        'ask 3',
+        'ingest 2',
+        'ledger 2',
+        'error page 3 failed',
+        'ask 3',
+        'ingest 2',
+        'ledger 4',
+      ],
+    },
+  ];
+  for (const { given, failures, want } of table)
+    it(`asks for the next page while it ingests one: ${given}`, async () => {
+      const abort = new AbortController();
+      const events: string[] = [];
+      let failed = 0;
+      const client = pagedServer(events, () => events.at(-1) === 'ask 3' && failed++ < failures);
+      await followRpc({
+        client,
+        ingester: loggingIngester(events),
+        batchLedgers: 2,
+        pollMs: 0,
+        signal: abort.signal,
+        onProgress: (sequence) => {
+          events.push(`ledger ${sequence}`);
+          if (sequence === 4) abort.abort();
+        },
+        onError: (error) => events.push(`error ${(error as Error).message}`),
+      });
+      expect(events.filter((e) => e !== 'ledger 1' && e !== 'ledger 3')).toEqual(want);
+    });
 });

@@ -2,8 +2,11 @@
  * Ledgers ingested a batch at a time (one transaction each) leave the index exactly as ingesting
  * them one at a time does, in a few statements per table rather than one per row; a batch that
  * fails part-way leaves the index at the ledger before it, and ingesting it again completes it.
+ * Batches handed over without waiting are derived ahead (the next while one is written), and a
+ * failed batch voids what was derived after it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { localDeriver } from '../../src/ingest/derive-ledgers.js';
 import { Ingester } from '../../src/ingest/ingester.js';
 import { IndexStore } from '../../src/store/index-store.js';
 import { openSqlite } from '../../src/store/sqlite.js';
@@ -85,4 +88,56 @@ describe.each(ENGINES)('batched ingestion on $name', (engine) => {
       await store.close();
     },
   );
+
+  it.skipIf(!engine.available)(
+    'derives the next batch while it writes one, and leaves the index as ledger-by-ledger ingestion does',
+    async () => {
+      const { driver } = await engine.open();
+      const store = await IndexStore.open(driver, work.t.network.passphrase);
+      const log: string[] = [];
+      const local = localDeriver(store.passphrase);
+      const deriver = {
+        ...local,
+        derive: (...args: Parameters<typeof local.derive>) => {
+          log.push(`derive ${args[0].length}`);
+          return local.derive(...args);
+        },
+      };
+      const write = store.ingestMany.bind(store);
+      store.ingestMany = async (batches) => {
+        const count = await write(batches);
+        log.push(`written ${batches.length}`);
+        return count;
+      };
+      const ingester = new Ingester(store, { deriver });
+      const batches = chunk(metas, 4);
+      const answers = await Promise.all(batches.map((batch) => ingester.ingestMany(batch)));
+      expect(answers).toEqual(batches.map((batch) => batch.map(() => true)));
+      // Each batch derived once, the second before the first is written.
+      expect(log.filter((line) => line.startsWith('derive'))).toHaveLength(batches.length);
+      expect(log.indexOf('derive 4', 1)).toBeLessThan(log.indexOf('written 4'));
+      expect(await dumpIndex(driver)).toEqual(reference);
+      await store.close();
+    },
+  );
+
+  it.skipIf(!engine.available)('derives again what followed a failed batch', async () => {
+    const { driver } = await engine.open();
+    const counting = countingDriver(driver);
+    const store = await IndexStore.open(counting, work.t.network.passphrase);
+    const ingester = new Ingester(store);
+    const [head = [], second = [], ...rest] = chunk(metas, 5);
+    await ingester.ingestMany(head);
+    counting.failAt(3);
+    const failed = ingester.ingestMany(second);
+    const after = ingester.ingestMany(rest.flat());
+    await expect(failed).rejects.toThrow('a crash');
+    // Derived ahead as if the failed batch were written: refused, as ledgers that do not follow.
+    await expect(after).rejects.toThrow('does not follow');
+    expect(await ingester.ingestMany([...second, ...rest.flat()])).toEqual(
+      [...second, ...rest.flat()].map(() => true),
+    );
+    expect(await dumpIndex(driver)).toEqual(reference);
+    await store.close();
+  });
 });

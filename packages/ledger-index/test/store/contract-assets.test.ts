@@ -8,6 +8,7 @@
 import { Asset, Keypair, Networks, StrKey, type xdr } from '@stellar/stellar-sdk';
 import { describe, expect, it } from 'vitest';
 import type { IndexBatch } from '../../src/derive/records.js';
+import { stateChanges } from '../../src/derive/state/ledger-state.js';
 import type { AssetSums } from '../../src/store/asset-stats.js';
 import { IndexStore } from '../../src/store/index-store.js';
 import { ENGINES } from '../support/databases.js';
@@ -71,7 +72,7 @@ function batchOf(changes: xdr.LedgerEntryChange[], i: number): IndexBatch {
     operations: [],
     effects: [],
     trades: [],
-    changes,
+    state: stateChanges(changes, sequence, PASSPHRASE),
   };
 }
 

@@ -8,6 +8,7 @@ import { expect } from 'vitest';
 import { deriveBatch } from '../../src/derive/batch.js';
 import { ledgerBody } from '../../src/derive/ledger.js';
 import type { IndexBatch } from '../../src/derive/records.js';
+import { stateChanges } from '../../src/derive/state/ledger-state.js';
 import { type ClosedLedger, readClosedLedger } from '../../src/meta/closed-ledger.js';
 import { ledgerChanges } from '../../src/meta/entry-changes.js';
 import type { SqlDriver } from '../../src/store/driver.js';
@@ -69,7 +70,7 @@ function stateBatch(closed: ClosedLedger): IndexBatch {
     operations: [],
     effects: [],
     trades: [],
-    changes: ledgerChanges(closed),
+    state: stateChanges(ledgerChanges(closed), closed.sequence, closed.passphrase),
   };
 }
 

@@ -16,6 +16,8 @@ export interface TouchedRecords {
   offers: Map<bigint, string>;
   claimableBalances: Map<string, string>;
   liquidityPools: Map<string, string>;
+  /** Sellers of the offers changed (what open streams of offers are woken by). */
+  offerSellers: Set<string>;
 }
 
 /** The key of the entry a change leaves (undefined for a before-image, named again by the next change). */
@@ -45,6 +47,7 @@ export function touchedRecords(changes: readonly xdr.LedgerEntryChange[]): Touch
     offers: new Map(),
     claimableBalances: new Map(),
     liquidityPools: new Map(),
+    offerSellers: new Set(),
   };
   for (const change of changes) {
     const key = changedKey(change);
@@ -64,6 +67,7 @@ export function touchedRecords(changes: readonly xdr.LedgerEntryChange[]): Touch
         break;
       case 'offer':
         touched.offers.set(key.offer.offerId, key.toXdr('base64'));
+        touched.offerSellers.add(accountId(key.offer.sellerId));
         break;
       case 'claimableBalance':
         touched.claimableBalances.set(
@@ -79,4 +83,17 @@ export function touchedRecords(changes: readonly xdr.LedgerEntryChange[]): Touch
     }
   }
   return touched;
+}
+
+/** The records any of these ledgers touched. */
+export function mergeTouched(ledgers: readonly TouchedRecords[]): TouchedRecords {
+  const all = touchedRecords([]);
+  for (const touched of ledgers) {
+    for (const id of touched.accounts) all.accounts.add(id);
+    for (const [id, key] of touched.offers) all.offers.set(id, key);
+    for (const [id, key] of touched.claimableBalances) all.claimableBalances.set(id, key);
+    for (const [id, key] of touched.liquidityPools) all.liquidityPools.set(id, key);
+    for (const seller of touched.offerSellers) all.offerSellers.add(seller);
+  }
+  return all;
 }

@@ -1,0 +1,46 @@
+/**
+ * Ledgers derived in the derivation thread are what deriving them here gives; a ledger the thread
+ * cannot read fails the call with the reader's message; one ledger alone is derived here.
+ */
+import { Networks } from '@stellar/stellar-sdk';
+import { afterAll, describe, expect, it } from 'vitest';
+import { deriveLedgers } from '../../src/ingest/derive-ledgers.js';
+import { threadDeriver } from '../../src/ingest/derive-thread.js';
+import { DERIVE_WORKER } from '../support/ingest-worker.js';
+import { NO_REAL_LEDGERS, realLedgers, realLedgersDir } from '../support/real-ledgers.js';
+
+const deriver = threadDeriver(Networks.PUBLIC, DERIVE_WORKER);
+afterAll(() => deriver.close());
+
+describe('the derivation thread', () => {
+  it.skipIf(!realLedgersDir)('derives real ledgers as this thread does, from a ledger on', async () => {
+    if (!realLedgersDir) throw new Error(NO_REAL_LEDGERS);
+    // Three ledgers of protocols 17, 19 and 20 (a Soroban one among them).
+    const ledgers = realLedgers().ledgers.slice(3, 6);
+    const metas = ledgers.map(({ meta }) => meta.toXdr('base64'));
+    const assets = new Map([['native', 1]]);
+    for (const after of [undefined, ledgers[0]?.sequence]) {
+      const want = deriveLedgers(metas, Networks.PUBLIC, after, assets);
+      expect(want.batches).toHaveLength(after === undefined ? 3 : 2);
+      expect(await deriver.derive(metas, after, assets), `after ${after}`).toEqual(want);
+    }
+  });
+
+  const table = [
+    { given: 'bytes that are not base64 of a LedgerCloseMeta', metas: ['AAAA', 'not base64!'] },
+    { given: 'an empty string among ledgers', metas: ['', ''] },
+  ];
+  for (const { given, metas } of table)
+    it(`fails the call on ${given}, with the reader's message`, async () => {
+      const here = (() => {
+        try {
+          deriveLedgers(metas, Networks.PUBLIC, undefined, new Map());
+          return undefined;
+        } catch (error) {
+          return (error as Error).message;
+        }
+      })();
+      expect(here).toBeDefined();
+      await expect(deriver.derive(metas, undefined, new Map())).rejects.toThrow(here as string);
+    });
+});
