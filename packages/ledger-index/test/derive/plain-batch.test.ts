@@ -38,15 +38,19 @@ function notPlain(value: unknown, path = 'batch'): string | undefined {
 }
 
 describe('a derived batch', () => {
-  it.skipIf(!realLedgersDir)('of every real ledger is plain data, and a structured clone of it equal', () => {
-    if (!realLedgersDir) throw new Error(NO_REAL_LEDGERS);
-    const assets = new Map<string, number>();
-    const { ledgers } = realLedgers();
-    expect(ledgers.length).toBeGreaterThan(0);
-    for (const { meta, sequence } of ledgers) {
-      const batch = deriveBatch(readClosedLedger(meta.toXdr('base64'), Networks.PUBLIC), assets);
-      expect(notPlain(batch), `ledger ${sequence}`).toBeUndefined();
-      expect(structuredClone(batch), `ledger ${sequence}`).toEqual(batch);
-    }
-  });
+  it.skipIf(!realLedgersDir)(
+    'of every real ledger is plain data, and a structured clone of one equal',
+    () => {
+      if (!realLedgersDir) throw new Error(NO_REAL_LEDGERS);
+      const assets = new Map<string, number>();
+      const { ledgers } = realLedgers();
+      expect(ledgers.length).toBeGreaterThan(0);
+      for (const [i, { meta, sequence }] of ledgers.entries()) {
+        const batch = deriveBatch(readClosedLedger(meta.toXdr('base64'), Networks.PUBLIC), assets);
+        expect(notPlain(batch), `ledger ${sequence}`).toBeUndefined();
+        // The clone compared for one ledger (the sixth, a Soroban one): a deep compare of every ledger costs seconds.
+        if (i === 5) expect(structuredClone(batch), `ledger ${sequence}`).toEqual(batch);
+      }
+    },
+  );
 });
