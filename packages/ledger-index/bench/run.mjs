@@ -10,8 +10,9 @@
 //      same getLedgers pages fetched alone;
 //   3. the same ingestion and the same reads on SQLite and on PostgreSQL (rows skipped, and the
 //      reason said, when PostgreSQL is not installed);
-//   4. ingestion of recorded public-network ledgers on each engine against the same pages fetched
-//      and decoded alone, and their parallel backfill from a data lake with 1, 2 and 4 workers
+//   4. ingestion of recorded public-network ledgers (served ten times over, recorded-volume.mjs)
+//      on each engine against the same pages fetched and decoded alone, and their parallel
+//      backfill from a data lake with 1, 2 and 4 workers
 //      (`--only real-ingestion` picks these rows alone, `--only reingest` the backfill's; skipped,
 //      and the reason said, without ../shared/ledgers);
 //   5. REST latency of a wallet's requests to a gateway on each engine while it ingests those

@@ -123,28 +123,31 @@ function roundtripCompare(s: Sequence, w: Width, values: bigint[]): void {
     }
 }
 
+const I56_MIN = -(1n << 55n);
+const I56_MAX = (1n << 55n) - 1n;
+const U56 = (1n << 56n) - 1n;
+/** The edge values the Rust num tests list for a signed width (the small range is 56 bits). */
+const signedEdges = (min: bigint, max: bigint) => [
+  0n,
+  1n,
+  -1n,
+  12345n,
+  -12345n,
+  I56_MIN,
+  I56_MAX,
+  I56_MIN - 1n,
+  I56_MAX + 1n,
+  min,
+  max,
+];
+/** The same for an unsigned width. */
+const unsignedEdges = (max: bigint) => [0n, 1n, 12345n, U56, U56 + 1n, max];
+
 /** The edge values of `test_num_val_scval_roundtrip_ordering`, per width. */
 function roundtripOrdering(s: Sequence): void {
-  const i56Min = -(1n << 55n);
-  const i56Max = (1n << 55n) - 1n;
-  const u56 = (1n << 56n) - 1n;
-  const signed = (min: bigint, max: bigint) => [
-    0n,
-    1n,
-    -1n,
-    12345n,
-    -12345n,
-    i56Min,
-    i56Max,
-    i56Min - 1n,
-    i56Max + 1n,
-    min,
-    max,
-  ];
-  const unsigned = (max: bigint) => [0n, 1n, 12345n, u56, u56 + 1n, max];
-  roundtripCompare(s, 'i128', signed(-(1n << 127n), (1n << 127n) - 1n));
-  roundtripCompare(s, 'u128', unsigned((1n << 128n) - 1n));
-  roundtripCompare(s, 'u256', unsigned(U256_MAX));
+  roundtripCompare(s, 'i128', signedEdges(-(1n << 127n), (1n << 127n) - 1n));
+  roundtripCompare(s, 'u128', unsignedEdges((1n << 128n) - 1n));
+  roundtripCompare(s, 'u256', unsignedEdges(U256_MAX));
   const pos = 0x00ab_cdef_9876_5432n;
   const neg = 0xfedc_ba98_7654_3210n;
   const mixed: bigint[] = [];
@@ -153,7 +156,7 @@ function roundtripOrdering(s: Sequence): void {
       for (const loHi of [pos, neg])
         for (const loLo of [pos, neg])
           mixed.push(BigInt.asIntN(256, (hiHi << 192n) | (hiLo << 128n) | (loHi << 64n) | loLo));
-  roundtripCompare(s, 'i256', [...signed(I256_MIN, I256_MAX), ...mixed]);
+  roundtripCompare(s, 'i256', [...signedEdges(I256_MIN, I256_MAX), ...mixed]);
 }
 
 /** 32 big-endian bytes of `hi * 2^128 + lo` (`from_words`), as hex. */
@@ -173,29 +176,12 @@ function bytesRoundtrip(kind: Kind, hex: string) {
 
 /** The edge values of `test_num_scval_roundtrips`, per width (the small range is 56 bits). */
 function scvalRoundtrips(s: Sequence): void {
-  const i56Min = -(1n << 55n);
-  const i56Max = (1n << 55n) - 1n;
-  const u56 = (1n << 56n) - 1n;
-  const signed = (min: bigint, max: bigint) => [
-    0n,
-    1n,
-    -1n,
-    12345n,
-    -12345n,
-    i56Min,
-    i56Max,
-    i56Min - 1n,
-    i56Max + 1n,
-    min,
-    max,
-  ];
-  const unsigned = (max: bigint) => [0n, 1n, 12345n, u56, u56 + 1n, max];
-  for (const v of signed(-(1n << 63n), (1n << 63n) - 1n)) roundtrip(s, 'i64', v);
-  for (const v of unsigned((1n << 64n) - 1n)) roundtrip(s, 'u64', v);
-  for (const v of signed(-(1n << 127n), (1n << 127n) - 1n)) roundtrip(s, 'i128', v);
-  for (const v of unsigned((1n << 128n) - 1n)) roundtrip(s, 'u128', v);
-  for (const v of unsigned(U256_MAX)) roundtrip(s, 'u256', v);
-  for (const v of signed(I256_MIN, I256_MAX)) roundtrip(s, 'i256', v);
+  for (const v of signedEdges(-(1n << 63n), (1n << 63n) - 1n)) roundtrip(s, 'i64', v);
+  for (const v of unsignedEdges((1n << 64n) - 1n)) roundtrip(s, 'u64', v);
+  for (const v of signedEdges(-(1n << 127n), (1n << 127n) - 1n)) roundtrip(s, 'i128', v);
+  for (const v of unsignedEdges((1n << 128n) - 1n)) roundtrip(s, 'u128', v);
+  for (const v of unsignedEdges(U256_MAX)) roundtrip(s, 'u256', v);
+  for (const v of signedEdges(I256_MIN, I256_MAX)) roundtrip(s, 'i256', v);
   const pos = 0x00ab_cdef_9876_5432n;
   const neg = 0xfedc_ba98_7654_3210n;
   for (const hiHi of [pos, neg])
