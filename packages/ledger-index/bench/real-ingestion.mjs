@@ -41,7 +41,7 @@ export function operationCount(rpc) {
 /** How the rows' titles name the ledgers: the recordings, and how many times they were served over. */
 export const recordedLedgers = (count, copies) =>
   copies > 1
-    ? `${count / copies} recorded public-network ledgers served ${copies} times over (${count} ledgers)`
+    ? `${count / copies} recorded public-network ledgers served ${copies} times over as ${count} ledgers`
     : `${count} recorded public-network ledgers`;
 
 /** `engines` as measureIngestion's; `copies` as recorded-volume.mjs's; `operations` the recordings' (operationCount); resolves with the rows. */
