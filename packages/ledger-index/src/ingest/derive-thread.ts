@@ -44,12 +44,13 @@ export function threadDeriver(
     thread.on('message', (answer: DeriveAnswer) => {
       const request = waiting.get(answer.id);
       waiting.delete(answer.id);
+      if (waiting.size === 0) thread.unref();
       if ('error' in answer) request?.reject(fromThreadError(answer.error));
       else request?.resolve(answer.derived);
     });
     thread.on('error', failAll);
     thread.on('exit', (code) => failAll(new Error(`the derivation thread exited (code ${code})`)));
-    // Idle between batches, it does not keep the process alive.
+    // Idle between batches, it does not keep the process alive (it does while a batch is asked of it).
     thread.unref();
     worker = thread;
     return thread;
@@ -66,7 +67,9 @@ export function threadDeriver(
       };
       return new Promise<DerivedLedgers>((resolve, reject) => {
         waiting.set(id, { resolve, reject });
-        started().postMessage(request);
+        const thread = started();
+        thread.ref();
+        thread.postMessage(request);
       });
     },
     async close() {

@@ -1,7 +1,12 @@
 /**
  * Ledgers derived in the derivation thread are what deriving them here gives; a ledger the thread
- * cannot read fails the call with the reader's message; one ledger alone is derived here.
+ * cannot read fails the call with the reader's message; a script awaiting a derivation is not
+ * ended while it waits (the idle thread does not keep a process alive, an asked one does).
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Networks } from '@stellar/stellar-sdk';
 import { afterAll, describe, expect, it } from 'vitest';
 import { deriveLedgers } from '../../src/ingest/derive-ledgers.js';
@@ -10,6 +15,8 @@ import { DERIVE_WORKER } from '../support/ingest-worker.js';
 import { NO_REAL_LEDGERS, realLedgers, realLedgersDir } from '../support/real-ledgers.js';
 
 const deriver = threadDeriver(Networks.PUBLIC, DERIVE_WORKER);
+/** The package's entry as built (dist: build first). */
+const BUILT = new URL('../../dist/index.js', import.meta.url);
 afterAll(() => deriver.close());
 
 describe('the derivation thread', () => {
@@ -43,4 +50,30 @@ describe('the derivation thread', () => {
       expect(here).toBeDefined();
       await expect(deriver.derive(metas, undefined, new Map())).rejects.toThrow(here as string);
     });
+
+  it.skipIf(!realLedgersDir)('keeps a script alive while it derives, and lets it end after', () => {
+    // The built package, as a user's script imports it; two ledgers, so the thread derives them.
+    const dir = mkdtempSync(join(tmpdir(), 'starspec-derive-'));
+    const file = join(dir, 'derive.mjs');
+    writeFileSync(
+      file,
+      `import { readFileSync } from 'node:fs';
+      import { threadDeriver } from '${BUILT.href}';
+      const metas = JSON.parse(readFileSync(0, 'utf8'));
+      const derived = await threadDeriver(process.argv[2]).derive(metas, undefined, new Map());
+      console.log(derived.batches.length);`,
+    );
+    const metas = realLedgers()
+      .ledgers.slice(3, 5)
+      .map(({ meta }) => meta.toXdr('base64'));
+    try {
+      const out = execFileSync(process.execPath, [file, Networks.PUBLIC], {
+        input: JSON.stringify(metas),
+        encoding: 'utf8',
+      });
+      expect(out.trim()).toBe('2');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
