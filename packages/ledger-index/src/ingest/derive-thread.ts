@@ -13,7 +13,7 @@ export interface DeriveRequest {
   id: number;
   metas: string[];
   after: number | undefined;
-  assets: Map<string, number>;
+  assets: ReadonlyMap<string, number>;
 }
 
 export type DeriveAnswer = { id: number; derived: DerivedLedgers } | { id: number; error: ThreadError };
@@ -50,8 +50,6 @@ export function threadDeriver(
     });
     thread.on('error', failAll);
     thread.on('exit', (code) => failAll(new Error(`the derivation thread exited (code ${code})`)));
-    // Idle between batches, it does not keep the process alive (it does while a batch is asked of it).
-    thread.unref();
     worker = thread;
     return thread;
   };
@@ -59,15 +57,12 @@ export function threadDeriver(
     derive(metas, after, assets) {
       if (metas.length < 2) return Promise.resolve(deriveLedgers(metas, passphrase, after, assets));
       const id = nextId++;
-      const request: DeriveRequest = {
-        id,
-        metas: metas.map(metaBase64),
-        after,
-        assets: new Map(assets),
-      };
+      // Posting copies the request: the assets are not copied here first.
+      const request: DeriveRequest = { id, metas: metas.map(metaBase64), after, assets };
       return new Promise<DerivedLedgers>((resolve, reject) => {
         waiting.set(id, { resolve, reject });
         const thread = started();
+        // It keeps the process alive while a batch is asked of it, not when idle (see 'message').
         thread.ref();
         thread.postMessage(request);
       });
