@@ -12,6 +12,7 @@ export * from './host.js';
 export {
   type DerivedLedgers,
   type Deriver,
+  type DeriveStart,
   deriveLedgers,
   localDeriver,
 } from './ingest/derive-ledgers.js';

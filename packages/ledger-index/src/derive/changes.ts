@@ -5,7 +5,7 @@
  * (stably, as Go's sort.Stable), so what walks them sees stellar-core's changes in one order.
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
-import { entryKey } from '../store/entry-state.js';
+import { entryKey, ledgerKeyXdr } from '../store/entry-state.js';
 
 export type EntryKind = xdr.LedgerEntryData['type'];
 
@@ -64,7 +64,7 @@ function pairAndSort(changes: readonly xdr.LedgerEntryChange[]): EntryChange[] {
     }
   }
   if (pairs.length < 2) return pairs;
-  const keyed = pairs.map((pair) => ({ pair, bytes: pair.key ? pair.key.toXdr() : NO_KEY }));
+  const keyed = pairs.map((pair) => ({ pair, bytes: pair.key ? ledgerKeyXdr(pair.key) : NO_KEY }));
   keyed.sort((a, b) => Buffer.compare(a.bytes, b.bytes));
   return keyed.map(({ pair }) => pair);
 }

@@ -20,7 +20,7 @@ export interface FollowOptions {
   /** Ledgers asked per getLedgers call (1–200, default 200); two pages are held at most. */
   pageSize?: number;
   /**
-   * Ledgers written per transaction while catching up (default 50): a page is ingested this many
+   * Ledgers written per transaction while catching up (default 25): a page is ingested this many
    * at a time, and reported once committed. Live, each new ledger is its own transaction.
    */
   batchLedgers?: number;
@@ -33,8 +33,12 @@ export interface FollowOptions {
   onError?: (error: unknown) => void;
 }
 
-/** Ledgers per transaction while catching up: a few seconds of public-network ledgers at most. */
-export const DEFAULT_BATCH_LEDGERS = 50;
+/**
+ * Ledgers per transaction while catching up. Smaller batches keep the derivation and the writes
+ * overlapped for more of a run (the first batch is derived with nothing to write, the last written
+ * with nothing to derive); per batch, a commit and a thread hop. 25 measured faster than 10 and 50.
+ */
+export const DEFAULT_BATCH_LEDGERS = 25;
 
 /** The index cannot continue: the server no longer has the next ledger it needs. */
 export class LedgerGapError extends Error {
@@ -77,36 +81,26 @@ async function startLedger(options: FollowOptions): Promise<number> {
 type Page = Awaited<ReturnType<RpcClient['getLedgers']>>;
 
 /**
- * Ingests a page's ledgers `batchLedgers` at a time, two batches in hand: the ingester derives
- * the second while it writes the first. `onLedger` hears of each ledger once it is committed.
+ * The batches handed to the ingester and not yet committed, two at most: the ingester derives
+ * the second while it writes the first, across page ends too.
  */
-async function ingestPage(
-  ledgers: Page['ledgers'],
-  options: FollowOptions,
-  onLedger: (sequence: number) => void,
-): Promise<void> {
-  const size = Math.max(1, options.batchLedgers ?? DEFAULT_BATCH_LEDGERS);
-  const inFlight: Promise<void>[] = [];
-  try {
-    for (let at = 0; at < ledgers.length; at += size) {
-      if (options.signal.aborted) break;
-      const batch = ledgers.slice(at, at + size);
-      const ingested = options.ingester.ingestMany(batch.map((ledger) => ledger.metadataXdr)).then(() => {
-        for (const ledger of batch) onLedger(ledger.sequence);
-      });
-      // Its failure is seen when it is awaited.
-      ingested.catch(() => undefined);
-      inFlight.push(ingested);
-      if (inFlight.length === 2) await inFlight.shift();
-      // A turn of the event loop between batches: an in-memory SQLite index is ingested on the
-      // serving thread (gateway.ts), and its synchronous calls would otherwise run a page's
-      // batches back to back, answering no request until the whole page is in.
-      await turnOfEventLoop();
-    }
-    await inFlight.shift();
-  } finally {
-    // A batch failed, or following stops: the one handed over after it settles first.
-    await Promise.allSettled(inFlight);
+class Handed {
+  readonly #inFlight: Promise<void>[] = [];
+
+  /** Hands `batch` over once fewer than two are in flight; `committed` hears of it once written. */
+  async add(ingested: Promise<void>): Promise<void> {
+    // Its failure is seen when it is awaited.
+    ingested.catch(() => undefined);
+    this.#inFlight.push(ingested);
+    if (this.#inFlight.length === 2) await this.#inFlight.shift();
+  }
+
+  /** Waits for every batch handed over; rejects with the first failure, once all have settled. */
+  async drain(): Promise<void> {
+    const all = this.#inFlight.splice(0);
+    const settled = await Promise.allSettled(all);
+    const failed = settled.find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 }
 
@@ -114,23 +108,29 @@ async function ingestPage(
 export async function followRpc(options: FollowOptions): Promise<void> {
   const { client, signal } = options;
   const pollMs = options.pollMs ?? 1000;
-  const askPage = (startLedger: number) =>
-    client.getLedgers({ startLedger, pagination: { limit: options.pageSize ?? 200 } });
+  const size = Math.max(1, options.batchLedgers ?? DEFAULT_BATCH_LEDGERS);
+  const askPage = (startLedger: number, limit = options.pageSize ?? 200) =>
+    client.getLedgers({ startLedger, pagination: { limit } });
+  // `next` is the first ledger not yet committed, `handed` the first not yet handed over.
   let next = await startLedger(options);
-  // While catching up, the page after the one being ingested, asked for meanwhile: the server
+  let handed = next;
+  const inFlight = new Handed();
+  // While catching up, the page after the one being handed over, asked for meanwhile: the server
   // makes and sends it while this side derives and writes (one page ahead at most).
   let ahead: { start: number; page: Promise<Page> } | undefined;
   while (!signal.aborted) {
     try {
       let page: Page;
-      if (ahead?.start === next) page = await ahead.page;
+      if (ahead?.start === handed) page = await ahead.page;
       else {
         const latest = (await client.getLatestLedger()).sequence;
-        if (next > latest) {
+        if (handed > latest) {
+          await inFlight.drain();
           await sleep(pollMs, signal);
           continue;
         }
-        page = await askPage(next);
+        // Far behind, the first page is one batch: its derivation starts while the next page comes.
+        page = await askPage(handed, handed + size <= latest ? size : undefined);
       }
       ahead = undefined;
       const last = page.ledgers.at(-1)?.sequence;
@@ -139,12 +139,24 @@ export async function followRpc(options: FollowOptions): Promise<void> {
         // Its failure is seen when it is awaited; a page never awaited (stopped, or a batch failed) fails unseen.
         ahead.page.catch(() => undefined);
       }
-      await ingestPage(page.ledgers, options, (ledger) => {
-        next = ledger + 1;
-        options.onProgress?.(ledger, page.latestLedger);
-      });
-      if (signal.aborted) return;
+      for (let at = 0; at < page.ledgers.length && !signal.aborted; at += size) {
+        const batch = page.ledgers.slice(at, at + size);
+        const ingested = options.ingester.ingestMany(batch.map((ledger) => ledger.metadataXdr)).then(() => {
+          for (const ledger of batch) {
+            next = ledger.sequence + 1;
+            options.onProgress?.(ledger.sequence, page.latestLedger);
+          }
+        });
+        handed = (batch.at(-1)?.sequence ?? handed - 1) + 1;
+        await inFlight.add(ingested);
+        // A turn of the event loop between batches: an in-memory SQLite index is ingested on the
+        // serving thread (gateway.ts), and its synchronous calls would otherwise run a page's
+        // batches back to back, answering no request until the whole page is in.
+        await turnOfEventLoop();
+      }
+      if (signal.aborted) break;
       if (page.ledgers.length === 0) {
+        await inFlight.drain();
         if (next < page.oldestLedger)
           throw new LedgerGapError(
             `ledger ${next} is no longer kept by the RPC server (it keeps ${page.oldestLedger} on)`,
@@ -152,10 +164,15 @@ export async function followRpc(options: FollowOptions): Promise<void> {
         await sleep(pollMs, signal);
       }
     } catch (error) {
+      // A batch failed, or a call: what was handed after the last commit goes again from there.
       ahead = undefined;
+      await inFlight.drain().catch(() => undefined);
+      handed = next;
       if (signal.aborted || error instanceof LedgerGapError) throw error;
       options.onError?.(error);
       await sleep(pollMs, signal);
     }
   }
+  // Stopped: the batches handed over end first.
+  await inFlight.drain().catch(() => undefined);
 }

@@ -51,7 +51,7 @@ export interface GatewayOptions extends StreamLimits {
   ingest?: boolean;
   /** Wait between polls of the RPC server, of the ingestion lock and of a shared index (default 1 s). */
   pollMs?: number;
-  /** Ledgers written per transaction while catching up (1–200, default 50). */
+  /** Ledgers written per transaction while catching up (1–200, default 25). */
   batchLedgers?: number;
   submitTimeoutMs?: number;
   validateResponses?: boolean;

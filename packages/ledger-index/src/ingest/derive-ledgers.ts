@@ -8,7 +8,15 @@ import { deriveBatch } from '../derive/batch.js';
 import type { IndexBatch } from '../derive/records.js';
 import { readClosedLedger } from '../meta/closed-ledger.js';
 
+/** Where a derivation starts: the ledger the index ends at, and Horizon's trade asset ids then. */
+export interface DeriveStart {
+  after: number | undefined;
+  assets: ReadonlyMap<string, number>;
+}
+
 export interface DerivedLedgers {
+  /** The ledger the index was taken to end at: the batches follow it. */
+  after: number | undefined;
   /** Every ledger handed over, in order: its sequence and its transactions' hashes. */
   ledgers: { sequence: number; hashes: string[] }[];
   /** The batches of the ledgers after `after` (the others the index has already). */
@@ -19,13 +27,27 @@ export interface DerivedLedgers {
 
 /** Where ledgers are derived. */
 export interface Deriver {
+  /**
+   * Derives `metas` from `start` once it resolves or, without one, from where the derivation
+   * asked for before this one ends: a run of batches is asked for at once, and each is derived
+   * as soon as the one before it is, with no wait for its answer. Continuing a derivation that
+   * failed fails.
+   */
   derive(
     metas: readonly (xdr.LedgerCloseMeta | string)[],
-    after: number | undefined,
-    assets: ReadonlyMap<string, number>,
+    start?: DeriveStart | Promise<DeriveStart>,
   ): Promise<DerivedLedgers>;
   close(): Promise<void>;
 }
+
+/** Where a derivation that continues `derived` starts. */
+export const endOf = (derived: DerivedLedgers): DeriveStart => ({
+  after: derived.ledgers.at(-1)?.sequence ?? derived.after,
+  assets: derived.assets,
+});
+
+/** What continuing with nothing before says. */
+export const NOTHING_TO_CONTINUE = 'a derivation continues the one before it, and none was asked for';
 
 /** Derives the ledgers after `after` (all when undefined), numbering new trade assets on a copy of `assets`. */
 export function deriveLedgers(
@@ -35,7 +57,7 @@ export function deriveLedgers(
   assets: ReadonlyMap<string, number>,
 ): DerivedLedgers {
   const numbered = new Map(assets);
-  const derived: DerivedLedgers = { ledgers: [], batches: [], assets: numbered };
+  const derived: DerivedLedgers = { after, ledgers: [], batches: [], assets: numbered };
   // Each ledger derived as soon as it is read: its decoded tree is let go before the next is read.
   for (const meta of metas) {
     const ledger = readClosedLedger(meta, passphrase);
@@ -46,7 +68,21 @@ export function deriveLedgers(
 }
 
 /** Derivation on this thread. */
-export const localDeriver = (passphrase: string): Deriver => ({
-  derive: async (metas, after, assets) => deriveLedgers(metas, passphrase, after, assets),
-  close: async () => undefined,
-});
+export function localDeriver(passphrase: string): Deriver {
+  // Where the last derivation asked for ends (not its batches, which may be let go).
+  let previousEnd: Promise<DeriveStart> | undefined;
+  return {
+    derive(metas, start) {
+      const from =
+        start !== undefined
+          ? Promise.resolve(start)
+          : (previousEnd ?? Promise.reject(new Error(NOTHING_TO_CONTINUE)));
+      const derived = from.then(({ after, assets }) => deriveLedgers(metas, passphrase, after, assets));
+      previousEnd = derived.then(endOf);
+      // Its failure is seen where it is awaited, or by the derivation continuing it.
+      previousEnd.catch(() => undefined);
+      return derived;
+    },
+    close: async () => undefined,
+  };
+}

@@ -6,7 +6,7 @@
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
 import type { IndexStore } from '../store/index-store.js';
-import { type DerivedLedgers, type Deriver, localDeriver } from './derive-ledgers.js';
+import { type DerivedLedgers, type Deriver, type DeriveStart, localDeriver } from './derive-ledgers.js';
 import { HashWaiters } from './hash-waiters.js';
 import { type LedgerSummary, summarizeLedger } from './ledger-summary.js';
 import { Reaper, type RetentionOptions } from './reaper.js';
@@ -20,13 +20,6 @@ export interface IngesterOptions {
   deriver?: Deriver;
 }
 
-/** Where a derivation starts: the ledger the index will end at, and the trade asset ids then. */
-interface AheadState {
-  generation: number;
-  after: number | undefined;
-  assets: ReadonlyMap<string, number>;
-}
-
 export class Ingester {
   readonly store: IndexStore;
   #queue: Promise<unknown> = Promise.resolve();
@@ -38,8 +31,8 @@ export class Ingester {
   readonly #deriver: Deriver;
   /** Bumped whenever derivations made ahead become void. */
   #generation = 0;
-  /** What the next batch is derived from: the state the batches handed over so far leave. */
-  #ahead: Promise<AheadState> | undefined;
+  /** The generation whose batches are derived one from the next in the deriver. */
+  #chained: number | undefined;
 
   constructor(store: IndexStore, options: IngesterOptions = {}) {
     this.store = store;
@@ -64,22 +57,16 @@ export class Ingester {
    * already had). Waiting submissions and listeners hear of them once they are committed.
    */
   ingestMany(metas: readonly (xdr.LedgerCloseMeta | string)[]): Promise<boolean[]> {
-    // Derived ahead, from the state the batches handed over before leave once written: the
-    // deriver works on this batch while the store writes the one before.
-    this.#ahead ??= this.#committedState();
-    const early = this.#ahead.then(async (state) => ({
-      ...state,
-      derived: await this.#deriver.derive(metas, state.after, state.assets),
-    }));
-    this.#ahead = early.then(({ generation, after, derived }) => ({
-      generation,
-      after: derived.ledgers.at(-1)?.sequence ?? after,
-      assets: derived.assets,
-    }));
-    // Failures are seen where they are awaited.
-    this.#ahead.catch(() => undefined);
+    // Derived ahead, from where the batch handed over before ends (the first of a run from the
+    // index's state): the deriver works on this batch while the store writes the one before.
+    const generation = this.#generation;
+    const continues = this.#chained === generation;
+    this.#chained = generation;
+    const early = this.#deriver.derive(metas, continues ? undefined : this.#committedState());
+    // Its failure is seen where it is written.
+    early.catch(() => undefined);
     const run = this.#queue.then(() =>
-      this.#write(metas, early).catch((error: unknown) => {
+      this.#write(metas, generation, early).catch((error: unknown) => {
         this.#restart();
         throw error;
       }),
@@ -88,36 +75,33 @@ export class Ingester {
     return run;
   }
 
-  /** What the next derivation starts from, once what was handed over before is written: the index's state. */
-  #committedState(): Promise<AheadState> {
-    const generation = this.#generation;
-    const state = this.#queue.then(async () => {
+  /** Where a derivation starts once what was handed over before is written: the index's state. */
+  #committedState(): Promise<DeriveStart> {
+    return this.#queue.then(async () => {
       this.#tradeAssets ??= await this.store.tradeAssetIds();
-      return { generation, after: await this.store.latestLedger(), assets: this.#tradeAssets };
+      return { after: await this.store.latestLedger(), assets: this.#tradeAssets };
     });
-    state.catch(() => undefined);
-    return state;
   }
 
   /** Derivations ahead are void (a batch was refused, or another node wrote): the next start from the index. */
   #restart(): void {
     this.#generation++;
-    this.#ahead = undefined;
   }
 
   async #write(
     metas: readonly (xdr.LedgerCloseMeta | string)[],
-    early: Promise<AheadState & { derived: DerivedLedgers }>,
+    generation: number,
+    early: Promise<DerivedLedgers>,
   ): Promise<boolean[]> {
     const latest = await this.store.latestLedger();
     const ahead = await early.catch(() => undefined);
     let derived: DerivedLedgers;
-    if (ahead && ahead.generation === this.#generation && ahead.after === latest) derived = ahead.derived;
+    if (ahead && generation === this.#generation && ahead.after === latest) derived = ahead;
     else {
       // Derived from a state the index is not in: again, from the index's own.
       this.#restart();
       this.#tradeAssets ??= await this.store.tradeAssetIds();
-      derived = await this.#deriver.derive(metas, latest, this.#tradeAssets);
+      derived = await this.#deriver.derive(metas, { after: latest, assets: this.#tradeAssets });
     }
     const { batches } = derived;
     const count = await this.store.ingestMany(batches);

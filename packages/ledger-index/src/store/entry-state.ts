@@ -4,7 +4,7 @@
  * Entries are kept under the base64 of their LedgerKey, as stellar-core keys them.
  */
 import { xdr } from '@stellar/stellar-sdk/base';
-import { accountId, xdrBase64 } from '../derive/format.js';
+import { accountId, base64 } from '../derive/format.js';
 
 export interface ChangeEffect {
   key: string;
@@ -12,8 +12,36 @@ export interface ChangeEffect {
   entry: xdr.LedgerEntry | null;
 }
 
+// A ledger's derivations ask for the same entry's key, and its XDR, several times (the state
+// rows, the touched records, each operation's sorted changes): each is made once per decoded
+// object. Nothing changes a decoded ledger's values, so they may be shared.
+const keysOfEntries = new WeakMap<xdr.LedgerEntry, xdr.LedgerKey | null>();
+const keysXdr = new WeakMap<xdr.LedgerKey, Uint8Array>();
+
 /** The key of a classic entry (stellar-core LedgerEntryKey); undefined for Soroban entries. */
 export function entryKey(entry: xdr.LedgerEntry): xdr.LedgerKey | undefined {
+  let key = keysOfEntries.get(entry);
+  if (key === undefined) {
+    key = makeEntryKey(entry) ?? null;
+    keysOfEntries.set(entry, key);
+  }
+  return key ?? undefined;
+}
+
+/** A LedgerKey's XDR (the same bytes for the same key object: not to be changed). */
+export function ledgerKeyXdr(key: xdr.LedgerKey): Uint8Array {
+  let bytes = keysXdr.get(key);
+  if (!bytes) {
+    bytes = key.toXdr();
+    keysXdr.set(key, bytes);
+  }
+  return bytes;
+}
+
+/** A LedgerKey's base64, as the index keys entries. */
+export const ledgerKeyBase64 = (key: xdr.LedgerKey): string => base64(ledgerKeyXdr(key));
+
+function makeEntryKey(entry: xdr.LedgerEntry): xdr.LedgerKey | undefined {
   const data = entry.data;
   switch (data.type) {
     case 'account':
@@ -51,7 +79,9 @@ export const isKeptType = (type: string): boolean => KEPT.has(type);
 export function keyOfChange(change: xdr.LedgerEntryChange): ChangeEffect | undefined {
   switch (change.type) {
     case 'ledgerEntryRemoved':
-      return isKeptType(change.removed.type) ? { key: xdrBase64(change.removed), entry: null } : undefined;
+      return isKeptType(change.removed.type)
+        ? { key: ledgerKeyBase64(change.removed), entry: null }
+        : undefined;
     case 'ledgerEntryState':
       return undefined;
     default: {
@@ -62,7 +92,7 @@ export function keyOfChange(change: xdr.LedgerEntryChange): ChangeEffect | undef
             ? change.updated
             : change.restored;
       const key = entryKey(entry);
-      return key ? { key: xdrBase64(key), entry } : undefined;
+      return key ? { key: ledgerKeyBase64(key), entry } : undefined;
     }
   }
 }

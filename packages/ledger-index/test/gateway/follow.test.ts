@@ -3,7 +3,8 @@
  * server is under way does not wait out the poll interval after it. Each poll's wait takes its
  * abort listener away with it. Between two batches of a page the event loop turns, so that a
  * request is answered even when the index's calls never wait on I/O (SQLite). While catching up,
- * the next page is asked for before the current one is ingested; a failed page is asked again.
+ * the next page is asked for before the current one is ingested (the first, far behind, is one
+ * batch), a failed page is asked again, and batches stay in flight across a page's end.
  */
 import { getEventListeners } from 'node:events';
 import type { RpcClient } from '@starspec/ledger-rpc/client';
@@ -137,4 +138,86 @@ describe('followRpc', () => {
       });
       expect(events.filter((e) => e !== 'ledger 1' && e !== 'ledger 3')).toEqual(want);
     });
+
+  /** A server of ledgers 1–`count` that logs each getLedgers call with its limit. */
+  function limitedServer(events: string[], count: number) {
+    const ledgers = Array.from({ length: count }, (_, i) => ({ sequence: i + 1, metadataXdr: '' }));
+    return {
+      getHealth: async () => ({ status: 'healthy', oldestLedger: 1, latestLedger: count }),
+      getLatestLedger: async () => ({ id: '', protocolVersion: 23, sequence: count }),
+      getLedgers: async ({
+        startLedger,
+        pagination,
+      }: {
+        startLedger: number;
+        pagination: { limit: number };
+      }) => {
+        events.push(`ask ${startLedger} limit ${pagination.limit}`);
+        const page = ledgers.filter((l) => l.sequence >= startLedger).slice(0, pagination.limit);
+        return { ledgers: page, latestLedger: count, oldestLedger: 1 };
+      },
+    } as unknown as RpcClient;
+  }
+
+  it('asks for the first page as one batch when far behind, then full pages', async () => {
+    const abort = new AbortController();
+    const events: string[] = [];
+    await followRpc({
+      client: limitedServer(events, 10),
+      ingester: loggingIngester([]),
+      batchLedgers: 2,
+      pageSize: 4,
+      pollMs: 0,
+      signal: abort.signal,
+      onProgress: (sequence) => sequence === 10 && abort.abort(),
+    });
+    expect(events).toEqual(['ask 1 limit 2', 'ask 3 limit 4', 'ask 7 limit 4']);
+  });
+
+  it("hands over the next page's first batch before the last of the page before is written", async () => {
+    const abort = new AbortController();
+    const events: string[] = [];
+    // Each batch is written once the next one is handed over, or after 20 turns of the event
+    // loop without one (so a follower that waits for it does not wait forever); the last at once.
+    const writes: (() => void)[] = [];
+    const afterTurns = (turns: number, then: () => void): unknown =>
+      turns === 0 ? then() : setImmediate(() => afterTurns(turns - 1, then));
+    const ingester = {
+      store: { latestLedger: async () => undefined, stateLedger: async () => undefined },
+      ingestMany: (metas: string[]) => {
+        const number = writes.length + 1;
+        events.push(`hand ${number}`);
+        writes.at(-1)?.();
+        return new Promise<boolean[]>((resolve) => {
+          let done = false;
+          const write = () => {
+            if (done) return;
+            done = true;
+            events.push(`written ${number}`);
+            resolve(metas.map(() => true));
+          };
+          writes.push(write);
+          if (number === 4) write();
+          else afterTurns(20, write);
+        });
+      },
+    } as unknown as Ingester;
+    await followRpc({
+      client: limitedServer([], 4),
+      ingester,
+      batchLedgers: 1,
+      pageSize: 2,
+      pollMs: 0,
+      signal: abort.signal,
+      onProgress: (sequence) => sequence === 4 && abort.abort(),
+    });
+    // Ledgers 1–2 are the first page, 3–4 the second.
+    expect(events.indexOf('hand 3')).toBeLessThan(events.indexOf('written 2'));
+    expect(events.filter((e) => e.startsWith('written'))).toEqual([
+      'written 1',
+      'written 2',
+      'written 3',
+      'written 4',
+    ]);
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * Ledgers derived in the derivation thread are what deriving them here gives; a ledger the thread
- * cannot read fails the call with the reader's message; a script awaiting a derivation is not
+ * cannot read fails the call with the reader's message; a run asked for at once is derived as
+ * one batch after the other, and what continues a failed one fails; a script awaiting a derivation is not
  * ended while it waits (the idle thread does not keep a process alive, an asked one does).
  */
 import { execFileSync } from 'node:child_process';
@@ -9,7 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Networks } from '@stellar/stellar-sdk';
 import { afterAll, describe, expect, it } from 'vitest';
-import { deriveLedgers } from '../../src/ingest/derive-ledgers.js';
+import {
+  type DeriveStart,
+  deriveLedgers,
+  endOf,
+  localDeriver,
+  NOTHING_TO_CONTINUE,
+} from '../../src/ingest/derive-ledgers.js';
 import { threadDeriver } from '../../src/ingest/derive-thread.js';
 import { DERIVE_WORKER } from '../support/ingest-worker.js';
 import { NO_REAL_LEDGERS, realLedgers, realLedgersDir } from '../support/real-ledgers.js';
@@ -29,9 +36,55 @@ describe('the derivation thread', () => {
     for (const after of [undefined, ledgers[0]?.sequence]) {
       const want = deriveLedgers(metas, Networks.PUBLIC, after, assets);
       expect(want.batches).toHaveLength(after === undefined ? 3 : 2);
-      expect(await deriver.derive(metas, after, assets), `after ${after}`).toEqual(want);
+      expect(await deriver.derive(metas, { after, assets }), `after ${after}`).toEqual(want);
     }
   });
+
+  const derivers = [
+    { given: 'the derivation thread', make: () => threadDeriver(Networks.PUBLIC, DERIVE_WORKER) },
+    { given: 'this thread', make: () => localDeriver(Networks.PUBLIC) },
+  ];
+  for (const { given, make } of derivers) {
+    it.skipIf(!realLedgersDir)(
+      `derives a run asked for at once as one batch after another (${given})`,
+      async () => {
+        if (!realLedgersDir) throw new Error(NO_REAL_LEDGERS);
+        const metas = realLedgers()
+          .ledgers.slice(2, 8)
+          .map(({ meta }) => meta.toXdr('base64'));
+        const runs = [metas.slice(0, 2), metas.slice(2, 3), metas.slice(3, 6)];
+        let start: DeriveStart = { after: undefined, assets: new Map([['native', 1]]) };
+        const want = runs.map((run) => {
+          const derived = deriveLedgers(run, Networks.PUBLIC, start.after, start.assets);
+          start = endOf(derived);
+          return derived;
+        });
+        const made = make();
+        try {
+          // Each after the first continues the one before, asked for before its answer is in.
+          const asked = runs.map((run, i) =>
+            made.derive(run, i === 0 ? { after: undefined, assets: new Map([['native', 1]]) } : undefined),
+          );
+          expect(await Promise.all(asked)).toEqual(want);
+        } finally {
+          await made.close();
+        }
+      },
+    );
+
+    it(`fails what continues a failed derivation, and what continues nothing (${given})`, async () => {
+      const made = make();
+      try {
+        await expect(made.derive(['AAAA', 'AAAA'])).rejects.toThrow(NOTHING_TO_CONTINUE);
+        const failed = made.derive(['not base64!', 'AAAA'], { after: undefined, assets: new Map() });
+        const next = made.derive(['AAAA', 'AAAA']);
+        await expect(failed).rejects.toThrow();
+        await expect(next).rejects.toThrow();
+      } finally {
+        await made.close();
+      }
+    });
+  }
 
   const table = [
     { given: 'bytes that are not base64 of a LedgerCloseMeta', metas: ['AAAA', 'not base64!'] },
@@ -48,7 +101,9 @@ describe('the derivation thread', () => {
         }
       })();
       expect(here).toBeDefined();
-      await expect(deriver.derive(metas, undefined, new Map())).rejects.toThrow(here as string);
+      await expect(deriver.derive(metas, { after: undefined, assets: new Map() })).rejects.toThrow(
+        here as string,
+      );
     });
 
   it.skipIf(!realLedgersDir)('keeps a script alive while it derives, and lets it end after', () => {
@@ -60,7 +115,7 @@ describe('the derivation thread', () => {
       `import { readFileSync } from 'node:fs';
       import { threadDeriver } from '${BUILT.href}';
       const metas = JSON.parse(readFileSync(0, 'utf8'));
-      const derived = await threadDeriver(process.argv[2]).derive(metas, undefined, new Map());
+      const derived = await threadDeriver(process.argv[2]).derive(metas, { after: undefined, assets: new Map() });
       console.log(derived.batches.length);`,
     );
     const metas = realLedgers()

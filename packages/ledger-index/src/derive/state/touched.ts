@@ -4,7 +4,7 @@
  * and the pool of every pool share trust line (its `total_trustlines`).
  */
 import { xdr } from '@stellar/stellar-sdk/base';
-import { entryKey } from '../../store/entry-state.js';
+import { entryKey, ledgerKeyBase64 } from '../../store/entry-state.js';
 import { accountId } from '../format.js';
 import { claimableBalanceId } from './claimable-balance.js';
 import { hex } from './common.js';
@@ -66,17 +66,17 @@ export function touchedRecords(changes: readonly xdr.LedgerEntryChange[]): Touch
         touched.accounts.add(accountId(key.data.accountId));
         break;
       case 'offer':
-        touched.offers.set(key.offer.offerId, key.toXdr('base64'));
+        touched.offers.set(key.offer.offerId, ledgerKeyBase64(key));
         touched.offerSellers.add(accountId(key.offer.sellerId));
         break;
       case 'claimableBalance':
         touched.claimableBalances.set(
           claimableBalanceId(key.claimableBalance.balanceId),
-          key.toXdr('base64'),
+          ledgerKeyBase64(key),
         );
         break;
       case 'liquidityPool':
-        touched.liquidityPools.set(hex(key.liquidityPool.liquidityPoolId.toBytes()), key.toXdr('base64'));
+        touched.liquidityPools.set(hex(key.liquidityPool.liquidityPoolId.toBytes()), ledgerKeyBase64(key));
         break;
       default:
         break;
