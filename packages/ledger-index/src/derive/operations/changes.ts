@@ -3,7 +3,7 @@
  * `sponsor`, and the claimable balances and liquidity pools it touched.
  */
 import { SignerKey, type xdr } from '@stellar/stellar-sdk/base';
-import { entryKey } from '../../store/entry-state.js';
+import { entryKey, ledgerKeyXdr } from '../../store/entry-state.js';
 import type { EntryChange } from '../changes.js';
 import { entrySponsor } from '../entry.js';
 import { accountId } from '../format.js';
@@ -62,11 +62,11 @@ export function liquidityPoolsOf(changes: readonly EntryChange[]): string[] {
 
 /** The last change whose before-image has this key (stellar-horizon trades `findOperationChange`). */
 export function changeOfKey(changes: readonly EntryChange[], key: xdr.LedgerKey): EntryChange | undefined {
-  const bytes = Buffer.from(key.toXdr());
+  const bytes = ledgerKeyXdr(key);
   for (let i = changes.length - 1; i >= 0; i--) {
     const change = changes[i];
     const preKey = change?.pre ? entryKey(change.pre) : undefined;
-    if (change && preKey && bytes.equals(Buffer.from(preKey.toXdr()))) return change;
+    if (change && preKey && Buffer.compare(bytes, ledgerKeyXdr(preKey)) === 0) return change;
   }
   return undefined;
 }
