@@ -5,7 +5,7 @@
  * (stably, as Go's sort.Stable), so what walks them sees stellar-core's changes in one order.
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
-import { entryKey, ledgerKeyXdr } from '../store/entry-state.js';
+import { derivedEntryKey, ledgerKeyXdr } from '../store/entry-state.js';
 
 export type EntryKind = xdr.LedgerEntryData['type'];
 
@@ -41,7 +41,7 @@ function pairAndSort(changes: readonly xdr.LedgerEntryChange[]): EntryChange[] {
     kind: post.data.type,
     ...(pre ? { pre } : {}),
     post,
-    key: entryKey(post),
+    key: derivedEntryKey(post),
   });
   for (const change of changes) {
     switch (change.type) {

@@ -87,7 +87,7 @@ type Page = Awaited<ReturnType<RpcClient['getLedgers']>>;
 class Handed {
   readonly #inFlight: Promise<void>[] = [];
 
-  /** Hands `batch` over once fewer than two are in flight; `committed` hears of it once written. */
+  /** Keeps a batch handed over; with two in flight, waits for the older (and rejects if it failed). */
   async add(ingested: Promise<void>): Promise<void> {
     // Its failure is seen when it is awaited.
     ingested.catch(() => undefined);

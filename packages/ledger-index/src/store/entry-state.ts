@@ -18,11 +18,14 @@ export interface ChangeEffect {
 const keysOfEntries = new WeakMap<xdr.LedgerEntry, xdr.LedgerKey | null>();
 const keysXdr = new WeakMap<xdr.LedgerKey, Uint8Array>();
 
-/** The key of a classic entry (stellar-core LedgerEntryKey); undefined for Soroban entries. */
-export function entryKey(entry: xdr.LedgerEntry): xdr.LedgerKey | undefined {
+/**
+ * `entryKey` made once per entry object: for a decoded ledger's entries, which its derivations
+ * ask for again (an archive's millions of entries, each asked for once, use `entryKey`).
+ */
+export function derivedEntryKey(entry: xdr.LedgerEntry): xdr.LedgerKey | undefined {
   let key = keysOfEntries.get(entry);
   if (key === undefined) {
-    key = makeEntryKey(entry) ?? null;
+    key = entryKey(entry) ?? null;
     keysOfEntries.set(entry, key);
   }
   return key ?? undefined;
@@ -41,7 +44,8 @@ export function ledgerKeyXdr(key: xdr.LedgerKey): Uint8Array {
 /** A LedgerKey's base64, as the index keys entries. */
 export const ledgerKeyBase64 = (key: xdr.LedgerKey): string => base64(ledgerKeyXdr(key));
 
-function makeEntryKey(entry: xdr.LedgerEntry): xdr.LedgerKey | undefined {
+/** The key of a classic entry (stellar-core LedgerEntryKey); undefined for Soroban entries. */
+export function entryKey(entry: xdr.LedgerEntry): xdr.LedgerKey | undefined {
   const data = entry.data;
   switch (data.type) {
     case 'account':
@@ -91,7 +95,7 @@ export function keyOfChange(change: xdr.LedgerEntryChange): ChangeEffect | undef
           : change.type === 'ledgerEntryUpdated'
             ? change.updated
             : change.restored;
-      const key = entryKey(entry);
+      const key = derivedEntryKey(entry);
       return key ? { key: ledgerKeyBase64(key), entry } : undefined;
     }
   }

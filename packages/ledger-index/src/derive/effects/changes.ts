@@ -4,13 +4,13 @@
  * and leaving them out does not move the others relative to each other.
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
-import { entryKey } from '../../store/entry-state.js';
+import { derivedEntryKey } from '../../store/entry-state.js';
 import { type EntryChange, pairChanges } from '../changes.js';
 
 export function entryChanges(list: readonly xdr.LedgerEntryChange[]): EntryChange[] {
   return pairChanges(list).filter((change) => {
     const entry = change.post ?? change.pre;
     if (!entry) throw new Error('an entry change with no state before it');
-    return entryKey(entry) !== undefined;
+    return derivedEntryKey(entry) !== undefined;
   });
 }

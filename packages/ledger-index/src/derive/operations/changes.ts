@@ -3,7 +3,7 @@
  * `sponsor`, and the claimable balances and liquidity pools it touched.
  */
 import { SignerKey, type xdr } from '@stellar/stellar-sdk/base';
-import { entryKey, ledgerKeyXdr } from '../../store/entry-state.js';
+import { derivedEntryKey, ledgerKeyXdr } from '../../store/entry-state.js';
 import type { EntryChange } from '../changes.js';
 import { entrySponsor } from '../entry.js';
 import { accountId } from '../format.js';
@@ -65,7 +65,7 @@ export function changeOfKey(changes: readonly EntryChange[], key: xdr.LedgerKey)
   const bytes = ledgerKeyXdr(key);
   for (let i = changes.length - 1; i >= 0; i--) {
     const change = changes[i];
-    const preKey = change?.pre ? entryKey(change.pre) : undefined;
+    const preKey = change?.pre ? derivedEntryKey(change.pre) : undefined;
     if (change && preKey && Buffer.compare(bytes, ledgerKeyXdr(preKey)) === 0) return change;
   }
   return undefined;

@@ -4,7 +4,7 @@
  * and the pool of every pool share trust line (its `total_trustlines`).
  */
 import { xdr } from '@stellar/stellar-sdk/base';
-import { entryKey, ledgerKeyBase64 } from '../../store/entry-state.js';
+import { derivedEntryKey, ledgerKeyBase64 } from '../../store/entry-state.js';
 import { accountId } from '../format.js';
 import { claimableBalanceId } from './claimable-balance.js';
 import { hex } from './common.js';
@@ -29,11 +29,11 @@ export function changedKey(change: xdr.LedgerEntryChange): xdr.LedgerKey | undef
       // A before-image: the change after it names the same entry.
       return undefined;
     case 'ledgerEntryCreated':
-      return entryKey(change.created);
+      return derivedEntryKey(change.created);
     case 'ledgerEntryUpdated':
-      return entryKey(change.updated);
+      return derivedEntryKey(change.updated);
     default:
-      return entryKey(change.restored);
+      return derivedEntryKey(change.restored);
   }
 }
 
