@@ -49,6 +49,15 @@ export const endOf = (derived: DerivedLedgers): DeriveStart => ({
 /** What continuing with nothing before says. */
 export const NOTHING_TO_CONTINUE = 'a derivation continues the one before it, and none was asked for';
 
+/** Where a derivation starts: `start`, else where the one before it ends (`previousEnd`). */
+export const startFrom = (
+  start: DeriveStart | Promise<DeriveStart> | undefined,
+  previousEnd: Promise<DeriveStart> | undefined,
+): Promise<DeriveStart> =>
+  start !== undefined
+    ? Promise.resolve(start)
+    : (previousEnd ?? Promise.reject(new Error(NOTHING_TO_CONTINUE)));
+
 /** Derives the ledgers after `after` (all when undefined), numbering new trade assets on a copy of `assets`. */
 export function deriveLedgers(
   metas: readonly (xdr.LedgerCloseMeta | string)[],
@@ -73,11 +82,9 @@ export function localDeriver(passphrase: string): Deriver {
   let previousEnd: Promise<DeriveStart> | undefined;
   return {
     derive(metas, start) {
-      const from =
-        start !== undefined
-          ? Promise.resolve(start)
-          : (previousEnd ?? Promise.reject(new Error(NOTHING_TO_CONTINUE)));
-      const derived = from.then(({ after, assets }) => deriveLedgers(metas, passphrase, after, assets));
+      const derived = startFrom(start, previousEnd).then(({ after, assets }) =>
+        deriveLedgers(metas, passphrase, after, assets),
+      );
       previousEnd = derived.then(endOf);
       // Its failure is seen where it is awaited, or by the derivation continuing it.
       previousEnd.catch(() => undefined);

@@ -15,7 +15,7 @@ import {
   type DeriveStart,
   deriveLedgers,
   endOf,
-  NOTHING_TO_CONTINUE,
+  startFrom,
 } from './derive-ledgers.js';
 
 /** A batch to derive: from `start`, or from where the thread's derivation `continues` ended. */
@@ -104,8 +104,7 @@ export function threadDeriver(
   return {
     derive(metas, start) {
       const before = previous;
-      if (start === undefined && !before) return Promise.reject(new Error(NOTHING_TO_CONTINUE));
-      const from = () => Promise.resolve(start ?? (before as Asked).end);
+      const from = () => startFrom(start, before?.end);
       let derived: Promise<DerivedLedgers>;
       if (metas.length < 2) {
         derived = from().then(({ after, assets }) => deriveLedgers(metas, passphrase, after, assets));
