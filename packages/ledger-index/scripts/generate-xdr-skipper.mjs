@@ -10,8 +10,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { xdr } from '@stellar/stellar-sdk';
-
-const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+import { discriminantValue, packageRoot, sdkVersion, unlazy } from './xdr-schemas.mjs';
 export const SKIPPER_PATH = join(packageRoot, 'src', 'generated', 'xdr-skipper.gen.ts');
 
 /**
@@ -43,17 +42,6 @@ const marked = (kind, lines, pad) =>
         `${pad}  c.close(at);`,
         `${pad}}`,
       ];
-
-const sdkVersion = () =>
-  JSON.parse(
-    readFileSync(join(packageRoot, 'node_modules', '@stellar', 'stellar-sdk', 'package.json'), 'utf8'),
-  ).version;
-
-function unlazy(schema) {
-  let s = schema;
-  while (s.kind === 'lazy') s = s.getSchema();
-  return s;
-}
 
 const pad4 = (n) => (n + 3) & ~3;
 
@@ -111,8 +99,7 @@ export function skipperSource() {
     const lines = [`  switch (${read}) {`];
     const arm = (a) => (a.kind === 'field' ? statements(a.schema, '      ') : statements(a, '      '));
     for (const { discriminant, arm: a } of s.cases) {
-      const value = typeof discriminant === 'boolean' ? Number(discriminant) : discriminant;
-      lines.push(`    case ${value}:`, ...arm(a), '      break;');
+      lines.push(`    case ${discriminantValue(discriminant)}:`, ...arm(a), '      break;');
     }
     if (s.defaultArm !== undefined) lines.push('    default:', ...arm(s.defaultArm), '      break;');
     else lines.push('    default:', `      throw c.unknown('${s.name}');`);

@@ -9,8 +9,10 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
-import { xdr } from '@stellar/stellar-sdk/base';
+import type { xdr } from '@stellar/stellar-sdk/base';
 import { unreachable } from '../gateway/rpc-problem.js';
+import { readBucketEntry } from '../generated/xdr-reader.gen.js';
+import { readXdr } from '../meta/xdr-reader.js';
 import { HistoryArchiveError } from './errors.js';
 import { xdrRecords } from './xdr-records.js';
 
@@ -54,7 +56,7 @@ export async function* bucketEntries(
   for await (const record of xdrRecords(gunzipped(gzipped, sha256, where), where)) {
     let entry: xdr.BucketEntry;
     try {
-      entry = xdr.BucketEntry.fromXdr(record);
+      entry = readXdr('BucketEntry', readBucketEntry, record);
     } catch (error) {
       throw new HistoryArchiveError(
         `${where}: record ${n} is not a BucketEntry (${(error as Error).message})`,

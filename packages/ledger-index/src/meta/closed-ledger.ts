@@ -5,7 +5,9 @@
  * the bytes of each as the ledger held them (ledger-bytes.ts).
  */
 import { FeeBumpTransaction, type Transaction, TransactionBuilder, xdr } from '@stellar/stellar-sdk/base';
+import { readLedgerCloseMeta } from '../generated/xdr-reader.gen.js';
 import { type EnvelopeBytes, ledgerBytes, type ProcessingBytes } from './ledger-bytes.js';
+import { readXdr } from './xdr-reader.js';
 
 export interface ClosedTransaction {
   /** Hex hash (the outer hash of a fee bump). */
@@ -118,7 +120,7 @@ function decoded(input: xdr.LedgerCloseMeta | string): { bytes: Uint8Array; meta
   const padding = input.endsWith('==') ? 2 : input.endsWith('=') ? 1 : 0;
   if (input.length % 4 !== 0 || bytes.length !== (input.length / 4) * 3 - padding)
     throw new xdr.XdrError('LedgerCloseMeta: invalid base64 input');
-  return { bytes, meta: xdr.LedgerCloseMeta.fromXdr(bytes) };
+  return { bytes, meta: readXdr('LedgerCloseMeta', readLedgerCloseMeta, bytes) };
 }
 
 /** Reads a LedgerCloseMeta (an XDR value or its base64) with the network's passphrase. */

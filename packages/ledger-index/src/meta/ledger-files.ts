@@ -6,19 +6,23 @@
  */
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { xdr } from '@stellar/stellar-sdk';
+import type { xdr } from '@stellar/stellar-sdk';
+import { readLedgerCloseMeta, readLedgerCloseMetaBatch } from '../generated/xdr-reader.gen.js';
+import { readXdr } from './xdr-reader.js';
 import { unzstd } from './zstd.js';
 
+const meta = (bytes: Uint8Array) => readXdr('LedgerCloseMeta', readLedgerCloseMeta, bytes);
+
 export function ledgerCloseMetasOfFile(path: string): xdr.LedgerCloseMeta[] {
-  if (path.endsWith('.xdr.gz')) return [xdr.LedgerCloseMeta.fromXDR(gunzipSync(readFileSync(path)))];
+  if (path.endsWith('.xdr.gz')) return [meta(gunzipSync(readFileSync(path)))];
   if (path.endsWith('.txt'))
     return readFileSync(path, 'utf8')
       .split('\n')
       .filter((line) => line.trim() !== '')
-      .map((line) => xdr.LedgerCloseMeta.fromXDR(line.trim(), 'base64'));
+      .map((line) => meta(Buffer.from(line.trim(), 'base64')));
   if (path.endsWith('.xdr.zstd')) {
     const raw = orUndefined(() => unzstd(readFileSync(path), path));
-    return raw ? xdr.LedgerCloseMetaBatch.fromXDR(raw).ledgerCloseMetas : [];
+    return raw ? readXdr('LedgerCloseMetaBatch', readLedgerCloseMetaBatch, raw).ledgerCloseMetas : [];
   }
   return [];
 }

@@ -11,8 +11,10 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { xdr } from '@stellar/stellar-sdk/base';
+import type { xdr } from '@stellar/stellar-sdk/base';
+import { readLedgerCloseMetaBatch } from '../generated/xdr-reader.gen.js';
 import { ledgerSequenceOf } from '../meta/closed-ledger.js';
+import { readXdr } from '../meta/xdr-reader.js';
 import { unzstd } from '../meta/zstd.js';
 
 /** Where a lake's files are: the manifest's schema, and the files' extension. */
@@ -124,7 +126,7 @@ function readBatch(name: string): { start: number; metas: xdr.LedgerCloseMeta[] 
   if (!existsSync(name)) throw new LakeError(`the data lake has no ${name}`);
   const raw = unzstd(readFileSync(name), name);
   try {
-    const batch = xdr.LedgerCloseMetaBatch.fromXDR(raw);
+    const batch = readXdr('LedgerCloseMetaBatch', readLedgerCloseMetaBatch, raw);
     return { start: batch.startSequence, metas: batch.ledgerCloseMetas };
   } catch (error) {
     throw new LakeError(`${name} is not an XDR LedgerCloseMetaBatch: ${(error as Error).message}`);

@@ -1,0 +1,3 @@
+export const READER_PATH: string;
+export const ROOTS: string[];
+export function readerSource(): string;
