@@ -12,47 +12,20 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { xdr } from '@stellar/stellar-sdk';
-import { discriminantValue, packageRoot, sdkVersion, unlazy } from './xdr-schemas.mjs';
+import {
+  classOf,
+  decodesToXdrString,
+  discriminantValue,
+  leastBytes,
+  packageRoot,
+  sdkVersion,
+  unlazy,
+} from './xdr-schemas.mjs';
 
 export const READER_PATH = join(packageRoot, 'src', 'generated', 'xdr-reader.gen.ts');
 
 /** The types the index reads from bytes: a ledger's meta, a data lake file's batch of them, a history archive bucket's entry. */
 export const ROOTS = ['LedgerCloseMeta', 'LedgerCloseMetaBatch', 'BucketEntry'];
-
-/**
- * The SDK class a schema is the own `schema` of, by name: the export named as the schema is
- * (`xdr.AccountId` is `xdr.PublicKey`; `xdr.Int128`, a bigint helper sharing Int128Parts' schema,
- * is not the class the SDK decodes that schema into).
- */
-function classOf(schema) {
-  const cls = schema.name === undefined ? undefined : xdr[schema.name];
-  return cls && Object.hasOwn(cls, 'schema') && cls.schema === schema ? `xdr.${schema.name}` : undefined;
-}
-
-/** Whether the SDK decodes a string schema into an XdrString (its xdrString) or into bytes (js-xdr's). */
-const decodesToXdrString = (s) => s.decode(new Uint8Array(4)) instanceof xdr.XdrString;
-
-/** The fewest bytes a value of `schema` takes: an array element must take at least one. */
-function leastBytes(schema, seen = new Set()) {
-  const s = unlazy(schema);
-  if (seen.has(s)) return 4; // a recursive type: its own union discriminant or length comes first
-  switch (s.kind) {
-    case 'void':
-      return 0;
-    case 'opaque':
-      return (s.length + 3) & ~3;
-    case 'int64':
-    case 'uint64':
-    case 'double':
-      return 8;
-    case 'struct':
-      return s.entries.reduce((n, [, field]) => n + leastBytes(field, new Set([...seen, s])), 0);
-    case 'fixedArray':
-      return s.length * leastBytes(s.element, seen);
-    default:
-      return 4;
-  }
-}
 
 const at = (level) => (level === 0 ? 'd' : `d + ${level}`);
 

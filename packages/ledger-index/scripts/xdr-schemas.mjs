@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { xdr } from '@stellar/stellar-sdk';
 
 export const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -22,3 +23,38 @@ export function unlazy(schema) {
 /** The discriminant of a union case as the wire holds it. */
 export const discriminantValue = (discriminant) =>
   typeof discriminant === 'boolean' ? Number(discriminant) : discriminant;
+
+/**
+ * The SDK class a schema is the own `schema` of, by name: the export named as the schema is
+ * (`xdr.AccountId` is `xdr.PublicKey`; `xdr.Int128`, a bigint helper sharing Int128Parts' schema,
+ * is not the class the SDK decodes that schema into).
+ */
+export function classOf(schema) {
+  const cls = schema.name === undefined ? undefined : xdr[schema.name];
+  return cls && Object.hasOwn(cls, 'schema') && cls.schema === schema ? `xdr.${schema.name}` : undefined;
+}
+
+/** Whether the SDK decodes a string schema into an XdrString (its xdrString) or into bytes (js-xdr's). */
+export const decodesToXdrString = (s) => s.decode(new Uint8Array(4)) instanceof xdr.XdrString;
+
+/** The fewest bytes a value of `schema` takes: an array element must take at least one. */
+export function leastBytes(schema, seen = new Set()) {
+  const s = unlazy(schema);
+  if (seen.has(s)) return 4; // a recursive type: its own union discriminant or length comes first
+  switch (s.kind) {
+    case 'void':
+      return 0;
+    case 'opaque':
+      return (s.length + 3) & ~3;
+    case 'int64':
+    case 'uint64':
+    case 'double':
+      return 8;
+    case 'struct':
+      return s.entries.reduce((n, [, field]) => n + leastBytes(field, new Set([...seen, s])), 0);
+    case 'fixedArray':
+      return s.length * leastBytes(s.element, seen);
+    default:
+      return 4;
+  }
+}

@@ -1,6 +1,8 @@
 /** Assets as Horizon writes them: split into type/code/issuer fields, or canonical `CODE:ISSUER`. */
 import { createHash } from 'node:crypto';
 import type { xdr } from '@stellar/stellar-sdk/base';
+import { writeLiquidityPoolParameters } from '../generated/xdr-writer.gen.js';
+import { writeXdr } from '../meta/xdr-writer.js';
 import { accountId } from './format.js';
 
 export interface AssetFields {
@@ -71,7 +73,7 @@ export function prefixedAssetFields<P extends string>(prefix: P, asset: xdr.Asse
 
 /** A pool's id: the hex SHA-256 of its LiquidityPoolParameters (stellar-core, stellar/go `xdr.NewPoolId`). */
 export function poolIdOf(params: xdr.LiquidityPoolParameters): string {
-  return createHash('sha256').update(params.toXdr()).digest('hex');
+  return createHash('sha256').update(writeXdr(writeLiquidityPoolParameters, params)).digest('hex');
 }
 
 /** The asset fields of change_trust's line: a pool share line names its pool. */

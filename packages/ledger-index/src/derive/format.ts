@@ -1,5 +1,7 @@
 /** How Horizon writes values: amounts with 7 decimals, RFC 3339 times, strkeys for accounts. */
 import { encodeMuxedAccountToAddress, StrKey, type xdr } from '@stellar/stellar-sdk/base';
+import { writeClaimableBalanceId } from '../generated/xdr-writer.gen.js';
+import { writeXdrAs } from '../meta/xdr-writer.js';
 
 const STROOPS_PER_UNIT = 10_000_000n;
 
@@ -43,9 +45,9 @@ export function base64(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 }
 
-/** An XDR value's base64: the SDK's encoding, Node's base64 (the SDK's own goes through a string of char codes). */
-export function xdrBase64(value: { toXdr(): Uint8Array }): string {
-  return base64(value.toXdr());
+/** A claimable balance id as Horizon writes it: the hex of its ClaimableBalanceID XDR (`00000000…`, `xdr.MarshalHex`). */
+export function claimableBalanceId(id: xdr.ClaimableBalanceId): string {
+  return writeXdrAs(writeClaimableBalanceId, id, 'hex');
 }
 
 /** A price fraction as Go's `big.Rat.FloatString(7)` writes it (stellar/go `xdr.Price.String`). */

@@ -4,12 +4,11 @@
  * multi-row statements.
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
-import { xdrBase64 } from '../derive/format.js';
 import type { StateChanges } from '../derive/state/ledger-state.js';
 import { type EntryRow, entryRow } from '../derive/state/ledger-state.js';
 import { deleteWhereIn, upsertRows } from './bulk.js';
 import type { SqlExecutor, SqlValue } from './driver.js';
-import { entryKey } from './entry-state.js';
+import { entryKey, ledgerKeyBase64 } from './entry-state.js';
 
 const COLUMNS = ['key', 'kind', 'owner', 'entry', 'last_modified'];
 
@@ -17,7 +16,7 @@ const COLUMNS = ['key', 'kind', 'owner', 'entry', 'last_modified'];
 export function writeLiveEntries(tx: SqlExecutor, entries: readonly xdr.LedgerEntry[]): Promise<void> {
   const rows = entries.flatMap((entry) => {
     const key = entryKey(entry);
-    return key ? [[xdrBase64(key), ...entryRow(entry, entry.lastModifiedLedgerSeq)]] : [];
+    return key ? [[ledgerKeyBase64(key), ...entryRow(entry, entry.lastModifiedLedgerSeq)]] : [];
   });
   return upsertRows(tx, 'entries', COLUMNS, rows);
 }

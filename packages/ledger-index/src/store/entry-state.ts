@@ -5,6 +5,8 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import { accountId, base64 } from '../derive/format.js';
+import { writeLedgerKey } from '../generated/xdr-writer.gen.js';
+import { writeXdr } from '../meta/xdr-writer.js';
 
 export interface ChangeEffect {
   key: string;
@@ -35,7 +37,7 @@ export function derivedEntryKey(entry: xdr.LedgerEntry): xdr.LedgerKey | undefin
 export function ledgerKeyXdr(key: xdr.LedgerKey): Uint8Array {
   let bytes = keysXdr.get(key);
   if (!bytes) {
-    bytes = key.toXdr();
+    bytes = writeXdr(writeLedgerKey, key);
     keysXdr.set(key, bytes);
   }
   return bytes;

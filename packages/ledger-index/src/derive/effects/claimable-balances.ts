@@ -7,15 +7,15 @@ import type { xdr } from '@stellar/stellar-sdk/base';
 import { canonicalAsset } from '../assets.js';
 import { claimPredicateJson } from '../claim-predicate.js';
 import { data } from '../entry.js';
-import { amount } from '../format.js';
+import { amount, claimableBalanceId } from '../format.js';
 import { type EffectContext, plain } from './context.js';
-import { assetAmount, balanceIdHex } from './fields.js';
+import { assetAmount } from './fields.js';
 
 /** The balance's own fields: asset, id and amount. */
 function balanceFields(balance: xdr.ClaimableBalanceEntry): Record<string, string> {
   return {
     asset: canonicalAsset(balance.asset),
-    balance_id: balanceIdHex(balance.balanceId),
+    balance_id: claimableBalanceId(balance.balanceId),
     amount: amount(balance.amount),
   };
 }
@@ -59,10 +59,10 @@ export function createClaimableBalanceEffects(ctx: EffectContext, op: xdr.Create
 }
 
 export function claimClaimableBalanceEffects(ctx: EffectContext, op: xdr.ClaimClaimableBalanceOp): void {
-  const id = balanceIdHex(op.balanceId);
+  const id = claimableBalanceId(op.balanceId);
   const balance = ctx.changes
     .map((change) => (change.post ? undefined : data(change.pre, 'claimableBalance')?.claimableBalance))
-    .find((b) => b && balanceIdHex(b.balanceId) === id);
+    .find((b) => b && claimableBalanceId(b.balanceId) === id);
   if (!balance) throw new Error(`operation ${ctx.index + 1} of ${ctx.tx.hash} removed no balance ${id}`);
   ctx.effects.add(ctx.source, 'claimable_balance_claimed', balanceFields(balance));
   ctx.effects.add(ctx.source, 'account_credited', assetAmount(balance.asset, balance.amount));
@@ -73,7 +73,9 @@ export function clawbackClaimableBalanceEffects(
   ctx: EffectContext,
   op: xdr.ClawbackClaimableBalanceOp,
 ): void {
-  ctx.effects.add(ctx.source, 'claimable_balance_clawed_back', { balance_id: balanceIdHex(op.balanceId) });
+  ctx.effects.add(ctx.source, 'claimable_balance_clawed_back', {
+    balance_id: claimableBalanceId(op.balanceId),
+  });
   const balance = balanceChange(ctx, false);
   if (balance) ctx.effects.add(ctx.source, 'account_credited', assetAmount(balance.asset, balance.amount));
 }

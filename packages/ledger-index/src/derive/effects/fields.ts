@@ -12,8 +12,3 @@ export function assetAmount(asset: xdr.Asset, stroops: bigint): Record<string, s
 export function poolIdHex(id: xdr.PoolId): string {
   return Buffer.from(id.value).toString('hex');
 }
-
-/** Hex of the balance id's XDR (`00000000…`), as Horizon's `xdr.MarshalHex`. */
-export function balanceIdHex(id: xdr.ClaimableBalanceId): string {
-  return id.toXdr('hex');
-}

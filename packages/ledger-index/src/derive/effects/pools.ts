@@ -7,10 +7,10 @@
 import type { xdr } from '@stellar/stellar-sdk/base';
 import { canonicalAsset } from '../assets.js';
 import { data } from '../entry.js';
-import { amount } from '../format.js';
+import { amount, claimableBalanceId } from '../format.js';
 import { balanceCreatedEffects } from './claimable-balances.js';
 import type { EffectContext } from './context.js';
-import { balanceIdHex, poolIdHex } from './fields.js';
+import { poolIdHex } from './fields.js';
 
 /** The pool as the effect shows it (its state after the operation, or before its removal). */
 export function poolDetails(pool: xdr.LiquidityPoolEntry): Record<string, unknown> {
@@ -102,7 +102,7 @@ export function poolRevokedEffects(ctx: EffectContext): void {
   for (const change of ctx.changes) {
     const balance = change.pre ? undefined : data(change.post, 'claimableBalance')?.claimableBalance;
     if (!balance) continue;
-    balanceByAsset.set(canonicalAsset(balance.asset), balanceIdHex(balance.balanceId));
+    balanceByAsset.set(canonicalAsset(balance.asset), claimableBalanceId(balance.balanceId));
     balanceCreatedEffects(ctx, balance, balance.claimants);
   }
   if (balanceByAsset.size === 0) return;

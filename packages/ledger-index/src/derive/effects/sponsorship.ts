@@ -8,9 +8,9 @@ import { SignerKey, type xdr } from '@stellar/stellar-sdk/base';
 import { assetFields } from '../assets.js';
 import { type EntryChange, type EntryKind, latest } from '../changes.js';
 import { data, entrySponsor } from '../entry.js';
-import { accountId, type MuxedParts } from '../format.js';
+import { accountId, claimableBalanceId, type MuxedParts } from '../format.js';
 import { type EffectContext, plain } from './context.js';
-import { balanceIdHex, poolIdHex } from './fields.js';
+import { poolIdHex } from './fields.js';
 import { sortedKeys } from './signers.js';
 import type { EffectType } from './types.js';
 
@@ -85,7 +85,10 @@ function subject(
     case 'data':
       return { who: ctx.source, fields: { data_name: entryData.data.dataName.toString() } };
     case 'claimableBalance':
-      return { who: ctx.source, fields: { balance_id: balanceIdHex(entryData.claimableBalance.balanceId) } };
+      return {
+        who: ctx.source,
+        fields: { balance_id: claimableBalanceId(entryData.claimableBalance.balanceId) },
+      };
     default:
       throw new Error(`a ${entryData.type} entry cannot be sponsored`);
   }

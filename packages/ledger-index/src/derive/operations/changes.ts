@@ -6,7 +6,7 @@ import { SignerKey, type xdr } from '@stellar/stellar-sdk/base';
 import { derivedEntryKey, ledgerKeyXdr } from '../../store/entry-state.js';
 import type { EntryChange } from '../changes.js';
 import { entrySponsor } from '../entry.js';
-import { accountId } from '../format.js';
+import { accountId, claimableBalanceId } from '../format.js';
 
 /** The signer sponsors of an account entry, by signer strkey (stellar/go `SponsorPerSigner`). */
 function signerSponsors(entry: xdr.LedgerEntry | undefined): Map<string, string> {
@@ -47,7 +47,7 @@ export function sponsorOf(
 /** Hex ids of the claimable balances the changes touch (stellar-horizon `claimableBalancesForChanges`). */
 export function claimableBalancesOf(changes: readonly EntryChange[]): string[] {
   const ids = changes.flatMap(({ key }) =>
-    key?.type === 'claimableBalance' ? [key.claimableBalance.balanceId.toXdr('hex')] : [],
+    key?.type === 'claimableBalance' ? [claimableBalanceId(key.claimableBalance.balanceId)] : [],
   );
   return [...new Set(ids)].sort();
 }

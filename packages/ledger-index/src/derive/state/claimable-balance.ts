@@ -5,7 +5,7 @@
 import type { xdr } from '@stellar/stellar-sdk/base';
 import { canonicalAsset } from '../assets.js';
 import { claimPredicateJson } from '../claim-predicate.js';
-import { accountId, amount } from '../format.js';
+import { accountId, amount, claimableBalanceId } from '../format.js';
 import { type ClaimableBalanceBody, sponsorField } from './common.js';
 
 const CLAIMABLE_BALANCE_CLAWBACK_ENABLED_FLAG = 0x1;
@@ -14,11 +14,6 @@ function balanceOf(entry: xdr.LedgerEntry): xdr.ClaimableBalanceEntry {
   if (entry.data.type !== 'claimableBalance')
     throw new TypeError(`not a claimable balance: ${entry.data.type}`);
   return entry.data.claimableBalance;
-}
-
-/** The balance id as Horizon writes it: the hex of its ClaimableBalanceID XDR. */
-export function claimableBalanceId(id: xdr.ClaimableBalanceId): string {
-  return id.toXdr('hex');
 }
 
 function destinations(

@@ -5,8 +5,9 @@
  * XDR values kept), so a ledger's decoded tree is let go once it is derived.
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
+import { writeLedgerEntry } from '../../generated/xdr-writer.gen.js';
+import { writeXdrAs } from '../../meta/xdr-writer.js';
 import { entryKind, entryOwner, keyOfChange } from '../../store/entry-state.js';
-import { xdrBase64 } from '../format.js';
 import { type LedgerFacts, ledgerFacts } from './contract-asset-facts.js';
 import { type TouchedRecords, touchedRecords } from './touched.js';
 
@@ -25,7 +26,7 @@ export function entryRow(entry: xdr.LedgerEntry, ledger: number): EntryRow {
   return [
     entryKind(entry),
     entryOwner(entry) ?? null,
-    xdrBase64(entry),
+    writeXdrAs(writeLedgerEntry, entry, 'base64'),
     entry.lastModifiedLedgerSeq ?? ledger,
   ];
 }

@@ -8,6 +8,8 @@
  * their LedgerKey, as their TTL entries name them.
  */
 import { Asset, hash, StrKey, xdr } from '@stellar/stellar-sdk/base';
+import { writeLedgerKey } from '../../generated/xdr-writer.gen.js';
+import { writeXdr } from '../../meta/xdr-writer.js';
 import { hex } from './common.js';
 
 type Data = xdr.ContractDataEntry | xdr.LedgerKeyContractData;
@@ -42,7 +44,7 @@ export function contractDataKeyHash(data: Data): string {
   const key = xdr.LedgerKey.contractData(
     new xdr.LedgerKeyContractData({ contract: data.contract, key: data.key, durability: data.durability }),
   );
-  return hex(hash(key.toXdr()));
+  return hex(hash(writeXdr(writeLedgerKey, key)));
 }
 
 /** The asset of a `[AlphaNum4|AlphaNum12, {asset_code, issuer}]` asset info. */

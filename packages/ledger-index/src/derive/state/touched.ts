@@ -5,8 +5,7 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import { derivedEntryKey, ledgerKeyBase64 } from '../../store/entry-state.js';
-import { accountId } from '../format.js';
-import { claimableBalanceId } from './claimable-balance.js';
+import { accountId, claimableBalanceId } from '../format.js';
 import { hex } from './common.js';
 
 export interface TouchedRecords {
@@ -38,7 +37,9 @@ export function changedKey(change: xdr.LedgerEntryChange): xdr.LedgerKey | undef
 }
 
 function poolKey(id: xdr.PoolId): string {
-  return xdr.LedgerKey.liquidityPool(new xdr.LedgerKeyLiquidityPool({ liquidityPoolId: id })).toXdr('base64');
+  return ledgerKeyBase64(
+    xdr.LedgerKey.liquidityPool(new xdr.LedgerKeyLiquidityPool({ liquidityPoolId: id })),
+  );
 }
 
 export function touchedRecords(changes: readonly xdr.LedgerEntryChange[]): TouchedRecords {

@@ -5,6 +5,8 @@
  * Stellar Asset Contract movements of the transaction.
  */
 import { Address, xdr } from '@stellar/stellar-sdk/base';
+import { writeScVal } from '../../../generated/xdr-writer.gen.js';
+import { writeXdrAs } from '../../../meta/xdr-writer.js';
 import { entryOwner } from '../../../store/entry-state.js';
 import { assetFields } from '../../assets.js';
 import { latest } from '../../changes.js';
@@ -41,7 +43,9 @@ const SC_VAL_ARMS: Record<string, string> = {
 function parameters(args: readonly xdr.ScVal[]): { value: string; type: string }[] {
   return args.map((arg) => {
     const type = SC_VAL_ARMS[arg.type];
-    return type === undefined ? { value: 'n/a', type: 'n/a' } : { value: arg.toXdr('base64'), type };
+    return type === undefined
+      ? { value: 'n/a', type: 'n/a' }
+      : { value: writeXdrAs(writeScVal, arg, 'base64'), type };
   });
 }
 

@@ -1,9 +1,8 @@
 /** Sponsorship operations (stellar-horizon `OperationDetails`, `addLedgerKeyDetails`, `Participants`). */
 import { SignerKey, type xdr } from '@stellar/stellar-sdk/base';
 import { canonicalAsset } from '../../assets.js';
-import { accountId, muxedParts } from '../../format.js';
+import { accountId, claimableBalanceId, muxedParts } from '../../format.js';
 import { type DetailTable, detail, type FieldsOf, muxedFields, type OperationContext } from '../context.js';
-import { balanceId } from './claimable-balances.js';
 
 /**
  * The begin_sponsoring_future_reserves an end_sponsoring_future_reserves closes: the nearest one
@@ -34,7 +33,7 @@ function ledgerKeyFields(key: xdr.LedgerKey): { fields: RevokeFields; owner?: st
       return { fields: { account_id: owner }, owner };
     }
     case 'claimableBalance':
-      return { fields: { claimable_balance_id: balanceId(key.claimableBalance.balanceId) } };
+      return { fields: { claimable_balance_id: claimableBalanceId(key.claimableBalance.balanceId) } };
     case 'data': {
       const owner = accountId(key.data.accountId);
       return { fields: { data_account_id: owner, data_name: key.data.dataName.toString() }, owner };
