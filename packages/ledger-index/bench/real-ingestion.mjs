@@ -2,13 +2,16 @@
 // recorded-volume.mjs) until caught up, on each engine, against the same getLedgers pages fetched
 // and their LedgerCloseMeta decoded alone (the part a gateway cannot do without), in the same
 // rounds; and, to show where the rest of the time goes, the same pages fetched, decoded and
-// derived into the index's rows without storing them. Rates are operations per second; ratios
-// are medians of per-round ratios.
+// derived into the index's rows without storing them, and fetched and read by the index's own
+// reader (generated from the SDK's schemas) instead of the SDK's decoder. Rates are operations
+// per second; ratios are medians of per-round ratios.
 import { median } from '@starspec/bench';
 import { createClient } from '@starspec/ledger-rpc/client';
 import { Networks, xdr } from '@stellar/stellar-sdk';
 import { deriveBatch } from '../dist/derive/batch.js';
+import { readLedgerCloseMeta } from '../dist/generated/xdr-reader.gen.js';
 import { readClosedLedger } from '../dist/meta/closed-ledger.js';
+import { readXdr } from '../dist/meta/xdr-reader.js';
 import { engineSide, timed } from './ingestion.mjs';
 
 const PAGE = 200;
@@ -55,8 +58,16 @@ export async function measureRealIngestion({
   const sides = [
     {
       name: 'decode',
-      label: `the same getLedgers pages fetched, each LedgerCloseMeta decoded`,
+      label: `the same getLedgers pages fetched, each LedgerCloseMeta decoded by the SDK`,
       run: () => timed(() => eachLedger(rpc, decode)),
+    },
+    {
+      name: 'read',
+      label: 'the same pages fetched, each LedgerCloseMeta read by the index’s generated reader',
+      run: () =>
+        timed(() =>
+          eachLedger(rpc, (m) => readXdr('LedgerCloseMeta', readLedgerCloseMeta, Buffer.from(m, 'base64'))),
+        ),
     },
     {
       name: 'derive',
@@ -102,5 +113,5 @@ export async function measureRealIngestion({
       rounds: ratios.map((r) => Number(r.toFixed(3))),
     };
   };
-  return [...engines.map((engine) => row(engine.name)), row('derive')];
+  return [...engines.map((engine) => row(engine.name)), row('derive'), row('read')];
 }

@@ -23,8 +23,19 @@ import {
 
 export const WRITER_PATH = join(packageRoot, 'src', 'generated', 'xdr-writer.gen.ts');
 
-/** The types the index encodes while deriving: entries and their keys, and the ids and values its rows name. */
-export const ROOTS = ['LedgerEntry', 'LedgerKey', 'ScVal', 'ClaimableBalanceId', 'LiquidityPoolParameters'];
+/**
+ * The types the index encodes: a ledger's meta handed over as a value (from a data lake file, or
+ * to a derivation thread), and, while deriving, entries and their keys and the ids and values
+ * its rows name.
+ */
+export const ROOTS = [
+  'LedgerCloseMeta',
+  'LedgerEntry',
+  'LedgerKey',
+  'ScVal',
+  'ClaimableBalanceId',
+  'LiquidityPoolParameters',
+];
 
 /** TypeScript source of the writer. */
 export function writerSource() {

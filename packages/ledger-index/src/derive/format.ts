@@ -19,8 +19,27 @@ export function timestamp(unixSeconds: number | bigint): string {
   return new Date(Number(unixSeconds) * 1000).toISOString().replace('.000Z', 'Z');
 }
 
+// A ledger names the same few accounts again and again (sources, fee payers, counterparties,
+// entry owners), and the SDK's strkey encoding of one costs more than reading it: each key's
+// address is made once, among the last ones seen.
+const addresses = new Map<string, string>();
+const ADDRESSES_KEPT = 65_536;
+
+/** The G address of an ed25519 public key's 32 bytes. */
+export function ed25519Address(bytes: Uint8Array): string {
+  const raw = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const id = raw.toString('latin1');
+  let address = addresses.get(id);
+  if (address === undefined) {
+    address = StrKey.encodeEd25519PublicKey(raw);
+    if (addresses.size >= ADDRESSES_KEPT) addresses.clear();
+    addresses.set(id, address);
+  }
+  return address;
+}
+
 export function accountId(key: xdr.PublicKey | xdr.AccountId): string {
-  return StrKey.encodeEd25519PublicKey(Buffer.from(key.ed25519.value));
+  return ed25519Address(key.ed25519.value);
 }
 
 /** A muxed account's parts as Horizon lists them: the G address, and the M address and id when muxed. */
@@ -31,11 +50,10 @@ export interface MuxedParts {
 }
 
 export function muxedParts(account: xdr.MuxedAccount): MuxedParts {
-  if (account.type === 'keyTypeEd25519')
-    return { account: StrKey.encodeEd25519PublicKey(Buffer.from(account.ed25519.value)) };
+  if (account.type === 'keyTypeEd25519') return { account: ed25519Address(account.ed25519.value) };
   const med = account.med25519;
   return {
-    account: StrKey.encodeEd25519PublicKey(Buffer.from(med.ed25519.value)),
+    account: ed25519Address(med.ed25519.value),
     muxed: encodeMuxedAccountToAddress(account),
     muxedId: med.id.toString(),
   };

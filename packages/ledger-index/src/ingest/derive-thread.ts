@@ -9,6 +9,8 @@
 import { Worker } from 'node:worker_threads';
 import type { xdr } from '@stellar/stellar-sdk/base';
 import { fromThreadError, type ThreadError } from '../gateway/thread-error.js';
+import { writeLedgerCloseMeta } from '../generated/xdr-writer.gen.js';
+import { writeXdrAs } from '../meta/xdr-writer.js';
 import {
   type DerivedLedgers,
   type Deriver,
@@ -35,7 +37,7 @@ const YOUNG_GENERATION_MB = 128;
 
 /** A LedgerCloseMeta's base64, as the thread is sent it. */
 const metaBase64 = (meta: xdr.LedgerCloseMeta | string): string =>
-  typeof meta === 'string' ? meta : meta.toXdr('base64');
+  typeof meta === 'string' ? meta : writeXdrAs(writeLedgerCloseMeta, meta, 'base64');
 
 /**
  * The derivation asked for last: `id` and `posted` when the thread makes it, undefined when made

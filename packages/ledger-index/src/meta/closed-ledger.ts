@@ -6,8 +6,10 @@
  */
 import { FeeBumpTransaction, type Transaction, TransactionBuilder, xdr } from '@stellar/stellar-sdk/base';
 import { readLedgerCloseMeta } from '../generated/xdr-reader.gen.js';
+import { writeLedgerCloseMeta } from '../generated/xdr-writer.gen.js';
 import { type EnvelopeBytes, ledgerBytes, type ProcessingBytes } from './ledger-bytes.js';
 import { readXdr } from './xdr-reader.js';
+import { writeXdr } from './xdr-writer.js';
 
 export interface ClosedTransaction {
   /** Hex hash (the outer hash of a fee bump). */
@@ -114,7 +116,7 @@ const SUCCESS = new Set(['txSuccess', 'txFeeBumpInnerSuccess']);
 
 /** A LedgerCloseMeta's bytes, and the SDK's value of them. */
 function decoded(input: xdr.LedgerCloseMeta | string): { bytes: Uint8Array; meta: xdr.LedgerCloseMeta } {
-  if (typeof input !== 'string') return { bytes: input.toXdr(), meta: input };
+  if (typeof input !== 'string') return { bytes: writeXdr(writeLedgerCloseMeta, input), meta: input };
   const bytes = Buffer.from(input, 'base64');
   // Node's decoder skips what is not base64 where the SDK's refuses it: a length that does not add up says so.
   const padding = input.endsWith('==') ? 2 : input.endsWith('=') ? 1 : 0;

@@ -18,6 +18,7 @@ export class XdrWriter {
     return this.#bytes.subarray(0, this.pos);
   }
 
+  // Where the next `size` bytes go: the buffer (and its view) may be a new one after this.
   #room(size: number): number {
     const at = this.pos;
     if (at + size > this.#bytes.length) {
@@ -31,34 +32,41 @@ export class XdrWriter {
   }
 
   i32(value: number): void {
-    this.#view.setInt32(this.#room(4), integer(value, I32));
+    const at = this.#room(4);
+    this.#view.setInt32(at, integer(value, I32));
   }
 
   u32(value: number): void {
-    this.#view.setUint32(this.#room(4), integer(value, U32));
+    const at = this.#room(4);
+    this.#view.setUint32(at, integer(value, U32));
   }
 
   i64(value: bigint): void {
     if (typeof value !== 'bigint' || BigInt.asIntN(64, value) !== value) throw outOfRange(value);
-    this.#view.setBigInt64(this.#room(8), value);
+    const at = this.#room(8);
+    this.#view.setBigInt64(at, value);
   }
 
   u64(value: bigint): void {
     if (typeof value !== 'bigint' || BigInt.asUintN(64, value) !== value) throw outOfRange(value);
-    this.#view.setBigUint64(this.#room(8), value);
+    const at = this.#room(8);
+    this.#view.setBigUint64(at, value);
   }
 
   f32(value: number): void {
-    this.#view.setFloat32(this.#room(4), value);
+    const at = this.#room(4);
+    this.#view.setFloat32(at, value);
   }
 
   f64(value: number): void {
-    this.#view.setFloat64(this.#room(8), value);
+    const at = this.#room(8);
+    this.#view.setFloat64(at, value);
   }
 
   bool(value: boolean): void {
     if (typeof value !== 'boolean') throw new xdr.XdrError(`expected a boolean, not ${String(value)}`);
-    this.#view.setUint32(this.#room(4), value ? 1 : 0);
+    const at = this.#room(4);
+    this.#view.setUint32(at, value ? 1 : 0);
   }
 
   /** Exactly `length` bytes, then zero padding to a multiple of four. */

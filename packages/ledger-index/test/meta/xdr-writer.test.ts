@@ -1,14 +1,15 @@
 /**
  * The writer generated from the SDK's schemas writes the bytes the SDK's own `toXdr` writes, and
- * refuses what it refuses: on every type and union arm (values drawn at random), on every entry
- * and key of the real pubnet ledgers' changes, and on values out of their bounds.
+ * refuses what it refuses: on every type and union arm (values drawn at random), on every
+ * real pubnet ledger's meta and the entries and keys of its changes, and on values out of their
+ * bounds.
  */
 import { readFileSync } from 'node:fs';
 import { xdr } from '@stellar/stellar-sdk';
 import { describe, expect, it } from 'vitest';
 import { WRITER_PATH, writerSource } from '../../scripts/generate-xdr-writer.mjs';
 import * as writers from '../../src/generated/xdr-writer.gen.js';
-import { writeXdr, writeXdrAs, type XdrWriter } from '../../src/meta/xdr-writer.js';
+import { writeXdr, writeXdrAs, XdrWriter } from '../../src/meta/xdr-writer.js';
 import { entryKey } from '../../src/store/entry-state.js';
 import { NO_REAL_LEDGERS, realLedgers, realLedgersDir } from '../support/real-ledgers.js';
 import { sampleOf, seeded } from '../support/xdr-samples.js';
@@ -72,6 +73,15 @@ describe('the writer generated from the SDK', () => {
     expect(writeXdrAs(writers.writeLedgerKey, key, 'hex')).toBe(key.toXdr('hex'));
   });
 
+  it('grows its buffer as a value needs', () => {
+    const big = xdr.ScVal.scvVec(
+      Array.from({ length: 300 }, (_, i) => xdr.ScVal.scvBytes(new Uint8Array(i % 40).fill(i))),
+    );
+    const w = new XdrWriter();
+    writers.writeScVal(w, big);
+    expect(Buffer.from(w.written).toString('hex')).toBe(Buffer.from(big.toXdr()).toString('hex'));
+  });
+
   it.each([
     ['a uint32 below zero', () => xdr.ScVal.scvU32(-1)],
     ['an int32 over its range', () => xdr.ScVal.scvI32(2 ** 31)],
@@ -112,10 +122,12 @@ describe.skipIf(!realLedgersDir)(
     : `the writer on real ledgers: skipped, ${NO_REAL_LEDGERS}`,
   () => {
     it.each(data.ledgers.map((ledger) => [ledger.sequence, ledger.file] as const))(
-      'ledger %i (%s): each changed entry and its key as the SDK encodes them',
+      'ledger %i (%s): the whole meta, each changed entry and its key as the SDK encodes them',
       (sequence) => {
         const { meta } = data.ledgers.find((l) => l.sequence === sequence) as { meta: xdr.LedgerCloseMeta };
         const found: string[] = [];
+        const whole = disagreement('LedgerCloseMeta', meta);
+        if (whole) found.push(`LedgerCloseMeta: ${whole.slice(0, 200)}`);
         for (const entry of changedEntries(meta)) {
           const key = entryKey(entry);
           for (const [type, value] of [
