@@ -11,7 +11,7 @@ import { READER_PATH, readerSource } from '../../scripts/generate-xdr-reader.mjs
 import * as readers from '../../src/generated/xdr-reader.gen.js';
 import { MAX_XDR_DEPTH, readXdr, type XdrReader } from '../../src/meta/xdr-reader.js';
 import { NO_REAL_LEDGERS, realLedgers, realLedgersDir } from '../support/real-ledgers.js';
-import { firstDifference, sampleOf, seeded } from '../support/xdr-samples.js';
+import { encodedSamples, firstDifference, seeded } from '../support/xdr-samples.js';
 
 type Read = (c: XdrReader, depth: number) => unknown;
 // biome-ignore lint/suspicious/noExplicitAny: the SDK's classes, looked up by name
@@ -50,21 +50,8 @@ describe('the reader generated from the SDK', () => {
   });
 
   it.each(types)('reads %s as the SDK decodes it, on every arm', (type) => {
-    const schema = sdk[type].schema;
-    const random = seeded([...type].reduce((n, ch) => n * 31 + ch.charCodeAt(0), 7));
-    // Each arm of a union drawn three times at the top; a struct drawn twelve times.
-    const arms = schema.kind === 'union' ? schema.cases.flatMap((arm: unknown) => [arm, arm, arm]) : [];
-    const draws = arms.length > 0 ? arms : Array.from({ length: 12 }, () => undefined);
-    for (const arm of draws) {
-      let top = arm;
-      const pickCase = () => {
-        const chosen = top;
-        top = undefined;
-        return chosen;
-      };
-      const bytes = schema.encode(sampleOf(schema, random, { pickCase }));
+    for (const bytes of encodedSamples(sdk[type].schema, type, 7))
       expect(disagreement(type, bytes)).toBeUndefined();
-    }
   });
 
   it(`nests as deep as js-xdr allows (${MAX_XDR_DEPTH} levels) and no deeper`, () => {

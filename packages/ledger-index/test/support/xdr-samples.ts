@@ -89,6 +89,27 @@ export function sampleOf(
   return draw(schema, 0);
 }
 
+/**
+ * The encodings of values of `schema` drawn from a seed made of `name`: for a union, each arm
+ * three times at the top (the arms below drawn at random); otherwise twelve draws.
+ */
+export function encodedSamples(schema: Schema, name: string, salt: number): Uint8Array[] {
+  const random = seeded([...name].reduce((n, ch) => n * 31 + ch.charCodeAt(0), salt));
+  const draws: Schema[] =
+    schema.kind === 'union'
+      ? schema.cases.flatMap((arm: Schema) => [arm, arm, arm])
+      : Array.from({ length: 12 }, () => undefined);
+  return draws.map((arm) => {
+    let top = arm;
+    const pickCase = () => {
+      const chosen = top;
+      top = undefined;
+      return chosen;
+    };
+    return schema.encode(sampleOf(schema, random, { pickCase }));
+  });
+}
+
 /** Where two decoded values first differ (class, key, element or byte), or undefined when they are alike. */
 export function firstDifference(got: unknown, want: unknown, path = '$'): string | undefined {
   if (Object.is(got, want)) return undefined;
