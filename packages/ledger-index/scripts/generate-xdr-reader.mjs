@@ -8,14 +8,14 @@
 //   node scripts/generate-xdr-reader.mjs           writes the file
 //   node scripts/generate-xdr-reader.mjs --check   fails when the file is not what it would write
 // Same SDK, same bytes: the output depends on nothing but the schemas, walked in their own order.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { xdr } from '@stellar/stellar-sdk';
 import {
   classOf,
   decodesToXdrString,
   discriminantValue,
+  generate,
   leastBytes,
   packageRoot,
   sdkVersion,
@@ -175,15 +175,4 @@ export function readerSource() {
   ].join('\n');
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const source = readerSource();
-  if (process.argv.includes('--check')) {
-    if (readFileSync(READER_PATH, 'utf8') !== source) {
-      console.error(`${READER_PATH} is not what the installed SDK generates: run pnpm generate`);
-      process.exit(1);
-    }
-  } else {
-    mkdirSync(dirname(READER_PATH), { recursive: true });
-    writeFileSync(READER_PATH, source);
-  }
-}
+if (process.argv[1] === fileURLToPath(import.meta.url)) generate(READER_PATH, readerSource);

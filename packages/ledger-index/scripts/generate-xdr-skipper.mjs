@@ -6,11 +6,10 @@
 //   node scripts/generate-xdr-skipper.mjs           writes the file
 //   node scripts/generate-xdr-skipper.mjs --check   fails when the file is not what it would write
 // Same SDK, same bytes: the output depends on nothing but the schemas, walked in their own order.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { xdr } from '@stellar/stellar-sdk';
-import { discriminantValue, packageRoot, sdkVersion, unlazy } from './xdr-schemas.mjs';
+import { discriminantValue, generate, packageRoot, sdkVersion, unlazy } from './xdr-schemas.mjs';
 export const SKIPPER_PATH = join(packageRoot, 'src', 'generated', 'xdr-skipper.gen.ts');
 
 /**
@@ -140,15 +139,4 @@ export function skipperSource() {
   ].join('\n');
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const source = skipperSource();
-  if (process.argv.includes('--check')) {
-    if (readFileSync(SKIPPER_PATH, 'utf8') !== source) {
-      console.error(`${SKIPPER_PATH} is not what the installed SDK generates: run pnpm generate`);
-      process.exit(1);
-    }
-  } else {
-    mkdirSync(dirname(SKIPPER_PATH), { recursive: true });
-    writeFileSync(SKIPPER_PATH, source);
-  }
-}
+if (process.argv[1] === fileURLToPath(import.meta.url)) generate(SKIPPER_PATH, skipperSource);

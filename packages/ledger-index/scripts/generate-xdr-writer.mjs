@@ -8,14 +8,14 @@
 //   node scripts/generate-xdr-writer.mjs           writes the file
 //   node scripts/generate-xdr-writer.mjs --check   fails when the file is not what it would write
 // Same SDK, same bytes: the output depends on nothing but the schemas, walked in their own order.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { xdr } from '@stellar/stellar-sdk';
 import {
   classOf,
   decodesToXdrString,
   discriminantValue,
+  generate,
   packageRoot,
   sdkVersion,
   unlazy,
@@ -152,15 +152,4 @@ export function writerSource() {
   ].join('\n');
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const source = writerSource();
-  if (process.argv.includes('--check')) {
-    if (readFileSync(WRITER_PATH, 'utf8') !== source) {
-      console.error(`${WRITER_PATH} is not what the installed SDK generates: run pnpm generate`);
-      process.exit(1);
-    }
-  } else {
-    mkdirSync(dirname(WRITER_PATH), { recursive: true });
-    writeFileSync(WRITER_PATH, source);
-  }
-}
+if (process.argv[1] === fileURLToPath(import.meta.url)) generate(WRITER_PATH, writerSource);

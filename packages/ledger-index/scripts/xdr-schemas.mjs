@@ -1,7 +1,7 @@
 // What both XDR generators (generate-xdr-skipper.mjs, generate-xdr-reader.mjs) read off the
 // installed @stellar/stellar-sdk: its version, and its xdr schemas (each generated class's static
 // `schema`, a @stellar/js-xdr type tree) with their lazy references resolved.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { xdr } from '@stellar/stellar-sdk';
@@ -56,5 +56,22 @@ export function leastBytes(schema, seen = new Set()) {
       return s.length * leastBytes(s.element, seen);
     default:
       return 4;
+  }
+}
+
+/**
+ * A generator's command: writes `path` with `source()`, or, with `--check`, fails when the file
+ * is not what it would write.
+ */
+export function generate(path, source) {
+  const text = source();
+  if (process.argv.includes('--check')) {
+    if (readFileSync(path, 'utf8') !== text) {
+      console.error(`${path} is not what the installed SDK generates: run pnpm generate`);
+      process.exit(1);
+    }
+  } else {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, text);
   }
 }
