@@ -8,7 +8,7 @@
  * which the index does not keep: Horizon reads only the live list too.
  */
 import { xdr } from '@stellar/stellar-sdk/base';
-import { entryKey, isKeptType } from '../store/entry-state.js';
+import { entryKey, isKeptType, ledgerKeyBase64 } from '../store/entry-state.js';
 
 /** The key of a TTL or contract data entry (the Soroban entries a reader may also want). */
 function sorobanKey(entry: xdr.LedgerEntry): xdr.LedgerKey | undefined {
@@ -40,11 +40,12 @@ export class LiveStateMerge {
     if (record.type === 'metaentry') return undefined;
     if (record.type === 'deadentry') {
       const key = record.deadEntry;
-      if ((isKeptType(key.type) || this.alsoKeep(key)) && !oldest) this.#seen.add(key.toXdr('base64'));
+      if ((isKeptType(key.type) || this.alsoKeep(key)) && !oldest) this.#seen.add(ledgerKeyBase64(key));
       return undefined;
     }
     const entry = record.liveEntry;
-    const key = this.#wantedKey(entry)?.toXdr('base64');
+    const wanted = this.#wantedKey(entry);
+    const key = wanted && ledgerKeyBase64(wanted);
     if (key === undefined || this.#seen.has(key)) return undefined;
     if (!oldest) this.#seen.add(key);
     return entry;

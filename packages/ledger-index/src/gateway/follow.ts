@@ -147,7 +147,7 @@ export async function followRpc(options: FollowOptions): Promise<void> {
             options.onProgress?.(ledger.sequence, page.latestLedger);
           }
         });
-        handed = (batch.at(-1)?.sequence ?? handed - 1) + 1;
+        handed = (batch.at(-1) as Page['ledgers'][number]).sequence + 1;
         await inFlight.add(ingested);
         // A turn of the event loop between batches: an in-memory SQLite index is ingested on the
         // serving thread (gateway.ts), and its synchronous calls would otherwise run a page's

@@ -7,7 +7,7 @@ import { JsonRpcError, type RpcClient } from '@starspec/ledger-rpc/client';
 import { xdr } from '@stellar/stellar-sdk/base';
 import { timestamp } from '../derive/format.js';
 import type { EntrySource, LiveEntries } from '../source.js';
-import { entryKey } from '../store/entry-state.js';
+import { entryKey, ledgerKeyBase64 } from '../store/entry-state.js';
 
 /** stellar-rpc `methods/get_ledger_entries.go`: `getLedgerEntriesMaxKeys`. */
 export const MAX_KEYS_PER_CALL = 200;
@@ -45,7 +45,7 @@ async function readOnce(client: RpcClient, keys: readonly string[]): Promise<Liv
       // Keyed as the index keys its entries: the entry's own key, encoded here.
       const entry = entryOf(found);
       const key = entryKey(entry);
-      if (key) entries.set(key.toXdr('base64'), entry);
+      if (key) entries.set(ledgerKeyBase64(key), entry);
     }
   }
   return { ledger: ledger ?? 0, entries };

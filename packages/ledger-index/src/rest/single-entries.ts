@@ -6,13 +6,14 @@
  * it; an answer it cannot make complete is a 503 problem, never a record missing parts.
  */
 import { StrKey, xdr } from '@stellar/stellar-sdk/base';
-import { base64 } from '../derive/format.js';
+import { base64, claimableBalanceId } from '../derive/format.js';
 import { accountRecord } from '../derive/state/account.js';
 import { claimableBalanceRecord } from '../derive/state/claimable-balance.js';
 import { sponsorField } from '../derive/state/common.js';
 import { liquidityPoolRecord } from '../derive/state/liquidity-pool.js';
 import { unknownSubentries } from '../derive/state/subentries.js';
 import type { EntrySource } from '../source.js';
+import { ledgerKeyBase64 } from '../store/entry-state.js';
 import type { IndexStore } from '../store/index-store.js';
 import { invalidField, type Problem, SERVICE_UNAVAILABLE, STILL_INGESTING } from './problems.js';
 
@@ -39,8 +40,6 @@ const BAD_BALANCE = invalidField(
 
 const INT64_MAX = 2n ** 63n - 1n;
 
-const keyOf = (key: xdr.LedgerKey): string => key.toXdr('base64');
-
 function accountKey(id: string): xdr.LedgerKey {
   const accountId = xdr.PublicKey.publicKeyTypeEd25519(StrKey.decodeEd25519PublicKey(id));
   return xdr.LedgerKey.account(new xdr.LedgerKeyAccount({ accountId }));
@@ -50,7 +49,7 @@ function accountKey(id: string): xdr.LedgerKey {
 function balanceIdOf(id: string): xdr.ClaimableBalanceId | undefined {
   try {
     const balanceId = xdr.ClaimableBalanceId.fromXdr(id, 'hex');
-    return balanceId.toXdr('hex') === id.toLowerCase() ? balanceId : undefined;
+    return claimableBalanceId(balanceId) === id.toLowerCase() ? balanceId : undefined;
   } catch {
     return undefined;
   }
@@ -122,7 +121,7 @@ export function singleEntries(
   ): Promise<Lookup> {
     if (held) return { body: held };
     return fresh(async (source) => {
-      const entry = (await source.entries([keyOf(key)])).entries.get(keyOf(key));
+      const entry = (await source.entries([ledgerKeyBase64(key)])).entries.get(ledgerKeyBase64(key));
       return entry ? { body: record(entry, await closeTime(entry.lastModifiedLedgerSeq)) } : undefined;
     });
   }
@@ -147,7 +146,7 @@ export function singleEntries(
         const held = await records.account(id);
         if (held) return { body: held };
       }
-      const key = keyOf(accountKey(id));
+      const key = ledgerKeyBase64(accountKey(id));
       return fresh(async (source) => {
         const live = await source.entries([key, ...subentries.map((o) => o.key)]);
         const account = live.entries.get(key);
@@ -176,7 +175,7 @@ export function singleEntries(
         entry.data.type === 'data'
           ? { value: base64(entry.data.data.dataValue.toBytes()), ...sponsorField(entry) }
           : undefined;
-      const held = await store.entry(keyOf(key));
+      const held = await store.entry(ledgerKeyBase64(key));
       return byKey(held && value(held), key, value);
     },
 

@@ -6,7 +6,7 @@
 import { xdr } from '@stellar/stellar-sdk/base';
 import { accountId, base64 } from '../derive/format.js';
 import { writeLedgerKey } from '../generated/xdr-writer.gen.js';
-import { writeXdr } from '../meta/xdr-writer.js';
+import { writeXdr, writeXdrAs } from '../meta/xdr-writer.js';
 
 export interface ChangeEffect {
   key: string;
@@ -43,8 +43,15 @@ export function ledgerKeyXdr(key: xdr.LedgerKey): Uint8Array {
   return bytes;
 }
 
-/** A LedgerKey's base64, as the index keys entries. */
-export const ledgerKeyBase64 = (key: xdr.LedgerKey): string => base64(ledgerKeyXdr(key));
+/**
+ * A LedgerKey's base64, as the index keys entries: from its XDR when a derivation made that
+ * already (ledgerKeyXdr), else written without keeping it (a key made for one lookup, or one
+ * of an archive's millions of entries).
+ */
+export function ledgerKeyBase64(key: xdr.LedgerKey): string {
+  const bytes = keysXdr.get(key);
+  return bytes ? base64(bytes) : writeXdrAs(writeLedgerKey, key, 'base64');
+}
 
 /** The key of a classic entry (stellar-core LedgerEntryKey); undefined for Soroban entries. */
 export function entryKey(entry: xdr.LedgerEntry): xdr.LedgerKey | undefined {
