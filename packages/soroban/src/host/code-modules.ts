@@ -21,6 +21,7 @@ interface CodeHost {
   readonly budget: Budget;
   readonly storage: Storage;
   readonly ledger: LedgerInfo;
+  readonly envProtocol: number;
 }
 
 /**
@@ -103,6 +104,7 @@ export class CodeModules {
     if (ext.type === 'v1') meter.charge('MemCpy', COST_INPUTS_SIZE);
     return parseContract(code, {
       ledgerProtocol: this.host.ledger.protocolVersion,
+      envProtocol: this.host.envProtocol,
       meter,
       costInputs:
         ext.type === 'v1' && costs === 'entry'

@@ -9,7 +9,7 @@ import { type Budget, chargeWasmiFuel, wasmiFuelRemaining } from '../budget/inde
 import { callStellarAssetContract } from '../builtin/sac/index.js';
 import { addressFromAccount } from '../builtin/values.js';
 import { HostError } from '../errors/host-error.js';
-import { availableAt, hostFunction, isImportKnown } from '../interface/index.js';
+import { availableAt, hostFunction, isImportKnown, MAX_PROTOCOL } from '../interface/index.js';
 import {
   chargeContractKey,
   chargeInstanceClone,
@@ -21,15 +21,10 @@ import {
   type Storage,
 } from '../storage/index.js';
 import { checkVal, fromU32, fromWasm, toWasm, type Val, VOID } from '../values/val.js';
-import {
-  type HostImports,
-  instantiate,
-  type ModuleStore,
-  type VmBudget,
-  type VmInstance,
-} from '../vm/index.js';
+import { type HostImports, instantiate, type VmBudget, type VmInstance } from '../vm/index.js';
 import { AuthorizationManager, type AuthSnapshot, recordedAuthEntry } from './auth/index.js';
-import { type CachedCodeCosts, CodeModules } from './code-modules.js';
+import { CodeModules } from './code-modules.js';
+import type { HostConfig } from './config.js';
 import { contractInstanceOf, withInstance } from './contract-data.js';
 import { dispatch } from './dispatch.js';
 import { EventBuffer } from './events.js';
@@ -50,11 +45,11 @@ import type { CallContext, VmFrame } from './functions/types.js';
 import { changedInstanceStorage } from './instance-storage.js';
 import { RelativeObjects } from './objects.js';
 import { FramePrngs } from './prng/frame-prngs.js';
-import type { Prng } from './prng/prng.js';
 import { HostState } from './state.js';
 import { isTestContractExecutable, type NativeContract } from './test-build.js';
 import { traced, tracedFunction } from './tracing.js';
 
+export type { HostConfig } from './config.js';
 export type { CallParams } from './frames.js';
 export type { HostTracer } from './state.js';
 
@@ -63,36 +58,6 @@ import { vmLinearMemory } from './vm-memory.js';
 
 /** `size_of::<Context>()` (declared_size.rs): a frame on the context stack. */
 const CONTEXT_SIZE = 512;
-
-export interface HostConfig {
-  budget: Budget;
-  storage: Storage;
-  ledger: LedgerInfo;
-  /** Record diagnostic events (simulation does; apply only when asked). */
-  diagnostics?: boolean;
-  /** Parsed modules by code hash, shared between hosts (the host's module cache). */
-  modules?: ModuleStore;
-  /**
-   * Whether the module cache holds a code hash: stellar-core's holds every contract code in the
-   * ledger before the transaction, so only code uploaded by the transaction itself is parsed on
-   * its budget. `undefined` (or no function) means the host has no module cache, as a simulating
-   * host has none: recording mode then treats the code of its snapshot as cached (as the
-   * `recording_mode` host does) and enforcing mode parses every module on the budget.
-   */
-  codeCached?: (wasmHash: Uint8Array) => boolean | undefined;
-  /** How that cache parsed its modules (see `CachedCodeCosts`); stellar-core's: `length`. */
-  cachedCodeCosts?: CachedCodeCosts;
-  /** Charge what the Rust host's test build adds (test-build.ts), as its own tests' numbers do. */
-  testutils?: boolean;
-  /** The transaction's source account (its `require_auth` needs no signature). */
-  sourceAccount?: xdr.AccountId;
-  /**
-   * The base PRNG frames derive theirs from (shared, so draws continue across hosts), made by
-   * `seedBasePrng`; or seed this host's with `setBasePrngSeed`. Without one, the `prng` functions
-   * fail as the Rust host's do when unseeded.
-   */
-  basePrng?: Prng;
-}
 
 export class Host extends HostState {
   readonly budget: Budget;
@@ -109,6 +74,7 @@ export class Host extends HostState {
   readonly #vmBudget: VmBudget;
   /** Charges what the Rust host's test build adds (HostConfig.testutils). */
   readonly testutils: boolean;
+  readonly envProtocol: number;
   /** A test build's native test contracts (`register_test_contract`), by contract id in hex. */
   readonly nativeContracts = new Map<string, NativeContract>();
   #imports: HostImports | undefined;
@@ -127,6 +93,7 @@ export class Host extends HostState {
     );
     this.sourceAccount = config.sourceAccount;
     this.testutils = config.testutils ?? false;
+    this.envProtocol = config.envProtocol ?? MAX_PROTOCOL;
     this.auth = AuthorizationManager.enforcing(this);
     this.prngs = new FramePrngs(config.basePrng);
     this.storage.onSequenceRead = () => {
@@ -359,6 +326,7 @@ export class Host extends HostState {
     return {
       budget: this.#vmBudget,
       ledgerProtocol: this.ledger.protocolVersion,
+      envProtocol: this.envProtocol,
       isImportKnown,
       importArity: (module: string, name: string) => hostFunction(module, name)?.args.length,
       onHostCall: (module: string, name: string, words: readonly bigint[]) =>

@@ -44,9 +44,26 @@ export function readInterfaceVersion(m: WasmModule): InterfaceVersion {
   return { protocol: v.protocol, preRelease: v.preRelease };
 }
 
+/**
+ * `check_ledger_protocol_supported`, before a VM is instantiated: a ledger newer than the host's
+ * env protocol (`envProtocol`, HOST_INTERFACE's unless a test host pins an older one) is refused.
+ */
+export function checkLedgerProtocolSupported(
+  ledgerProtocol: number,
+  envProtocol: number = HOST_INTERFACE.protocol,
+): void {
+  if (ledgerProtocol > envProtocol) {
+    throw new HostError('Context', 'InternalError', 'ledger protocol version too new for host');
+  }
+}
+
 /** Refuses a contract built for a protocol newer than the ledger's, or for a stale pre-release. */
-export function checkInterfaceVersion(version: InterfaceVersion, ledgerProtocol: number): void {
-  if (ledgerProtocol > HOST_INTERFACE.protocol) {
+export function checkInterfaceVersion(
+  version: InterfaceVersion,
+  ledgerProtocol: number,
+  envProtocol: number = HOST_INTERFACE.protocol,
+): void {
+  if (ledgerProtocol > envProtocol) {
     throw new HostError(
       'Context',
       'InternalError',

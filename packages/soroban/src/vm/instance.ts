@@ -6,6 +6,7 @@
  */
 import { HostError, internalError } from '../errors/host-error.js';
 import { chargeForInstantiation, chargeVecBulkInitCopy, WASMI_VALUE_SIZE } from './charges.js';
+import { checkLedgerProtocolSupported } from './env-meta.js';
 import { VM_IMPORT_MODULE } from './instrument.js';
 import { MAX_LIVE_FRAMES, TrapKind } from './instrument-body.js';
 import { MAX_PAGES, memoryCreated, memoryGrowRequested, tableCreated } from './limiter.js';
@@ -24,6 +25,8 @@ import { outOfFuel, stackOverflow, vmCallError } from './traps.js';
 export interface InstantiateOptions extends InterfaceCheck {
   budget: VmBudget;
   ledgerProtocol: number;
+  /** The newest ledger protocol the host serves (default: HOST_INTERFACE's). */
+  envProtocol?: number;
   /**
    * True when the module was parsed for this instantiation alone (`Vm::new_with_cost_inputs`):
    * the host then also builds a linker for the module's import symbols, which it charges for.
@@ -255,6 +258,7 @@ export function instantiate(
 ): VmInstance {
   const { budget } = options;
   const m = parsed.module;
+  checkLedgerProtocolSupported(options.ledgerProtocol, options.envProtocol);
   if (options.linkerPerModule) chargeSymbolSet(budget, m);
   chargeForInstantiation(budget, parsed.costInputs);
   chargeSymbolSet(budget, m);

@@ -53,6 +53,8 @@ export interface ParsedContract {
 
 export interface ParseOptions {
   ledgerProtocol: number;
+  /** The newest ledger protocol the host serves (default: HOST_INTERFACE's). */
+  envProtocol?: number;
   meter: VmMeter;
   /** Refined inputs stored with the code entry; without them the V0 byte-length model applies. */
   costInputs?: VersionedCostInputs;
@@ -114,7 +116,7 @@ export function parseContract(bytes: Uint8Array, options: ParseOptions): ParsedC
   const module = decodeUnderHostFeatures(bytes);
   const exportedFuncs = checkMaxArgs(module);
   const interfaceVersion = readInterfaceVersion(module);
-  checkInterfaceVersion(interfaceVersion, options.ledgerProtocol);
+  checkInterfaceVersion(interfaceVersion, options.ledgerProtocol, options.envProtocol);
   const { bytes: instrumented, refs, globalNames } = instrumentModule(module);
   let compiled: WebAssembly.Module;
   try {

@@ -22,6 +22,7 @@ export function newVm(
 ): VmInstance {
   const parsed = parseContract(wasm, {
     ledgerProtocol: options.ledgerProtocol,
+    envProtocol: options.envProtocol,
     meter: options.budget,
     costInputs: options.costInputs,
   });

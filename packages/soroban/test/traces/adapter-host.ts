@@ -101,7 +101,12 @@ export function ensureModuleCache(host: Host): void {
       ext.type === 'v1' ? { v1: costInputsFromXdr(ext.v1.costInputs) } : { v0: { wasmBytes: code.length } };
     cache.set(
       id,
-      parseContract(code, { ledgerProtocol: host.ledger.protocolVersion, meter: host.budget, costInputs }),
+      parseContract(code, {
+        ledgerProtocol: host.ledger.protocolVersion,
+        envProtocol: host.envProtocol,
+        meter: host.budget,
+        costInputs,
+      }),
     );
   }
 }
@@ -132,6 +137,8 @@ export function hostFor(setup: ScriptSetup): Host {
     storage,
     ledger,
     diagnostics: setup.diagnostics ?? false,
+    // The v23 host's env protocol is its test protocol: a later ledger instantiates no VM.
+    envProtocol: TEST_PROTOCOL,
     modules,
     // No module cache until the test asks for one (`ensure_module_cache_contains_host_storage_contracts`).
     codeCached: (wasmHash) =>

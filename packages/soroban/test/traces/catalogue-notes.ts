@@ -16,11 +16,6 @@ function group(module: string, tests: string[], note: Note): void {
 
 // --- drivable: literal inputs, but each needs a step kind or host part not modelled yet ---
 
-group('protocol_gate', ['ledger_protocol_greater_than_env_protocol_should_fail'], {
-  status: 'drivable',
-  ease: 4,
-  how: "the synthesized module uploaded at ledger protocol 24, past the v23 host's env protocol: the Rust host refuses it (Context, InternalError) where ours, which serves later protocols, links it; needs an env-protocol ceiling for the test host",
-});
 group('protocol_gate', ['test_additional_protocol_guardrail_during_invocation'], {
   status: 'drivable',
   ease: 4,

@@ -80,6 +80,14 @@ describe('contractenvmetav0', () => {
     else expect(hostErrorOf(() => parse(bytes(), ledger)).short).toBe(want);
   });
 
+  it("refuses a ledger past the host's env protocol, as a host pinned to an older one must", () => {
+    const bytes = contract(EMPTY, 23);
+    const pinned = (ledgerProtocol: number) =>
+      parseContract(bytes, { ledgerProtocol, envProtocol: 23, meter: new RecordingBudget() });
+    expect(pinned(23).interfaceVersion.protocol).toBe(23);
+    expect(hostErrorOf(() => pinned(24)).short).toBe('Error(Context, InternalError)');
+  });
+
   it('keeps the spec section for clients', () => {
     const spec = Uint8Array.from([1, 2, 3]);
     expect(parse(withCustomSection(contract(EMPTY), 'contractspecv0', spec)).spec).toEqual(spec);
@@ -191,6 +199,14 @@ describe('instantiation', () => {
     expect(hostErrorOf(() => instantiate(parsed, known, options)).short).toBe('Error(WasmVm, InvalidAction)');
     const always = { ...options, isImportKnown: () => true };
     expect(instantiate(parsed, known, always).contractProtocol).toBe(20);
+  });
+
+  it("refuses to instantiate a cached module once the ledger is past the host's env protocol", () => {
+    const parsed = parse(contract(EMPTY, 23));
+    const options = { budget: new RecordingBudget(), ledgerProtocol: 24, isImportKnown: () => true };
+    expect(instantiate(parsed, {}, options).contractProtocol).toBe(23);
+    const pinned = { ...options, envProtocol: 23 };
+    expect(hostErrorOf(() => instantiate(parsed, {}, pinned)).short).toBe('Error(Context, InternalError)');
   });
 
   it('refuses an import whose arity differs from the interface', () => {

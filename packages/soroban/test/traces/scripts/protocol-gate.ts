@@ -42,4 +42,13 @@ export default scriptsOf('protocol_gate', {
       s.register('synthesized', moduleCallingProtocolGatedHostFn(23));
     }),
   },
+  // The ledger one protocol past the host's env protocol: the upload parses the module, then
+  // refuses the ledger (Context, InternalError).
+  ledger_protocol_greater_than_env_protocol_should_fail: {
+    setup: RECORDING_DEBUG,
+    steps: sequence((s) => {
+      s.ledgerProtocol(24);
+      s.register('synthesized', moduleCallingProtocolGatedHostFn(23));
+    }),
+  },
 });
