@@ -72,4 +72,4 @@ export type {
 } from './settings.js';
 export { readNetworkSettings } from './settings.js';
 export { configSettingEntries, configSettingLedgerEntries } from './settings-xdr.js';
-export { chargeMemoryGrowth, chargeWasmiFuel, WASMI_FUEL_COSTS, wasmiFuelRemaining } from './wasmi-fuel.js';
+export { chargeMemoryGrowth, chargeWasmiFuel, wasmiFuelRemaining } from './wasmi-fuel.js';

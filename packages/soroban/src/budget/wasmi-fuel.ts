@@ -2,15 +2,9 @@
  * The bridge between the budget and the VM's fuel (budget.rs `get_wasmi_fuel_remaining`,
  * vm/fuel_refillable.rs, budget/wasmi_helper.rs): before running WASM the host turns its remaining
  * CPU into fuel at WasmInsnExec's CPU cost per unit, and when the VM returns it charges the fuel
- * burnt as that many WasmInsnExec. Growing linear memory is charged as MemAlloc of the new bytes.
+ * burnt as that many WasmInsnExec (what each operator burns is vm/fuel-plan.ts). Growing linear memory is charged as MemAlloc of the new bytes.
  */
 import type { Budget } from './budget.js';
-
-/**
- * The fuel costs the host sets in wasmi's `FuelCosts` (`load_calibrated_fuel_costs`); the rest stay
- * at wasmi's defaults. How wasmi applies each class is the VM's concern.
- */
-export const WASMI_FUEL_COSTS = { base: 1n, entity: 3n, load: 2n, store: 1n, call: 67n } as const;
 
 /**
  * The fuel the remaining CPU buys: remaining / WasmInsnExec's CPU constant (at least 1), rounded

@@ -1,6 +1,6 @@
 /**
  * Where wasmi 0.31 charges fuel in a function body, and how much, with the host's calibrated
- * FuelCosts (budget/wasmi_helper.rs `load_calibrated_fuel_costs`).
+ * FuelCosts (budget/wasmi_helper.rs `load_calibrated_fuel_costs`) or wasmi's defaults.
  *
  * wasmi's translator (engine/func_builder/translator.rs) emits a `ConsumeFuel` instruction
  * costing `base` at the start of the function body, of every `loop` (inside the loop header, so
@@ -15,7 +15,20 @@
 import type { Operator } from './operators.js';
 import { Op } from './operators.js';
 
-export const FUEL_COSTS = {
+/** wasmi 0.31's `FuelCosts`: fuel per operator class, and how many items one fuel pays for. */
+export interface FuelCosts {
+  readonly base: bigint;
+  readonly entity: bigint;
+  readonly load: bigint;
+  readonly store: bigint;
+  readonly call: bigint;
+  readonly funcLocalsPerFuel: bigint;
+  readonly memoryBytesPerFuel: bigint;
+  readonly tableElementsPerFuel: bigint;
+}
+
+/** The costs the host sets (`load_calibrated_fuel_costs`); the per-item divisors stay wasmi's. */
+export const HOST_FUEL_COSTS: FuelCosts = {
   base: 1n,
   entity: 3n,
   load: 2n,
@@ -24,11 +37,19 @@ export const FUEL_COSTS = {
   funcLocalsPerFuel: 8n,
   memoryBytesPerFuel: 64n,
   tableElementsPerFuel: 8n,
-} as const;
+};
+
+/** `FuelCosts::default()`: what a wasmi store the host did not configure charges. */
+export const WASMI_DEFAULT_FUEL_COSTS: FuelCosts = {
+  ...HOST_FUEL_COSTS,
+  entity: 1n,
+  load: 1n,
+  store: 1n,
+  call: 1n,
+};
 
 /** The static fuel of one operator when it is translated (reachable). */
-export function operatorFuel(code: number): bigint {
-  const c = FUEL_COSTS;
+export function operatorFuel(code: number, c: FuelCosts = HOST_FUEL_COSTS): bigint {
   if (code === Op.nop || code === Op.block || code === Op.loop || code === Op.else || code === Op.end)
     return 0n;
   if (code === Op.call || code === Op.callIndirect) return c.call;
@@ -54,8 +75,12 @@ export interface FuelPlan {
 }
 
 /** Replays wasmi's translation of one body to find its fuel counters. */
-export function planFuel(ops: Operator[], localsWithParams: number): FuelPlan {
-  const counters: bigint[] = [FUEL_COSTS.base + BigInt(localsWithParams) / FUEL_COSTS.funcLocalsPerFuel];
+export function planFuel(
+  ops: Operator[],
+  localsWithParams: number,
+  costs: FuelCosts = HOST_FUEL_COSTS,
+): FuelPlan {
+  const counters: bigint[] = [costs.base + BigInt(localsWithParams) / costs.funcLocalsPerFuel];
   const counterAfter = new Map<number, number>();
   const frames: Frame[] = [{ kind: 'func', counter: 0 }];
   let reachable = true;
@@ -65,7 +90,7 @@ export function planFuel(ops: Operator[], localsWithParams: number): FuelPlan {
     if (id !== undefined) counters[id] = (counters[id] as bigint) + fuel;
   };
   const newCounter = (at: number): number => {
-    counters.push(FUEL_COSTS.base);
+    counters.push(costs.base);
     counterAfter.set(at, counters.length - 1);
     return counters.length - 1;
   };
@@ -92,37 +117,37 @@ export function planFuel(ops: Operator[], localsWithParams: number): FuelPlan {
         frames.push({ kind: 'loop', counter: newCounter(i) });
         return;
       case Op.if:
-        bump(FUEL_COSTS.base);
+        bump(costs.base);
         frames.push({ kind: 'if', counter: newCounter(i) });
         return;
       case Op.else: {
         // The jump from the end of `then` over `else` is charged to the enclosing frame's counter:
         // wasmi pops the `if` frame before it bumps the fuel (translator.rs `visit_else`).
         const parent = frames[frames.length - 2]?.counter;
-        if (parent !== undefined) counters[parent] = (counters[parent] as bigint) + FUEL_COSTS.base;
+        if (parent !== undefined) counters[parent] = (counters[parent] as bigint) + costs.base;
         top().counter = newCounter(i);
         return;
       }
       case Op.end:
         if (frames.length === 1) {
-          bump(FUEL_COSTS.base); // the implicit return
+          bump(costs.base); // the implicit return
           reachable = false;
         }
         frames.pop();
         return;
       case Op.brIf:
         // A conditional branch to the function body's frame becomes `ReturnIfNez`, which costs nothing.
-        if (op.index !== frames.length - 1) bump(FUEL_COSTS.base);
+        if (op.index !== frames.length - 1) bump(costs.base);
         return;
       case Op.unreachable:
       case Op.br:
       case Op.brTable:
       case Op.return:
-        bump(FUEL_COSTS.base);
+        bump(costs.base);
         reachable = false;
         return;
       default:
-        bump(operatorFuel(code));
+        bump(operatorFuel(code, costs));
     }
   });
   return { counters, counterAfter };

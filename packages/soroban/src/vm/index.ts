@@ -15,7 +15,7 @@ export {
   readInterfaceVersion,
   SPEC_SECTION,
 } from './env-meta.js';
-export { FUEL_COSTS, planFuel } from './fuel-plan.js';
+export { type FuelCosts, HOST_FUEL_COSTS, planFuel, WASMI_DEFAULT_FUEL_COSTS } from './fuel-plan.js';
 export {
   type CallOptions,
   type InstantiateOptions,

@@ -5,7 +5,7 @@
  * growth check: fuel, then the host's ResourceLimiter).
  */
 import { ByteWriter } from './bytes.js';
-import { planFuel } from './fuel-plan.js';
+import { type FuelCosts, planFuel } from './fuel-plan.js';
 import type { FuncType } from './module.js';
 import { Op, type Operator } from './operators.js';
 import { MAX_VALUE_STACK_CELLS, planStack, type StackContext } from './stack-plan.js';
@@ -114,9 +114,10 @@ export function instrumentBody(
   ops: Operator[],
   refs: InstrumentRefs,
   ctx: StackContext,
+  fuelCosts: FuelCosts,
 ): Uint8Array {
   const declared = locals.reduce((n, [count]) => n + count, 0);
-  const plan = planFuel(ops, type.params.length + declared);
+  const plan = planFuel(ops, type.params.length + declared, fuelCosts);
   const stack = planStack(ops, type.results.length, ctx);
   const w = new ByteWriter();
   w.u32(locals.length);

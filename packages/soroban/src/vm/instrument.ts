@@ -5,7 +5,9 @@
  * appended and exported, two more for scratch.
  * Other sections are copied; custom sections are dropped (the host reads them from the original).
  */
+
 import { ByteWriter } from './bytes.js';
+import { type FuelCosts, HOST_FUEL_COSTS } from './fuel-plan.js';
 import { type InstrumentRefs, instrumentBody } from './instrument-body.js';
 import {
   bodyOperators,
@@ -100,7 +102,7 @@ export interface Instrumented {
   globalNames: VmGlobalNames;
 }
 
-export function instrumentModule(m: WasmModule): Instrumented {
+export function instrumentModule(m: WasmModule, fuelCosts: FuelCosts = HOST_FUEL_COSTS): Instrumented {
   const raw = (id: number) => {
     const r = m.sections.get(id);
     return r ? m.bytes.subarray(r.start, r.end) : undefined;
@@ -180,7 +182,7 @@ export function instrumentModule(m: WasmModule): Instrumented {
   m.code.forEach((body, i) => {
     const type = m.types[m.functions[i] as number] ?? { params: [], results: [] };
     const ops = [...bodyOperators(m, body)];
-    code.sized(instrumentBody(m.bytes, type, body.locals, ops, refs, ctx));
+    code.sized(instrumentBody(m.bytes, type, body.locals, ops, refs, ctx, fuelCosts));
   });
   section(out, 10, code);
 

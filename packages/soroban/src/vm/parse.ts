@@ -6,6 +6,7 @@
  * the `contractenvmetav0` interface version. The result carries the instrumented, compiled module
  * that instances are made from.
  */
+
 import { HostError, internalError } from '../errors/host-error.js';
 import { WasmFormatError } from './bytes.js';
 import { chargeForParsing, type VersionedCostInputs } from './charges.js';
@@ -16,6 +17,7 @@ import {
   readInterfaceVersion,
   SPEC_SECTION,
 } from './env-meta.js';
+import type { FuelCosts } from './fuel-plan.js';
 import { instrumentModule, type VmGlobalNames } from './instrument.js';
 import type { InstrumentRefs } from './instrument-body.js';
 import type { VmMeter } from './meter.js';
@@ -55,6 +57,8 @@ export interface ParseOptions {
   ledgerProtocol: number;
   /** The newest ledger protocol the host serves (default: HOST_INTERFACE's). */
   envProtocol?: number;
+  /** wasmi's fuel costs to translate with (default: the host's calibrated ones). */
+  fuelCosts?: FuelCosts;
   meter: VmMeter;
   /** Refined inputs stored with the code entry; without them the V0 byte-length model applies. */
   costInputs?: VersionedCostInputs;
@@ -117,7 +121,7 @@ export function parseContract(bytes: Uint8Array, options: ParseOptions): ParsedC
   const exportedFuncs = checkMaxArgs(module);
   const interfaceVersion = readInterfaceVersion(module);
   checkInterfaceVersion(interfaceVersion, options.ledgerProtocol, options.envProtocol);
-  const { bytes: instrumented, refs, globalNames } = instrumentModule(module);
+  const { bytes: instrumented, refs, globalNames } = instrumentModule(module, options.fuelCosts);
   let compiled: WebAssembly.Module;
   try {
     compiled = new WebAssembly.Module(instrumented);

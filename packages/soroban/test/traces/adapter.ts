@@ -18,6 +18,7 @@ import { fromU32, type Val, VOID } from '../../src/values/val.js';
 import { parseContract } from '../../src/vm/index.js';
 import { resolve, signingKeyOf } from './adapter-args.js';
 import { authEntry, authorizeSingleInvocation, copyAddress, setAuth } from './adapter-auth.js';
+import { invokeBareVm } from './adapter-bare-vm.js';
 import {
   resetAuthAfterTopFrame,
   withContractTestFrame,
@@ -217,6 +218,9 @@ function step(run: Run, s: ScriptStep, index: number, readWasm: (path: string) =
       } catch (error) {
         if (!(error instanceof HostError)) throw error;
       }
+      return;
+    case 'bareVm':
+      invokeBareVm(host, Buffer.from(s.code, 'hex'));
       return;
     case 'authEntry':
       run.authEntries.set(

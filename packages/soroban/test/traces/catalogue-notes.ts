@@ -14,14 +14,6 @@ function group(module: string, tests: string[], note: Note): void {
   NOTES_BY_GROUP.push([tests.map((t) => (module === '' ? `${t}.json` : `test__${module}__${t}.json`)), note]);
 }
 
-// --- drivable: literal inputs, but each needs a step kind or host part not modelled yet ---
-
-group('protocol_gate', ['test_additional_protocol_guardrail_during_invocation'], {
-  status: 'drivable',
-  ease: 4,
-  how: 'a synthesized module calling protocol_gated_dummy run in a bare wasmi store with the host as its data (no linker check): the fuel it returns to the host decides the budget',
-});
-
 // --- not recoverable: the bytes are built by the test at run time ---
 
 group(

@@ -86,6 +86,7 @@ export const REPRODUCED_EXACTLY: readonly string[] = [
   'test__protocol_gate__test_native_mode_calling_protocol_gated_host_fn',
   'test__protocol_gate__wasm_protocol_greater_than_ledger_protocol_should_fail',
   'test__protocol_gate__ledger_protocol_greater_than_env_protocol_should_fail',
+  'test__protocol_gate__test_additional_protocol_guardrail_during_invocation',
   'test__prng__base_prng_seed_0',
   'test__prng__base_prng_seed_1',
   'test__prng__base_prng_seed_2',

@@ -286,6 +286,12 @@ export function checkScript(script: DriveScript, trace: Trace, readWasm: WasmRea
         case 'budget':
         case 'compareScVals':
         case 'cloneScVec':
+        case 'bareVm': {
+          // Its dispatch's guardrail refuses the call outside the function's range before tracing it.
+          const gated = hostFunctionByName('protocol_gated_dummy');
+          if (gated && existsAt(gated, protocol)) expectCall('protocol_gated_dummy()', where);
+          break;
+        }
         case 'vm':
         case 'ledgerSequence':
         case 'signingKey':

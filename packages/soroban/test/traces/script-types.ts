@@ -115,6 +115,11 @@ export type ScriptStep =
   /** `Vm::new(&host, id, wasm)`: the test makes a VM of a WASM file itself (untraced; charged, may be refused) */
   | { s: 'vm'; wasm: string }
   /**
+   * `register_and_invoke_custom_vm_no_linker_check`: a synthesized module (hex) calling
+   * protocol_gated_dummy, run in a bare wasmi store (`adapter-bare-vm.ts`); a trap is expected
+   */
+  | { s: 'bareVm'; code: string }
+  /**
    * an authorization entry the test builds (untraced): address credentials for `address` (its
    * `to_sc_address`), the signature converted back to an ScVal, and a root invocation of `fn` on
    * `contract` without arguments or sub-invocations

@@ -16,6 +16,9 @@
  *   calls `call`; memory.fill/copy/init also pay len/64 eagerly, memory.grow pages*1024.
  */
 import { describe, expect, it } from 'vitest';
+import { WASMI_DEFAULT_FUEL_COSTS } from '../../src/vm/fuel-plan.js';
+import { instantiate } from '../../src/vm/instance.js';
+import { parseContract } from '../../src/vm/parse.js';
 import { CPU_PER_FUEL, hostErrorOf, load, RecordingBudget } from './support.js';
 import { contract } from './wat.js';
 
@@ -142,5 +145,24 @@ describe('fuel counted as wasmi 0.31 with the host costs', () => {
     expect(load(contract(COUNTED), budget).call('grow', [2n])).toBe(1n);
     expect(budget.fuelCharged).toBe(8n + 2n * 1024n);
     expect(budget.charges.filter(([t]) => t === 'MemAlloc').at(-1)).toEqual(['MemAlloc', 2n * 65536n]);
+  });
+});
+
+describe("fuel counted with wasmi's default costs (a store the host did not configure)", () => {
+  // Entity, load, store and call cost 1 each: the function counter is 1 + 3 + 2 (const, load) +
+  // 1 (call) + 3 + 1 + 1 + 1 + 2 + 1 = 16, an iteration 1 + 4 + 4 + 4 (globals at 1) + 1 = 14.
+  it.each([
+    { n: 5n, fuel: 16n + 6n * 14n + SQ + THEN_ARM },
+    { n: 0n, fuel: 16n + 14n + SQ + ELSE_ARM },
+  ])('run($n) for $fuel fuel', ({ n, fuel }) => {
+    const budget = new RecordingBudget();
+    const parsed = parseContract(contract(COUNTED), {
+      ledgerProtocol: 23,
+      meter: budget,
+      fuelCosts: WASMI_DEFAULT_FUEL_COSTS,
+    });
+    const vm = instantiate(parsed, {}, { budget, ledgerProtocol: 23, isImportKnown: () => false });
+    vm.call('run', [n]);
+    expect(budget.fuelCharged).toBe(fuel);
   });
 });

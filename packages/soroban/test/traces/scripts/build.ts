@@ -239,6 +239,10 @@ export class Sequence {
   ledgerInfo(protocol: number): void {
     this.add({ s: 'ledgerInfo', protocol });
   }
+  /** `register_and_invoke_custom_vm_no_linker_check(host, code)`. */
+  bareVm(code: string): void {
+    this.add({ s: 'bareVm', code });
+  }
   /** `contract_id_to_address(generate_bytes_array())`. */
   randomContract(): ScriptArg {
     return this.add({ s: 'randomContract' });

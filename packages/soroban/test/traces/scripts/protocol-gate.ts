@@ -51,4 +51,15 @@ export default scriptsOf('protocol_gate', {
       s.register('synthesized', moduleCallingProtocolGatedHostFn(23));
     }),
   },
+  // The dispatch's runtime guardrail, with the linker's check bypassed: at 18 and 20 the call is
+  // refused before it is traced or charged; at 19 it runs, charged the fuel burned before it.
+  test_additional_protocol_guardrail_during_invocation: {
+    setup: { ...RECORDING, diagnostics: true },
+    steps: sequence((s) => {
+      for (const protocol of [18, 19, 20]) {
+        s.ledgerInfo(protocol);
+        s.bareVm(moduleCallingProtocolGatedHostFn(protocol));
+      }
+    }),
+  },
 });
