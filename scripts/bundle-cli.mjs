@@ -13,7 +13,7 @@ import { SDK_NAMESPACE, sdkBaseImports } from './sdk-base-imports.mjs';
 import { sdkNamespaces } from './sdk-namespaces.mjs';
 
 // Native or optional at run time: loaded from the package's node_modules as before.
-const EXTERNAL = ['libsql', 'pg', '@stellar/stellar-xdr-json'];
+const EXTERNAL = ['libsql', 'pg', 'pg-copy-streams', '@stellar/stellar-xdr-json'];
 
 // `createRequire(import.meta.url)('../package.json')` reads a file next to the module that says
 // it; inside the bundle that module's place is gone, so the file is read now and inlined.

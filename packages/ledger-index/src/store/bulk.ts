@@ -44,6 +44,20 @@ export async function insertRows(
   }
 }
 
+/**
+ * Appends rows none of which is there yet: in one bulk load where the engine has one (COPY, which
+ * PostgreSQL parses as the rows stream in), else as insertRows does.
+ */
+export function appendRows(
+  tx: SqlExecutor,
+  table: string,
+  columns: readonly string[],
+  rows: readonly (readonly SqlValue[])[],
+): Promise<void> {
+  if (rows.length === 0) return Promise.resolve();
+  return tx.copyRows ? tx.copyRows(table, columns, rows) : insertRows(tx, table, columns, rows);
+}
+
 /** Inserts rows, or replaces every column but the first (the primary key) of the row already there. */
 export function upsertRows(
   tx: SqlExecutor,

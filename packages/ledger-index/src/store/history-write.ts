@@ -1,10 +1,11 @@
 /**
  * The history rows of consecutive ledgers (ledgers, transactions, operations, who they involve,
- * effects, trades and their accounts, the trades' new asset ids), written table by table in
- * multi-row statements: a batch of ledgers costs a few statements per table, not one per row.
+ * effects, trades and their accounts, the trades' new asset ids), written table by table: the new
+ * records in one bulk load each where the engine has one (COPY), else, like the rest, in
+ * multi-row statements (a batch of ledgers costs a few statements per table, not one per row).
  */
 import type { HistoryBatch } from '../derive/records.js';
-import { insertRows } from './bulk.js';
+import { appendRows, insertRows } from './bulk.js';
 import type { SqlExecutor, SqlValue } from './driver.js';
 
 const IGNORE = 'ON CONFLICT DO NOTHING';
@@ -39,7 +40,7 @@ export function insertTradeAccounts(tx: SqlExecutor, rows: readonly SqlValue[][]
 
 export async function writeHistory(tx: SqlExecutor, batches: readonly HistoryBatch[]): Promise<void> {
   const all = <T>(pick: (batch: HistoryBatch) => readonly T[]) => batches.flatMap(pick);
-  await insertRows(
+  await appendRows(
     tx,
     'ledgers',
     ['sequence', 'body'],
@@ -52,7 +53,7 @@ export async function writeHistory(tx: SqlExecutor, batches: readonly HistoryBat
     participantRows(batches),
     IGNORE,
   );
-  await insertRows(
+  await appendRows(
     tx,
     'transactions',
     ['id', 'hash', 'inner_hash', 'ledger', 'successful', 'body'],
@@ -65,7 +66,7 @@ export async function writeHistory(tx: SqlExecutor, batches: readonly HistoryBat
       JSON.stringify(row.body),
     ]),
   );
-  await insertRows(
+  await appendRows(
     tx,
     'operations',
     ['id', 'transaction_id', 'ledger', 'successful', 'payment', 'body'],
@@ -78,7 +79,7 @@ export async function writeHistory(tx: SqlExecutor, batches: readonly HistoryBat
       JSON.stringify(row.body),
     ]),
   );
-  await insertRows(
+  await appendRows(
     tx,
     'effects',
     ['operation_id', 'ord', 'ledger', 'account', 'body'],
@@ -91,7 +92,7 @@ export async function writeHistory(tx: SqlExecutor, batches: readonly HistoryBat
     ]),
   );
   const trades = all((b) => b.trades);
-  await insertRows(
+  await appendRows(
     tx,
     'trades',
     [

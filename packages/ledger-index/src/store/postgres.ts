@@ -3,13 +3,18 @@
  * statements as SQLite: `?` placeholders become `$1…`, int8 columns are read as bigint, and each
  * ingest transaction commits with PostgreSQL's default synchronous commit (durable on return).
  */
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
+import type { from as copyFrom } from 'pg-copy-streams';
+import { copyLines } from './copy-text.js';
 import type { Row, SqlDriver, SqlExecutor, SqlValue } from './driver.js';
 
 const INT8_OID = 20;
 // node-postgres loads on the first openPostgres: a SQLite index (and starspec-horizon's start) never
 // pays for it.
 let driver: typeof pg | undefined;
+let copyStreams: { from: typeof copyFrom } | undefined;
 const types = {
   getTypeParser(oid: number, format?: string) {
     if (oid === INT8_OID) return (value: string) => BigInt(value);
@@ -55,6 +60,21 @@ function executor(client: pg.Pool | pg.PoolClient): SqlExecutor {
   };
 }
 
+/**
+ * A transaction's executor, with COPY: its lines are sent as they are made, and the server parses
+ * them meanwhile (a multi-row INSERT is made whole, then parsed, before the next one is made).
+ */
+function transactionExecutor(client: pg.PoolClient): SqlExecutor {
+  return {
+    ...executor(client),
+    async copyRows(table, columns, rows) {
+      copyStreams ??= (await import('pg-copy-streams')).default;
+      const load = client.query(copyStreams.from(`COPY ${table} (${columns.join(', ')}) FROM STDIN`));
+      await pipeline(Readable.from(copyLines(rows), { objectMode: false }), load);
+    },
+  };
+}
+
 export interface PoolOptions {
   /** Connections the pool opens at most (default 8). */
   connections?: number;
@@ -79,7 +99,7 @@ export async function openPostgres(connectionString: string, options: PoolOption
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await work(executor(client));
+        const result = await work(transactionExecutor(client));
         await client.query('COMMIT');
         return result;
       } catch (error) {
