@@ -6,7 +6,7 @@
 import type { xdr } from '@stellar/stellar-sdk/base';
 import { deriveBatch } from '../derive/batch.js';
 import type { IndexBatch } from '../derive/records.js';
-import { readClosedLedger } from '../meta/closed-ledger.js';
+import { type LedgerCloseMetaInput, readClosedLedger } from '../meta/closed-ledger.js';
 
 /** Where a derivation starts: the ledger the index ends at, and Horizon's trade asset ids then. */
 export interface DeriveStart {
@@ -60,7 +60,7 @@ export const startFrom = (
 
 /** Derives the ledgers after `after` (all when undefined), numbering new trade assets on a copy of `assets`. */
 export function deriveLedgers(
-  metas: readonly (xdr.LedgerCloseMeta | string)[],
+  metas: readonly LedgerCloseMetaInput[],
   passphrase: string,
   after: number | undefined,
   assets: ReadonlyMap<string, number>,

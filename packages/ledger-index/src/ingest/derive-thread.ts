@@ -10,7 +10,8 @@ import { Worker } from 'node:worker_threads';
 import type { xdr } from '@stellar/stellar-sdk/base';
 import { fromThreadError, type ThreadError } from '../gateway/thread-error.js';
 import { writeLedgerCloseMeta } from '../generated/xdr-writer.gen.js';
-import { writeXdrAs } from '../meta/xdr-writer.js';
+import { base64Bytes } from '../meta/closed-ledger.js';
+import { writeXdr } from '../meta/xdr-writer.js';
 import {
   type DerivedLedgers,
   type Deriver,
@@ -21,7 +22,7 @@ import {
 } from './derive-ledgers.js';
 
 /** A batch to derive: from `start`, or from where the thread's derivation `continues` ended. */
-export type DeriveRequest = { id: number; metas: string[] } & (
+export type DeriveRequest = { id: number; metas: (string | Uint8Array)[] } & (
   | { start: DeriveStart; continues?: undefined }
   | { start?: undefined; continues: number }
 );
@@ -35,9 +36,17 @@ export type DeriveAnswer = { id: number; derived: DerivedLedgers } | { id: numbe
  */
 const YOUNG_GENERATION_MB = 128;
 
-/** A LedgerCloseMeta's base64, as the thread is sent it. */
-const metaBase64 = (meta: xdr.LedgerCloseMeta | string): string =>
-  typeof meta === 'string' ? meta : writeXdrAs(writeLedgerCloseMeta, meta, 'base64');
+/**
+ * A LedgerCloseMeta as the thread is sent it: its bytes, handed over (transferred, not copied:
+ * copying a busy ledger's base64 cost both threads more than decoding it here); text that is
+ * not base64 goes as it is, for the thread to refuse in its turn.
+ */
+const metaForThread = (meta: xdr.LedgerCloseMeta | string): string | Uint8Array =>
+  typeof meta === 'string' ? (base64Bytes(meta) ?? meta) : writeXdr(writeLedgerCloseMeta, meta);
+
+/** The buffers a request hands over. */
+const transferred = (request: DeriveRequest): ArrayBuffer[] =>
+  request.metas.flatMap((meta) => (typeof meta === 'string' ? [] : [meta.buffer as ArrayBuffer]));
 
 /**
  * The derivation asked for last: `id` and `posted` when the thread makes it, undefined when made
@@ -92,7 +101,7 @@ export function threadDeriver(
         const thread = started();
         // It keeps the process alive while a batch is asked of it, not when idle (see 'message').
         thread.ref();
-        thread.postMessage(message);
+        thread.postMessage(message, transferred(message));
       },
       (error: unknown) => {
         waiting.get(id)?.reject(error as Error);
@@ -113,16 +122,16 @@ export function threadDeriver(
         previous = { end: derived.then(endOf) };
       } else {
         const id = nextId++;
-        const base64 = metas.map(metaBase64);
+        const sent = metas.map(metaForThread);
         // Sent as soon as the one it continues is: the thread derives them back to back.
         const continues = start === undefined ? before?.id : undefined;
         const asked =
           continues !== undefined
             ? inThread(id, async () => {
                 await before?.posted;
-                return { id, metas: base64, continues };
+                return { id, metas: sent, continues };
               })
-            : inThread(id, async () => ({ id, metas: base64, start: await from() }));
+            : inThread(id, async () => ({ id, metas: sent, start: await from() }));
         derived = asked.derived;
         previous = { id, posted: asked.posted, end: derived.then(endOf) };
       }

@@ -115,18 +115,33 @@ function innerEnvelope(
 const SUCCESS = new Set(['txSuccess', 'txFeeBumpInnerSuccess']);
 
 /** A LedgerCloseMeta's bytes, and the SDK's value of them. */
-function decoded(input: xdr.LedgerCloseMeta | string): { bytes: Uint8Array; meta: xdr.LedgerCloseMeta } {
+/**
+ * A base64 value's bytes, in a buffer of their own (a pooled Buffer could not be transferred to
+ * another thread), or undefined when the text is not base64: Node's decoder skips what is not
+ * base64 where the SDK's refuses it, so a length that does not add up says so.
+ */
+export function base64Bytes(text: string): Uint8Array | undefined {
+  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  const length = (text.length / 4) * 3 - padding;
+  if (text.length % 4 !== 0) return undefined;
+  const bytes = Buffer.allocUnsafeSlow(length);
+  return bytes.write(text, 'base64') === length ? bytes : undefined;
+}
+
+/** A LedgerCloseMeta as the index reads one: decoded, its base64, or its XDR bytes. */
+export type LedgerCloseMetaInput = xdr.LedgerCloseMeta | string | Uint8Array;
+
+function decoded(input: LedgerCloseMetaInput): { bytes: Uint8Array; meta: xdr.LedgerCloseMeta } {
+  if (input instanceof Uint8Array)
+    return { bytes: input, meta: readXdr('LedgerCloseMeta', readLedgerCloseMeta, input) };
   if (typeof input !== 'string') return { bytes: writeXdr(writeLedgerCloseMeta, input), meta: input };
-  const bytes = Buffer.from(input, 'base64');
-  // Node's decoder skips what is not base64 where the SDK's refuses it: a length that does not add up says so.
-  const padding = input.endsWith('==') ? 2 : input.endsWith('=') ? 1 : 0;
-  if (input.length % 4 !== 0 || bytes.length !== (input.length / 4) * 3 - padding)
-    throw new xdr.XdrError('LedgerCloseMeta: invalid base64 input');
+  const bytes = base64Bytes(input);
+  if (!bytes) throw new xdr.XdrError('LedgerCloseMeta: invalid base64 input');
   return { bytes, meta: readXdr('LedgerCloseMeta', readLedgerCloseMeta, bytes) };
 }
 
-/** Reads a LedgerCloseMeta (an XDR value or its base64) with the network's passphrase. */
-export function readClosedLedger(input: xdr.LedgerCloseMeta | string, passphrase: string): ClosedLedger {
+/** Reads a LedgerCloseMeta (an XDR value, its base64 or its bytes) with the network's passphrase. */
+export function readClosedLedger(input: LedgerCloseMetaInput, passphrase: string): ClosedLedger {
   const { bytes, meta } = decoded(input);
   const raw = ledgerBytes(bytes, passphrase);
   const entry = body(meta).ledgerHeader;
