@@ -20,7 +20,12 @@ export { threadDeriver } from './ingest/derive-thread.js';
 export { Ingester, type IngesterOptions } from './ingest/ingester.js';
 export type { LedgerSummary } from './ingest/ledger-summary.js';
 export type { RetentionOptions } from './ingest/reaper.js';
-export { type ClosedLedger, type ClosedTransaction, readClosedLedger } from './meta/closed-ledger.js';
+export {
+  type ClosedLedger,
+  type ClosedTransaction,
+  type LedgerCloseMetaInput,
+  readClosedLedger,
+} from './meta/closed-ledger.js';
 export { createLedgerApiListener, type LedgerApiFaceOptions, ledgerApiHandlers } from './rest/face.js';
 export { type RateLimit, rateLimiter } from './rest/rate-limit.js';
 export type { EntrySource, LedgerSource, LiveEntries, SourceStatus, SubmitAnswer } from './source.js';

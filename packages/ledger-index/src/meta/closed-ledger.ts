@@ -114,7 +114,6 @@ function innerEnvelope(
 
 const SUCCESS = new Set(['txSuccess', 'txFeeBumpInnerSuccess']);
 
-/** A LedgerCloseMeta's bytes, and the SDK's value of them. */
 /**
  * A base64 value's bytes, in a buffer of their own (a pooled Buffer could not be transferred to
  * another thread), or undefined when the text is not base64: Node's decoder skips what is not
@@ -131,6 +130,7 @@ export function base64Bytes(text: string): Uint8Array | undefined {
 /** A LedgerCloseMeta as the index reads one: decoded, its base64, or its XDR bytes. */
 export type LedgerCloseMetaInput = xdr.LedgerCloseMeta | string | Uint8Array;
 
+/** A LedgerCloseMeta's bytes, and the SDK's value of them. */
 function decoded(input: LedgerCloseMetaInput): { bytes: Uint8Array; meta: xdr.LedgerCloseMeta } {
   if (input instanceof Uint8Array)
     return { bytes: input, meta: readXdr('LedgerCloseMeta', readLedgerCloseMeta, input) };

@@ -2,7 +2,8 @@
  * The bridge between the budget and the VM's fuel (budget.rs `get_wasmi_fuel_remaining`,
  * vm/fuel_refillable.rs, budget/wasmi_helper.rs): before running WASM the host turns its remaining
  * CPU into fuel at WasmInsnExec's CPU cost per unit, and when the VM returns it charges the fuel
- * burnt as that many WasmInsnExec (what each operator burns is vm/fuel-plan.ts). Growing linear memory is charged as MemAlloc of the new bytes.
+ * burnt as that many WasmInsnExec (what each operator burns is vm/fuel-plan.ts). Growing linear
+ * memory is charged as MemAlloc of the new bytes.
  */
 import type { Budget } from './budget.js';
 
