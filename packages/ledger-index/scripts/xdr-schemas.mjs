@@ -1,6 +1,7 @@
-// What both XDR generators (generate-xdr-skipper.mjs, generate-xdr-reader.mjs) read off the
+// What the three XDR generators (generate-xdr-skipper.mjs, -reader.mjs, -writer.mjs) read off the
 // installed @stellar/stellar-sdk: its version, and its xdr schemas (each generated class's static
-// `schema`, a @stellar/js-xdr type tree) with their lazy references resolved.
+// `schema`, a @stellar/js-xdr type tree) with their lazy references resolved; and the command
+// each one runs.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

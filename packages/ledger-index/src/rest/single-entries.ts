@@ -120,8 +120,9 @@ export function singleEntries(
     record: (entry: xdr.LedgerEntry, closedAt: string | null) => unknown,
   ): Promise<Lookup> {
     if (held) return { body: held };
+    const keyText = ledgerKeyBase64(key);
     return fresh(async (source) => {
-      const entry = (await source.entries([ledgerKeyBase64(key)])).entries.get(ledgerKeyBase64(key));
+      const entry = (await source.entries([keyText])).entries.get(keyText);
       return entry ? { body: record(entry, await closeTime(entry.lastModifiedLedgerSeq)) } : undefined;
     });
   }
