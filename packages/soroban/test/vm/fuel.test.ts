@@ -17,8 +17,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { WASMI_DEFAULT_FUEL_COSTS } from '../../src/vm/fuel-plan.js';
-import { instantiate } from '../../src/vm/instance.js';
-import { parseContract } from '../../src/vm/parse.js';
 import { CPU_PER_FUEL, hostErrorOf, load, RecordingBudget } from './support.js';
 import { contract } from './wat.js';
 
@@ -156,13 +154,7 @@ describe("fuel counted with wasmi's default costs (a store the host did not conf
     { n: 0n, fuel: 16n + 14n + SQ + ELSE_ARM },
   ])('run($n) for $fuel fuel', ({ n, fuel }) => {
     const budget = new RecordingBudget();
-    const parsed = parseContract(contract(COUNTED), {
-      ledgerProtocol: 23,
-      meter: budget,
-      fuelCosts: WASMI_DEFAULT_FUEL_COSTS,
-    });
-    const vm = instantiate(parsed, {}, { budget, ledgerProtocol: 23, isImportKnown: () => false });
-    vm.call('run', [n]);
+    load(contract(COUNTED), budget, {}, WASMI_DEFAULT_FUEL_COSTS).call('run', [n]);
     expect(budget.fuelCharged).toBe(fuel);
   });
 });

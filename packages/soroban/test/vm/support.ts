@@ -2,6 +2,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { HostError } from '../../src/errors/host-error.js';
+import type { FuelCosts } from '../../src/vm/fuel-plan.js';
 import { instantiate, type VmInstance } from '../../src/vm/instance.js';
 import type { HostImports } from '../../src/vm/link.js';
 import type { VmBudget } from '../../src/vm/meter.js';
@@ -58,9 +59,17 @@ export function testWasms(): Array<[string, number | 'hostile']> {
   return out;
 }
 
-/** Parses and instantiates `bytes` at protocol 23 against `host`, which is taken to be the whole interface. */
-export function load(bytes: Uint8Array, budget = new RecordingBudget(), host: HostImports = {}): VmInstance {
-  const parsed = parseContract(bytes, { ledgerProtocol: 23, meter: budget });
+/**
+ * Parses (with `fuelCosts`, the host's by default) and instantiates `bytes` at protocol 23 against
+ * `host`, which is taken to be the whole interface.
+ */
+export function load(
+  bytes: Uint8Array,
+  budget = new RecordingBudget(),
+  host: HostImports = {},
+  fuelCosts?: FuelCosts,
+): VmInstance {
+  const parsed = parseContract(bytes, { ledgerProtocol: 23, meter: budget, fuelCosts });
   return instantiate(parsed, host, {
     budget,
     ledgerProtocol: 23,
