@@ -4,7 +4,7 @@
 // stay on, as SQLite's synchronous=FULL does on the other side. Each measurement gets a fresh
 // database of its own.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -29,8 +29,39 @@ function freePort() {
   });
 }
 
+/** Clock ticks per second of /proc's times (USER_HZ, 100 on Linux). */
+const TICKS = 100;
+
+/** utime + stime (+ cutime + cstime: its reaped children's) of a process, in ticks; 0 once gone. */
+function processTicks(pid, withChildren) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+    // Fields 14 to 17 of proc(5), counted from the state (field 3) here.
+    return fields[11] + fields[12] + (withChildren ? fields[13] + fields[14] : 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** The postmaster's time with its exited backends', and each live backend's. */
+function clusterCpuSeconds(data) {
+  const postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  let ticks = processTicks(postmaster, true);
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const parent = /^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+      if (Number(parent) === postmaster) ticks += processTicks(pid, false);
+    } catch {
+      // Gone since the listing.
+    }
+  }
+  return ticks / TICKS;
+}
+
 /**
- * Starts a cluster and resolves with `{ version, freshDatabase(), stop() }`, or with `{ missing }`
+ * Starts a cluster and resolves with `{ version, cpuSeconds(), freshDatabase(), stop() }`, or with `{ missing }`
  * saying why there is none on this machine.
  */
 export async function startPostgres() {
@@ -73,6 +104,8 @@ export async function startPostgres() {
   const { rows } = await admin.query('SHOW server_version');
   let made = 0;
   return {
+    /** CPU seconds the cluster's processes have used so far (exited backends included). */
+    cpuSeconds: () => clusterCpuSeconds(data),
     version: `PostgreSQL ${rows[0].server_version.split(' ')[0]}`,
     /** The URL of a new, empty database. */
     async freshDatabase() {

@@ -12,7 +12,7 @@
 //      reason said, when PostgreSQL is not installed);
 //   4. ingestion of recorded public-network ledgers (served ten times over, recorded-volume.mjs)
 //      on each engine against the same pages fetched and decoded alone, and their parallel
-//      backfill from a data lake with 1, 2 and 4 workers
+//      backfill from a data lake with 1, 2 and 4 workers on each engine
 //      (`--only real-ingestion` picks these rows alone, `--only reingest` the backfill's; skipped,
 //      and the reason said, without ../shared/ledgers);
 //   5. REST latency of a wallet's requests to a gateway on each engine while it ingests those
@@ -50,20 +50,20 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.e
 
 const dir = mkdtempSync(join(tmpdir(), 'starspec-bench-index-'));
 process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-// The backfill's rows are on SQLite alone: `--only reingest` starts no PostgreSQL.
-const usesPostgres = realIngestion || restWhileIngesting;
-const postgres = usesPostgres ? await startPostgres() : { missing: 'not used by --only reingest' };
-if (usesPostgres && postgres.missing) console.error(`PostgreSQL rows skipped: ${postgres.missing}`);
+const postgres = await startPostgres();
+if (postgres.missing) console.error(`PostgreSQL rows skipped: ${postgres.missing}`);
 
 // How many times the recordings are served over for the rates of rows 4: 110 ledgers, about
 // 38,000 operations, where a gateway's start and its cold code are a small part of the time.
 const VOLUME_COPIES = options.rounds === 1 ? 2 : 10;
-const sqlite = { name: 'sqlite', label: 'startGateway, SQLite file', ...sqliteFiles(dir) };
+const sqlite = { name: 'sqlite', label: 'startGateway, SQLite file', storage: 'SQLite file', ...sqliteFiles(dir) };
 const engines = [sqlite];
 if (!postgres.missing)
   engines.push({
     name: 'postgres',
     label: `startGateway, ${postgres.version}`,
+    storage: postgres.version,
+    cpuSeconds: postgres.cpuSeconds,
     database: () => postgres.freshDatabase(),
   });
 
@@ -80,7 +80,7 @@ try {
       const operations = operationCount(volume);
       const recorded = { rpc: volume, operations, copies: VOLUME_COPIES };
       if (realIngestion) rows.push(...(await measureRealIngestion({ ...recorded, engines, options })));
-      rows.push(...(await measureReingest({ ...recorded, dir, options })));
+      rows.push(...(await measureReingest({ ...recorded, dir, engines, options })));
     }
     if (restWhileIngesting) rows.push(...(await measureRestWhileIngesting({ rpc, engines, options })));
   } else console.error('recorded-ledger rows skipped: no ../shared/ledgers (set STARSPEC_SHARED)');
