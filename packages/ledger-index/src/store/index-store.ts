@@ -13,7 +13,7 @@ import { reingestConflict, rewriteHistory } from './history-rewrite.js';
 import { deleteLedgerRange, HISTORY_TABLES } from './history-trim.js';
 import { insertTradeAccounts, tradeAccountRows, writeHistory } from './history-write.js';
 import { OPEN_LOCK_KEY } from './lock-keys.js';
-import { SCHEMA, SCHEMA_VERSION } from './schema.js';
+import { LZ4_AVAILABLE, SCHEMA, SCHEMA_VERSION, USE_LZ4 } from './schema.js';
 import { loadState, stateLedger } from './state-load.js';
 import { StateStore, writeState } from './state-store.js';
 
@@ -84,6 +84,13 @@ export class IndexStore {
       if (meta?.get('schema_version') !== String(SCHEMA_VERSION)) {
         for (const statement of SCHEMA) await tx.run(statement);
         meta = (await storedMeta(tx)) ?? new Map();
+        // A new index's record columns are compressed with lz4 where the server has it (schema.ts).
+        if (
+          tx.dialect === 'postgres' &&
+          !meta.has('passphrase') &&
+          (await tx.query(LZ4_AVAILABLE)).length > 0
+        )
+          for (const statement of USE_LZ4) await tx.run(statement);
       }
       const version = Number(meta.get('schema_version') ?? SCHEMA_VERSION);
       if (version > SCHEMA_VERSION)

@@ -78,3 +78,30 @@ export const SCHEMA = [
     key_hash TEXT PRIMARY KEY, contract_id TEXT NOT NULL, amount TEXT NOT NULL, live_until BIGINT NOT NULL)`,
   `CREATE INDEX IF NOT EXISTS contract_asset_balances_contract ON contract_asset_balances (contract_id, live_until)`,
 ];
+
+/** The columns holding a record's JSON or an entry's XDR: the values long enough to be compressed. */
+const RECORD_COLUMNS = [
+  ['ledgers', 'body'],
+  ['transactions', 'body'],
+  ['operations', 'body'],
+  ['effects', 'body'],
+  ['trades', 'body'],
+  ['entries', 'entry'],
+  ['accounts', 'body'],
+  ['offers', 'body'],
+  ['claimable_balances', 'body'],
+  ['liquidity_pools', 'body'],
+] as const;
+
+/**
+ * PostgreSQL compresses a value of more than about 2 kB as it stores it, with pglz unless told
+ * otherwise; lz4 (PostgreSQL 14 and later, when built with it) took about a third less of the
+ * server's CPU time while catching up on busy public-network ledgers, whose transactions carry
+ * their meta's XDR. A new index's record columns use it where the server has it; values already
+ * stored keep theirs.
+ */
+export const LZ4_AVAILABLE = `SELECT 1 AS yes FROM pg_settings
+  WHERE name = 'default_toast_compression' AND 'lz4' = ANY (enumvals)`;
+export const USE_LZ4 = RECORD_COLUMNS.map(
+  ([table, column]) => `ALTER TABLE ${table} ALTER COLUMN ${column} SET COMPRESSION lz4`,
+);
