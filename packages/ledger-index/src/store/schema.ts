@@ -97,8 +97,8 @@ const RECORD_COLUMNS = [
  * PostgreSQL compresses a value of more than about 2 kB as it stores it, with pglz unless told
  * otherwise; lz4 (PostgreSQL 14 and later, when built with it) took about a third less of the
  * server's CPU time while catching up on busy public-network ledgers, whose transactions carry
- * their meta's XDR. A new index's record columns use it where the server has it; values already
- * stored keep theirs.
+ * their meta's XDR. A new index's record columns use it where the server has it; an index made
+ * before keeps pglz.
  */
 export const LZ4_AVAILABLE = `SELECT 1 AS yes FROM pg_settings
   WHERE name = 'default_toast_compression' AND 'lz4' = ANY (enumvals)`;
