@@ -36,7 +36,10 @@ const TICKS = 100;
 function processTicks(pid, withChildren) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+    const fields = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
     // Fields 14 to 17 of proc(5), counted from the state (field 3) here.
     return fields[11] + fields[12] + (withChildren ? fields[13] + fields[14] : 0);
   } catch {

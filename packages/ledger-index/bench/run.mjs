@@ -56,7 +56,12 @@ if (postgres.missing) console.error(`PostgreSQL rows skipped: ${postgres.missing
 // How many times the recordings are served over for the rates of rows 4: 110 ledgers, about
 // 38,000 operations, where a gateway's start and its cold code are a small part of the time.
 const VOLUME_COPIES = options.rounds === 1 ? 2 : 10;
-const sqlite = { name: 'sqlite', label: 'startGateway, SQLite file', storage: 'SQLite file', ...sqliteFiles(dir) };
+const sqlite = {
+  name: 'sqlite',
+  label: 'startGateway, SQLite file',
+  storage: 'SQLite file',
+  ...sqliteFiles(dir),
+};
 const engines = [sqlite];
 if (!postgres.missing)
   engines.push({
