@@ -57,6 +57,8 @@ Options:
                      deleted as new ones come (default 0: keep all)
   --ingest-batch N   ledgers written per transaction while catching up, 1 to 200 (default ${DEFAULT_BATCH_LEDGERS});
                      a ledger is reported ingested once its batch is committed
+  --derive-threads N threads deriving batches side by side while catching up, 1 to 8 (default 1):
+                     for a machine with cores to spare (each costs a core and its memory)
   --submit-timeout MS  how long POST /transactions waits for its ledger (default 30000)
   --rate-limit N     requests per hour per client address, with a burst of 100 (default: no limit)
 ${streamCapUsage(21)}
@@ -74,6 +76,7 @@ interface Config {
   historyArchive?: string;
   historyRetention?: number;
   batchLedgers: number;
+  deriveThreads: number;
   ingest: boolean;
   submitTimeoutMs: number;
   rateLimit?: number;
@@ -92,6 +95,7 @@ function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 
     'history-archive': { type: 'string' },
     'history-retention-count': { type: 'string' },
     'ingest-batch': { type: 'string' },
+    'derive-threads': { type: 'string' },
     ingest: { type: 'string' },
     'submit-timeout': { type: 'string' },
     'rate-limit': { type: 'string' },
@@ -142,6 +146,7 @@ function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config | 'help' | 
       1,
       200,
     ),
+    deriveThreads: wholeNumber('--derive-threads', values['derive-threads'] ?? '1', 1, 8),
     ingest,
     submitTimeoutMs: wholeNumber('--submit-timeout', values['submit-timeout'] ?? '30000', 1, 2 ** 31 - 1),
     ...(values['rate-limit']
@@ -185,6 +190,7 @@ async function serve(config: Config, emit: Emit): Promise<number> {
       historyRetention: config.historyRetention,
       ingestWorker: INGEST_WORKER,
       batchLedgers: config.batchLedgers,
+      deriveThreads: config.deriveThreads,
       ingest: config.ingest,
       submitTimeoutMs: config.submitTimeoutMs,
       ...(config.rateLimit ? { rateLimit: { perHour: config.rateLimit } } : {}),

@@ -5,8 +5,17 @@ import { effectRows } from './effects/index.js';
 import { ledgerBody } from './ledger.js';
 import { operationContexts, operationRows } from './operations/index.js';
 import type { IndexBatch, LedgerHistory, OperationRow, TransactionRow } from './records.js';
+import type { StateChanges } from './state/ledger-state.js';
 import { stateChanges } from './state/ledger-state.js';
-import { operationTrades, type SellerTrade, type TradeAssetIds, tradeRows } from './trades.js';
+import {
+  operationTrades,
+  pickSides,
+  type SellerTrade,
+  type TradeAssetIds,
+  type TwoSidedTrade,
+  tradeRows,
+  twoSided,
+} from './trades.js';
 import { transactionBody } from './transaction.js';
 
 /**
@@ -58,6 +67,36 @@ export function deriveBatch(ledger: ClosedLedger, tradeAssetIds: TradeAssetIds =
     ...history,
     trades: tradeRows(sellerTrades, ledger.sequence, tradeAssetIds),
     state: stateChanges(ledgerChanges(ledger), ledger.sequence, ledger.passphrase),
+    tradeAssets: [...tradeAssetIds].filter(([, id]) => id > knownAssets),
+  };
+}
+
+/** A ledger's batch before Horizon's asset ids are known: its trades two-sided. */
+export interface UnnumberedBatch extends LedgerHistory {
+  trades: TwoSidedTrade[];
+  state: StateChanges;
+}
+
+/**
+ * `deriveBatch` with nothing before it: the ledgers of a run can be derived in any order (on
+ * several threads) and numbered in order after (`numberBatch`).
+ */
+export function deriveUnnumbered(ledger: ClosedLedger): UnnumberedBatch {
+  const { sellerTrades, ...history } = deriveHistory(ledger);
+  return {
+    ...history,
+    trades: sellerTrades.map((trade) => twoSided(trade, ledger.sequence)),
+    state: stateChanges(ledgerChanges(ledger), ledger.sequence, ledger.passphrase),
+  };
+}
+
+/** What `deriveBatch` gives, from an unnumbered batch and the asset ids so far (updated). */
+export function numberBatch(batch: UnnumberedBatch, tradeAssetIds: TradeAssetIds): IndexBatch {
+  const knownAssets = tradeAssetIds.size;
+  const trades = pickSides(batch.trades, tradeAssetIds);
+  return {
+    ...batch,
+    trades,
     tradeAssets: [...tradeAssetIds].filter(([, id]) => id > knownAssets),
   };
 }

@@ -213,3 +213,25 @@ export function tradeRows(trades: readonly SellerTrade[], ledger: number, ids: T
   numberAssetKeys(trades.flatMap(tradeAssetKeys), ids);
   return trades.map((trade) => tradeRow(trade, ledger, ids));
 }
+
+/** A trade with each of its sides as the base: which one is waits for Horizon's asset ids. */
+export interface TwoSidedTrade {
+  keys: [seller: string, buyer: string];
+  asSeller: TradeRow;
+  asBuyer: TradeRow;
+}
+
+export const twoSided = (trade: SellerTrade, ledger: number): TwoSidedTrade => ({
+  keys: tradeAssetKeys(trade),
+  asSeller: orientedTradeRow(trade, ledger, true),
+  asBuyer: orientedTradeRow(trade, ledger, false),
+});
+
+/** A ledger's two-sided trades as `tradeRows` makes them, numbering the assets they show first. */
+export function pickSides(trades: readonly TwoSidedTrade[], ids: TradeAssetIds): TradeRow[] {
+  numberAssetKeys(
+    trades.flatMap((trade) => trade.keys),
+    ids,
+  );
+  return trades.map((trade) => (baseIsSeller(trade.keys, ids) ? trade.asSeller : trade.asBuyer));
+}

@@ -81,18 +81,23 @@ async function startLedger(options: FollowOptions): Promise<number> {
 type Page = Awaited<ReturnType<RpcClient['getLedgers']>>;
 
 /**
- * The batches handed to the ingester and not yet committed, two at most: the ingester derives
- * the second while it writes the first, across page ends too.
+ * The batches handed to the ingester and not yet committed, `most` at most: the ingester derives
+ * the others while it writes the first, across page ends too.
  */
 class Handed {
   readonly #inFlight: Promise<void>[] = [];
+  readonly #most: number;
 
-  /** Keeps a batch handed over; with two in flight, waits for the older (and rejects if it failed). */
+  constructor(most: number) {
+    this.#most = most;
+  }
+
+  /** Keeps a batch handed over; with `most` in flight, waits for the oldest (and rejects if it failed). */
   async add(ingested: Promise<void>): Promise<void> {
     // Its failure is seen when it is awaited.
     ingested.catch(() => undefined);
     this.#inFlight.push(ingested);
-    if (this.#inFlight.length === 2) await this.#inFlight.shift();
+    if (this.#inFlight.length >= this.#most) await this.#inFlight.shift();
   }
 
   /** Waits for every batch handed over; rejects with the first failure, once all have settled. */
@@ -114,7 +119,8 @@ export async function followRpc(options: FollowOptions): Promise<void> {
   // `next` is the first ledger not yet committed, `handed` the first not yet handed over.
   let next = await startLedger(options);
   let handed = next;
-  const inFlight = new Handed();
+  // One being written, and as many being derived as the deriver derives side by side.
+  const inFlight = new Handed(1 + options.ingester.parallelDerivations);
   // While catching up, the page after the one being handed over, asked for meanwhile: the server
   // makes and sends it while this side derives and writes (one page ahead at most).
   let ahead: { start: number; page: Promise<Page> } | undefined;

@@ -53,6 +53,8 @@ export interface GatewayOptions extends StreamLimits {
   pollMs?: number;
   /** Ledgers written per transaction while catching up (1–200, default 25). */
   batchLedgers?: number;
+  /** Threads deriving batches side by side while catching up (1–8, default 1). */
+  deriveThreads?: number;
   submitTimeoutMs?: number;
   validateResponses?: boolean;
   /** Requests per client address (off by default). */
@@ -116,6 +118,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     ...(retention ? { retention } : {}),
     pollMs,
     ...(options.batchLedgers ? { batchLedgers: options.batchLedgers } : {}),
+    ...(options.deriveThreads ? { deriveThreads: options.deriveThreads } : {}),
   };
   const settings: FollowSettings = { ...plan, client, onProgress: options.onProgress, onError };
   const ingestion: Ingestion | undefined = !ingests

@@ -12,6 +12,7 @@ export interface IngestSetup {
   retention?: number;
   pollMs: number;
   batchLedgers?: number;
+  deriveThreads?: number;
 }
 
 export type ToIngestThread =

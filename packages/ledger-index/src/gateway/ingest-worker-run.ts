@@ -32,7 +32,11 @@ export function runIngestThread(open: OpenIndex = openIngestion): void {
       ...setup,
       client: rpcClient(setup.rpcUrl),
       // Ledgers are derived in a thread of their own while this one writes (dist/ingest/).
-      deriver: threadDeriver(setup.passphrase, new URL('../ingest/derive-worker.js', import.meta.url)),
+      deriver: threadDeriver(
+        setup.passphrase,
+        new URL('../ingest/derive-worker.js', import.meta.url),
+        setup.deriveThreads,
+      ),
       onProgress: (ledger, latest) => post({ type: 'progress', ledger, latest }),
       onError: (error) => post({ type: 'error', error: toThreadError(error) }),
     });

@@ -4,7 +4,7 @@
  * while catching up, in a thread of its own beside the writer (derive-thread.ts).
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
-import { deriveBatch } from '../derive/batch.js';
+import { deriveBatch, deriveUnnumbered, numberBatch, type UnnumberedBatch } from '../derive/batch.js';
 import type { IndexBatch } from '../derive/records.js';
 import { type LedgerCloseMetaInput, readClosedLedger } from '../meta/closed-ledger.js';
 
@@ -37,6 +37,8 @@ export interface Deriver {
     metas: readonly (xdr.LedgerCloseMeta | string)[],
     start?: DeriveStart | Promise<DeriveStart>,
   ): Promise<DerivedLedgers>;
+  /** How many runs it derives side by side (1 when not said). */
+  readonly parallel?: number;
   close(): Promise<void>;
 }
 
@@ -76,6 +78,37 @@ export function deriveLedgers(
   return derived;
 }
 
+/** A ledger read and derived with nothing before it: its batch waits for the asset ids so far. */
+export interface UnnumberedLedger {
+  sequence: number;
+  hashes: string[];
+  batch: UnnumberedBatch;
+}
+
+/** The first half of `deriveLedgers`, which needs nothing of the ledgers before (a thread's share). */
+export function deriveUnnumberedLedgers(
+  metas: readonly LedgerCloseMetaInput[],
+  passphrase: string,
+): UnnumberedLedger[] {
+  return metas.map((meta) => {
+    const ledger = readClosedLedger(meta, passphrase);
+    const hashes = ledger.transactions.map((tx) => tx.hash);
+    return { sequence: ledger.sequence, hashes, batch: deriveUnnumbered(ledger) };
+  });
+}
+
+/** The second half: what `deriveLedgers` gives from `start`, the ledgers' assets numbered in order. */
+export function numberLedgers(ledgers: readonly UnnumberedLedger[], start: DeriveStart): DerivedLedgers {
+  const numbered = new Map(start.assets);
+  const derived: DerivedLedgers = { after: start.after, ledgers: [], batches: [], assets: numbered };
+  for (const { sequence, hashes, batch } of ledgers) {
+    derived.ledgers.push({ sequence, hashes });
+    if (start.after === undefined || sequence > start.after)
+      derived.batches.push(numberBatch(batch, numbered));
+  }
+  return derived;
+}
+
 /** Derivation on this thread. */
 export function localDeriver(passphrase: string): Deriver {
   // Where the last derivation asked for ends (not its batches, which may be let go).
@@ -90,6 +123,7 @@ export function localDeriver(passphrase: string): Deriver {
       previousEnd.catch(() => undefined);
       return derived;
     },
+    parallel: 1,
     close: async () => undefined,
   };
 }

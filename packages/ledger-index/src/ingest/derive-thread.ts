@@ -1,10 +1,12 @@
 /**
- * Derivation in a worker thread (derive-worker.ts) beside the thread that writes: while the store
- * writes one batch, the next is read and derived there, on another core. A derived batch is plain
- * data (derive/records.ts), so it crosses back as it is. A run of batches is sent at once: each
- * names the one it continues, whose end the thread kept, so the thread goes from one to the next
- * without waiting for its answer to cross back and forth. A single ledger (a live one) is derived
- * on the calling thread: the hop would cost more than it saves. The thread starts on first use.
+ * Derivation in worker threads (derive-worker.ts) beside the thread that writes: while the store
+ * writes one batch, the next ones are read and derived there, on other cores. Each thread derives
+ * a run of ledgers with nothing before it, so runs go to whichever thread has least to do and are
+ * derived side by side; here each is finished in order, from where the one before it ends (its
+ * trades' assets numbered as Horizon numbers them, the ledgers the index has already left out).
+ * A derived batch is plain data (derive/records.ts), so it crosses back as it is. A single ledger
+ * (a live one) is derived on the calling thread: the hop would cost more than it saves. The
+ * threads start on first use.
  */
 import { Worker } from 'node:worker_threads';
 import type { xdr } from '@stellar/stellar-sdk/base';
@@ -13,21 +15,22 @@ import { writeLedgerCloseMeta } from '../generated/xdr-writer.gen.js';
 import { base64Bytes } from '../meta/closed-ledger.js';
 import { writeXdr } from '../meta/xdr-writer.js';
 import {
-  type DerivedLedgers,
   type Deriver,
   type DeriveStart,
   deriveLedgers,
   endOf,
+  numberLedgers,
   startFrom,
+  type UnnumberedLedger,
 } from './derive-ledgers.js';
 
-/** A batch to derive: from `start`, or from where the thread's derivation `continues` ended. */
-export type DeriveRequest = { id: number; metas: (string | Uint8Array)[] } & (
-  | { start: DeriveStart; continues?: undefined }
-  | { start?: undefined; continues: number }
-);
+/** A run of ledgers to derive. */
+export interface DeriveRequest {
+  id: number;
+  metas: (string | Uint8Array)[];
+}
 
-export type DeriveAnswer = { id: number; derived: DerivedLedgers } | { id: number; error: ThreadError };
+export type DeriveAnswer = { id: number; ledgers: UnnumberedLedger[] } | { id: number; error: ThreadError };
 
 /**
  * The thread's young generation. A ledger's decoded tree (tens of MB for a busy public-network
@@ -48,101 +51,88 @@ const metaForThread = (meta: xdr.LedgerCloseMeta | string): string | Uint8Array 
 const transferred = (request: DeriveRequest): ArrayBuffer[] =>
   request.metas.flatMap((meta) => (typeof meta === 'string' ? [] : [meta.buffer as ArrayBuffer]));
 
-/**
- * The derivation asked for last: `id` and `posted` when the thread makes it, undefined when made
- * here; `end`, where it ends (its batches are not kept here).
- */
-interface Asked {
-  id?: number;
-  posted?: Promise<void>;
-  end: Promise<DeriveStart>;
+/** A derivation thread, and the runs asked of it and not yet answered. */
+interface DeriveThread {
+  worker: Worker;
+  waiting: Map<number, { resolve: (ledgers: UnnumberedLedger[]) => void; reject: (error: Error) => void }>;
 }
 
 /**
  * `workerUrl`: dist/ingest/derive-worker.js, beside this module unless it was bundled elsewhere
- * (the ingestion thread's bundle says where).
+ * (the ingestion thread's bundle says where); `threads`: how many derive runs side by side.
  */
 export function threadDeriver(
   passphrase: string,
   workerUrl: URL = new URL('./derive-worker.js', import.meta.url),
+  threads = 1,
 ): Deriver {
-  let worker: Worker | undefined;
+  const pool: (DeriveThread | undefined)[] = Array.from({ length: Math.max(1, threads) }, () => undefined);
   let nextId = 0;
-  let previous: Asked | undefined;
-  const waiting = new Map<number, { resolve: (d: DerivedLedgers) => void; reject: (e: Error) => void }>();
-  const failAll = (error: Error) => {
-    for (const { reject } of waiting.values()) reject(error);
-    waiting.clear();
-    worker = undefined;
-  };
-  const started = () => {
-    if (worker) return worker;
-    const thread = new Worker(workerUrl, {
+  /** Where the derivation asked for last ends (its batches are not kept here). */
+  let previousEnd: Promise<DeriveStart> | undefined;
+  const started = (slot: number): DeriveThread => {
+    const running = pool[slot];
+    if (running) return running;
+    const worker = new Worker(workerUrl, {
       workerData: { passphrase },
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
-    thread.on('message', (answer: DeriveAnswer) => {
-      const request = waiting.get(answer.id);
-      waiting.delete(answer.id);
-      if (waiting.size === 0) thread.unref();
+    const thread: DeriveThread = { worker, waiting: new Map() };
+    const failAll = (error: Error) => {
+      for (const { reject } of thread.waiting.values()) reject(error);
+      thread.waiting.clear();
+      if (pool[slot] === thread) pool[slot] = undefined;
+    };
+    worker.on('message', (answer: DeriveAnswer) => {
+      const request = thread.waiting.get(answer.id);
+      thread.waiting.delete(answer.id);
+      if (thread.waiting.size === 0) worker.unref();
       if ('error' in answer) request?.reject(fromThreadError(answer.error));
-      else request?.resolve(answer.derived);
+      else request?.resolve(answer.ledgers);
     });
-    thread.on('error', failAll);
-    thread.on('exit', (code) => failAll(new Error(`the derivation thread exited (code ${code})`)));
-    worker = thread;
+    worker.on('error', failAll);
+    worker.on('exit', (code) => failAll(new Error(`the derivation thread exited (code ${code})`)));
+    pool[slot] = thread;
     return thread;
   };
-  /** Posts the request once made (posting copies it) and resolves with its answer. */
-  const inThread = (id: number, request: () => Promise<DeriveRequest>) => {
-    const derived = new Promise<DerivedLedgers>((resolve, reject) => waiting.set(id, { resolve, reject }));
-    const posted = request().then(
-      (message) => {
-        const thread = started();
-        // It keeps the process alive while a batch is asked of it, not when idle (see 'message').
-        thread.ref();
-        thread.postMessage(message, transferred(message));
-      },
-      (error: unknown) => {
-        waiting.get(id)?.reject(error as Error);
-        waiting.delete(id);
-        throw error;
-      },
+  /** The slot with the fewest runs waiting (a thread not started yet has none). */
+  const leastBusy = (): number => {
+    let best = 0;
+    for (let slot = 1; slot < pool.length; slot++)
+      if ((pool[slot]?.waiting.size ?? 0) < (pool[best]?.waiting.size ?? 0)) best = slot;
+    return best;
+  };
+  const inThread = (metas: (string | Uint8Array)[]): Promise<UnnumberedLedger[]> => {
+    const thread = started(leastBusy());
+    const id = nextId++;
+    const derived = new Promise<UnnumberedLedger[]>((resolve, reject) =>
+      thread.waiting.set(id, { resolve, reject }),
     );
-    posted.catch(() => undefined);
-    return { posted, derived };
+    // It keeps the process alive while a run is asked of it, not when idle (see 'message').
+    thread.worker.ref();
+    const request: DeriveRequest = { id, metas };
+    thread.worker.postMessage(request, transferred(request));
+    return derived;
   };
   return {
     derive(metas, start) {
-      const before = previous;
-      const from = () => startFrom(start, before?.end);
-      let derived: Promise<DerivedLedgers>;
-      if (metas.length < 2) {
-        derived = from().then(({ after, assets }) => deriveLedgers(metas, passphrase, after, assets));
-        previous = { end: derived.then(endOf) };
-      } else {
-        const id = nextId++;
-        const sent = metas.map(metaForThread);
-        // Sent as soon as the one it continues is: the thread derives them back to back.
-        const continues = start === undefined ? before?.id : undefined;
-        const asked =
-          continues !== undefined
-            ? inThread(id, async () => {
-                await before?.posted;
-                return { id, metas: sent, continues };
-              })
-            : inThread(id, async () => ({ id, metas: sent, start: await from() }));
-        derived = asked.derived;
-        previous = { id, posted: asked.posted, end: derived.then(endOf) };
-      }
+      const from = startFrom(start, previousEnd);
+      const derived =
+        metas.length < 2
+          ? from.then(({ after, assets }) => deriveLedgers(metas, passphrase, after, assets))
+          : Promise.all([inThread(metas.map(metaForThread)), from]).then(([ledgers, begin]) =>
+              numberLedgers(ledgers, begin),
+            );
+      previousEnd = derived.then(endOf);
       // Its failure is seen where it is awaited, or by the derivation continuing it.
-      previous.end.catch(() => undefined);
+      previousEnd.catch(() => undefined);
+      from.catch(() => undefined);
       return derived;
     },
+    parallel: pool.length,
     async close() {
-      const thread = worker;
-      worker = undefined;
-      await thread?.terminate();
+      const running = pool.splice(0, pool.length, ...pool.map(() => undefined));
+      await Promise.all(running.map((thread) => thread?.worker.terminate()));
     },
   };
 }

@@ -122,6 +122,11 @@ export class Ingester {
     return derived.ledgers.map(({ sequence }) => written.has(sequence));
   }
 
+  /** How many batches its deriver derives side by side: a follower hands over one more than that. */
+  get parallelDerivations(): number {
+    return this.#deriver.parallel ?? 1;
+  }
+
   /** Calls `listener` with what each ingested ledger holds; returns a function that stops it. */
   onLedger(listener: (ledger: LedgerSummary) => void): () => void {
     this.#listeners.add(listener);

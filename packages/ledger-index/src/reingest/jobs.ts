@@ -6,13 +6,13 @@
  * (`historyBatches`). N workers thus write what one does.
  */
 import { deriveHistory } from '../derive/batch.js';
-import type { HistoryBatch, LedgerHistory, TradeRow } from '../derive/records.js';
+import type { HistoryBatch, LedgerHistory } from '../derive/records.js';
 import {
   baseIsSeller,
   numberAssetKeys,
-  orientedTradeRow,
   type TradeAssetIds,
-  tradeAssetKeys,
+  type TwoSidedTrade,
+  twoSided,
 } from '../derive/trades.js';
 import { readClosedLedger } from '../meta/closed-ledger.js';
 
@@ -27,7 +27,7 @@ type AssetPair = [seller: string, buyer: string];
 
 /** A ledger's history, each trade with both of its sides as the base. */
 export interface DerivedLedger extends LedgerHistory {
-  trades: { keys: AssetPair; asSeller: TradeRow; asBuyer: TradeRow }[];
+  trades: TwoSidedTrade[];
 }
 
 /** Per ledger of a job: each trade's side (true: the seller's asset is the base), and the assets numbered first. */
@@ -50,12 +50,7 @@ export function deriveLedgers(
 ): DerivedLedger[] {
   return metas.map((meta) => {
     const { sellerTrades, ...history } = deriveHistory(readClosedLedger(meta, passphrase));
-    const sequence = history.ledger.sequence;
-    const trades = sellerTrades.map((trade) => ({
-      keys: tradeAssetKeys(trade),
-      asSeller: orientedTradeRow(trade, sequence, true),
-      asBuyer: orientedTradeRow(trade, sequence, false),
-    }));
+    const trades = sellerTrades.map((trade) => twoSided(trade, history.ledger.sequence));
     return { ...history, trades };
   });
 }

@@ -64,6 +64,7 @@ describe('usage', () => {
       '--history-archive',
       '--history-retention-count',
       '--submit-timeout',
+      '--derive-threads',
       '--rate-limit',
       '--max-streams',
       '--max-streams-per-client',
@@ -115,6 +116,11 @@ describe('usage', () => {
       given: ['--rpc-url', 'http://x', '--max-streams-per-client', '0'],
       env: {},
       want: '--max-streams-per-client must be a whole number from 1',
+    },
+    {
+      given: ['--rpc-url', 'http://x', '--derive-threads', '9'],
+      env: {},
+      want: "--derive-threads must be a whole number from 1 to 8 (got '9')",
     },
     {
       given: ['--rpc-url', 'http://x', '--rate-limit', '0'],

@@ -13,6 +13,7 @@ import { followRpc } from '../../src/gateway/follow.js';
 import type { Ingester } from '../../src/ingest/ingester.js';
 
 const caughtUp = {
+  parallelDerivations: 1,
   store: { latestLedger: async () => 5 },
   ingest: async () => undefined,
 } as unknown as Ingester;
@@ -59,6 +60,7 @@ describe('followRpc', () => {
     } as unknown as RpcClient;
     // An index whose every call answers at once, as SQLite's do: no I/O lets the loop turn.
     const ingester = {
+      parallelDerivations: 1,
       store: { latestLedger: async () => undefined, stateLedger: async () => undefined },
       ingestMany: async (metas: string[]) => {
         events.push(`batch ${events.filter((e) => e.startsWith('batch')).length + 1}`);
@@ -90,6 +92,7 @@ describe('followRpc', () => {
 
   const loggingIngester = (events: string[]) =>
     ({
+      parallelDerivations: 1,
       store: { latestLedger: async () => undefined, stateLedger: async () => undefined },
       ingestMany: async (metas: string[]) => {
         events.push(`ingest ${metas.length}`);
@@ -183,6 +186,7 @@ describe('followRpc', () => {
     const afterTurns = (turns: number, then: () => void): unknown =>
       turns === 0 ? then() : setImmediate(() => afterTurns(turns - 1, then));
     const ingester = {
+      parallelDerivations: 1,
       store: { latestLedger: async () => undefined, stateLedger: async () => undefined },
       ingestMany: (metas: string[]) => {
         const number = writes.length + 1;
@@ -219,5 +223,38 @@ describe('followRpc', () => {
       'written 3',
       'written 4',
     ]);
+  });
+
+  // One batch is written while as many as the ingester derives side by side are derived.
+  it.each([
+    { given: 'one derivation at a time', parallel: 1, want: 2 },
+    { given: 'two derivations side by side', parallel: 2, want: 3 },
+  ])('hands over at most one batch more than it derives side by side: $given', async ({ parallel, want }) => {
+    const abort = new AbortController();
+    const writes: (() => void)[] = [];
+    const ingester = {
+      parallelDerivations: parallel,
+      store: { latestLedger: async () => undefined, stateLedger: async () => undefined },
+      // No batch is written until every one handed over so far is released.
+      ingestMany: (metas: string[]) =>
+        new Promise<boolean[]>((resolve) => writes.push(() => resolve(metas.map(() => true)))),
+    } as unknown as Ingester;
+    const following = followRpc({
+      client: limitedServer([], 6),
+      ingester,
+      batchLedgers: 1,
+      pageSize: 6,
+      pollMs: 0,
+      signal: abort.signal,
+    });
+    for (let turn = 0; turn < 50; turn++) await new Promise((resolve) => setImmediate(resolve));
+    const handed = writes.length;
+    abort.abort();
+    for (let turn = 0; turn < 50 && writes.length > 0; turn++) {
+      for (const write of writes.splice(0)) write();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await following;
+    expect(handed).toBe(want);
   });
 });

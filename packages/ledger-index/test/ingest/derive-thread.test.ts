@@ -1,7 +1,8 @@
 /**
  * Ledgers derived in the derivation thread are what deriving them here gives; a ledger the thread
- * cannot read fails the call with the reader's message; a run asked for at once is derived as
- * one batch after the other, and what continues a failed one fails; a script awaiting a derivation is not
+ * cannot read fails the call with the reader's message; a run asked for at once (of one thread or
+ * of two deriving side by side) is derived as one batch after the other, and what continues a
+ * failed one fails; a script awaiting a derivation is not
  * ended while it waits (the idle thread does not keep a process alive, an asked one does).
  */
 import { execFileSync } from 'node:child_process';
@@ -42,6 +43,8 @@ describe('the derivation thread', () => {
 
   const derivers = [
     { given: 'the derivation thread', make: () => threadDeriver(Networks.PUBLIC, DERIVE_WORKER) },
+    // Runs derived side by side, then numbered in order here.
+    { given: 'two derivation threads', make: () => threadDeriver(Networks.PUBLIC, DERIVE_WORKER, 2) },
     { given: 'this thread', make: () => localDeriver(Networks.PUBLIC) },
   ];
   for (const { given, make } of derivers) {
