@@ -17,7 +17,7 @@ import { engineSide, timed } from './ingestion.mjs';
 const PAGE = 200;
 
 /** Every getLedgers page a gateway asks for, each ledger's metadataXdr handed to `each`. */
-export async function eachLedger(rpc, each) {
+async function eachLedger(rpc, each) {
   const client = createClient({ url: rpc.rpcUrl });
   await client.getNetwork();
   let next = (await client.getHealth()).oldestLedger;
@@ -29,7 +29,7 @@ export async function eachLedger(rpc, each) {
   }
 }
 
-export const decode = (metadataXdr) => xdr.LedgerCloseMeta.fromXDR(metadataXdr, 'base64');
+const decode = (metadataXdr) => xdr.LedgerCloseMeta.fromXDR(metadataXdr, 'base64');
 
 /** The operations of the recordings, as the index counts them. */
 export function operationCount(rpc) {
