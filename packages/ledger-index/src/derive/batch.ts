@@ -5,9 +5,9 @@ import { effectRows } from './effects/index.js';
 import { ledgerBody } from './ledger.js';
 import { operationContexts, operationRows } from './operations/index.js';
 import type { IndexBatch, LedgerHistory, OperationRow, TransactionRow } from './records.js';
-import type { StateChanges } from './state/ledger-state.js';
-import { stateChanges } from './state/ledger-state.js';
+import { type StateChanges, stateChanges } from './state/ledger-state.js';
 import {
+  assetsNumberedAfter,
   operationTrades,
   pickSides,
   type SellerTrade,
@@ -67,7 +67,7 @@ export function deriveBatch(ledger: ClosedLedger, tradeAssetIds: TradeAssetIds =
     ...history,
     trades: tradeRows(sellerTrades, ledger.sequence, tradeAssetIds),
     state: stateChanges(ledgerChanges(ledger), ledger.sequence, ledger.passphrase),
-    tradeAssets: [...tradeAssetIds].filter(([, id]) => id > knownAssets),
+    tradeAssets: assetsNumberedAfter(tradeAssetIds, knownAssets),
   };
 }
 
@@ -97,6 +97,6 @@ export function numberBatch(batch: UnnumberedBatch, tradeAssetIds: TradeAssetIds
   return {
     ...batch,
     trades,
-    tradeAssets: [...tradeAssetIds].filter(([, id]) => id > knownAssets),
+    tradeAssets: assetsNumberedAfter(tradeAssetIds, knownAssets),
   };
 }

@@ -151,6 +151,10 @@ export function numberAssetKeys(keys: Iterable<string>, ids: TradeAssetIds): voi
   for (const key of [...fresh].sort()) ids.set(key, ids.size + 1);
 }
 
+/** The assets numbered after the first `known` (ids count up from 1 in order): a ledger's new ones. */
+export const assetsNumberedAfter = (ids: TradeAssetIds, known: number): [string, number][] =>
+  [...ids].filter(([, id]) => id > known);
+
 /** The keys of a trade's two assets: the seller's, then the buyer's. */
 export const tradeAssetKeys = (trade: SellerTrade): [seller: string, buyer: string] => [
   assetKey(trade.seller.asset),

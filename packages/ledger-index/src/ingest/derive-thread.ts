@@ -126,12 +126,12 @@ export function threadDeriver(
       previousEnd = derived.then(endOf);
       // Its failure is seen where it is awaited, or by the derivation continuing it.
       previousEnd.catch(() => undefined);
-      from.catch(() => undefined);
       return derived;
     },
     parallel: pool.length,
     async close() {
-      const running = pool.splice(0, pool.length, ...pool.map(() => undefined));
+      const running = [...pool];
+      pool.fill(undefined);
       await Promise.all(running.map((thread) => thread?.worker.terminate()));
     },
   };

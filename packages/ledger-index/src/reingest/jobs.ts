@@ -8,6 +8,7 @@
 import { deriveHistory } from '../derive/batch.js';
 import type { HistoryBatch, LedgerHistory } from '../derive/records.js';
 import {
+  assetsNumberedAfter,
   baseIsSeller,
   numberAssetKeys,
   type TradeAssetIds,
@@ -66,7 +67,7 @@ export function assignTrades(keys: readonly AssetPair[][], ids: TradeAssetIds): 
     const known = ids.size;
     numberAssetKeys(pairs.flat(), ids);
     assignment.sides.push(pairs.map((pair) => baseIsSeller(pair, ids)));
-    assignment.tradeAssets.push([...ids].filter(([, id]) => id > known));
+    assignment.tradeAssets.push(assetsNumberedAfter(ids, known));
   }
   return assignment;
 }
