@@ -46,13 +46,7 @@ export async function writeHistory(tx: SqlExecutor, batches: readonly HistoryBat
     ['sequence', 'body'],
     batches.map(({ ledger }) => [ledger.sequence, JSON.stringify(ledger.body)]),
   );
-  await insertRows(
-    tx,
-    'participants',
-    ['kind', 'subject', 'collection', 'id'],
-    participantRows(batches),
-    IGNORE,
-  );
+  await appendRows(tx, 'participants', ['kind', 'subject', 'collection', 'id'], participantRows(batches));
   await appendRows(
     tx,
     'transactions',
@@ -120,8 +114,10 @@ export async function writeHistory(tx: SqlExecutor, batches: readonly HistoryBat
       JSON.stringify(row.body),
     ]),
   );
-  await insertTradeAccounts(
+  await appendRows(
     tx,
+    'trade_accounts',
+    ['account', 'operation_id', 'ord'],
     trades.flatMap((row) => tradeAccountRows(row.operationId, row.order, row.body)),
   );
   await insertRows(
