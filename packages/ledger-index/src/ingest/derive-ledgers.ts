@@ -85,17 +85,13 @@ export interface UnnumberedLedger {
   batch: UnnumberedBatch;
 }
 
-/** The first half of `deriveLedgers`, which needs nothing of the ledgers before (a thread's share). */
-export function deriveUnnumberedLedgers(
-  metas: readonly LedgerCloseMetaInput[],
-  passphrase: string,
-): UnnumberedLedger[] {
-  return metas.map((meta) => {
-    const ledger = readClosedLedger(meta, passphrase);
-    const hashes = ledger.transactions.map((tx) => tx.hash);
-    return { sequence: ledger.sequence, hashes, batch: deriveUnnumbered(ledger) };
-  });
+/** The first half of `deriveLedgers` for one ledger: it needs nothing of the ledgers before (a thread's share). */
+export function deriveUnnumberedLedger(meta: LedgerCloseMetaInput, passphrase: string): UnnumberedLedger {
+  const ledger = readClosedLedger(meta, passphrase);
+  const hashes = ledger.transactions.map((tx) => tx.hash);
+  return { sequence: ledger.sequence, hashes, batch: deriveUnnumbered(ledger) };
 }
+
 
 /** The second half: what `deriveLedgers` gives from `start`, the ledgers' assets numbered in order. */
 export function numberLedgers(ledgers: readonly UnnumberedLedger[], start: DeriveStart): DerivedLedgers {

@@ -4,9 +4,9 @@
  * a run of ledgers with nothing before it, so runs go to whichever thread has least to do and are
  * derived side by side; here each is finished in order, from where the one before it ends (its
  * trades' assets numbered as Horizon numbers them, the ledgers the index has already left out).
- * A derived batch is plain data (derive/records.ts), so it crosses back as it is. A single ledger
- * (a live one) is derived on the calling thread: the hop would cost more than it saves. The
- * threads start on first use.
+ * A derived batch is plain data (derive/records.ts), so it crosses back as it is, a ledger at a
+ * time. A single ledger (a live one) is derived on the calling thread: the hop would cost more
+ * than it saves. The threads start on first use.
  */
 import { Worker } from 'node:worker_threads';
 import type { xdr } from '@stellar/stellar-sdk/base';
@@ -30,7 +30,15 @@ export interface DeriveRequest {
   metas: (string | Uint8Array)[];
 }
 
-export type DeriveAnswer = { id: number; ledgers: UnnumberedLedger[] } | { id: number; error: ThreadError };
+/**
+ * What the thread answers a run with: each ledger as soon as it is derived (posted then, its
+ * records are let go young instead of living until the run's end), then that the run is done,
+ * or why it failed.
+ */
+export type DeriveAnswer =
+  | { id: number; ledger: UnnumberedLedger }
+  | { id: number; done: true }
+  | { id: number; error: ThreadError };
 
 /**
  * The thread's young generation. A ledger's decoded tree (tens of MB for a busy public-network
@@ -51,10 +59,17 @@ const metaForThread = (meta: xdr.LedgerCloseMeta | string): string | Uint8Array 
 const transferred = (request: DeriveRequest): ArrayBuffer[] =>
   request.metas.flatMap((meta) => (typeof meta === 'string' ? [] : [meta.buffer as ArrayBuffer]));
 
-/** A derivation thread, and the runs asked of it and not yet answered. */
+/** A run asked of a thread and not yet done: the ledgers it has answered so far. */
+interface WaitingRun {
+  ledgers: UnnumberedLedger[];
+  resolve: (ledgers: UnnumberedLedger[]) => void;
+  reject: (error: Error) => void;
+}
+
+/** A derivation thread, and the runs asked of it and not yet done. */
 interface DeriveThread {
   worker: Worker;
-  waiting: Map<number, { resolve: (ledgers: UnnumberedLedger[]) => void; reject: (error: Error) => void }>;
+  waiting: Map<number, WaitingRun>;
 }
 
 /**
@@ -84,11 +99,15 @@ export function threadDeriver(
       if (pool[slot] === thread) pool[slot] = undefined;
     };
     worker.on('message', (answer: DeriveAnswer) => {
-      const request = thread.waiting.get(answer.id);
+      const run = thread.waiting.get(answer.id);
+      if ('ledger' in answer) {
+        run?.ledgers.push(answer.ledger);
+        return;
+      }
       thread.waiting.delete(answer.id);
       if (thread.waiting.size === 0) worker.unref();
-      if ('error' in answer) request?.reject(fromThreadError(answer.error));
-      else request?.resolve(answer.ledgers);
+      if ('error' in answer) run?.reject(fromThreadError(answer.error));
+      else run?.resolve(run.ledgers);
     });
     worker.on('error', failAll);
     worker.on('exit', (code) => failAll(new Error(`the derivation thread exited (code ${code})`)));
@@ -106,7 +125,7 @@ export function threadDeriver(
     const thread = started(leastBusy());
     const id = nextId++;
     const derived = new Promise<UnnumberedLedger[]>((resolve, reject) =>
-      thread.waiting.set(id, { resolve, reject }),
+      thread.waiting.set(id, { ledgers: [], resolve, reject }),
     );
     // It keeps the process alive while a run is asked of it, not when idle (see 'message').
     thread.worker.ref();

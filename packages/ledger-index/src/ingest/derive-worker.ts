@@ -1,10 +1,11 @@
 /**
  * A derivation thread (derive-thread.ts): reads and derives each run of ledgers it is sent, with
- * nothing before it; the calling thread numbers the trades' assets in ledger order.
+ * nothing before it, answering each ledger once it is derived; the calling thread numbers the
+ * trades' assets in ledger order.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { toThreadError } from '../gateway/thread-error.js';
-import { deriveUnnumberedLedgers } from './derive-ledgers.js';
+import { deriveUnnumberedLedger } from './derive-ledgers.js';
 import type { DeriveAnswer, DeriveRequest } from './derive-thread.js';
 
 const port = parentPort;
@@ -13,7 +14,9 @@ const { passphrase } = workerData as { passphrase: string };
 port.on('message', ({ id, metas }: DeriveRequest) => {
   let answer: DeriveAnswer;
   try {
-    answer = { id, ledgers: deriveUnnumberedLedgers(metas, passphrase) };
+    for (const meta of metas)
+      port.postMessage({ id, ledger: deriveUnnumberedLedger(meta, passphrase) } satisfies DeriveAnswer);
+    answer = { id, done: true };
   } catch (error) {
     answer = { id, error: toThreadError(error) };
   }
