@@ -63,12 +63,22 @@ export type PrefixedAssetFields<P extends string> = {
   [K in keyof AssetFields as `${P}_${K & string}`]: AssetFields[K];
 };
 
+/** Each prefix's field names, made once. */
+const prefixedNames = new Map<string, [type: string, code: string, issuer: string]>();
+
 /** The same fields under a prefix (`source_asset_type`, `selling_asset_code`, …). */
 export function prefixedAssetFields<P extends string>(prefix: P, asset: xdr.Asset): PrefixedAssetFields<P> {
   const fields = assetFields(asset);
-  return Object.fromEntries(
-    Object.entries(fields).map(([key, value]) => [`${prefix}_${key}`, value]),
-  ) as PrefixedAssetFields<P>;
+  let names = prefixedNames.get(prefix);
+  if (!names) {
+    names = [`${prefix}_asset_type`, `${prefix}_asset_code`, `${prefix}_asset_issuer`];
+    prefixedNames.set(prefix, names);
+  }
+  const prefixed: Record<string, string> = {};
+  prefixed[names[0]] = fields.asset_type;
+  if (fields.asset_code !== undefined) prefixed[names[1]] = fields.asset_code;
+  if (fields.asset_issuer !== undefined) prefixed[names[2]] = fields.asset_issuer;
+  return prefixed as PrefixedAssetFields<P>;
 }
 
 /** A pool's id: the hex SHA-256 of its LiquidityPoolParameters (stellar-core, stellar/go `xdr.NewPoolId`). */

@@ -37,7 +37,7 @@ export function deriveHistory(ledger: ClosedLedger): LedgerHistory & { sellerTra
     transactions.push({
       id,
       hash: tx.hash,
-      ...(body.inner_transaction ? { innerHash: body.inner_transaction.hash } : {}),
+      innerHash: body.inner_transaction?.hash,
       ledger: ledger.sequence,
       successful: tx.successful,
       accounts: [...new Set([body.source_account, body.fee_account, ...union((op) => op.accounts)])],

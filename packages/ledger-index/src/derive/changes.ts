@@ -37,9 +37,10 @@ export function pairChanges(changes: readonly xdr.LedgerEntryChange[]): readonly
 function pairAndSort(changes: readonly xdr.LedgerEntryChange[]): EntryChange[] {
   const pairs: EntryChange[] = [];
   let before: xdr.LedgerEntry | undefined;
+  // Every pair has the same fields (an image it lacks is undefined): one shape, and no spread.
   const after = (post: xdr.LedgerEntry, pre?: xdr.LedgerEntry): EntryChange => ({
     kind: post.data.type,
-    ...(pre ? { pre } : {}),
+    pre,
     post,
     key: derivedEntryKey(post),
   });
@@ -59,7 +60,7 @@ function pairAndSort(changes: readonly xdr.LedgerEntryChange[]): EntryChange[] {
         pairs.push(after(change.updated, before));
         break;
       case 'ledgerEntryRemoved':
-        pairs.push({ kind: change.removed.type, ...(before ? { pre: before } : {}), key: change.removed });
+        pairs.push({ kind: change.removed.type, pre: before, post: undefined, key: change.removed });
         break;
     }
   }

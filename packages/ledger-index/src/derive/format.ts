@@ -15,26 +15,40 @@ export function amount(stroops: bigint | number): string {
 }
 
 /** Unix seconds as RFC 3339 in UTC without fractions, as Go's `time.RFC3339`. */
+// Every record of a ledger carries its close time: the last one written is kept.
+let lastTime = { seconds: Number.NaN, text: '' };
+
 export function timestamp(unixSeconds: number | bigint): string {
-  return new Date(Number(unixSeconds) * 1000).toISOString().replace('.000Z', 'Z');
+  const seconds = Number(unixSeconds);
+  if (seconds !== lastTime.seconds)
+    lastTime = { seconds, text: new Date(seconds * 1000).toISOString().replace('.000Z', 'Z') };
+  return lastTime.text;
 }
 
 // A ledger names the same few accounts again and again (sources, fee payers, counterparties,
 // entry owners), and the SDK's strkey encoding of one costs more than reading it: each key's
-// address is made once, among the last ones seen.
-const addresses = new Map<string, string>();
-const ADDRESSES_KEPT = 65_536;
+// address is kept in a slot picked by its first bytes (a key is uniformly random), where it
+// stays until another key takes the slot. Keys are compared byte by byte: no string is made to
+// look one up.
+const SLOTS = 1 << 14;
+const slotKeys: (Uint8Array | undefined)[] = new Array(SLOTS).fill(undefined);
+const slotAddresses: string[] = new Array(SLOTS).fill('');
+
+function sameKey(a: Uint8Array, b: Uint8Array): boolean {
+  for (let i = 0; i < 32; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 /** The G address of an ed25519 public key's 32 bytes. */
 export function ed25519Address(bytes: Uint8Array): string {
-  const raw = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const id = raw.toString('latin1');
-  let address = addresses.get(id);
-  if (address === undefined) {
-    address = StrKey.encodeEd25519PublicKey(raw);
-    if (addresses.size >= ADDRESSES_KEPT) addresses.clear();
-    addresses.set(id, address);
-  }
+  const slot = ((bytes[0] as number) | ((bytes[1] as number) << 8)) & (SLOTS - 1);
+  const kept = slotKeys[slot];
+  if (kept !== undefined && bytes.length === 32 && sameKey(kept, bytes)) return slotAddresses[slot] as string;
+  const address = StrKey.encodeEd25519PublicKey(
+    Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+  );
+  slotKeys[slot] = Uint8Array.from(bytes);
+  slotAddresses[slot] = address;
   return address;
 }
 

@@ -166,14 +166,30 @@ export function baseIsSeller([seller, buyer]: readonly [string, string], ids: Tr
   return !((ids.get(seller) ?? 0) > (ids.get(buyer) ?? 0));
 }
 
-function partyFields<P extends 'base' | 'counter'>(prefix: P, party: Party) {
-  return {
-    ...(party.poolId ? { [`${prefix}_liquidity_pool_id`]: party.poolId } : {}),
-    ...(party.offerId !== undefined ? { [`${prefix}_offer_id`]: party.offerId.toString() } : {}),
-    ...(party.account ? { [`${prefix}_account`]: party.account } : {}),
-    [`${prefix}_amount`]: amount(party.amount),
-    ...prefixedAssetFields(prefix, party.asset),
-  };
+/** Each side's field names, made once. */
+const PARTY_NAMES = {
+  base: {
+    pool: 'base_liquidity_pool_id',
+    offer: 'base_offer_id',
+    account: 'base_account',
+    amount: 'base_amount',
+  },
+  counter: {
+    pool: 'counter_liquidity_pool_id',
+    offer: 'counter_offer_id',
+    account: 'counter_account',
+    amount: 'counter_amount',
+  },
+} as const;
+
+/** Writes one side's fields into a trade's body (field by field: see tradeBody). */
+function addPartyFields(body: Record<string, unknown>, prefix: 'base' | 'counter', party: Party): void {
+  const names = PARTY_NAMES[prefix];
+  if (party.poolId) body[names.pool] = party.poolId;
+  if (party.offerId !== undefined) body[names.offer] = party.offerId.toString();
+  if (party.account) body[names.account] = party.account;
+  body[names.amount] = amount(party.amount);
+  Object.assign(body, prefixedAssetFields(prefix, party.asset));
 }
 
 /** A trade as stored, base and counter ordered by Horizon's asset ids (stellar-horizon `TradeProcessor.Flush`). */
@@ -187,29 +203,32 @@ export function orientedTradeRow(trade: SellerTrade, ledger: number, baseIsSelle
   const [n, d] = baseIsSeller ? [trade.price.n, trade.price.d] : [trade.price.d, trade.price.n];
   const id = `${trade.operationId}-${trade.order}`;
   const pool = trade.seller.poolId;
-  const body = {
+  // Built field by field, in the record's order: spreads in an object literal cost more than
+  // the trade's fields.
+  const body: Record<string, unknown> = {
     id,
     paging_token: id,
     ledger_close_time: timestamp(trade.closeTime),
     trade_type: trade.kind,
-    ...(trade.poolFee ? { liquidity_pool_fee_bp: trade.poolFee } : {}),
-    ...partyFields('base', base),
-    ...partyFields('counter', counter),
-    base_is_seller: baseIsSeller,
-    price: { n: n.toString(), d: d.toString() },
-  } as TradeRow['body'];
-  return {
+  };
+  if (trade.poolFee) body.liquidity_pool_fee_bp = trade.poolFee;
+  addPartyFields(body, 'base', base);
+  addPartyFields(body, 'counter', counter);
+  body.base_is_seller = baseIsSeller;
+  body.price = { n: n.toString(), d: d.toString() };
+  const row: TradeRow = {
     operationId: trade.operationId,
     order: trade.order,
     ledger,
     baseAsset: canonicalAsset(base.asset),
     counterAsset: canonicalAsset(counter.asset),
-    ...(base.offerId !== undefined ? { baseOfferId: base.offerId.toString() } : {}),
-    ...(counter.offerId !== undefined ? { counterOfferId: counter.offerId.toString() } : {}),
-    ...(pool ? { liquidityPool: pool } : {}),
     tradeType: trade.kind,
-    body,
+    body: body as TradeRow['body'],
   };
+  if (base.offerId !== undefined) row.baseOfferId = base.offerId.toString();
+  if (counter.offerId !== undefined) row.counterOfferId = counter.offerId.toString();
+  if (pool) row.liquidityPool = pool;
+  return row;
 }
 
 /** The trades of a ledger's operations, numbering the assets they show for the first time. */

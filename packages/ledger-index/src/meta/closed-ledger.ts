@@ -173,7 +173,7 @@ export function readClosedLedger(input: LedgerCloseMetaInput, passphrase: string
       operations: inner.tx.operations,
       innerEnvelope: inner,
       hash,
-      ...(found.raw.innerHash ? { innerHash: found.raw.innerHash } : {}),
+      innerHash: found.raw.innerHash,
       order: index + 1,
       envelope: found.envelope,
       get outer() {

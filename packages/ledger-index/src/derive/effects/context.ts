@@ -65,22 +65,26 @@ export class EffectList {
   /** Adds an effect; `details` are the fields of its type, in the order Horizon writes them. */
   add(who: MuxedParts, type: EffectType, details: Record<string, unknown> = {}): void {
     const order = this.rows.length + 1;
+    // Built field by field, in the record's order (see operationRows).
     const body = {
       id: effectId(this.operationId, order),
       paging_token: `${this.operationId}-${order}`,
       account: who.account,
-      ...(who.muxed ? { account_muxed: who.muxed, account_muxed_id: who.muxedId } : {}),
-      type,
-      type_i: EFFECT_TYPE_I[type],
-      created_at: this.createdAt,
-      ...details,
-    } as EffectBody;
+    } as Record<string, unknown>;
+    if (who.muxed) {
+      body.account_muxed = who.muxed;
+      body.account_muxed_id = who.muxedId;
+    }
+    body.type = type;
+    body.type_i = EFFECT_TYPE_I[type];
+    body.created_at = this.createdAt;
+    Object.assign(body, details);
     this.rows.push({
       operationId: this.operationId,
       order,
       ledger: this.ledger,
       account: who.account,
-      body,
+      body: body as EffectBody,
     });
   }
 }

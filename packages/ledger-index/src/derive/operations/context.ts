@@ -79,10 +79,13 @@ export type MuxedFields<N extends string> = { [K in N]: string } & {
 
 /** `from`/`to`-style account fields with their muxed forms (stellar-horizon `addAccountAndMuxedAccountDetails`). */
 export function muxedFields<N extends string>(name: N, parts: MuxedParts): MuxedFields<N> {
-  return {
-    [name]: parts.account,
-    ...(parts.muxed ? { [`${name}_muxed`]: parts.muxed, [`${name}_muxed_id`]: parts.muxedId } : {}),
-  } as MuxedFields<N>;
+  const fields: Record<string, string | undefined> = {};
+  fields[name] = parts.account;
+  if (parts.muxed) {
+    fields[`${name}_muxed`] = parts.muxed;
+    fields[`${name}_muxed_id`] = parts.muxedId;
+  }
+  return fields as MuxedFields<N>;
 }
 
 /** The operation results of a transaction (of the inner one for a fee bump). */

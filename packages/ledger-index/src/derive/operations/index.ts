@@ -44,21 +44,24 @@ export function operationRows(contexts: readonly OperationContext[], transaction
     const id = operationId(ctx);
     const detail = operationDetail(ctx);
     const sponsor = sponsorOf(ctx.changes, signerOf(op));
+    // Built field by field, in the record's order: an object literal with a spread before its
+    // last fields defines each of those fields the slow way.
     const body = {
       id,
       paging_token: id,
       transaction_successful: tx.successful,
       source_account: source.account,
-      ...(source.muxed
-        ? { source_account_muxed: source.muxed, source_account_muxed_id: source.muxedId }
-        : {}),
-      type: detail.type,
-      type_i: xdr.OperationType[op.body.type].value,
-      created_at: timestamp(ledger.closeTime),
-      transaction_hash: tx.hash,
-      ...detail.fields,
-      ...(sponsor ? { sponsor } : {}),
-    } as OperationBody;
+    } as Record<string, unknown>;
+    if (source.muxed) {
+      body.source_account_muxed = source.muxed;
+      body.source_account_muxed_id = source.muxedId;
+    }
+    body.type = detail.type;
+    body.type_i = xdr.OperationType[op.body.type].value;
+    body.created_at = timestamp(ledger.closeTime);
+    body.transaction_hash = tx.hash;
+    Object.assign(body, detail.fields);
+    if (sponsor) body.sponsor = sponsor;
     return {
       id: BigInt(id),
       transactionId,
@@ -70,7 +73,7 @@ export function operationRows(contexts: readonly OperationContext[], transaction
       ].sort(),
       claimableBalances: claimableBalancesOf(ctx.changes),
       liquidityPools: liquidityPoolsOf(ctx.changes),
-      body,
+      body: body as OperationBody,
     };
   });
 }

@@ -8,7 +8,7 @@ import { canonicalAsset } from '../assets.js';
 import { entrySponsor } from '../entry.js';
 import { accountId, base64 } from '../format.js';
 import { nativeBalance, poolShareId, sortTrustLines, trustLineBalance } from './balances.js';
-import { type AccountBody, sponsorField } from './common.js';
+import type { AccountBody } from './common.js';
 import { accountSigners, signerSummary, thresholdBytes } from './signers.js';
 
 /** The live entries an account record is made of. */
@@ -77,34 +77,33 @@ export function accountRecord(entries: AccountEntries, lastModifiedTime: string 
   const ext = extensions(account);
   const [, low = 0, medium = 0, high = 0] = thresholdBytes(account);
   const homeDomain = text(account.homeDomain.bytes);
-  return {
-    id,
-    account_id: id,
-    sequence: account.seqNum.toString(),
-    ...sequenceFields(ext.seqLedger, ext.seqTime),
-    subentry_count: account.numSubEntries,
-    ...(account.inflationDest ? { inflation_destination: accountId(account.inflationDest) } : {}),
-    ...(homeDomain ? { home_domain: homeDomain } : {}),
-    last_modified_ledger: entries.account.lastModifiedLedgerSeq,
-    last_modified_time: lastModifiedTime,
-    thresholds: { low_threshold: low, med_threshold: medium, high_threshold: high },
-    flags: {
-      auth_required: (account.flags & AUTH_REQUIRED_FLAG) !== 0,
-      auth_revocable: (account.flags & AUTH_REVOCABLE_FLAG) !== 0,
-      auth_immutable: (account.flags & AUTH_IMMUTABLE_FLAG) !== 0,
-      auth_clawback_enabled: (account.flags & AUTH_CLAWBACK_ENABLED_FLAG) !== 0,
-    },
-    balances: [
-      ...sortTrustLines(entries.trustLines).map(trustLineBalance),
-      nativeBalance(account.balance, ext.buying, ext.selling),
-    ],
-    signers: accountSigners(account),
-    data: dataValues(entries.data),
-    num_sponsoring: ext.numSponsoring,
-    num_sponsored: ext.numSponsored,
-    ...sponsorField(entries.account),
-    paging_token: id,
+  // Built field by field, in the record's order: spreads in an object literal cost more than
+  // the account's fields.
+  const record: Record<string, unknown> = { id, account_id: id, sequence: account.seqNum.toString() };
+  Object.assign(record, sequenceFields(ext.seqLedger, ext.seqTime));
+  record.subentry_count = account.numSubEntries;
+  if (account.inflationDest) record.inflation_destination = accountId(account.inflationDest);
+  if (homeDomain) record.home_domain = homeDomain;
+  record.last_modified_ledger = entries.account.lastModifiedLedgerSeq;
+  record.last_modified_time = lastModifiedTime;
+  record.thresholds = { low_threshold: low, med_threshold: medium, high_threshold: high };
+  record.flags = {
+    auth_required: (account.flags & AUTH_REQUIRED_FLAG) !== 0,
+    auth_revocable: (account.flags & AUTH_REVOCABLE_FLAG) !== 0,
+    auth_immutable: (account.flags & AUTH_IMMUTABLE_FLAG) !== 0,
+    auth_clawback_enabled: (account.flags & AUTH_CLAWBACK_ENABLED_FLAG) !== 0,
   };
+  const balances = sortTrustLines(entries.trustLines).map(trustLineBalance);
+  balances.push(nativeBalance(account.balance, ext.buying, ext.selling));
+  record.balances = balances;
+  record.signers = accountSigners(account);
+  record.data = dataValues(entries.data);
+  record.num_sponsoring = ext.numSponsoring;
+  record.num_sponsored = ext.numSponsored;
+  const sponsor = entrySponsor(entries.account);
+  if (sponsor) record.sponsor = sponsor;
+  record.paging_token = id;
+  return record as AccountBody;
 }
 
 /** What `listAccounts` filters accounts by. */

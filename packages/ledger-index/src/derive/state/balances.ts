@@ -5,8 +5,9 @@
 import type { components } from '@starspec/ledger-api';
 import type { xdr } from '@stellar/stellar-sdk/base';
 import { assetFields } from '../assets.js';
+import { entrySponsor } from '../entry.js';
 import { amount } from '../format.js';
-import { hex, sponsorField } from './common.js';
+import { hex } from './common.js';
 
 type Schemas = components['schemas'];
 export type Balance = Schemas['Balance'];
@@ -26,14 +27,12 @@ export function poolShareId(asset: xdr.TrustLineAsset): string | undefined {
 }
 
 /** stellar-horizon `fillAuthorizationFlags`: after CAP-18 authorized implies maintain liabilities. */
-function authorizationFlags(flags: number) {
+function addAuthorizationFlags(balance: Record<string, unknown>, flags: number): void {
   const authorized = (flags & AUTHORIZED_FLAG) !== 0;
-  return {
-    is_authorized: authorized,
-    is_authorized_to_maintain_liabilities:
-      authorized || (flags & AUTHORIZED_TO_MAINTAIN_LIABILITIES_FLAG) !== 0,
-    ...((flags & TRUSTLINE_CLAWBACK_ENABLED_FLAG) !== 0 ? { is_clawback_enabled: true } : {}),
-  };
+  balance.is_authorized = authorized;
+  balance.is_authorized_to_maintain_liabilities =
+    authorized || (flags & AUTHORIZED_TO_MAINTAIN_LIABILITIES_FLAG) !== 0;
+  if ((flags & TRUSTLINE_CLAWBACK_ENABLED_FLAG) !== 0) balance.is_clawback_enabled = true;
 }
 
 function liabilities(line: xdr.TrustLineEntry): { buying: bigint; selling: bigint } {
@@ -47,31 +46,35 @@ function liabilities(line: xdr.TrustLineEntry): { buying: bigint; selling: bigin
 export function trustLineBalance(entry: xdr.LedgerEntry): Balance {
   const line = trustLineOf(entry);
   const poolId = poolShareId(line.asset);
+  // Built field by field, in the record's order (see accountRecord).
   if (poolId !== undefined) {
-    return {
+    const shares: Record<string, unknown> = {
       balance: amount(line.balance),
       liquidity_pool_id: poolId,
       limit: amount(line.limit),
       last_modified_ledger: entry.lastModifiedLedgerSeq,
-      ...authorizationFlags(line.flags),
-      asset_type: 'liquidity_pool_shares',
     };
+    addAuthorizationFlags(shares, line.flags);
+    shares.asset_type = 'liquidity_pool_shares';
+    return shares as Balance;
   }
   const { buying, selling } = liabilities(line);
   const asset = assetFields(line.asset);
   if (asset.asset_type === 'native') throw new TypeError('a trust line never holds lumens');
-  return {
+  const balance: Record<string, unknown> = {
     balance: amount(line.balance),
     limit: amount(line.limit),
     buying_liabilities: amount(buying),
     selling_liabilities: amount(selling),
-    ...sponsorField(entry),
-    last_modified_ledger: entry.lastModifiedLedgerSeq,
-    ...authorizationFlags(line.flags),
-    asset_type: asset.asset_type,
-    asset_code: asset.asset_code ?? '',
-    asset_issuer: asset.asset_issuer ?? '',
   };
+  const sponsor = entrySponsor(entry);
+  if (sponsor) balance.sponsor = sponsor;
+  balance.last_modified_ledger = entry.lastModifiedLedgerSeq;
+  addAuthorizationFlags(balance, line.flags);
+  balance.asset_type = asset.asset_type;
+  balance.asset_code = asset.asset_code ?? '';
+  balance.asset_issuer = asset.asset_issuer ?? '';
+  return balance as Balance;
 }
 
 export function nativeBalance(balance: bigint, buying: bigint, selling: bigint): Balance {
