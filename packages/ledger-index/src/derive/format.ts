@@ -27,10 +27,10 @@ export function timestamp(unixSeconds: number | bigint): string {
 
 // A ledger names the same few accounts again and again (sources, fee payers, counterparties,
 // entry owners), and the SDK's strkey encoding of one costs more than reading it: each key's
-// address is kept in a slot picked by its first bytes (a key is uniformly random), where it
+// address is kept in a slot picked by its first two bytes (keys are uniformly random), where it
 // stays until another key takes the slot. Keys are compared byte by byte: no string is made to
 // look one up.
-const SLOTS = 1 << 14;
+const SLOTS = 1 << 16;
 const slotKeys: (Uint8Array | undefined)[] = new Array(SLOTS).fill(undefined);
 const slotAddresses: string[] = new Array(SLOTS).fill('');
 

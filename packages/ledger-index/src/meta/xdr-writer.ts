@@ -5,8 +5,8 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 
-const I32 = [-(2 ** 31), 2 ** 31 - 1] as const;
-const U32 = [0, 2 ** 32 - 1] as const;
+const [I32_MIN, I32_MAX] = [-(2 ** 31), 2 ** 31 - 1];
+const U32_MAX = 2 ** 32 - 1;
 
 export class XdrWriter {
   pos = 0;
@@ -33,12 +33,12 @@ export class XdrWriter {
 
   i32(value: number): void {
     const at = this.#room(4);
-    this.#view.setInt32(at, integer(value, I32));
+    this.#view.setInt32(at, integer(value, I32_MIN, I32_MAX));
   }
 
   u32(value: number): void {
     const at = this.#room(4);
-    this.#view.setUint32(at, integer(value, U32));
+    this.#view.setUint32(at, integer(value, 0, U32_MAX));
   }
 
   i64(value: bigint): void {
@@ -100,7 +100,8 @@ export class XdrWriter {
   }
 }
 
-function integer(value: number, [min, max]: readonly [number, number]): number {
+// The bounds are plain arguments: destructuring an array here allocated an iterator per value.
+function integer(value: number, min: number, max: number): number {
   if (!Number.isInteger(value) || value < min || value > max) throw outOfRange(value);
   return value;
 }
