@@ -92,7 +92,6 @@ export function deriveUnnumberedLedger(meta: LedgerCloseMetaInput, passphrase: s
   return { sequence: ledger.sequence, hashes, batch: deriveUnnumbered(ledger) };
 }
 
-
 /** The second half: what `deriveLedgers` gives from `start`, the ledgers' assets numbered in order. */
 export function numberLedgers(ledgers: readonly UnnumberedLedger[], start: DeriveStart): DerivedLedgers {
   const numbered = new Map(start.assets);

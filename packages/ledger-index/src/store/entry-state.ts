@@ -5,7 +5,9 @@
  */
 import { xdr } from '@stellar/stellar-sdk/base';
 import { accountId, base64 } from '../derive/format.js';
+import { readLedgerEntry } from '../generated/xdr-reader.gen.js';
 import { writeLedgerKey } from '../generated/xdr-writer.gen.js';
+import { readXdr } from '../meta/xdr-reader.js';
 import { writeXdr, writeXdrAs } from '../meta/xdr-writer.js';
 
 export interface ChangeEffect {
@@ -51,6 +53,14 @@ export function ledgerKeyXdr(key: xdr.LedgerKey): Uint8Array {
 export function ledgerKeyBase64(key: xdr.LedgerKey): string {
   const bytes = keysXdr.get(key);
   return bytes ? base64(bytes) : writeXdrAs(writeLedgerKey, key, 'base64');
+}
+
+/**
+ * An entry as the index stores it (`entries.entry`, the base64 of its XDR) read back, by the
+ * generated reader: the SDK's decoding builds each value twice over.
+ */
+export function storedEntry(text: unknown): xdr.LedgerEntry {
+  return readXdr('LedgerEntry', readLedgerEntry, Buffer.from(String(text), 'base64'));
 }
 
 /** The key of a classic entry (stellar-core LedgerEntryKey); undefined for Soroban entries. */

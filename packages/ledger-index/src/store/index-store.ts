@@ -3,12 +3,13 @@
  * already in is skipped), and the reads the REST face makes. Runs the same SQL on SQLite and
  * PostgreSQL through a SqlDriver.
  */
-import { xdr } from '@stellar/stellar-sdk/base';
+import type { xdr } from '@stellar/stellar-sdk/base';
 import type { HistoryBatch, IndexBatch } from '../derive/records.js';
 import { offerPrice } from '../derive/state/offer.js';
 import { writeContractAssets } from './contract-assets-write.js';
 import type { Row, SqlDriver, SqlExecutor, SqlValue } from './driver.js';
 import { writeEntries } from './entries-write.js';
+import { storedEntry } from './entry-state.js';
 import { reingestConflict, rewriteHistory } from './history-rewrite.js';
 import { deleteLedgerRange, HISTORY_TABLES } from './history-trim.js';
 import { insertTradeAccounts, tradeAccountRows, writeHistory } from './history-write.js';
@@ -310,7 +311,7 @@ export class IndexStore {
   /** The live entry under a LedgerKey (base64), as the index last saw it. */
   async entry(key: string): Promise<xdr.LedgerEntry | undefined> {
     const [row] = await this.#db.query('SELECT entry FROM entries WHERE key = ?', [key]);
-    return row ? xdr.LedgerEntry.fromXdr(String(row.entry), 'base64') : undefined;
+    return row ? storedEntry(row.entry) : undefined;
   }
 
   /** The live entries of an account, by kind (`account`, `trustline`, `offer`, `data`). */
@@ -319,7 +320,7 @@ export class IndexStore {
       owner,
       kind,
     ]);
-    return rows.map((r) => xdr.LedgerEntry.fromXdr(String(r.entry), 'base64'));
+    return rows.map((r) => storedEntry(r.entry));
   }
 
   /** An account's live entries the index holds (its account, trust line, offer and data entries), with their keys. */
@@ -327,7 +328,7 @@ export class IndexStore {
     const rows = await this.#db.query('SELECT key, entry FROM entries WHERE owner = ?', [owner]);
     return rows.map((r) => ({
       key: String(r.key),
-      entry: xdr.LedgerEntry.fromXdr(String(r.entry), 'base64'),
+      entry: storedEntry(r.entry),
     }));
   }
 

@@ -10,6 +10,7 @@ import { touchedRecords } from '../derive/state/touched.js';
 import { ContractAssetsLoad } from './contract-assets-load.js';
 import type { SqlExecutor } from './driver.js';
 import { writeLiveEntries } from './entries-write.js';
+import { storedEntry } from './entry-state.js';
 import { writeRecords } from './state-write.js';
 
 /** Entries whose records are derived per statement: one query per kind reads them again. */
@@ -34,9 +35,7 @@ async function deriveAllRecords(tx: SqlExecutor): Promise<void> {
       [after],
     );
     if (rows.length === 0) return;
-    const created = rows.map((row) =>
-      xdr.LedgerEntryChange.ledgerEntryCreated(xdr.LedgerEntry.fromXdr(String(row.entry), 'base64')),
-    );
+    const created = rows.map((row) => xdr.LedgerEntryChange.ledgerEntryCreated(storedEntry(row.entry)));
     await writeRecords(tx, touchedRecords(created), new Map());
     after = String(rows[rows.length - 1]?.key);
   }

@@ -5,7 +5,7 @@
  * query per kind), or deleted when its entry is gone. The records hold no more than the entries at
  * the batch's end, so deriving them once per batch gives what deriving them after each ledger did.
  */
-import { xdr } from '@stellar/stellar-sdk/base';
+import type { xdr } from '@stellar/stellar-sdk/base';
 import { entrySponsor } from '../derive/entry.js';
 import type { IndexBatch } from '../derive/records.js';
 import { type AccountEntries, accountFilters, accountRecord } from '../derive/state/account.js';
@@ -15,8 +15,9 @@ import { offerColumns, offerRecord } from '../derive/state/offer.js';
 import { mergeTouched, type TouchedRecords } from '../derive/state/touched.js';
 import { deleteWhereIn, insertRows, selectWhereIn, upsertRows } from './bulk.js';
 import type { Row, SqlExecutor, SqlValue } from './driver.js';
+import { storedEntry } from './entry-state.js';
 
-const decode = (row: Row) => xdr.LedgerEntry.fromXdr(String(row.entry), 'base64');
+const decode = (row: Row) => storedEntry(row.entry);
 
 /** The close times (`closed_at`) of these ledgers: those `known`, the rest read from the index (null when it has not the ledger). */
 async function closeTimes(
