@@ -14,10 +14,10 @@ export function amount(stroops: bigint | number): string {
   return `${sign}${abs / STROOPS_PER_UNIT}.${fraction}`;
 }
 
-/** Unix seconds as RFC 3339 in UTC without fractions, as Go's `time.RFC3339`. */
 // Every record of a ledger carries its close time: the last one written is kept.
 let lastTime = { seconds: Number.NaN, text: '' };
 
+/** Unix seconds as RFC 3339 in UTC without fractions, as Go's `time.RFC3339`. */
 export function timestamp(unixSeconds: number | bigint): string {
   const seconds = Number(unixSeconds);
   if (seconds !== lastTime.seconds)

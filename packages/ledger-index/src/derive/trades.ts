@@ -182,8 +182,8 @@ const PARTY_NAMES = {
   },
 } as const;
 
-/** Writes one side's fields into a trade's body (field by field: see tradeBody). */
-function addPartyFields(body: Record<string, unknown>, prefix: 'base' | 'counter', party: Party): void {
+/** Writes one side's fields into a trade's body (field by field: see transactionBody). */
+function addPartyFields(body: TradeRow['body'], prefix: 'base' | 'counter', party: Party): void {
   const names = PARTY_NAMES[prefix];
   if (party.poolId) body[names.pool] = party.poolId;
   if (party.offerId !== undefined) body[names.offer] = party.offerId.toString();
@@ -203,14 +203,13 @@ export function orientedTradeRow(trade: SellerTrade, ledger: number, baseIsSelle
   const [n, d] = baseIsSeller ? [trade.price.n, trade.price.d] : [trade.price.d, trade.price.n];
   const id = `${trade.operationId}-${trade.order}`;
   const pool = trade.seller.poolId;
-  // Built field by field, in the record's order: spreads in an object literal cost more than
-  // the trade's fields.
-  const body: Record<string, unknown> = {
+  // Built field by field, in the record's order (see transactionBody).
+  const body = {
     id,
     paging_token: id,
     ledger_close_time: timestamp(trade.closeTime),
     trade_type: trade.kind,
-  };
+  } as TradeRow['body'];
   if (trade.poolFee) body.liquidity_pool_fee_bp = trade.poolFee;
   addPartyFields(body, 'base', base);
   addPartyFields(body, 'counter', counter);
@@ -223,7 +222,7 @@ export function orientedTradeRow(trade: SellerTrade, ledger: number, baseIsSelle
     baseAsset: canonicalAsset(base.asset),
     counterAsset: canonicalAsset(counter.asset),
     tradeType: trade.kind,
-    body: body as TradeRow['body'],
+    body,
   };
   if (base.offerId !== undefined) row.baseOfferId = base.offerId.toString();
   if (counter.offerId !== undefined) row.counterOfferId = counter.offerId.toString();

@@ -65,7 +65,7 @@ export class EffectList {
   /** Adds an effect; `details` are the fields of its type, in the order Horizon writes them. */
   add(who: MuxedParts, type: EffectType, details: Record<string, unknown> = {}): void {
     const order = this.rows.length + 1;
-    // Built field by field, in the record's order (see operationRows).
+    // Built field by field, in the record's order (see transactionBody).
     const body = {
       id: effectId(this.operationId, order),
       paging_token: `${this.operationId}-${order}`,

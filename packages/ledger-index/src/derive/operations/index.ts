@@ -44,8 +44,7 @@ export function operationRows(contexts: readonly OperationContext[], transaction
     const id = operationId(ctx);
     const detail = operationDetail(ctx);
     const sponsor = sponsorOf(ctx.changes, signerOf(op));
-    // Built field by field, in the record's order: an object literal with a spread before its
-    // last fields defines each of those fields the slow way.
+    // Built field by field, in the record's order (see transactionBody).
     const body = {
       id,
       paging_token: id,

@@ -77,9 +77,8 @@ export function accountRecord(entries: AccountEntries, lastModifiedTime: string 
   const ext = extensions(account);
   const [, low = 0, medium = 0, high = 0] = thresholdBytes(account);
   const homeDomain = text(account.homeDomain.bytes);
-  // Built field by field, in the record's order: spreads in an object literal cost more than
-  // the account's fields.
-  const record: Record<string, unknown> = { id, account_id: id, sequence: account.seqNum.toString() };
+  // Built field by field, in the record's order (see transactionBody).
+  const record = { id, account_id: id, sequence: account.seqNum.toString() } as AccountBody;
   Object.assign(record, sequenceFields(ext.seqLedger, ext.seqTime));
   record.subentry_count = account.numSubEntries;
   if (account.inflationDest) record.inflation_destination = accountId(account.inflationDest);
@@ -103,7 +102,7 @@ export function accountRecord(entries: AccountEntries, lastModifiedTime: string 
   const sponsor = entrySponsor(entries.account);
   if (sponsor) record.sponsor = sponsor;
   record.paging_token = id;
-  return record as AccountBody;
+  return record;
 }
 
 /** What `listAccounts` filters accounts by. */

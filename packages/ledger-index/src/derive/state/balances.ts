@@ -11,6 +11,8 @@ import { hex } from './common.js';
 
 type Schemas = components['schemas'];
 export type Balance = Schemas['Balance'];
+/** A trust line's balance: an issued asset's or a pool's shares. */
+type LineBalance = Exclude<Balance, { asset_type: 'native' }>;
 
 const AUTHORIZED_FLAG = 0x1;
 const AUTHORIZED_TO_MAINTAIN_LIABILITIES_FLAG = 0x2;
@@ -27,7 +29,7 @@ export function poolShareId(asset: xdr.TrustLineAsset): string | undefined {
 }
 
 /** stellar-horizon `fillAuthorizationFlags`: after CAP-18 authorized implies maintain liabilities. */
-function addAuthorizationFlags(balance: Record<string, unknown>, flags: number): void {
+function addAuthorizationFlags(balance: LineBalance, flags: number): void {
   const authorized = (flags & AUTHORIZED_FLAG) !== 0;
   balance.is_authorized = authorized;
   balance.is_authorized_to_maintain_liabilities =
@@ -46,27 +48,27 @@ function liabilities(line: xdr.TrustLineEntry): { buying: bigint; selling: bigin
 export function trustLineBalance(entry: xdr.LedgerEntry): Balance {
   const line = trustLineOf(entry);
   const poolId = poolShareId(line.asset);
-  // Built field by field, in the record's order (see accountRecord).
+  // Built field by field, in the record's order (see transactionBody).
   if (poolId !== undefined) {
-    const shares: Record<string, unknown> = {
+    const shares = {
       balance: amount(line.balance),
       liquidity_pool_id: poolId,
       limit: amount(line.limit),
       last_modified_ledger: entry.lastModifiedLedgerSeq,
-    };
+    } as Extract<LineBalance, { asset_type: 'liquidity_pool_shares' }>;
     addAuthorizationFlags(shares, line.flags);
     shares.asset_type = 'liquidity_pool_shares';
-    return shares as Balance;
+    return shares;
   }
   const { buying, selling } = liabilities(line);
   const asset = assetFields(line.asset);
   if (asset.asset_type === 'native') throw new TypeError('a trust line never holds lumens');
-  const balance: Record<string, unknown> = {
+  const balance = {
     balance: amount(line.balance),
     limit: amount(line.limit),
     buying_liabilities: amount(buying),
     selling_liabilities: amount(selling),
-  };
+  } as Exclude<LineBalance, { asset_type: 'liquidity_pool_shares' }>;
   const sponsor = entrySponsor(entry);
   if (sponsor) balance.sponsor = sponsor;
   balance.last_modified_ledger = entry.lastModifiedLedgerSeq;
@@ -74,7 +76,7 @@ export function trustLineBalance(entry: xdr.LedgerEntry): Balance {
   balance.asset_type = asset.asset_type;
   balance.asset_code = asset.asset_code ?? '';
   balance.asset_issuer = asset.asset_issuer ?? '';
-  return balance as Balance;
+  return balance;
 }
 
 export function nativeBalance(balance: bigint, buying: bigint, selling: bigint): Balance {
