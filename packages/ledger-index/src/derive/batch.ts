@@ -72,7 +72,7 @@ export function deriveBatch(ledger: ClosedLedger, tradeAssetIds: TradeAssetIds =
 }
 
 /** A ledger's batch before Horizon's asset ids are known: its trades two-sided. */
-export interface UnnumberedBatch extends LedgerHistory {
+export interface UnnumberedBatch<Written = never> extends LedgerHistory<Written> {
   trades: TwoSidedTrade[];
   state: StateChanges;
 }
@@ -91,7 +91,10 @@ export function deriveUnnumbered(ledger: ClosedLedger): UnnumberedBatch {
 }
 
 /** What `deriveBatch` gives, from an unnumbered batch and the asset ids so far (updated). */
-export function numberBatch(batch: UnnumberedBatch, tradeAssetIds: TradeAssetIds): IndexBatch {
+export function numberBatch<Written = never>(
+  batch: UnnumberedBatch<Written>,
+  tradeAssetIds: TradeAssetIds,
+): IndexBatch<Written> {
   const knownAssets = tradeAssetIds.size;
   const trades = pickSides(batch.trades, tradeAssetIds);
   return {

@@ -28,7 +28,15 @@ export interface Participants {
   liquidityPools: string[];
 }
 
-export interface TransactionRow extends Participants {
+/**
+ * A record's body as its JSON, written by the thread that derived it (derive-worker.ts): the
+ * writing thread stores it as it is, instead of taking the body over and writing it itself.
+ */
+export interface BodyJson {
+  bodyJson: string;
+}
+
+export interface TransactionRow<Body = TransactionBody> extends Participants {
   /** TOID (ledger, order, 0). */
   id: bigint;
   /** Hex hash; for a fee bump, the outer hash (the inner one is `innerHash`). */
@@ -36,10 +44,10 @@ export interface TransactionRow extends Participants {
   innerHash?: string;
   ledger: number;
   successful: boolean;
-  body: TransactionBody;
+  body: Body;
 }
 
-export interface OperationRow extends Participants {
+export interface OperationRow<Body = OperationBody> extends Participants {
   /** TOID (ledger, order, index). */
   id: bigint;
   transactionId: bigint;
@@ -47,17 +55,17 @@ export interface OperationRow extends Participants {
   successful: boolean;
   /** Listed by the payments endpoints (create_account, payment, path payments, account_merge…). */
   payment: boolean;
-  body: OperationBody;
+  body: Body;
 }
 
-export interface EffectRow {
+export interface EffectRow<Body = EffectBody> {
   /** The operation's TOID (Horizon has no fee effects: every effect belongs to an operation). */
   operationId: bigint;
   /** 1-based order within the operation. */
   order: number;
   ledger: number;
   account: string;
-  body: EffectBody;
+  body: Body;
 }
 
 export interface TradeRow {
@@ -74,23 +82,26 @@ export interface TradeRow {
   body: TradeBody;
 }
 
-/** A ledger's history rows before its trades (which need Horizon's asset ids). */
-export interface LedgerHistory {
+/**
+ * A ledger's history rows before its trades (which need Horizon's asset ids). `Written` is
+ * `BodyJson` where a body may come written already (what the writing thread is handed).
+ */
+export interface LedgerHistory<Written = never> {
   ledger: LedgerRow;
-  transactions: TransactionRow[];
-  operations: OperationRow[];
-  effects: EffectRow[];
+  transactions: TransactionRow<TransactionBody | Written>[];
+  operations: OperationRow<OperationBody | Written>[];
+  effects: EffectRow<EffectBody | Written>[];
 }
 
 /** A ledger's history rows: what `writeHistory` stores (reingestion writes nothing else). */
-export interface HistoryBatch extends LedgerHistory {
+export interface HistoryBatch<Written = never> extends LedgerHistory<Written> {
   trades: TradeRow[];
   /** Assets this ledger's trades numbered for the first time (Horizon's `history_assets` ids). */
   tradeAssets?: [string, number][];
 }
 
 /** Everything one closed ledger adds to the index, written in one store transaction. */
-export interface IndexBatch extends HistoryBatch {
+export interface IndexBatch<Written = never> extends HistoryBatch<Written> {
   /** What its ledger entry changes make of the index's state. */
   state: StateChanges;
 }

@@ -5,7 +5,7 @@
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
 import { deriveBatch, deriveUnnumbered, numberBatch, type UnnumberedBatch } from '../derive/batch.js';
-import type { IndexBatch } from '../derive/records.js';
+import type { BodyJson, IndexBatch } from '../derive/records.js';
 import { type LedgerCloseMetaInput, readClosedLedger } from '../meta/closed-ledger.js';
 
 /** Where a derivation starts: the ledger the index ends at, and Horizon's trade asset ids then. */
@@ -20,7 +20,7 @@ export interface DerivedLedgers {
   /** Every ledger handed over, in order: its sequence and its transactions' hashes. */
   ledgers: { sequence: number; hashes: string[] }[];
   /** The batches of the ledgers after `after` (the others the index has already). */
-  batches: IndexBatch[];
+  batches: IndexBatch<BodyJson>[];
   /** The trade asset ids once the batches are written. */
   assets: Map<string, number>;
 }
@@ -79,10 +79,10 @@ export function deriveLedgers(
 }
 
 /** A ledger read and derived with nothing before it: its batch waits for the asset ids so far. */
-export interface UnnumberedLedger {
+export interface UnnumberedLedger<Written = never> {
   sequence: number;
   hashes: string[];
-  batch: UnnumberedBatch;
+  batch: UnnumberedBatch<Written>;
 }
 
 /** The first half of `deriveLedgers` for one ledger: it needs nothing of the ledgers before (a thread's share). */
@@ -92,8 +92,24 @@ export function deriveUnnumberedLedger(meta: LedgerCloseMetaInput, passphrase: s
   return { sequence: ledger.sequence, hashes, batch: deriveUnnumbered(ledger) };
 }
 
+/**
+ * A derived ledger's transaction, operation and effect bodies written as JSON, in place: what a
+ * derivation thread answers, so that the writing thread neither takes the bodies over object by
+ * object nor writes them itself.
+ */
+export function writeBodies(ledger: UnnumberedLedger): UnnumberedLedger<BodyJson> {
+  const { transactions, operations, effects } = ledger.batch;
+  // The rows are the thread's own, posted next: each body is replaced where it is.
+  for (const rows of [transactions, operations, effects] as { body: unknown }[][])
+    for (const row of rows) row.body = { bodyJson: JSON.stringify(row.body) } satisfies BodyJson;
+  return ledger as unknown as UnnumberedLedger<BodyJson>;
+}
+
 /** The second half: what `deriveLedgers` gives from `start`, the ledgers' assets numbered in order. */
-export function numberLedgers(ledgers: readonly UnnumberedLedger[], start: DeriveStart): DerivedLedgers {
+export function numberLedgers<Written extends BodyJson = never>(
+  ledgers: readonly UnnumberedLedger<Written>[],
+  start: DeriveStart,
+): DerivedLedgers {
   const numbered = new Map(start.assets);
   const derived: DerivedLedgers = { after: start.after, ledgers: [], batches: [], assets: numbered };
   for (const { sequence, hashes, batch } of ledgers) {

@@ -4,12 +4,14 @@
  * a run of ledgers with nothing before it, so runs go to whichever thread has least to do and are
  * derived side by side; here each is finished in order, from where the one before it ends (its
  * trades' assets numbered as Horizon numbers them, the ledgers the index has already left out).
- * A derived batch is plain data (derive/records.ts), so it crosses back as it is, a ledger at a
- * time. A single ledger (a live one) is derived on the calling thread: the hop would cost more
- * than it saves. The threads start on first use.
+ * A derived batch is plain data (derive/records.ts): it crosses back a ledger at a time, its
+ * bodies written as JSON there (writeBodies), which the store keeps as they are. A single ledger
+ * (a live one) is derived on the calling thread: the hop would cost more than it saves. The
+ * threads start on first use.
  */
 import { Worker } from 'node:worker_threads';
 import type { xdr } from '@stellar/stellar-sdk/base';
+import type { BodyJson } from '../derive/records.js';
 import { fromThreadError, type ThreadError } from '../gateway/thread-error.js';
 import { writeLedgerCloseMeta } from '../generated/xdr-writer.gen.js';
 import { base64Bytes } from '../meta/closed-ledger.js';
@@ -36,7 +38,7 @@ export interface DeriveRequest {
  * or why it failed.
  */
 export type DeriveAnswer =
-  | { id: number; ledger: UnnumberedLedger }
+  | { id: number; ledger: UnnumberedLedger<BodyJson> }
   | { id: number; done: true }
   | { id: number; error: ThreadError };
 
@@ -61,8 +63,8 @@ const transferred = (request: DeriveRequest): ArrayBuffer[] =>
 
 /** A run asked of a thread and not yet done: the ledgers it has answered so far. */
 interface WaitingRun {
-  ledgers: UnnumberedLedger[];
-  resolve: (ledgers: UnnumberedLedger[]) => void;
+  ledgers: UnnumberedLedger<BodyJson>[];
+  resolve: (ledgers: UnnumberedLedger<BodyJson>[]) => void;
   reject: (error: Error) => void;
 }
 
@@ -121,10 +123,10 @@ export function threadDeriver(
       if ((pool[slot]?.waiting.size ?? 0) < (pool[best]?.waiting.size ?? 0)) best = slot;
     return best;
   };
-  const inThread = (metas: (string | Uint8Array)[]): Promise<UnnumberedLedger[]> => {
+  const inThread = (metas: (string | Uint8Array)[]): Promise<UnnumberedLedger<BodyJson>[]> => {
     const thread = started(leastBusy());
     const id = nextId++;
-    const derived = new Promise<UnnumberedLedger[]>((resolve, reject) =>
+    const derived = new Promise<UnnumberedLedger<BodyJson>[]>((resolve, reject) =>
       thread.waiting.set(id, { ledgers: [], resolve, reject }),
     );
     // It keeps the process alive while a run is asked of it, not when idle (see 'message').

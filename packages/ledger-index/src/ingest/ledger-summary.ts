@@ -4,7 +4,7 @@
  * asking the store again after every ledger. Each set is a superset of what the matching query
  * selects (a stream woken for nothing costs one query; one not woken would miss records).
  */
-import type { IndexBatch } from '../derive/records.js';
+import type { BodyJson, IndexBatch } from '../derive/records.js';
 
 export interface LedgerSummary {
   sequence: number;
@@ -34,7 +34,7 @@ function addAll(set: Set<string>, values: Iterable<string | undefined>): void {
   for (const value of values) if (value !== undefined) set.add(value);
 }
 
-export function summarizeLedger(batch: IndexBatch): LedgerSummary {
+export function summarizeLedger(batch: IndexBatch<BodyJson>): LedgerSummary {
   const hashes = new Set<string>();
   const accounts = new Set<string>();
   const balances = new Set<string>();

@@ -4,7 +4,7 @@
  * history is cleared before it is ingested again). Current state (entries, accounts, offers, …)
  * is never written: it stands at the index's latest ledger, which only live ingestion moves.
  */
-import type { HistoryBatch } from '../derive/records.js';
+import type { BodyJson, HistoryBatch } from '../derive/records.js';
 import type { SqlExecutor } from './driver.js';
 import { deleteLedgerRange } from './history-trim.js';
 import { writeHistory } from './history-write.js';
@@ -19,7 +19,7 @@ export async function rewriteHistory(
   tx: SqlExecutor,
   from: number,
   to: number,
-  batches: readonly HistoryBatch[],
+  batches: readonly HistoryBatch<BodyJson>[],
 ): Promise<void> {
   await deleteLedgerRange(tx, from, to);
   await writeHistory(tx, batches);

@@ -4,13 +4,13 @@
  * records in one bulk load each where the engine has one (COPY), else, like the rest, in
  * multi-row statements (a batch of ledgers costs a few statements per table, not one per row).
  */
-import type { HistoryBatch } from '../derive/records.js';
+import type { BodyJson, HistoryBatch } from '../derive/records.js';
 import { appendRows, insertRows } from './bulk.js';
 import type { SqlExecutor, SqlValue } from './driver.js';
 
 const IGNORE = 'ON CONFLICT DO NOTHING';
 
-function participantRows(batches: readonly HistoryBatch[]): SqlValue[][] {
+function participantRows(batches: readonly HistoryBatch<BodyJson>[]): SqlValue[][] {
   const rows: SqlValue[][] = [];
   for (const batch of batches)
     for (const [collection, records] of [
@@ -38,8 +38,16 @@ export function insertTradeAccounts(tx: SqlExecutor, rows: readonly SqlValue[][]
   return insertRows(tx, 'trade_accounts', ['account', 'operation_id', 'ord'], rows, IGNORE);
 }
 
-export async function writeHistory(tx: SqlExecutor, batches: readonly HistoryBatch[]): Promise<void> {
-  const all = <T>(pick: (batch: HistoryBatch) => readonly T[]) => batches.flatMap(pick);
+/** A body's JSON: as it came written (by a derivation thread), or written now. */
+function bodyJson(body: object): string {
+  return 'bodyJson' in body ? (body as BodyJson).bodyJson : JSON.stringify(body);
+}
+
+export async function writeHistory(
+  tx: SqlExecutor,
+  batches: readonly HistoryBatch<BodyJson>[],
+): Promise<void> {
+  const all = <T>(pick: (batch: HistoryBatch<BodyJson>) => readonly T[]) => batches.flatMap(pick);
   await appendRows(
     tx,
     'ledgers',
@@ -57,7 +65,7 @@ export async function writeHistory(tx: SqlExecutor, batches: readonly HistoryBat
       row.innerHash ?? null,
       row.ledger,
       row.successful ? 1 : 0,
-      JSON.stringify(row.body),
+      bodyJson(row.body),
     ]),
   );
   await appendRows(
@@ -70,7 +78,7 @@ export async function writeHistory(tx: SqlExecutor, batches: readonly HistoryBat
       row.ledger,
       row.successful ? 1 : 0,
       row.payment ? 1 : 0,
-      JSON.stringify(row.body),
+      bodyJson(row.body),
     ]),
   );
   await appendRows(
@@ -82,7 +90,7 @@ export async function writeHistory(tx: SqlExecutor, batches: readonly HistoryBat
       row.order,
       row.ledger,
       row.account,
-      JSON.stringify(row.body),
+      bodyJson(row.body),
     ]),
   );
   const trades = all((b) => b.trades);

@@ -4,7 +4,7 @@
  * PostgreSQL through a SqlDriver.
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
-import type { HistoryBatch, IndexBatch } from '../derive/records.js';
+import type { BodyJson, HistoryBatch, IndexBatch } from '../derive/records.js';
 import { offerPrice } from '../derive/state/offer.js';
 import { writeContractAssets } from './contract-assets-write.js';
 import type { Row, SqlDriver, SqlExecutor, SqlValue } from './driver.js';
@@ -155,9 +155,10 @@ export class IndexStore {
 
   /**
    * Writes a ledger's batch. Answers false (and writes nothing) when the ledger is already in;
-   * refuses a ledger that does not follow the latest one.
+   * refuses a ledger that does not follow the latest one. Bodies may come written as JSON
+   * already (`BodyJson`).
    */
-  async ingest(batch: IndexBatch): Promise<boolean> {
+  async ingest(batch: IndexBatch<BodyJson>): Promise<boolean> {
     return (await this.ingestMany([batch])) > 0;
   }
 
@@ -166,7 +167,7 @@ export class IndexStore {
    * none. Answers how many were written: none when the first is already in (the index has them
    * all then, or refuses the rest); refuses ledgers that do not follow the latest one.
    */
-  async ingestMany(batches: readonly IndexBatch[]): Promise<number> {
+  async ingestMany(batches: readonly IndexBatch<BodyJson>[]): Promise<number> {
     const first = batches[0];
     if (!first) return 0;
     batches.forEach((batch, i) => {

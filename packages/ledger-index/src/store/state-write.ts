@@ -7,7 +7,7 @@
  */
 import type { xdr } from '@stellar/stellar-sdk/base';
 import { entrySponsor } from '../derive/entry.js';
-import type { IndexBatch } from '../derive/records.js';
+import type { BodyJson, IndexBatch } from '../derive/records.js';
 import { type AccountEntries, accountFilters, accountRecord } from '../derive/state/account.js';
 import { claimableBalanceColumns, claimableBalanceRecord } from '../derive/state/claimable-balance.js';
 import { liquidityPoolColumns, liquidityPoolRecord } from '../derive/state/liquidity-pool.js';
@@ -67,7 +67,7 @@ async function accountEntries(tx: SqlExecutor, ids: readonly string[]): Promise<
 }
 
 /** Re-derives every record the batches' entry changes touched; runs after they are applied. */
-export function writeState(tx: SqlExecutor, batches: readonly IndexBatch[]): Promise<void> {
+export function writeState(tx: SqlExecutor, batches: readonly IndexBatch<BodyJson>[]): Promise<void> {
   return writeRecords(
     tx,
     mergeTouched(batches.map((batch) => batch.state.touched)),
