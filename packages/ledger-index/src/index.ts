@@ -4,7 +4,7 @@
  */
 
 export { deriveBatch } from './derive/batch.js';
-export type { IndexBatch } from './derive/records.js';
+export type { BodyJson, IndexBatch } from './derive/records.js';
 export { type Gateway, type GatewayOptions, startGateway } from './gateway/gateway.js';
 export { GATEWAY_SERVING, type ServedFrom, type Serving } from './gateway/serving.js';
 // CORS, problem documents and the stream caps: also the light `/host` entry.
