@@ -166,21 +166,17 @@ export function baseIsSeller([seller, buyer]: readonly [string, string], ids: Tr
   return !((ids.get(seller) ?? 0) > (ids.get(buyer) ?? 0));
 }
 
+/** One side's field names (`base_amount`, `counter_offer_id`, …). */
+const partyNames = <P extends 'base' | 'counter'>(prefix: P) =>
+  ({
+    pool: `${prefix}_liquidity_pool_id`,
+    offer: `${prefix}_offer_id`,
+    account: `${prefix}_account`,
+    amount: `${prefix}_amount`,
+  }) as const;
+
 /** Each side's field names, made once. */
-const PARTY_NAMES = {
-  base: {
-    pool: 'base_liquidity_pool_id',
-    offer: 'base_offer_id',
-    account: 'base_account',
-    amount: 'base_amount',
-  },
-  counter: {
-    pool: 'counter_liquidity_pool_id',
-    offer: 'counter_offer_id',
-    account: 'counter_account',
-    amount: 'counter_amount',
-  },
-} as const;
+const PARTY_NAMES = { base: partyNames('base'), counter: partyNames('counter') };
 
 /** Writes one side's fields into a trade's body (field by field: see transactionBody). */
 function addPartyFields(body: TradeRow['body'], prefix: 'base' | 'counter', party: Party): void {
